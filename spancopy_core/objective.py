@@ -1,0 +1,89 @@
+"""Training objectives over the lattice of correct actions (paper Eq. 2 and Table 2).
+
+With ``log q(a | out[:k])`` the normalised action log-probabilities of the model,
+
+    W[k, l] = logsumexp of log q(a | out[:k]) over the correct actions a at k with |a| = l
+    logP[k] = logsumexp_l ( W[k, l] + logP[k + l] ),   logP[m] = log q(Gen(EOS) | out[:m])
+
+``marginal`` returns ``logP[0]``, the log-probability of the target summed over every action
+sequence that produces it. ``any_correct`` sums, per position, the log of the total
+probability of the correct actions (no marginalisation over the future); ``longest``
+teacher-forces the longest correct action at each step. ``W`` is gathered and reduced from
+the sparse lattice in a few batched tensor operations; only the final suffix recurrence loops
+in Python, over the output positions ``k``, each step O(B * L).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import torch
+
+from .batch import Batch
+from .logspace import NEG, segment_logsumexp
+from .vocab import EOS_ID
+
+if TYPE_CHECKING:
+    from .model import Scores
+
+
+def correct_action_log_probs(scores: Scores, batch: Batch) -> tuple[torch.Tensor, torch.Tensor]:
+    """Return ``W`` (B, T, L) and the EOS term (B, T), log q of Gen(EOS) at k = m else NEG."""
+    B, T, _ = scores.gen.shape
+    positions = torch.arange(T, device=scores.gen.device)
+    gen_lp = scores.gen.gather(-1, batch.gen_ids[..., None]).squeeze(-1) - scores.log_z  # (B, T)
+    eos_lp = scores.gen[..., EOS_ID] - scores.log_z  # (B, T)
+    at_end = positions[None, :] == batch.tgt_len[:, None]  # (B, T)
+    end_term = torch.where(at_end, eos_lp, torch.full_like(eos_lp, NEG))
+
+    # Setup: one flat list of (segment, log q) for every correct copy and generation.
+    b, k, i, l = batch.copies.unbind(-1)  # (N,) each
+    L = max(1, int(l.max())) if l.numel() else 1
+    copy_lp = scores.start[b, k, i] + scores.end[b, k, i + l - 1] - scores.log_z[b, k]  # (N,)
+    gen_pos = (batch.gen_ok & (positions[None, :] < batch.tgt_len[:, None])).nonzero()  # (G, 2)
+    gb, gk = gen_pos.unbind(-1)
+    values = torch.cat([copy_lp, gen_lp[gb, gk]])  # (N + G,)
+    segment = torch.cat([(b * T + k) * L + (l - 1), (gb * T + gk) * L])  # (N + G,)
+    # Reduce: W[b, k, l] = logsumexp over the correct actions of length l at (b, k).
+    W, _ = segment_logsumexp(values, segment, B * T * L)
+    return W.view(B, T, L), end_term
+
+
+def marginal(W: torch.Tensor, end_term: torch.Tensor) -> torch.Tensor:
+    """Suffix DP of Eq. 2 in log space: (B, T, L), (B, T) -> logP[0] (B,)."""
+    B, T, L = W.shape
+    # Init: window[:, l - 1] holds logP[k + l]; positions past T are impossible.
+    window = W.new_full((B, L), NEG)
+    log_p = window[:, 0]
+    # Scan: right to left over output positions.
+    for k in range(T - 1, -1, -1):
+        log_p = torch.logaddexp(torch.logsumexp(W[:, k] + window, dim=-1), end_term[:, k])
+        window = torch.cat([log_p[:, None], window[:, :-1]], dim=1)
+    return log_p
+
+
+def any_correct(W: torch.Tensor, end_term: torch.Tensor, tgt_len: torch.Tensor) -> torch.Tensor:
+    """Per position log of the summed probability of correct actions, summed: (B,)."""
+    T = W.size(1)
+    inside = torch.arange(T, device=W.device)[None, :] < tgt_len[:, None]  # (B, T)
+    per_pos = torch.logsumexp(W, dim=-1).masked_fill(~inside, 0.0)  # (B, T)
+    return per_pos.sum(-1) + end_term.max(-1).values
+
+
+def longest(W: torch.Tensor, end_term: torch.Tensor, path: torch.Tensor) -> torch.Tensor:
+    """Log-probability of the longest-copy action sequence: (B,)."""
+    b, k, l = path.unbind(-1)
+    per_step = W[b, k, l - 1]  # (P,)
+    return end_term.max(-1).values.index_add(0, b, per_step)
+
+
+def sequence_log_likelihood(scores: Scores, batch: Batch, objective: str) -> torch.Tensor:
+    """Per-pair log-likelihood (B,) of ``batch`` targets under ``objective``."""
+    W, end_term = correct_action_log_probs(scores, batch)
+    if objective == "marginal":
+        return marginal(W, end_term)
+    if objective == "any_correct":
+        return any_correct(W, end_term, batch.tgt_len)
+    if objective == "longest":
+        return longest(W, end_term, batch.longest)
+    raise ValueError(f"unknown objective {objective!r}")

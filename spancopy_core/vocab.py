@@ -1,0 +1,94 @@
+"""Vocabulary of generable tokens, with PAD/UNK/BOS/EOS specials and JSON persistence.
+
+Out-of-vocabulary tokens map to UNK for the embedding, but :meth:`Vocabulary.encode` also
+returns *keys* that keep every distinct token distinguishable (OOV tokens get negative keys,
+shared across the sequences encoded with one ``oov`` table), so that a copy of an OOV token
+is recognised as a copy.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterable
+from pathlib import Path
+
+PAD, UNK, BOS, EOS = "<pad>", "<unk>", "<s>", "</s>"
+SPECIALS = (PAD, UNK, BOS, EOS)
+PAD_ID, UNK_ID, BOS_ID, EOS_ID = range(4)
+
+
+class Vocabulary:
+    """A bijection between tokens and ids; ids 0..3 are PAD, UNK, BOS, EOS."""
+
+    def __init__(self, tokens: Iterable[str]) -> None:
+        self.itos: list[str] = list(SPECIALS)
+        for tok in tokens:
+            if tok not in SPECIALS:
+                self.itos.append(tok)
+        self.stoi: dict[str, int] = {t: i for i, t in enumerate(self.itos)}
+        if len(self.stoi) != len(self.itos):
+            raise ValueError("duplicate tokens in vocabulary")
+
+    @classmethod
+    def build(
+        cls, token_lists: Iterable[Iterable[str]], min_count: int = 1, max_size: int | None = None
+    ) -> Vocabulary:
+        """Most frequent tokens first (ties by first occurrence), at least ``min_count`` times,
+        at most ``max_size`` tokens including the specials."""
+        counts: Counter[str] = Counter()
+        for tokens in token_lists:
+            counts.update(tokens)
+        kept = [t for t, c in counts.most_common() if c >= min_count and t not in SPECIALS]
+        if max_size is not None:
+            kept = kept[: max(0, max_size - len(SPECIALS))]
+        return cls(kept)
+
+    def __len__(self) -> int:
+        return len(self.itos)
+
+    def __contains__(self, token: str) -> bool:
+        return token in self.stoi
+
+    def id(self, token: str) -> int:
+        return self.stoi.get(token, UNK_ID)
+
+    def ids(self, tokens: Iterable[str]) -> list[int]:
+        return [self.stoi.get(t, UNK_ID) for t in tokens]
+
+    def encode(
+        self, tokens: list[str], oov: dict[str, int] | None = None
+    ) -> tuple[list[int], list[int]]:
+        """Return ``(ids, keys)``: ids with OOV -> UNK, and identity keys where each OOV token
+        gets its own negative key from the (shared, updated) ``oov`` table."""
+        oov = {} if oov is None else oov
+        ids, keys = [], []
+        for tok in tokens:
+            i = self.stoi.get(tok)
+            if i is None:
+                ids.append(UNK_ID)
+                keys.append(oov.setdefault(tok, -1 - len(oov)))
+            else:
+                ids.append(i)
+                keys.append(i)
+        return ids, keys
+
+    def to_json(self) -> str:
+        return json.dumps({"tokens": self.itos}, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> Vocabulary:
+        data = json.loads(text)
+        tokens = data["tokens"] if isinstance(data, dict) else None
+        if not isinstance(tokens, list) or list(tokens[: len(SPECIALS)]) != list(SPECIALS):
+            raise ValueError("not a spancopy vocabulary (expected specials first)")
+        if not all(isinstance(t, str) for t in tokens):
+            raise ValueError("vocabulary tokens must be strings")
+        return cls(tokens)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json(), encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Vocabulary:
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))

@@ -1,0 +1,99 @@
+"""Module tests of the span-copy model: normaliser, distributions, masking, gradients."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from spancopy_core.config import ModelConfig
+from spancopy_core.model import SpanCopyModel, span_log_normaliser
+from spancopy_core.vocab import BOS_ID, PAD_ID
+
+from .tiny import TINY_VOCAB, make_batch, tiny_model
+
+PAIRS = [
+    (["a", "b", "c", "a"], ["a", "b", "x", "a"]),
+    (["c"], ["c", "c"]),
+    (["x", "a", "b", "c", "b", "a"], []),
+]
+
+
+def materialised_spans(start, end, span: bool):
+    """(B, T, S, S) scores a[i] + e[j-1] for every allowed span, NEG elsewhere."""
+    S = start.size(-1)
+    i = torch.arange(S)[:, None]
+    t = torch.arange(S)[None, :]
+    allowed = (i <= t) if span else (i == t)
+    scores = start[..., :, None] + end[..., None, :]  # (B, T, S, S)
+    return scores.masked_fill(~allowed, float("-inf"))
+
+
+@pytest.mark.parametrize("span", [True, False])
+def test_normaliser_equals_materialised(span):
+    torch.manual_seed(1)
+    start = torch.randn(3, 4, 7, dtype=torch.float64) * 5
+    end = torch.randn(3, 4, 7, dtype=torch.float64) * 5
+    want = torch.logsumexp(materialised_spans(start, end, span).flatten(-2), dim=-1)
+    torch.testing.assert_close(span_log_normaliser(start, end, span), want)
+
+
+@pytest.mark.parametrize("copy_mode", ["span", "token"])
+def test_action_distribution_sums_to_one_and_masks(copy_mode):
+    model = tiny_model(copy_mode)
+    batch = make_batch(PAIRS, copy_mode=copy_mode)
+    with torch.no_grad():
+        sc = model.scores(batch)
+    B, T, V = sc.gen.shape
+    S = batch.src.size(1) - 2
+    assert sc.start.shape == sc.end.shape == (B, T, S) and sc.log_z.shape == (B, T)
+    gen_p = (sc.gen - sc.log_z[..., None]).exp()  # (B, T, V)
+    spans = materialised_spans(sc.start, sc.end, copy_mode == "span")
+    span_p = (spans - sc.log_z[..., None, None]).exp()  # (B, T, S, S)
+    total = gen_p.sum(-1) + span_p.sum((-1, -2))
+    torch.testing.assert_close(total, torch.ones(B, T), atol=1e-5, rtol=0)
+    # PAD and BOS are never generated; spans touching padding have probability zero.
+    assert gen_p[..., PAD_ID].max() == 0 and gen_p[..., BOS_ID].max() == 0
+    for b, (x, _) in enumerate(PAIRS):
+        n = len(x)
+        assert span_p[b, :, n:, :].sum() == 0 and span_p[b, :, :, n:].sum() == 0
+        if n:
+            assert span_p[b, :, :n, :n].sum() > 0
+
+
+def test_bos_eos_not_copyable():
+    # The encoder sees BOS x EOS but spans only range over x: S = longest input, not S + 2.
+    model = tiny_model()
+    batch = make_batch([(["a", "b"], ["a"])])
+    with torch.no_grad():
+        sc = model.scores(batch)
+    assert sc.start.size(-1) == 2 and batch.src.size(1) == 4
+
+
+@pytest.mark.parametrize("objective", ["marginal", "any_correct", "longest"])
+@pytest.mark.parametrize("copy_mode", ["span", "token"])
+def test_every_parameter_gets_a_gradient(objective, copy_mode):
+    torch.manual_seed(0)
+    cfg = ModelConfig(embedding_dim=8, hidden_size=8, encoder_layers=2, decoder_layers=2,
+                      dropout=0.1, copy_mode=copy_mode, objective=objective)
+    model = SpanCopyModel(cfg, TINY_VOCAB).train()
+    loss = model(make_batch(PAIRS, copy_mode=copy_mode))
+    loss.backward()
+    assert torch.isfinite(loss) and loss > 0
+    for name, p in model.named_parameters():
+        assert p.grad is not None and p.grad.abs().sum() > 0, name
+
+
+def test_loss_is_per_token_and_batch_invariant():
+    model = tiny_model()
+    whole = model(make_batch(PAIRS)).item() * sum(len(y) + 1 for _, y in PAIRS)
+    parts = sum(model(make_batch([p])).item() * (len(p[1]) + 1) for p in PAIRS)
+    assert whole == pytest.approx(parts, rel=1e-5)
+
+
+def test_config_validation():
+    with pytest.raises(ValueError, match="copy_mode"):
+        ModelConfig(copy_mode="tokens")
+    with pytest.raises(ValueError, match="objective"):
+        ModelConfig(objective="max")
+    with pytest.raises(ValueError, match="unknown"):
+        ModelConfig.from_dict({"hidden": 3})

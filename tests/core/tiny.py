@@ -1,0 +1,32 @@
+"""Shared tiny fixtures for the core tests: a 3-token vocabulary and small models."""
+
+from __future__ import annotations
+
+import torch
+
+from spancopy_core.batch import collate
+from spancopy_core.config import ModelConfig
+from spancopy_core.lattice import build_lattice
+from spancopy_core.model import SpanCopyModel
+from spancopy_core.vocab import Vocabulary
+
+TINY_VOCAB = Vocabulary(["a", "b", "c"])
+ALPHABET = ["a", "b", "c", "x"]  # "x" is out of vocabulary
+
+
+def tiny_model(copy_mode: str = "span", objective: str = "marginal", seed: int = 0, **kw):
+    torch.manual_seed(seed)
+    cfg = ModelConfig(
+        embedding_dim=8, hidden_size=8, dropout=0.0, copy_mode=copy_mode, objective=objective, **kw
+    )
+    model = SpanCopyModel(cfg, TINY_VOCAB)
+    # Spread the scores so that probabilities are far from uniform.
+    with torch.no_grad():
+        for p in model.parameters():
+            p.mul_(4.0)
+    return model.eval()
+
+
+def make_batch(pairs, vocab=TINY_VOCAB, copy_mode: str = "span"):
+    max_copy = 1 if copy_mode == "token" else None
+    return collate([(x, y, build_lattice(x, y, vocab, max_copy)) for x, y in pairs], vocab)
