@@ -8,7 +8,7 @@ the single most probable derivation that the search found for it.
 
 from __future__ import annotations
 
-from typing import NamedTuple, Union
+from typing import NamedTuple
 
 
 class Gen(NamedTuple):
@@ -24,7 +24,7 @@ class Copy(NamedTuple):
     j: int
 
 
-Action = Union[Gen, Copy]
+Action = Gen | Copy
 
 
 class Hypothesis(NamedTuple):

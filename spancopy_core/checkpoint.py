@@ -40,7 +40,10 @@ def resolve_device(device: str | torch.device = "auto") -> torch.device:
 
 
 def save_model(
-    model: SpanCopyModel, vocab: Vocabulary, directory: str | Path, extra: dict[str, Any] | None = None
+    model: SpanCopyModel,
+    vocab: Vocabulary,
+    directory: str | Path,
+    extra: dict[str, Any] | None = None,
 ) -> Path:
     """Write the model directory (created if needed); ``extra`` is stored in config.json."""
     out = Path(directory)

@@ -74,7 +74,9 @@ class Encoder(nn.Module):
             dropout=config.dropout if config.encoder_layers > 1 else 0.0,
         )
 
-    def forward(self, emb: torch.Tensor, lengths: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    def forward(
+        self, emb: torch.Tensor, lengths: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor]:
         packed = pack_padded_sequence(emb, lengths.cpu(), batch_first=True, enforce_sorted=False)
         out, h_n = self.rnn(packed)  # h_n: (layers * 2, B, H / 2)
         states, _ = pad_packed_sequence(out, batch_first=True, total_length=emb.size(1))

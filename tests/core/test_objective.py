@@ -32,7 +32,7 @@ def all_actions(x, copy_mode):
 def brute_log_q(scores: Scores, b: int, k: int, x, copy_mode):
     """Materialised log q of every action at (b, k), normalised independently of log_z."""
     raw = []
-    for toks, kind, p in all_actions(x, copy_mode):
+    for _, kind, p in all_actions(x, copy_mode):
         if kind == "gen":
             raw.append(float(scores.gen[b, k, p]))
         else:

@@ -2,8 +2,8 @@
 
 Each target is a random sequence of 20-60 words with one ``open close`` pair; the input is
 the target with one token inserted (``junk``), deleted (the ``close``) or replaced (one of
-four words ``w_k`` by its twin ``t_k``). Every edit is detectable from the input, but the rest of the
-sequence is random, so only copying reproduces it.
+four words ``w_k`` by its twin ``t_k``). Every edit is detectable from the input, but the
+rest of the sequence is random, so only copying reproduces it.
 """
 
 from __future__ import annotations
