@@ -1,0 +1,480 @@
+"""Minimal, format-preserving text edits from a decoded hypothesis, and position conversion.
+
+A hypothesis (abstract tokens plus the Copy/Gen derivation of paper section 2) becomes the
+smallest list of :class:`TextEdit` that turns the source into it. Input tokens that the
+derivation copies in order (the longest increasing chain of copied positions), or that a token
+diff matches between those, are *anchors*: their text, and the whitespace and comments between
+them, are never touched. Each stretch between anchors is one edit; copied spans that could not
+stay in place are re-inserted with their original text byte for byte, generated tokens are laid
+out by a language :class:`Style` learned from the file (:func:`spancopy_core.lang.java.learn_style`,
+:func:`spancopy_core.lang.text.learn_style`). The result is checked by lexing it again; if the
+layout would fuse two tokens it is redone with a plain space between every new token.
+
+Edits are plain data, not LSP objects: ``TextEdit(start, end, new_text)`` with ``start``/``end``
+offsets into the Python ``str`` (code points, end exclusive), so they are exact, independent of
+any protocol, and sort and compose trivially. :class:`LineIndex` converts offsets to LSP
+``(line, character)`` positions and back in any position encoding (``utf-8``, ``utf-16``,
+``utf-32``); lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` as in LSP and the JLS.
+"""
+
+from __future__ import annotations
+
+import bisect
+import difflib
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .actions import Copy, Hypothesis, apply_actions
+from .lang.errors import PositionError
+
+UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
+ENCODINGS = (UTF8, UTF16, UTF32)
+
+_NEWLINE = re.compile(r"\r\n?|\n")
+_CONTEXT = 6  # source tokens before an edit that a Style sees as layout context
+
+
+@dataclass(frozen=True)
+class TextEdit:
+    """Replace ``text[start:end]`` (code-point offsets, end exclusive) with ``new_text``."""
+
+    start: int
+    end: int
+    new_text: str
+
+
+def unit_length(text: str, encoding: str = UTF16) -> int:
+    """Length of ``text`` in code units of ``encoding`` (lone surrogates count as one UTF-16
+    unit and three UTF-8 bytes, as ``surrogatepass`` encodes them)."""
+    if encoding == UTF32 or text.isascii():
+        return len(text)
+    if encoding == UTF16:
+        return len(text.encode("utf-16-le", "surrogatepass")) // 2
+    if encoding == UTF8:
+        return len(text.encode("utf-8", "surrogatepass"))
+    raise PositionError(f"unknown position encoding {encoding!r}; use one of {ENCODINGS}")
+
+
+class LineIndex:
+    """Line table of one text: offset <-> ``(line, character)`` in any position encoding."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
+
+    def line(self, offset: int) -> int:
+        """0-based line of a code-point offset."""
+        self._check(offset)
+        return bisect.bisect_right(self.line_starts, offset) - 1
+
+    def line_end(self, line: int) -> int:
+        """Offset of the end of ``line``'s content (before its line terminator)."""
+        if line + 1 >= len(self.line_starts):
+            return len(self.text)
+        end = self.line_starts[line + 1]
+        if self.text[end - 1] == "\n" and end >= 2 and self.text[end - 2] == "\r":
+            return end - 2
+        return end - 1
+
+    def position(self, offset: int, encoding: str = UTF16) -> tuple[int, int]:
+        """``(line, character)`` of a code-point offset, ``character`` in ``encoding`` units."""
+        line = self.line(offset)
+        start = self.line_starts[line]
+        return line, unit_length(self.text[start:offset], encoding)
+
+    def offset(self, line: int, character: int, encoding: str = UTF16) -> int:
+        """Code-point offset of an LSP position. As LSP prescribes, a character past the end of
+        its line means the line end and a line past the last means the end of the text; a
+        character inside a surrogate pair (UTF-16) or a multi-byte sequence (UTF-8) means the
+        start of that code point. Negative values raise :class:`PositionError`."""
+        if line < 0 or character < 0:
+            raise PositionError(f"negative position ({line}, {character})")
+        if line >= len(self.line_starts):
+            return len(self.text)
+        start, end = self.line_starts[line], self.line_end(line)
+        if encoding == UTF32 or self.text[start:end].isascii():
+            return min(start + character, end)
+        if encoding not in ENCODINGS:
+            raise PositionError(f"unknown position encoding {encoding!r}; use one of {ENCODINGS}")
+        units = 0
+        for k in range(start, end):
+            units += unit_length(self.text[k], encoding)
+            if units > character:
+                return k
+        return end
+
+    def range(
+        self, edit: TextEdit, encoding: str = UTF16
+    ) -> tuple[tuple[int, int], tuple[int, int]]:
+        """The LSP range ``((line, character), (line, character))`` that ``edit`` replaces."""
+        return self.position(edit.start, encoding), self.position(edit.end, encoding)
+
+    def _check(self, offset: int) -> None:
+        if not 0 <= offset <= len(self.text):
+            raise PositionError(f"offset {offset} outside a text of {len(self.text)} code points")
+
+
+def offset_to_position(text: str, offset: int, encoding: str = UTF16) -> tuple[int, int]:
+    """``(line, character)`` of a code-point offset into ``text``."""
+    return LineIndex(text).position(offset, encoding)
+
+
+def position_to_offset(text: str, line: int, character: int, encoding: str = UTF16) -> int:
+    """Code-point offset of the LSP position ``(line, character)`` in ``text``."""
+    return LineIndex(text).offset(line, character, encoding)
+
+
+def apply_edits(text: str, edits: Sequence[TextEdit]) -> str:
+    """``text`` with the non-overlapping ``edits`` applied (insertions at one offset keep their
+    order). Overlapping or out-of-range edits raise :class:`PositionError`."""
+    ordered = sorted(edits, key=lambda e: (e.start, e.end))
+    out, pos = [], 0
+    for e in ordered:
+        if not pos <= e.start <= e.end <= len(text):
+            raise PositionError(f"edit {e} overlaps another edit or leaves the text")
+        out.append(text[pos : e.start])
+        out.append(e.new_text)
+        pos = e.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+class SourceToken(Protocol):
+    """What edits need of a lexed source token: its text and code-point range."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+class Alignment(Protocol):
+    """What edits need of an abstraction mapping (e.g. :class:`spancopy_core.lang.java.Mapping`).
+
+    ``tokens`` are the model input tokens; ``spans[k] = (s, e)`` says that input token ``k``
+    stands for source tokens ``s:e`` (end exclusive); ``concretize`` turns output tokens into
+    concrete text, one string per token, or raises ``ConcretizeError``."""
+
+    @property
+    def tokens(self) -> Sequence[str]: ...
+    @property
+    def spans(self) -> Sequence[tuple[int, int]]: ...
+    def concretize(self, tokens: Sequence[str]) -> list[str]: ...
+
+
+class Style(Protocol):
+    """How one language lays out generated tokens (learned per file)."""
+
+    newline: str
+    indent_unit: str
+
+    def layout(self, tokens: Sequence[str], start: int, multiline: bool) -> list[str]:
+        """Whitespace to put before ``tokens[k]`` for ``k`` in ``start..len(tokens)-1``;
+        ``tokens[:start]`` are context only. With ``multiline``, a separator may be ``"\\n"``
+        followed by the indentation relative to the first new token's line."""
+        ...
+
+    def statement_like(self, prev: str | None, tokens: Sequence[str], nxt: str | None) -> bool:
+        """Whether ``tokens`` inserted between ``prev`` and ``nxt`` are whole statements."""
+        ...
+
+    def split(self, token: str) -> list[str]:
+        """The lexemes of one concrete output token (e.g. a qualified name's parts)."""
+        ...
+
+    def lexemes(self, text: str) -> list[str]:
+        """The token texts of ``text`` as this language's lexer sees them."""
+        ...
+
+
+def edits(
+    source: str,
+    tokens: Sequence[SourceToken],
+    mapping: Alignment,
+    hypothesis: Hypothesis | Sequence[str],
+    *,
+    style: Style,
+) -> list[TextEdit]:
+    """The minimal edits turning ``source`` into ``hypothesis`` (see the module docstring).
+
+    ``tokens`` are the source tokens that ``mapping`` was built from (``mapping.spans`` index
+    them). ``hypothesis`` is a :class:`~spancopy_core.actions.Hypothesis` whose ``actions``
+    index ``mapping.tokens``, or bare tokens; without a derivation that reproduces its tokens,
+    the edit is found by a token diff. Raises ``ConcretizeError`` when the mapping cannot
+    explain an output token, :class:`PositionError` when ``mapping`` is empty."""
+    if isinstance(hypothesis, Hypothesis):
+        out, actions = list(hypothesis.tokens), list(hypothesis.actions)
+    else:
+        out, actions = list(hypothesis), []
+    concrete = mapping.concretize(out)
+    if not mapping.tokens:
+        raise PositionError("an empty mapping has no place in the source to edit")
+    plan = _Plan(source, tokens, mapping, out, concrete, actions, style)
+    result = plan.build(conservative=False)
+    if result and not plan.verify(result):
+        result = plan.build(conservative=True)
+    return result
+
+
+def _longest_chain(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Longest subsequence of ``(new, old)`` pairs (sorted by ``new``) strictly increasing in
+    ``old``: patience sorting with back-pointers, O(n log n)."""
+    tails: list[int] = []  # smallest old value ending a chain of each length
+    tail_idx: list[int] = []
+    back = [-1] * len(pairs)
+    for k, (_, old) in enumerate(pairs):
+        pos = bisect.bisect_left(tails, old)
+        if pos == len(tails):
+            tails.append(old)
+            tail_idx.append(k)
+        else:
+            tails[pos], tail_idx[pos] = old, k
+        back[k] = tail_idx[pos - 1] if pos else -1
+    chain, k = [], tail_idx[-1] if tail_idx else -1
+    while k >= 0:
+        chain.append(pairs[k])
+        k = back[k]
+    return chain[::-1]
+
+
+class _Plan:
+    """One hypothesis against one source: anchors, then one edit per stretch between them."""
+
+    def __init__(
+        self,
+        source: str,
+        tokens: Sequence[SourceToken],
+        mapping: Alignment,
+        out: list[str],
+        concrete: list[str],
+        actions: list,
+        style: Style,
+    ) -> None:
+        self.source, self.tokens, self.style = source, tokens, style
+        self.inputs = list(mapping.tokens)
+        self.spans = list(mapping.spans)
+        self.out, self.concrete = out, concrete
+        # char range of every input unit
+        self.old = [(tokens[s].start, tokens[e - 1].end) for s, e in self.spans]
+        self.src = self._copied_from(actions)
+        self.anchors = self._anchors()
+
+    # -- alignment -------------------------------------------------------------------------
+    def _copied_from(self, actions: list) -> list[int | None]:
+        """Per output token, the input position its derivation copies it from (or None)."""
+        n = len(self.inputs)
+        ok = all(0 <= a.i < a.j <= n for a in actions if isinstance(a, Copy))
+        if not actions or not ok or apply_actions(self.inputs, actions) != self.out:
+            return [None] * len(self.out)
+        src: list[int | None] = []
+        for a in actions:
+            if isinstance(a, Copy):
+                src.extend(range(a.i, a.j))
+            else:
+                src.append(None)
+        return src
+
+    def _anchors(self) -> list[tuple[int, int]]:
+        """Increasing (old, new) pairs kept in place: the longest in-order chain of the
+        derivation's copies, then matches of a token diff inside each stretch between them."""
+        copies = [(p, s) for p, s in enumerate(self.src) if s is not None]
+        chain = [(old, new) for new, old in _longest_chain(copies)]
+        anchors: list[tuple[int, int]] = []
+        prev_old, prev_new = -1, -1
+        for old, new in [*chain, (len(self.inputs), len(self.out))]:
+            a, b = self.inputs[prev_old + 1 : old], self.out[prev_new + 1 : new]
+            matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+            for i, j, size in matcher.get_matching_blocks():
+                anchors.extend((prev_old + 1 + i + k, prev_new + 1 + j + k) for k in range(size))
+            anchors.append((old, new))
+            prev_old, prev_new = old, new
+        return anchors[:-1]
+
+    # -- edits -----------------------------------------------------------------------------
+    def build(self, conservative: bool) -> list[TextEdit]:
+        """One edit per stretch between consecutive anchors that changes anything."""
+        result = []
+        prev_old, prev_new = -1, -1
+        for old, new in [*self.anchors, (len(self.inputs), len(self.out))]:
+            if old > prev_old + 1 or new > prev_new + 1:
+                result.append(self._gap(prev_old, old, prev_new, new, conservative))
+            prev_old, prev_new = old, new
+        return result
+
+    def verify(self, result: list[TextEdit]) -> bool:
+        """Whether lexing the edited region gives exactly the hypothesis tokens."""
+        lo = min(self.old[0][0], *(e.start for e in result))
+        hi = max(self.old[-1][1], *(e.end for e in result))
+        shifted = [TextEdit(e.start - lo, e.end - lo, e.new_text) for e in result]
+        text = apply_edits(self.source[lo:hi], shifted)
+        expected = [x for c in self.concrete for x in self.style.split(c)]
+        return self.style.lexemes(text) == expected
+
+    def _texts(self, p: int, q: int) -> list[str]:
+        """Text of output tokens p..q-1: copied runs keep the source between their tokens, so
+        the layout separator between two consecutive copies is the original text."""
+        return [self._unit_text(k) for k in range(p, q)]
+
+    def _unit_text(self, k: int) -> str:
+        s = self.src[k]
+        return self.source[self.old[s][0] : self.old[s][1]] if s is not None else self.concrete[k]
+
+    def _join(self, p: int, q: int, seps: list[str], base: str) -> str:
+        """Output tokens p..q-1 joined by ``seps`` (len q-p-1), "\\n" re-based on ``base``."""
+        parts = [self._unit_text(p)]
+        for k in range(p + 1, q):
+            a, b = self.src[k - 1], self.src[k]
+            if a is not None and b is not None and b == a + 1:
+                parts.append(self.source[self.old[a][1] : self.old[b][0]])
+            else:
+                parts.append(seps[k - p - 1].replace("\n", self.style.newline + base))
+            parts.append(self._unit_text(k))
+        return "".join(parts)
+
+    def _line_start(self, offset: int) -> int:
+        src = self.source
+        return max(src.rfind("\n", 0, offset), src.rfind("\r", 0, offset)) + 1
+
+    def _line_end(self, offset: int) -> int:
+        src, n = self.source, len(self.source)
+        ends = [k for k in (src.find("\n", offset), src.find("\r", offset)) if k >= 0]
+        return min(ends) if ends else n
+
+    def _indent(self, offset: int) -> str:
+        line = self.source[self._line_start(offset) : self._line_end(offset)]
+        return line[: len(line) - len(line.lstrip(" \t"))]
+
+    def _first_on_line(self, offset: int) -> bool:
+        return self.source[self._line_start(offset) : offset].strip(" \t") == ""
+
+    def _last_on_line(self, offset: int) -> bool:
+        return self.source[offset : self._line_end(offset)].strip(" \t") == ""
+
+    def _context(self, first_token: int) -> list[str]:
+        return [t.text for t in self.tokens[max(0, first_token - _CONTEXT) : first_token]]
+
+    def _gap(self, a: int, b: int, p: int, q: int, conservative: bool) -> TextEdit:
+        """The edit for inputs a+1..b-1 -> outputs p+1..q-1 between anchors (a, p), (b, q)."""
+        n = len(self.inputs)
+        prev_end = self.old[a][1] if a >= 0 else None
+        next_start = self.old[b][0] if b < n else None
+        prev_text = self.tokens[self.spans[a][1] - 1].text if a >= 0 else None
+        next_text = self.tokens[self.spans[b][0]].text if b < n else None
+        if b > a + 1:
+            lo, hi = self.old[a + 1][0], self.old[b - 1][1]
+            first_token = self.spans[a + 1][0]
+        else:
+            lo = hi = next_start if next_start is not None else prev_end
+            first_token = self.spans[b][0] if b < n else self.spans[a][1]
+        assert lo is not None and hi is not None  # the mapping is not empty
+        if q == p + 1:
+            return self._delete(lo, hi, prev_text, next_text, conservative)
+
+        new = self.concrete[p + 1 : q]
+        gap_lo = prev_end if prev_end is not None else lo
+        gap_hi = next_start if next_start is not None else hi
+        multiline = (
+            not conservative
+            and "\n" in self.source[gap_lo:gap_hi].replace("\r", "\n")
+            and self.style.statement_like(prev_text, new, next_text)
+        )
+        if conservative:
+            seps = [" "] * (len(new) + 1)
+        else:
+            ctx = self._context(first_token)
+            tail = [next_text] if next_text is not None else []
+            seps = self.style.layout([*ctx, *new, *tail], len(ctx), multiline)
+            if not tail:
+                seps.append("")
+        inner = seps[1:-1]
+        if multiline and b == a + 1:
+            return self._insert_lines(p, q, inner, prev_end, next_start, prev_text, next_text)
+        base = self._indent(lo) if multiline else ""
+        body = self._join(p + 1, q, inner, base)
+        before = "" if (lo > 0 and self.source[lo - 1].isspace()) or prev_end is None else seps[0]
+        if b > a + 1:
+            after = "" if hi >= len(self.source) or self.source[hi].isspace() else seps[-1]
+            if next_start is None:
+                after = ""
+            return TextEdit(lo, hi, before + body + after)
+        if next_start is None:  # append after the last token
+            return TextEdit(lo, lo, seps[0] + body)
+        return TextEdit(lo, lo, before + body + seps[-1])
+
+    def _insert_lines(
+        self,
+        p: int,
+        q: int,
+        inner: list[str],
+        prev_end: int | None,
+        next_start: int | None,
+        prev_text: str | None,
+        next_text: str | None,
+    ) -> TextEdit:
+        """Insert whole statements on lines of their own, indented like their neighbours."""
+        nl, unit = self.style.newline, self.style.indent_unit
+        if next_start is not None and self._first_on_line(next_start):
+            indent = self._indent(next_start)
+            extra = unit if next_text == "}" else ""
+            body = self._join(p + 1, q, inner, indent + extra)
+            return TextEdit(next_start, next_start, extra + body + nl + indent)
+        assert prev_end is not None  # statement_like needs a neighbour; multiline a line break
+        indent = self._indent(prev_end) + (unit if prev_text == "{" else "")
+        body = self._join(p + 1, q, inner, indent)
+        return TextEdit(prev_end, prev_end, nl + indent + body)
+
+    def _delete(
+        self, lo: int, hi: int, prev_text: str | None, next_text: str | None, conservative: bool
+    ) -> TextEdit:
+        """Delete source[lo:hi]; whole lines go with their line break, and one space of the
+        surrounding whitespace goes with an inline deletion."""
+        src = self.source
+        if self._first_on_line(lo) and self._last_on_line(hi):
+            start, end = self._line_start(lo), self._line_end(hi)
+            if end < len(src):  # up to and including the line break
+                return TextEdit(start, end + (2 if src[end : end + 2] == "\r\n" else 1), "")
+            if start > 0:  # the last line: take the line break before it
+                return TextEdit(start - (2 if src[start - 2 : start] == "\r\n" else 1), end, "")
+        space_before = lo > 0 and src[lo - 1] in " \t"
+        space_after = hi < len(src) and src[hi] in " \t"
+        if space_before and space_after:
+            return TextEdit(lo, hi + 1, "")
+        if space_before or space_after or prev_text is None or next_text is None:
+            return TextEdit(lo, hi, "")
+        glue = self.style.layout([prev_text, next_text], 1, False)[0]
+        return TextEdit(lo, hi, " " if conservative else glue)
+
+
+_SPACE = re.compile(r"\s+")
+
+
+def _snippet(text: str, limit: int = 48) -> str:
+    text = _SPACE.sub(" ", text).strip()
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def summary(source: str, edits: Sequence[TextEdit]) -> str:
+    """A short human title for ``edits`` on ``source``, e.g. "Replace `>` with `>=`",
+    "Insert `if (x == null) return;`", "Delete `y++;`" (plus "and N more" for several)."""
+    if not edits:
+        return "No change"
+    titles = []
+    for e in sorted(edits, key=lambda e: (e.start, e.end)):
+        old, new = _snippet(source[e.start : e.end]), _snippet(e.new_text)
+        if old == new:
+            titles.append("Reformat")
+        elif not old:
+            titles.append(f"Insert `{new}`")
+        elif not new:
+            titles.append(f"Delete `{old}`")
+        else:
+            titles.append(f"Replace `{old}` with `{new}`")
+    if len(titles) == 1:
+        return titles[0]
+    second = titles[1][0].lower() + titles[1][1:]
+    more = f" and {len(titles) - 2} more" if len(titles) > 2 else ""
+    return f"{titles[0]}, {second}{more}"
