@@ -260,6 +260,11 @@ class _Plan:
         self.out, self.concrete = out, concrete
         # char range of every input unit
         self.old = [(tokens[s].start, tokens[e - 1].end) for s, e in self.spans]
+        # What may stay in place must mean the same: equal abstract tokens, and a unit whose
+        # text starts with "." (Java's ".class", which BFP writes "class") only for an output
+        # token that is written with the dot in its context.
+        self.keys_in = [(t, tokens[s].text == ".") for t, (s, _) in zip(self.inputs, self.spans)]
+        self.keys_out = [(t, c.startswith(".")) for t, c in zip(out, concrete, strict=True)]
         self.src = self._copied_from(actions)
         self.anchors = self._anchors()
 
@@ -276,7 +281,9 @@ class _Plan:
                 src.extend(range(a.i, a.j))
             else:
                 src.append(None)
-        return src
+        return [
+            s if s is None or self.keys_in[s] == k else None for s, k in zip(src, self.keys_out)
+        ]
 
     def _anchors(self) -> list[tuple[int, int]]:
         """Increasing (old, new) pairs kept in place: the longest in-order chain of the
@@ -286,7 +293,7 @@ class _Plan:
         anchors: list[tuple[int, int]] = []
         prev_old, prev_new = -1, -1
         for old, new in [*chain, (len(self.inputs), len(self.out))]:
-            a, b = self.inputs[prev_old + 1 : old], self.out[prev_new + 1 : new]
+            a, b = self.keys_in[prev_old + 1 : old], self.keys_out[prev_new + 1 : new]
             matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
             for i, j, size in matcher.get_matching_blocks():
                 anchors.extend((prev_old + 1 + i + k, prev_new + 1 + j + k) for k in range(size))

@@ -3,21 +3,22 @@
 :func:`parse` runs tree-sitter-java (incrementally, given the previous tree) for the syntax -
 methods, imports, the role of every identifier - and a context-free regular lexer for the token
 boundaries, so that the same text always lexes the same way, even inside ERROR regions (where
-tree-sitter's lexer depends on the parse state and may split a string literal). A generic closer
-``>>`` is split into two ``>`` (as tree-sitter and BFP do) by a lexical look-back for open type
-arguments; on the 15,132 files of the JDK 17 sources the tokens equal tree-sitter's leaves
-exactly. String and char literals (text blocks too) are one token; comments are skipped but keep
-their place in the offsets; MISSING nodes yield nothing. :func:`abstract` rewrites a method's
-tokens the way the BFP data set of Tufano et al. (TOSEM 2019) is written: identifiers become
-``TYPE_n`` / ``METHOD_n`` / ``VAR_n``, literals ``STRING_n`` / ``CHAR_n`` / ``INT_n`` /
-``FLOAT_n``, numbered by first occurrence, except the names in ``known`` (the model vocabulary's
-idioms); a dotted name whose qualified form is known, through ``java.lang`` or the file's
-imports, becomes that one token (``System.out.println`` -> ``java.lang.System.out.println``).
-The :class:`Mapping` records, for every abstract token, the source tokens it stands for, so that
-a ``Copy(i, j)`` maps back to a byte-exact source range; :func:`concretize` inverts the
-abstraction and raises :class:`~spancopy_core.lang.errors.ConcretizeError` for what the mapping
-cannot explain. :class:`JavaStyle` lays out generated Java for
-:func:`spancopy_core.edits.edits`.
+tree-sitter's lexer depends on the parse state and may split a string literal). As in BFP, the
+operators ``>>`` ``>>>`` ``<<`` ``->`` ``::`` are split into single characters (generic closers
+and shifts alike), which also keeps the lexer free of context; apart from that, the tokens equal
+tree-sitter's leaves on the 15,132 files of the JDK 17 sources. String and char literals (text
+blocks too) are one token; comments are skipped but keep their place in the offsets; MISSING
+nodes yield nothing. :func:`abstract` rewrites a method's tokens the way the BFP data set of
+Tufano et al. (TOSEM 2019) is written: identifiers become ``TYPE_n`` / ``METHOD_n`` / ``VAR_n``,
+literals ``STRING_n`` / ``CHAR_n`` / ``INT_n`` / ``FLOAT_n``, numbered by first occurrence,
+except the names in ``known`` (the model vocabulary's idioms); a dotted name whose qualified
+form is known, through ``java.lang`` or the file's imports, becomes that one token
+(``System.out.println`` -> ``java.lang.System.out.println``). The :class:`Mapping` records, for
+every abstract token, the source tokens it stands for, so that a ``Copy(i, j)`` maps back to a
+byte-exact source range; :func:`concretize` inverts the abstraction and raises
+:class:`~spancopy_core.lang.errors.ConcretizeError` for what the mapping cannot explain; like
+BFP, it writes a class literal ``Foo.class`` as ``VAR_n class``. :class:`JavaStyle` lays out
+generated Java for :func:`spancopy_core.edits.edits`.
 """
 
 from __future__ import annotations
@@ -182,7 +183,7 @@ def _encode(text: str, max_bytes: int) -> bytes:
 
 def _walk(tree: tree_sitter.Tree) -> tuple[list[tuple], list[tree_sitter.Node], list[tuple]]:
     """The leaves that decide roles and keywords, as (node type, named, parent type, field,
-    start byte, end byte): identifiers, ``>`` and word-like anonymous leaves; the method nodes
+    start byte, end byte): identifiers and word-like anonymous leaves; the method nodes
     and the (start byte, end byte) of the import declarations, in document order."""
     leaves: list[tuple] = []
     methods: list[tree_sitter.Node] = []
@@ -196,7 +197,7 @@ def _walk(tree: tree_sitter.Tree) -> tuple[list[tuple], list[tree_sitter.Node], 
         if kind in _COMMENTS:
             pass
         elif node.child_count == 0:
-            if kind in ("identifier", "type_identifier", ">") or (
+            if kind in ("identifier", "type_identifier") or (
                 kind[:1].isalpha() and not node.is_named
             ):
                 field = cursor.field_name if kind == "identifier" else None
@@ -221,12 +222,12 @@ def _role(kind: str, parent: str, field: str | None, text: str, after: str, befo
     if kind == "type_identifier":
         return "type"
     if parent == "method_reference":
-        role = "method" if before == "::" else _SCOPE
+        role = "method" if before == ":" else _SCOPE
     else:
         role = _ROLE.get((parent, field), "var")
     if role == _SCOPE:
         camel = text[:1].isupper() and any(c.islower() for c in text[1:])
-        return "type" if camel and after in (".", "::") else "var"
+        return "type" if camel and after in (".", ":") else "var"
     return role
 
 
@@ -236,31 +237,22 @@ def _number_kind(text: str) -> str:
     return "float" if any(c in ".eEfFdD" for c in text) else "int"
 
 
-_TYPE_WORDS = frozenset(
-    {"extends", "super", "boolean", "byte", "char", "short", "int", "long", "float", "double"}
-)
-_TYPE_PUNCT = frozenset({".", ",", "?", "&", "[", "]", "@", ">"})
+_SPLIT = frozenset({">>", ">>>", "<<", "->", "::"})  # BFP writes these as single characters
 
 
-def _closes_generics(text: str, spans: list[tuple[int, int, str]], width: int) -> bool:
-    """Whether a ``>>`` (width 2) or ``>>>`` (3) after ``spans`` closes that many type-argument
-    lists: going back over type-like tokens only, as many ``<`` are still open. Lexical, so the
-    same text always lexes the same way, even when an edit breaks the parse around it."""
-    pending = 0  # ">" seen going back, each closing a "<" further back
-    for start, end, group in reversed(spans[-64:]):
-        token = text[start:end]
-        if token == "<":
-            if pending:
-                pending -= 1
-                continue
-            width -= 1
-            if width == 0:
-                return True
-        elif token == ">":
-            pending += 1
-        elif group != "identifier" and token not in _TYPE_WORDS and token not in _TYPE_PUNCT:
-            return False
-    return False
+def _lex_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, kind) of the regular lexer's tokens in ``text[...]``, BFP's splits done."""
+    spans: list[tuple[int, int, str]] = []
+    for m in _LEXER.finditer(text):
+        group = m.lastgroup
+        if group == "skip":
+            continue
+        start, end = m.span()
+        if group == "operator" and end - start > 1 and text[start:end] in _SPLIT:
+            spans.extend((k, k + 1, "operator") for k in range(start, end))
+        else:
+            spans.append((start, end, group))
+    return spans
 
 
 class _Units:
@@ -315,39 +307,15 @@ class JavaSource:
         self.imports = self._imports(import_ranges, starts)
 
     def _spans(self, leaves: list[tuple]) -> list[tuple[int, int, str]]:
-        """Token (start, end, kind) in code points: the regular lexer, with generic closers
-        split and tree-sitter's multi-word keyword ``non-sealed`` kept whole."""
-        text = self.text
-        if leaves:
-            bounds = self._units.chars(np.array([leaf[4:] for leaf in leaves], dtype=np.int64))
-            at = dict(
-                zip(
-                    bounds[:, 0].tolist(),
-                    zip(leaves, bounds[:, 1].tolist(), strict=True),
-                    strict=True,
-                )
-            )
-        else:
-            at = {}
-        spans: list[tuple[int, int, str]] = []
-        skip_to = 0
-        for m in _LEXER.finditer(text):
-            group = m.lastgroup
-            if group == "skip":
-                continue
-            start, end = m.span()
-            if start < skip_to:
-                continue
-            hit = at.get(start)
-            if group == "operator" and end - start > 1 and text[start:end] in (">>", ">>>"):
-                if _closes_generics(text, spans, end - start):
-                    spans.extend((k, k + 1, "operator") for k in range(start, end))
-                    continue
-            elif group == "identifier" and hit and not hit[0][1] and hit[1] > end:
-                spans.append((start, hit[1], "keyword"))  # non-sealed
-                skip_to = hit[1]
-                continue
-            spans.append((start, end, group))
+        """Token (start, end, kind) in code points: the regular lexer, with tree-sitter's
+        multi-word keyword ``non-sealed`` kept whole."""
+        spans = _lex_spans(self.text)
+        sealed = [leaf[4:] for leaf in leaves if leaf[0] == "non-sealed"]
+        if sealed:
+            bounds = self._units.chars(np.array(sealed, dtype=np.int64)).tolist()
+            for start, end in reversed(bounds):  # from the back: indices stay valid
+                k = bisect.bisect_left(spans, (start,))
+                spans[k : k + 3] = [(start, end, "keyword")]
         return spans
 
     def _tokens(self, leaves: list[tuple]) -> list[Token]:
@@ -779,23 +747,14 @@ _BINARY = frozenset(
     """= += -= *= /= %= &= |= ^= <<= >>= >>>= == != <= >= && || + - * / % & | ^ << >> >>> ? : ->
     < >""".split()
 )
-_NO_SPACE_BEFORE = frozenset({";", ",", ")", "]", ".", "::", "..."})
+_NO_SPACE_BEFORE = frozenset({";", ",", ")", "]", ".", "::", "...", ".class"})
 _NO_SPACE_AFTER = frozenset({"(", "[", ".", "::", "@", "!", "~"})
 _CONTROL = frozenset({"if", "for", "while", "switch", "catch", "synchronized", "try"})
 _MODIFIERS = frozenset(
-    {
-        "public",
-        "protected",
-        "private",
-        "static",
-        "final",
-        "abstract",
-        "synchronized",
-        "native",
-        "default",
-    }
+    "public protected private static final abstract synchronized native default".split()
 )
 _AFTER_BLOCK = frozenset({"else", "catch", "finally", "while", ")", ",", ";", "."})
+_GLUE = {(">", ">"), ("<", "<"), ("-", ">"), (":", ":")}  # the halves of >> << -> ::
 
 
 def _wordy(c: str) -> bool:
@@ -818,6 +777,21 @@ def _is_name(token: str) -> bool:
     return _wordy(token[0]) and not token[0].isdigit() and token not in KEYWORDS
 
 
+def _glue(tokens: Sequence[str]) -> list[tuple[int, int]]:
+    """Token index ranges that are written as one operator: ``> >`` is ``>>``, ``- >`` is
+    ``->``, ``: :`` is ``::`` (the lexer splits them, as BFP does)."""
+    groups: list[tuple[int, int]] = []
+    for k, token in enumerate(tokens):
+        if groups and (tokens[k - 1], token) in _GLUE and groups[-1][1] - groups[-1][0] < 3:
+            first = tokens[groups[-1][0]]
+            if first == token or (first, token) in (("-", ">"), (":", ":")):
+                if not (first in "-:" and groups[-1][1] - groups[-1][0] > 1):
+                    groups[-1] = (groups[-1][0], k + 1)
+                    continue
+        groups.append((k, k + 1))
+    return groups
+
+
 @dataclass(frozen=True)
 class JavaStyle:
     """Layout of generated Java, learned from a file by :func:`learn_style`: no space before
@@ -831,7 +805,17 @@ class JavaStyle:
     space_keyword_paren: bool = True
 
     def layout(self, tokens: Sequence[str], start: int, multiline: bool) -> list[str]:
-        """See :class:`spancopy_core.edits.Style`."""
+        """See :class:`spancopy_core.edits.Style`. Split operators are glued back first."""
+        groups = _glue(tokens)
+        merged = ["".join(tokens[a:b]) for a, b in groups]
+        first_new = next((g for g, (a, b) in enumerate(groups) if b > start), len(groups))
+        seps = self._layout(merged, first_new, multiline)
+        out = []
+        for (a, b), sep in zip(groups, seps, strict=True):
+            out.extend([sep] + [""] * (b - a - 1))
+        return out[start:]
+
+    def _layout(self, tokens: list[str], start: int, multiline: bool) -> list[str]:
         seps: list[str] = []
         depth = generics = level = 0
         unary = label = False
@@ -843,7 +827,7 @@ class JavaStyle:
                 and prev is not None
                 and ((prev[0].isupper() and _is_name(prev)) or prev == "." or prev in _MODIFIERS)
             )
-            closes = cur == ">" and generics > 0
+            closes = generics > 0 and set(cur) == {">"}
             if prev is None:
                 sep = ""
             elif generic_open or closes or (opens and prev not in _MODIFIERS):
@@ -852,7 +836,7 @@ class JavaStyle:
                 sep = ""
             elif _must_separate(prev, cur):
                 sep = " "
-            elif cur in _NO_SPACE_BEFORE or cur == ".class" or prev in _NO_SPACE_AFTER or unary:
+            elif cur in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER or unary:
                 sep = ""
             elif cur == "(":
                 if prev in _CONTROL:
@@ -888,7 +872,7 @@ class JavaStyle:
             if opens:
                 generics += 1
             elif closes:
-                generics -= 1
+                generics = max(generics - len(cur), 0)
             if cur in ("case", "default"):
                 label = True
             elif cur in (";", "{", "}", ":", "->"):
@@ -897,8 +881,7 @@ class JavaStyle:
                 prev is None or not (_is_name(prev) or prev in (")", "]") or _wordy(prev[-1]))
             )
             generic_open, generic_close = opens, closes
-            if k >= start:
-                seps.append(sep)
+            seps.append(sep)
         return seps
 
     def statement_like(self, prev: str | None, tokens: Sequence[str], nxt: str | None) -> bool:
@@ -906,8 +889,9 @@ class JavaStyle:
         return bool(tokens) and tokens[-1] in (";", "}") and prev in (None, ";", "{", "}")
 
     def split(self, token: str) -> list[str]:
-        """The lexemes of one concrete token (a qualified name's parts and dots, ``.class``)."""
-        return [m.group() for m in _LEXER.finditer(token) if m.lastgroup != "skip"]
+        """The lexemes of one concrete token (a qualified name's parts and dots, ``.class``,
+        the characters of ``->``)."""
+        return [token[s:e] for s, e, _ in _lex_spans(token)]
 
     def lexemes(self, text: str) -> list[str]:
         """Token texts of ``text`` as :func:`lex` sees them."""

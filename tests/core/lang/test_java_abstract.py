@@ -44,22 +44,22 @@ CASES = [
         " VAR_1 [ 0 ] ; return VAR_3 . METHOD_2 ( ) ; }",
     ),
     (
-        "lambdas",
+        "lambdas (BFP writes -> as two tokens)",
         "void run(List<String> xs) { xs.forEach(x -> System.out.println(x));"
         " xs.removeIf((String s) -> s.isEmpty()); }",
         ("java.util.List",),
-        "void METHOD_1 ( java.util.List < java.lang.String > VAR_1 ) { VAR_1 . METHOD_2 ( VAR_2 ->"
+        "void METHOD_1 ( java.util.List < java.lang.String > VAR_1 ) { VAR_1 . METHOD_2 ( VAR_2 - >"
         " java.lang.System.out.println ( VAR_2 ) ) ; VAR_1 . METHOD_3 ( ( java.lang.String VAR_3 )"
-        " -> VAR_3 . METHOD_4 ( ) ) ; }",
+        " - > VAR_3 . METHOD_4 ( ) ) ; }",
     ),
     (
-        "method references",
+        "method references (BFP writes :: as two tokens)",
         "Object refs() { Function<String, Integer> f = Integer::parseInt;"
         " return list.stream().map(String::valueOf).toArray(String[]::new); }",
         ("java.util.function.Function",),
-        "TYPE_1 METHOD_1 ( ) { TYPE_2 < java.lang.String , TYPE_3 > VAR_1 = TYPE_3 :: METHOD_2 ;"
-        " return VAR_2 . METHOD_3 ( ) . METHOD_4 ( java.lang.String :: METHOD_5 ) . METHOD_6 ("
-        " java.lang.String [ ] :: new ) ; }",
+        "TYPE_1 METHOD_1 ( ) { TYPE_2 < java.lang.String , TYPE_3 > VAR_1 = TYPE_3 : : METHOD_2 ;"
+        " return VAR_2 . METHOD_3 ( ) . METHOD_4 ( java.lang.String : : METHOD_5 ) . METHOD_6 ("
+        " java.lang.String [ ] : : new ) ; }",
     ),
     (
         "anonymous class",
@@ -86,8 +86,8 @@ CASES = [
         "int score(Day d) { return switch (d) { case MONDAY, FRIDAY -> 6; case TUESDAY -> 7;"
         " default -> { int k = d.ordinal(); yield k * 2; } }; }",
         (),
-        "int METHOD_1 ( TYPE_1 VAR_1 ) { return switch ( VAR_1 ) { case VAR_2 , VAR_3 -> INT_1 ;"
-        " case VAR_4 -> INT_2 ; default -> { int VAR_5 = VAR_1 . METHOD_2 ( ) ; yield VAR_5 *"
+        "int METHOD_1 ( TYPE_1 VAR_1 ) { return switch ( VAR_1 ) { case VAR_2 , VAR_3 - > INT_1 ;"
+        " case VAR_4 - > INT_2 ; default - > { int VAR_5 = VAR_1 . METHOD_2 ( ) ; yield VAR_5 *"
         " INT_3 ; } } ; }",
     ),
     (

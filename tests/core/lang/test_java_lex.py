@@ -17,7 +17,8 @@ def texts(source: str) -> list[str]:
 
 
 def tree_sitter_leaves(source: str) -> list[str]:
-    """Reference tokenisation: tree-sitter leaves, literals whole, comments and MISSING out."""
+    """Reference tokenisation: tree-sitter leaves, literals whole, comments and MISSING out,
+    and the operators that BFP splits into characters (>> >>> << -> ::) split."""
     data = source.encode("utf-8")
     tree = tree_sitter.Parser(tree_sitter.Language(tree_sitter_java.language())).parse(data)
     out: list[str] = []
@@ -27,7 +28,8 @@ def tree_sitter_leaves(source: str) -> list[str]:
             return
         if node.child_count == 0 or node.type in ("string_literal", "character_literal"):
             if node.end_byte > node.start_byte and not node.is_missing:
-                out.append(data[node.start_byte : node.end_byte].decode("utf-8"))
+                leaf = data[node.start_byte : node.end_byte].decode("utf-8")
+                out.extend(leaf if leaf in (">>", ">>>", "<<", "->", "::") else [leaf])
             return
         for child in node.children:
             visit(child)
@@ -63,12 +65,12 @@ def test_literals_are_one_token_and_comments_none():
     assert texts(source) == tree_sitter_leaves(source)
 
 
-def test_generic_closers_split_but_shifts_kept():
-    source = "Map<String, List<List<X>>> m = a >> 2 >>> 1; b >>= 3; List<List<Y>> n;"
+def test_bfp_splits_generic_closers_shifts_arrows_and_colons():
+    source = "Map<String, List<List<X>>> m = a >> 2 >>> 1 << 3; b >>= 3; f(x -> x, A::b);"
     assert texts(source) == [
         "Map", "<", "String", ",", "List", "<", "List", "<", "X", ">", ">", ">", "m", "=",
-        "a", ">>", "2", ">>>", "1", ";", "b", ">>=", "3", ";",
-        "List", "<", "List", "<", "Y", ">", ">", "n", ";",
+        "a", ">", ">", "2", ">", ">", ">", "1", "<", "<", "3", ";", "b", ">>=", "3", ";",
+        "f", "(", "x", "-", ">", "x", ",", "A", ":", ":", "b", ")", ";",
     ]  # fmt: skip
 
 

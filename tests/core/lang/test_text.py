@@ -1,0 +1,166 @@
+"""Prose front-end: tokens, sentences, Markdown blocks, and edits on prose."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from spancopy_core.actions import Copy, Gen, Hypothesis
+from spancopy_core.edits import apply_edits, edits, summary
+from spancopy_core.lang import text
+from spancopy_core.lang.errors import ConcretizeError, PositionError
+
+
+def words(s: str) -> list[str]:
+    return [w.text for w in text.tokenize(s)]
+
+
+def sentences(s: str, markdown: bool = False) -> list[str]:
+    return [s[x.start : x.end] for x in text.sentences(s, markdown)]
+
+
+def test_tokens():
+    assert words("Don't over-think it: 3.14, 1,000 and 12:30... (really?) — no!") == [
+        "Don't", "over-think", "it", ":", "3.14", ",", "1,000", "and", "12:30", "...", "(",
+        "really", "?", ")", "—", "no", "!",
+    ]  # fmt: skip
+    assert words("See `x = 1.5` at https://example.com/a?b=c.") == [
+        "See", "`x = 1.5`", "at", "https://example.com/a?b=c", ".",
+    ]  # fmt: skip
+    # emoji with skin tone, ZWJ family, flag, combining accent: one token each
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # man ZWJ woman ZWJ girl
+    thumb = "\U0001f44d\U0001f3fd"  # thumbs up, medium skin tone
+    flag = "\U0001f1eb\U0001f1f7"  # two regional indicators
+    assert words(f"ok {thumb} {family} {flag} cafe\u0301!") == [
+        "ok", thumb, family, flag, "cafe\u0301", "!",
+    ]  # fmt: skip
+    for w in text.tokenize("a “quoted” word\r\nnext"):
+        assert "a “quoted” word\r\nnext"[w.start : w.end] == w.text
+
+
+def test_sentences():
+    assert sentences(
+        "Dr. Smith met J. Doe, e.g. at 3.30 p.m. on Monday. He left! Did she? "
+        '"Yes," she said. "Fine." Then... nothing.'
+    ) == [
+        "Dr. Smith met J. Doe, e.g. at 3.30 p.m. on Monday.",
+        "He left!",
+        "Did she?",
+        '"Yes," she said.',
+        '"Fine."',
+        "Then... nothing.",
+    ]
+    assert sentences("no terminator at the end") == ["no terminator at the end"]
+    assert sentences("first paragraph\n\nsecond one. Two") == [
+        "first paragraph",
+        "second one.",
+        "Two",
+    ]
+
+
+MARKDOWN = """# A heading
+
+Some prose here. It has `inline code` too.
+
+```python
+x = 1. Not prose.
+```
+
+    indented code. Not prose either.
+
+- item one. Item two.
+- > quoted item.
+1. numbered item
+~~~
+tilde fence. Still code.
+~~~
+Last line.
+"""
+
+
+def test_markdown_blocks_skip_code_and_markers():
+    assert sentences(MARKDOWN, markdown=True) == [
+        "A heading",
+        "Some prose here.",
+        "It has `inline code` too.",
+        "item one.",
+        "Item two.",
+        "quoted item.",
+        "numbered item",
+        "Last line.",
+    ]
+    doc = text.parse(MARKDOWN, markdown=True)
+    assert len(doc.paragraphs) == 6
+    assert all(not w.text.startswith(("#", "-")) for w in doc.tokens)
+    # Without Markdown rules, code is prose like any other text.
+    assert "x = 1." in " ".join(sentences(MARKDOWN))
+
+
+def test_sentence_at():
+    doc = text.parse("One here. Two there.")
+    assert doc.sentence_at(12) == doc.sentences[1]
+    assert doc.sentence_at(9) == doc.sentences[0]  # the end of a sentence belongs to it
+    with pytest.raises(PositionError):
+        doc.sentence_at(99)
+    assert text.parse("\n\n  \n").sentence_at(1) is None
+
+
+def test_prose_edits_and_summary():
+    source = "The results is clear . We are done."
+    doc = text.parse(source)
+    first = doc.sentences[0]
+    tokens = doc.tokens[first.tokens]
+    abstraction = text.abstract(tokens)
+    style = text.learn_style(source)
+    hyp = Hypothesis(
+        ["The", "results", "are", "clear", "."], -0.5, [Copy(0, 2), Gen("are"), Copy(3, 5)]
+    )
+    result = edits(source, tokens, abstraction.mapping, hyp, style=style)
+    assert apply_edits(source, result) == "The results are clear . We are done."
+    assert summary(source, result) == "Replace `is` with `are`"
+    inserted = edits(
+        source, tokens, abstraction.mapping, ["The", "results", "(", "so", "far", ")", "is"]
+        + ["clear", "."], style=style
+    )  # fmt: skip
+    assert apply_edits(source, inserted).startswith("The results (so far) is clear .")
+
+
+def test_prose_concretize_rejects_non_tokens():
+    mapping = text.abstract(text.tokenize("A <b> tag.")).mapping
+    assert mapping.tokens == ("A", "<", "b", ">", "tag", ".")
+    assert text.concretize(["<", "b", ">", "new"], mapping) == ["<", "b", ">", "new"]
+    for bad in ("<unk>", "</s>", "two words", "", " "):
+        with pytest.raises(ConcretizeError):
+            text.concretize([bad], mapping)
+
+
+PROSE = (
+    "Café owners don't always agree: prices rose 3.5% in 2023, or so (they say). "
+    "The “new” menu — with emoji 👍🏽 — is on https://example.com/menu. Why not?"
+)
+POOL = ["the", "a", ",", ".", "(", ")", '"', "don't", "well-known", "3.14", "!", "?", "👍🏽", "-"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_prose_edit_round_trip(data):
+    doc = text.parse(PROSE)
+    tokens = doc.tokens
+    inputs = [w.text for w in tokens]
+    pieces: list = []
+    pos = 0
+    while pos < len(inputs):
+        op = data.draw(st.sampled_from(["keep", "keep", "gen", "skip"]))
+        if op == "keep":
+            end = min(len(inputs), pos + data.draw(st.integers(1, 8)))
+            pieces.append(Copy(pos, end))
+            pos = end
+        elif op == "gen":
+            pieces.append(Gen(data.draw(st.sampled_from(POOL))))
+        else:
+            pos += 1
+    out = [t for a in pieces for t in (inputs[a.i : a.j] if isinstance(a, Copy) else [a.token])]
+    mapping = text.abstract(tokens).mapping
+    result = edits(PROSE, tokens, mapping, Hypothesis(out, 0.0, pieces), style=text.ProseStyle())
+    assert words(apply_edits(PROSE, result)) == out
