@@ -725,8 +725,13 @@ def concretize(tokens: Sequence[str], mapping: Mapping) -> list[str]:
     resolver = _resolver(mapping.imports)
     for k, token in enumerate(tokens):
         text = mapping.surface.get(token)
-        if token == "class" and k and _is_name(tokens[k - 1]) and not _QUALIFIED.fullmatch(token):
-            text = ".class"  # BFP's "VAR_n class" is Name.class
+        if (
+            token == "class"
+            and k
+            and _is_name(tokens[k - 1])
+            and not (k + 1 < len(tokens) and _is_name(tokens[k + 1]))
+        ):
+            text = ".class"  # BFP's "VAR_n class" is Name.class (not "@A class B")
         elif text is None:
             if PLACEHOLDER.fullmatch(token):
                 raise ConcretizeError(f"{token} is not a name of this method")

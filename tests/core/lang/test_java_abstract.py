@@ -324,6 +324,8 @@ def test_concretize_class_literal():
         "return", "Foo", ".class", ";",
     ]  # fmt: skip
     assert java.concretize(["final", "class"], result.mapping) == ["final", "class"]
+    # a local class declared after an annotation: "class" is followed by its name
+    assert java.concretize(["@", "VAR_1", "class", "VAR_1"], result.mapping)[2] == "class"
 
 
 @pytest.mark.parametrize(
