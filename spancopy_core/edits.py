@@ -263,8 +263,10 @@ class _Plan:
         # What may stay in place must mean the same: equal abstract tokens, and a unit whose
         # text starts with "." (Java's ".class", which BFP writes "class") only for an output
         # token that is written with the dot in its context.
-        self.keys_in = [(t, tokens[s].text == ".") for t, (s, _) in zip(self.inputs, self.spans)]
-        self.keys_out = [(t, c.startswith(".")) for t, c in zip(out, concrete, strict=True)]
+        self.keys_in = [
+            (t, tokens[s].text[0] == ".") for t, (s, _) in zip(self.inputs, self.spans, strict=True)
+        ]
+        self.keys_out = [(t, c[0] == ".") for t, c in zip(out, concrete, strict=True)]
         self.src = self._copied_from(actions)
         self.anchors = self._anchors()
 
@@ -282,7 +284,8 @@ class _Plan:
             else:
                 src.append(None)
         return [
-            s if s is None or self.keys_in[s] == k else None for s, k in zip(src, self.keys_out)
+            s if s is None or self.keys_in[s] == k else None
+            for s, k in zip(src, self.keys_out, strict=True)
         ]
 
     def _anchors(self) -> list[tuple[int, int]]:
@@ -321,17 +324,14 @@ class _Plan:
         expected = [x for c in self.concrete for x in self.style.split(c)]
         return self.style.lexemes(text) == expected
 
-    def _texts(self, p: int, q: int) -> list[str]:
-        """Text of output tokens p..q-1: copied runs keep the source between their tokens, so
-        the layout separator between two consecutive copies is the original text."""
-        return [self._unit_text(k) for k in range(p, q)]
-
     def _unit_text(self, k: int) -> str:
+        """Output token k as text: a copy's original source text, else its concrete text."""
         s = self.src[k]
         return self.source[self.old[s][0] : self.old[s][1]] if s is not None else self.concrete[k]
 
     def _join(self, p: int, q: int, seps: list[str], base: str) -> str:
-        """Output tokens p..q-1 joined by ``seps`` (len q-p-1), "\\n" re-based on ``base``."""
+        """Output tokens p..q-1 joined by ``seps`` (len q-p-1), "\\n" re-based on ``base``;
+        between two consecutive copies, the original text between them (comments too)."""
         parts = [self._unit_text(p)]
         for k in range(p + 1, q):
             a, b = self.src[k - 1], self.src[k]
@@ -404,10 +404,8 @@ class _Plan:
         body = self._join(p + 1, q, inner, base)
         before = "" if (lo > 0 and self.source[lo - 1].isspace()) or prev_end is None else seps[0]
         if b > a + 1:
-            after = "" if hi >= len(self.source) or self.source[hi].isspace() else seps[-1]
-            if next_start is None:
-                after = ""
-            return TextEdit(lo, hi, before + body + after)
+            glued = next_start is not None and not self.source[hi].isspace()
+            return TextEdit(lo, hi, before + body + (seps[-1] if glued else ""))
         if next_start is None:  # append after the last token
             return TextEdit(lo, lo, seps[0] + body)
         return TextEdit(lo, lo, before + body + seps[-1])

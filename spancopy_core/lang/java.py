@@ -241,7 +241,7 @@ _SPLIT = frozenset({">>", ">>>", "<<", "->", "::"})  # BFP writes these as singl
 
 
 def _lex_spans(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, kind) of the regular lexer's tokens in ``text[...]``, BFP's splits done."""
+    """(start, end, kind) of the regular lexer's tokens in ``text``, BFP's splits done."""
     spans: list[tuple[int, int, str]] = []
     for m in _LEXER.finditer(text):
         group = m.lastgroup
@@ -380,25 +380,28 @@ class JavaSource:
         )
 
     def _methods(self, nodes: list[tree_sitter.Node], starts: list[int]) -> list[Method]:
+        if not nodes:
+            return []
+        byte_ranges = np.array([(n.start_byte, n.end_byte) for n in nodes], dtype=np.int64)
+        char_ranges = self._units.chars(byte_ranges).tolist()
         out: list[Method] = []
         open_ends: list[int] = []  # end bytes of the enclosing methods
-        for node in nodes:
+        for node, (start, end) in zip(nodes, char_ranges, strict=True):
             while open_ends and open_ends[-1] <= node.start_byte:
                 open_ends.pop()
-            name_node = node.child_by_field_name("name")
-            name = self._slice(name_node.start_byte, name_node.end_byte) if name_node else ""
-            first = bisect.bisect_left(starts, node.start_byte)
-            stop = bisect.bisect_left(starts, node.end_byte)
-            tokens = self.tokens
+            name = node.child_by_field_name("name")
             out.append(
                 Method(
-                    name=name,
+                    name=self._slice(name.start_byte, name.end_byte) if name else "",
                     kind="method" if node.type == "method_declaration" else "constructor",
                     start_byte=node.start_byte,
                     end_byte=node.end_byte,
-                    start=tokens[first].start if first < stop else 0,
-                    end=tokens[stop - 1].end if first < stop else 0,
-                    tokens=slice(first, stop),
+                    start=start,
+                    end=end,
+                    tokens=slice(
+                        bisect.bisect_left(starts, node.start_byte),
+                        bisect.bisect_left(starts, node.end_byte),
+                    ),
                     depth=len(open_ends),
                     has_error=node.has_error,
                 )
@@ -432,9 +435,8 @@ class JavaSource:
             raise PositionError(f"offset {offset} outside a text of {len(self.text)} code points")
         best = None
         for m in self.methods:
-            if m.tokens.start < m.tokens.stop and m.start <= offset <= m.end:
-                if best is None or m.depth > best.depth:
-                    best = m
+            if m.start <= offset <= m.end and (best is None or m.depth > best.depth):
+                best = m
         return best
 
     def edit(self, start: int, end: int, new_text: str) -> JavaSource:

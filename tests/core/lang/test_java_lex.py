@@ -74,6 +74,16 @@ def test_bfp_splits_generic_closers_shifts_arrows_and_colons():
     ]  # fmt: skip
 
 
+def test_contextual_keywords_follow_the_tree():
+    tokens = java.lex("sealed interface S permits A {} public non-sealed class A implements S {}")
+    assert [(t.text, t.kind) for t in tokens if t.text in ("non-sealed", "sealed", "permits")] == [
+        ("sealed", "keyword"), ("permits", "keyword"), ("non-sealed", "keyword"),
+    ]  # fmt: skip
+    assert texts("int x = non-sealed;") == ["int", "x", "=", "non", "-", "sealed", ";"]
+    var = [t for t in java.lex("void f() { var var = 1; }") if t.text == "var"]
+    assert [(t.kind, t.role) for t in var] == [("keyword", ""), ("identifier", "var")]
+
+
 def test_offsets_and_columns_with_emoji_unicode_and_crlf():
     source = 'class A {\r\n  String café = "😀"; int x;\r\n}'
     tokens = java.lex(source)
