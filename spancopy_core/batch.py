@@ -42,9 +42,7 @@ class Batch:
         return Batch(**{f.name: getattr(self, f.name).pin_memory() for f in fields(self)})
 
 
-def collate(
-    pairs: list[tuple[list[str], list[str], Lattice]], vocab: Vocabulary
-) -> Batch:
+def collate(pairs: list[tuple[list[str], list[str], Lattice]], vocab: Vocabulary) -> Batch:
     """Pad ``(inputs, target, lattice)`` triples into one :class:`Batch`."""
     B = len(pairs)
     S = max(1, max(len(x) for x, _, _ in pairs))

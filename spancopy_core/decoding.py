@@ -192,8 +192,11 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
         log_z = sc.log_z[..., None]  # (B_a, K, 1)
         remaining = torch.tensor([items[b].max_len - t for b in active], device=device)
         gen = sc.gen - log_z  # (B_a, K, V)
-        gen = torch.where((remaining[:, None, None] > 0) | (torch.arange(V, device=device)
-                          == EOS_ID), gen, torch.full_like(gen, NEG))
+        gen = torch.where(
+            (remaining[:, None, None] > 0) | (torch.arange(V, device=device) == EOS_ID),
+            gen,
+            torch.full_like(gen, NEG),
+        )
         spans = sc.start[..., :, None] + sc.end[..., None, :] - log_z[..., None]  # (B_a,K,S,S)
         ok = (span_len >= 1) & (span_len <= remaining[:, None, None])  # (B_a, S, S)
         spans = spans.masked_fill(~ok[:, None], NEG)
@@ -252,8 +255,13 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
                         action = Copy(i, e + 1)
                         out = tuple(item.tokens[i : e + 1])
                     child = _Ray(
-                        r.tokens + out, r.log_prob + v, r.best + bv, (*r.actions, action),
-                        r.state, tuple(vocab.ids(out)), finished=s == EOS_ID,
+                        r.tokens + out,
+                        r.log_prob + v,
+                        r.best + bv,
+                        (*r.actions, action),
+                        r.state,
+                        tuple(vocab.ids(out)),
+                        finished=s == EOS_ID,
                     )
                     key = (child.finished, child.tokens) if merge else next(counter)
                     old = pool.get(key)
@@ -278,7 +286,10 @@ def _merge(old: _Ray, new: _Ray) -> _Ray:
     """Merge two rays with equal tokens: probabilities add, the better derivation stays."""
     keep = old if old.best >= new.best else new
     return _Ray(
-        old.tokens, _logaddexp(old.log_prob, new.log_prob), keep.best, keep.actions,
+        old.tokens,
+        _logaddexp(old.log_prob, new.log_prob),
+        keep.best,
+        keep.actions,
         old.state if old.pending == () or new.state is None else new.state,
         old.pending if old.pending == () or new.state is None else new.pending,
         old.finished,

@@ -61,9 +61,11 @@ def build_lattice(
     total = int(counts.sum())
     starts = np.repeat(np.cumsum(counts) - counts, counts)
     ls = np.arange(total, dtype=np.int64) - starts + 1
-    copies = np.stack(
-        [np.repeat(ks, counts), np.repeat(is_, counts), ls], axis=1
-    ).astype(np.int32).reshape(total, 3)
+    copies = (
+        np.stack([np.repeat(ks, counts), np.repeat(is_, counts), ls], axis=1)
+        .astype(np.int32)
+        .reshape(total, 3)
+    )
 
     in_vocab = np.asarray([k >= 0 for k in out_keys], dtype=bool)
     copyable = capped.max(axis=1) > 0 if n else np.zeros(m, dtype=bool)

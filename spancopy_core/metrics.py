@@ -34,9 +34,7 @@ def is_identifier(token: str) -> bool:
 def canonical(tokens: Sequence[str]) -> list[str]:
     """Rename identifiers to ``ID_n`` by order of first occurrence."""
     names: dict[str, str] = {}
-    return [
-        names.setdefault(t, f"ID_{len(names) + 1}") if is_identifier(t) else t for t in tokens
-    ]
+    return [names.setdefault(t, f"ID_{len(names) + 1}") if is_identifier(t) else t for t in tokens]
 
 
 def first_match_rank(hyps: Sequence[Sequence[str]], target: Sequence[str]) -> int | None:
@@ -74,8 +72,15 @@ def evaluate(
         for k in ks:
             sums[f"acc@{k}"] += rank is not None and rank <= k
         sums["unchanged_first"] += bool(hyps) and hyps[0] == source
-    keys = ["top1", "top1_changed", *(f"acc@{k}" for k in ks), "mrr",
-            "structural_top1", "structural_top1_changed", "unchanged_first"]
+    keys = [
+        "top1",
+        "top1_changed",
+        *(f"acc@{k}" for k in ks),
+        "mrr",
+        "structural_top1",
+        "structural_top1_changed",
+        "unchanged_first",
+    ]
     result = {k: (sums[k] / count if count else 0.0) for k in keys}
     result["count"] = count
     return result

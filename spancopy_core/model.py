@@ -8,12 +8,14 @@ search only needs the tokens it emitted (never how they were emitted).
 Action head at output position ``k`` with decoder output ``h_k`` and encoder states ``r``:
 ``Gen(v)`` scores ``(W_g h_k) . E_v + b_v`` with the embedding matrix ``E`` tied; a span
 ``Copy(i, j)`` scores ``s[k, i:j] = (W (r_i || r_{j-1})) . h_k``, computed through the split
-``W = [W_s | W_e]`` as ``a[k, i] + e[k, j-1]`` with ``a[k, i] = (W_s r_i + b) . h_k`` and
-``e[k, t] = (W_e r_t) . h_k``. The log-normaliser over all spans ``i <= t`` is
+``W = [W_s | W_e]`` as ``a[k, i] + e[k, j-1]`` with ``a[k, i] = (W_s r_i + b_s) . h_k`` and
+``e[k, t] = (W_e r_t + b_e) . h_k`` (``b_e . h_k`` shifts every span at ``k`` alike: a learned
+copy-versus-generate offset). The log-normaliser over all spans ``i <= t`` is
 
     log sum_{i<=t} exp(a[k,i] + e[k,t]) = logsumexp_t(e[k,t] + logcumsumexp_i(a[k,:])[t])
 
-which is O(S) per position: no (B, T, S, S) tensor is built. ``copy_mode="token"`` restricts
+which is O(S) per position (computed with one exp per score, see
+:func:`span_log_normaliser`): no (B, T, S, S) tensor is built. ``copy_mode="token"`` restricts
 the same head to spans of length one (the paper's CopyTok baseline).
 """
 
@@ -38,9 +40,8 @@ class Memory(NamedTuple):
     states: torch.Tensor  # (B, S + 2, H) encoder states of BOS x_1 .. x_n EOS
     keys: torch.Tensor  # (B, S + 2, H) attention keys W_a r
     mask: torch.Tensor  # (B, S + 2) bool, true on real positions (BOS and EOS included)
-    starts: torch.Tensor  # (B, S, H) W_s r_i + b for the copyable tokens x_1 .. x_n
-    ends: torch.Tensor  # (B, S, H) W_e r_t
-    span_mask: torch.Tensor  # (B, S) bool, true on copyable positions
+    span_keys: torch.Tensor  # (B, 2S, H) [W_s r_i + b_s ; W_e r_t + b_e] over x_1 .. x_n
+    span_bias: torch.Tensor  # (B, 1, 2S) 0 on copyable positions, NEG on padding
     init_state: torch.Tensor  # (layers, B, H) initial decoder state
 
 
@@ -53,11 +54,36 @@ class Scores(NamedTuple):
     log_z: torch.Tensor  # (B, T) log of the sum over every Gen and every allowed Copy
 
 
+SAFE_RANGE = 60.0  # exp(-60) is far from float32 underflow; see span_log_normaliser
+
+
 def span_log_normaliser(start: torch.Tensor, end: torch.Tensor, span: bool) -> torch.Tensor:
-    """log sum over allowed spans of exp(a[i] + e[j-1]): (..., S), (..., S) -> (...)."""
-    if span:
-        return torch.logsumexp(end + torch.logcumsumexp(start, dim=-1), dim=-1)
-    return torch.logsumexp(start + end, dim=-1)  # length-1 spans only
+    """log sum over allowed spans of exp(a[i] + e[t]), i <= t: (..., S), (..., S) -> (...).
+
+    With row maxima ``ma``, ``me`` this is ``ma + me + log sum_t exp(e_t - me) *
+    cumsum_i(exp(a_i - ma))_t``: one exp per score instead of the exp/log pair per element
+    of ``logcumsumexp``. It is exact while every unmasked score lies within ``SAFE_RANGE`` of
+    its row maximum (no factor underflows, and the dropped products are below 1e-22 of the
+    total); the rare rows that spread wider are recomputed with ``logcumsumexp``.
+    """
+    if not span:
+        return torch.logsumexp(start + end, dim=-1)  # length-1 spans only
+    ma = start.amax(-1, keepdim=True).detach()  # (..., 1)
+    me = end.amax(-1, keepdim=True).detach()
+    prefix = torch.cumsum((start - ma).exp(), dim=-1)  # (..., S)
+    total = (prefix * (end - me).exp()).sum(-1)  # (...)
+    out = (ma + me).squeeze(-1) + total.clamp_min(1e-38).log()
+    with torch.no_grad():
+        valid = start > NEG / 2
+        low = torch.minimum(
+            start.masked_fill(~valid, 0).amin(-1) - ma.squeeze(-1),
+            end.masked_fill(~valid, 0).amin(-1) - me.squeeze(-1),
+        )
+        wide = (low < -SAFE_RANGE) & valid.any(-1)
+    if bool(wide.any()):
+        exact = torch.logsumexp(end[wide] + torch.logcumsumexp(start[wide], dim=-1), dim=-1)
+        out = out.masked_scatter(wide, exact)
+    return out
 
 
 class Encoder(nn.Module):
@@ -128,11 +154,10 @@ class SpanCopyModel(nn.Module):
         self.dropout = nn.Dropout(config.dropout)
         self.gen_proj = nn.Linear(H, D)  # logits = (W_g h) . E^T + b, E tied with the input
         self.gen_bias = nn.Parameter(torch.zeros(V))
-        self.span_start = nn.Linear(H, H)  # W_s r + b
-        self.span_end = nn.Linear(H, H, bias=False)  # W_e r
-        banned = torch.zeros(V, dtype=torch.bool)
-        banned[[PAD_ID, BOS_ID]] = True
-        self.register_buffer("gen_banned", banned, persistent=False)
+        self.span_proj = nn.Linear(H, 2 * H)  # [W_s | W_e] applied to r: starts and ends
+        banned = torch.zeros(V)
+        banned[[PAD_ID, BOS_ID]] = NEG  # never generated
+        self.register_buffer("gen_mask", banned, persistent=False)
 
     @property
     def device(self) -> torch.device:
@@ -145,15 +170,16 @@ class SpanCopyModel(nn.Module):
         states, summary = self.encoder(emb, src_len)  # (B, S + 2, H), (B, H)
         positions = torch.arange(src.size(1), device=src.device)
         mask = positions[None, :] < src_len[:, None]  # (B, S + 2)
-        real = states[:, 1:-1]  # (B, S, H) states of x_1 .. x_n
-        span_mask = positions[None, : src.size(1) - 2] < (src_len[:, None] - 2)  # (B, S)
+        starts, ends = self.span_proj(states[:, 1:-1]).chunk(2, dim=-1)  # (B, S, H) each
+        copyable = positions[None, : src.size(1) - 2] < (src_len[:, None] - 2)  # (B, S)
+        bias = torch.zeros(copyable.shape, dtype=states.dtype, device=src.device)
+        bias = bias.masked_fill(~copyable, NEG).repeat(1, 2)[:, None, :]  # (B, 1, 2S)
         return Memory(
             states=states,
             keys=self.decoder.attn(states),
             mask=mask,
-            starts=self.span_start(real),
-            ends=self.span_end(real),
-            span_mask=span_mask,
+            span_keys=torch.cat([starts, ends], dim=1),
+            span_bias=bias,
             init_state=self.decoder.init_state(summary),
         )
 
@@ -175,11 +201,17 @@ class SpanCopyModel(nn.Module):
     def score(self, h: torch.Tensor, memory: Memory) -> Scores:
         """(B, T, H) decoder GRU outputs -> action :class:`Scores` in float32."""
         o = self.dropout(self.decoder.attend(h, memory))  # (B, T, H)
-        gen = self.gen_proj(o) @ self.embedding.weight.t() + self.gen_bias  # (B, T, V)
-        gen = gen.float().masked_fill(self.gen_banned, NEG)
-        span_off = ~memory.span_mask[:, None, :]  # (B, 1, S)
-        start = torch.bmm(o, memory.starts.transpose(1, 2)).float().masked_fill(span_off, NEG)
-        end = torch.bmm(o, memory.ends.transpose(1, 2)).float().masked_fill(span_off, NEG)
+        gen = (
+            torch.addmm(  # (B, T, V)
+                self.gen_bias + self.gen_mask,
+                self.gen_proj(o).flatten(0, 1),
+                self.embedding.weight.t(),
+            )
+            .view(*o.shape[:2], -1)
+            .float()
+        )
+        spans = torch.baddbmm(memory.span_bias, o, memory.span_keys.transpose(1, 2))  # (B,T,2S)
+        start, end = spans.float().chunk(2, dim=-1)  # (B, T, S) each
         span_z = span_log_normaliser(start, end, self.config.copy_mode == "span")  # (B, T)
         log_z = torch.logaddexp(torch.logsumexp(gen, dim=-1), span_z)
         return Scores(gen=gen, start=start, end=end, log_z=log_z)

@@ -31,22 +31,27 @@ def correct_action_log_probs(scores: Scores, batch: Batch) -> tuple[torch.Tensor
     """Return ``W`` (B, T, L) and the EOS term (B, T), log q of Gen(EOS) at k = m else NEG."""
     B, T, _ = scores.gen.shape
     positions = torch.arange(T, device=scores.gen.device)
-    gen_lp = scores.gen.gather(-1, batch.gen_ids[..., None]).squeeze(-1) - scores.log_z  # (B, T)
+    gen_sc = scores.gen.gather(-1, batch.gen_ids[..., None]).squeeze(-1)  # (B, T)
     eos_lp = scores.gen[..., EOS_ID] - scores.log_z  # (B, T)
     at_end = positions[None, :] == batch.tgt_len[:, None]  # (B, T)
     end_term = torch.where(at_end, eos_lp, torch.full_like(eos_lp, NEG))
 
-    # Setup: one flat list of (segment, log q) for every correct copy and generation.
+    # Setup: one flat list of (segment, unnormalised score) for every correct action.
+    S = scores.start.size(-1)
     b, k, i, l = batch.copies.unbind(-1)  # (N,) each
     L = max(1, int(l.max())) if l.numel() else 1
-    copy_lp = scores.start[b, k, i] + scores.end[b, k, i + l - 1] - scores.log_z[b, k]  # (N,)
-    gen_pos = (batch.gen_ok & (positions[None, :] < batch.tgt_len[:, None])).nonzero()  # (G, 2)
-    gb, gk = gen_pos.unbind(-1)
-    values = torch.cat([copy_lp, gen_lp[gb, gk]])  # (N + G,)
-    segment = torch.cat([(b * T + k) * L + (l - 1), (gb * T + gk) * L])  # (N + G,)
-    # Reduce: W[b, k, l] = logsumexp over the correct actions of length l at (b, k).
+    row = (b * T + k) * S
+    start, end = scores.start.reshape(-1), scores.end.reshape(-1)  # (B * T * S,)
+    copy_sc = start.index_select(0, row + i) + end.index_select(0, row + i + l - 1)  # (N,)
+    gen_ok = batch.gen_ok & (positions[None, :] < batch.tgt_len[:, None])  # (B, T)
+    gen_flat = gen_ok.view(-1).nonzero().squeeze(-1)  # (G,) flat b * T + k
+    values = torch.cat([copy_sc, gen_sc.reshape(-1).index_select(0, gen_flat)])  # (N + G,)
+    segment = torch.cat([(b * T + k) * L + (l - 1), gen_flat * L])  # (N + G,)
+    # Reduce: W[b, k, l] = logsumexp of log q over the correct actions of length l at (b, k);
+    # every action at (b, k) shares the normaliser, subtracted once per segment.
     W, _ = segment_logsumexp(values, segment, B * T * L)
-    return W.view(B, T, L), end_term
+    W = W.view(B, T, L) - scores.log_z[..., None]
+    return W, end_term
 
 
 def marginal(W: torch.Tensor, end_term: torch.Tensor) -> torch.Tensor:
@@ -55,9 +60,11 @@ def marginal(W: torch.Tensor, end_term: torch.Tensor) -> torch.Tensor:
     # Init: window[:, l - 1] holds logP[k + l]; positions past T are impossible.
     window = W.new_full((B, L), NEG)
     log_p = window[:, 0]
-    # Scan: right to left over output positions.
+    # Scan: right to left over output positions. unbind() once: per-step slicing would
+    # allocate a zero gradient of the whole of W at every step of the backward pass.
+    W_k, end_k = W.unbind(1), end_term.unbind(1)
     for k in range(T - 1, -1, -1):
-        log_p = torch.logaddexp(torch.logsumexp(W[:, k] + window, dim=-1), end_term[:, k])
+        log_p = torch.logaddexp(torch.logsumexp(W_k[k] + window, dim=-1), end_k[k])
         window = torch.cat([log_p[:, None], window[:, :-1]], dim=1)
     return log_p
 

@@ -28,9 +28,7 @@ def exact_log_prob(model, x, y):
 def reachable(x, max_len):
     """Every output of at most max_len tokens (vocabulary tokens, UNK and input tokens)."""
     alphabet = sorted({"a", "b", "c", UNK, *x})
-    return {
-        seq for n in range(max_len + 1) for seq in itertools.product(alphabet, repeat=n)
-    }
+    return {seq for n in range(max_len + 1) for seq in itertools.product(alphabet, repeat=n)}
 
 
 @pytest.mark.parametrize("variant", ["merged", "merge_at_end"])
@@ -38,8 +36,9 @@ def reachable(x, max_len):
 def test_wide_beam_gives_exact_marginals(variant, copy_mode):
     model = tiny_model(copy_mode, seed=3)
     max_len = 3
-    results = beam_search(model, INPUTS, beam_size=10**5, top_k=10**5, variant=variant,
-                          max_len=max_len)
+    results = beam_search(
+        model, INPUTS, beam_size=10**5, top_k=10**5, variant=variant, max_len=max_len
+    )
     for x, hyps in zip(INPUTS, results):
         assert {tuple(h.tokens) for h in hyps} == reachable(x, max_len)
         assert [h.log_prob for h in hyps] == sorted((h.log_prob for h in hyps), reverse=True)
@@ -72,8 +71,11 @@ def manual_greedy(model, x, max_len):
         with torch.no_grad():
             sc = model.scores(batch)
         k = len(y)
-        options = [(sc.gen[0, k, v].item(), Gen(model.vocab.itos[v])) for v in range(V)
-                   if len(y) < max_len or v == EOS_ID]
+        options = [
+            (sc.gen[0, k, v].item(), Gen(model.vocab.itos[v]))
+            for v in range(V)
+            if len(y) < max_len or v == EOS_ID
+        ]
         for i in range(len(x)):
             for j in range(i + 1, min(len(x), i + max_len - len(y)) + 1):
                 options.append((sc.start[0, k, i].item() + sc.end[0, k, j - 1].item(), Copy(i, j)))

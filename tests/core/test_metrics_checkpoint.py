@@ -33,7 +33,15 @@ def test_evaluate_conventions():
 
 def test_canonical_renames_abstract_and_concrete_names_alike():
     assert canonical(["VAR_3", ".", "size", "(", "VAR_3", ")", "return", "null"]) == [
-        "ID_1", ".", "ID_2", "(", "ID_1", ")", "return", "null"]
+        "ID_1",
+        ".",
+        "ID_2",
+        "(",
+        "ID_1",
+        ")",
+        "return",
+        "null",
+    ]
     assert canonical(["foo", "+", "bar"]) == canonical(["VAR_1", "+", "VAR_2"])
     assert canonical(["foo", "+", "foo"]) != canonical(["VAR_1", "+", "VAR_2"])
 

@@ -136,7 +136,9 @@ def test_identical_sequence_counts_compositions():
     B, T = batch.tgt_in.shape
     S, V = batch.src.size(1) - 2, len(TINY_VOCAB)
     zeros = Scores(
-        gen=torch.zeros(B, T, V), start=torch.zeros(B, T, S), end=torch.zeros(B, T, S),
+        gen=torch.zeros(B, T, V),
+        start=torch.zeros(B, T, S),
+        end=torch.zeros(B, T, S),
         log_z=torch.zeros(B, T),
     )
     W, end_term = correct_action_log_probs(zeros, batch)
