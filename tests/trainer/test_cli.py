@@ -1,0 +1,244 @@
+"""End-to-end tests of ``python -m trainer`` on tiny data, through real processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spancopy_core.checkpoint import load_model
+from trainer.data import read_pairs, write_pairs
+
+TINY = [
+    "--embedding-dim",
+    "16",
+    "--hidden-size",
+    "16",
+    "--batch-size",
+    "8",
+    "--warmup",
+    "5",
+    "--log-every",
+    "2",
+    "--no-progress",
+    "--workers",
+    "0",
+    "--vocab-min-count",
+    "1",
+]
+
+
+def trainer(*args: str, check: bool = True, **kw) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.run(
+        [sys.executable, "-m", "trainer", *map(str, args)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        **kw,
+    )
+    if check and proc.returncode != 0:
+        raise AssertionError(f"exit {proc.returncode}\n{proc.stdout}\n{proc.stderr}")
+    return proc
+
+
+def toy_pairs(n: int, seed: int) -> list[tuple[list[str], list[str]]]:
+    rng = random.Random(seed)
+    words = ["a", "b", "c", "d", "(", ")", ";"]
+    pairs = []
+    for _ in range(n):
+        y = [rng.choice(words) for _ in range(rng.randint(3, 12))]
+        x = list(y)
+        x.insert(rng.randrange(len(x) + 1), "junk")
+        pairs.append((x, y))
+    return pairs
+
+
+@pytest.fixture(scope="module")
+def data(tmp_path_factory) -> Path:
+    d = tmp_path_factory.mktemp("data")
+    write_pairs(d, "train", toy_pairs(64, 0))
+    write_pairs(d, "valid", toy_pairs(16, 1))
+    write_pairs(d, "test", toy_pairs(12, 2))
+    return d
+
+
+def metrics(out: Path) -> list[dict]:
+    return [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+
+
+def test_train_then_evaluate(data, tmp_path):
+    out = tmp_path / "model"
+    trainer("train", "--train", data, "--valid", data, "--out", out, "--epochs", "2", *TINY)
+    model = load_model(out, device="cpu")
+    assert model.config.hidden_size == 16
+    epochs = [m for m in metrics(out) if "valid_loss" in m]
+    steps = [m for m in metrics(out) if "tokens_per_s" in m]
+    assert [m["epoch"] for m in epochs] == [1, 2] and steps and steps[0]["tokens_per_s"] > 0
+    info = json.loads((out / "config.json").read_text())["training"]
+    assert info["parameters"] == sum(p.numel() for p in model.parameters())
+
+    js, png = tmp_path / "eval.json", tmp_path / "hist.png"
+    proc = trainer(
+        "evaluate",
+        "--model",
+        out,
+        "--data",
+        data,
+        "--split",
+        "test",
+        "--beam",
+        "3",
+        "--json",
+        js,
+        "--span-hist",
+        png,
+        "--no-progress",
+    )
+    assert "| Accuracy (top-1) |" in proc.stdout and "| pairs | 12 |" in proc.stdout
+    result = json.loads(js.read_text())
+    assert result["metrics"]["count"] == 12 and 0 <= result["metrics"]["acc@20"] <= 1
+    assert png.read_bytes()[:4] == b"\x89PNG" and "greedy_span_histogram" in result
+
+
+def test_resume_continues_where_it_stopped(data, tmp_path):
+    out = tmp_path / "model"
+    # 64 pairs in batches of 8: 8 steps per epoch. Stop after 3 steps, checkpointing each step.
+    trainer(
+        "train",
+        "--train",
+        data,
+        "--valid",
+        data,
+        "--out",
+        out,
+        "--epochs",
+        "2",
+        "--max-steps",
+        "3",
+        "--save-every",
+        "1",
+        *TINY,
+    )
+    state = json.loads((out / "checkpoint" / "trainer_state.json").read_text())
+    assert state["step"] == 3 and state["done"]
+    # A run that was cut off mid-epoch: fake it by clearing "done" and rewinding the epoch.
+    state.update(done=False, epoch=0, batch_in_epoch=3)
+    (out / "checkpoint" / "trainer_state.json").write_text(json.dumps(state))
+    trainer(
+        "train", "--train", data, "--valid", data, "--out", out, "--epochs", "2", "--resume", *TINY
+    )
+    state = json.loads((out / "checkpoint" / "trainer_state.json").read_text())
+    assert state["epoch"] == 2 and state["step"] == 3 + 5 + 8  # rest of epoch 1, all of 2
+    proc = trainer(
+        "train", "--train", data, "--valid", data, "--out", out, "--epochs", "2", "--resume", *TINY
+    )
+    assert "nothing to do" in proc.stderr
+
+
+def test_fine_tune_from_init(data, tmp_path):
+    base, tuned = tmp_path / "base", tmp_path / "tuned"
+    trainer("train", "--train", data, "--out", base, "--epochs", "1", *TINY)
+    trainer(
+        "train",
+        "--train",
+        data,
+        "--valid",
+        data,
+        "--out",
+        tuned,
+        "--init",
+        base,
+        "--epochs",
+        "1",
+        "--objective",
+        "any_correct",
+        *TINY,
+    )
+    assert load_model(tuned).vocab.itos == load_model(base).vocab.itos
+    bad = trainer(
+        "train",
+        "--train",
+        data,
+        "--out",
+        tmp_path / "x",
+        "--init",
+        base,
+        "--copy-mode",
+        "token",
+        *TINY,
+        check=False,
+    )
+    assert bad.returncode == 2 and "differs" in bad.stderr
+
+
+@pytest.mark.slow
+def test_torchrun_two_processes(data, tmp_path):
+    out = tmp_path / "ddp"
+    cmd = [
+        sys.executable,
+        "-m",
+        "torch.distributed.run",
+        "--nproc_per_node",
+        "2",
+        "--master_port",
+        str(29500 + os.getpid() % 1000),
+        "-m",
+        "trainer",
+        "train",
+        "--train",
+        str(data),
+        "--valid",
+        str(data),
+        "--out",
+        str(out),
+        "--epochs",
+        "1",
+        "--device",
+        "cpu",
+        *TINY,
+    ]
+    proc = subprocess.run(
+        cmd, capture_output=True, text=True, timeout=300, env={**os.environ, "OMP_NUM_THREADS": "1"}
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "2 processes" in proc.stderr
+    state = json.loads((out / "checkpoint" / "trainer_state.json").read_text())
+    assert state["step"] == 4  # 8 batches shared by 2 processes
+    load_model(out)
+
+
+def test_bad_input_gives_one_line_errors(data, tmp_path):
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "train.buggy").write_text("a b\nc d\n")
+    (bad / "train.fixed").write_text("a\n")
+    proc = trainer("train", "--train", bad, "--out", tmp_path / "o", *TINY, check=False)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().splitlines()[-1].startswith("error:")
+    assert "train.buggy has 2 lines but" in proc.stderr and "Traceback" not in proc.stderr
+
+    (bad / "test.jsonl").write_text('{"input": ["a"], "output": ["b"]}\n{"input": 3}\n')
+    proc = trainer("evaluate", "--model", tmp_path / "none", "--data", bad, check=False)
+    assert proc.returncode == 2 and "none" in proc.stderr and "Traceback" not in proc.stderr
+
+    model = tmp_path / "m"
+    trainer("train", "--train", data, "--out", model, "--epochs", "1", *TINY)
+    proc = trainer("evaluate", "--model", model, "--data", bad, check=False)
+    assert proc.returncode == 2 and "test.jsonl:2:" in proc.stderr
+
+    proc = trainer("train", "--train", tmp_path / "missing", "--out", tmp_path / "o", check=False)
+    assert proc.returncode == 2 and "missing: not a directory" in proc.stderr
+
+
+def test_read_pairs_formats(tmp_path):
+    write_pairs(tmp_path, "valid", [(["a", "b"], ["b"])])
+    (tmp_path / "x.jsonl").write_text('{"input": ["q"], "output": ["r", "s"]}\n\n')
+    assert read_pairs(tmp_path, "valid") == [(["a", "b"], ["b"])]
+    assert read_pairs(tmp_path, "x") == [(["q"], ["r", "s"])]

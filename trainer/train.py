@@ -1,0 +1,380 @@
+"""The training loop: AdamW, warm-up, clipping, early stopping, checkpoints, resume, DDP.
+
+``out/`` receives the best model so far (by validation loss per token) as a model directory
+(``spancopy_core.checkpoint``), ``out/checkpoint/`` the latest state for ``--resume`` (model,
+optimizer moments in safetensors, and a JSON trainer state), and ``out/metrics.jsonl`` one
+JSON record per logging interval and per epoch. The batch order is a pure function of
+(seed, epoch), so resuming mid-epoch skips exactly the batches already trained on.
+
+Under ``torchrun --nproc_per_node N`` each process trains on every N-th batch and
+DistributedDataParallel averages the gradients (gloo on CPU, nccl on CUDA); only rank 0
+writes files and shows progress.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+import time
+from contextlib import nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import torch
+import torch.distributed as dist
+from safetensors.torch import load_file, save_file
+from torch.nn.parallel import DistributedDataParallel
+from tqdm import tqdm
+
+from spancopy_core.checkpoint import load_model, resolve_device, save_model
+from spancopy_core.model import SpanCopyModel
+from spancopy_core.vocab import Vocabulary
+
+from .config import TrainConfig
+from .data import (
+    BucketBatchSampler,
+    DataError,
+    Pair,
+    PairDataset,
+    batch_tokens,
+    held_out_split,
+    make_loader,
+    read_pairs,
+)
+
+log = logging.getLogger("trainer")
+CHECKPOINT = "checkpoint"
+STATE_FILE, OPTIMIZER_FILE = "trainer_state.json", "optimizer.safetensors"
+
+
+@dataclass
+class Dist:
+    """This process's place in a (possibly single-process) distributed run."""
+
+    rank: int = 0
+    world: int = 1
+    local_rank: int = 0
+
+    @property
+    def main(self) -> bool:
+        return self.rank == 0
+
+
+def setup_distributed(device: torch.device) -> Dist:
+    world = int(os.environ.get("WORLD_SIZE", "1"))
+    if world <= 1:
+        return Dist()
+    rank, local = int(os.environ["RANK"]), int(os.environ.get("LOCAL_RANK", "0"))
+    dist.init_process_group("nccl" if device.type == "cuda" else "gloo")
+    return Dist(rank, world, local)
+
+
+def load_data(config: TrainConfig) -> tuple[list[Pair], list[Pair]]:
+    """Training and validation pairs, without pairs longer than ``max_len``."""
+    train: list[Pair] = []
+    for directory in config.train:
+        train += read_pairs(directory, config.train_split)
+    if config.valid is not None:
+        valid = read_pairs(config.valid, config.valid_split)
+    else:
+        train, valid = held_out_split(train, config.valid_fraction, config.seed)
+
+    def short(pairs: list[Pair]) -> list[Pair]:
+        return [p for p in pairs if max(len(p[0]), len(p[1])) <= config.max_len]
+
+    train, valid = short(train), short(valid)
+    if not train:
+        raise DataError("no training pairs (after dropping pairs over --max-len tokens)")
+    if not valid:
+        raise DataError("no validation pairs (after dropping pairs over --max-len tokens)")
+    return train, valid
+
+
+def build_vocab(config: TrainConfig, train: list[Pair]) -> Vocabulary:
+    token_lists = [x + y for x, y in train]
+    for directory in config.vocab_from:
+        for split in (config.train_split, config.valid_split, "test"):
+            try:
+                token_lists += [x + y for x, y in read_pairs(directory, split)]
+            except DataError:
+                continue
+    return Vocabulary.build(token_lists, config.vocab_min_count, config.vocab_max_size)
+
+
+def lr_at(config: TrainConfig, step: int) -> float:
+    """Linear warm-up, then constant."""
+    return config.lr * min(1.0, (step + 1) / max(1, config.warmup))
+
+
+# -- checkpoints ---------------------------------------------------------------------------
+
+
+def save_checkpoint(
+    out: Path, model: SpanCopyModel, opt: torch.optim.Optimizer, state: dict[str, Any]
+) -> None:
+    """Write ``out/checkpoint``: model dir + optimizer tensors + trainer state (JSON)."""
+    ckpt = out / CHECKPOINT
+    save_model(model, model.vocab, ckpt)
+    opt_state = opt.state_dict()
+    tensors, scalars = {}, {}
+    for idx, entry in opt_state["state"].items():
+        for name, value in entry.items():
+            if torch.is_tensor(value):
+                tensors[f"{idx}.{name}"] = value.detach().contiguous().cpu()
+            else:
+                scalars[f"{idx}.{name}"] = value
+    save_file(tensors, str(ckpt / (OPTIMIZER_FILE + ".tmp")))
+    (ckpt / (OPTIMIZER_FILE + ".tmp")).replace(ckpt / OPTIMIZER_FILE)
+    full = {**state, "param_groups": opt_state["param_groups"], "optimizer_scalars": scalars}
+    (ckpt / (STATE_FILE + ".tmp")).write_text(json.dumps(full, indent=2))
+    (ckpt / (STATE_FILE + ".tmp")).replace(ckpt / STATE_FILE)
+
+
+def load_checkpoint(out: Path, opt: torch.optim.Optimizer, device: torch.device) -> dict[str, Any]:
+    """Restore the optimizer from ``out/checkpoint``; return the trainer state."""
+    ckpt = out / CHECKPOINT
+    state = json.loads((ckpt / STATE_FILE).read_text())
+    tensors = load_file(str(ckpt / OPTIMIZER_FILE), device=str(device))
+    per_param: dict[int, dict[str, Any]] = {}
+    for key, value in tensors.items():
+        idx, name = key.split(".", 1)
+        per_param.setdefault(int(idx), {})[name] = value
+    for key, value in state.pop("optimizer_scalars").items():
+        idx, name = key.split(".", 1)
+        per_param.setdefault(int(idx), {})[name] = value
+    for entry in per_param.values():  # AdamW keeps its step count as a CPU tensor
+        if "step" in entry and not torch.is_tensor(entry["step"]):
+            entry["step"] = torch.tensor(float(entry["step"]))
+        elif "step" in entry:
+            entry["step"] = entry["step"].cpu()
+    opt.load_state_dict({"state": per_param, "param_groups": state.pop("param_groups")})
+    return state
+
+
+# -- the loop ------------------------------------------------------------------------------
+
+
+def validation_loss(model, loader, device: torch.device, d: Dist) -> float:
+    """Per-token NLL over the validation set (summed across processes)."""
+    was_training = model.training
+    model.eval()
+    total = torch.zeros(2, dtype=torch.float64)
+    with torch.no_grad():
+        for batch in loader:
+            n = batch.num_tokens
+            total += torch.tensor([model(batch.to(device)).item() * n, n], dtype=torch.float64)
+    if d.world > 1:
+        dist.all_reduce(total)
+    model.train(was_training)
+    return float(total[0] / max(total[1], 1))
+
+
+def main(config: TrainConfig) -> dict[str, Any]:
+    """Train; returns a summary (best validation loss, steps, time)."""
+    device = resolve_device(config.device)
+    d = setup_distributed(device)
+    if device.type == "cuda" and d.world > 1:
+        device = torch.device("cuda", d.local_rank)
+        torch.cuda.set_device(device)
+    try:
+        return _train(config, device, d)
+    finally:
+        if d.world > 1:
+            dist.destroy_process_group()
+
+
+def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]:
+    out = config.out
+    torch.manual_seed(config.seed + d.rank)
+    train, valid = load_data(config)
+    resuming = config.resume and (out / CHECKPOINT / STATE_FILE).is_file()
+    if config.resume and not resuming and d.main:
+        log.warning("no checkpoint in %s: starting from scratch", out / CHECKPOINT)
+    if resuming:
+        model = load_model(out / CHECKPOINT, device=device)
+    elif config.init is not None:
+        model = load_model(config.init, device=device)
+        for key in ("objective", "dropout"):  # the training-time settings may change
+            setattr(model.config, key, getattr(config.model, key))
+        model.dropout.p = config.model.dropout
+        if config.model.copy_mode != model.config.copy_mode:
+            raise DataError(
+                f"--copy-mode {config.model.copy_mode} differs from {config.init} "
+                f"({model.config.copy_mode})"
+            )
+    else:
+        model = SpanCopyModel(config.model, build_vocab(config, train)).to(device)
+    model.train()
+    vocab = model.vocab
+    opt = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
+    state: dict[str, Any] = {
+        "epoch": 0,
+        "batch_in_epoch": 0,
+        "step": 0,
+        "best": math.inf,
+        "bad_epochs": 0,
+        "seconds": 0.0,
+        "done": False,
+    }
+    if resuming:
+        state.update(load_checkpoint(out, opt, device))
+        if d.main:
+            log.info("resuming at epoch %d, step %d", state["epoch"] + 1, state["step"])
+    if state["done"]:
+        if d.main:
+            log.info("training already finished (%s); nothing to do", out)
+        return _summary(state, model)
+
+    copy_mode = model.config.copy_mode
+    train_set = PairDataset(train, vocab, copy_mode)
+    valid_set = PairDataset(valid, vocab, copy_mode)
+    sampler = BucketBatchSampler(
+        train_set, config.batch_size, config.max_tokens, True, config.seed, d.rank, d.world
+    )
+    valid_sampler = BucketBatchSampler(
+        valid_set, config.batch_size, config.max_tokens, False, 0, d.rank, d.world
+    )
+    pin = device.type == "cuda"
+    valid_loader = make_loader(valid_set, valid_sampler, config.workers, pin)
+    net = DistributedDataParallel(model) if d.world > 1 else model
+    use_amp = config.amp and device.type == "cuda"
+    scaler = torch.amp.GradScaler("cuda", enabled=use_amp)
+    autocast = (
+        torch.autocast(
+            "cuda", dtype=torch.bfloat16 if torch.cuda.is_bf16_supported() else torch.float16
+        )
+        if use_amp
+        else nullcontext()
+    )
+    if d.main:
+        out.mkdir(parents=True, exist_ok=True)
+    metrics = (out / "metrics.jsonl").open("a") if d.main else None
+    if d.main:
+        (out / "train_config.json").write_text(json.dumps(config.to_dict(), indent=2))
+        log.info(
+            "%d training / %d validation pairs, vocabulary %d, %.2f M parameters, device %s%s",
+            len(train),
+            len(valid),
+            len(vocab),
+            sum(p.numel() for p in model.parameters()) / 1e6,
+            device,
+            f", {d.world} processes" if d.world > 1 else "",
+        )
+
+    def record(entry: dict[str, Any]) -> None:
+        if metrics is not None:
+            metrics.write(json.dumps(entry) + "\n")
+            metrics.flush()
+
+    def checkpoint() -> None:
+        if d.main:
+            save_checkpoint(out, model, opt, state)
+
+    started = time.monotonic() - state["seconds"]
+    try:
+        while state["epoch"] < config.epochs:
+            sampler.set_epoch(state["epoch"], state["batch_in_epoch"])
+            loader = make_loader(train_set, sampler, config.workers, pin)
+            bar = tqdm(
+                loader,
+                total=len(sampler),
+                disable=not (config.progress and d.main),
+                desc=f"epoch {state['epoch'] + 1}/{config.epochs}",
+                unit="batch",
+                dynamic_ncols=True,
+                leave=False,
+            )
+            window_loss, window_tokens, window_start = 0.0, 0, time.monotonic()
+            for batch in bar:
+                for group in opt.param_groups:
+                    group["lr"] = lr_at(config, state["step"])
+                batch = batch.to(device, non_blocking=pin) if pin else batch.to(device)
+                with autocast:
+                    loss = net(batch)
+                opt.zero_grad(set_to_none=True)
+                scaler.scale(loss).backward()
+                scaler.unscale_(opt)
+                torch.nn.utils.clip_grad_norm_(model.parameters(), config.clip)
+                scaler.step(opt)
+                scaler.update()
+                state["step"] += 1
+                state["batch_in_epoch"] += 1
+                window_loss += loss.item()
+                window_tokens += batch_tokens(batch) * d.world
+                if state["step"] % config.log_every == 0:
+                    elapsed = time.monotonic() - window_start
+                    entry = {
+                        "step": state["step"],
+                        "epoch": state["epoch"] + 1,
+                        "loss": window_loss / config.log_every,
+                        "tokens_per_s": window_tokens / max(elapsed, 1e-9),
+                        "lr": lr_at(config, state["step"]),
+                    }
+                    bar.set_postfix(
+                        loss=f"{entry['loss']:.3f}", tok_s=f"{entry['tokens_per_s']:.0f}"
+                    )
+                    record(entry)
+                    window_loss, window_tokens, window_start = 0.0, 0, time.monotonic()
+                state["seconds"] = time.monotonic() - started
+                if config.save_every and state["step"] % config.save_every == 0:
+                    checkpoint()
+                if config.max_steps and state["step"] >= config.max_steps:
+                    break
+            bar.close()
+            val = validation_loss(net, valid_loader, device, d)
+            state["epoch"] += 1
+            state["batch_in_epoch"] = 0
+            improved = val < state["best"]
+            if improved:
+                state["best"], state["bad_epochs"] = val, 0
+                if d.main:
+                    save_model(model, vocab, out, extra={"training": _summary(state, model)})
+            else:
+                state["bad_epochs"] += 1
+            stop = state["bad_epochs"] >= config.patience or bool(
+                config.max_steps and state["step"] >= config.max_steps
+            )
+            state["done"] = stop or state["epoch"] >= config.epochs
+            state["seconds"] = time.monotonic() - started
+            record(
+                {
+                    "epoch": state["epoch"],
+                    "step": state["step"],
+                    "valid_loss": val,
+                    "best": state["best"],
+                    "seconds": state["seconds"],
+                }
+            )
+            if d.main:
+                log.info(
+                    "epoch %d: validation loss %.4f%s",
+                    state["epoch"],
+                    val,
+                    " (best, saved)" if improved else f" (best {state['best']:.4f})",
+                )
+            checkpoint()
+            if stop:
+                break
+    except KeyboardInterrupt:
+        state["seconds"] = time.monotonic() - started
+        checkpoint()
+        if d.main:
+            log.warning("interrupted: state saved in %s; continue with --resume", out / CHECKPOINT)
+        raise
+    finally:
+        if metrics is not None:
+            metrics.close()
+    return _summary(state, model)
+
+
+def _summary(state: dict[str, Any], model: SpanCopyModel) -> dict[str, Any]:
+    return {
+        "best_valid_loss": state["best"],
+        "epochs": state["epoch"],
+        "steps": state["step"],
+        "seconds": round(state["seconds"], 1),
+        "parameters": sum(p.numel() for p in model.parameters()),
+    }
