@@ -122,6 +122,22 @@ def _add_evaluate(sub) -> None:
     p.add_argument("--no-progress", action="store_true")
 
 
+def _add_split(sub) -> None:
+    p = sub.add_parser(
+        "split",
+        help="carve a fixed, seeded held-out slice out of a split",
+        description="Write OUT/TRAIN and OUT/HELD (BFP layout): a seeded random fraction of "
+        "the pairs of DIR/SPLIT is held out, the rest is for training.",
+    )
+    p.add_argument("--data", type=Path, required=True, metavar="DIR")
+    p.add_argument("--split", default="valid")
+    p.add_argument("--held-out", type=float, default=0.1, metavar="FRACTION")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", type=Path, required=True, metavar="DIR")
+    p.add_argument("--train-name", default="train")
+    p.add_argument("--held-name", default="test")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m trainer",
@@ -131,6 +147,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_train(sub)
     _add_evaluate(sub)
+    _add_split(sub)
     return parser
 
 
@@ -240,7 +257,31 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"train": cmd_train, "evaluate": cmd_evaluate, None: cmd_demo}
+def cmd_split(args: argparse.Namespace) -> int:
+    from .data import held_out_split, read_pairs, write_pairs
+
+    if not 0 < args.held_out < 1:
+        raise ValueError("--held-out must be a fraction between 0 and 1")
+    train, held = held_out_split(read_pairs(args.data, args.split), args.held_out, args.seed)
+    write_pairs(args.out, args.train_name, train)
+    write_pairs(args.out, args.held_name, held)
+    log.info(
+        "%s: %d %s pairs, %d %s pairs",
+        args.out,
+        len(train),
+        args.train_name,
+        len(held),
+        args.held_name,
+    )
+    return 0
+
+
+COMMANDS = {
+    "train": cmd_train,
+    "evaluate": cmd_evaluate,
+    "split": cmd_split,
+    None: cmd_demo,
+}
 
 
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

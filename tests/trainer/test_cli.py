@@ -242,3 +242,14 @@ def test_read_pairs_formats(tmp_path):
     (tmp_path / "x.jsonl").write_text('{"input": ["q"], "output": ["r", "s"]}\n\n')
     assert read_pairs(tmp_path, "valid") == [(["a", "b"], ["b"])]
     assert read_pairs(tmp_path, "x") == [(["q"], ["r", "s"])]
+
+
+def test_split_is_fixed_and_disjoint(data, tmp_path):
+    for out in (tmp_path / "a", tmp_path / "b"):
+        trainer("split", "--data", data, "--split", "train", "--held-out", "0.25", "--out", out)
+    train, held = read_pairs(tmp_path / "a", "train"), read_pairs(tmp_path / "a", "test")
+    assert len(held) == 16 and len(train) == 48
+    assert sorted(train + held) == sorted(read_pairs(data, "train"))
+    assert read_pairs(tmp_path / "b", "test") == held  # seeded: the same slice every time
+    bad = trainer("split", "--data", data, "--held-out", "2", "--out", tmp_path / "c", check=False)
+    assert bad.returncode == 2 and "fraction" in bad.stderr
