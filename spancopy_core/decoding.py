@@ -28,7 +28,7 @@ import torch
 from .actions import Action, Copy, Gen, Hypothesis
 from .logspace import NEG, segment_logsumexp
 from .model import SpanCopyModel
-from .vocab import BOS_ID, EOS_ID
+from .vocab import BOS, BOS_ID, EOS_ID
 
 VARIANTS = ("merged", "merge_at_end", "greedy")
 _IMPOSSIBLE = NEG / 2
@@ -45,7 +45,7 @@ class _Ray:
     best: float  # log-probability of the best single derivation
     actions: tuple[Action, ...]  # that derivation
     state: torch.Tensor | None  # (layers, H) decoder state before ``pending``
-    pending: tuple[int, ...]  # token ids not yet fed to the decoder
+    pending: tuple[str, ...]  # tokens not yet fed to the decoder
     finished: bool = False
 
 
@@ -149,7 +149,7 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
         for x in inputs
     ]
     for b, item in enumerate(items):
-        item.rays = [_Ray((), 0.0, 0.0, (), memory.init_state[:, b], (BOS_ID,))]
+        item.rays = [_Ray((), 0.0, 0.0, (), memory.init_state[:, b], (BOS,))]
     idx = torch.arange(S, device=device)
     span_len = idx[None, :] - idx[:, None] + 1  # (S, S) length of span [i, t]
     if model.config.copy_mode == "token":
@@ -171,9 +171,7 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
 
         # Catch up: feed every active ray its pending tokens in one packed GRU call.
         P = max(len(r.pending) for r in flat_rays)
-        pend = torch.zeros(len(flat_rays), P, dtype=torch.long)
-        for n, r in enumerate(flat_rays):
-            pend[n, : len(r.pending)] = torch.tensor(r.pending)
+        pend = torch.tensor([vocab.ids(r.pending) + [0] * (P - len(r.pending)) for r in flat_rays])
         lengths = torch.tensor([len(r.pending) for r in flat_rays])
         state = torch.stack([r.state for r in flat_rays], dim=1)  # (layers, N, H)
         _, state = model.run_decoder(pend.to(device), state, lengths.to(device))
@@ -223,49 +221,54 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
                 cand = flat.view(K, len(active), C).transpose(0, 1)
                 best = flat_best.view(K, len(active), C).transpose(0, 1)
                 slot_of = (g, best_slot)
-        k_r = min(beam_size, C)
-        top_v, top_i = cand.topk(k_r, dim=-1)  # (B_a, K, k_r)
-        top_best = best.gather(-1, top_i)
-        act_slot = top_i
+        # Shortlist: per input, the 2 * beam_size best expansions over all of its rays.
+        ray_lp = cand.new_full((len(active), K), NEG)  # (B_a, K)
+        ray_lp[rows, cols] = torch.tensor([r.log_prob for r in flat_rays], device=device)
+        M = min(K * C, 2 * beam_size)
+        _, top_i = (cand + ray_lp[..., None]).reshape(len(active), -1).topk(M, dim=-1)  # (B_a,M)
+        top_ray, top_slot = top_i // C, top_i % C
+        top_v = cand.reshape(len(active), -1).gather(1, top_i)
+        top_best = best.reshape(len(active), -1).gather(1, top_i)
+        act_slot = top_slot
         if slot_of is not None:
             g, best_slot = slot_of
-            glob = top_i + torch.arange(len(active), device=device)[:, None, None] * C
-            grp = g.rep_group[glob]  # (B_a, K, k_r) group of a representative, else -1
-            kk = torch.arange(K, device=device)[None, :, None].expand_as(grp)
-            member = best_slot[kk, grp.clamp_min(0)] - (glob - top_i)
-            act_slot = torch.where(grp >= 0, member, top_i)
-        top_v, top_best, act_slot = top_v.tolist(), top_best.tolist(), act_slot.tolist()
+            glob = top_slot + torch.arange(len(active), device=device)[:, None] * C
+            grp = g.rep_group[glob]  # (B_a, M) group of a representative slot, else -1
+            member = best_slot[top_ray, grp.clamp_min(0)] - (glob - top_slot)
+            act_slot = torch.where(grp >= 0, member, top_slot)
+        top_ray, top_v = top_ray.tolist(), top_v.tolist()
+        top_best, act_slot = top_best.tolist(), act_slot.tolist()
 
-        # Pool: waiting rays plus every expansion; merge equal tokens, keep the best.
+        # Pool: waiting rays plus the shortlist; merge equal tokens, keep the best.
         for a, b in enumerate(active):
             item = items[b]
             pool: dict[object, _Ray] = {}
             for r in item.rays:
                 if len(r.tokens) > t:
                     pool[(False, r.tokens) if merge else next(counter)] = r
-            for k, r in enumerate(rays[b]):
-                for v, bv, s in zip(top_v[a][k], top_best[a][k], act_slot[a][k]):
-                    if v <= _IMPOSSIBLE:
-                        break
-                    if s < V:
-                        action: Action = Gen(vocab.itos[s])
-                        out = () if s == EOS_ID else (action.token,)
-                    else:
-                        i, e = divmod(s - V, S)
-                        action = Copy(i, e + 1)
-                        out = tuple(item.tokens[i : e + 1])
-                    child = _Ray(
-                        r.tokens + out,
-                        r.log_prob + v,
-                        r.best + bv,
-                        (*r.actions, action),
-                        r.state,
-                        tuple(vocab.ids(out)),
-                        finished=s == EOS_ID,
-                    )
-                    key = (child.finished, child.tokens) if merge else next(counter)
-                    old = pool.get(key)
-                    pool[key] = child if old is None else _merge(old, child)
+            for k, v, bv, s in zip(top_ray[a], top_v[a], top_best[a], act_slot[a]):
+                if v <= _IMPOSSIBLE or k >= len(rays[b]):
+                    continue
+                r = rays[b][k]
+                if s < V:
+                    action: Action = Gen(vocab.itos[s])
+                    out = () if s == EOS_ID else (action.token,)
+                else:
+                    i, e = divmod(s - V, S)
+                    action = Copy(i, e + 1)
+                    out = tuple(item.tokens[i : e + 1])
+                child = _Ray(
+                    r.tokens + out,
+                    r.log_prob + v,
+                    r.best + bv,
+                    (*r.actions, action),
+                    r.state,
+                    out,
+                    finished=s == EOS_ID,
+                )
+                key = (child.finished, child.tokens) if merge else next(counter)
+                old = pool.get(key)
+                pool[key] = child if old is None else _merge(old, child)
             kept = heapq.nlargest(beam_size, pool.values(), key=lambda r: r.log_prob)
             item.rays = [r for r in kept if not r.finished]
             for r in kept:
@@ -290,8 +293,8 @@ def _merge(old: _Ray, new: _Ray) -> _Ray:
         _logaddexp(old.log_prob, new.log_prob),
         keep.best,
         keep.actions,
-        old.state if old.pending == () or new.state is None else new.state,
-        old.pending if old.pending == () or new.state is None else new.pending,
+        old.state,  # equal tokens, equal decoder state: either ray's will do
+        old.pending,
         old.finished,
     )
 
