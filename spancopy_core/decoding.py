@@ -28,7 +28,7 @@ import torch
 from .actions import Action, Copy, Gen, Hypothesis
 from .logspace import NEG, segment_logsumexp
 from .model import SpanCopyModel
-from .vocab import BOS, BOS_ID, EOS_ID
+from .vocab import BOS, BOS_ID, EOS_ID, PAD_ID
 
 VARIANTS = ("merged", "merge_at_end", "greedy")
 _IMPOSSIBLE = NEG / 2
@@ -138,10 +138,9 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
     V = len(vocab)
     S = max(1, max(len(x) for x in inputs))
     C = V + S * S  # candidate slots per ray
-    src = torch.full((len(inputs), S + 2), 0, dtype=torch.long)
+    src = torch.full((len(inputs), S + 2), PAD_ID, dtype=torch.long)
     for b, x in enumerate(inputs):
-        src[b, : len(x) + 2] = torch.tensor([BOS_ID, *vocab.ids(x), 0][: len(x) + 2])
-        src[b, len(x) + 1] = EOS_ID
+        src[b, : len(x) + 2] = torch.tensor([BOS_ID, *vocab.ids(x), EOS_ID])
     src_len = torch.tensor([len(x) + 2 for x in inputs])
     memory = model.encode(src.to(device), src_len.to(device))
     items = [
@@ -154,7 +153,7 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
     span_len = idx[None, :] - idx[:, None] + 1  # (S, S) length of span [i, t]
     if model.config.copy_mode == "token":
         span_len = torch.where(span_len == 1, span_len, torch.zeros_like(span_len))
-    groups_cache: dict[tuple[int, ...], _Groups] = {}
+    subset: dict[tuple[int, ...], tuple] = {}  # memory and merge groups of an active set
     counter = itertools.count()
 
     for t in itertools.count():
@@ -180,12 +179,17 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
 
         # Score: all active rays of all active inputs in one (B_a, K, .) grid.
         K = max(len(rays[b]) for b in active)
-        sel = torch.tensor(active, device=device)
+        key = tuple(active)
+        if key not in subset:
+            sel = torch.tensor(active, device=device)
+            mem = type(memory)(*(m.index_select(0, sel) for m in memory[:-1]), memory.init_state)
+            groups = _Groups([items[b] for b in active], C, device) if merge else None
+            subset = {key: (mem, groups)}
+        mem, g = subset[key]
         grid = state.new_zeros(len(active), K, state.size(-1))  # (B_a, K, H)
         rows = torch.tensor([a for a, b in enumerate(active) for _ in rays[b]], device=device)
         cols = torch.tensor([k for b in active for k in range(len(rays[b]))], device=device)
         grid[rows, cols] = state[-1]
-        mem = type(memory)(*(m.index_select(0, sel) for m in memory[:-1]), memory.init_state)
         sc = model.score(grid, mem)
         log_z = sc.log_z[..., None]  # (B_a, K, 1)
         remaining = torch.tensor([items[b].max_len - t for b in active], device=device)
@@ -199,28 +203,21 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
         ok = (span_len >= 1) & (span_len <= remaining[:, None, None])  # (B_a, S, S)
         spans = spans.masked_fill(~ok[:, None], NEG)
         cand = torch.cat([gen, spans.flatten(2)], dim=-1)  # (B_a, K, C)
-        best = cand
-        slot_of = None
-        if merge:
-            key = tuple(active)
-            if key not in groups_cache:
-                groups_cache = {key: _Groups([items[b] for b in active], C, device)}
-            g = groups_cache[key]
-            if g.size:
-                flat = cand.transpose(0, 1).reshape(K, -1)  # (K, B_a * C)
-                vals = flat[:, g.members]  # (K, Nm)
-                lse, mx = segment_logsumexp(vals, g.group, g.size)  # (K, G)
-                is_best = vals >= mx.gather(1, g.group.expand_as(vals))
-                best_slot = torch.full_like(lse, -1, dtype=torch.long).scatter_reduce(
-                    1, g.group.expand_as(vals), torch.where(is_best, g.members, -1), "amax"
-                )  # (K, G) slot of the best member of each group
-                flat_best = flat.clone()
-                flat[:, g.members] = NEG
-                flat[:, g.rep] = lse
-                flat_best[:, g.rep] = mx
-                cand = flat.view(K, len(active), C).transpose(0, 1)
-                best = flat_best.view(K, len(active), C).transpose(0, 1)
-                slot_of = (g, best_slot)
+        best, best_slot = cand, None
+        if g is not None and g.size:
+            flat = cand.transpose(0, 1).reshape(K, -1)  # (K, B_a * C)
+            vals = flat[:, g.members]  # (K, Nm)
+            lse, mx = segment_logsumexp(vals, g.group, g.size)  # (K, G)
+            is_best = vals >= mx.gather(1, g.group.expand_as(vals))
+            best_slot = torch.full_like(lse, -1, dtype=torch.long).scatter_reduce(
+                1, g.group.expand_as(vals), torch.where(is_best, g.members, -1), "amax"
+            )  # (K, G) slot of the best member of each group
+            flat_best = flat.clone()
+            flat[:, g.members] = NEG
+            flat[:, g.rep] = lse
+            flat_best[:, g.rep] = mx
+            cand = flat.view(K, len(active), C).transpose(0, 1)
+            best = flat_best.view(K, len(active), C).transpose(0, 1)
         # Shortlist: per input, the 2 * beam_size best expansions over all of its rays.
         ray_lp = cand.new_full((len(active), K), NEG)  # (B_a, K)
         ray_lp[rows, cols] = torch.tensor([r.log_prob for r in flat_rays], device=device)
@@ -230,8 +227,7 @@ def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
         top_v = cand.reshape(len(active), -1).gather(1, top_i)
         top_best = best.reshape(len(active), -1).gather(1, top_i)
         act_slot = top_slot
-        if slot_of is not None:
-            g, best_slot = slot_of
+        if best_slot is not None:
             glob = top_slot + torch.arange(len(active), device=device)[:, None] * C
             grp = g.rep_group[glob]  # (B_a, M) group of a representative slot, else -1
             member = best_slot[top_ray, grp.clamp_min(0)] - (glob - top_slot)
