@@ -1,0 +1,138 @@
+/**
+ * "spancopy: Repair method at cursor": the server's explicit, wider-beam repair in a quick pick.
+ *
+ * Runs `workspace/executeCommand` `spancopy.repairMethod` for the cursor's position, shows the
+ * candidates (each a code action: a title with the change and its probability, and a
+ * `WorkspaceEdit`) in a quick pick, previews the highlighted one as a diff against the
+ * document, and applies the one the user accepts. The request is cancellable from the
+ * progress notification; the server honours `$/cancelRequest`.
+ */
+import * as vscode from "vscode";
+import { CodeAction, ExecuteCommandRequest, LanguageClient } from "vscode-languageclient/node";
+
+import { applyEdits } from "./edits";
+
+/** The URI scheme of the read-only documents that hold a candidate's text for the diff. */
+const PREVIEW_SCHEME = "spancopy-candidate";
+
+/** The text of every previewed candidate, by preview URI. */
+const previews = new Map<string, string>();
+
+/** Serve the diff preview's right-hand side; dispose of the result on deactivation. */
+export function registerPreviews(): vscode.Disposable {
+  return vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, {
+    provideTextDocumentContent: (uri) => previews.get(uri.toString()) ?? "",
+  });
+}
+
+interface CandidateItem extends vscode.QuickPickItem {
+  edit: vscode.WorkspaceEdit;
+  preview: vscode.Uri;
+}
+
+/** Ask the server for repairs of the method at the cursor and let the user pick one. */
+export async function repairMethodAtCursor(
+  client: LanguageClient,
+  editor: vscode.TextEditor,
+): Promise<void> {
+  const document = editor.document;
+  const actions = await vscode.window.withProgress(
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: "spancopy: repairing the method at the cursor",
+      cancellable: true,
+    },
+    (_progress, token) =>
+      client.sendRequest(
+        ExecuteCommandRequest.type,
+        {
+          command: "spancopy.repairMethod",
+          arguments: [
+            {
+              textDocument: { uri: document.uri.toString(), version: document.version },
+              position: client.code2ProtocolConverter.asPosition(editor.selection.active),
+            },
+          ],
+        },
+        token,
+      ) as Promise<CodeAction[] | null>,
+  );
+  if (!actions || actions.length === 0) {
+    void vscode.window.showInformationMessage("spancopy: no repair found for this method.");
+    return;
+  }
+  const items = await Promise.all(actions.map((action, i) => toItem(client, document, action, i)));
+  const chosen = await pick(items, document);
+  if (chosen !== undefined && !(await vscode.workspace.applyEdit(chosen.edit))) {
+    void vscode.window.showWarningMessage(
+      "spancopy: the document changed; the repair was not applied.",
+    );
+  }
+}
+
+async function toItem(
+  client: LanguageClient,
+  document: vscode.TextDocument,
+  action: CodeAction,
+  index: number,
+): Promise<CandidateItem> {
+  const edit = await client.protocol2CodeConverter.asWorkspaceEdit(action.edit ?? {});
+  const offsets = edit.get(document.uri).map((e) => ({
+    start: document.offsetAt(e.range.start),
+    end: document.offsetAt(e.range.end),
+    newText: e.newText,
+  }));
+  const preview = vscode.Uri.from({
+    scheme: PREVIEW_SCHEME,
+    path: document.uri.path,
+    query: `candidate=${index}&version=${document.version}`,
+  });
+  previews.set(preview.toString(), applyEdits(document.getText(), offsets));
+  return { label: action.title, picked: action.isPreferred === true, edit, preview };
+}
+
+/** The quick pick; the highlighted candidate is shown as a diff beside it. */
+function pick(
+  items: CandidateItem[],
+  document: vscode.TextDocument,
+): Promise<CandidateItem | undefined> {
+  const quickPick = vscode.window.createQuickPick<CandidateItem>();
+  quickPick.title = "spancopy: repairs of the method at the cursor";
+  quickPick.placeholder = "Enter applies the highlighted repair";
+  quickPick.items = items;
+  quickPick.ignoreFocusOut = true;
+  const name = document.uri.path.split("/").pop() ?? "";
+  return new Promise((resolve) => {
+    let chosen: CandidateItem | undefined;
+    quickPick.onDidChangeActive(([item]) => {
+      if (item !== undefined) {
+        const title = `${name} ↔ ${item.label}`;
+        void vscode.commands.executeCommand("vscode.diff", document.uri, item.preview, title, {
+          preview: true,
+          preserveFocus: true,
+        });
+      }
+    });
+    quickPick.onDidAccept(() => {
+      chosen = quickPick.activeItems[0];
+      quickPick.hide();
+    });
+    quickPick.onDidHide(() => {
+      void closePreviews();
+      quickPick.dispose();
+      resolve(chosen);
+    });
+    quickPick.show();
+  });
+}
+
+async function closePreviews(): Promise<void> {
+  const tabs = vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter(
+      (tab) =>
+        tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.scheme === PREVIEW_SCHEME,
+    );
+  await vscode.window.tabGroups.close(tabs);
+  previews.clear();
+}
