@@ -1,0 +1,131 @@
+--- spancopy for Neovim: learned Java repairs from `python -m lsp_server` as quick fixes.
+---
+--- `require("spancopy").setup({ ... })` starts the server for the configured filetypes and
+--- passes `settings` (the server's `spancopy.*` settings, nested as in VS Code) both as
+--- `init_options` and as the client's `settings`, which answer `workspace/configuration`.
+--- It uses the native configuration API where it exists: `vim.lsp.config` + `vim.lsp.enable`
+--- on Neovim 0.11+, `vim.lsp.start` on 0.8-0.10, `vim.lsp.start_client` +
+--- `vim.lsp.buf_attach_client` on 0.7. Quick fixes come through `vim.lsp.buf.code_action()`;
+--- `:SpancopyRepair` runs the server's wider-beam `spancopy.repairMethod` at the cursor.
+local M = {}
+
+--- The name of the client, and the section of its settings.
+M.name = "spancopy"
+
+local defaults = {
+  -- Python interpreter with the spancopy package installed.
+  python = vim.fn.has("win32") == 1 and "python" or "python3",
+  -- Command that starts the server; nil means { python, "-m", "lsp_server" }.
+  cmd = nil,
+  filetypes = { "java" },
+  root_markers = { ".git", "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle" },
+  -- Server settings, e.g. { beamSize = 20, diagnostics = { enable = true } }.
+  settings = {},
+  -- Called as on_attach(client, bufnr) when the server attaches to a buffer.
+  on_attach = nil,
+}
+
+--- The options given to setup(), merged over the defaults.
+M.options = vim.deepcopy(defaults)
+
+--- The spancopy client attached to `bufnr`, if any.
+function M.client(bufnr)
+  if vim.lsp.get_clients ~= nil then
+    return vim.lsp.get_clients({ bufnr = bufnr, name = M.name })[1]
+  end
+  for _, client in pairs(vim.lsp.buf_get_clients(bufnr)) do
+    if client.name == M.name then
+      return client
+    end
+  end
+  return nil
+end
+
+--- The client configuration shared by every Neovim version.
+local function client_config()
+  local o = M.options
+  return {
+    name = M.name,
+    cmd = o.cmd or { o.python, "-m", "lsp_server" },
+    filetypes = o.filetypes,
+    init_options = vim.deepcopy(o.settings),
+    settings = { [M.name] = vim.deepcopy(o.settings) },
+    on_attach = o.on_attach,
+  }
+end
+
+--- The project root of `bufnr`: the nearest directory holding a root marker, or the cwd.
+local function root_dir(bufnr)
+  local path = vim.api.nvim_buf_get_name(bufnr)
+  if vim.fs ~= nil and vim.fs.find ~= nil and path ~= "" then
+    local markers = M.options.root_markers
+    local found = vim.fs.find(markers, { upward = true, path = vim.fs.dirname(path) })
+    if found[1] ~= nil then
+      return vim.fs.dirname(found[1])
+    end
+  end
+  return vim.fn.getcwd()
+end
+
+local client_id_07 = nil
+
+--- Neovim 0.7: one client, started on the first buffer and attached to every later one.
+local function attach_07(bufnr)
+  local client = client_id_07 and vim.lsp.get_client_by_id(client_id_07)
+  if not client or client.is_stopped() then
+    local config = client_config()
+    config.root_dir = root_dir(bufnr)
+    client_id_07 = vim.lsp.start_client(config)
+  end
+  if client_id_07 then
+    vim.lsp.buf_attach_client(bufnr, client_id_07)
+  end
+end
+
+--- Neovim 0.8-0.10: vim.lsp.start reuses the client of the same name and root.
+local function attach_08(bufnr)
+  local config = client_config()
+  config.root_dir = root_dir(bufnr)
+  vim.lsp.start(config, { bufnr = bufnr })
+end
+
+--- Start the server for the configured filetypes, on whichever API this Neovim has.
+local function enable()
+  if vim.fn.has("nvim-0.11") == 1 then
+    local config = client_config()
+    config.root_markers = M.options.root_markers
+    vim.lsp.config(M.name, config)
+    vim.lsp.enable(M.name)
+    return
+  end
+  local attach = vim.fn.has("nvim-0.8") == 1 and attach_08 or attach_07
+  local group = vim.api.nvim_create_augroup("spancopy", { clear = true })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = group,
+    pattern = M.options.filetypes,
+    callback = function(args)
+      if vim.bo[args.buf].buftype == "" then
+        attach(args.buf)
+      end
+    end,
+  })
+  -- Buffers opened before setup() had their FileType event already.
+  for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+    local filetype = vim.bo[bufnr].filetype
+    if vim.api.nvim_buf_is_loaded(bufnr) and vim.tbl_contains(M.options.filetypes, filetype) then
+      attach(bufnr)
+    end
+  end
+end
+
+--- Configure and start spancopy; see the README for the options.
+function M.setup(opts)
+  -- Shallow on purpose: a list or settings table given replaces the default whole.
+  M.options = vim.tbl_extend("force", vim.deepcopy(defaults), opts or {})
+  vim.api.nvim_create_user_command("SpancopyRepair", function()
+    require("spancopy.repair").repair_at_cursor()
+  end, { desc = "spancopy: repair the method at the cursor" })
+  enable()
+end
+
+return M
