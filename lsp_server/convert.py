@@ -1,0 +1,110 @@
+"""Repair candidates as LSP objects: ranges, text edits, code actions, diagnostics (pure).
+
+Edits inside the server are code-point offsets (:class:`spancopy_core.edits.TextEdit`); this
+module turns them into LSP positions in the negotiated position encoding (``utf-16`` unless
+the client offered ``utf-8`` or ``utf-32``, LSP 3.17 ``general.positionEncodings``) through
+:class:`spancopy_core.edits.LineIndex`, and wraps them in a ``WorkspaceEdit`` whose
+``TextDocumentEdit`` carries the document version the edits were computed on, so that a
+client never applies them to another version.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from lsprotocol import types
+
+from spancopy_core.edits import LineIndex, TextEdit
+
+from .repair import Candidate, title
+
+SOURCE = "spancopy"
+
+
+def encoding_name(encoding: object) -> str:
+    """``PositionEncodingKind.Utf16`` (or ``"utf-16"``) -> ``"utf-16"``."""
+    return str(getattr(encoding, "value", encoding) or "utf-16")
+
+
+def position(lines: LineIndex, offset: int, encoding: str) -> types.Position:
+    line, character = lines.position(offset, encoding)
+    return types.Position(line=line, character=character)
+
+
+def lsp_range(lines: LineIndex, start: int, end: int, encoding: str) -> types.Range:
+    return types.Range(start=position(lines, start, encoding), end=position(lines, end, encoding))
+
+
+def offset(lines: LineIndex, pos: types.Position, encoding: str) -> int:
+    """Code-point offset of an LSP position (clamped to the text as LSP prescribes; a
+    negative position raises :class:`~spancopy_core.lang.errors.PositionError`)."""
+    return lines.offset(pos.line, pos.character, encoding)
+
+
+def text_edits(lines: LineIndex, edits: Sequence[TextEdit], encoding: str) -> list[types.TextEdit]:
+    return [
+        types.TextEdit(range=lsp_range(lines, e.start, e.end, encoding), new_text=e.new_text)
+        for e in sorted(edits, key=lambda e: (e.start, e.end))
+    ]
+
+
+def workspace_edit(
+    uri: str, version: int, lines: LineIndex, edits: Sequence[TextEdit], encoding: str
+) -> types.WorkspaceEdit:
+    """A versioned ``WorkspaceEdit`` of one ``TextDocumentEdit``."""
+    return types.WorkspaceEdit(
+        document_changes=[
+            types.TextDocumentEdit(
+                text_document=types.OptionalVersionedTextDocumentIdentifier(
+                    uri=uri, version=version
+                ),
+                edits=text_edits(lines, edits, encoding),  # type: ignore[arg-type]
+            )
+        ]
+    )
+
+
+def code_action(
+    uri: str,
+    version: int,
+    lines: LineIndex,
+    candidate: Candidate,
+    encoding: str,
+    *,
+    preferred: bool,
+    data: Any = None,
+) -> types.CodeAction:
+    """A ``quickfix`` titled with the change and its probability."""
+    return types.CodeAction(
+        title=title(candidate),
+        kind=types.CodeActionKind.QuickFix,
+        is_preferred=preferred or None,
+        edit=workspace_edit(uri, version, lines, candidate.edits, encoding),
+        data=data,
+    )
+
+
+def without_edit(action: types.CodeAction) -> types.CodeAction:
+    """The action as sent to a client that resolves edits on demand."""
+    return types.CodeAction(
+        title=action.title, kind=action.kind, is_preferred=action.is_preferred, data=action.data
+    )
+
+
+def diagnostic(
+    lines: LineIndex,
+    candidate: Candidate,
+    unit_name: str,
+    ratio: float,
+    encoding: str,
+) -> types.Diagnostic:
+    """An Information diagnostic on the text that the best repair of a unit would change."""
+    first = min(candidate.edits, key=lambda e: (e.start, e.end))
+    return types.Diagnostic(
+        range=lsp_range(lines, first.start, max(first.end, first.start), encoding),
+        message=f"{unit_name}: possible fix: {title(candidate)}, "
+        f"{ratio:.3g}x as likely as the code as written",
+        severity=types.DiagnosticSeverity.Information,
+        source=SOURCE,
+    )

@@ -1,0 +1,234 @@
+"""The server's settings: one typed dataclass, the single source of truth for every client.
+
+Every setting lives in the ``spancopy`` section. :class:`ServerSettings` declares each one
+once, as a dataclass field whose metadata gives its LSP key (``modelPath``,
+``diagnostics.enable``), its documentation and its constraints (choices, bounds);
+:data:`SETTINGS` lists them for introspection and :func:`json_schema` renders them as the
+``contributes.configuration`` properties of a VS Code extension (``spancopy-ls
+--settings-schema`` prints it). :func:`parse_settings` reads what a client sends
+(``initializationOptions``, a ``workspace/configuration`` answer or
+``workspace/didChangeConfiguration`` settings), nested (``{"diagnostics": {"enable": true}}``)
+or dotted (``{"diagnostics.enable": true}``); a value of the wrong type or out of range is
+replaced by the default and reported in a warning that names the setting, never raised.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from dataclasses import MISSING, dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import spancopy_core
+
+SECTION = "spancopy"
+# The shipped model (package data of spancopy_core, a namespace package).
+DEFAULT_MODEL = Path(next(iter(spancopy_core.__path__))) / "pretrained" / "java-bfp"
+DEVICES = ("auto", "cpu", "cuda")
+DECODINGS = ("merged", "merge_at_end", "greedy")
+
+
+def _setting(
+    key: str,
+    default: Any,
+    doc: str,
+    *,
+    choices: tuple[str, ...] | None = None,
+    minimum: float | None = None,
+    maximum: float | None = None,
+) -> Any:
+    return field(
+        default=default,
+        metadata={"key": key, "doc": doc, "choices": choices, "min": minimum, "max": maximum},
+    )
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    """Settings of the ``spancopy`` section (see each field's ``doc`` metadata)."""
+
+    model_path: str = _setting(
+        "modelPath",
+        "",
+        "Directory of the model to serve (config.json, vocab.json, model.safetensors). "
+        "Empty: the Java model shipped with spancopy. A relative path is resolved against "
+        "the workspace root.",
+    )
+    device: str = _setting(
+        "device",
+        "auto",
+        "Where the model runs: auto (CUDA when available, else the CPU), cpu or cuda.",
+        choices=DEVICES,
+    )
+    beam_size: int = _setting(
+        "beamSize",
+        20,
+        "Width of the beam search; the probabilities shown are shares of the hypotheses it "
+        "finds. spancopy.repairMethod searches twice as wide.",
+        minimum=1,
+        maximum=200,
+    )
+    top_k: int = _setting("topK", 5, "Most repairs offered per method.", minimum=1, maximum=50)
+    max_method_tokens: int = _setting(
+        "maxMethodTokens",
+        400,
+        "Methods with more model tokens than this are skipped (decoding time grows with length).",
+        minimum=1,
+        maximum=10000,
+    )
+    decoding: str = _setting(
+        "decoding",
+        "merged",
+        "Search: merged (the paper's Algorithm 1, rays yielding equal tokens merged at every "
+        "step), merge_at_end (merged only when finished) or greedy (one repair).",
+        choices=DECODINGS,
+    )
+    syntax_check: bool = _setting(
+        "syntaxCheck",
+        True,
+        "Drop repairs after which a method that parsed no longer parses.",
+    )
+    diagnostics_enable: bool = _setting(
+        "diagnostics.enable",
+        False,
+        "Mark methods of open files where the model is confident a repair exists.",
+    )
+    diagnostics_threshold: float = _setting(
+        "diagnostics.threshold",
+        2.0,
+        "A method is marked when its best repair is at least this many times as likely as "
+        "the unchanged method.",
+        minimum=1.0,
+        maximum=1e6,
+    )
+    diagnostics_debounce_ms: int = _setting(
+        "diagnostics.debounceMs",
+        750,
+        "Quiet time after an edit before a file's diagnostics are recomputed, in milliseconds.",
+        minimum=0,
+        maximum=60000,
+    )
+
+
+class Setting(NamedTuple):
+    """One setting as clients see it: its key, Python field, type, default and docs."""
+
+    key: str
+    attr: str
+    type: type
+    default: Any
+    doc: str
+    choices: tuple[str, ...] | None
+    minimum: float | None
+    maximum: float | None
+
+
+_TYPES = {"str": str, "int": int, "float": float, "bool": bool}
+SETTINGS: tuple[Setting, ...] = tuple(
+    Setting(
+        f.metadata["key"],
+        f.name,
+        _TYPES[str(f.type)],
+        f.default if f.default is not MISSING else None,
+        f.metadata["doc"],
+        f.metadata["choices"],
+        f.metadata["min"],
+        f.metadata["max"],
+    )
+    for f in fields(ServerSettings)
+)
+_BY_KEY = {s.key: s for s in SETTINGS}
+
+
+def _flatten(raw: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
+    """``{"diagnostics": {"enable": true}}`` -> ``{"diagnostics.enable": true}``."""
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        name = f"{prefix}{key}"
+        if isinstance(value, Mapping) and name not in _BY_KEY:
+            out.update(_flatten(value, name + "."))
+        else:
+            out[name] = value
+    return out
+
+
+def _convert(setting: Setting, value: Any) -> Any:
+    """The value as the setting's type, or ValueError saying what is wrong."""
+    kind = setting.type
+    if kind is bool:
+        if not isinstance(value, bool):
+            raise ValueError("expected true or false")
+        return value
+    if kind is str:
+        if not isinstance(value, str):
+            raise ValueError("expected a string")
+        if setting.choices and value not in setting.choices:
+            raise ValueError(f"expected one of {', '.join(setting.choices)}")
+        return value
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ValueError("expected a number")
+    if not math.isfinite(value):
+        raise ValueError("expected a finite number")
+    if kind is int:
+        if value != int(value):
+            raise ValueError("expected a whole number")
+        value = int(value)
+    else:
+        value = float(value)
+    if setting.minimum is not None and value < setting.minimum:
+        raise ValueError(f"expected at least {setting.minimum:g}")
+    if setting.maximum is not None and value > setting.maximum:
+        raise ValueError(f"expected at most {setting.maximum:g}")
+    return value
+
+
+def parse_settings(
+    raw: object, base: ServerSettings | None = None
+) -> tuple[ServerSettings, list[str]]:
+    """Overlay the client's ``raw`` settings on ``base`` (default: the defaults).
+
+    ``raw`` is the content of the ``spancopy`` section, or an object holding that section
+    under the key ``spancopy``; ``None`` changes nothing. Returns the settings and one warning
+    per bad value (that setting keeps its default); unknown keys are ignored."""
+    settings = base or ServerSettings()
+    if raw is None:
+        return settings, []
+    if not isinstance(raw, Mapping):
+        return settings, [f"{SECTION} settings must be an object, not {type(raw).__name__}"]
+    if isinstance(raw.get(SECTION), Mapping):
+        raw = raw[SECTION]
+    changes: dict[str, Any] = {}
+    warnings: list[str] = []
+    for key, value in _flatten(raw).items():
+        setting = _BY_KEY.get(key)
+        if setting is None:
+            continue
+        if value is None:
+            changes[setting.attr] = setting.default
+            continue
+        try:
+            changes[setting.attr] = _convert(setting, value)
+        except ValueError as exc:
+            changes[setting.attr] = setting.default
+            warnings.append(
+                f"Invalid setting {SECTION}.{key} = {value!r} ({exc}); "
+                f"using the default {setting.default!r}."
+            )
+    return replace(settings, **changes), warnings
+
+
+def json_schema() -> dict[str, dict[str, Any]]:
+    """The settings as VS Code ``contributes.configuration.properties`` (JSON Schema)."""
+    names = {str: "string", int: "integer", float: "number", bool: "boolean"}
+    out: dict[str, dict[str, Any]] = {}
+    for s in SETTINGS:
+        prop: dict[str, Any] = {"type": names[s.type], "default": s.default, "description": s.doc}
+        if s.choices:
+            prop["enum"] = list(s.choices)
+        if s.minimum is not None:
+            prop["minimum"] = s.minimum
+        if s.maximum is not None:
+            prop["maximum"] = s.maximum
+        out[f"{SECTION}.{s.key}"] = prop
+    return out

@@ -1,0 +1,315 @@
+"""The model worker: one dedicated thread that loads the model and runs every beam search.
+
+The editor must never wait for the model, and pygls reads stdin on its own thread pool, so
+the model gets a thread of its own (a daemon: a decode in flight never delays the process
+exit). Callers on the event loop ``await`` jobs; the thread takes the job of the best
+priority, and among those the newest (the request the user is looking at now), from a heap.
+Every job carries a :class:`threading.Event` that the beam search polls at every step
+(``should_stop``), set when the awaiting task is cancelled (``$/cancelRequest``), when its
+document moves to a newer version (:meth:`ModelWorker.cancel_older`) or at shutdown; a
+cancelled job ends with :class:`JobCancelled` within one step.
+The several units of one request are decoded in one batched :func:`beam_search` call, and an
+LRU cache keyed by (model generation, abstracted tokens, decoding options) answers repeated
+requests (the lightbulb asks again at every cursor move) without touching the thread.
+torch is imported in the worker thread, when the model is first loaded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+from spancopy_core.actions import Hypothesis
+from spancopy_core.vocab import Vocabulary
+
+log = logging.getLogger(__name__)
+
+INTERACTIVE, BACKGROUND = 0, 1  # job priorities: code actions and commands, diagnostics
+_LOAD, _STOP = -1, -2
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class LruCache(Generic[K, V]):
+    """A dict that forgets its least recently used entries beyond ``maxsize``."""
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self._data: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K) -> V | None:
+        value = self._data.get(key)
+        if value is not None:
+            self._data.move_to_end(key)
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        self._data[key] = value
+        self._data.move_to_end(key)
+        while len(self._data) > self.maxsize:
+            self._data.popitem(last=False)
+
+    def clear(self) -> None:
+        self._data.clear()
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+
+@dataclass(frozen=True)
+class DecodeOptions:
+    """The settings that change what a beam search returns."""
+
+    beam_size: int
+    top_k: int
+    variant: str
+
+
+class ModelUnavailable(Exception):
+    """The model could not be loaded (missing or corrupt directory, bad device)."""
+
+
+class JobCancelled(Exception):
+    """The job was cancelled before or while it ran (its beam search stopped)."""
+
+
+@dataclass(eq=False)
+class Job:
+    """A unit of work for the model thread; ``run`` gets the job (for ``should_stop``)."""
+
+    run: Callable[[Job], Any]
+    priority: int
+    owner: tuple[str, int] | None = None  # (uri, version) of the document it serves
+    on_step: Callable[[int], None] | None = None  # called on the event loop at each step
+    cancel: threading.Event = field(default_factory=threading.Event)
+    future: asyncio.Future | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+    steps: int = 0
+
+    def should_stop(self) -> bool:
+        """Polled by the beam search once per step."""
+        self.steps += 1
+        if self.on_step is not None and self.loop is not None:
+            self.loop.call_soon_threadsafe(self.on_step, self.steps)
+        return self.cancel.is_set()
+
+
+class ModelWorker:
+    """The model, its thread, its queue and its result cache."""
+
+    def __init__(self, cache_size: int = 1024) -> None:
+        self.model_dir: Path | None = None
+        self.device = "auto"
+        self.generation = 0  # bumped whenever the model is dropped; part of every cache key
+        self.vocab: Vocabulary | None = None  # set once the current model is loaded
+        self.error: ModelUnavailable | None = None  # why the current model failed to load
+        self.cache: LruCache[tuple, list[Hypothesis]] = LruCache(cache_size)
+        self._loading: asyncio.Future[Vocabulary] | None = None
+        self._model: tuple[int, Any] | None = None  # (generation, model): worker thread only
+        self._heap: list[tuple[int, int, Job]] = []
+        self._cond = threading.Condition()
+        self._seq = itertools.count()
+        self._active: set[Job] = set()  # queued or running; touched on the event loop only
+        self._thread: threading.Thread | None = None
+        self._closed = False
+
+    # -- model -----------------------------------------------------------------------------
+    def configure(self, model_dir: Path, device: str) -> bool:
+        """Serve ``model_dir`` on ``device`` from now on; True if that changes the model."""
+        if (model_dir, device) == (self.model_dir, self.device):
+            return False
+        self.model_dir, self.device = model_dir, device
+        self.unload()
+        return True
+
+    def unload(self) -> None:
+        """Forget the model (it is loaded again on the next request) and the cache."""
+        self.generation += 1
+        self._model = None
+        self.vocab = None
+        self.error = None
+        self._loading = None
+        self.cache.clear()
+
+    @property
+    def loaded(self) -> bool:
+        return self.vocab is not None
+
+    async def load(self) -> Vocabulary:
+        """The vocabulary of the current model, loading it first if needed (one load is
+        shared by every caller). Raises :class:`ModelUnavailable`."""
+        if self.vocab is not None:
+            return self.vocab
+        if self.error is not None:
+            raise self.error
+        if self._loading is None:
+            generation, model_dir, device = self.generation, self.model_dir, self.device
+            job = Job(lambda job: self._load(generation, model_dir, device), _LOAD)
+            self._loading = asyncio.ensure_future(self._submit(job))
+        loading = self._loading
+        try:
+            vocab = await asyncio.shield(loading)
+        except ModelUnavailable as exc:
+            if loading is self._loading:
+                self.error = exc
+            raise
+        if loading is self._loading:
+            self.vocab = vocab
+        return vocab
+
+    def _load(self, generation: int, model_dir: Path | None, device: str) -> Vocabulary:
+        """Worker thread: load the model (importing torch on first use)."""
+        if model_dir is None:
+            raise ModelUnavailable("no model directory configured")
+        if generation != self.generation:
+            raise ModelUnavailable("superseded by a newer model")
+        try:
+            from spancopy_core.checkpoint import load_model
+
+            model = load_model(model_dir, device=device)
+        except Exception as exc:  # CheckpointError, or a device torch cannot use
+            raise ModelUnavailable(str(exc)) from exc
+        self._model = (generation, model)
+        log.info("Loaded model %s (%s) on %s", model_dir, generation, model.device)
+        return model.vocab
+
+    # -- decoding --------------------------------------------------------------------------
+    async def decode(
+        self,
+        inputs: Sequence[tuple[str, ...]],
+        options: DecodeOptions,
+        *,
+        priority: int = INTERACTIVE,
+        owner: tuple[str, int] | None = None,
+        on_step: Callable[[int], None] | None = None,
+    ) -> list[list[Hypothesis]]:
+        """Hypotheses of every input, from the cache or from one batched beam search.
+
+        Raises :class:`JobCancelled` when the job was cancelled (a newer document version,
+        shutdown), ``ModelUnavailable`` when the model is not loaded."""
+        generation = self.generation
+        keys = [(generation, tuple(x), options) for x in inputs]
+        found = {k: self.cache.get(k) for k in keys}
+        missing = [k for k, v in found.items() if v is None]
+        if missing:
+            tokens = [list(k[1]) for k in missing]
+            job = Job(
+                lambda job: self._decode(generation, tokens, options, job),
+                priority,
+                owner,
+                on_step,
+            )
+            results = await self._submit(job)
+            for key, hyps in zip(missing, results, strict=True):
+                found[key] = hyps
+                if generation == self.generation:
+                    self.cache.put(key, hyps)
+        return [found[k] or [] for k in keys]
+
+    def _decode(
+        self, generation: int, inputs: list[list[str]], options: DecodeOptions, job: Job
+    ) -> list[list[Hypothesis]]:
+        """Worker thread: one batched beam search."""
+        from spancopy_core.decoding import DecodingCancelled, beam_search
+
+        current = self._model
+        if current is None or current[0] != generation:
+            raise ModelUnavailable("the model was unloaded")
+        try:
+            return beam_search(
+                current[1],
+                inputs,
+                beam_size=options.beam_size,
+                top_k=options.top_k,
+                variant=options.variant,
+                should_stop=job.should_stop,
+            )
+        except DecodingCancelled:
+            raise JobCancelled() from None
+
+    def cancel_older(self, uri: str, version: int) -> None:
+        """Cancel the jobs serving versions of ``uri`` older than ``version``."""
+        for job in self._active:
+            if job.owner is not None and job.owner[0] == uri and job.owner[1] < version:
+                job.cancel.set()
+
+    def cancel_document(self, uri: str) -> None:
+        """Cancel every job serving ``uri`` (the document was closed)."""
+        for job in self._active:
+            if job.owner is not None and job.owner[0] == uri:
+                job.cancel.set()
+
+    def close(self) -> None:
+        """Cancel everything and stop the thread (a decode in flight stops within a step)."""
+        if self._closed:
+            return
+        self._closed = True
+        for job in self._active:
+            job.cancel.set()
+        with self._cond:
+            heapq.heappush(self._heap, (_STOP, 0, Job(lambda job: None, _STOP)))  # first out
+            self._cond.notify()
+
+    # -- the thread ------------------------------------------------------------------------
+    async def _submit(self, job: Job) -> Any:
+        if self._closed:
+            raise JobCancelled()
+        job.loop = asyncio.get_running_loop()
+        job.future = job.loop.create_future()
+        self._active.add(job)
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._serve, name="spancopy-model", daemon=True)
+            self._thread.start()
+        with self._cond:
+            heapq.heappush(self._heap, (job.priority, -next(self._seq), job))
+            self._cond.notify()
+        try:
+            return await job.future
+        except asyncio.CancelledError:
+            job.cancel.set()  # the beam search stops at its next step
+            raise
+        finally:
+            self._active.discard(job)
+
+    def _serve(self) -> None:
+        while True:
+            with self._cond:
+                while not self._heap:
+                    self._cond.wait()
+                priority, _, job = heapq.heappop(self._heap)
+            if priority == _STOP:
+                return
+            if job.cancel.is_set():
+                self._finish(job, None, JobCancelled())
+                continue
+            try:
+                result, error = job.run(job), None
+            except BaseException as exc:  # delivered to the awaiting task
+                result, error = None, exc
+            self._finish(job, result, error)
+
+    @staticmethod
+    def _finish(job: Job, result: Any, error: BaseException | None) -> None:
+        def deliver() -> None:
+            assert job.future is not None
+            if job.future.done():  # the awaiting task was cancelled
+                return
+            if error is not None:
+                job.future.set_exception(error)
+            else:
+                job.future.set_result(result)
+
+        assert job.loop is not None
+        try:
+            job.loop.call_soon_threadsafe(deliver)
+        except RuntimeError:  # the event loop is closed: nobody is waiting any more
+            pass

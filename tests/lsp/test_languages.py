@@ -1,0 +1,114 @@
+"""The Java plug-in: covering edits, incremental parses, units under a range, syntax checks."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from lsp_server.documents import MAX_DOCUMENT_CHARS, Documents, DocumentTooLarge
+from lsp_server.languages import JavaFrontend, covering_edit, frontend_for
+from spancopy_core.lang.java import parse
+
+from .toy import VOCAB
+
+JAVA = Path(__file__).resolve().parents[1] / "fixtures" / "java"
+FRONTEND = JavaFrontend()
+
+
+def brute_force_edit(old: str, new: str) -> tuple[int, int, str]:
+    p = 0
+    while p < min(len(old), len(new)) and old[p] == new[p]:
+        p += 1
+    s = 0
+    while s < min(len(old), len(new)) - p and old[-1 - s] == new[-1 - s]:
+        s += 1
+    return p, len(old) - s, new[p : len(new) - s]
+
+
+@given(st.text("ab😀\n", max_size=30), st.text("ab😀\n", max_size=30))
+def test_covering_edit_is_the_smallest_single_replacement(old, new):
+    start, end, text = covering_edit(old, new)
+    assert old[:start] + text + old[end:] == new
+    assert (start, end, text) == brute_force_edit(old, new)
+
+
+def test_incremental_parse_equals_a_fresh_parse():
+    text = (JAVA / "StringJoiner.java").read_text(encoding="utf-8")
+    rng = random.Random(0)
+    parsed = FRONTEND.parse(text)
+    for _ in range(12):
+        a = rng.randrange(len(text))
+        b = min(len(text), a + rng.randrange(40))
+        text = text[:a] + rng.choice(["", "x", " > ", "{", "}\n", "/* é😀 */", "int y;"]) + text[b:]
+        parsed = FRONTEND.parse(text, parsed)
+        fresh = parse(text)
+        assert parsed.tokens == fresh.tokens
+        assert parsed.methods == fresh.methods
+
+
+NESTED = """class A {
+    void outer() {
+        Runnable r = new Runnable() {
+            public void run() { go(1 > 0); }
+        };
+    }
+    int second(int x) { return x; }
+}
+record P(int x) {
+    P { if (x < 0) throw new IllegalArgumentException(); }
+}
+"""
+
+
+def test_units_in_prefers_the_innermost_method():
+    parsed = FRONTEND.parse(NESTED)
+    at = NESTED.index("go(")
+    assert [u.name for u in FRONTEND.units_in(parsed, at, at, VOCAB)] == ["run"]
+    at = NESTED.index("Runnable r")
+    assert [u.name for u in FRONTEND.units_in(parsed, at, at, VOCAB)] == ["outer"]
+    start, end = NESTED.index("go("), NESTED.index("return x")
+    assert [u.name for u in FRONTEND.units_in(parsed, start, end, VOCAB)] == ["run", "second"]
+    assert FRONTEND.units_in(parsed, 0, 0, VOCAB) == []
+    assert [u.name for u in FRONTEND.all_units(parsed, VOCAB)] == ["outer", "second", "P"]
+
+
+def test_unit_tokens_are_the_abstraction_and_map_back():
+    parsed = FRONTEND.parse(NESTED)
+    (unit,) = FRONTEND.units_in(parsed, NESTED.index("return x"), NESTED.index("return x"), VOCAB)
+    assert unit.tokens == tuple("int METHOD_1 ( int VAR_1 ) { return VAR_1 ; }".split())
+    assert NESTED[unit.start : unit.end] == "int second(int x) { return x; }"
+    assert unit.mapping.concretize(list(unit.tokens))[1] == "second"
+
+
+def test_still_parses_methods_and_compact_constructors():
+    parsed = FRONTEND.parse(NESTED)
+    units = {u.name: u for u in FRONTEND.all_units(parsed, VOCAB)}
+    second, compact = units["second"], units["P"]
+    assert FRONTEND.still_parses(second, NESTED[second.start : second.end])
+    assert not FRONTEND.still_parses(second, "int second(int x) { return x }")
+    assert FRONTEND.still_parses(compact, NESTED[compact.start : compact.end])
+    assert not FRONTEND.still_parses(compact, "P { if (x < 0) throw; }")
+
+
+def test_frontend_by_language_id_then_extension():
+    assert frontend_for("java", "untitled:Untitled-1") is not None
+    assert frontend_for(None, "file:///src/My%20App/Main.JAVA") is not None
+    assert frontend_for("plaintext", "file:///notes.txt") is None
+    assert frontend_for("markdown", "file:///README.md") is None
+
+
+def test_documents_reuse_a_version_and_refuse_huge_texts():
+    docs = Documents()
+    first = docs.snapshot("file:///A.java", 1, NESTED, FRONTEND)
+    assert docs.snapshot("file:///A.java", 1, NESTED, FRONTEND) is first
+    second = docs.snapshot("file:///A.java", 2, NESTED.replace("1 > 0", "1 >= 0"), FRONTEND)
+    assert second is not first and ">=" in second.text
+    try:
+        docs.snapshot("file:///B.java", 1, " " * (MAX_DOCUMENT_CHARS + 1), FRONTEND)
+    except DocumentTooLarge:
+        pass
+    else:
+        raise AssertionError("a huge document was parsed")

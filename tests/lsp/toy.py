@@ -1,0 +1,97 @@
+"""A tiny Java repair model for the server tests: it learns to turn ``>`` into ``>=``.
+
+The vocabulary holds Java's keywords and operators and BFP's placeholders (``VAR_n``,
+``METHOD_n``, ``TYPE_n``, ...); the training pairs are small generated methods whose one
+comparison ``a > b`` (or ``a < b``) is fixed to ``a >= b`` (``a <= b``), and as many fixed
+methods left unchanged, abstracted with the same front-end the server uses. A few dozen steps
+on a CPU make the fix the model's best hypothesis for such a buggy method, and the unchanged
+method its best hypothesis for a fixed one; nothing else about its quality is promised.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import torch
+
+from spancopy_core.batch import collate
+from spancopy_core.checkpoint import save_model
+from spancopy_core.config import ModelConfig
+from spancopy_core.lang.java import KEYWORDS, abstract_pair, parse
+from spancopy_core.lattice import build_lattice
+from spancopy_core.model import SpanCopyModel
+from spancopy_core.vocab import Vocabulary
+
+OPERATORS = """( ) { } [ ] ; , . @ = > < ! ~ ? : == <= >= != && || ++ -- + - * / & | ^ % += -=
+*= /= ...""".split()
+PLACEHOLDERS = [
+    f"{kind}_{n}"
+    for kind, count in (("VAR", 20), ("METHOD", 10), ("TYPE", 10), ("STRING", 5), ("INT", 5))
+    for n in range(1, count + 1)
+]
+IDIOMS = ["0", "1", "java.lang.String", "size", "length", "get"]
+VOCAB = Vocabulary([*sorted(KEYWORDS), *OPERATORS, *PLACEHOLDERS, *IDIOMS])
+NAMES = ["value", "limit", "count", "index", "total", "step", "low", "high", "size", "n", "k"]
+METHODS = ["clamp", "pick", "bound", "check", "fits", "cap", "within", "next"]
+
+
+def _method(rng: random.Random, op: str) -> str:
+    a, b, c = rng.sample(NAMES, 3)
+    name = rng.choice(METHODS)
+    body = rng.choice(
+        [
+            f"if ({a} {op} {b}) {{\n        return {b};\n    }}\n    return {a};",
+            f"return {a} {op} {b};",
+            f"int {c} = {a};\n    while ({c} {op} {b}) {{\n        {c}--;\n    }}\n    return {c};",
+            f"if ({a} {op} {b}) {{\n        {a} = {b};\n    }}\n    return {a} + {c};",
+        ]
+    )
+    kind = "boolean" if body.startswith("return") else "int"
+    params = f"int {a}, int {b}" + (
+        f", int {c}" if f"{c};" in body and "int " + c not in body else ""
+    )
+    return f"{kind} {name}({params}) {{\n    {body}\n}}"
+
+
+def toy_pair(rng: random.Random) -> tuple[str, str]:
+    """A (buggy, fixed) pair of method texts: one ``>`` or ``<`` that should be ``>=``/``<=``."""
+    op = rng.choice([">", "<"])
+    text = _method(rng, op)
+    return text, text.replace(f" {op} ", f" {op}= ", 1)
+
+
+def _tokens(method: str) -> list:
+    source = parse("class Toy {\n" + method + "\n}\n")
+    return source.tokens[source.methods[0].tokens]
+
+
+def toy_pairs(n: int, seed: int = 0) -> list[tuple[list[str], list[str]]]:
+    """``n`` abstracted training pairs, every other one a fixed method left as it is."""
+    rng = random.Random(seed)
+    pairs = []
+    for k in range(n):
+        buggy, fixed = toy_pair(rng)
+        source = buggy if k % 2 == 0 else fixed
+        before, after = abstract_pair(_tokens(source), _tokens(fixed), VOCAB)
+        pairs.append((before.tokens, after.tokens))
+    return pairs
+
+
+def build_toy_model(directory: Path, steps: int = 45, seed: int = 0) -> Path:
+    """Train the toy model for ``steps`` steps and save it to ``directory``."""
+    torch.manual_seed(seed)
+    model = SpanCopyModel(
+        ModelConfig(embedding_dim=16, hidden_size=32, encoder_layers=1, dropout=0.0), VOCAB
+    )
+    pairs = toy_pairs(steps * 16, seed)
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    for step in range(steps):
+        chunk = pairs[step * 16 : (step + 1) * 16]
+        batch = collate([(x, y, build_lattice(x, y, VOCAB)) for x, y in chunk], VOCAB)
+        loss = model(batch)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+    return save_model(model.eval(), VOCAB, directory)
