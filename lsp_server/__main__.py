@@ -1,0 +1,54 @@
+"""``python -m lsp_server`` / ``spancopy-ls``: run the language server.
+
+    spancopy-ls [--stdio] | --tcp [--host 127.0.0.1] [--port 2087]
+    spancopy-ls --settings-schema    # the settings as VS Code configuration JSON
+
+stdio is the default transport; ``--tcp`` binds loopback unless ``--host`` says otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+
+from .settings import json_schema
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    ap = argparse.ArgumentParser(prog="spancopy-ls", description=__doc__.splitlines()[0])
+    transport = ap.add_mutually_exclusive_group()
+    transport.add_argument("--stdio", action="store_true", help="talk LSP on stdin/stdout")
+    transport.add_argument("--tcp", action="store_true", help="listen on a TCP socket")
+    ap.add_argument("--host", default="127.0.0.1", help="TCP host (default: loopback)")
+    ap.add_argument("--port", type=int, default=2087, help="TCP port (default: 2087)")
+    ap.add_argument(
+        "--log-level",
+        default="info",
+        choices=["debug", "info", "warning", "error"],
+        help="least severe message forwarded to the client's log",
+    )
+    ap.add_argument(
+        "--settings-schema", action="store_true", help="print the settings schema and exit"
+    )
+    return ap.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> None:
+    args = parse_args(argv)
+    if args.settings_schema:
+        sys.stdout.write(json.dumps(json_schema(), indent=2) + "\n")
+        return
+    logging.getLogger("lsp_server").setLevel(args.log_level.upper())
+    from .server import create_server
+
+    server = create_server()
+    if args.tcp:
+        server.start_tcp(args.host, args.port)
+    else:
+        server.start_io()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,456 @@
+"""The spancopy language server: learned repairs of Java methods as quick fixes (pygls 2).
+
+What the user sees: on a method, the lightbulb offers the model's top repairs as quick fixes
+titled with the change and its probability ("Replace `>` with `>=` (31%)", the best one
+preferred); ``spancopy.repairMethod`` searches wider for one method with progress;
+``spancopy.reloadModel`` reloads the model; optional diagnostics mark methods that the model
+is confident are wrong. Handlers are thin: parsing (:mod:`.documents`, :mod:`.languages`),
+decoding (:mod:`.worker`), mapping hypotheses back (:mod:`.repair`) and LSP conversion
+(:mod:`.convert`) live in their own modules. LSP 3.17 methods served: initialize,
+initialized, textDocument/didOpen|didChange|didClose, workspace/didChangeConfiguration,
+textDocument/codeAction, codeAction/resolve, workspace/executeCommand, shutdown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcContentModified, JsonRpcInvalidParams
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
+
+from spancopy_core.actions import Hypothesis
+from spancopy_core.lang.errors import PositionError
+from spancopy_core.vocab import Vocabulary
+
+from . import __version__, convert, diagnostics
+from .documents import Documents, DocumentTooLarge, Snapshot
+from .languages import Unit, frontend_for
+from .notify import LspLogHandler, work_done
+from .repair import Candidate, candidates
+from .settings import DEFAULT_MODEL, SECTION, ServerSettings, parse_settings
+from .worker import INTERACTIVE, DecodeOptions, JobCancelled, LruCache, ModelWorker
+
+log = logging.getLogger(__name__)
+
+REPAIR_METHOD, RELOAD_MODEL = "spancopy.repairMethod", "spancopy.reloadModel"
+Repairs = list[tuple[Unit, list[Hypothesis], list[Candidate]]]
+
+
+class _Protocol(LanguageServerProtocol):
+    """pygls' protocol; a ``$/cancelRequest`` of a command also cancels the command's task
+    (pygls answers RequestCancelled but would let it run on)."""
+
+    def _handle_cancel_notification(self, msg_id: Any) -> None:
+        super()._handle_cancel_notification(msg_id)
+        task = self._server.command_tasks.pop(msg_id, None)
+        if task is not None:
+            task.cancel()
+
+
+class SpanCopyServer(LanguageServer):
+    """Server state: settings, open-document parses, the model worker and caches."""
+
+    def __init__(self) -> None:
+        super().__init__("spancopy-ls", __version__, protocol_cls=_Protocol)
+        self.command_tasks: dict[Any, asyncio.Task] = {}  # by request id
+        self.init_settings = self.settings = ServerSettings()
+        self.worker = ModelWorker()
+        self.documents = Documents()
+        self.cpu = ThreadPoolExecutor(1, thread_name_prefix="spancopy-cpu")  # parsing, edits
+        self.candidates: LruCache[tuple, list[Candidate]] = LruCache(256)
+        self.resolvable: LruCache[int, types.CodeAction] = LruCache(512)
+        self.action_ids: LruCache[tuple, int] = LruCache(512)  # (uri, version, candidate)
+        self.debouncer = diagnostics.Debouncer()
+        self._ids = itertools.count(1)
+        self._loading: tuple[int, asyncio.Task] | None = None
+        self._warnings: set[str] = set()
+        self._logged: set[tuple] = set()
+
+    # -- settings --------------------------------------------------------------------------
+    @property
+    def encoding(self) -> str:
+        return convert.encoding_name(self.workspace.position_encoding)
+
+    def model_dir(self) -> Path:
+        if not self.settings.model_path:
+            return DEFAULT_MODEL
+        path = Path(self.settings.model_path).expanduser()
+        root = self.workspace.root_path
+        return path if path.is_absolute() or not root else Path(root) / path
+
+    def update_settings(self, raw: object, *, initial: bool = False) -> None:
+        """Apply settings from the client (overlaid on the initialization options) and
+        warn once about each bad value."""
+        new, warnings = parse_settings(raw, None if initial else self.init_settings)
+        for message in warnings:
+            if message not in self._warnings:
+                log.warning(message)
+                self.window_show_message(
+                    types.ShowMessageParams(type=types.MessageType.Warning, message=message)
+                )
+        self._warnings = set(warnings)
+        old, self.settings = self.settings, new
+        if initial:
+            self.init_settings = new
+        if self.worker.configure(self.model_dir(), new.device):
+            log.info("Model: %s on %s", self.model_dir(), new.device)
+        if new.diagnostics_enable and new != old:
+            for uri in self.workspace.text_documents:
+                self.schedule_diagnostics(uri)
+        elif old.diagnostics_enable and not new.diagnostics_enable:
+            self.debouncer.cancel_all()
+            for uri in self.workspace.text_documents:
+                self.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+                )
+
+    async def pull_settings(self) -> None:
+        """Ask the client for the ``spancopy`` section (``workspace/configuration``)."""
+        workspace = self.client_capabilities.workspace
+        if not (workspace and workspace.configuration):
+            return
+        try:
+            result = await self.workspace_configuration_async(
+                types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])
+            )
+        except Exception as exc:  # a client that fails the request keeps the old settings
+            log.warning("workspace/configuration failed: %s", exc)
+            return
+        self.update_settings(result[0] if result else None)
+
+    def options(self, widen: int = 1) -> DecodeOptions:
+        beam = self.settings.beam_size * widen
+        return DecodeOptions(beam, beam, self.settings.decoding)
+
+    # -- pipeline --------------------------------------------------------------------------
+    def current_version(self, uri: str) -> int | None:
+        doc = self.workspace.text_documents.get(uri)
+        return None if doc is None else doc.version
+
+    async def snapshot(self, uri: str) -> Snapshot | None:
+        """The parsed current version of an open document in a supported language."""
+        doc = self.workspace.text_documents.get(uri)  # never read unopened files from disk
+        frontend = None if doc is None else frontend_for(doc.language_id, uri)
+        if doc is None or frontend is None:
+            self.log_once(("unsupported", uri), "%s: not an open Java document", uri)
+            return None
+        version, text = doc.version or 0, doc.source
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self.cpu, self.documents.snapshot, uri, version, text, frontend
+            )
+        except DocumentTooLarge as exc:
+            self.log_once(("large", uri), "%s: too large for repairs (%s)", uri, exc)
+            return None
+
+    async def vocab(self) -> Vocabulary | None:
+        """The model's vocabulary; loads the model (with progress) on first use. None when it
+        cannot be loaded, which the user is told once per model path."""
+        if self.worker.vocab is not None:
+            return self.worker.vocab
+        if self.worker.error is not None:
+            return None
+        if self._loading is None or self._loading[0] != self.worker.generation:
+            self._loading = (self.worker.generation, asyncio.ensure_future(self._load()))
+        return await asyncio.shield(self._loading[1])
+
+    async def _load(self) -> Vocabulary | None:
+        path = self.model_dir()
+        async with work_done(self, "spancopy: loading the repair model") as progress:
+            try:
+                vocab = await self.worker.load()
+            except Exception as exc:  # ModelUnavailable, or a worker that was closed
+                progress.end_message = "failed"
+                message = (
+                    f"spancopy: no repairs: cannot load the model {path} ({exc}). "
+                    f"Set {SECTION}.modelPath to a model directory."
+                )
+                log.error(message)
+                self.window_show_message(
+                    types.ShowMessageParams(type=types.MessageType.Error, message=message)
+                )
+                return None
+            progress.end_message = "loaded"
+            return vocab
+
+    def decodable(self, snap: Snapshot, units: list[Unit]) -> list[Unit]:
+        """The units short enough to decode (the others are skipped with a log message)."""
+        limit = self.settings.max_method_tokens
+        for u in units:
+            if len(u.tokens) > limit:
+                self.log_once(
+                    ("long", snap.uri, u.name, len(u.tokens)),
+                    "%s: method %s skipped: %d tokens > %s.maxMethodTokens = %d",
+                    snap.uri,
+                    u.name,
+                    len(u.tokens),
+                    SECTION,
+                    limit,
+                )
+        return [u for u in units if len(u.tokens) <= limit]
+
+    async def repairs(
+        self,
+        snap: Snapshot,
+        units: list[Unit],
+        *,
+        widen: int = 1,
+        priority: int = INTERACTIVE,
+        on_step: Any = None,
+    ) -> Repairs:
+        """Hypotheses and candidates of ``units`` (one batched decode; both cached).
+        Raises :class:`JobCancelled` when a newer version of the document arrived."""
+        options = self.options(widen)
+        hyps = await self.worker.decode(
+            [u.tokens for u in units],
+            options,
+            priority=priority,
+            owner=(snap.uri, snap.version),
+            on_step=on_step,
+        )
+        s, loop, out = self.settings, asyncio.get_running_loop(), []
+        for unit, h in zip(units, hyps, strict=True):
+            key = (snap.uri, snap.version, unit.start, unit.end, options, s.top_k, s.syntax_check)
+            found = self.candidates.get((self.worker.generation, *key))
+            if found is None:
+                build = partial(
+                    candidates,
+                    snap.text,
+                    unit,
+                    h,
+                    snap.style,
+                    snap.frontend,
+                    top_k=s.top_k,
+                    syntax_check=s.syntax_check,
+                )
+                found = await loop.run_in_executor(self.cpu, build)
+                self.candidates.put((self.worker.generation, *key), found)
+            out.append((unit, h, found))
+        return out
+
+    def code_actions(self, snap: Snapshot, repairs: Repairs) -> list[types.CodeAction]:
+        """Quick fixes of every unit, the most probable one preferred; each is kept for
+        ``codeAction/resolve``."""
+        flat = [c for _, _, cands in repairs for c in cands]
+        best = max(flat, key=lambda c: c.probability, default=None)
+        actions = []
+        for c in flat:
+            ident = self.action_ids.get((snap.uri, snap.version, c)) or next(self._ids)
+            self.action_ids.put((snap.uri, snap.version, c), ident)
+            action = convert.code_action(
+                snap.uri,
+                snap.version,
+                snap.lines,
+                c,
+                self.encoding,
+                preferred=c is best,
+                data={"id": ident},
+            )
+            self.resolvable.put(ident, action)
+            actions.append(action)
+        return actions
+
+    def resolves_edits(self) -> bool:
+        """Whether the client fills in the ``edit`` of a code action with a resolve."""
+        text = self.client_capabilities.text_document
+        support = text and text.code_action and text.code_action.resolve_support
+        return bool(support and "edit" in support.properties)
+
+    def schedule_diagnostics(self, uri: str) -> None:
+        if self.settings.diagnostics_enable:
+            delay = self.settings.diagnostics_debounce_ms
+            self.debouncer.schedule(uri, delay, partial(diagnostics.publish, self, uri))
+
+    def log_once(self, key: tuple, message: str, *args: Any) -> None:
+        if key not in self._logged:
+            self._logged.add(key)
+            log.info(message, *args)
+
+
+_HANDLERS: list[tuple[str, Any, Any]] = []
+
+
+def handler(method: str, options: Any = None):
+    """Register a module-level function as the handler of ``method``."""
+
+    def register(f):
+        _HANDLERS.append((method, options, f))
+        return f
+
+    return register
+
+
+@handler(types.INITIALIZE)
+def initialize(ls: SpanCopyServer, params: types.InitializeParams) -> None:
+    LspLogHandler.attach(ls)
+    ls.update_settings(params.initialization_options, initial=True)
+    log.info("spancopy-ls %s, positions in %s", __version__, ls.encoding)
+
+
+@handler(types.INITIALIZED)
+async def initialized(ls: SpanCopyServer, params: types.InitializedParams) -> None:
+    await ls.pull_settings()
+
+
+@handler(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
+async def did_change_configuration(
+    ls: SpanCopyServer, params: types.DidChangeConfigurationParams
+) -> None:
+    settings = params.settings
+    if isinstance(settings, dict) and isinstance(settings.get(SECTION), dict):
+        ls.update_settings(settings[SECTION])
+    else:
+        await ls.pull_settings()
+
+
+@handler(types.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: SpanCopyServer, params: types.DidOpenTextDocumentParams) -> None:
+    ls.schedule_diagnostics(params.text_document.uri)
+
+
+@handler(types.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: SpanCopyServer, params: types.DidChangeTextDocumentParams) -> None:
+    doc = params.text_document
+    ls.worker.cancel_older(doc.uri, doc.version)  # work on older versions is wasted
+    ls.schedule_diagnostics(doc.uri)
+
+
+@handler(types.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: SpanCopyServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    ls.worker.cancel_document(uri)
+    ls.documents.drop(uri)
+    ls.debouncer.cancel(uri)
+    if ls.settings.diagnostics_enable:
+        ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+        )
+
+
+@handler(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix], resolve_provider=True
+    ),
+)
+async def code_action(
+    ls: SpanCopyServer, params: types.CodeActionParams
+) -> list[types.CodeAction] | None:
+    only = params.context.only
+    if only is not None and not any(types.CodeActionKind.QuickFix.startswith(k) for k in only):
+        return None
+    snap = await ls.snapshot(params.text_document.uri)
+    if snap is None or (vocab := await ls.vocab()) is None:
+        return None
+    try:
+        a, b = (
+            convert.offset(snap.lines, p, ls.encoding)
+            for p in (params.range.start, params.range.end)
+        )
+    except PositionError as exc:
+        raise JsonRpcInvalidParams(str(exc)) from None
+    units = ls.decodable(snap, snap.frontend.units_in(snap.parsed, min(a, b), max(a, b), vocab))
+    if not units:
+        return []
+    try:
+        actions = ls.code_actions(snap, await ls.repairs(snap, units))
+    except JobCancelled:
+        raise JsonRpcContentModified("the document changed during the repair") from None
+    return [convert.without_edit(a) for a in actions] if ls.resolves_edits() else actions
+
+
+@handler(types.CODE_ACTION_RESOLVE)
+def code_action_resolve(ls: SpanCopyServer, params: types.CodeAction) -> types.CodeAction:
+    data = params.data if isinstance(params.data, dict) else {}
+    action = ls.resolvable.get(data.get("id")) if isinstance(data.get("id"), int) else None
+    if action is None:
+        log.info("codeAction/resolve: unknown or expired action %r", params.title)
+        return params
+    params.edit = action.edit
+    return params
+
+
+def _repair_args(args: tuple[Any, ...]) -> tuple[str, types.Position]:
+    """``[{"uri", "position"}]`` or ``[uri, position]`` -> (uri, position)."""
+    if len(args) == 1 and isinstance(args[0], dict):
+        args = (args[0].get("uri"), args[0].get("position"))
+    uri, pos = args if len(args) == 2 else (None, None)
+    line = pos.get("line") if isinstance(pos, dict) else None
+    character = pos.get("character") if isinstance(pos, dict) else None
+    if not (isinstance(uri, str) and isinstance(line, int) and isinstance(character, int)):
+        raise JsonRpcInvalidParams(f"{REPAIR_METHOD} takes {{uri, position: {{line, character}}}}")
+    return uri, types.Position(line=line, character=character)
+
+
+async def repair_method(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
+    """``spancopy.repairMethod``: repairs of the method at a position, twice as wide a
+    beam, with progress; returns the code actions (edits included)."""
+    uri, pos = _repair_args(args)
+    msg_id, task = ls.protocol.msg_id, asyncio.current_task()
+    if msg_id is not None and task is not None:
+        ls.command_tasks[msg_id] = task
+    try:
+        return await _repair_method(ls, uri, pos)
+    finally:
+        ls.command_tasks.pop(msg_id, None)
+
+
+async def _repair_method(
+    ls: SpanCopyServer, uri: str, pos: types.Position
+) -> list[types.CodeAction]:
+    snap = await ls.snapshot(uri)
+    if snap is None or (vocab := await ls.vocab()) is None:
+        return []
+    try:
+        at = convert.offset(snap.lines, pos, ls.encoding)
+    except PositionError as exc:
+        raise JsonRpcInvalidParams(str(exc)) from None
+    units = ls.decodable(snap, snap.frontend.units_in(snap.parsed, at, at, vocab))
+    if not units:
+        return []
+    unit = units[-1]
+    async with work_done(ls, f"spancopy: repairing {unit.name}") as progress:
+
+        def on_step(step: int) -> None:  # a decode takes about one step per token
+            progress.report(f"step {step}", min(99, 100 * step // (len(unit.tokens) + 2)))
+
+        try:
+            repairs = await ls.repairs(snap, [unit], widen=2, on_step=on_step)
+        except JobCancelled:
+            progress.end_message = "cancelled"
+            raise JsonRpcContentModified("the document changed during the repair") from None
+        progress.end_message = f"{len(repairs[0][2])} repair(s)"
+    return ls.code_actions(snap, repairs)
+
+
+async def reload_model(ls: SpanCopyServer, *args: Any) -> dict[str, Any]:
+    """``spancopy.reloadModel``: drop the model and load it again (with progress)."""
+    ls.worker.unload()
+    ls.candidates.clear()
+    vocab = await ls.vocab()
+    error = None if vocab is not None else str(ls.worker.error)
+    return {"loaded": vocab is not None, "modelPath": str(ls.model_dir()), "error": error}
+
+
+@handler(types.SHUTDOWN)
+def shutdown(ls: SpanCopyServer, params: None) -> None:
+    ls.debouncer.cancel_all()
+    ls.worker.close()
+
+
+def create_server() -> SpanCopyServer:
+    """A new server with every handler and command registered."""
+    ls = SpanCopyServer()
+    for method, options, f in _HANDLERS:
+        ls.feature(method, options)(f)
+    ls.command(REPAIR_METHOD)(repair_method)
+    ls.command(RELOAD_MODEL)(reload_model)
+    return ls
