@@ -1,0 +1,118 @@
+"""Abstracted pairs in the layout of the BFP data set (Tufano et al., TOSEM 2019).
+
+Shared by ``synth`` and ``import-edits``: :func:`strip_annotations` removes every annotation
+from a method's tokens (BFP contains none: no ``@`` in its 12,381 valid pairs, so a JDK
+``@Override`` would otherwise become the ``@ TYPE_n`` that the model never sees at fine-tuning),
+:func:`abstract_pair` abstracts a (buggy, fixed) token pair with one shared numbering,
+:func:`bucket` sorts a pair into ``small`` (both sides <= 50 tokens) or ``medium`` (51-100),
+and :class:`PairWriter` writes ``DIR/BUCKET/SPLIT.buggy`` / ``.fixed`` (one method per line,
+tokens separated by single spaces) with an optional line-parallel ``SPLIT.kind``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Container, Sequence
+from pathlib import Path
+from typing import IO
+
+from spancopy_core.lang import java
+from spancopy_core.lang.java import Token
+
+SMALL = 50  # BFP small: methods of at most 50 tokens
+MEDIUM = 100  # BFP medium: 51 to 100 tokens
+BUCKETS = ("small", "medium")
+
+
+def strip_annotations(tokens: Sequence[Token]) -> list[Token]:
+    """``tokens`` without annotations: ``@`` with its (dotted) name and, if present, its
+    parenthesised arguments. Applies to leading ones (``@Override``) and those of parameters,
+    locals and type uses alike; ``@interface`` is one token and stays."""
+    out: list[Token] = []
+    n, i = len(tokens), 0
+    while i < n:
+        if tokens[i].text != "@" or i + 1 >= n or tokens[i + 1].kind != "identifier":
+            out.append(tokens[i])
+            i += 1
+            continue
+        i += 2
+        while i + 1 < n and tokens[i].text == "." and tokens[i + 1].kind == "identifier":
+            i += 2
+        if i < n and tokens[i].text == "(":
+            depth = 0
+            while i < n:
+                depth += {"(": 1, ")": -1}.get(tokens[i].text, 0)
+                i += 1
+                if depth == 0:
+                    break
+    return out
+
+
+def abstract_pair(
+    buggy: Sequence[Token],
+    fixed: Sequence[Token],
+    known: Container[str],
+    imports: Sequence[str],
+) -> tuple[list[str], list[str]]:
+    """The BFP abstraction of a pair (annotations stripped, one numbering for both sides,
+    the buggy side first, as in BFP)."""
+    before, after = java.abstract_pair(
+        strip_annotations(buggy), strip_annotations(fixed), known, imports
+    )
+    return before.tokens, after.tokens
+
+
+def bucket(buggy_len: int, fixed_len: int) -> str | None:
+    """``small`` if both sides have at most 50 tokens, ``medium`` if at most 100, else None."""
+    longest = max(buggy_len, fixed_len)
+    if longest <= SMALL:
+        return "small"
+    if longest <= MEDIUM:
+        return "medium"
+    return None
+
+
+class PairWriter:
+    """Writes pairs into ``out/BUCKET/SPLIT.{buggy,fixed[,kind]}``. Every (bucket, split)
+    file is created (possibly empty) when the writer opens, so that a rerun replaces the
+    whole output; use as a context manager."""
+
+    def __init__(self, out: Path, splits: Sequence[str], with_kind: bool) -> None:
+        self.out = out
+        self.counts: Counter[tuple[str, str]] = Counter()
+        suffixes = ("buggy", "fixed", "kind") if with_kind else ("buggy", "fixed")
+        self.files: dict[tuple[str, str], list[IO[str]]] = {}
+        for name in BUCKETS:
+            (out / name).mkdir(parents=True, exist_ok=True)
+            for split in splits:
+                self.files[name, split] = [
+                    open(out / name / f"{split}.{s}", "w", encoding="utf-8") for s in suffixes
+                ]
+
+    def write(
+        self,
+        bucket_name: str,
+        split: str,
+        buggy: Sequence[str],
+        fixed: Sequence[str],
+        kind: str | None = None,
+    ) -> None:
+        """Append one pair (and its kind, if the writer has ``.kind`` files)."""
+        files = self.files[bucket_name, split]
+        files[0].write(" ".join(buggy) + "\n")
+        files[1].write(" ".join(fixed) + "\n")
+        if len(files) == 3:
+            files[2].write(f"{kind}\n")
+        self.counts[bucket_name, split] += 1
+
+    def close(self) -> None:
+        """Close every file."""
+        for files in self.files.values():
+            for f in files:
+                f.close()
+
+    def __enter__(self) -> PairWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
