@@ -4,8 +4,8 @@
  * Runs `workspace/executeCommand` `spancopy.repairMethod` for the cursor's position, shows the
  * candidates (each a code action: a title with the change and its probability, and a
  * `WorkspaceEdit`) in a quick pick, previews the highlighted one as a diff against the
- * document, and applies the one the user accepts. The request is cancellable from the
- * progress notification; the server honours `$/cancelRequest`.
+ * document, and applies the one the user accepts. The server's own progress shows in the status
+ * bar; the notification's Cancel button sends `$/cancelRequest`.
  */
 import * as vscode from "vscode";
 import { CodeAction, ExecuteCommandRequest, LanguageClient } from "vscode-languageclient/node";
@@ -36,27 +36,37 @@ export async function repairMethodAtCursor(
   editor: vscode.TextEditor,
 ): Promise<void> {
   const document = editor.document;
-  const actions = await vscode.window.withProgress(
-    {
-      location: vscode.ProgressLocation.Notification,
-      title: "spancopy: repairing the method at the cursor",
-      cancellable: true,
-    },
-    (_progress, token) =>
-      client.sendRequest(
-        ExecuteCommandRequest.type,
-        {
+  let cancelled = false;
+  let actions: CodeAction[] | null;
+  try {
+    actions = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: "spancopy: repairing the method at the cursor",
+        cancellable: true,
+      },
+      async (_progress, token) => {
+        token.onCancellationRequested(() => (cancelled = true));
+        const params = {
           command: "spancopy.repairMethod",
           arguments: [
             {
-              textDocument: { uri: document.uri.toString(), version: document.version },
+              uri: document.uri.toString(),
               position: client.code2ProtocolConverter.asPosition(editor.selection.active),
             },
           ],
-        },
-        token,
-      ) as Promise<CodeAction[] | null>,
-  );
+        };
+        const result = await client.sendRequest(ExecuteCommandRequest.type, params, token);
+        return result as CodeAction[] | null;
+      },
+    );
+  } catch (error) {
+    if (!cancelled) {
+      const reason = error instanceof Error ? error.message : String(error);
+      void vscode.window.showErrorMessage(`spancopy: the repair failed: ${reason}`);
+    }
+    return;
+  }
   if (!actions || actions.length === 0) {
     void vscode.window.showInformationMessage("spancopy: no repair found for this method.");
     return;
@@ -127,12 +137,9 @@ function pick(
 }
 
 async function closePreviews(): Promise<void> {
-  const tabs = vscode.window.tabGroups.all
-    .flatMap((group) => group.tabs)
-    .filter(
-      (tab) =>
-        tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.scheme === PREVIEW_SCHEME,
-    );
+  const isPreview = (tab: vscode.Tab) =>
+    tab.input instanceof vscode.TabInputTextDiff && tab.input.modified.scheme === PREVIEW_SCHEME;
+  const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter(isPreview);
   await vscode.window.tabGroups.close(tabs);
   previews.clear();
 }

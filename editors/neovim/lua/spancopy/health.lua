@@ -13,23 +13,29 @@ for _, kind in ipairs({ "start", "ok", "info", "warn", "error" }) do
   h[kind] = health[kind] or health["report_" .. kind] or vim.fn["health#report_" .. kind]
 end
 
--- Prints {"python", "server"?, "model"?, "model_error"?} as JSON; argv[1] is modelPath.
+-- Prints {"python", "server"?, "import_error"?, "model"?, "model_error"?} as JSON;
+-- argv[1] is settings.modelPath.
 local PROBE = [[
 import importlib.util, json, sys
 out = {"python": sys.version.split()[0]}
 if importlib.util.find_spec("lsp_server") is not None:
-    from pathlib import Path
-    import lsp_server
-    from lsp_server.settings import DEFAULT_MODEL
-    from spancopy_core.checkpoint import VOCAB_FILE, WEIGHTS_FILE, CheckpointError, read_config
-    path = Path(sys.argv[1]).expanduser() if sys.argv[1] else DEFAULT_MODEL
-    out["server"], out["model"] = lsp_server.__version__, str(path.resolve())
     try:
-        read_config(path)
-        missing = [name for name in (VOCAB_FILE, WEIGHTS_FILE) if not (path / name).is_file()]
-        out["model_error"] = "missing " + ", ".join(missing) if missing else None
-    except CheckpointError as exc:
-        out["model_error"] = str(exc)
+        from pathlib import Path
+        import lsp_server
+        from lsp_server.settings import DEFAULT_MODEL
+        from spancopy_core.checkpoint import (
+            VOCAB_FILE, WEIGHTS_FILE, CheckpointError, read_config)
+    except Exception as exc:
+        out["import_error"] = f"{type(exc).__name__}: {exc}"
+    else:
+        path = Path(sys.argv[1]).expanduser() if sys.argv[1] else DEFAULT_MODEL
+        out["server"], out["model"] = lsp_server.__version__, str(path.resolve())
+        try:
+            read_config(path)
+            missing = [n for n in (VOCAB_FILE, WEIGHTS_FILE) if not (path / n).is_file()]
+            out["model_error"] = "missing " + ", ".join(missing) if missing else None
+        except CheckpointError as exc:
+            out["model_error"] = str(exc)
 print(json.dumps(out))
 ]]
 
@@ -73,9 +79,15 @@ function M.check()
   end
   local found = vim.fn.json_decode(output)
   h.ok(string.format("Python %s (%s)", found.python, vim.fn.exepath(python)))
-  if found.server == nil then
+  local install = string.format("Install it: %s -m pip install spancopy", python)
+  if found.import_error ~= nil then
+    h.error(string.format("the spancopy package fails to import: %s", found.import_error), {
+      install,
+    })
+    return
+  elseif found.server == nil then
     h.error(string.format("the spancopy package is not installed for '%s'", python), {
-      string.format("Install it: %s -m pip install spancopy", python),
+      install,
       "or pass setup({ python = ... }) the interpreter that has it",
     })
     return
