@@ -1,0 +1,11 @@
+"""spancopy_core: the span-copying repair model library (Copy That!, AAAI 2021).
+
+Vocabulary, model, marginal objective, merged beam search, metrics, checkpoints, the Java
+and prose front-ends, and the shipped models (``pretrained/``). It imports neither the
+trainer nor the language server.
+"""
+
+from pathlib import Path
+
+PRETRAINED = Path(__file__).resolve().parent / "pretrained"
+DEFAULT_JAVA_MODEL = PRETRAINED / "java-bfp"
