@@ -89,6 +89,8 @@ class SpanCopyServer(LanguageServer):
     def update_settings(self, raw: object, *, initial: bool = False) -> None:
         """Apply settings from the client (overlaid on the initialization options) and
         warn once about each bad value."""
+        if raw is None and not initial:
+            return  # no settings from this source: the current ones stay
         new, warnings = parse_settings(raw, None if initial else self.init_settings)
         for message in warnings:
             if message not in self._warnings:

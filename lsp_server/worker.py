@@ -119,6 +119,7 @@ class ModelWorker:
         self._cond = threading.Condition()
         self._seq = itertools.count()
         self._active: set[Job] = set()  # queued or running; touched on the event loop only
+        self._latest: dict[str, int] = {}  # newest version of each document seen
         self._thread: threading.Thread | None = None
         self._closed = False
 
@@ -237,13 +238,16 @@ class ModelWorker:
             raise JobCancelled() from None
 
     def cancel_older(self, uri: str, version: int) -> None:
-        """Cancel the jobs serving versions of ``uri`` older than ``version``."""
+        """Cancel the jobs serving versions of ``uri`` older than ``version`` (and refuse
+        such jobs from now on)."""
+        self._latest[uri] = max(version, self._latest.get(uri, version))
         for job in self._active:
             if job.owner is not None and job.owner[0] == uri and job.owner[1] < version:
                 job.cancel.set()
 
     def cancel_document(self, uri: str) -> None:
         """Cancel every job serving ``uri`` (the document was closed)."""
+        self._latest.pop(uri, None)
         for job in self._active:
             if job.owner is not None and job.owner[0] == uri:
                 job.cancel.set()
@@ -261,7 +265,8 @@ class ModelWorker:
 
     # -- the thread ------------------------------------------------------------------------
     async def _submit(self, job: Job) -> Any:
-        if self._closed:
+        stale = job.owner is not None and job.owner[1] < self._latest.get(job.owner[0], -1)
+        if self._closed or stale:
             raise JobCancelled()
         job.loop = asyncio.get_running_loop()
         job.future = job.loop.create_future()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 import sys
@@ -87,7 +88,7 @@ async def launch(
     assert isinstance(client, LanguageClient)
     if configuration is not None:
         client.set_configuration(configuration, section="spancopy")
-    await client.initialize_session(
+    client.initialize_result = await client.initialize_session(  # type: ignore[attr-defined]
         types.InitializeParams(
             capabilities=caps or capabilities(),
             initialization_options={"modelPath": str(model), **(settings or {})},
@@ -192,3 +193,12 @@ def expected_repairs(
         for u, hyps in zip(units, beams, strict=True)
         for c in candidates(text, u, hyps, style, frontend, top_k=top_k)
     ]
+
+
+async def until(predicate: Callable[[], Any], timeout: float = 20.0) -> None:
+    """Wait until ``predicate()`` is true (polling), or fail after ``timeout`` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        assert loop.time() < deadline, "timed out"
+        await asyncio.sleep(0.02)

@@ -116,6 +116,10 @@ async def test_a_newer_version_cancels_running_and_queued_work(worker: ModelWork
             await fut
     assert time.perf_counter() - t0 < 1.0
     assert len((await other)[0]) >= 1
+    with pytest.raises(JobCancelled):  # work for an old version is refused from now on
+        await worker.decode([tuple(LONG[:30])], OPTIONS, owner=(uri, 1))
+    worker.cancel_document(uri)  # closed and reopened: versions start again
+    assert await worker.decode([tuple(LONG[:30])], OPTIONS, owner=(uri, 1))
 
 
 async def test_close_stops_everything(worker: ModelWorker):

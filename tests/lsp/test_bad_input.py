@@ -1,0 +1,117 @@
+"""Bad input through one real server process: it never crashes, never sends an edit that
+does not apply to the buffer it was computed for, and keeps serving good documents."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from spancopy_core.lang.java import KEYWORDS
+
+from . import editor
+from .conftest import close, code_actions, launch, open_doc
+from .test_server import GT, TOY
+
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def client(toy_model: Path):
+    c = await launch(toy_model)
+    open_doc(c, "file:///work/Good.java", TOY)
+    assert await code_actions(c, "file:///work/Good.java", *GT)  # the model is loaded
+    yield c
+    assert c._server.returncode is None  # still alive after everything
+    assert (await code_actions(c, "file:///work/Good.java", *GT))[0].is_preferred
+    await close(c)
+
+
+def logged(client: LanguageClient, text: str) -> bool:
+    return any(text in m.message for m in client.log_messages)
+
+
+def every_position(text: str, step: int = 1) -> list[types.Position]:
+    rows = editor.lines(text)
+    return [
+        types.Position(line=k, character=c)
+        for k, row in enumerate(rows)
+        for c in range(0, len(row) + 1, step)
+    ]
+
+
+async def all_actions_apply(client: LanguageClient, uri: str, text: str, step: int) -> int:
+    """Ask for actions everywhere; every edit must apply to ``text``. Returns how many."""
+    count = 0
+    for pos in every_position(text, step):
+        actions = await code_actions(client, uri, pos.line, pos.character) or []
+        for action in actions:
+            editor.apply_action(text, action, uri, 1, "utf-16")
+        count += len(actions)
+    return count
+
+
+async def test_binary_and_invalid_text(client: LanguageClient):
+    uri = "file:///work/Binary.java"
+    text = (
+        "class B {\n    int f(int a, int b) {\x00 return a > b ? a : b; }\n}\n"
+        "\x00\x01\x02\x7f\ud800 \udfff\ufffe\U0010ffff ÿþ\r\r\n\x1b[0m"
+    )
+    open_doc(client, uri, text)
+    await all_actions_apply(client, uri, text, step=3)
+
+
+async def test_empty_file(client: LanguageClient):
+    open_doc(client, "file:///work/Empty.java", "")
+    assert await code_actions(client, "file:///work/Empty.java", 0, 0) == []
+    assert await code_actions(client, "file:///work/Empty.java", 5, 80) == []
+
+
+async def test_positions_outside_the_text(client: LanguageClient):
+    uri = "file:///work/Outside.java"
+    open_doc(client, uri, TOY)
+    assert await code_actions(client, uri, 10_000, 0) == []
+    actions = await code_actions(client, uri, GT[0], 10_000)  # clamped to the line's end
+    assert actions and actions[0].title.startswith("Replace `>` with `>=`")
+
+
+async def test_a_five_megabyte_file(client: LanguageClient):
+    uri = "file:///work/Huge.java"
+    method = "    int m(int a, int b) { if (a > b) { return b; } return a; }\n"
+    text = "class Huge {\n" + method * (5 * 2**20 // len(method)) + "}\n"
+    open_doc(client, uri, text)
+    t0 = time.perf_counter()
+    assert await code_actions(client, uri, 1, 20) is None
+    assert time.perf_counter() - t0 < 5
+    assert logged(client, "too large for repairs")
+
+
+async def test_a_ten_thousand_token_method(client: LanguageClient):
+    uri = "file:///work/Long.java"
+    body = "        x = x + 1;\n" * 1700  # 6 tokens a statement
+    text = "class L {\n    int f(int x) {\n" + body + "        return x > 0 ? x : 0;\n    }\n}\n"
+    open_doc(client, uri, text)
+    assert await code_actions(client, uri, 2, 8) == []
+    assert logged(client, "method f skipped: 10217 tokens > spancopy.maxMethodTokens = 400")
+
+
+async def test_a_file_full_of_syntax_errors(client: LanguageClient):
+    rng = random.Random(0)
+    words = [*sorted(KEYWORDS), "(", ")", "{", "}", ";", ">", "=", "x", "1", '"', "/*", "\n"]
+    junk = " ".join(rng.choice(words) for _ in range(400))
+    text = "class J {\n    int f(int a, int b) { if (a > b) { return b } return a; \n" + junk
+    uri = "file:///work/Junk.java"
+    open_doc(client, uri, text)
+    await all_actions_apply(client, uri, text, step=7)
+
+
+async def test_a_document_in_another_language_named_java(client: LanguageClient):
+    uri = "file:///work/Prose.java"
+    text = "Dear reader, this is not Java at all.\nIt has (parentheses) and {braces}.\n"
+    open_doc(client, uri, text)
+    await all_actions_apply(client, uri, text, step=2)

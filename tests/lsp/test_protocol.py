@@ -1,0 +1,334 @@
+"""Protocol features through real server processes: position encodings, resolve, settings,
+model problems, diagnostics, loading, transports and exit."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+
+from . import editor
+from .conftest import (
+    SERVER,
+    SERVER_ENV,
+    Start,
+    capabilities,
+    change_doc,
+    code_actions,
+    expected_repairs,
+    open_doc,
+    until,
+)
+from .test_server import GT, LT, TOY
+
+CONTENT_MODIFIED = types.LSPErrorCodes.ContentModified.value
+FIXED = TOY.replace("value > limit", "value >= limit").replace("size < cap", "size <= cap")
+WIDE = """class Wide {
+    int clamp(int value, int limit) {
+        /* 😀𝄞é */ if (value > limit) {
+            return limit;
+        }
+        return value;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-32"])
+async def test_negotiated_encoding_is_exact_for_edits_and_changes(
+    start: Start, toy_model: Path, encoding: str
+):
+    client = await start(caps=capabilities(encodings=[encoding, "utf-16"]))
+    assert client.initialize_result.capabilities.position_encoding == encoding
+    uri = "file:///work/Wide.java"
+    open_doc(client, uri, WIDE)
+    # An incremental change inside the comment, before the fix, on the same line.
+    at = WIDE.index("*/")
+    pos = editor.to_position(WIDE, at, encoding)
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=2),
+            content_changes=[
+                types.TextDocumentContentChangePartial(
+                    range=types.Range(start=pos, end=pos), text="ü𝄞 "
+                )
+            ],
+        )
+    )
+    text = WIDE[:at] + "ü𝄞 " + WIDE[at:]
+    gt = editor.to_position(text, text.index(">"), encoding)
+    actions = await code_actions(client, uri, gt.line, gt.character)
+    expected = expected_repairs(toy_model, text, text.index(">"))
+    assert [a.title for a in actions] == [t for t, _ in expected] and expected
+    for action, (_, repaired) in zip(actions, expected, strict=True):
+        assert editor.apply_action(text, action, uri, 2, encoding) == repaired
+
+
+async def test_resolve_fills_in_the_edit(start: Start, toy_model: Path):
+    client = await start(caps=capabilities(resolve=True))
+    uri = "file:///work/Resolve.java"
+    open_doc(client, uri, TOY)
+    actions = await code_actions(client, uri, *GT)
+    expected = expected_repairs(toy_model, TOY, TOY.index(">"))
+    assert [a.title for a in actions] == [t for t, _ in expected]
+    assert all(a.edit is None and isinstance(a.data, dict) for a in actions)
+    for action, (_, repaired) in zip(actions, expected, strict=True):
+        resolved = await client.code_action_resolve_async(action)
+        assert resolved.title == action.title
+        assert editor.apply_action(TOY, resolved, uri, 1, "utf-16") == repaired
+    unknown = types.CodeAction(title="x", data={"id": 10**9})
+    assert (await client.code_action_resolve_async(unknown)).edit is None
+
+
+async def test_settings_from_every_source_and_warnings_once(start: Start, toy_model: Path):
+    client = await start(settings={"topK": 1, "beamSize": "wide"})
+    uri = "file:///work/Settings.java"
+    open_doc(client, uri, TOY)
+    assert len(await code_actions(client, uri, *GT)) == 1
+    available = len(expected_repairs(toy_model, TOY, TOY.index(">"), top_k=3))
+    assert available >= 2
+
+    def warnings() -> list[str]:
+        return [m.message for m in client.messages if m.type == types.MessageType.Warning]
+
+    assert len(warnings()) == 1 and "spancopy.beamSize" in warnings()[0]
+    # pushed with workspace/didChangeConfiguration
+    push = {"spancopy": {"topK": 3, "beamSize": "wide"}}
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
+    assert len(await code_actions(client, uri, *GT)) == min(3, available)
+    assert len(warnings()) == 1  # the same bad value: not shown again
+    # pulled with workspace/configuration when the notification carries none
+    client.set_configuration({"topK": 2, "decoding": "beam"}, section="spancopy")
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    await until(lambda: len(warnings()) == 2)
+    assert "spancopy.decoding" in warnings()[1] and "'merged'" in warnings()[1]
+    assert len(await code_actions(client, uri, *GT)) == 2
+    client.set_configuration({"decoding": "greedy"}, section="spancopy")
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+    for _ in range(100):  # until the pulled settings apply: greedy finds one hypothesis
+        if len(await code_actions(client, uri, *GT)) <= 1:
+            break
+        await asyncio.sleep(0.05)
+    else:
+        raise AssertionError("greedy decoding never took effect")
+
+
+@pytest.mark.parametrize("problem", ["missing", "corrupt"])
+async def test_a_broken_model_is_reported_once_and_offers_nothing(
+    start: Start, toy_model: Path, corrupt_model: Path, tmp_path: Path, problem: str
+):
+    path = tmp_path / "no-model" if problem == "missing" else corrupt_model
+    client = await start(settings={"modelPath": str(path)})
+    uri = "file:///work/Broken.java"
+    open_doc(client, uri, TOY)
+    for _ in range(3):
+        assert await code_actions(client, uri, *GT) is None
+    errors = [m for m in client.messages if m.type == types.MessageType.Error]
+    assert len(errors) == 1 and str(path) in errors[0].message
+    if problem == "corrupt":
+        assert "model.safetensors" in errors[0].message
+    reload = await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="spancopy.reloadModel")
+    )
+    assert reload["loaded"] is False and reload["error"]
+    # pointing the setting at a good model brings the repairs back
+    push = {"spancopy": {"modelPath": str(toy_model)}}
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
+    assert (await code_actions(client, uri, *GT))[0].title.startswith("Replace `>` with `>=`")
+
+
+def cleared(client, uri: str) -> bool:
+    """The last diagnostics published for ``uri`` are empty."""
+    return uri in client.diagnostics and len(client.diagnostics[uri]) == 0
+
+
+async def test_diagnostics_appear_and_clear(start: Start):
+    client = await start(
+        settings={"diagnostics": {"enable": True, "debounceMs": 50, "threshold": 2}}
+    )
+    uri = "file:///work/Diag.java"
+    open_doc(client, uri, TOY)
+    await until(lambda: len(client.diagnostics.get(uri, [])) == 2)
+    found = sorted(client.diagnostics[uri], key=lambda d: d.range.start.line)
+    assert [(d.range.start.line, d.range.start.character) for d in found] == [GT, LT]
+    assert "clamp" in found[0].message and "Replace `>` with `>=`" in found[0].message
+    assert all(d.severity == types.DiagnosticSeverity.Information for d in found)
+    change_doc(client, uri, 2, FIXED)  # the toy model leaves fixed methods as they are
+    await until(lambda: cleared(client, uri))
+    change_doc(client, uri, 3, TOY)
+    await until(lambda: len(client.diagnostics.get(uri, [])) == 2)
+    push = {"spancopy": {"diagnostics": {"enable": False}}}
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
+    await until(lambda: cleared(client, uri))
+    push = {"spancopy": {"diagnostics": {"enable": True, "debounceMs": 50}}}
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
+    await until(lambda: len(client.diagnostics.get(uri, [])) == 2)
+    client.text_document_did_close(
+        types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    await until(lambda: cleared(client, uri))
+
+
+async def test_requests_while_the_model_loads(start: Start):
+    client = await start()
+    uri = "file:///work/Loading.java"
+    open_doc(client, uri, TOY)
+    pos = types.Position(line=GT[0], character=GT[1])
+    params = types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=pos, end=pos),
+        context=types.CodeActionContext(diagnostics=[]),
+    )
+    send = client.protocol.send_request  # sends at once (send_request_async when awaited)
+    first = [asyncio.wrap_future(send("textDocument/codeAction", params)) for _ in "abc"]
+    text = "// v2\n" + TOY
+    change_doc(client, uri, 2, text)  # arrives while the model is still loading
+    newer = await code_actions(client, uri, GT[0] + 1, GT[1])
+    assert newer and newer[0].edit.document_changes[0].text_document.version == 2
+    for fut in first:  # work for version 1 is dropped, never answered with a stale edit
+        with pytest.raises(JsonRpcException) as error:
+            await fut
+        assert error.value.code == CONTENT_MODIFIED
+    loads = [
+        reports
+        for reports in client.progress_reports.values()
+        if reports[0].title == "spancopy: loading the repair model"
+    ]
+    assert len(loads) == 1 and [r.kind for r in loads[0]] == ["begin", "end"]
+
+
+def frame(message: dict) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+def read_message(stream) -> dict:
+    length = 0
+    while (line := stream.readline()) not in (b"\r\n", b""):
+        if line.lower().startswith(b"content-length:"):
+            length = int(line.split(b":")[1])
+    return json.loads(stream.read(length))
+
+
+def initialize(request_id: int = 1, options: dict | None = None) -> bytes:
+    return frame(
+        {
+            "jsonrpc": "2.0",
+            "id": request_id,
+            "method": "initialize",
+            "params": {"processId": None, "capabilities": {}, "initializationOptions": options},
+        }
+    )
+
+
+def test_tcp_transport_on_loopback(toy_model: Path):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen([*SERVER, "--tcp", "--port", str(port)], env=SERVER_ENV)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                conn = socket.create_connection(("127.0.0.1", port), timeout=10)
+                break
+            except ConnectionRefusedError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        with conn, conn.makefile("rwb") as stream:
+            stream.write(initialize(options={"modelPath": str(toy_model)}))
+            stream.flush()
+            reply = read_message(stream)
+            while "id" not in reply:  # log messages first
+                reply = read_message(stream)
+            caps = reply["result"]["capabilities"]
+            assert caps["codeActionProvider"]["resolveProvider"] is True
+            assert caps["executeCommandProvider"]["commands"] == [
+                "spancopy.repairMethod",
+                "spancopy.reloadModel",
+            ]
+            for message in (
+                {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
+                {"jsonrpc": "2.0", "method": "exit"},
+            ):
+                stream.write(frame(message))
+                stream.flush()
+        assert proc.wait(timeout=20) == 0
+    finally:
+        proc.kill()
+
+
+def start_stdio(*extra: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [*SERVER, *extra],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        env=SERVER_ENV,
+    )
+
+
+def test_exits_after_shutdown_and_exit():
+    proc = start_stdio("--stdio")
+    try:
+        proc.stdin.write(initialize())
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
+        proc.stdin.write(frame({"jsonrpc": "2.0", "method": "exit"}))
+        proc.stdin.flush()
+        assert proc.wait(timeout=20) == 0
+    finally:
+        proc.kill()
+
+
+def test_a_client_that_disappears_mid_decode(toy_model: Path):
+    """The client closes its pipes while a long beam search runs: the server exits at once."""
+    body = "\n".join(f"        total = total + {k % 2};" for k in range(60))
+    text = "class Big {\n    int sum(int total) {\n" + body + "\n        return total;\n    }\n}\n"
+    proc = start_stdio()
+    try:
+        proc.stdin.write(initialize(options={"modelPath": str(toy_model), "beamSize": 200}))
+        uri = "file:///work/Big.java"
+        doc = {"uri": uri, "languageId": "java", "version": 1, "text": text}
+        proc.stdin.write(
+            frame(
+                {
+                    "jsonrpc": "2.0",
+                    "method": "textDocument/didOpen",
+                    "params": {"textDocument": doc},
+                }
+            )
+        )
+        at = {"line": 3, "character": 10}
+        proc.stdin.write(
+            frame(
+                {
+                    "jsonrpc": "2.0",
+                    "id": 2,
+                    "method": "textDocument/codeAction",
+                    "params": {
+                        "textDocument": {"uri": uri},
+                        "range": {"start": at, "end": at},
+                        "context": {"diagnostics": []},
+                    },
+                }
+            )
+        )
+        proc.stdin.flush()
+        while "Loaded model" not in json.dumps(read_message(proc.stdout)):
+            pass  # the decode starts right after the model is loaded
+        time.sleep(0.3)
+        t0 = time.monotonic()
+        proc.stdin.close()
+        proc.stdout.close()
+        proc.wait(timeout=20)
+        assert time.monotonic() - t0 < 5  # the full decode takes far longer
+    finally:
+        proc.kill()
