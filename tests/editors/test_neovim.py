@@ -205,7 +205,7 @@ def test_checkhealth_says_how_to_install_a_missing_server(name, python_without_s
     assert status(
         report, "ERROR", f"the spancopy package is not installed for '{python_without_server}'"
     )
-    assert f"{python_without_server} -m pip install spancopy" in report
+    assert f"{python_without_server} -m pip install -e path/to/spancopy" in report
 
 
 def test_checkhealth_reports_a_server_that_fails_to_import(python_without_server, tmp_path):
@@ -215,7 +215,7 @@ def test_checkhealth_reports_a_server_that_fails_to_import(python_without_server
         nvim_binary("binwheels"), tmp_path, {"python": python_without_server}, ROOT, bare=True
     )
     assert status(report, "ERROR", "the spancopy package fails to import: ModuleNotFoundError")
-    assert f"{python_without_server} -m pip install spancopy" in report
+    assert f"{python_without_server} -m pip install -e path/to/spancopy" in report
 
 
 def test_checkhealth_reports_a_missing_model(tmp_path):

@@ -246,7 +246,7 @@ def test_missing_package_message_names_the_interpreter_and_the_install_command(
 ):
     found = run_node(node, CHECK_PYTHON, python_without_server, cwd=tmp_path)
     assert isinstance(found, dict) and found["status"]["kind"] == "no-package"
-    assert f"`{python_without_server} -m pip install spancopy`" in found["message"]
+    assert f"`{python_without_server} -m pip install -e path/to/spancopy`" in found["message"]
 
 
 def test_missing_python_message_says_how_to_choose_one(node, tmp_path):

@@ -23,6 +23,9 @@ export type PythonStatus =
   | { kind: "no-python"; detail: string }
   | { kind: "no-package"; detail: string };
 
+/** Where the install command wants the user's clone of the spancopy repository. */
+const CHECKOUT = "path/to/spancopy";
+
 const FIND_SERVER =
   "import importlib.util, sys; sys.exit(0 if importlib.util.find_spec('lsp_server') else 3)";
 
@@ -41,10 +44,10 @@ export function checkPython(python: string): Promise<PythonStatus> {
   });
 }
 
-/** The shell command that installs the server into `python`. */
+/** The shell command that installs the server into `python` from a spancopy checkout. */
 export function installCommand(python: string): string {
   const quoted = /\s/.test(python) ? `"${python}"` : python;
-  return `${quoted} -m pip install spancopy`;
+  return `${quoted} -m pip install -e ${CHECKOUT}`;
 }
 
 /** The message shown for a failed check, naming the interpreter and the fix. */
@@ -59,9 +62,9 @@ export function describeProblem(python: string, status: PythonStatus): string {
       );
     case "no-package":
       return (
-        `spancopy: the language server is not installed for '${python}'. Install it with ` +
-        `\`${installCommand(python)}\` (or \`pip install -e .\` in a spancopy checkout), or ` +
-        "set spancopy.server.pythonPath to the interpreter that has it."
+        `spancopy: the language server is not installed for '${python}'. Install it from a ` +
+        `clone of spancopy with \`${installCommand(python)}\`, or set ` +
+        "spancopy.server.pythonPath to the interpreter that has it."
       );
   }
 }

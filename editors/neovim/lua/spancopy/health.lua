@@ -79,7 +79,10 @@ function M.check()
   end
   local found = vim.fn.json_decode(output)
   h.ok(string.format("Python %s (%s)", found.python, vim.fn.exepath(python)))
-  local install = string.format("Install it: %s -m pip install spancopy", python)
+  local install = string.format(
+    "Install it from a clone of spancopy: %s -m pip install -e path/to/spancopy",
+    python
+  )
   if found.import_error ~= nil then
     h.error(string.format("the spancopy package fails to import: %s", found.import_error), {
       install,
