@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -138,6 +139,78 @@ def _add_split(sub) -> None:
     p.add_argument("--held-name", default="test")
 
 
+def _cores() -> int:
+    """The CPU cores this process may use."""
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def _add_synth(sub) -> None:
+    p = sub.add_parser(
+        "synth",
+        help="synthetic bug-fix pairs (BFP format) from real Java",
+        description="Make BFP-format pairs from real Java methods: each method is the fix, "
+        "its bug one mutation reversing a common BFP fix. Writes OUT/{small,medium}/"
+        "SPLIT.{buggy,fixed,kind} and OUT/summary.json.",
+    )
+    p.add_argument(
+        "--java",
+        type=Path,
+        nargs="+",
+        required=True,
+        metavar="SRC",
+        help="directories (searched for *.java), .java files or .zip archives (src.zip)",
+    )
+    p.add_argument("--out", type=Path, required=True, metavar="DIR")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--workers", type=int, default=_cores(), help="worker processes (default: all cores)"
+    )
+    p.add_argument("--limit", type=int, metavar="N", help="stop after N pairs")
+    p.add_argument("--idioms", type=Path, metavar="FILE", help="idioms JSON (default: shipped)")
+    p.add_argument(
+        "--per-method", type=int, default=2, metavar="K", help="mutants per method, at most"
+    )
+    p.add_argument(
+        "--valid",
+        type=float,
+        default=0.02,
+        metavar="FRACTION",
+        help="files whose pairs go to valid",
+    )
+    p.add_argument(
+        "--test", type=float, default=0.0, metavar="FRACTION", help="files whose pairs go to test"
+    )
+    p.add_argument("--no-progress", action="store_true")
+
+
+def _add_import_edits(sub) -> None:
+    p = sub.add_parser(
+        "import-edits",
+        help="abstract real Java edit pairs (JSONL) into BFP format",
+        description="Abstract JSONL records of concrete Java methods (buggy, fixed, imports) "
+        "into OUT/{small,medium}/SPLIT.{buggy,fixed} and OUT/summary.json.",
+    )
+    p.add_argument("files", type=Path, nargs="+", metavar="FILE.jsonl")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR")
+    p.add_argument("--idioms", type=Path, metavar="FILE", help="idioms JSON (default: shipped)")
+    p.add_argument("--held-out", type=float, default=0.1, metavar="FRACTION")
+    p.add_argument("--held-name", default="valid", help="name of the held-out split")
+    p.add_argument("--seed", type=int, default=0)
+
+
+def _add_idioms(sub) -> None:
+    p = sub.add_parser(
+        "idioms",
+        help="extract the idiom vocabulary from BFP files",
+        description="Write the idioms (non-placeholder names and literals) of BFP files as "
+        "the JSON that synth and import-edits read with --idioms.",
+    )
+    p.add_argument("files", type=Path, nargs="+", metavar="FILE", help="BFP .buggy/.fixed files")
+    p.add_argument("--out", type=Path, required=True, metavar="FILE.json")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m trainer",
@@ -148,6 +221,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_train(sub)
     _add_evaluate(sub)
     _add_split(sub)
+    _add_synth(sub)
+    _add_import_edits(sub)
+    _add_idioms(sub)
     return parser
 
 
@@ -240,7 +316,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
         batch_size=32,
         lr=2e-3,
         warmup=50,
-        epochs=6,
+        epochs=4,
         patience=2,
         workers=0,
     )
@@ -276,10 +352,77 @@ def cmd_split(args: argparse.Namespace) -> int:
     return 0
 
 
+def _counts_table(title: str, counts: dict[str, int]) -> str:
+    width = max(map(len, counts), default=0)
+    return "\n".join([title, *(f"  {k:<{width}}  {v:>9,}" for k, v in counts.items())])
+
+
+def _pairs_table(pairs: dict[str, dict[str, int]]) -> str:
+    return "\n".join(
+        f"  {bucket:<6}  " + "  ".join(f"{s} {n:,}" for s, n in splits.items())
+        for bucket, splits in pairs.items()
+    )
+
+
+def cmd_synth(args: argparse.Namespace) -> int:
+    from .idioms import load_idioms
+    from .synth import run as synth
+
+    summary = synth(
+        args.java,
+        args.out,
+        load_idioms(args.idioms),
+        seed=args.seed,
+        workers=args.workers,
+        per_method=args.per_method,
+        limit=args.limit,
+        valid=args.valid,
+        test=args.test,
+        progress=not args.no_progress,
+    )
+    print(f"{args.out}: {summary['total_pairs']:,} pairs from {summary['files']['read']:,} files")
+    print(f"in {summary['seconds']} s")
+    print(_pairs_table(summary["pairs"]))
+    print(_counts_table("pairs per kind:", summary["kinds"]))
+    print(_counts_table("counts:", summary["counts"]))
+    return 0
+
+
+def cmd_import_edits(args: argparse.Namespace) -> int:
+    from .edits_import import run as import_edits
+    from .idioms import load_idioms
+
+    summary = import_edits(
+        args.files,
+        args.out,
+        load_idioms(args.idioms),
+        held_out=args.held_out,
+        held_name=args.held_name,
+        seed=args.seed,
+    )
+    print(f"{args.out}: {summary['total_pairs']:,} pairs")
+    print(_pairs_table(summary["pairs"]))
+    print(_counts_table("pairs per source:", summary["sources"]))
+    print(_counts_table("counts:", summary["counts"]))
+    return 0
+
+
+def cmd_idioms(args: argparse.Namespace) -> int:
+    from .idioms import bfp_idioms, write_idioms
+
+    tokens = bfp_idioms(args.files)
+    write_idioms(args.out, tokens, args.files)
+    log.info("%s: %d idioms", args.out, len(tokens))
+    return 0
+
+
 COMMANDS = {
     "train": cmd_train,
     "evaluate": cmd_evaluate,
     "split": cmd_split,
+    "synth": cmd_synth,
+    "import-edits": cmd_import_edits,
+    "idioms": cmd_idioms,
     None: cmd_demo,
 }
 
