@@ -42,8 +42,9 @@ def _add_train(sub) -> None:
     p.add_argument(
         "--valid",
         type=Path,
+        nargs="+",
         metavar="DIR",
-        help="directory holding the validation split (default: hold out "
+        help="directories holding the validation split (default: hold out "
         "--valid-fraction of the training pairs)",
     )
     p.add_argument(
@@ -64,10 +65,12 @@ def _add_train(sub) -> None:
         nargs="*",
         default=[],
         metavar="DIR",
-        help="data directories whose tokens join the vocabulary (not trained on)",
+        help="data directories whose tokens all join the vocabulary, before the training "
+        "tokens (their train, valid and test splits; they are not trained on)",
     )
     p.add_argument("--vocab-min-count", type=int, default=2)
     p.add_argument("--vocab-max-size", type=int, default=5000)
+    p.add_argument("--threads", type=int, help="CPU threads for torch (default: all cores)")
     p.add_argument("--copy-mode", choices=COPY_MODES, default="span")
     p.add_argument("--objective", choices=OBJECTIVES, default="marginal")
     p.add_argument("--embedding-dim", type=int, default=128)
@@ -240,7 +243,7 @@ def train_config(args: argparse.Namespace) -> TrainConfig:
     return TrainConfig(
         train=args.train,
         out=args.out,
-        valid=args.valid,
+        valid=args.valid or [],
         train_split=args.train_split,
         valid_split=args.valid_split,
         valid_fraction=args.valid_fraction,
@@ -267,6 +270,7 @@ def train_config(args: argparse.Namespace) -> TrainConfig:
         log_every=args.log_every,
         save_every=args.save_every,
         progress=not args.no_progress,
+        threads=args.threads,
     )
 
 
@@ -309,7 +313,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
     log.info("demo: training a small model on %s into %s", SAMPLE_DATA, out)
     config = TrainConfig(
         train=[SAMPLE_DATA],
-        valid=SAMPLE_DATA,
+        valid=[SAMPLE_DATA],
         out=out,
         vocab_min_count=1,
         model=ModelConfig(embedding_dim=64, hidden_size=128, dropout=0.1),

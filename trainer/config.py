@@ -15,13 +15,13 @@ class TrainConfig:
 
     train: list[Path]
     out: Path
-    valid: Path | None = None  # None: hold out ``valid_fraction`` of the training pairs
+    valid: list[Path] = field(default_factory=list)  # none: hold out ``valid_fraction``
     train_split: str = "train"
     valid_split: str = "valid"
     valid_fraction: float = 0.05
     init: Path | None = None  # start from this model directory (fine-tuning)
     resume: bool = False  # continue from ``out/checkpoint``
-    vocab_from: list[Path] = field(default_factory=list)  # extra data whose tokens join the vocab
+    vocab_from: list[Path] = field(default_factory=list)  # data whose tokens all join the vocab
     vocab_min_count: int = 2
     vocab_max_size: int = 5000
     model: ModelConfig = field(default_factory=ModelConfig)
@@ -42,6 +42,7 @@ class TrainConfig:
     log_every: int = 50
     save_every: int = 0  # also checkpoint every N steps (0: at the end of each epoch only)
     progress: bool = True
+    threads: int | None = None  # torch CPU threads (None: torch's default, all cores)
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

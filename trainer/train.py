@@ -77,8 +77,8 @@ def load_data(config: TrainConfig) -> tuple[list[Pair], list[Pair]]:
     train: list[Pair] = []
     for directory in config.train:
         train += read_pairs(directory, config.train_split)
-    if config.valid is not None:
-        valid = read_pairs(config.valid, config.valid_split)
+    if config.valid:
+        valid = [p for directory in config.valid for p in read_pairs(directory, config.valid_split)]
     else:
         train, valid = held_out_split(train, config.valid_fraction, config.seed)
 
@@ -94,14 +94,20 @@ def load_data(config: TrainConfig) -> tuple[list[Pair], list[Pair]]:
 
 
 def build_vocab(config: TrainConfig, train: list[Pair]) -> Vocabulary:
-    token_lists = [x + y for x, y in train]
+    """Every token of the ``vocab_from`` data (most frequent first), then the training tokens
+    seen at least ``vocab_min_count`` times, up to ``vocab_max_size`` tokens in all."""
+    extra: list[list[str]] = []
     for directory in config.vocab_from:
         for split in (config.train_split, config.valid_split, "test"):
             try:
-                token_lists += [x + y for x, y in read_pairs(directory, split)]
+                extra += [x + y for x, y in read_pairs(directory, split)]
             except DataError:
                 continue
-    return Vocabulary.build(token_lists, config.vocab_min_count, config.vocab_max_size)
+    first = Vocabulary.build(extra).itos
+    rest = Vocabulary.build([x + y for x, y in train], config.vocab_min_count).itos
+    seen = set(first)
+    tokens = first + [t for t in rest if t not in seen]
+    return Vocabulary(tokens[: config.vocab_max_size])
 
 
 def lr_at(config: TrainConfig, step: int) -> float:
@@ -175,6 +181,8 @@ def validation_loss(model, loader, device: torch.device, d: Dist) -> float:
 def main(config: TrainConfig) -> dict[str, Any]:
     """Train; returns a summary (best validation loss, steps, time)."""
     device = resolve_device(config.device)
+    if config.threads:
+        torch.set_num_threads(config.threads)
     d = setup_distributed(device)
     if device.type == "cuda" and d.world > 1:
         device = torch.device("cuda", d.local_rank)

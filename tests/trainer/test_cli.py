@@ -253,3 +253,34 @@ def test_split_is_fixed_and_disjoint(data, tmp_path):
     assert read_pairs(tmp_path / "b", "test") == held  # seeded: the same slice every time
     bad = trainer("split", "--data", data, "--held-out", "2", "--out", tmp_path / "c", check=False)
     assert bad.returncode == 2 and "fraction" in bad.stderr
+
+
+def test_vocab_from_comes_first_and_whole(data, tmp_path):
+    extra = tmp_path / "extra"
+    write_pairs(extra, "train", [(["rare_token"], ["rare_token", "a"])])
+    write_pairs(extra, "valid", [(["a"], ["b"])])
+    out = tmp_path / "m"
+    proc = trainer(
+        "train",
+        "--train",
+        data,
+        "--valid",
+        data,
+        extra,
+        "--out",
+        out,
+        "--epochs",
+        "1",
+        "--vocab-from",
+        extra,
+        *TINY[:-2],
+        "--vocab-min-count",
+        "1000",
+        "--threads",
+        "1",
+    )
+    itos = load_model(out).vocab.itos
+    # Every token of --vocab-from is in, however rare; training tokens need 1000 occurrences.
+    assert itos[4:6] == ["rare_token", "a"] or itos[4:6] == ["a", "rare_token"]
+    assert len(itos) == 7  # + "b" from the valid split of --vocab-from
+    assert "64 training / 17 validation pairs" in proc.stderr  # both validation directories
