@@ -66,7 +66,7 @@ def _add_train(sub) -> None:
         default=[],
         metavar="DIR",
         help="data directories whose tokens all join the vocabulary, before the training "
-        "tokens (their train, valid and test splits; they are not trained on)",
+        "tokens (their train and valid splits; they are not trained on)",
     )
     p.add_argument("--vocab-min-count", type=int, default=2)
     p.add_argument("--vocab-max-size", type=int, default=5000)

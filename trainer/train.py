@@ -98,7 +98,7 @@ def build_vocab(config: TrainConfig, train: list[Pair]) -> Vocabulary:
     seen at least ``vocab_min_count`` times, up to ``vocab_max_size`` tokens in all."""
     extra: list[list[str]] = []
     for directory in config.vocab_from:
-        for split in (config.train_split, config.valid_split, "test"):
+        for split in (config.train_split, config.valid_split):  # never a test split
             try:
                 extra += [x + y for x, y in read_pairs(directory, split)]
             except DataError:
