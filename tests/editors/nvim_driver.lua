@@ -4,11 +4,13 @@
 -- 0-based byte column), runs the user's path ($SPANCOPY_MODE: "code_action" runs
 -- vim.lsp.buf.code_action(), "repair" runs :SpancopyRepair), picks the first item the
 -- plugin offers through vim.ui.select, writes the buffer and records in $SPANCOPY_RESULT
--- (JSON) the titles offered, the workspace edit Neovim applied and its position encoding.
+-- (JSON) the titles offered, the workspace edit Neovim applied and its position encoding,
+-- and the server's window/showMessage messages. Mode "start" only starts the server and
+-- waits a second after answering its workspace/configuration request (if it comes).
 -- $SPANCOPY_PRETEND_PRE_011=1 hides Neovim 0.11 from the plugin, so that a 0.11 binary runs
 -- the plugin's vim.lsp.start path (the one for 0.8-0.10).
 local env = vim.env
-local result = { titles = {}, edits = {} }
+local result = { titles = {}, edits = {}, messages = {} }
 
 local function finish(err)
   local v = vim.version()
@@ -31,10 +33,23 @@ local function run()
       return feature == "nvim-0.11" and 0 or has(feature)
     end
   end
+  local show_message = vim.lsp.handlers["window/showMessage"]
+  vim.lsp.handlers["window/showMessage"] = function(err, params, ctx, config)
+    table.insert(result.messages, params.message)
+    return show_message(err, params, ctx, config)
+  end
+  local configuration = vim.lsp.handlers["workspace/configuration"]
+  local configured = false
+  vim.lsp.handlers["workspace/configuration"] = function(err, params, ctx, config)
+    configured = true
+    return configuration(err, params, ctx, config)
+  end
   vim.opt.runtimepath:prepend(env.SPANCOPY_PLUGIN)
   vim.cmd("filetype on")
   local spancopy = require("spancopy")
-  local settings = vim.fn.json_decode(env.SPANCOPY_SETTINGS)
+  -- No $SPANCOPY_SETTINGS: setup() without settings, the plugin's default.
+  local raw = env.SPANCOPY_SETTINGS
+  local settings = (raw ~= nil and raw ~= "") and vim.fn.json_decode(raw) or nil
   spancopy.setup({ python = env.SPANCOPY_PYTHON, settings = settings })
   vim.cmd("edit " .. vim.fn.fnameescape(env.SPANCOPY_FILE))
   local client
@@ -44,6 +59,15 @@ local function run()
   end, 50), "the server to initialize")
   result.offset_encoding = client.offset_encoding
   result.lsp_enabled = vim.lsp.is_enabled ~= nil and vim.lsp.is_enabled(spancopy.name)
+  if env.SPANCOPY_MODE == "start" then
+    -- Neovim 0.7 does not announce workspace/configuration, so the server never asks.
+    vim.wait(5000, function()
+      return configured
+    end, 50)
+    result.configured = configured
+    vim.wait(1000)
+    return
+  end
   vim.api.nvim_win_set_cursor(0, { tonumber(env.SPANCOPY_LINE), tonumber(env.SPANCOPY_COL) })
 
   -- The user's choice: the first item, whatever the plugin or Neovim offers.

@@ -80,9 +80,10 @@ def run_nvim(
 
 
 def drive(
-    nvim: Path, tmp_path: Path, java_file: Path, settings: dict, mode: str, pretend: bool
+    nvim: Path, tmp_path: Path, java_file: Path, settings: dict | None, mode: str, pretend: bool
 ) -> dict[str, Any]:
-    """Run ``nvim_driver.lua`` on ``java_file`` with the cursor on ``value > limit``."""
+    """Run ``nvim_driver.lua`` on ``java_file`` with the cursor on ``value > limit``
+    (``settings`` None: setup() without settings)."""
     line_no, line = next(
         (k, text)
         for k, text in enumerate(java_file.read_text("utf-8").splitlines(), 1)
@@ -92,7 +93,7 @@ def drive(
     env = {
         "SPANCOPY_PLUGIN": str(NEOVIM),
         "SPANCOPY_PYTHON": sys.executable,
-        "SPANCOPY_SETTINGS": json.dumps(settings),
+        "SPANCOPY_SETTINGS": "" if settings is None else json.dumps(settings),
         "SPANCOPY_FILE": str(java_file),
         "SPANCOPY_LINE": str(line_no),
         "SPANCOPY_COL": str(line.index(">")),
@@ -142,6 +143,26 @@ def test_first_quick_fix_is_written_to_the_file(
     expected = applied_text(original, java_file.as_uri(), applied)
     assert expected != original
     assert java_file.read_text("utf-8") == expected
+    assert result["messages"] == []  # window/showMessage: no warning, no error
+
+
+@pytest.mark.parametrize(
+    ("name", "pretend"),
+    [
+        pytest.param("binwheels", False, id="0.11"),
+        pytest.param("binwheels", True, id="0.11-as-0.8"),
+        pytest.param("debian", False, id="debian"),
+    ],
+)
+def test_setup_without_settings_sends_objects_the_server_accepts(
+    name, pretend, java_file, tmp_path
+):
+    """Neovim encodes an empty Lua table as a JSON array, which the server would reject as
+    settings (with a warning) in init_options and in the workspace/configuration answer."""
+    result = drive(nvim_binary(name), tmp_path, java_file, None, "start", pretend)
+    assert result["messages"] == []
+    if result["nvim"].startswith("0.11"):
+        assert result["configured"]  # the server pulled the settings, and took the answer
 
 
 def test_setup_settings_reach_the_server(toy_model, java_file, tmp_path):

@@ -41,6 +41,13 @@ function M.client(bufnr)
   return nil
 end
 
+--- A copy of the settings that is sent as a JSON object even when empty (an empty Lua table
+--- would go as `[]`, which the server rejects).
+local function settings_object()
+  local settings = vim.deepcopy(M.options.settings)
+  return next(settings) == nil and vim.empty_dict() or settings
+end
+
 --- The client configuration shared by every Neovim version.
 local function client_config()
   local o = M.options
@@ -48,8 +55,8 @@ local function client_config()
     name = M.name,
     cmd = o.cmd or { o.python, "-m", "lsp_server" },
     filetypes = o.filetypes,
-    init_options = vim.deepcopy(o.settings),
-    settings = { [M.name] = vim.deepcopy(o.settings) },
+    init_options = settings_object(),
+    settings = { [M.name] = settings_object() },
     on_attach = o.on_attach,
   }
 end
@@ -100,20 +107,23 @@ local function enable()
   end
   local attach = vim.fn.has("nvim-0.8") == 1 and attach_08 or attach_07
   local group = vim.api.nvim_create_augroup("spancopy", { clear = true })
+  local function attach_file(bufnr)
+    if vim.bo[bufnr].buftype == "" then -- a file, not a terminal, help or scratch buffer
+      attach(bufnr)
+    end
+  end
   vim.api.nvim_create_autocmd("FileType", {
     group = group,
     pattern = M.options.filetypes,
     callback = function(args)
-      if vim.bo[args.buf].buftype == "" then
-        attach(args.buf)
-      end
+      attach_file(args.buf)
     end,
   })
   -- Buffers opened before setup() had their FileType event already.
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
     local filetype = vim.bo[bufnr].filetype
     if vim.api.nvim_buf_is_loaded(bufnr) and vim.tbl_contains(M.options.filetypes, filetype) then
-      attach(bufnr)
+      attach_file(bufnr)
     end
   end
 end
