@@ -221,7 +221,6 @@ class MethodSites:
         self.starts = [t.start_byte for t in tokens]
         self.binary: list[tree_sitter.Node] = []
         self.updates: list[tree_sitter.Node] = []  # ++/--, compound assignments
-        self.unary: list[tree_sitter.Node] = []
         self.ifs: list[tuple[tree_sitter.Node, str]] = []  # with the parent's type
         self.conditions: list[tree_sitter.Node] = []  # if/while/do/ternary conditions
         self.ternaries: list[tree_sitter.Node] = []
@@ -293,8 +292,6 @@ class MethodSites:
             op = _operator(node)
             if op is not None and op.type != "=":
                 self.updates.append(node)
-        elif kind == "unary_expression":
-            self.unary.append(node)
         elif kind == "if_statement":
             self.ifs.append((node, parent.type))
             self._condition(node)
