@@ -6,6 +6,9 @@ description and bounds (and nothing the server does not know, besides the client
 built by its compiled ``out/settings.js`` (run here under Node, fed the values VS Code would
 give); a real server must accept that object, with no warning, as ``initializationOptions``,
 as the answer to ``workspace/configuration`` and in ``workspace/didChangeConfiguration``.
+The extension's glue (which client it builds, what it answers and pushes, when it restarts)
+runs in ``vscode_host.js``, a stand-in for the extension host: VS Code itself cannot be
+installed from a package registry, so no test runs the extension inside a real VS Code.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import asyncio
 import json
 import re
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -275,3 +279,71 @@ def test_vsix_holds_the_compiled_extension_and_its_runtime_dependencies(package_
     )
     packed = json.loads(zipfile.ZipFile(vsix).read("extension/package.json"))
     assert properties(packed) == properties(package_json)
+
+
+HOST = Path(__file__).resolve().parent / "vscode_host.js"
+
+
+def host(node: str, configuration: dict[str, Any], scenario: str, *args: str) -> dict[str, Any]:
+    """Run the extension in ``vscode_host.js`` (from the checkout, whose ``lsp_server`` the
+    Python check finds) and return its record."""
+    out = subprocess.run(
+        [node, str(HOST), str(VSCODE), json.dumps(configuration), scenario, *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def test_extension_starts_the_server_with_the_users_settings(node):
+    record = host(
+        node, {"spancopy.server.pythonPath": sys.executable, "spancopy.topK": 3}, "activate"
+    )
+    assert sorted(record["commands"]) == [
+        "spancopy.repairMethodAtCursor",
+        "spancopy.restartServer",
+        "spancopy.showOutput",
+    ]
+    (client,) = record["clients"]
+    assert client["id"] == SECTION  # so vscode-languageclient reads spancopy.trace.server
+    assert client["serverOptions"] == {
+        "command": sys.executable,
+        "args": ["-m", "lsp_server"],
+        "transport": 0,  # TransportKind.stdio
+    }
+    assert client["clientOptions"]["documentSelector"] == [{"language": "java"}]
+    settings, warnings = parse_settings(client["clientOptions"]["initializationOptions"])
+    assert warnings == [] and settings == ServerSettings(top_k=3)
+    assert client["started"] and client["disposed"]  # started, and stopped by deactivate
+    assert record["errors"] == []
+
+
+def test_extension_answers_pulls_pushes_changes_and_restarts_for_a_new_python(node, tmp_path):
+    other = tmp_path / "bin" / "python3"
+    other.parent.mkdir()
+    other.symlink_to(sys.executable)
+    configuration = {"spancopy.server.pythonPath": sys.executable, "spancopy.topK": 3}
+    record = host(node, configuration, "lifecycle", str(other))
+
+    ours, theirs = record["configuration"]
+    assert theirs == "vscode's answer for editor"
+    assert parse_settings(ours) == (ServerSettings(top_k=3), [])
+    (push,) = record["notifications"]  # for spancopy.topK, none for editor.fontSize
+    assert push["method"] == "workspace/didChangeConfiguration"
+    assert set(push["params"]["settings"]) == {SECTION}
+    assert parse_settings(push["params"]["settings"]) == (ServerSettings(top_k=2), [])
+    first, second = record["clients"]
+    assert first["disposed"] and second["started"]
+    assert second["serverOptions"]["command"] == str(other)
+    assert parse_settings(second["clientOptions"]["initializationOptions"])[0].top_k == 2
+
+
+def test_extension_without_python_explains_instead_of_starting(node, tmp_path):
+    missing = str(tmp_path / "no" / "python3")
+    record = host(node, {"spancopy.server.pythonPath": missing}, "activate")
+    assert record["clients"] == []
+    (message,) = record["errors"]
+    assert f"cannot run Python '{missing}'" in message
