@@ -1,12 +1,12 @@
 """Abstracted pairs in the layout of the BFP data set (Tufano et al., TOSEM 2019).
 
-Shared by ``synth`` and ``import-edits``: :func:`strip_annotations` removes every annotation
-from a method's tokens (BFP contains none: no ``@`` in its 12,381 valid pairs, so a JDK
-``@Override`` would otherwise become the ``@ TYPE_n`` that the model never sees at fine-tuning),
-:func:`abstract_pair` abstracts a (buggy, fixed) token pair with one shared numbering,
-:func:`bucket` sorts a pair into ``small`` (both sides <= 50 tokens) or ``medium`` (51-100),
-and :class:`PairWriter` writes ``DIR/BUCKET/SPLIT.buggy`` / ``.fixed`` (one method per line,
-tokens separated by single spaces) with an optional line-parallel ``SPLIT.kind``.
+Shared by ``synth`` and ``import-edits``: :func:`abstract_pair` strips every annotation
+(:func:`spancopy_core.lang.java.strip_annotations`; BFP contains none, so a JDK ``@Override``
+would otherwise become the ``@ TYPE_n`` that the model never sees at fine-tuning) and
+abstracts a (buggy, fixed) token pair with one shared numbering; :func:`bucket` sorts a pair
+into ``small`` (both sides <= 50 tokens) or ``medium`` (51-100), and :class:`PairWriter`
+writes ``DIR/BUCKET/SPLIT.buggy`` / ``.fixed`` (one method per line, tokens separated by
+single spaces) with an optional line-parallel ``SPLIT.kind``.
 """
 
 from __future__ import annotations
@@ -17,35 +17,11 @@ from pathlib import Path
 from typing import IO
 
 from spancopy_core.lang import java
-from spancopy_core.lang.java import Token
+from spancopy_core.lang.java import Token, strip_annotations
 
 SMALL = 50  # BFP small: methods of at most 50 tokens
 MEDIUM = 100  # BFP medium: 51 to 100 tokens
 BUCKETS = ("small", "medium")
-
-
-def strip_annotations(tokens: Sequence[Token]) -> list[Token]:
-    """``tokens`` without annotations: ``@`` with its (dotted) name and, if present, its
-    parenthesised arguments. Applies to leading ones (``@Override``) and those of parameters,
-    locals and type uses alike; ``@interface`` is one token and stays."""
-    out: list[Token] = []
-    n, i = len(tokens), 0
-    while i < n:
-        if tokens[i].text != "@" or i + 1 >= n or tokens[i + 1].kind != "identifier":
-            out.append(tokens[i])
-            i += 1
-            continue
-        i += 2
-        while i + 1 < n and tokens[i].text == "." and tokens[i + 1].kind == "identifier":
-            i += 2
-        if i < n and tokens[i].text == "(":
-            depth = 0
-            while i < n:
-                depth += {"(": 1, ")": -1}.get(tokens[i].text, 0)
-                i += 1
-                if depth == 0:
-                    break
-    return out
 
 
 def abstract_pair(

@@ -147,7 +147,7 @@ def process_file(task: Task) -> FileResult:
             counts["method skipped: compact constructor"] += 1
         elif node.child_by_field_name("body") is None:
             counts["method skipped: no body"] += 1
-        elif len(java.abstract(bfp.strip_annotations(tokens), known, imports).tokens) > bfp.MEDIUM:
+        elif len(java.abstract(java.strip_annotations(tokens), known, imports).tokens) > bfp.MEDIUM:
             counts["method skipped: longer than 100 tokens"] += 1
         else:
             usable.append(MethodSites(node, tokens))

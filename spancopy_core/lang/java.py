@@ -691,6 +691,30 @@ class _Abstractor:
         return None
 
 
+def strip_annotations(tokens: Sequence[Token]) -> list[Token]:
+    """``tokens`` without annotations: ``@`` with its (dotted) name and, if present, its
+    parenthesised arguments. Applies to leading ones (``@Override``) and those of parameters,
+    locals and type uses alike; ``@interface`` is one token and stays."""
+    out: list[Token] = []
+    n, i = len(tokens), 0
+    while i < n:
+        if tokens[i].text != "@" or i + 1 >= n or tokens[i + 1].kind != "identifier":
+            out.append(tokens[i])
+            i += 1
+            continue
+        i += 2
+        while i + 1 < n and tokens[i].text == "." and tokens[i + 1].kind == "identifier":
+            i += 2
+        if i < n and tokens[i].text == "(":
+            depth = 0
+            while i < n:
+                depth += {"(": 1, ")": -1}.get(tokens[i].text, 0)
+                i += 1
+                if depth == 0:
+                    break
+    return out
+
+
 def abstract(
     tokens: Sequence[Token], known: Container[str] = frozenset(), imports: Sequence[str] = ()
 ) -> Abstraction:

@@ -20,21 +20,6 @@ def texts(tokens) -> str:
     return " ".join(t.text for t in tokens)
 
 
-def test_strip_annotations_everywhere():
-    src = (
-        '@Override @SuppressWarnings({"a", "b"}) @java.lang.Deprecated(since = f(1))'
-        " public void f(@Nullable String s, final @A(x = (1)) int n) {"
-        ' @SuppressWarnings("u") List<@NonNull String> l = g(); }'
-    )
-    got = texts(bfp.strip_annotations(java.lex(src)))
-    assert got == "public void f ( String s , final int n ) { List < String > l = g ( ) ; }"
-    # no annotation: unchanged; @interface is one token and stays; a stray @ stays
-    plain = java.lex("void f() { int a = b; }")
-    assert bfp.strip_annotations(plain) == plain
-    assert texts(bfp.strip_annotations(java.lex("@interface A { }"))) == "@interface A { }"
-    assert texts(bfp.strip_annotations(java.lex("a @ ;"))) == "a @ ;"
-
-
 def test_buckets_follow_bfp():
     assert bfp.bucket(50, 1) == "small"
     assert bfp.bucket(10, 50) == "small"

@@ -357,3 +357,22 @@ def test_a_file_too_broken_for_methods_still_lexes():
     assert doc.methods == []  # tree-sitter found no method node; the tokens are all there
     assert [t.text for t in doc.tokens][-6:] == ["x", ",", ";", "#", "}", "}"]
     assert doc.tokens[-3].kind == "error"
+
+
+def test_strip_annotations_everywhere():
+    src = (
+        '@Override @SuppressWarnings({"a", "b"}) @java.lang.Deprecated(since = f(1))'
+        " public void f(@Nullable String s, final @A(x = (1)) int n) {"
+        ' @SuppressWarnings("u") List<@NonNull String> l = g(); }'
+    )
+    got = _texts(java.strip_annotations(java.lex(src)))
+    assert got == "public void f ( String s , final int n ) { List < String > l = g ( ) ; }"
+    # no annotation: unchanged; @interface is one token and stays; a stray @ stays
+    plain = java.lex("void f() { int a = b; }")
+    assert java.strip_annotations(plain) == plain
+    assert _texts(java.strip_annotations(java.lex("@interface A { }"))) == "@interface A { }"
+    assert _texts(java.strip_annotations(java.lex("a @ ;"))) == "a @ ;"
+
+
+def _texts(tokens) -> str:
+    return " ".join(t.text for t in tokens)
