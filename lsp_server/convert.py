@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
 
 from spancopy_core.edits import LineIndex, TextEdit
 
@@ -108,3 +109,16 @@ def diagnostic(
         severity=types.DiagnosticSeverity.Information,
         source=SOURCE,
     )
+
+
+def repair_method_args(args: Sequence[Any]) -> tuple[str, types.Position]:
+    """The arguments of ``spancopy.repairMethod``: ``[{"uri", "position"}]`` or
+    ``[uri, position]``; anything else raises ``InvalidParams``."""
+    if len(args) == 1 and isinstance(args[0], dict):
+        args = (args[0].get("uri"), args[0].get("position"))
+    uri, pos = args if len(args) == 2 else (None, None)
+    line = pos.get("line") if isinstance(pos, dict) else None
+    character = pos.get("character") if isinstance(pos, dict) else None
+    if not (isinstance(uri, str) and isinstance(line, int) and isinstance(character, int)):
+        raise JsonRpcInvalidParams("spancopy.repairMethod takes {uri, position: {line, character}}")
+    return uri, types.Position(line=line, character=character)

@@ -24,7 +24,6 @@ from typing import Any
 from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
 
 from spancopy_core.actions import Hypothesis
 from spancopy_core.lang.errors import PositionError
@@ -36,6 +35,7 @@ from .languages import Unit, frontend_for
 from .notify import LspLogHandler, work_done
 from .repair import Candidate, candidates
 from .settings import DEFAULT_MODEL, SECTION, ServerSettings, parse_settings
+from .transport import CommandCancellingProtocol, serve_tcp
 from .worker import INTERACTIVE, DecodeOptions, JobCancelled, LruCache, ModelWorker
 
 log = logging.getLogger(__name__)
@@ -44,22 +44,11 @@ REPAIR_METHOD, RELOAD_MODEL = "spancopy.repairMethod", "spancopy.reloadModel"
 Repairs = list[tuple[Unit, list[Hypothesis], list[Candidate]]]
 
 
-class _Protocol(LanguageServerProtocol):
-    """pygls' protocol; a ``$/cancelRequest`` of a command also cancels the command's task
-    (pygls answers RequestCancelled but would let it run on)."""
-
-    def _handle_cancel_notification(self, msg_id: Any) -> None:
-        super()._handle_cancel_notification(msg_id)
-        task = self._server.command_tasks.pop(msg_id, None)
-        if task is not None:
-            task.cancel()
-
-
 class SpanCopyServer(LanguageServer):
     """Server state: settings, open-document parses, the model worker and caches."""
 
     def __init__(self) -> None:
-        super().__init__("spancopy-ls", __version__, protocol_cls=_Protocol)
+        super().__init__("spancopy-ls", __version__, protocol_cls=CommandCancellingProtocol)
         self.command_tasks: dict[Any, asyncio.Task] = {}  # by request id
         self.init_settings = self.settings = ServerSettings()
         self.worker = ModelWorker()
@@ -73,6 +62,10 @@ class SpanCopyServer(LanguageServer):
         self._loading: tuple[int, asyncio.Task] | None = None
         self._warnings: set[str] = set()
         self._logged: set[tuple] = set()
+
+    def start_tcp(self, host: str, port: int) -> None:
+        """Serve one client over TCP; return when it disconnects (see :mod:`.transport`)."""
+        serve_tcp(self, host, port)
 
     # -- settings --------------------------------------------------------------------------
     @property
@@ -380,22 +373,10 @@ def code_action_resolve(ls: SpanCopyServer, params: types.CodeAction) -> types.C
     return params
 
 
-def _repair_args(args: tuple[Any, ...]) -> tuple[str, types.Position]:
-    """``[{"uri", "position"}]`` or ``[uri, position]`` -> (uri, position)."""
-    if len(args) == 1 and isinstance(args[0], dict):
-        args = (args[0].get("uri"), args[0].get("position"))
-    uri, pos = args if len(args) == 2 else (None, None)
-    line = pos.get("line") if isinstance(pos, dict) else None
-    character = pos.get("character") if isinstance(pos, dict) else None
-    if not (isinstance(uri, str) and isinstance(line, int) and isinstance(character, int)):
-        raise JsonRpcInvalidParams(f"{REPAIR_METHOD} takes {{uri, position: {{line, character}}}}")
-    return uri, types.Position(line=line, character=character)
-
-
 async def repair_method(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
     """``spancopy.repairMethod``: repairs of the method at a position, twice as wide a
     beam, with progress; returns the code actions (edits included)."""
-    uri, pos = _repair_args(args)
+    uri, pos = convert.repair_method_args(args)
     msg_id, task = ls.protocol.msg_id, asyncio.current_task()
     if msg_id is not None and task is not None:
         ls.command_tasks[msg_id] = task

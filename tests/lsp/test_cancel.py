@@ -8,10 +8,11 @@ import asyncio
 import time
 
 import pytest
+import pytest_asyncio
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
 
-from .conftest import Start, action_params, change_doc, code_actions, open_doc
+from .conftest import action_params, change_doc, close, code_actions, launch, open_doc
 from .test_protocol import CONTENT_MODIFIED
 from .test_server import GT, TOY
 
@@ -20,11 +21,17 @@ LONG = "class Big {\n    int sum(int total) {\n" + BODY + "\n        return tota
 AT = types.Position(line=3, character=10)
 
 
-async def slow_server(start: Start):
-    client = await start(settings={"beamSize": 200})
-    open_doc(client, "file:///work/Toy.java", TOY)
-    assert await code_actions(client, "file:///work/Toy.java", *GT)  # loads the model
-    return client
+pytestmark = pytest.mark.asyncio(loop_scope="module")
+
+
+@pytest_asyncio.fixture(scope="module", loop_scope="module")
+async def client(toy_model):
+    """One server with a 200-wide beam, its model loaded, for the tests of this module."""
+    c = await launch(toy_model, settings={"beamSize": 200})
+    open_doc(c, "file:///work/Toy.java", TOY)
+    assert await code_actions(c, "file:///work/Toy.java", *GT)
+    yield c
+    await close(c)
 
 
 def send(client, method: str, params, msg_id: str) -> asyncio.Future:
@@ -32,18 +39,18 @@ def send(client, method: str, params, msg_id: str) -> asyncio.Future:
     return asyncio.wrap_future(client.protocol.send_request(method, params, msg_id=msg_id))
 
 
-async def toy_answer_time(client) -> float:
-    """Seconds until a small, not yet decoded method gets its repairs: quick only if the
-    worker is free."""
+async def toy_answer_time(client, n: int) -> float:
+    """Seconds until a small method never decoded before (``n`` extra statements) gets its
+    repairs: quick only if the worker is free."""
     t0 = time.perf_counter()
-    uri = "file:///work/Free.java"
-    open_doc(client, uri, TOY.replace("return value;", "value++;\n        return value;"))
+    uri = f"file:///work/Free{n}.java"
+    text = TOY.replace("return value;", "value++;\n        " * n + "return value;")
+    open_doc(client, uri, text)
     assert await code_actions(client, uri, *GT) is not None
     return time.perf_counter() - t0
 
 
-async def test_cancel_request_answers_quickly_and_frees_the_worker(start: Start):
-    client = await slow_server(start)
+async def test_cancel_request_answers_quickly_and_frees_the_worker(client):
     uri = "file:///work/Long.java"
     open_doc(client, uri, LONG)
     fut = send(client, "textDocument/codeAction", action_params(uri, AT), "long-1")
@@ -54,11 +61,10 @@ async def test_cancel_request_answers_quickly_and_frees_the_worker(start: Start)
     with pytest.raises(JsonRpcRequestCancelled):
         await fut
     assert time.perf_counter() - t0 < 0.5
-    assert await toy_answer_time(client) < 3.0  # a full decode of LONG takes ~10 s
+    assert await toy_answer_time(client, 1) < 3.0  # a full decode of LONG takes ~10 s
 
 
-async def test_an_edit_during_a_decode_answers_content_modified(start: Start):
-    client = await slow_server(start)
+async def test_an_edit_during_a_decode_answers_content_modified(client):
     uri = "file:///work/Edited.java"
     open_doc(client, uri, LONG)
     fut = send(client, "textDocument/codeAction", action_params(uri, AT), "long-2")
@@ -69,11 +75,10 @@ async def test_an_edit_during_a_decode_answers_content_modified(start: Start):
         await fut
     assert error.value.code == CONTENT_MODIFIED
     assert time.perf_counter() - t0 < 0.5
-    assert await toy_answer_time(client) < 3.0
+    assert await toy_answer_time(client, 2) < 3.0
 
 
-async def test_cancelling_repair_method_stops_its_search(start: Start):
-    client = await slow_server(start)
+async def test_cancelling_repair_method_stops_its_search(client):
     uri = "file:///work/Command.java"
     open_doc(client, uri, LONG)
     params = types.ExecuteCommandParams(
@@ -85,4 +90,4 @@ async def test_cancelling_repair_method_stops_its_search(start: Start):
     client.protocol.notify("$/cancelRequest", types.CancelParams(id="long-3"))
     with pytest.raises(JsonRpcRequestCancelled):
         await fut
-    assert await toy_answer_time(client) < 3.0
+    assert await toy_answer_time(client, 3) < 3.0

@@ -41,15 +41,17 @@ WIDE = """class Wide {
 """
 
 
-@pytest.mark.parametrize("encoding", ["utf-8", "utf-32"])
+@pytest.mark.parametrize(("encoding", "resolve"), [("utf-8", False), ("utf-32", True)])
 async def test_negotiated_encoding_is_exact_for_edits_and_changes(
-    start: Start, toy_model: Path, encoding: str
+    start: Start, toy_model: Path, encoding: str, resolve: bool
 ):
-    client = await start(caps=capabilities(encodings=[encoding, "utf-16"]))
+    """Ranges exact in the negotiated encoding, with emoji and non-BMP characters before the
+    fix on its line, after an incremental change there; with ``resolve``, the client gets
+    the edits from codeAction/resolve."""
+    client = await start(caps=capabilities(encodings=[encoding, "utf-16"], resolve=resolve))
     assert client.initialize_result.capabilities.position_encoding == encoding
     uri = "file:///work/Wide.java"
     open_doc(client, uri, WIDE)
-    # An incremental change inside the comment, before the fix, on the same line.
     at = WIDE.index("*/")
     pos = editor.to_position(WIDE, at, encoding)
     client.text_document_did_change(
@@ -68,23 +70,13 @@ async def test_negotiated_encoding_is_exact_for_edits_and_changes(
     expected = expected_repairs(toy_model, text, text.index(">"))
     assert [a.title for a in actions] == [t for t, _ in expected] and expected
     for action, (_, repaired) in zip(actions, expected, strict=True):
+        assert (action.edit is None) == resolve
+        if resolve:
+            action = await client.code_action_resolve_async(action)
         assert editor.apply_action(text, action, uri, 2, encoding) == repaired
-
-
-async def test_resolve_fills_in_the_edit(start: Start, toy_model: Path):
-    client = await start(caps=capabilities(resolve=True))
-    uri = "file:///work/Resolve.java"
-    open_doc(client, uri, TOY)
-    actions = await code_actions(client, uri, *GT)
-    expected = expected_repairs(toy_model, TOY, TOY.index(">"))
-    assert [a.title for a in actions] == [t for t, _ in expected]
-    assert all(a.edit is None and isinstance(a.data, dict) for a in actions)
-    for action, (_, repaired) in zip(actions, expected, strict=True):
-        resolved = await client.code_action_resolve_async(action)
-        assert resolved.title == action.title
-        assert editor.apply_action(TOY, resolved, uri, 1, "utf-16") == repaired
-    unknown = types.CodeAction(title="x", data={"id": 10**9})
-    assert (await client.code_action_resolve_async(unknown)).edit is None
+    if resolve:
+        unknown = types.CodeAction(title="x", data={"id": 10**9})
+        assert (await client.code_action_resolve_async(unknown)).edit is None
 
 
 async def test_settings_from_every_source_and_warnings_once(start: Start, toy_model: Path):
@@ -120,24 +112,29 @@ async def test_settings_from_every_source_and_warnings_once(start: Start, toy_mo
         raise AssertionError("greedy decoding never took effect")
 
 
-@pytest.mark.parametrize("problem", ["missing", "corrupt"])
 async def test_a_broken_model_is_reported_once_and_offers_nothing(
-    start: Start, toy_model: Path, corrupt_model: Path, tmp_path: Path, problem: str
+    start: Start, toy_model: Path, corrupt_model: Path, tmp_path: Path
 ):
-    path = tmp_path / "no-model" if problem == "missing" else corrupt_model
-    client = await start(settings={"modelPath": str(path)})
+    missing = tmp_path / "no-model"
+    client = await start(settings={"modelPath": str(missing)})
     uri = "file:///work/Broken.java"
     open_doc(client, uri, TOY)
+
+    def errors() -> list[str]:
+        return [m.message for m in client.messages if m.type == types.MessageType.Error]
+
     for _ in range(3):
         assert await code_actions(client, uri, *GT) is None
-    errors = [m for m in client.messages if m.type == types.MessageType.Error]
-    assert len(errors) == 1 and str(path) in errors[0].message
-    if problem == "corrupt":
-        assert "model.safetensors" in errors[0].message
+    assert len(errors()) == 1 and str(missing) in errors()[0]
+    push = {"spancopy": {"modelPath": str(corrupt_model)}}
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
+    for _ in range(3):
+        assert await code_actions(client, uri, *GT) is None
+    assert len(errors()) == 2 and "model.safetensors" in errors()[1]
     reload = await client.workspace_execute_command_async(
         types.ExecuteCommandParams(command="spancopy.reloadModel")
     )
-    assert reload["loaded"] is False and reload["error"]
+    assert reload["loaded"] is False and "model.safetensors" in reload["error"]
     # pointing the setting at a good model brings the repairs back
     push = {"spancopy": {"modelPath": str(toy_model)}}
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
@@ -228,7 +225,15 @@ def initialize(request_id: int = 1, options: dict | None = None) -> bytes:
     )
 
 
-def test_tcp_transport_on_loopback(toy_model: Path):
+def reply(stream) -> dict:
+    """The next response (skipping the server's notifications and requests)."""
+    while "result" not in (message := read_message(stream)) and "error" not in message:
+        pass
+    return message
+
+
+@pytest.mark.parametrize("goodbye", ["shutdown and exit", "disconnect"])
+def test_tcp_transport_on_loopback(toy_model: Path, goodbye: str):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -245,20 +250,17 @@ def test_tcp_transport_on_loopback(toy_model: Path):
         with conn, conn.makefile("rwb") as stream:
             stream.write(initialize(options={"modelPath": str(toy_model)}))
             stream.flush()
-            reply = read_message(stream)
-            while "id" not in reply:  # log messages first
-                reply = read_message(stream)
-            caps = reply["result"]["capabilities"]
+            caps = reply(stream)["result"]["capabilities"]
             assert caps["codeActionProvider"]["resolveProvider"] is True
             assert caps["executeCommandProvider"]["commands"] == [
                 "spancopy.repairMethod",
                 "spancopy.reloadModel",
             ]
-            for message in (
-                {"jsonrpc": "2.0", "id": 2, "method": "shutdown"},
-                {"jsonrpc": "2.0", "method": "exit"},
-            ):
-                stream.write(frame(message))
+            if goodbye == "shutdown and exit":
+                stream.write(frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
+                stream.flush()
+                assert reply(stream)["result"] is None
+                stream.write(frame({"jsonrpc": "2.0", "method": "exit"}))
                 stream.flush()
         assert proc.wait(timeout=20) == 0
     finally:
