@@ -47,7 +47,8 @@ def _method(rng: random.Random, op: str) -> str:
             f"if ({a} {op} {b}) {{\n        {a} = {b};\n    }}\n    return {a} + {c};",
         ]
     )
-    kind = "boolean" if body.startswith("return") else "int"
+    kind = rng.choice(["", "public ", "private ", "static "])
+    kind += "boolean" if body.startswith("return") else "int"
     params = f"int {a}, int {b}" + (
         f", int {c}" if f"{c};" in body and "int " + c not in body else ""
     )
