@@ -80,7 +80,9 @@ async def publish(ls: SpanCopyServer, uri: str) -> None:
     snap = await ls.snapshot(uri)
     if snap is None or (vocab := await ls.vocab()) is None:
         return
-    units = ls.decodable(snap, snap.frontend.all_units(snap.parsed, vocab))
+    loop = asyncio.get_running_loop()
+    units = await loop.run_in_executor(ls.cpu, snap.frontend.all_units, snap.parsed, vocab)
+    units = ls.decodable(snap, units)
     threshold, found = ls.settings.diagnostics_threshold, []
     for k in range(0, len(units), CHUNK):
         try:

@@ -4,7 +4,7 @@ For each hypothesis of a unit, best first: skip the unchanged input; map it back
 source with :func:`spancopy_core.edits.edits` (minimal, format-preserving edits; a hypothesis
 that needs a name the method does not have raises ``ConcretizeError`` and is dropped); with
 ``syntax_check``, drop it when the unit parsed before and no longer parses after the edits;
-merge hypotheses that give the same text. Each candidate carries a title in the file's own
+merge hypotheses with the same concrete tokens. Each candidate carries a title in the file's own
 names (:func:`spancopy_core.edits.summary`, e.g. "Replace `>` with `>=`").
 
 Probability. ``probability`` is the candidate's *share of the probability mass of every
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from spancopy_core.actions import Hypothesis
 from spancopy_core.edits import Style, TextEdit, apply_edits, edits, summary
@@ -68,44 +68,56 @@ def candidates(
     top_k: int,
     syntax_check: bool = True,
 ) -> list[Candidate]:
-    """At most ``top_k`` repairs of ``unit`` in ``text``, most probable first."""
+    """At most ``top_k`` repairs of ``unit`` in ``text``, most probable first.
+
+    Hypotheses with the same concrete tokens are one repair (their mass adds up). Mapping a
+    hypothesis back and checking its syntax is the costly part, so once ``top_k`` repairs
+    are found the remaining (less probable) hypotheses are only concretised, to add their
+    mass to a repair with the same tokens."""
     if not hypotheses:
         return []
     total = _log_total(hypotheses)
-    found: dict[str, Candidate] = {}
-    for h in hypotheses:
-        if tuple(h.tokens) == unit.tokens:
+    found: dict[tuple[str, ...], Candidate] = {}
+    rejected: set[tuple[str, ...]] = set()
+    for h in sorted(hypotheses, key=lambda h: -h.log_prob):
+        try:
+            key = tuple(unit.mapping.concretize(h.tokens))
+        except FrontendError:
+            continue  # a name the unit does not have
+        old = found.get(key)
+        if old is not None:
+            found[key] = replace(
+                old,
+                probability=old.probability + math.exp(h.log_prob - total),
+                log_prob=_logaddexp(old.log_prob, h.log_prob),
+            )
             continue
+        if key in rejected or len(found) >= top_k or tuple(h.tokens) == unit.tokens:
+            continue
+        rejected.add(key)
         try:
             changes = edits(text, unit.source_tokens, unit.mapping, h, style=style)
         except FrontendError:
-            continue  # a name the unit does not have, or nothing to anchor an edit to
-        if not changes:
             continue
+        if not changes:
+            continue  # the method as written, spelled differently
         start = min(unit.start, *(e.start for e in changes))
         end = max(unit.end, *(e.end for e in changes))
         shifted = [TextEdit(e.start - start, e.end - start, e.new_text) for e in changes]
         new_text = apply_edits(text[start:end], shifted)
         if syntax_check and not unit.has_error and not frontend.still_parses(unit, new_text):
             continue
-        share = math.exp(h.log_prob - total)
-        old = found.get(new_text)
-        if old is not None:  # another hypothesis with the same text: the mass adds up
-            found[new_text] = Candidate(
-                old.edits,
-                old.title,
-                old.probability + share,
-                _logaddexp(old.log_prob, h.log_prob),
-                old.start,
-                old.end,
-                new_text,
-            )
-            continue
-        found[new_text] = Candidate(
-            tuple(changes), summary(text, changes), share, h.log_prob, start, end, new_text
+        rejected.discard(key)
+        found[key] = Candidate(
+            tuple(changes),
+            summary(text, changes),
+            math.exp(h.log_prob - total),
+            h.log_prob,
+            start,
+            end,
+            new_text,
         )
-    ranked = sorted(found.values(), key=lambda c: -c.probability)
-    return ranked[:top_k]
+    return sorted(found.values(), key=lambda c: -c.probability)
 
 
 def format_probability(p: float) -> str:

@@ -211,25 +211,29 @@ class SpanCopyServer(LanguageServer):
             owner=(snap.uri, snap.version),
             on_step=on_step,
         )
-        s, loop, out = self.settings, asyncio.get_running_loop(), []
-        for unit, h in zip(units, hyps, strict=True):
-            key = (snap.uri, snap.version, unit.start, unit.end, options, s.top_k, s.syntax_check)
-            found = self.candidates.get((self.worker.generation, *key))
-            if found is None:
-                build = partial(
-                    candidates,
-                    snap.text,
-                    unit,
-                    h,
-                    snap.style,
-                    snap.frontend,
-                    top_k=s.top_k,
-                    syntax_check=s.syntax_check,
+        s, generation = self.settings, self.worker.generation
+        keys = [
+            (generation, snap.uri, snap.version, u.start, u.end, options, s.top_k, s.syntax_check)
+            for u in units
+        ]
+        found = {k: self.candidates.get(k) for k in keys}
+        todo = [(k, u, h) for k, u, h in zip(keys, units, hyps, strict=True) if found[k] is None]
+
+        def build() -> list[list[Candidate]]:  # in the CPU thread: the style is learned there
+            return [
+                candidates(
+                    snap.text, u, h, snap.style, snap.frontend,
+                    top_k=s.top_k, syntax_check=s.syntax_check,
                 )
-                found = await loop.run_in_executor(self.cpu, build)
-                self.candidates.put((self.worker.generation, *key), found)
-            out.append((unit, h, found))
-        return out
+                for _, u, h in todo
+            ]  # fmt: skip
+
+        if todo:
+            built = await asyncio.get_running_loop().run_in_executor(self.cpu, build)
+            for (k, _, _), cands in zip(todo, built, strict=True):
+                found[k] = cands
+                self.candidates.put(k, cands)
+        return [(u, h, found[k] or []) for k, u, h in zip(keys, units, hyps, strict=True)]
 
     def code_actions(self, snap: Snapshot, repairs: Repairs) -> list[types.CodeAction]:
         """Quick fixes of every unit, the most probable one preferred; each is kept for

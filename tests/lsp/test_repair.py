@@ -73,6 +73,9 @@ def test_candidates_rank_map_back_and_drop(unit):
     assert fixed == TEXT.replace("value > limit", "value >= limit")
     assert fixed[found[0].start : found[0].start + len(found[0].new_text)] == found[0].new_text
     assert unchanged_share(unit, h) == pytest.approx(math.exp(-1.0) / z)
+    # Past top_k, hypotheses are only merged into the repairs found: the same share.
+    (only,) = candidates(TEXT, unit, h, style, FRONTEND, top_k=1)
+    assert only.title == found[0].title and only.probability == found[0].probability
     # Without the syntax check the broken candidate is offered; top_k cuts the list.
     loose = candidates(TEXT, unit, h, style, FRONTEND, top_k=2, syntax_check=False)
     assert [c.title for c in loose] == ["Replace `>` with `>=`", "Delete `;`"]
