@@ -11,7 +11,11 @@ cancelled job ends with :class:`JobCancelled` within one step.
 The several units of one request are decoded in one batched :func:`beam_search` call, and an
 LRU cache keyed by (model generation, abstracted tokens, decoding options) answers repeated
 requests (the lightbulb asks again at every cursor move) without touching the thread.
-torch is imported in the worker thread, when the model is first loaded.
+torch is imported in the worker thread, when the model is first loaded, and runs on one
+intra-op thread unless ``OMP_NUM_THREADS`` says otherwise (:func:`use_torch_threads`): a beam
+search is a long chain of small operations, and on a busy two-core machine threads that
+spin-wait cost far more than they share (eight JDK methods with the BFP model: 1.8-2.6 s on
+one thread, 17.8 s on two; see the report of issue 5).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import asyncio
 import heapq
 import itertools
 import logging
+import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
@@ -37,6 +42,15 @@ _LOAD, _STOP = -1, -2
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+
+
+def use_torch_threads() -> int:
+    """Set torch's intra-op threads for decoding (1 unless ``OMP_NUM_THREADS`` is set)."""
+    import torch
+
+    if "OMP_NUM_THREADS" not in os.environ:
+        torch.set_num_threads(1)
+    return torch.get_num_threads()
 
 
 class LruCache(Generic[K, V]):
@@ -176,11 +190,12 @@ class ModelWorker:
         try:
             from spancopy_core.checkpoint import load_model
 
+            threads = use_torch_threads()
             model = load_model(model_dir, device=device)
         except Exception as exc:  # CheckpointError, or a device torch cannot use
             raise ModelUnavailable(str(exc)) from exc
         self._model = (generation, model)
-        log.info("Loaded model %s (%s) on %s", model_dir, generation, model.device)
+        log.info("Loaded model %s on %s (%d torch threads)", model_dir, model.device, threads)
         return model.vocab
 
     # -- decoding --------------------------------------------------------------------------
