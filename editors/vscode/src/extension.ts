@@ -91,7 +91,12 @@ async function start(): Promise<void> {
   };
   output.appendLine(`Starting ${python} -m lsp_server`);
   client = new LanguageClient(SECTION, "spancopy", serverOptions, clientOptions);
-  await client.start();
+  try {
+    await client.start();
+  } catch (error) {
+    // vscode-languageclient has shown and logged why; the commands stay available.
+    output.appendLine(`The server did not start: ${String(error)}`);
+  }
 }
 
 async function stop(): Promise<void> {
