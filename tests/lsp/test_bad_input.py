@@ -12,13 +12,14 @@ import pytest_asyncio
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from spancopy_core.lang.java import KEYWORDS
+from spancopy_core.lang.java import KEYWORDS, parse
 
 from . import editor
 from .conftest import close, code_actions, launch, open_doc
 from .test_server import GT, TOY
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
+JAVA = Path(__file__).resolve().parents[1] / "fixtures" / "java"
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="module")
@@ -115,3 +116,25 @@ async def test_a_document_in_another_language_named_java(client: LanguageClient)
     text = "Dear reader, this is not Java at all.\nIt has (parentheses) and {braces}.\n"
     open_doc(client, uri, text)
     await all_actions_apply(client, uri, text, step=2)
+
+
+@pytest.mark.parametrize("name", ["StringJoiner.java", "TypeClass.java", "Result.java"])
+async def test_real_files_get_only_edits_that_apply_and_parse(client: LanguageClient, name):
+    """OpenJDK files, every short method: each action applies exactly, and (syntaxCheck) the
+    file keeps as many error-free methods as it had."""
+    text = (JAVA / name).read_text(encoding="utf-8")
+    uri = f"file:///work/jdk/{name}"
+    open_doc(client, uri, text)
+    source = parse(text)
+    clean = sum(not m.has_error for m in source.methods)
+    asked = applied = 0
+    for m in source.methods:
+        if m.depth or m.tokens.stop - m.tokens.start > 60:
+            continue  # the toy model decodes long methods slowly
+        asked += 1
+        pos = editor.to_position(text, m.start, "utf-16")
+        for action in await code_actions(client, uri, pos.line, pos.character) or []:
+            repaired = editor.apply_action(text, action, uri, 1, "utf-16")
+            assert sum(not x.has_error for x in parse(repaired).methods) == clean
+            applied += 1
+    assert asked >= 2 and applied >= 1

@@ -41,16 +41,10 @@ WIDE = """class Wide {
 """
 
 
-@pytest.mark.parametrize(("encoding", "resolve"), [("utf-8", False), ("utf-32", True)])
-async def test_negotiated_encoding_is_exact_for_edits_and_changes(
-    start: Start, toy_model: Path, encoding: str, resolve: bool
-):
-    """Ranges exact in the negotiated encoding, with emoji and non-BMP characters before the
-    fix on its line, after an incremental change there; with ``resolve``, the client gets
-    the edits from codeAction/resolve."""
-    client = await start(caps=capabilities(encodings=[encoding, "utf-16"], resolve=resolve))
-    assert client.initialize_result.capabilities.position_encoding == encoding
-    uri = "file:///work/Wide.java"
+async def check_wide_line(client, toy_model: Path, uri: str, encoding: str, resolve: bool):
+    """Ranges exact in ``encoding``, with emoji and non-BMP characters before the fix on its
+    line, after an incremental change there; with ``resolve``, the edits come from
+    codeAction/resolve."""
     open_doc(client, uri, WIDE)
     at = WIDE.index("*/")
     pos = editor.to_position(WIDE, at, encoding)
@@ -74,6 +68,15 @@ async def test_negotiated_encoding_is_exact_for_edits_and_changes(
         if resolve:
             action = await client.code_action_resolve_async(action)
         assert editor.apply_action(text, action, uri, 2, encoding) == repaired
+
+
+@pytest.mark.parametrize(("encoding", "resolve"), [("utf-8", False), ("utf-32", True)])
+async def test_negotiated_encoding_is_exact_for_edits_and_changes(
+    start: Start, toy_model: Path, encoding: str, resolve: bool
+):
+    client = await start(caps=capabilities(encodings=[encoding, "utf-16"], resolve=resolve))
+    assert client.initialize_result.capabilities.position_encoding == encoding
+    await check_wide_line(client, toy_model, "file:///work/Wide.java", encoding, resolve)
     if resolve:
         unknown = types.CodeAction(title="x", data={"id": 10**9})
         assert (await client.code_action_resolve_async(unknown)).edit is None

@@ -191,3 +191,9 @@ async def test_closed_unopened_and_other_languages_get_nothing(client: LanguageC
     assert await code_actions(client, "file:///work/notes.txt", *GT) is None
     open_doc(client, "untitled:Untitled-1", TOY, language="java")
     assert await code_actions(client, "untitled:Untitled-1", *GT)
+
+
+async def test_utf16_ranges_with_emoji_before_the_fix(client: LanguageClient, toy_model: Path):
+    from .test_protocol import check_wide_line
+
+    await check_wide_line(client, toy_model, "file:///work/Wide16.java", "utf-16", False)
