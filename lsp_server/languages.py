@@ -53,10 +53,6 @@ class Frontend(Protocol):
         """Parse ``text``, incrementally from ``previous`` (an earlier result) if given."""
         ...
 
-    def spans(self, parsed: Any) -> list[tuple[int, int]]:
-        """Code-point ranges of every unit, innermost last among nested ones."""
-        ...
-
     def units_in(self, parsed: Any, start: int, end: int, known: Container[str]) -> list[Unit]:
         """The innermost units overlapping ``[start, end]`` (at most
         :data:`MAX_UNITS_PER_REQUEST`), abstracted with the model vocabulary ``known``."""
@@ -87,9 +83,6 @@ class JavaFrontend:
             return java.parse(text)
         start, end, new_text = covering_edit(previous.text, text)
         return previous.edit(start, end, new_text)
-
-    def spans(self, parsed: java.JavaSource) -> list[tuple[int, int]]:
-        return [(m.start, m.end) for m in parsed.methods]
 
     def _unit(self, parsed: java.JavaSource, method: java.Method, known: Container[str]) -> Unit:
         tokens = parsed.tokens[method.tokens]

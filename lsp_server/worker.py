@@ -75,9 +75,6 @@ class LruCache(Generic[K, V]):
     def clear(self) -> None:
         self._data.clear()
 
-    def __len__(self) -> int:
-        return len(self._data)
-
 
 @dataclass(frozen=True)
 class DecodeOptions:
@@ -154,10 +151,6 @@ class ModelWorker:
         self.error = None
         self._loading = None
         self.cache.clear()
-
-    @property
-    def loaded(self) -> bool:
-        return self.vocab is not None
 
     async def load(self) -> Vocabulary:
         """The vocabulary of the current model, loading it first if needed (one load is
