@@ -76,7 +76,8 @@ class Frontend(Protocol):
 
 
 class JavaFrontend:
-    """Java: the units are methods and constructors (tree-sitter-java, BFP abstraction)."""
+    """Java: the units are methods and constructors (tree-sitter-java, BFP abstraction of
+    their tokens without annotations, which BFP does not have and the model never sees)."""
 
     name = "java"
     language_ids = frozenset({"java"})
@@ -89,7 +90,7 @@ class JavaFrontend:
         return previous.edit(start, end, new_text)
 
     def _unit(self, parsed: java.JavaSource, method: java.Method, known: Container[str]) -> Unit:
-        tokens = parsed.tokens[method.tokens]
+        tokens = java.strip_annotations(parsed.tokens[method.tokens])  # as the trainer does
         node = parsed.tree.root_node.descendant_for_byte_range(method.start_byte, method.end_byte)
         # A method parses as a member of a class; a compact constructor only in a record.
         compact = node is not None and node.type == "compact_constructor_declaration"

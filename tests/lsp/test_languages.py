@@ -10,6 +10,9 @@ from hypothesis import strategies as st
 
 from lsp_server.documents import MAX_DOCUMENT_CHARS, Documents, DocumentTooLarge
 from lsp_server.languages import JavaFrontend, covering_edit, frontend_for
+from lsp_server.repair import candidates
+from spancopy_core.actions import Hypothesis
+from spancopy_core.edits import apply_edits
 from spancopy_core.lang.java import parse
 
 from .toy import VOCAB
@@ -81,6 +84,19 @@ def test_unit_tokens_are_the_abstraction_and_map_back():
     assert unit.tokens == tuple("int METHOD_1 ( int VAR_1 ) { return VAR_1 ; }".split())
     assert NESTED[unit.start : unit.end] == "int second(int x) { return x; }"
     assert unit.mapping.concretize(list(unit.tokens))[1] == "second"
+
+
+def test_annotations_are_not_model_input_and_stay_in_place():
+    method = "public int f(@Deprecated int x) { return x > 0 ? 1 : 0; }"
+    text = "class A {\n    @Override\n    " + method + "\n}\n"
+    parsed = FRONTEND.parse(text)
+    (unit,) = FRONTEND.all_units(parsed, VOCAB)
+    assert "@" not in unit.tokens and unit.tokens[:4] == ("public", "int", "METHOD_1", "(")
+    assert text[unit.start :].startswith("@Override")
+    style = FRONTEND.style(parsed)
+    fix = Hypothesis([">=" if t == ">" else t for t in unit.tokens], -0.1, [])
+    (repair,) = candidates(text, unit, [fix], style, FRONTEND, top_k=1)
+    assert apply_edits(text, repair.edits) == text.replace("x > 0", "x >= 0")
 
 
 def test_still_parses_methods_and_compact_constructors():
