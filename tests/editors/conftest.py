@@ -22,7 +22,9 @@ from tests.lsp.toy import build_toy_model
 ROOT = Path(__file__).resolve().parents[2]
 VSCODE = ROOT / "editors" / "vscode"
 NEOVIM = ROOT / "editors" / "neovim"
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
+# The shipped buggy example, and its bug: `size > items.length` in isFull().
+EXAMPLE = ROOT / "examples" / "RingBuffer.java"
+BUG = "size > items.length"
 # One torch thread per server: CI has two cores (see tests/lsp/conftest.py). The checkout
 # on PYTHONPATH lets servers started from any directory import it, installed or not.
 SERVER_ENV = {
@@ -55,10 +57,18 @@ def toy_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
         torch.set_num_threads(threads)
 
 
+def bug_position(text: str) -> tuple[int, int]:
+    """0-based line and column of the ``>`` of :data:`BUG` in ``text`` (ASCII)."""
+    for line, content in enumerate(text.splitlines()):
+        if BUG in content:
+            return line, content.index(BUG) + BUG.index(">")
+    raise AssertionError(f"{EXAMPLE} no longer holds `{BUG}`: update BUG")
+
+
 @pytest.fixture
 def java_file(tmp_path: Path) -> Path:
-    """A copy of the shipped buggy ``Limits.java`` (``value > limit`` should be ``>=``)."""
-    return Path(shutil.copy(FIXTURES / "Limits.java", tmp_path / "Limits.java"))
+    """A copy of the shipped buggy ``examples/RingBuffer.java``."""
+    return Path(shutil.copy(EXAMPLE, tmp_path / EXAMPLE.name))
 
 
 @pytest.fixture(scope="session")

