@@ -448,10 +448,14 @@ class _Plan:
         space_after = hi < len(src) and src[hi] in " \t"
         if space_before and space_after:
             return TextEdit(lo, hi + 1, "")
-        if space_before or space_after or prev_text is None or next_text is None:
+        if prev_text is None or next_text is None:
             return TextEdit(lo, hi, "")
-        glue = self.style.layout([prev_text, next_text], 1, False)[0]
-        return TextEdit(lo, hi, " " if conservative else glue)
+        glue = " " if conservative else self.style.layout([prev_text, next_text], 1, False)[0]
+        if space_before or space_after:  # neighbours meet: keep the space only if they want one
+            return TextEdit(
+                lo - (glue == "" and space_before), hi + (glue == "" and space_after), ""
+            )
+        return TextEdit(lo, hi, glue)
 
 
 _SPACE = re.compile(r"\s+")

@@ -124,6 +124,15 @@ def test_inline_deletion_takes_one_space():
     assert case.apply(hyp) == source.replace("a + b + 1", "a + 1")
 
 
+def test_inline_deletion_before_a_semicolon_takes_its_space():
+    source = "class A { boolean f() { return size > items.length; } }"
+    case = Case(source)
+    k = case.inputs.index(">")
+    hyp = derivation(case.inputs, [(0, k), (k + 4, len(case.inputs))])  # drop "> VAR . length"
+    assert case.apply(hyp) == source.replace("size > items.length;", "size;")
+    assert summary(source, case.edits(hyp)) == "Delete `> items.length`"
+
+
 def test_copies_keep_their_whitespace_and_comments():
     case = Case(SOURCE)
     k = case.inputs.index("METHOD_2")
