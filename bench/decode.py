@@ -20,10 +20,9 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import load_bfp, machine, sample  # noqa: E402
+from spancopy_core import DEFAULT_JAVA_MODEL as DEFAULT_MODEL  # noqa: E402
 from spancopy_core.checkpoint import load_model  # noqa: E402
 from spancopy_core.decoding import beam_search  # noqa: E402
-
-DEFAULT_MODEL = Path(__file__).resolve().parents[1] / "spancopy_core" / "pretrained" / "java-bfp"
 
 
 def p90(xs: list[float]) -> float:

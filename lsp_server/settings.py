@@ -17,14 +17,12 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
-from pathlib import Path
 from typing import Any, NamedTuple
 
-import spancopy_core
+from spancopy_core import DEFAULT_JAVA_MODEL
 
 SECTION = "spancopy"
-# The shipped model (package data of spancopy_core, a namespace package).
-DEFAULT_MODEL = Path(next(iter(spancopy_core.__path__))) / "pretrained" / "java-bfp"
+DEFAULT_MODEL = DEFAULT_JAVA_MODEL  # the shipped model (package data of spancopy_core)
 DEVICES = ("auto", "cpu", "cuda")
 DECODINGS = ("merged", "merge_at_end", "greedy")
 

@@ -15,9 +15,6 @@ import sys
 from pathlib import Path
 
 import pytest
-import torch
-
-from tests.lsp.toy import build_toy_model
 
 ROOT = Path(__file__).resolve().parents[2]
 VSCODE = ROOT / "editors" / "vscode"
@@ -44,17 +41,6 @@ def require(condition: bool, reason: str) -> None:
     if os.environ.get("SPANCOPY_EDITORS_BUILT") == "1":
         pytest.fail(f"{reason} (SPANCOPY_EDITORS_BUILT=1)")
     pytest.skip(reason)
-
-
-@pytest.fixture(scope="session")
-def toy_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A model directory whose best repair of ``a > b`` is ``a >= b`` (``tests/lsp/toy.py``)."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        return build_toy_model(tmp_path_factory.mktemp("toy-model"), steps=30)
-    finally:
-        torch.set_num_threads(threads)
 
 
 def bug_position(text: str) -> tuple[int, int]:

@@ -16,23 +16,10 @@ import torch
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from .toy import build_toy_model
-
 SERVER = [sys.executable, "-m", "lsp_server"]
 # One torch thread: the CI machine has two cores, and OpenMP threads spinning on a busy
 # machine make a tiny model a hundred times slower.
 SERVER_ENV = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"}
-
-
-@pytest.fixture(scope="session")
-def toy_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A model directory whose best repair of ``a > b`` is ``a >= b`` (see ``toy.py``)."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        return build_toy_model(tmp_path_factory.mktemp("toy-model"), steps=45)
-    finally:
-        torch.set_num_threads(threads)
 
 
 @pytest.fixture(scope="session")
