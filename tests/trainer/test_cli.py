@@ -284,3 +284,37 @@ def test_vocab_from_comes_first_and_whole(data, tmp_path):
     assert itos[4:6] == ["rare_token", "a"] or itos[4:6] == ["a", "rare_token"]
     assert len(itos) == 7  # + "b" from the valid split of --vocab-from
     assert "64 training / 17 validation pairs" in proc.stderr  # both validation directories
+
+
+def test_ctrl_c_saves_the_state(data, tmp_path):
+    import signal
+    import time
+
+    out = tmp_path / "m"
+    big = tmp_path / "big"
+    write_pairs(big, "train", toy_pairs(4000, 3))
+    cmd = [
+        sys.executable,
+        "-m",
+        "trainer",
+        "train",
+        "--train",
+        str(big),
+        "--valid",
+        str(data),
+        "--out",
+        str(out),
+        "--epochs",
+        "1",
+        *TINY,
+    ]
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 120
+    while not (out / "metrics.jsonl").is_file() or not metrics(out):
+        assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
+        time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "continue with --resume" in err
+    state = json.loads((out / "checkpoint" / "trainer_state.json").read_text())
+    assert state["step"] >= 2 and not state["done"] and state["batch_in_epoch"] == state["step"]
