@@ -2,11 +2,13 @@
 # The recipe of the shipped model spancopy_core/pretrained/java-bfp and of its comparisons
 # (spancopy_core/pretrained/java-bfp/MODEL_CARD.md). Run from the repository root:
 #
-#   recipes/java-bfp.sh [STEP...]   steps: data pretrain finetune bfp-only token edits-only evaluate
+#   recipes/java-bfp.sh [STEP...]   steps: data pretrain finetune bfp-only token edits-only synth-only
+#                                   evaluate
 #
 # The shipped model is $RUNS/ft-span. The card's "pretrain 1 ep." and "3 ep." columns are
-# `EPOCHS=1` / `EPOCHS=3 recipes/java-bfp.sh pretrain finetune` (into other RUNS). On 2 CPU cores we ran two steps side by side, each with
-# --threads 1 (the flags below are the ones we used); alone, drop --threads to use every core.
+# `EPOCHS=1` / `EPOCHS=3 recipes/java-bfp.sh pretrain finetune` (with another RUNS). On 2 CPU
+# cores we ran two steps side by side, each with --threads 1 (the flags below are the ones we
+# used; synth-only ran alone on 2 threads); alone, drop --threads to use every core.
 # DATA (outside the repository, never committed) defaults to ../data, RUNS to ../runs,
 # SHARED to ../shared/data. Every training step is resumable: rerun the same step after an
 # interruption and it continues from its last checkpoint (--resume).
@@ -56,8 +58,12 @@ step_bfp-only() {
 step_token() { pretrain token pre-token "${SYNTH[@]}" "${EDITS[@]}"; finetune pre-token ft-token token; }
 # Ablation: pretraining on the real edits alone (17k pairs), to early stopping.
 step_edits-only() { EPOCHS=10 pretrain span pre-edits "${EDITS[@]}"; finetune pre-edits ft-edits span; }
+# Ablation: pretraining on the synthetic JDK pairs alone, one epoch (compare: EPOCHS=1 pretrain).
+step_synth-only() {
+  EPOCHS=1 pretrain span pre-synth-e1 "${SYNTH[@]}"; finetune pre-synth-e1 ft-synth-e1 span
+}
 step_evaluate() {
-  for run in ft-span ft-token bfp-only-span ft-edits; do
+  for run in ft-span ft-token bfp-only-span ft-edits ft-synth-e1; do
     for size in small medium; do
       OMP_NUM_THREADS=1 $T evaluate --model "$RUNS/$run" --data "$DATA/bfp-$size" --split test --beam 20 \
         --json "$RUNS/eval/$run-$size.json" --no-progress
@@ -65,6 +71,6 @@ step_evaluate() {
   done
 }
 
-for step in "${@:-data pretrain finetune bfp-only token edits-only evaluate}"; do
+for step in "${@:-data pretrain finetune bfp-only token edits-only synth-only evaluate}"; do
   for s in $step; do "step_$s"; done
 done
