@@ -5,7 +5,7 @@
 #   recipes/java-bfp.sh [STEP...]   steps: data pretrain finetune bfp-only token edits-only synth-only
 #                                   evaluate
 #
-# The shipped model is $RUNS/ft-span. The card's "pretrain 1 ep." and "3 ep." columns are
+# The shipped model is $RUNS/ft-span. The card's "synth + edits, 1 ep." and "3 ep." columns are
 # `EPOCHS=1` / `EPOCHS=3 recipes/java-bfp.sh pretrain finetune` (with another RUNS). On 2 CPU
 # cores we ran two steps side by side, each with --threads 1 (the flags below are the ones we
 # used; synth-only ran alone on 2 threads); alone, drop --threads to use every core.
