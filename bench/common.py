@@ -9,6 +9,8 @@ from pathlib import Path
 
 import torch
 
+from spancopy_core.vocab import Vocabulary
+
 BFP = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bfp"
 
 
@@ -31,3 +33,8 @@ def load_bfp(size: str, split: str = "valid") -> list[tuple[list[str], list[str]
 
 def sample(pairs: list, n: int, seed: int = 0) -> list:
     return random.Random(seed).sample(pairs, min(n, len(pairs)))
+
+
+def bfp_vocab() -> Vocabulary:
+    """The vocabulary of every token of the BFP small and medium valid splits."""
+    return Vocabulary.build([x + y for x, y in load_bfp("small") + load_bfp("medium")])

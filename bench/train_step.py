@@ -22,7 +22,7 @@ import torch
 import torch.nn.functional as F
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import load_bfp, machine, sample  # noqa: E402
+from bench.common import bfp_vocab, load_bfp, machine, sample  # noqa: E402
 from spancopy_core.batch import collate  # noqa: E402
 from spancopy_core.config import ModelConfig  # noqa: E402
 from spancopy_core.lattice import build_lattice  # noqa: E402
@@ -75,7 +75,7 @@ def rss_mib(field: str) -> float:
 def peak_memory(size: str, mode: str, B: int, queue) -> None:
     """Run in a fresh process: a few steps of one mode; report the peak RSS of the process
     and its rise above the RSS before the steps (data and model already loaded), in MiB."""
-    vocab = Vocabulary.build([x + y for x, y in load_bfp("small") + load_bfp("medium")])
+    vocab = bfp_vocab()
     batches, _ = make_batches(size, vocab, 4, B)
     model, opt = build(vocab)
     step(model, opt, batches[0], mode)  # optimizer state allocated
@@ -94,7 +94,7 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=64)
     args = ap.parse_args()
     print(machine())
-    vocab = Vocabulary.build([x + y for x, y in load_bfp("small") + load_bfp("medium")])
+    vocab = bfp_vocab()
     cfg = ModelConfig()
     print(f"model: {cfg}  vocab={len(vocab)}  B={args.batch}  steps={args.steps} (+2 warm-up)")
     results = {}

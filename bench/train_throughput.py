@@ -20,9 +20,8 @@ from pathlib import Path
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.common import load_bfp, machine  # noqa: E402
+from bench.common import bfp_vocab, machine  # noqa: E402
 from bench.train_step import build, make_batches, step  # noqa: E402
-from spancopy_core.vocab import Vocabulary  # noqa: E402
 
 
 def main() -> None:
@@ -31,7 +30,7 @@ def main() -> None:
     ap.add_argument("--batch", type=int, default=64)
     args = ap.parse_args()
     print(machine())
-    vocab = Vocabulary.build([x + y for x, y in load_bfp("small") + load_bfp("medium")])
+    vocab = bfp_vocab()
     result = []
     for size in ("small", "medium"):
         batches, lattice_ms = make_batches(size, vocab, args.steps + 2, args.batch)
