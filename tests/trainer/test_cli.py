@@ -48,6 +48,12 @@ def trainer(*args: str, check: bool = True, **kw) -> subprocess.CompletedProcess
     return proc
 
 
+def train_args(train: Path, valid: Path, out: Path) -> list[str]:
+    """``trainer train`` for one tiny epoch, for the tests that launch the process themselves."""
+    paths = ["--train", str(train), "--valid", str(valid), "--out", str(out)]
+    return ["train", *paths, "--epochs", "1"]
+
+
 def toy_pairs(n: int, seed: int) -> list[tuple[list[str], list[str]]]:
     rng = random.Random(seed)
     words = ["a", "b", "c", "d", "(", ")", ";"]
@@ -191,15 +197,7 @@ def test_torchrun_two_processes(data, tmp_path):
         str(29500 + os.getpid() % 1000),
         "-m",
         "trainer",
-        "train",
-        "--train",
-        str(data),
-        "--valid",
-        str(data),
-        "--out",
-        str(out),
-        "--epochs",
-        "1",
+        *train_args(data, data, out),
         "--device",
         "cpu",
         *TINY,
@@ -293,21 +291,7 @@ def test_ctrl_c_saves_the_state(data, tmp_path):
     out = tmp_path / "m"
     big = tmp_path / "big"
     write_pairs(big, "train", toy_pairs(4000, 3))
-    cmd = [
-        sys.executable,
-        "-m",
-        "trainer",
-        "train",
-        "--train",
-        str(big),
-        "--valid",
-        str(data),
-        "--out",
-        str(out),
-        "--epochs",
-        "1",
-        *TINY,
-    ]
+    cmd = [sys.executable, "-m", "trainer", *train_args(big, data, out), *TINY]
     proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while not (out / "metrics.jsonl").is_file() or not metrics(out):
