@@ -31,12 +31,12 @@ from pygls.lsp.client import LanguageClient
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import machine  # noqa: E402
-from lsp_server.languages import JavaFrontend  # noqa: E402
-from lsp_server.settings import DEFAULT_MODEL  # noqa: E402
 from lsp_server.worker import use_torch_threads  # noqa: E402
+from spancopy_core import DEFAULT_JAVA_MODEL as DEFAULT_MODEL  # noqa: E402
 from spancopy_core.checkpoint import CheckpointError, load_model  # noqa: E402
-from spancopy_core.decoding import beam_search  # noqa: E402
 from spancopy_core.edits import LineIndex  # noqa: E402
+from spancopy_core.repair import pipeline  # noqa: E402
+from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURES = ROOT / "tests" / "fixtures" / "java"
@@ -59,8 +59,8 @@ def pick_methods(files: dict[str, str], vocab, n: int, lo: int, hi: int, seed: i
     """(file, text, offset, tokens) of ``n`` seeded methods of lo..hi abstract tokens."""
     frontend, found = JavaFrontend(), []
     for name, text in files.items():
-        parsed = frontend.parse(text)
-        for unit in frontend.all_units(parsed, vocab):
+        doc = pipeline.ParsedText.parse(text, frontend)
+        for unit in pipeline.units(doc, vocab):
             if lo <= len(unit.tokens) <= hi and not unit.has_error:
                 found.append((name, text, unit.start, unit.tokens))
     rng = random.Random(seed)
@@ -114,7 +114,7 @@ async def measure(args: argparse.Namespace, model, methods) -> dict[str, list[fl
             await client.text_document_code_action_async(params(uri, at))
             times["cached"].append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        beam_search(model, [list(tokens)], beam_size=args.beam, top_k=args.beam)
+        pipeline.decode(model, [tokens], pipeline.RepairOptions(beam_size=args.beam))
         direct = time.perf_counter() - t0
         times["cold"].append(cold)
         times["direct"].append(direct)
@@ -153,7 +153,7 @@ def main() -> None:
     )
     print(f"{len(methods)} methods of {args.min_tokens}-{args.max_tokens} tokens "
           f"from {len({m[0] for m in methods})} files")  # fmt: skip
-    beam_search(model, [list(methods[0][3])], beam_size=args.beam, top_k=args.beam)  # warm-up
+    pipeline.decode(model, [methods[0][3]], pipeline.RepairOptions(beam_size=args.beam))  # warm-up
     times = asyncio.run(measure(args, model, methods))
     ms = {k: [x * 1000 for x in v] for k, v in times.items() if k != "ratio"}
     for k, xs in ms.items():

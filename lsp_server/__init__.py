@@ -1,7 +1,8 @@
 """spancopy's language server: learned repairs as LSP quick fixes (``python -m lsp_server``).
 
-Also home of the ``spancopy repair`` command line (:mod:`lsp_server.cli`), which runs the same
-pipeline without an editor.
+LSP only: handlers, settings, the model's worker thread, conversion to lsprotocol types and
+transport. The repairs themselves come from :mod:`spancopy_core.repair`, the pipeline that
+``spancopy repair`` (:mod:`spancopy_core.cli`) runs too.
 """
 
 __version__ = "0.1.0"

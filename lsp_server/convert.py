@@ -17,8 +17,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
 from spancopy_core.edits import LineIndex, TextEdit
-
-from .repair import Candidate, title
+from spancopy_core.repair.candidates import Candidate, title
 
 SOURCE = "spancopy"
 

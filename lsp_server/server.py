@@ -4,9 +4,10 @@ What the user sees: on a method, the lightbulb offers the model's top repairs as
 titled with the change and its probability ("Replace `>` with `>=` (31%)", the best one
 preferred); ``spancopy.repairMethod`` searches wider for one method with progress;
 ``spancopy.reloadModel`` reloads the model; optional diagnostics mark methods that the model
-is confident are wrong. Handlers are thin: parsing (:mod:`.documents`, :mod:`.languages`),
-decoding (:mod:`.worker`), mapping hypotheses back (:mod:`.repair`) and LSP conversion
-(:mod:`.convert`) live in their own modules. LSP 3.17 methods served: initialize,
+is confident are wrong. Handlers are thin: the repairs come from the pipeline of
+:mod:`spancopy_core.repair` (parsing, units, decoding on the :mod:`.worker` thread, candidates);
+open documents (:mod:`.documents`), LSP conversion (:mod:`.convert`) and the diagnostics'
+timing (:mod:`.diagnostics`) live in their own modules. LSP 3.17 methods served: initialize,
 initialized, textDocument/didOpen|didChange|didClose, workspace/didChangeConfiguration,
 textDocument/codeAction, codeAction/resolve, workspace/executeCommand, shutdown.
 """
@@ -25,23 +26,26 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
-from spancopy_core.actions import Hypothesis
+from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.lang.errors import PositionError
+from spancopy_core.repair import pipeline
+from spancopy_core.repair.candidates import Candidate
+from spancopy_core.repair.frontend import Unit
+from spancopy_core.repair.languages import frontend_for
+from spancopy_core.repair.pipeline import UnitRepairs
 from spancopy_core.vocab import Vocabulary
 
-from . import __version__, convert, diagnostics
+from . import __version__, convert
+from .diagnostics import Debouncer
 from .documents import Documents, DocumentTooLarge, Snapshot
-from .languages import Unit, frontend_for
 from .notify import LspLogHandler, work_done
-from .repair import Candidate, candidates
-from .settings import DEFAULT_MODEL, SECTION, ServerSettings, parse_settings
+from .settings import SECTION, ServerSettings, parse_settings
 from .transport import CommandCancellingProtocol, serve_tcp
-from .worker import INTERACTIVE, DecodeOptions, JobCancelled, LruCache, ModelWorker
+from .worker import BACKGROUND, INTERACTIVE, JobCancelled, LruCache, ModelUnavailable, ModelWorker
 
 log = logging.getLogger(__name__)
 
 REPAIR_METHOD, RELOAD_MODEL = "spancopy.repairMethod", "spancopy.reloadModel"
-Repairs = list[tuple[Unit, list[Hypothesis], list[Candidate]]]
 
 
 class SpanCopyServer(LanguageServer):
@@ -57,7 +61,7 @@ class SpanCopyServer(LanguageServer):
         self.candidates: LruCache[tuple, list[Candidate]] = LruCache(256)
         self.resolvable: LruCache[int, types.CodeAction] = LruCache(512)
         self.action_ids: LruCache[tuple, int] = LruCache(512)  # (uri, version, candidate)
-        self.debouncer = diagnostics.Debouncer()
+        self.debouncer = Debouncer()
         self._ids = itertools.count(1)
         self._loading: tuple[int, asyncio.Task] | None = None
         self._warnings: set[str] = set()
@@ -74,7 +78,7 @@ class SpanCopyServer(LanguageServer):
 
     def model_dir(self) -> Path:
         if not self.settings.model_path:
-            return DEFAULT_MODEL
+            return DEFAULT_JAVA_MODEL
         path = Path(self.settings.model_path).expanduser()
         root = self.workspace.root_path
         return path if path.is_absolute() or not root else Path(root) / path
@@ -121,10 +125,6 @@ class SpanCopyServer(LanguageServer):
             return
         self.update_settings(result[0] if result else None)
 
-    def options(self, widen: int = 1) -> DecodeOptions:
-        beam = self.settings.beam_size * widen
-        return DecodeOptions(beam, beam, self.settings.decoding)
-
     # -- pipeline --------------------------------------------------------------------------
     def current_version(self, uri: str) -> int | None:
         doc = self.workspace.text_documents.get(uri)
@@ -162,7 +162,7 @@ class SpanCopyServer(LanguageServer):
         async with work_done(self, "spancopy: loading the repair model") as progress:
             try:
                 vocab = await self.worker.load()
-            except Exception as exc:  # ModelUnavailable, or a worker that was closed
+            except (ModelUnavailable, JobCancelled) as exc:  # JobCancelled: at shutdown
                 progress.end_message = "failed"
                 message = (
                     f"spancopy: no repairs: cannot load the model {path} ({exc}). "
@@ -178,19 +178,18 @@ class SpanCopyServer(LanguageServer):
 
     def decodable(self, snap: Snapshot, units: list[Unit]) -> list[Unit]:
         """The units short enough to decode (the others are skipped with a log message)."""
-        limit = self.settings.max_method_tokens
-        for u in units:
-            if len(u.tokens) > limit:
-                self.log_once(
-                    ("long", snap.uri, u.name, len(u.tokens)),
-                    "%s: method %s skipped: %d tokens > %s.maxMethodTokens = %d",
-                    snap.uri,
-                    u.name,
-                    len(u.tokens),
-                    SECTION,
-                    limit,
-                )
-        return [u for u in units if len(u.tokens) <= limit]
+        kept, skipped = pipeline.within_limit(units, self.settings.repair_options())
+        for u in skipped:
+            self.log_once(
+                ("long", snap.uri, u.name, len(u.tokens)),
+                "%s: method %s skipped: %d tokens > %s.maxMethodTokens = %d",
+                snap.uri,
+                u.name,
+                len(u.tokens),
+                SECTION,
+                self.settings.max_method_tokens,
+            )
+        return kept
 
     async def repairs(
         self,
@@ -200,10 +199,11 @@ class SpanCopyServer(LanguageServer):
         widen: int = 1,
         priority: int = INTERACTIVE,
         on_step: Any = None,
-    ) -> Repairs:
-        """Hypotheses and candidates of ``units`` (one batched decode; both cached).
-        Raises :class:`JobCancelled` when a newer version of the document arrived."""
-        options = self.options(widen)
+    ) -> list[UnitRepairs]:
+        """The pipeline on ``units``: one batched decode on the model thread, then the
+        candidates on the CPU thread (both cached). Raises :class:`JobCancelled` when a newer
+        version of the document arrived."""
+        options, generation = self.settings.repair_options(widen), self.worker.generation
         hyps = await self.worker.decode(
             [u.tokens for u in units],
             options,
@@ -211,34 +211,26 @@ class SpanCopyServer(LanguageServer):
             owner=(snap.uri, snap.version),
             on_step=on_step,
         )
-        s, generation = self.settings, self.worker.generation
-        keys = [
-            (generation, snap.uri, snap.version, u.start, u.end, options, s.top_k, s.syntax_check)
-            for u in units
-        ]
+        keys = [(generation, snap.uri, snap.version, u.start, u.end, options) for u in units]
         found = {k: self.candidates.get(k) for k in keys}
         todo = [(k, u, h) for k, u, h in zip(keys, units, hyps, strict=True) if found[k] is None]
 
         def build() -> list[list[Candidate]]:  # in the CPU thread: the style is learned there
-            return [
-                candidates(
-                    snap.text, u, h, snap.style, snap.frontend,
-                    top_k=s.top_k, syntax_check=s.syntax_check,
-                )
-                for _, u, h in todo
-            ]  # fmt: skip
+            return [pipeline.unit_candidates(snap.doc, u, h, options) for _, u, h in todo]
 
         if todo:
             built = await asyncio.get_running_loop().run_in_executor(self.cpu, build)
             for (k, _, _), cands in zip(todo, built, strict=True):
                 found[k] = cands
                 self.candidates.put(k, cands)
-        return [(u, h, found[k] or []) for k, u, h in zip(keys, units, hyps, strict=True)]
+        return [
+            UnitRepairs(u, h, found[k] or []) for k, u, h in zip(keys, units, hyps, strict=True)
+        ]
 
-    def code_actions(self, snap: Snapshot, repairs: Repairs) -> list[types.CodeAction]:
+    def code_actions(self, snap: Snapshot, repairs: list[UnitRepairs]) -> list[types.CodeAction]:
         """Quick fixes of every unit, the most probable one preferred; each is kept for
         ``codeAction/resolve``."""
-        flat = [c for _, _, cands in repairs for c in cands]
+        flat = [c for r in repairs for c in r.candidates]
         best = max(flat, key=lambda c: c.probability, default=None)
         actions = []
         for c in flat:
@@ -247,7 +239,7 @@ class SpanCopyServer(LanguageServer):
             action = convert.code_action(
                 snap.uri,
                 snap.version,
-                snap.lines,
+                snap.doc.lines,
                 c,
                 self.encoding,
                 preferred=c is best,
@@ -266,7 +258,37 @@ class SpanCopyServer(LanguageServer):
     def schedule_diagnostics(self, uri: str) -> None:
         if self.settings.diagnostics_enable:
             delay = self.settings.diagnostics_debounce_ms
-            self.debouncer.schedule(uri, delay, partial(diagnostics.publish, self, uri))
+            self.debouncer.schedule(uri, delay, partial(self.publish_diagnostics, uri))
+
+    async def publish_diagnostics(self, uri: str) -> None:
+        """Compute and publish the diagnostics of the open document ``uri`` (see
+        :mod:`.diagnostics`)."""
+        snap = await self.snapshot(uri)
+        if snap is None or (vocab := await self.vocab()) is None:
+            return
+        loop = asyncio.get_running_loop()
+        units = await loop.run_in_executor(self.cpu, pipeline.units, snap.doc, vocab)
+        units, found = self.decodable(snap, units), []
+        for k in range(0, len(units), pipeline.BATCH):
+            try:
+                repairs = await self.repairs(
+                    snap, units[k : k + pipeline.BATCH], priority=BACKGROUND
+                )
+            except JobCancelled:
+                return  # a newer version (or shutdown) takes over
+            threshold = self.settings.diagnostics_threshold
+            for r, ratio in pipeline.confident(repairs, threshold):
+                found.append(
+                    convert.diagnostic(
+                        snap.doc.lines, r.candidates[0], r.unit.name, ratio, self.encoding
+                    )
+                )
+        if self.current_version(uri) != snap.version or not self.settings.diagnostics_enable:
+            return
+        log.info("%s: %d diagnostic(s) for version %d", uri, len(found), snap.version)
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=snap.version)
+        )
 
     def log_once(self, key: tuple, message: str, *args: Any) -> None:
         if key not in self._logged:
@@ -350,13 +372,13 @@ async def code_action(
     if snap is None or (vocab := await ls.vocab()) is None:
         return None
     try:
-        a, b = (
-            convert.offset(snap.lines, p, ls.encoding)
+        start, end = (
+            convert.offset(snap.doc.lines, p, ls.encoding)
             for p in (params.range.start, params.range.end)
         )
     except PositionError as exc:
         raise JsonRpcInvalidParams(str(exc)) from None
-    units = ls.decodable(snap, snap.frontend.units_in(snap.parsed, min(a, b), max(a, b), vocab))
+    units = ls.decodable(snap, pipeline.units(snap.doc, vocab, (start, end)))
     if not units:
         return []
     try:
@@ -397,10 +419,10 @@ async def _repair_method(
     if snap is None or (vocab := await ls.vocab()) is None:
         return []
     try:
-        at = convert.offset(snap.lines, pos, ls.encoding)
+        at = convert.offset(snap.doc.lines, pos, ls.encoding)
     except PositionError as exc:
         raise JsonRpcInvalidParams(str(exc)) from None
-    units = ls.decodable(snap, snap.frontend.units_in(snap.parsed, at, at, vocab))
+    units = ls.decodable(snap, pipeline.units(snap.doc, vocab, (at, at)))
     if not units:
         return []
     unit = units[-1]
@@ -414,7 +436,7 @@ async def _repair_method(
         except JobCancelled:
             progress.end_message = "cancelled"
             raise JsonRpcContentModified("the document changed during the repair") from None
-        progress.end_message = f"{len(repairs[0][2])} repair(s)"
+        progress.end_message = f"{len(repairs[0].candidates)} repair(s)"
     return ls.code_actions(snap, repairs)
 
 

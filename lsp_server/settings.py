@@ -19,12 +19,11 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, NamedTuple
 
-from spancopy_core import DEFAULT_JAVA_MODEL
+from spancopy_core.config import DEVICES, VARIANTS
+from spancopy_core.repair.pipeline import RepairOptions
 
 SECTION = "spancopy"
-DEFAULT_MODEL = DEFAULT_JAVA_MODEL  # the shipped model (package data of spancopy_core)
-DEVICES = ("auto", "cpu", "cuda")
-DECODINGS = ("merged", "merge_at_end", "greedy")
+_REPAIR = RepairOptions()  # the pipeline's defaults are the server's
 
 
 def _setting(
@@ -61,30 +60,32 @@ class ServerSettings:
     )
     beam_size: int = _setting(
         "beamSize",
-        20,
+        _REPAIR.beam_size,
         "Width of the beam search; the probabilities shown are shares of the hypotheses it "
         "finds. spancopy.repairMethod searches twice as wide.",
         minimum=1,
         maximum=200,
     )
-    top_k: int = _setting("topK", 5, "Most repairs offered per method.", minimum=1, maximum=50)
+    top_k: int = _setting(
+        "topK", _REPAIR.top_k, "Most repairs offered per method.", minimum=1, maximum=50
+    )
     max_method_tokens: int = _setting(
         "maxMethodTokens",
-        400,
+        _REPAIR.max_unit_tokens,
         "Methods with more model tokens than this are skipped (decoding time grows with length).",
         minimum=1,
         maximum=10000,
     )
     decoding: str = _setting(
         "decoding",
-        "merged",
+        _REPAIR.decoding,
         "Search: merged (the paper's Algorithm 1, rays yielding equal tokens merged at every "
         "step), merge_at_end (merged only when finished) or greedy (one repair).",
-        choices=DECODINGS,
+        choices=VARIANTS,
     )
     syntax_check: bool = _setting(
         "syntaxCheck",
-        True,
+        _REPAIR.syntax_check,
         "Drop repairs after which a method that parsed no longer parses.",
     )
     diagnostics_enable: bool = _setting(
@@ -107,6 +108,16 @@ class ServerSettings:
         minimum=0,
         maximum=60000,
     )
+
+    def repair_options(self, widen: int = 1) -> RepairOptions:
+        """The pipeline's options, with a beam ``widen`` times as wide."""
+        return RepairOptions(
+            beam_size=self.beam_size * widen,
+            top_k=self.top_k,
+            decoding=self.decoding,
+            max_unit_tokens=self.max_method_tokens,
+            syntax_check=self.syntax_check,
+        )
 
 
 class Setting(NamedTuple):

@@ -8,8 +8,9 @@ Every job carries a :class:`threading.Event` that the beam search polls at every
 (``should_stop``), set when the awaiting task is cancelled (``$/cancelRequest``), when its
 document moves to a newer version (:meth:`ModelWorker.cancel_older`) or at shutdown; a
 cancelled job ends with :class:`JobCancelled` within one step.
-The several units of one request are decoded in one batched :func:`beam_search` call, and an
-LRU cache keyed by (model generation, abstracted tokens, decoding options) answers repeated
+The several units of one request are decoded by one batched
+:func:`spancopy_core.repair.pipeline.decode` call, and an LRU cache keyed by (model generation,
+abstracted tokens, beam size and variant) answers repeated
 requests (the lightbulb asks again at every cursor move) without touching the thread.
 torch is imported in the worker thread, when the model is first loaded, and runs on one
 intra-op thread unless ``OMP_NUM_THREADS`` says otherwise (:func:`use_torch_threads`): a beam
@@ -33,6 +34,8 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from spancopy_core.actions import Hypothesis
+from spancopy_core.repair import pipeline
+from spancopy_core.repair.pipeline import RepairOptions
 from spancopy_core.vocab import Vocabulary
 
 log = logging.getLogger(__name__)
@@ -74,15 +77,6 @@ class LruCache(Generic[K, V]):
 
     def clear(self) -> None:
         self._data.clear()
-
-
-@dataclass(frozen=True)
-class DecodeOptions:
-    """The settings that change what a beam search returns."""
-
-    beam_size: int
-    top_k: int
-    variant: str
 
 
 class ModelUnavailable(Exception):
@@ -180,12 +174,12 @@ class ModelWorker:
             raise ModelUnavailable("no model directory configured")
         if generation != self.generation:
             raise ModelUnavailable("superseded by a newer model")
-        try:
-            from spancopy_core.checkpoint import load_model
+        from spancopy_core.checkpoint import CheckpointError, DeviceError, load_model
 
-            threads = use_torch_threads()
+        threads = use_torch_threads()
+        try:
             model = load_model(model_dir, device=device)
-        except Exception as exc:  # CheckpointError, or a device torch cannot use
+        except (CheckpointError, DeviceError) as exc:
             raise ModelUnavailable(str(exc)) from exc
         self._model = (generation, model)
         log.info("Loaded model %s on %s (%d torch threads)", model_dir, model.device, threads)
@@ -195,7 +189,7 @@ class ModelWorker:
     async def decode(
         self,
         inputs: Sequence[tuple[str, ...]],
-        options: DecodeOptions,
+        options: RepairOptions,
         *,
         priority: int = INTERACTIVE,
         owner: tuple[str, int] | None = None,
@@ -206,7 +200,8 @@ class ModelWorker:
         Raises :class:`JobCancelled` when the job was cancelled (a newer document version,
         shutdown), ``ModelUnavailable`` when the model is not loaded."""
         generation = self.generation
-        keys = [(generation, tuple(x), options) for x in inputs]
+        search = (options.beam_size, options.decoding)  # what changes the hypotheses
+        keys = [(generation, tuple(x), search) for x in inputs]
         found = {k: self.cache.get(k) for k in keys}
         missing = [k for k, v in found.items() if v is None]
         if missing:
@@ -225,23 +220,16 @@ class ModelWorker:
         return [found[k] or [] for k in keys]
 
     def _decode(
-        self, generation: int, inputs: list[list[str]], options: DecodeOptions, job: Job
+        self, generation: int, inputs: list[list[str]], options: RepairOptions, job: Job
     ) -> list[list[Hypothesis]]:
-        """Worker thread: one batched beam search."""
-        from spancopy_core.decoding import DecodingCancelled, beam_search
+        """Worker thread: batched beam searches."""
+        from spancopy_core.decoding import DecodingCancelled
 
         current = self._model
         if current is None or current[0] != generation:
             raise ModelUnavailable("the model was unloaded")
         try:
-            return beam_search(
-                current[1],
-                inputs,
-                beam_size=options.beam_size,
-                top_k=options.top_k,
-                variant=options.variant,
-                should_stop=job.should_stop,
-            )
+            return pipeline.decode(current[1], inputs, options, should_stop=job.should_stop)
         except DecodingCancelled:
             raise JobCancelled() from None
 

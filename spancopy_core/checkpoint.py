@@ -32,11 +32,22 @@ class CheckpointError(Exception):
         self.reason = reason
 
 
+class DeviceError(ValueError):
+    """A device name torch does not know, or a CUDA device on a machine without one."""
+
+
 def resolve_device(device: str | torch.device = "auto") -> torch.device:
-    """``"auto"`` picks CUDA when present, else the CPU."""
+    """``"auto"`` picks CUDA when present, else the CPU. Raises :class:`DeviceError` for an
+    unknown name or an unavailable CUDA device."""
     if str(device) == "auto":
         return torch.device("cuda" if torch.cuda.is_available() else "cpu")
-    return torch.device(device)
+    try:
+        resolved = torch.device(device)
+    except RuntimeError:
+        raise DeviceError(f"unknown device {str(device)!r} (use auto, cpu or cuda)") from None
+    if resolved.type == "cuda" and not torch.cuda.is_available():
+        raise DeviceError(f"device {str(device)!r} requested but CUDA is not available here")
+    return resolved
 
 
 def save_model(

@@ -26,11 +26,11 @@ from dataclasses import dataclass
 import torch
 
 from .actions import Action, Copy, Gen, Hypothesis
+from .config import VARIANTS
 from .logspace import NEG, segment_logsumexp
 from .model import SpanCopyModel
 from .vocab import BOS, BOS_ID, EOS_ID, PAD_ID
 
-VARIANTS = ("merged", "merge_at_end", "greedy")
 _IMPOSSIBLE = NEG / 2
 
 

@@ -38,8 +38,11 @@ def test_model_card_states_the_true_parameter_count(model):
 
 def test_readme_run_command_proposes_the_documented_fix():
     out = subprocess.run(
-        [sys.executable, "-m", "lsp_server.cli", "repair", "examples/RingBuffer.java", "--json"],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        [sys.executable, "-m", "spancopy_core.cli", "repair", "examples/RingBuffer.java", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert out.returncode == 0, out.stderr
     methods = {m["name"]: m["repairs"] for m in json.loads(out.stdout)["methods"]}

@@ -12,9 +12,12 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
-import torch
+import tree_sitter
+import tree_sitter_java
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
+
+from . import editor
 
 SERVER = [sys.executable, "-m", "lsp_server"]
 # One torch thread: the CI machine has two cores, and OpenMP threads spinning on a busy
@@ -153,33 +156,44 @@ async def code_actions(
     return list(result)  # type: ignore[arg-type]
 
 
-def expected_repairs(
-    model_dir: Path, text: str, offset: int, beam: int = 20, top_k: int = 5
-) -> list[tuple[str, str]]:
-    """(title, repaired text) of the units at ``offset``, computed in this process with the
-    server's pipeline on one torch thread, as the server process runs."""
-    from lsp_server.languages import JavaFrontend
-    from lsp_server.repair import candidates, title
-    from spancopy_core.checkpoint import load_model
-    from spancopy_core.decoding import beam_search
-    from spancopy_core.edits import apply_edits
+def parses(text: str) -> bool:
+    """Whether tree-sitter-java parses ``text`` without an error (a bare parser, not the
+    server's front-end)."""
+    parser = tree_sitter.Parser(tree_sitter.Language(tree_sitter_java.language()))
+    return not parser.parse(text.encode("utf-8", "surrogatepass")).root_node.has_error
 
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        model = load_model(model_dir, device="cpu")
-        frontend = JavaFrontend()
-        parsed = frontend.parse(text)
-        units = frontend.units_in(parsed, offset, offset, model.vocab)
-        beams = beam_search(model, [list(u.tokens) for u in units], beam_size=beam, top_k=beam)
-    finally:
-        torch.set_num_threads(threads)
-    style = frontend.style(parsed)
-    return [
-        (title(c), apply_edits(text, c.edits))
-        for u, hyps in zip(units, beams, strict=True)
-        for c in candidates(text, u, hyps, style, frontend, top_k=top_k)
-    ]
+
+def shown_percent(action: types.CodeAction) -> int:
+    """The probability in a title "... (31%)" ("<1%" and ">99%" as 1 and 99)."""
+    return int(action.title.rsplit("(", 1)[1].strip("%)<>"))
+
+
+def check_repairs(
+    actions: list[types.CodeAction] | None,
+    text: str,
+    uri: str,
+    version: int,
+    method: str,
+    encoding: str = "utf-16",
+) -> list[str]:
+    """What any list of quick fixes for the method whose text is ``method`` must be: quick
+    fixes, exactly one preferred (one of the most probable), each edit versioned and applying
+    (as an editor applies it) to a text that differs from ``text``, still parses, differs only
+    inside the method, and no two alike. Returns the repaired texts, in order."""
+    assert actions, "no quick fixes"
+    assert all(a.kind == types.CodeActionKind.QuickFix for a in actions)
+    preferred = [a for a in actions if a.is_preferred]
+    assert len(preferred) == 1
+    assert shown_percent(preferred[0]) == max(map(shown_percent, actions))
+    start = text.index(method)
+    before, after, results = text[:start], text[start + len(method) :], []
+    for action in actions:
+        repaired = editor.apply_action(text, action, uri, version, encoding)
+        assert repaired != text and parses(repaired), action.title
+        assert repaired.startswith(before) and repaired.endswith(after), action.title
+        results.append(repaired)
+    assert len(set(results)) == len(results)
+    return results
 
 
 async def until(predicate: Callable[[], Any], timeout: float = 20.0) -> None:

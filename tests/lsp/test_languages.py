@@ -9,11 +9,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lsp_server.documents import MAX_DOCUMENT_CHARS, Documents, DocumentTooLarge
-from lsp_server.languages import JavaFrontend, covering_edit, frontend_for
-from lsp_server.repair import candidates
 from spancopy_core.actions import Hypothesis
 from spancopy_core.edits import apply_edits
 from spancopy_core.lang.java import parse
+from spancopy_core.repair.candidates import candidates
+from spancopy_core.repair.frontend import covering_edit
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.languages import frontend_for
 
 from .toy import VOCAB
 
@@ -121,7 +123,7 @@ def test_documents_reuse_a_version_and_refuse_huge_texts():
     first = docs.snapshot("file:///A.java", 1, NESTED, FRONTEND)
     assert docs.snapshot("file:///A.java", 1, NESTED, FRONTEND) is first
     second = docs.snapshot("file:///A.java", 2, NESTED.replace("1 > 0", "1 >= 0"), FRONTEND)
-    assert second is not first and ">=" in second.text
+    assert second is not first and ">=" in second.doc.text
     try:
         docs.snapshot("file:///B.java", 1, " " * (MAX_DOCUMENT_CHARS + 1), FRONTEND)
     except DocumentTooLarge:

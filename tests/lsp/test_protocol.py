@@ -21,8 +21,8 @@ from .conftest import (
     Start,
     capabilities,
     change_doc,
+    check_repairs,
     code_actions,
-    expected_repairs,
     open_doc,
     until,
 )
@@ -41,7 +41,7 @@ WIDE = """class Wide {
 """
 
 
-async def check_wide_line(client, toy_model: Path, uri: str, encoding: str, resolve: bool):
+async def check_wide_line(client, uri: str, encoding: str, resolve: bool):
     """Ranges exact in ``encoding``, with emoji and non-BMP characters before the fix on its
     line, after an incremental change there; with ``resolve``, the edits come from
     codeAction/resolve."""
@@ -61,34 +61,31 @@ async def check_wide_line(client, toy_model: Path, uri: str, encoding: str, reso
     text = WIDE[:at] + "ü𝄞 " + WIDE[at:]
     gt = editor.to_position(text, text.index(">"), encoding)
     actions = await code_actions(client, uri, gt.line, gt.character)
-    expected = expected_repairs(toy_model, text, text.index(">"))
-    assert [a.title for a in actions] == [t for t, _ in expected] and expected
-    for action, (_, repaired) in zip(actions, expected, strict=True):
-        assert (action.edit is None) == resolve
-        if resolve:
-            action = await client.code_action_resolve_async(action)
-        assert editor.apply_action(text, action, uri, 2, encoding) == repaired
+    assert actions and all((a.edit is None) == resolve for a in actions)
+    if resolve:
+        actions = [await client.code_action_resolve_async(a) for a in actions]
+    method = text[text.index("int clamp") : text.rindex("}", 0, text.rindex("}")) + 1]
+    repaired = check_repairs(actions, text, uri, 2, method, encoding)
+    assert repaired[0] == text.replace("value > limit", "value >= limit")
 
 
 @pytest.mark.parametrize(("encoding", "resolve"), [("utf-8", False), ("utf-32", True)])
 async def test_negotiated_encoding_is_exact_for_edits_and_changes(
-    start: Start, toy_model: Path, encoding: str, resolve: bool
+    start: Start, encoding: str, resolve: bool
 ):
     client = await start(caps=capabilities(encodings=[encoding, "utf-16"], resolve=resolve))
     assert client.initialize_result.capabilities.position_encoding == encoding
-    await check_wide_line(client, toy_model, "file:///work/Wide.java", encoding, resolve)
+    await check_wide_line(client, "file:///work/Wide.java", encoding, resolve)
     if resolve:
         unknown = types.CodeAction(title="x", data={"id": 10**9})
         assert (await client.code_action_resolve_async(unknown)).edit is None
 
 
-async def test_settings_from_every_source_and_warnings_once(start: Start, toy_model: Path):
+async def test_settings_from_every_source_and_warnings_once(start: Start):
     client = await start(settings={"topK": 1, "beamSize": "wide"})
     uri = "file:///work/Settings.java"
     open_doc(client, uri, TOY)
     assert len(await code_actions(client, uri, *GT)) == 1
-    available = len(expected_repairs(toy_model, TOY, TOY.index(">"), top_k=3))
-    assert available >= 2
 
     def warnings() -> list[str]:
         return [m.message for m in client.messages if m.type == types.MessageType.Warning]
@@ -97,7 +94,7 @@ async def test_settings_from_every_source_and_warnings_once(start: Start, toy_mo
     # pushed with workspace/didChangeConfiguration
     push = {"spancopy": {"topK": 3, "beamSize": "wide"}}
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
-    assert len(await code_actions(client, uri, *GT)) == min(3, available)
+    assert 2 <= len(await code_actions(client, uri, *GT)) <= 3
     assert len(warnings()) == 1  # the same bad value: not shown again
     # pulled with workspace/configuration when the notification carries none
     client.set_configuration({"topK": 2, "decoding": "beam"}, section="spancopy")

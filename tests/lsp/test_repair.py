@@ -8,11 +8,16 @@ import pytest
 from lsprotocol import types
 
 from lsp_server import convert
-from lsp_server.diagnostics import confidence
-from lsp_server.languages import JavaFrontend
-from lsp_server.repair import candidates, format_probability, title, unchanged_share
 from spancopy_core.actions import Hypothesis
 from spancopy_core.edits import LineIndex, apply_edits
+from spancopy_core.repair.candidates import (
+    candidates,
+    confidence,
+    format_probability,
+    title,
+    unchanged_share,
+)
+from spancopy_core.repair.java import JavaFrontend
 
 from . import editor
 from .toy import VOCAB

@@ -13,17 +13,17 @@ import torch
 from lsp_server.worker import (
     BACKGROUND,
     INTERACTIVE,
-    DecodeOptions,
     Job,
     JobCancelled,
     ModelUnavailable,
     ModelWorker,
 )
+from spancopy_core.repair.pipeline import RepairOptions
 
 from .toy import toy_pairs
 
-OPTIONS = DecodeOptions(beam_size=4, top_k=4, variant="merged")
-SLOW = DecodeOptions(beam_size=200, top_k=200, variant="merged")
+OPTIONS = RepairOptions(beam_size=4)
+SLOW = RepairOptions(beam_size=200)
 LONG = ["int", "METHOD_1", "(", "int", "VAR_1", ")", "{"]
 LONG += ["VAR_1", "=", "VAR_1", "+", "1", ";"] * 40 + ["return", "VAR_1", ";", "}"]
 
@@ -67,7 +67,7 @@ async def test_one_batched_job_then_the_cache(worker: ModelWorker):
     assert all(1 <= len(h) <= 4 for h in first)
     again = await worker.decode([tuple(b)], OPTIONS)
     assert len(jobs) == 1 and again[0] is first[1]
-    await worker.decode([tuple(b)], DecodeOptions(beam_size=2, top_k=2, variant="merged"))
+    await worker.decode([tuple(b)], RepairOptions(beam_size=2))
     assert len(jobs) == 2  # other options, other cache key
 
 

@@ -20,11 +20,10 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from spancopy_core.actions import Hypothesis
-from spancopy_core.edits import Style, TextEdit, apply_edits, edits, summary
-from spancopy_core.lang.errors import FrontendError
-
-from .languages import Frontend, Unit
+from ..actions import Hypothesis
+from ..edits import Style, TextEdit, apply_edits, edits, summary
+from ..lang.errors import FrontendError
+from .frontend import Frontend, Unit
 
 
 @dataclass(frozen=True)
@@ -118,6 +117,16 @@ def candidates(
             new_text,
         )
     return sorted(found.values(), key=lambda c: -c.probability)
+
+
+def confidence(unit: Unit, hypotheses: Sequence[Hypothesis], best: Candidate) -> float:
+    """How many times as likely as the unchanged unit its best repair is. When the beam lost
+    the unchanged unit, its share is taken as that of the least likely hypothesis kept (an
+    upper bound, so the ratio errs low)."""
+    unchanged = unchanged_share(unit, hypotheses)
+    if unchanged == 0.0:
+        unchanged = math.exp(min(h.log_prob for h in hypotheses) - _log_total(hypotheses))
+    return best.probability / unchanged if unchanged > 0 else math.inf
 
 
 def format_probability(p: float) -> str:

@@ -1,0 +1,8 @@
+"""Repairs of real files: the pipeline every caller shares (the server, ``spancopy repair``, the
+benchmarks and the tests), with no LSP in it.
+
+- :mod:`.frontend`: what a language front-end provides (:class:`~.frontend.Unit`,
+  :class:`~.frontend.Frontend`); :mod:`.java`: the Java one; :mod:`.languages`: which serves a file.
+- :mod:`.candidates`: from decoded hypotheses to ranked, titled, format-preserving repairs.
+- :mod:`.pipeline`: the stages in order, and :func:`~.pipeline.repair` running them all.
+"""

@@ -1,0 +1,92 @@
+"""What the repair pipeline needs of a language front-end (:class:`Frontend`, :class:`Unit`).
+
+A :class:`Frontend` turns a document into *units* (Java: methods and constructors; prose,
+later: sentences) and a unit into model tokens with the mapping back to the source
+(:class:`Unit`); it also learns the file's layout style and checks that an edited unit still
+parses. The pipeline (:mod:`spancopy_core.repair.pipeline`) only talks to this interface, so a
+second language plugs in by adding a front-end to
+:data:`spancopy_core.repair.languages.FRONTENDS` together with a model trained on it. Parsing is
+incremental: :func:`covering_edit` reduces any change between two versions of a text to one
+replacement, which :meth:`Frontend.parse` hands to the parser with the old tree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..edits import Alignment, SourceToken, Style
+
+MAX_UNITS_PER_REQUEST = 8  # a selection over more methods repairs the first eight
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One repairable unit of a document, ready for the model.
+
+    ``start``/``end`` are its code-point range in the text; ``tokens`` the model input
+    (abstracted), ``mapping`` and ``source_tokens`` what :func:`spancopy_core.edits.edits`
+    needs to map a hypothesis back; ``has_error`` whether it contains a parse error;
+    ``context`` the text to put before and after it to parse it alone."""
+
+    name: str
+    start: int
+    end: int
+    tokens: tuple[str, ...]
+    mapping: Alignment
+    source_tokens: Sequence[SourceToken]
+    has_error: bool
+    context: tuple[str, str] = ("", "")
+
+
+class Frontend(Protocol):
+    """A language as the server sees it."""
+
+    name: str
+    language_ids: frozenset[str]
+    extensions: tuple[str, ...]
+
+    def parse(self, text: str, previous: Any | None = None) -> Any:
+        """Parse ``text``, incrementally from ``previous`` (an earlier result) if given."""
+        ...
+
+    def units_in(self, parsed: Any, start: int, end: int, known: Container[str]) -> list[Unit]:
+        """The innermost units overlapping ``[start, end]`` (at most
+        :data:`MAX_UNITS_PER_REQUEST`), abstracted with the model vocabulary ``known``."""
+        ...
+
+    def all_units(self, parsed: Any, known: Container[str]) -> list[Unit]:
+        """Every outermost unit of the document."""
+        ...
+
+    def style(self, parsed: Any) -> Style:
+        """The layout habits of the document."""
+        ...
+
+    def still_parses(self, unit: Unit, new_text: str) -> bool:
+        """Whether ``new_text``, the unit after an edit, parses without error."""
+        ...
+
+
+def covering_edit(old: str, new: str) -> tuple[int, int, str]:
+    """One replacement ``(start, end, text)`` turning ``old`` into ``new``: everything between
+    their common prefix and common suffix (``old[start:end]`` becomes ``text``)."""
+    limit = min(len(old), len(new))
+    lo, hi = 0, limit  # the common prefix length is in [lo, hi]
+    while lo < hi:  # binary search with C-speed slice comparisons
+        mid = (lo + hi + 1) // 2
+        if old[lo:mid] == new[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    prefix = lo
+    lo, hi = 0, limit - prefix
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if old[len(old) - mid : len(old) - lo] == new[len(new) - mid : len(new) - lo]:
+            lo = mid
+        else:
+            hi = mid - 1
+    suffix = lo
+    return prefix, len(old) - suffix, new[prefix : len(new) - suffix]

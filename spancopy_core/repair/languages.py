@@ -1,0 +1,27 @@
+"""The front-ends the repair pipeline knows, and which one serves a document.
+
+A second language plugs in by adding its :class:`~spancopy_core.repair.frontend.Frontend` to
+:data:`FRONTENDS`.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+from urllib.parse import unquote, urlparse
+
+from .frontend import Frontend
+from .java import JavaFrontend
+
+FRONTENDS: tuple[Frontend, ...] = (JavaFrontend(),)
+
+
+def frontend_for(language_id: str | None, uri: str) -> Frontend | None:
+    """The front-end for a document (by language id, else by file extension), or None."""
+    for frontend in FRONTENDS:
+        if language_id in frontend.language_ids:
+            return frontend
+    suffix = PurePosixPath(unquote(urlparse(uri).path)).suffix.lower()
+    for frontend in FRONTENDS:
+        if suffix in frontend.extensions:
+            return frontend
+    return None
