@@ -15,16 +15,12 @@ in Python, over the output positions ``k``, each step O(B * L).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import torch
 
 from .batch import Batch
 from .logspace import NEG, segment_logsumexp
+from .model_types import Scores
 from .vocab import EOS_ID
-
-if TYPE_CHECKING:
-    from .model import Scores
 
 
 def correct_action_log_probs(scores: Scores, batch: Batch) -> tuple[torch.Tensor, torch.Tensor]:

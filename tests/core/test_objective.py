@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spancopy_core.logspace import NEG
-from spancopy_core.model import Scores
+from spancopy_core.model_types import Scores
 from spancopy_core.objective import correct_action_log_probs, marginal, sequence_log_likelihood
 from spancopy_core.vocab import EOS_ID, UNK, UNK_ID
 
