@@ -176,11 +176,14 @@ class SpanCopyModel(nn.Module):
         out, _ = pad_packed_sequence(out, batch_first=True, total_length=tokens.size(1))
         return out, h_n
 
-    def score(self, h: torch.Tensor, memory: Memory) -> Scores:
-        """(B, T, H) decoder GRU outputs -> action :class:`Scores` in float32."""
-        o = self.dropout(self.decoder.attend(h, memory))  # (B, T, H)
-        gen = (
-            torch.addmm(  # (B, T, V)
+    def attend(self, h: torch.Tensor, memory: Memory) -> torch.Tensor:
+        """(B, T, H) decoder GRU outputs -> (B, T, H) attentional outputs ``o`` of the head."""
+        return self.dropout(self.decoder.attend(h, memory))
+
+    def gen_logits(self, o: torch.Tensor) -> torch.Tensor:
+        """(B, T, H) attentional outputs -> (B, T, V) float32 Gen logits, NEG for PAD and BOS."""
+        return (
+            torch.addmm(  # (B * T, V)
                 self.gen_bias + self.gen_mask,
                 self.gen_proj(o).flatten(0, 1),
                 self.embedding.weight.t(),
@@ -188,6 +191,11 @@ class SpanCopyModel(nn.Module):
             .view(*o.shape[:2], -1)
             .float()
         )
+
+    def score(self, h: torch.Tensor, memory: Memory) -> Scores:
+        """(B, T, H) decoder GRU outputs -> action :class:`Scores` in float32."""
+        o = self.attend(h, memory)  # (B, T, H)
+        gen = self.gen_logits(o)  # (B, T, V)
         spans = torch.baddbmm(memory.span_bias, o, memory.span_keys.transpose(1, 2))  # (B,T,2S)
         start, end = spans.float().chunk(2, dim=-1)  # (B, T, S) each
         span_z = span_log_normaliser(start, end, self.config.copy_mode == "span")  # (B, T)
