@@ -149,25 +149,26 @@ def same_output_groups(
     cell = np.arange(n)[None, :] * (n + 1) + running  # (n, n) histogram cell of (i, M value)
     first = np.bincount(cell.ravel(), minlength=n * (n + 1)).reshape(n, n + 1).cumsum(1)
 
-    # Every allowed span (start, length - 1) and the class of its content, (first, length).
+    # Every allowed span (start, length) and the class of its content, (first start, length).
     if span:
-        start, length0 = np.nonzero(np.arange(n)[None, :] < (n - np.arange(n))[:, None])
+        start, length = np.nonzero(np.arange(n)[None, :] < (n - np.arange(n))[:, None])
+        length += 1
     else:
-        start, length0 = np.arange(n), np.zeros(n, dtype=np.int64)
-    origin = first[start, length0]
-    slots = layout.V + start * layout.S + start + length0
+        start, length = np.arange(n), np.ones(n, dtype=np.int64)
+    origin = first[start, length - 1]
+    slots = layout.V + start * layout.S + start + length - 1
     # A Gen joins the class of a single in-vocabulary token, ahead of the copies (order -1).
-    gen = (length0 == 0) & (origin == start) & (keys[start] >= 0)
+    gen = (length == 1) & (origin == start) & (keys[start] >= 0)
     origin = np.concatenate([origin, start[gen]])
-    length0 = np.concatenate([length0, length0[gen]])
+    length = np.concatenate([length, length[gen]])
     order = np.concatenate([start, np.full(int(gen.sum()), -1)])
     slots = np.concatenate([slots, keys[start[gen]]])
 
     # Group: sort by class, members in order; keep the classes of two or more actions.
-    perm = np.lexsort((order, length0, origin))
-    origin, length0, slots = origin[perm], length0[perm], slots[perm]
+    perm = np.lexsort((order, length, origin))
+    origin, length, slots = origin[perm], length[perm], slots[perm]
     new_class = np.ones(len(slots), dtype=bool)
-    new_class[1:] = (origin[1:] != origin[:-1]) | (length0[1:] != length0[:-1])
+    new_class[1:] = (origin[1:] != origin[:-1]) | (length[1:] != length[:-1])
     group = np.cumsum(new_class) - 1
     sizes = np.bincount(group)
     return slots[sizes[group] > 1], sizes[sizes > 1]
