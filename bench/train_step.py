@@ -31,11 +31,10 @@ from spancopy_core.vocab import PAD_ID, Vocabulary  # noqa: E402
 
 
 def plain_loss(model: SpanCopyModel, batch) -> torch.Tensor:
-    """Teacher-forced generation NLL per token: no span scores, no lattice."""
+    """Teacher-forced NLL per token of the model's own Gen head: no span scores, no lattice."""
     memory = model.encode(batch.src, batch.src_len)
     h, _ = model.run_decoder(batch.tgt_in, memory.init_state)
-    o = model.dropout(model.decoder.attend(h, memory))
-    logits = model.gen_proj(o) @ model.embedding.weight.t() + model.gen_bias  # (B, T, V)
+    logits = model.gen_logits(model.attend(h, memory))  # (B, T, V)
     return F.cross_entropy(logits.flatten(0, 1), batch.gen_ids.flatten(), ignore_index=PAD_ID)
 
 

@@ -5,41 +5,61 @@ Rays carry tokens and a log-probability. At output length ``t`` only rays holdin
 catches up). With ``variant="merged"`` the actions of one ray that yield the same tokens are
 merged (``Gen(x)`` with every ``Copy`` of an ``x``; copies of equal content), and rays with
 equal tokens are merged across the beam with ``logaddexp`` before the best ``beam_size`` are
-kept; this is sound because the decoder state depends only on the emitted tokens.
-``"merge_at_end"`` keeps every derivation apart and merges only the finished hypotheses;
-``"greedy"`` follows the single most probable action.
+kept; this is sound because the decoder state depends only on the emitted tokens. A merged
+ray keeps the most probable of its derivations as its ``actions``. ``"merge_at_end"`` keeps
+every derivation apart and merges only the finished hypotheses; ``"greedy"`` follows the
+single most probable action.
 
-A ray's decoder state is computed lazily, when it becomes active, by running the GRU over the
-tokens it has not fed yet (one packed, batched call for all active rays of all inputs); the
-action scores of all active rays of all inputs come from one batched call of the model's head.
-``should_stop`` is polled once per step so that a caller can cancel a long search.
+As OpenNMT-py keeps its decode strategy apart from the translator's model loop, the search
+has two halves. The driver, :func:`beam_search`, calls the model: it encodes the inputs and,
+at each step, catches up the decoder state of every active ray on the tokens it has not fed
+yet (one packed, batched GRU call for all active rays of all inputs) and scores all of them
+in one batched call of the action head. The selection step, :func:`advance`, is pure: from
+the log-probabilities of every candidate action of every active ray (a ``(B_a, K, C)``
+tensor) it merges equal outputs, shortlists, pools and prunes, and returns the next
+:class:`Beam` of each input. ``should_stop`` is polled once per step so that a caller can
+cancel a long search.
 """
 
 from __future__ import annotations
 
 import heapq
 import itertools
-import math
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from typing import NamedTuple
 
+import numpy as np
 import torch
 
-from .actions import Action, Copy, Gen, Hypothesis
+from .actions import Action, Copy, Gen, Hypothesis, apply_actions
 from .config import VARIANTS
+from .lattice import match_table
 from .logspace import NEG, segment_logsumexp
 from .model import SpanCopyModel
-from .vocab import BOS, BOS_ID, EOS_ID, PAD_ID
+from .model_types import Memory, Scores
+from .probability import logsumexp
+from .vocab import BOS, BOS_ID, EOS_ID, PAD_ID, Vocabulary
 
-_IMPOSSIBLE = NEG / 2
+_IMPOSSIBLE = NEG / 2  # log-probabilities at or below this are masked actions
 
 
 class DecodingCancelled(Exception):
     """Raised by :func:`beam_search` when ``should_stop()`` returned true."""
 
 
+# -- search state ----------------------------------------------------------------------------
+
+
 @dataclass(eq=False)
-class _Ray:
+class Ray:
+    """A partial output of the search, with every derivation that was merged into it.
+
+    ``state`` and ``pending`` are the driver's cache of the decoder: the state before
+    ``pending``, the emitted tokens not fed to the decoder yet. The selection step only hands
+    them on to the ray's children.
+    """
+
     tokens: tuple[str, ...]
     log_prob: float  # summed over the merged derivations
     best: float  # log-probability of the best single derivation
@@ -49,56 +69,325 @@ class _Ray:
     finished: bool = False
 
 
-def _logaddexp(a: float, b: float) -> float:
-    m = max(a, b)
-    return m + math.log(math.exp(a - m) + math.exp(b - m))
+@dataclass
+class Beam:
+    """The search state of one input: its live rays and its finished hypotheses."""
+
+    inputs: tuple[str, ...]  # the model input, whose spans the copies take
+    max_len: int  # longest output allowed
+    rays: list[Ray]  # unfinished rays, the most probable first
+    finished: dict[tuple[str, ...], Ray]  # finished rays by their tokens
+    done: bool = False
+
+    def active(self, t: int) -> list[Ray]:
+        """The rays expanded at step ``t``: those holding exactly ``t`` tokens."""
+        return [r for r in self.rays if len(r.tokens) == t]
+
+    def hypotheses(self, top_k: int) -> list[Hypothesis]:
+        """The ``top_k`` most probable finished outputs, best first."""
+        best = heapq.nlargest(top_k, self.finished.values(), key=lambda r: r.log_prob)
+        return [Hypothesis(list(r.tokens), r.log_prob, list(r.actions)) for r in best]
 
 
-class _Input:
-    """One input of the batch: its tokens, limits and the within-ray merge groups."""
+@dataclass(frozen=True)
+class SlotLayout:
+    """The ``C = V + S * S`` candidate actions of a ray, one slot each, for inputs of at most
+    ``S`` tokens: ``Gen(v)`` at slot ``v``, then ``Copy(i, t + 1)`` (the span ``[i, t]``) at
+    slot ``V + i * S + t``. Slots of spans with ``t < i`` exist but are never allowed."""
 
-    def __init__(self, tokens: list[str], model: SpanCopyModel, S: int, max_len: int, merge: bool):
-        self.tokens = tokens
-        self.max_len = max_len
-        self.rays: list[_Ray] = []
-        self.finished: dict[object, _Ray] = {}
-        self.done = False
-        V = len(model.vocab)
-        span = model.config.copy_mode == "span"
-        # Group the candidate slots (Gen slots 0..V-1, then span slot V + i * S + t for the
-        # span [i, t]) whose actions yield the same tokens.
-        members: list[list[int]] = []
-        if merge:
-            classes: dict[tuple[str, ...], list[int]] = {}
-            n = len(tokens)
-            for i in range(n):
-                for t in range(i, n if span else i + 1):
-                    classes.setdefault(tuple(tokens[i : t + 1]), []).append(V + i * S + t)
-            for content, slots in classes.items():
-                if len(content) == 1 and content[0] in model.vocab:
-                    slots = [model.vocab.id(content[0]), *slots]
-                if len(slots) > 1:
-                    members.append(slots)
-        self.group_slots = members
+    vocab: Vocabulary
+    S: int
+
+    @property
+    def V(self) -> int:
+        return len(self.vocab)
+
+    @property
+    def C(self) -> int:
+        return self.V + self.S * self.S
+
+    def action(self, slot: int) -> Action:
+        """The action of ``slot``."""
+        if slot < self.V:
+            return Gen(self.vocab.itos[slot])
+        i, t = divmod(slot - self.V, self.S)
+        return Copy(i, t + 1)
+
+    def span_lengths(self, span: bool, device: torch.device) -> torch.Tensor:
+        """(S, S) length of the span ``[i, t]``, 0 where it may not be copied (``t < i``, and
+        ``t > i`` when only single tokens are copied)."""
+        idx = torch.arange(self.S, device=device)
+        lengths = (idx[None, :] - idx[:, None] + 1).clamp_min(0)  # (S, S)
+        return lengths if span else lengths * (lengths == 1)
 
 
-class _Groups:
-    """Merge groups of the active inputs, as flat index tensors over (B_a * C) slots."""
+# -- merge groups ----------------------------------------------------------------------------
 
-    def __init__(self, inputs: list[_Input], C: int, device: torch.device):
-        members, group, rep = [], [], []
-        for b, inp in enumerate(inputs):
-            for slots in inp.group_slots:
-                g = len(rep)
-                rep.append(b * C + slots[0])
-                members.extend(b * C + s for s in slots)
-                group.extend([g] * len(slots))
-        self.size = len(rep)
-        self.members = torch.tensor(members, dtype=torch.long, device=device)
-        self.group = torch.tensor(group, dtype=torch.long, device=device)
-        self.rep = torch.tensor(rep, dtype=torch.long, device=device)
-        self.rep_group = torch.full((len(inputs) * C,), -1, dtype=torch.long, device=device)
-        self.rep_group[self.rep] = torch.arange(self.size, device=device)
+
+def same_output_groups(
+    inputs: Sequence[str], layout: SlotLayout, span: bool
+) -> tuple[np.ndarray, np.ndarray]:
+    """The candidate slots of a ray whose actions yield the same tokens, in groups of two or
+    more: ``Gen(x)`` with every copy of an ``x``, and the copies of equal spans.
+
+    Returns ``(slots, sizes)``: every group's slots, its representative (the smallest slot:
+    the ``Gen`` if any, else the first span) first and the rest in increasing order, groups
+    in order of the first occurrence of their content (by start, then length); and the size
+    of each group. From the self-match table ``M[j, i]`` (longest common run of
+    ``inputs[j:]`` and ``inputs[i:]``) the first occurrence of ``inputs[i : i + l]`` is the
+    first ``j`` with ``max(M[:j + 1, i]) >= l``: O(n^2) for an input of n tokens.
+    """
+    n = len(inputs)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    # Setup: identity keys (negative for out-of-vocabulary tokens) and the self-match table.
+    _, key_list = layout.vocab.encode(list(inputs))
+    keys = np.asarray(key_list, dtype=np.int64)
+    M = match_table(keys, keys)  # (n, n)
+    # first[i, l - 1]: first start of the content inputs[i : i + l], the number of starts j
+    # whose running maximum max(M[:j + 1, i]) is below l.
+    running = np.maximum.accumulate(M, axis=0)  # (n, n) nondecreasing down each column
+    cell = np.arange(n)[None, :] * (n + 1) + running  # (n, n) histogram cell of (i, M value)
+    first = np.bincount(cell.ravel(), minlength=n * (n + 1)).reshape(n, n + 1).cumsum(1)
+
+    # Every allowed span (start, length) and the class of its content, (first start, length).
+    if span:
+        start, length = np.nonzero(np.arange(n)[None, :] < (n - np.arange(n))[:, None])
+        length += 1
+    else:
+        start, length = np.arange(n), np.ones(n, dtype=np.int64)
+    origin = first[start, length - 1]
+    slots = layout.V + start * layout.S + start + length - 1
+    # A Gen joins the class of a single in-vocabulary token, ahead of the copies (order -1).
+    gen = (length == 1) & (origin == start) & (keys[start] >= 0)
+    origin = np.concatenate([origin, start[gen]])
+    length = np.concatenate([length, length[gen]])
+    order = np.concatenate([start, np.full(int(gen.sum()), -1)])
+    slots = np.concatenate([slots, keys[start[gen]]])
+
+    # Group: sort by class, members in order; keep the classes of two or more actions.
+    perm = np.lexsort((order, length, origin))
+    origin, length, slots = origin[perm], length[perm], slots[perm]
+    new_class = np.ones(len(slots), dtype=bool)
+    new_class[1:] = (origin[1:] != origin[:-1]) | (length[1:] != length[:-1])
+    group = np.cumsum(new_class) - 1
+    sizes = np.bincount(group)
+    return slots[sizes[group] > 1], sizes[sizes > 1]
+
+
+@dataclass(frozen=True)
+class MergeGroups:
+    """Merge groups of a batch of inputs, as flat indices into the ``B_a * C`` slots of one
+    row of rays (slot ``s`` of input ``a`` is ``a * C + s``)."""
+
+    members: torch.Tensor  # (Nm,) flat slot of every member, group after group
+    group: torch.Tensor  # (Nm,) group of each member
+    rep: torch.Tensor  # (G,) flat slot of each group's representative, its first member
+    rep_group: torch.Tensor  # (B_a * C,) the group that a slot represents, -1 elsewhere
+
+    @property
+    def size(self) -> int:
+        return len(self.rep)
+
+    @classmethod
+    def build(
+        cls,
+        per_input: Sequence[tuple[np.ndarray, np.ndarray]],
+        C: int,
+        device: torch.device | str = "cpu",
+    ) -> MergeGroups:
+        """Stack the :func:`same_output_groups` of each input of the batch."""
+        slots = [s + a * C for a, (s, _) in enumerate(per_input)]
+        sizes = np.concatenate([np.zeros(0, dtype=np.int64), *(n for _, n in per_input)])
+        members = np.concatenate([np.zeros(0, dtype=np.int64), *slots])
+        group = np.repeat(np.arange(len(sizes)), sizes)
+        rep = members[np.cumsum(sizes) - sizes]
+        rep_group = np.full(len(per_input) * C, -1, dtype=np.int64)
+        rep_group[rep] = np.arange(len(rep))
+        return cls(*(torch.as_tensor(x, device=device) for x in (members, group, rep, rep_group)))
+
+
+# -- selection: pure, no model -----------------------------------------------------------------
+
+
+class Expansion(NamedTuple):
+    """A shortlisted expansion of an active ray by one (merged) action."""
+
+    ray: int  # index of the ray among its beam's active rays
+    log_q: float  # log-probability of the expansion, summed over its merge group
+    best_log_q: float  # log-probability of its most probable action
+    slot: int  # that action's slot
+
+
+def merge_same_output(
+    log_q: torch.Tensor, groups: MergeGroups | None
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]:
+    """Merge, within each ray, the candidate actions that yield the same tokens.
+
+    ``log_q`` (B_a, K, C) holds the log-probability of every candidate of the ``k``-th active
+    ray of the ``a``-th input. Returns ``(merged, best, best_slot)``: ``merged`` (B_a, K, C)
+    has each group's total at its representative slot and NEG at its other members; ``best``
+    has the group's most probable action there instead; ``best_slot`` (K, G) is the flat
+    slot ``a * C + s`` of that action (the largest among ties). Without groups the input
+    comes back unmerged, with ``best_slot`` None.
+    """
+    if groups is None or not groups.size:
+        return log_q, log_q, None
+    B_a, K, C = log_q.shape
+    flat = log_q.transpose(0, 1).reshape(K, B_a * C)  # (K, B_a * C)
+    values = flat[:, groups.members]  # (K, Nm)
+    total, top = segment_logsumexp(values, groups.group, groups.size)  # (K, G) each
+    group = groups.group.expand_as(values)  # (K, Nm)
+    is_best = values >= top.gather(1, group)
+    best_slot = torch.full_like(total, -1, dtype=torch.long).scatter_reduce(
+        1, group, torch.where(is_best, groups.members, -1), "amax"
+    )  # (K, G)
+    merged = flat.index_fill(1, groups.members, NEG).index_copy(1, groups.rep, total)
+    best = flat.index_copy(1, groups.rep, top)
+    return (
+        merged.view(K, B_a, C).transpose(0, 1),
+        best.view(K, B_a, C).transpose(0, 1),
+        best_slot,
+    )
+
+
+def shortlist(
+    log_q: torch.Tensor,
+    ray_log_probs: torch.Tensor,
+    width: int,
+    groups: MergeGroups | None = None,
+) -> list[list[Expansion]]:
+    """Per input, the ``width`` expansions with the highest ray log-probability plus action
+    log-probability, best first.
+
+    ``log_q`` (B_a, K, C) and ``ray_log_probs`` (B_a, K) (NEG for padding rows); with
+    ``groups`` the actions within each ray are merged first (:func:`merge_same_output`).
+    """
+    merged, best, best_slot = merge_same_output(log_q, groups)
+    B_a, K, C = merged.shape
+    _, top = (merged + ray_log_probs[..., None]).reshape(B_a, -1).topk(min(K * C, width), dim=-1)
+    top_ray, top_slot = top // C, top % C  # (B_a, width) each
+    top_log_q = merged.reshape(B_a, -1).gather(1, top)
+    top_best = best.reshape(B_a, -1).gather(1, top)
+    action_slot = top_slot
+    if groups is not None and best_slot is not None:
+        offset = torch.arange(B_a, device=merged.device)[:, None] * C  # (B_a, 1)
+        group = groups.rep_group[top_slot + offset]  # (B_a, width) represented group, else -1
+        member = best_slot[top_ray, group.clamp_min(0)] - offset
+        action_slot = torch.where(group >= 0, member, top_slot)
+    columns = (top_ray.tolist(), top_log_q.tolist(), top_best.tolist(), action_slot.tolist())
+    return [[Expansion(*e) for e in zip(*row)] for row in zip(*columns)]
+
+
+def advance(
+    beams: Sequence[Beam],
+    t: int,
+    log_q: torch.Tensor,
+    layout: SlotLayout,
+    *,
+    beam_size: int,
+    top_k: int,
+    merge: bool,
+    groups: MergeGroups | None = None,
+) -> list[Beam]:
+    """One step of the search: expand the active rays of ``beams`` and keep the best.
+
+    ``log_q`` (B_a, K, C) holds the log-probability of every action (slots of ``layout``) of
+    the ``k``-th active ray (:meth:`Beam.active`) of the ``a``-th beam, NEG where an action is
+    not allowed; rows past a beam's active rays are ignored. With ``merge``, the actions of a
+    ray that yield the same tokens (``groups``) and the rays with equal tokens are merged.
+    Returns the beams after the step; ``beams`` are left as they are.
+    """
+    active = [beam.active(t) for beam in beams]
+    K = log_q.size(1)
+    ray_log_probs = torch.tensor(
+        [[r.log_prob for r in rays] + [NEG] * (K - len(rays)) for rays in active],
+        dtype=log_q.dtype,
+        device=log_q.device,
+    )  # (B_a, K)
+    shortlists = shortlist(log_q, ray_log_probs, 2 * beam_size, groups if merge else None)
+    return [
+        _prune(beam, t, rays, expansions, layout, beam_size, top_k, merge)
+        for beam, rays, expansions in zip(beams, active, shortlists)
+    ]
+
+
+def _prune(
+    beam: Beam,
+    t: int,
+    active: list[Ray],
+    expansions: list[Expansion],
+    layout: SlotLayout,
+    beam_size: int,
+    top_k: int,
+    merge: bool,
+) -> Beam:
+    """Pool the waiting rays and the children of the shortlist, merge equal tokens (with
+    ``merge``), keep the ``beam_size`` most probable, and file the finished ones."""
+    pool: dict[object, Ray] = {}
+
+    def add(ray: Ray) -> None:
+        key = (ray.finished, ray.tokens) if merge else len(pool)
+        old = pool.get(key)
+        pool[key] = ray if old is None else _merge(old, ray)
+
+    for ray in beam.rays:
+        if len(ray.tokens) > t:
+            add(ray)
+    for e in expansions:
+        if e.log_q > _IMPOSSIBLE and e.ray < len(active):
+            add(_extend(active[e.ray], e, layout, beam.inputs))
+    kept = heapq.nlargest(beam_size, pool.values(), key=lambda r: r.log_prob)
+    finished = dict(beam.finished)
+    for ray in kept:
+        if ray.finished:
+            old = finished.get(ray.tokens)
+            finished[ray.tokens] = ray if old is None else _merge(old, ray)
+    rays = [r for r in kept if not r.finished]
+    return replace(
+        beam, rays=rays, finished=finished, done=not rays or _settled(finished, rays, top_k)
+    )
+
+
+def _extend(ray: Ray, e: Expansion, layout: SlotLayout, inputs: Sequence[str]) -> Ray:
+    """The child of ``ray`` by the action of expansion ``e``."""
+    action = layout.action(e.slot)
+    finished = e.slot == EOS_ID
+    out = () if finished else tuple(apply_actions(list(inputs), [action]))
+    return Ray(
+        ray.tokens + out,
+        ray.log_prob + e.log_q,
+        ray.best + e.best_log_q,
+        (*ray.actions, action),
+        ray.state,
+        out,
+        finished=finished,
+    )
+
+
+def _merge(old: Ray, new: Ray) -> Ray:
+    """Merge two rays with equal tokens: probabilities add, the better derivation stays."""
+    keep = old if old.best >= new.best else new
+    return Ray(
+        old.tokens,
+        logsumexp([old.log_prob, new.log_prob]),
+        keep.best,
+        keep.actions,
+        old.state,  # equal tokens, equal decoder state: either ray's will do
+        old.pending,
+        old.finished,
+    )
+
+
+def _settled(finished: dict[tuple[str, ...], Ray], rays: list[Ray], top_k: int) -> bool:
+    """No live ray can reach the top ``top_k`` anymore (their total mass is an upper bound)."""
+    if len(finished) < top_k:
+        return False
+    kth = heapq.nlargest(top_k, (r.log_prob for r in finished.values()))[-1]
+    return logsumexp([r.log_prob for r in rays]) < kth
+
+
+# -- driver: the model calls ------------------------------------------------------------------
 
 
 @torch.no_grad()
@@ -124,182 +413,136 @@ def beam_search(
         return []
     if variant == "greedy":
         beam_size = top_k = 1
-    merge = variant == "merged"
     was_training = model.training
     model.eval()
     try:
-        return _search(model, inputs, beam_size, top_k, merge, max_len, should_stop)
+        return _search(model, inputs, beam_size, top_k, variant == "merged", max_len, should_stop)
     finally:
         model.train(was_training)
 
 
-def _search(model, inputs, beam_size, top_k, merge, max_len, should_stop):
-    device, vocab = model.device, model.vocab
-    V = len(vocab)
-    S = max(1, max(len(x) for x in inputs))
-    C = V + S * S  # candidate slots per ray
-    src = torch.full((len(inputs), S + 2), PAD_ID, dtype=torch.long)
-    for b, x in enumerate(inputs):
-        src[b, : len(x) + 2] = torch.tensor([BOS_ID, *vocab.ids(x), EOS_ID])
-    src_len = torch.tensor([len(x) + 2 for x in inputs])
-    memory = model.encode(src.to(device), src_len.to(device))
-    items = [
-        _Input(x, model, S, max_len if max_len is not None else 2 * len(x) + 10, merge)
-        for x in inputs
+def _search(
+    model: SpanCopyModel,
+    inputs: list[list[str]],
+    beam_size: int,
+    top_k: int,
+    merge: bool,
+    max_len: int | None,
+    should_stop: Callable[[], bool] | None,
+) -> list[list[Hypothesis]]:
+    """The driver loop: per output length ``t``, catch up and score the active rays of the
+    unfinished inputs, then :func:`advance` their beams."""
+    device = model.device
+    span = model.config.copy_mode == "span"
+    layout = SlotLayout(model.vocab, max(1, max(len(x) for x in inputs)))
+    memory = _encode(model, inputs, layout.S)
+    span_len = layout.span_lengths(span, device)  # (S, S)
+    per_input = [same_output_groups(x, layout, span) for x in inputs] if merge else []
+    beams = [
+        Beam(
+            inputs=tuple(x),
+            max_len=max_len if max_len is not None else 2 * len(x) + 10,
+            rays=[Ray((), 0.0, 0.0, (), memory.init_state[:, b], (BOS,))],
+            finished={},
+        )
+        for b, x in enumerate(inputs)
     ]
-    for b, item in enumerate(items):
-        item.rays = [_Ray((), 0.0, 0.0, (), memory.init_state[:, b], (BOS,))]
-    idx = torch.arange(S, device=device)
-    span_len = idx[None, :] - idx[:, None] + 1  # (S, S) length of span [i, t]
-    if model.config.copy_mode == "token":
-        span_len = torch.where(span_len == 1, span_len, torch.zeros_like(span_len))
-    subset: dict[tuple[int, ...], tuple] = {}  # memory and merge groups of an active set
-    counter = itertools.count()
+    subset: tuple[int, ...] = ()  # the active inputs of the last step, and their tensors:
+    subset_memory, groups = memory, None
 
     for t in itertools.count():
         if should_stop is not None and should_stop():
             raise DecodingCancelled()
-        live = [b for b, item in enumerate(items) if not item.done]
+        live = [b for b, beam in enumerate(beams) if not beam.done]
         if not live:
             break
-        active = [b for b in live if any(len(r.tokens) == t for r in items[b].rays)]
+        rays_of = {b: beams[b].active(t) for b in live}
+        active = [b for b in live if rays_of[b]]
         if not active:
             continue
-        rays = {b: [r for r in items[b].rays if len(r.tokens) == t] for b in active}
-        flat_rays = [r for b in active for r in rays[b]]
-
-        # Catch up: feed every active ray its pending tokens in one packed GRU call.
-        P = max(len(r.pending) for r in flat_rays)
-        pend = torch.tensor([vocab.ids(r.pending) + [0] * (P - len(r.pending)) for r in flat_rays])
-        lengths = torch.tensor([len(r.pending) for r in flat_rays])
-        state = torch.stack([r.state for r in flat_rays], dim=1)  # (layers, N, H)
-        _, state = model.run_decoder(pend.to(device), state, lengths.to(device))
-        for n, r in enumerate(flat_rays):
-            r.state, r.pending = state[:, n], ()
-
-        # Score: all active rays of all active inputs in one (B_a, K, .) grid.
-        K = max(len(rays[b]) for b in active)
-        key = tuple(active)
-        if key not in subset:
-            sel = torch.tensor(active, device=device)
-            mem = type(memory)(*(m.index_select(0, sel) for m in memory[:-1]), memory.init_state)
-            groups = _Groups([items[b] for b in active], C, device) if merge else None
-            subset = {key: (mem, groups)}
-        mem, g = subset[key]
-        grid = state.new_zeros(len(active), K, state.size(-1))  # (B_a, K, H)
-        rows = torch.tensor([a for a, b in enumerate(active) for _ in rays[b]], device=device)
-        cols = torch.tensor([k for b in active for k in range(len(rays[b]))], device=device)
-        grid[rows, cols] = state[-1]
-        sc = model.score(grid, mem)
-        log_z = sc.log_z[..., None]  # (B_a, K, 1)
-        remaining = torch.tensor([items[b].max_len - t for b in active], device=device)
-        gen = sc.gen - log_z  # (B_a, K, V)
-        gen = torch.where(
-            (remaining[:, None, None] > 0) | (torch.arange(V, device=device) == EOS_ID),
-            gen,
-            torch.full_like(gen, NEG),
+        rays = [rays_of[b] for b in active]
+        outputs = _catch_up(model, [r for rs in rays for r in rs])  # (N, H)
+        if tuple(active) != subset:
+            subset = tuple(active)
+            subset_memory = _select_inputs(memory, active)
+            if merge:
+                groups = MergeGroups.build([per_input[b] for b in active], layout.C, device)
+        scores = _score(model, subset_memory, rays, outputs)
+        remaining = torch.tensor([beams[b].max_len - t for b in active], device=device)
+        log_q = candidate_log_probs(scores, remaining, span_len)  # (B_a, K, C)
+        stepped = advance(
+            [beams[b] for b in active],
+            t,
+            log_q,
+            layout,
+            beam_size=beam_size,
+            top_k=top_k,
+            merge=merge,
+            groups=groups,
         )
-        spans = sc.start[..., :, None] + sc.end[..., None, :] - log_z[..., None]  # (B_a,K,S,S)
-        ok = (span_len >= 1) & (span_len <= remaining[:, None, None])  # (B_a, S, S)
-        spans = spans.masked_fill(~ok[:, None], NEG)
-        cand = torch.cat([gen, spans.flatten(2)], dim=-1)  # (B_a, K, C)
-        best, best_slot = cand, None
-        if g is not None and g.size:
-            flat = cand.transpose(0, 1).reshape(K, -1)  # (K, B_a * C)
-            vals = flat[:, g.members]  # (K, Nm)
-            lse, mx = segment_logsumexp(vals, g.group, g.size)  # (K, G)
-            is_best = vals >= mx.gather(1, g.group.expand_as(vals))
-            best_slot = torch.full_like(lse, -1, dtype=torch.long).scatter_reduce(
-                1, g.group.expand_as(vals), torch.where(is_best, g.members, -1), "amax"
-            )  # (K, G) slot of the best member of each group
-            flat_best = flat.clone()
-            flat[:, g.members] = NEG
-            flat[:, g.rep] = lse
-            flat_best[:, g.rep] = mx
-            cand = flat.view(K, len(active), C).transpose(0, 1)
-            best = flat_best.view(K, len(active), C).transpose(0, 1)
-        # Shortlist: per input, the 2 * beam_size best expansions over all of its rays.
-        ray_lp = cand.new_full((len(active), K), NEG)  # (B_a, K)
-        ray_lp[rows, cols] = torch.tensor([r.log_prob for r in flat_rays], device=device)
-        M = min(K * C, 2 * beam_size)
-        _, top_i = (cand + ray_lp[..., None]).reshape(len(active), -1).topk(M, dim=-1)  # (B_a,M)
-        top_ray, top_slot = top_i // C, top_i % C
-        top_v = cand.reshape(len(active), -1).gather(1, top_i)
-        top_best = best.reshape(len(active), -1).gather(1, top_i)
-        act_slot = top_slot
-        if best_slot is not None:
-            glob = top_slot + torch.arange(len(active), device=device)[:, None] * C
-            grp = g.rep_group[glob]  # (B_a, M) group of a representative slot, else -1
-            member = best_slot[top_ray, grp.clamp_min(0)] - (glob - top_slot)
-            act_slot = torch.where(grp >= 0, member, top_slot)
-        top_ray, top_v = top_ray.tolist(), top_v.tolist()
-        top_best, act_slot = top_best.tolist(), act_slot.tolist()
-
-        # Pool: waiting rays plus the shortlist; merge equal tokens, keep the best.
-        for a, b in enumerate(active):
-            item = items[b]
-            pool: dict[object, _Ray] = {}
-            for r in item.rays:
-                if len(r.tokens) > t:
-                    pool[(False, r.tokens) if merge else next(counter)] = r
-            for k, v, bv, s in zip(top_ray[a], top_v[a], top_best[a], act_slot[a]):
-                if v <= _IMPOSSIBLE or k >= len(rays[b]):
-                    continue
-                r = rays[b][k]
-                if s < V:
-                    action: Action = Gen(vocab.itos[s])
-                    out = () if s == EOS_ID else (action.token,)
-                else:
-                    i, e = divmod(s - V, S)
-                    action = Copy(i, e + 1)
-                    out = tuple(item.tokens[i : e + 1])
-                child = _Ray(
-                    r.tokens + out,
-                    r.log_prob + v,
-                    r.best + bv,
-                    (*r.actions, action),
-                    r.state,
-                    out,
-                    finished=s == EOS_ID,
-                )
-                key = (child.finished, child.tokens) if merge else next(counter)
-                old = pool.get(key)
-                pool[key] = child if old is None else _merge(old, child)
-            kept = heapq.nlargest(beam_size, pool.values(), key=lambda r: r.log_prob)
-            item.rays = [r for r in kept if not r.finished]
-            for r in kept:
-                if r.finished:
-                    old = item.finished.get(r.tokens)
-                    item.finished[r.tokens] = r if old is None else _merge(old, r)
-            item.done = not item.rays or _settled(item, top_k)
-    return [
-        [
-            Hypothesis(list(r.tokens), r.log_prob, list(r.actions))
-            for r in heapq.nlargest(top_k, item.finished.values(), key=lambda r: r.log_prob)
-        ]
-        for item in items
-    ]
+        for b, beam in zip(active, stepped):
+            beams[b] = beam
+    return [beam.hypotheses(top_k) for beam in beams]
 
 
-def _merge(old: _Ray, new: _Ray) -> _Ray:
-    """Merge two rays with equal tokens: probabilities add, the better derivation stays."""
-    keep = old if old.best >= new.best else new
-    return _Ray(
-        old.tokens,
-        _logaddexp(old.log_prob, new.log_prob),
-        keep.best,
-        keep.actions,
-        old.state,  # equal tokens, equal decoder state: either ray's will do
-        old.pending,
-        old.finished,
-    )
+def _encode(model: SpanCopyModel, inputs: list[list[str]], S: int) -> Memory:
+    """Encode ``BOS x EOS`` of every input, padded to ``S + 2``."""
+    src = torch.full((len(inputs), S + 2), PAD_ID, dtype=torch.long)  # (B, S + 2)
+    for b, x in enumerate(inputs):
+        src[b, : len(x) + 2] = torch.tensor([BOS_ID, *model.vocab.ids(x), EOS_ID])
+    src_len = torch.tensor([len(x) + 2 for x in inputs])
+    return model.encode(src.to(model.device), src_len.to(model.device))
 
 
-def _settled(item: _Input, top_k: int) -> bool:
-    """No live ray can reach the top ``top_k`` anymore (their total mass is an upper bound)."""
-    if len(item.finished) < top_k:
-        return False
-    kth = heapq.nlargest(top_k, (r.log_prob for r in item.finished.values()))[-1]
-    live = [r.log_prob for r in item.rays]
-    m = max(live)
-    return m + math.log(sum(math.exp(x - m) for x in live)) < kth
+def _select_inputs(memory: Memory, rows: list[int]) -> Memory:
+    """The encoder results of the inputs ``rows`` (the initial state is not needed again)."""
+    index = torch.tensor(rows, device=memory.states.device)
+    return Memory(*(m.index_select(0, index) for m in memory[:-1]), memory.init_state)
+
+
+def _catch_up(model: SpanCopyModel, rays: list[Ray]) -> torch.Tensor:
+    """Feed every ray its pending tokens in one packed GRU call and store its new state.
+
+    Returns the (N, H) top-layer outputs after each ray's last token."""
+    P = max(len(r.pending) for r in rays)
+    pending = torch.tensor(
+        [model.vocab.ids(r.pending) + [PAD_ID] * (P - len(r.pending)) for r in rays]
+    )  # (N, P)
+    lengths = torch.tensor([len(r.pending) for r in rays])
+    state = torch.stack([r.state for r in rays], dim=1)  # (layers, N, H)
+    _, state = model.run_decoder(pending.to(model.device), state, lengths.to(model.device))
+    for n, r in enumerate(rays):
+        r.state, r.pending = state[:, n], ()
+    return state[-1]
+
+
+def _score(
+    model: SpanCopyModel, memory: Memory, rays: list[list[Ray]], outputs: torch.Tensor
+) -> Scores:
+    """Action scores of the active rays of every active input in one (B_a, K, .) grid;
+    ``outputs`` (N, H) holds the decoder outputs of the rays in order."""
+    device = outputs.device
+    grid = outputs.new_zeros(len(rays), max(map(len, rays)), outputs.size(-1))  # (B_a, K, H)
+    rows = torch.tensor([a for a, rs in enumerate(rays) for _ in rs], device=device)
+    cols = torch.tensor([k for rs in rays for k in range(len(rs))], device=device)
+    grid[rows, cols] = outputs
+    return model.score(grid, memory)
+
+
+def candidate_log_probs(
+    scores: Scores, remaining: torch.Tensor, span_len: torch.Tensor
+) -> torch.Tensor:
+    """Log-probability of every candidate slot of every ray: (B_a, K, C), C = V + S * S.
+
+    ``remaining`` (B_a,) is how many tokens each input's output may still take: with none
+    left only ``Gen(EOS)`` is allowed, and no copy may be longer. ``span_len`` (S, S) from
+    :meth:`SlotLayout.span_lengths`. Actions that are not allowed get NEG.
+    """
+    log_z = scores.log_z[..., None]  # (B_a, K, 1)
+    gen = scores.gen - log_z  # (B_a, K, V)
+    eos = torch.arange(gen.size(-1), device=gen.device) == EOS_ID  # (V,)
+    gen = torch.where((remaining[:, None, None] > 0) | eos, gen, torch.full_like(gen, NEG))
+    spans = scores.start[..., :, None] + scores.end[..., None, :] - log_z[..., None]  # (B_a,K,S,S)
+    fits = (span_len >= 1) & (span_len <= remaining[:, None, None])  # (B_a, S, S)
+    spans = spans.masked_fill(~fits[:, None], NEG)
+    return torch.cat([gen, spans.flatten(2)], dim=-1)

@@ -21,8 +21,6 @@ the same head to spans of length one (the paper's CopyTok baseline).
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
@@ -30,29 +28,9 @@ from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 from .batch import Batch
 from .config import ModelConfig
 from .logspace import NEG
+from .model_types import Memory, Scores
 from .objective import sequence_log_likelihood
 from .vocab import BOS_ID, PAD_ID, Vocabulary
-
-
-class Memory(NamedTuple):
-    """Encoder results for ``B`` inputs of at most ``S`` tokens, reused at every step."""
-
-    states: torch.Tensor  # (B, S + 2, H) encoder states of BOS x_1 .. x_n EOS
-    keys: torch.Tensor  # (B, S + 2, H) attention keys W_a r
-    mask: torch.Tensor  # (B, S + 2) bool, true on real positions (BOS and EOS included)
-    span_keys: torch.Tensor  # (B, 2S, H) [W_s r_i + b_s ; W_e r_t + b_e] over x_1 .. x_n
-    span_bias: torch.Tensor  # (B, 1, 2S) 0 on copyable positions, NEG on padding
-    init_state: torch.Tensor  # (layers, B, H) initial decoder state
-
-
-class Scores(NamedTuple):
-    """Unnormalised action scores at ``T`` output positions and their log-normaliser."""
-
-    gen: torch.Tensor  # (B, T, V) generation logits, NEG for PAD and BOS
-    start: torch.Tensor  # (B, T, S) a[k, i], NEG where i is not copyable
-    end: torch.Tensor  # (B, T, S) e[k, t], NEG where t is not copyable
-    log_z: torch.Tensor  # (B, T) log of the sum over every Gen and every allowed Copy
-
 
 SAFE_RANGE = 60.0  # exp(-60) is far from float32 underflow; see span_log_normaliser
 
@@ -198,11 +176,14 @@ class SpanCopyModel(nn.Module):
         out, _ = pad_packed_sequence(out, batch_first=True, total_length=tokens.size(1))
         return out, h_n
 
-    def score(self, h: torch.Tensor, memory: Memory) -> Scores:
-        """(B, T, H) decoder GRU outputs -> action :class:`Scores` in float32."""
-        o = self.dropout(self.decoder.attend(h, memory))  # (B, T, H)
-        gen = (
-            torch.addmm(  # (B, T, V)
+    def attend(self, h: torch.Tensor, memory: Memory) -> torch.Tensor:
+        """(B, T, H) decoder GRU outputs -> (B, T, H) attentional outputs ``o`` of the head."""
+        return self.dropout(self.decoder.attend(h, memory))
+
+    def gen_logits(self, o: torch.Tensor) -> torch.Tensor:
+        """(B, T, H) attentional outputs -> (B, T, V) float32 Gen logits, NEG for PAD and BOS."""
+        return (
+            torch.addmm(  # (B * T, V)
                 self.gen_bias + self.gen_mask,
                 self.gen_proj(o).flatten(0, 1),
                 self.embedding.weight.t(),
@@ -210,6 +191,11 @@ class SpanCopyModel(nn.Module):
             .view(*o.shape[:2], -1)
             .float()
         )
+
+    def score(self, h: torch.Tensor, memory: Memory) -> Scores:
+        """(B, T, H) decoder GRU outputs -> action :class:`Scores` in float32."""
+        o = self.attend(h, memory)  # (B, T, H)
+        gen = self.gen_logits(o)  # (B, T, V)
         spans = torch.baddbmm(memory.span_bias, o, memory.span_keys.transpose(1, 2))  # (B,T,2S)
         start, end = spans.float().chunk(2, dim=-1)  # (B, T, S) each
         span_z = span_log_normaliser(start, end, self.config.copy_mode == "span")  # (B, T)

@@ -6,7 +6,10 @@ With ``log q(a | out[:k])`` the normalised action log-probabilities of the model
     logP[k] = logsumexp_l ( W[k, l] + logP[k + l] ),   logP[m] = log q(Gen(EOS) | out[:m])
 
 ``marginal`` returns ``logP[0]``, the log-probability of the target summed over every action
-sequence that produces it. ``any_correct`` sums, per position, the log of the total
+sequence that produces it. :func:`viterbi` runs the same recurrence in the max semiring
+(``max`` for ``logsumexp``, and ``W`` keeping the best action of each length): the
+log-probability of the single most probable action sequence, the derivation that the beam
+search reports for a hypothesis. ``any_correct`` sums, per position, the log of the total
 probability of the correct actions (no marginalisation over the future); ``longest``
 teacher-forces the longest correct action at each step. ``W`` is gathered and reduced from
 the sparse lattice in a few batched tensor operations; only the final suffix recurrence loops
@@ -15,20 +18,22 @@ in Python, over the output positions ``k``, each step O(B * L).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import torch
 
 from .batch import Batch
-from .logspace import NEG, segment_logsumexp
+from .logspace import LOG, MAX, NEG, Semiring
+from .model_types import Scores
 from .vocab import EOS_ID
 
-if TYPE_CHECKING:
-    from .model import Scores
 
+def correct_action_log_probs(
+    scores: Scores, batch: Batch, semiring: Semiring = LOG
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Return ``W`` (B, T, L) and the EOS term (B, T), log q of Gen(EOS) at k = m else NEG.
 
-def correct_action_log_probs(scores: Scores, batch: Batch) -> tuple[torch.Tensor, torch.Tensor]:
-    """Return ``W`` (B, T, L) and the EOS term (B, T), log q of Gen(EOS) at k = m else NEG."""
+    ``W[b, k, l]`` combines the correct actions of length ``l`` at ``(b, k)`` in ``semiring``:
+    their total probability (:data:`LOG`) or the best one's (:data:`MAX`); NEG when none.
+    """
     B, T, _ = scores.gen.shape
     positions = torch.arange(T, device=scores.gen.device)
     gen_sc = scores.gen.gather(-1, batch.gen_ids[..., None]).squeeze(-1)  # (B, T)
@@ -47,15 +52,19 @@ def correct_action_log_probs(scores: Scores, batch: Batch) -> tuple[torch.Tensor
     gen_flat = gen_ok.view(-1).nonzero().squeeze(-1)  # (G,) flat b * T + k
     values = torch.cat([copy_sc, gen_sc.reshape(-1).index_select(0, gen_flat)])  # (N + G,)
     segment = torch.cat([(b * T + k) * L + (l - 1), gen_flat * L])  # (N + G,)
-    # Reduce: W[b, k, l] = logsumexp of log q over the correct actions of length l at (b, k);
-    # every action at (b, k) shares the normaliser, subtracted once per segment.
-    W, _ = segment_logsumexp(values, segment, B * T * L)
+    # Reduce: W[b, k, l] = semiring sum of log q over the correct actions of length l at
+    # (b, k); every action at (b, k) shares the normaliser, subtracted once per segment.
+    W = semiring.segment_sum(values, segment, B * T * L)
     W = W.view(B, T, L) - scores.log_z[..., None]
     return W, end_term
 
 
-def marginal(W: torch.Tensor, end_term: torch.Tensor) -> torch.Tensor:
-    """Suffix DP of Eq. 2 in log space: (B, T, L), (B, T) -> logP[0] (B,)."""
+def suffix_dp(W: torch.Tensor, end_term: torch.Tensor, semiring: Semiring) -> torch.Tensor:
+    """Suffix DP of Eq. 2 in log space over ``semiring``: (B, T, L), (B, T) -> logP[0] (B,).
+
+    ``logP[k] = plus(sum_l(W[k, l] + logP[k + l]), end_term[k])``; positions past a target's
+    end have no correct action (``W`` and ``end_term`` are NEG there), which masks them.
+    """
     B, T, L = W.shape
     # Init: window[:, l - 1] holds logP[k + l]; positions past T are impossible.
     window = W.new_full((B, L), NEG)
@@ -64,9 +73,29 @@ def marginal(W: torch.Tensor, end_term: torch.Tensor) -> torch.Tensor:
     # allocate a zero gradient of the whole of W at every step of the backward pass.
     W_k, end_k = W.unbind(1), end_term.unbind(1)
     for k in range(T - 1, -1, -1):
-        log_p = torch.logaddexp(torch.logsumexp(W_k[k] + window, dim=-1), end_k[k])
+        log_p = semiring.plus(semiring.sum(W_k[k] + window, -1), end_k[k])
         window = torch.cat([log_p[:, None], window[:, :-1]], dim=1)
     return log_p
+
+
+def marginal(W: torch.Tensor, end_term: torch.Tensor) -> torch.Tensor:
+    """Log-probability of the target summed over its action sequences (Eq. 2): (B,).
+
+    ``W`` from :func:`correct_action_log_probs` in the :data:`LOG` semiring."""
+    return suffix_dp(W, end_term, LOG)
+
+
+def viterbi(W: torch.Tensor, end_term: torch.Tensor) -> torch.Tensor:
+    """Log-probability of the target's most probable action sequence: (B,).
+
+    ``W`` from :func:`correct_action_log_probs` in the :data:`MAX` semiring."""
+    return suffix_dp(W, end_term, MAX)
+
+
+def best_derivation_log_prob(scores: Scores, batch: Batch) -> torch.Tensor:
+    """Per pair (B,), the log-probability of the most probable action sequence that produces
+    the target (EOS included)."""
+    return viterbi(*correct_action_log_probs(scores, batch, MAX))
 
 
 def any_correct(W: torch.Tensor, end_term: torch.Tensor, tgt_len: torch.Tensor) -> torch.Tensor:

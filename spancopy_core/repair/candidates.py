@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from ..actions import Hypothesis
 from ..edits import Style, TextEdit, apply_edits, edits, summary
 from ..lang.errors import FrontendError
+from ..probability import logsumexp
 from .frontend import Frontend, Unit
 
 
@@ -39,21 +40,11 @@ class Candidate:
     new_text: str  # text[start:end] after the edits
 
 
-def _log_total(hypotheses: Sequence[Hypothesis]) -> float:
-    m = max(h.log_prob for h in hypotheses)
-    return m + math.log(sum(math.exp(h.log_prob - m) for h in hypotheses))
-
-
-def _logaddexp(a: float, b: float) -> float:
-    m = max(a, b)
-    return m + math.log(math.exp(a - m) + math.exp(b - m))
-
-
 def unchanged_share(unit: Unit, hypotheses: Sequence[Hypothesis]) -> float:
     """The share of the unchanged input among ``hypotheses`` (0 when the beam lost it)."""
     if not hypotheses:
         return 0.0
-    total = _log_total(hypotheses)
+    total = logsumexp([h.log_prob for h in hypotheses])
     return sum(math.exp(h.log_prob - total) for h in hypotheses if tuple(h.tokens) == unit.tokens)
 
 
@@ -75,7 +66,7 @@ def candidates(
     mass to a repair with the same tokens."""
     if not hypotheses:
         return []
-    total = _log_total(hypotheses)
+    total = logsumexp([h.log_prob for h in hypotheses])
     found: dict[tuple[str, ...], Candidate] = {}
     rejected: set[tuple[str, ...]] = set()
     for h in sorted(hypotheses, key=lambda h: -h.log_prob):
@@ -88,7 +79,7 @@ def candidates(
             found[key] = replace(
                 old,
                 probability=old.probability + math.exp(h.log_prob - total),
-                log_prob=_logaddexp(old.log_prob, h.log_prob),
+                log_prob=logsumexp([old.log_prob, h.log_prob]),
             )
             continue
         if key in rejected or len(found) >= top_k or tuple(h.tokens) == unit.tokens:
@@ -125,7 +116,8 @@ def confidence(unit: Unit, hypotheses: Sequence[Hypothesis], best: Candidate) ->
     upper bound, so the ratio errs low)."""
     unchanged = unchanged_share(unit, hypotheses)
     if unchanged == 0.0:
-        unchanged = math.exp(min(h.log_prob for h in hypotheses) - _log_total(hypotheses))
+        log_probs = [h.log_prob for h in hypotheses]
+        unchanged = math.exp(min(log_probs) - logsumexp(log_probs))
     return best.probability / unchanged if unchanged > 0 else math.inf
 
 

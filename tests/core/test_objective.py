@@ -1,4 +1,5 @@
-"""The objectives equal brute-force enumeration of every action sequence on tiny cases."""
+"""The objectives and the Viterbi DP equal brute-force enumeration of every action sequence on
+tiny cases."""
 
 from __future__ import annotations
 
@@ -10,8 +11,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spancopy_core.logspace import NEG
-from spancopy_core.model import Scores
-from spancopy_core.objective import correct_action_log_probs, marginal, sequence_log_likelihood
+from spancopy_core.model_types import Scores
+from spancopy_core.objective import (
+    best_derivation_log_prob,
+    correct_action_log_probs,
+    marginal,
+    sequence_log_likelihood,
+)
 from spancopy_core.vocab import EOS_ID, UNK, UNK_ID
 
 from .tiny import ALPHABET, TINY_VOCAB, make_batch, tiny_model
@@ -145,11 +151,60 @@ def test_identical_sequence_counts_compositions():
     assert math.exp(marginal(W, end_term)[0].item()) == pytest.approx(137, rel=1e-5)
 
 
-def test_impossible_stays_finite():
+def derivations(x, y, copy_mode):
+    """Every action sequence producing y from x (before the final EOS), enumerated one by one
+    as lists of (k, kind, payload)."""
+
+    def from_position(k):
+        if k == len(y):
+            yield []
+            return
+        for t, kind, p in all_actions(x, copy_mode):
+            if correct(t, kind, p, x, y, k):
+                for rest in from_position(k + len(t)):
+                    yield [(k, kind, p), *rest]
+
+    return list(from_position(0))
+
+
+@pytest.mark.parametrize("copy_mode", ["span", "token"])
+@settings(max_examples=25, deadline=None)
+@given(data=pairs)
+def test_viterbi_equals_best_enumerated_derivation(data, copy_mode):
+    model = tiny_model(copy_mode)
+    batch = make_batch(data, copy_mode=copy_mode)
+    with torch.no_grad():
+        scores = model.scores(batch)
+        got = best_derivation_log_prob(scores, batch)
+        total = sequence_log_likelihood(scores, batch, "marginal")
+    for b, (x, y) in enumerate(data):
+        lq = [
+            {(kind, p): v for _, kind, p, v in brute_log_q(scores, b, k, x, copy_mode)}
+            for k in range(len(y) + 1)
+        ]
+        every = derivations(x, y, copy_mode)
+        assert len(every) == count_derivations(x, y, copy_mode)
+        eos = lq[len(y)][("gen", EOS_ID)]
+        want = max(sum(lq[k][(kind, p)] for k, kind, p in d) for d in every) + eos
+        assert got[b].item() == pytest.approx(want, rel=1e-4, abs=1e-3)
+        # One derivation's probability is part of the marginal, and equals it when it is alone.
+        assert got[b].item() <= total[b].item() + 1e-4
+        if len(every) == 1:
+            assert got[b].item() == pytest.approx(total[b].item(), rel=1e-5, abs=1e-4)
+
+
+def test_impossible_entries_stay_finite():
+    # W has no correct action at each EOS position and past each target's end, and none at
+    # all for the empty pair: those entries are the finite NEG (minus log_z), not -inf, and
+    # the loss and every gradient stay finite.
     model = tiny_model()
     batch = make_batch([(["a"], ["x", "x", "b"]), ([], [])])
+    with torch.no_grad():
+        W, end_term = correct_action_log_probs(model.scores(batch), batch)
+    impossible = W < NEG / 2
+    assert impossible.any() and (~impossible).any()
+    assert torch.isfinite(W).all() and torch.isfinite(end_term).all()
     loss = model(batch)
     loss.backward()
     assert torch.isfinite(loss)
     assert all(torch.isfinite(p.grad).all() for p in model.parameters() if p.grad is not None)
-    assert NEG < -1e6

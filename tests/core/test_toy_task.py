@@ -1,9 +1,10 @@
 """A small span-copy model learns a toy editing task and decodes it by copying long spans.
 
-Each target is a random sequence of 20-60 words with one ``open close`` pair; the input is
-the target with one token inserted (``junk``), deleted (the ``close``) or replaced (one of
-four words ``w_k`` by its twin ``t_k``). Every edit is detectable from the input, but the
-rest of the sequence is random, so only copying reproduces it.
+Each target is a random sequence of 6-14 words with one ``open close`` pair; the input is the
+target with one token inserted (``junk``), deleted (the ``close``) or replaced (one of four
+words ``w_k`` by its twin ``t_k``). Every edit is detectable from the input, but the rest of
+the sequence is random, so only copying reproduces it. A small model (one thread, fixed seed)
+trains for 200 steps, a few seconds on a CPU.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ TWINS = {w: f"t{k}" for k, w in enumerate(WORDS[:4])}
 
 
 def make_pair(rng: random.Random) -> tuple[list[str], list[str]]:
-    y = [rng.choice(WORDS) for _ in range(rng.randint(18, 58))]
+    y = [rng.choice(WORDS) for _ in range(rng.randint(6, 14))]
     p = rng.randint(0, len(y))
     y[p:p] = ["open", "close"]
     x = list(y)
@@ -42,17 +43,26 @@ def make_pair(rng: random.Random) -> tuple[list[str], list[str]]:
     return x, y
 
 
-@pytest.mark.slow
-def test_span_copy_learns_toy_edits():
+@pytest.fixture
+def one_thread():
+    """Train on one thread (restored after): no threads contending on a small, shared CPU."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
+def test_span_copy_learns_toy_edits(one_thread):
     rng = random.Random(0)
     torch.manual_seed(0)
     vocab = Vocabulary([*WORDS, *TWINS.values(), "open", "close", "junk"])
-    model = SpanCopyModel(ModelConfig(embedding_dim=32, hidden_size=96, dropout=0.0), vocab)
-    steps = 600
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3)
+    config = ModelConfig(embedding_dim=16, hidden_size=48, encoder_layers=1, dropout=0.0)
+    model = SpanCopyModel(config, vocab)
+    steps = 200
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
     sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1 - s / steps)
     for _ in range(steps):
-        pairs = [make_pair(rng) for _ in range(24)]
+        pairs = [make_pair(rng) for _ in range(16)]
         batch = collate([(x, y, build_lattice(x, y, vocab)) for x, y in pairs], vocab)
         loss = model(batch)
         opt.zero_grad()
@@ -66,5 +76,6 @@ def test_span_copy_learns_toy_edits():
     greedy = beam_search(model, inputs, variant="greedy")
     acc = evaluate([[h.tokens for h in hs] for hs in greedy], [y for _, y in test], inputs)
     stats = span_statistics([hs[0].actions for hs in greedy])
-    assert acc["top1"] >= 0.95, (acc, stats)
-    assert stats["mean_copy_length"] >= 5, stats
+    # Targets hold 8-16 tokens and one edit: the model copies the runs around it whole.
+    assert acc["top1"] >= 0.9, (acc, stats)
+    assert stats["mean_copy_length"] >= 4, stats

@@ -1,0 +1,33 @@
+"""Tensor bundles that the model hands to the objective and the beam search.
+
+:class:`Memory` holds what the encoder computes once per input and the decoder reuses at every
+output position; :class:`Scores` holds the unnormalised action scores of the action head (paper
+section 2) and their log-normaliser. A leaf module: the model builds these, the objective and
+the search read them, and none of them needs to import another to name the types.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import torch
+
+
+class Memory(NamedTuple):
+    """Encoder results for ``B`` inputs of at most ``S`` tokens, reused at every step."""
+
+    states: torch.Tensor  # (B, S + 2, H) encoder states of BOS x_1 .. x_n EOS
+    keys: torch.Tensor  # (B, S + 2, H) attention keys W_a r
+    mask: torch.Tensor  # (B, S + 2) bool, true on real positions (BOS and EOS included)
+    span_keys: torch.Tensor  # (B, 2S, H) [W_s r_i + b_s ; W_e r_t + b_e] over x_1 .. x_n
+    span_bias: torch.Tensor  # (B, 1, 2S) 0 on copyable positions, NEG on padding
+    init_state: torch.Tensor  # (layers, B, H) initial decoder state
+
+
+class Scores(NamedTuple):
+    """Unnormalised action scores at ``T`` output positions and their log-normaliser."""
+
+    gen: torch.Tensor  # (B, T, V) generation logits, NEG for PAD and BOS
+    start: torch.Tensor  # (B, T, S) a[k, i], NEG where i is not copyable
+    end: torch.Tensor  # (B, T, S) e[k, t], NEG where t is not copyable
+    log_z: torch.Tensor  # (B, T) log of the sum over every Gen and every allowed Copy
