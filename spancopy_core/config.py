@@ -14,6 +14,7 @@ from typing import Any
 
 COPY_MODES = ("span", "token")
 OBJECTIVES = ("marginal", "any_correct", "longest")
+DEVICES = ("auto", "cpu", "cuda")  # where a model runs; "auto": CUDA when available, else the CPU
 
 
 @dataclass

@@ -36,6 +36,7 @@ from spancopy_core.lang import java
 from spancopy_core.lang.errors import SourceTooLargeError
 
 from . import bfp
+from .config import TrainerError
 from .data import DataError
 from .mutations import FileContext, MethodSites, mutants
 
@@ -214,9 +215,9 @@ def run(
     """Write the synthetic pairs of ``sources`` into ``out`` (see the module docstring) and
     return the summary that is also written to ``out/summary.json``."""
     if per_method < 1:
-        raise ValueError("--per-method must be at least 1")
+        raise TrainerError("--per-method must be at least 1")
     if not (0 <= valid < 1 and 0 <= test < 1 and valid + test < 1):
-        raise ValueError("--valid and --test must be fractions with a sum below 1")
+        raise TrainerError("--valid and --test must be fractions with a sum below 1")
     tasks = find_sources(sources)
     if not tasks:
         raise DataError(f"no .java files in {', '.join(map(str, sources))}")
