@@ -138,15 +138,12 @@ def run(
             for split, part in (("train", train), (held_name, held)):
                 for before, after in part:
                     writer.write(name, split, before, after)
-        pairs_written = {b: {s: writer.counts[b, s] for s in splits} for b in bfp.BUCKETS}
     summary = {
         "files": [str(f) for f in files],
         "held_out": held_out,
         "seed": seed,
-        "pairs": pairs_written,
         "total_pairs": len(seen),
         "sources": dict(sorted(sources.items())),
         "counts": dict(sorted(counts.items())),
     }
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    return summary
+    return writer.write_summary(summary)

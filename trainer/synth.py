@@ -18,7 +18,6 @@ skipped with the reason; mutants dropped with the reason).
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import multiprocessing
 import random
@@ -250,7 +249,6 @@ def run(
             if limit is not None and len(seen) >= limit:
                 break
         bar.close()
-        pairs = {b: {s: writer.counts[b, s] for s in splits} for b in bfp.BUCKETS}
     summary = {
         "sources": [str(s) for s in sources],
         "seed": seed,
@@ -259,11 +257,9 @@ def run(
         "test_fraction": test,
         "limit": limit,
         "files": {"listed": len(tasks), "read": files},
-        "pairs": pairs,
         "total_pairs": len(seen),
         "kinds": dict(kinds.most_common()),
         "counts": dict(sorted(counts.items())),
         "seconds": round(time.perf_counter() - start, 1),
     }
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    return summary
+    return writer.write_summary(summary)
