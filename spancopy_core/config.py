@@ -15,7 +15,7 @@ from typing import Any
 COPY_MODES = ("span", "token")
 OBJECTIVES = ("marginal", "any_correct", "longest")
 VARIANTS = ("merged", "merge_at_end", "greedy")  # of the beam search (spancopy_core.decoding)
-DEVICES = ("auto", "cpu", "cuda")  # "auto": CUDA when available, else the CPU
+DEVICES = ("auto", "cpu", "cuda")  # where a model runs; "auto": CUDA when available, else the CPU
 
 
 @dataclass

@@ -6,15 +6,16 @@ would otherwise become the ``@ TYPE_n`` that the model never sees at fine-tuning
 abstracts a (buggy, fixed) token pair with one shared numbering; :func:`bucket` sorts a pair
 into ``small`` (both sides <= 50 tokens) or ``medium`` (51-100), and :class:`PairWriter`
 writes ``DIR/BUCKET/SPLIT.buggy`` / ``.fixed`` (one method per line, tokens separated by
-single spaces) with an optional line-parallel ``SPLIT.kind``.
+single spaces) with an optional line-parallel ``SPLIT.kind``, and ``DIR/summary.json``.
 """
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Container, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from spancopy_core.lang import java
 from spancopy_core.lang.java import Token, strip_annotations
@@ -54,7 +55,7 @@ class PairWriter:
     whole output; use as a context manager."""
 
     def __init__(self, out: Path, splits: Sequence[str], with_kind: bool) -> None:
-        self.out = out
+        self.out, self.splits = out, list(splits)
         self.counts: Counter[tuple[str, str]] = Counter()
         suffixes = ("buggy", "fixed", "kind") if with_kind else ("buggy", "fixed")
         self.files: dict[tuple[str, str], list[IO[str]]] = {}
@@ -80,6 +81,15 @@ class PairWriter:
         if len(files) == 3:
             files[2].write(f"{kind}\n")
         self.counts[bucket_name, split] += 1
+
+    def write_summary(self, summary: dict[str, Any]) -> dict[str, Any]:
+        """``summary`` and the pairs written per bucket and split (``"pairs"``), also written
+        to ``out/summary.json``."""
+        pairs = {b: {s: self.counts[b, s] for s in self.splits} for b in BUCKETS}
+        summary = {**summary, "pairs": pairs}
+        text = json.dumps(summary, indent=2) + "\n"
+        (self.out / "summary.json").write_text(text, encoding="utf-8")
+        return summary
 
     def close(self) -> None:
         """Close every file."""

@@ -1,8 +1,13 @@
 """Command line of the trainer: ``python -m trainer [synth|import-edits|train|evaluate]``.
 
 Without a command it runs the zero-configuration demo: a small model trained for a few
-minutes on the bundled sample dataset (``trainer/sample_data``), then evaluated. Every
-command turns bad input into a one-line error (exit status 2) naming the file and line.
+minutes on the bundled sample dataset (``trainer/sample_data``), then evaluated. The options
+of ``train`` are derived from the fields of :class:`~trainer.config.TrainConfig` (and of its
+``ModelConfig``), so their defaults, help, bounds and choices are written once, there; every
+option's help shows its default. A bad command line, a bad option value, path or data
+(:class:`~trainer.config.TrainerError`, :class:`~spancopy_core.checkpoint.CheckpointError`)
+becomes a one-line error (exit status 2) naming the option, or the file and line; anything
+else is a bug and ends with its traceback.
 """
 
 from __future__ import annotations
@@ -13,107 +18,115 @@ import logging
 import os
 import sys
 import tempfile
+from collections.abc import Callable
+from dataclasses import MISSING, fields
 from pathlib import Path
+from types import NoneType
+from typing import Any, NoReturn, get_args, get_origin, get_type_hints
 
-from spancopy_core.checkpoint import CheckpointError
-from spancopy_core.config import COPY_MODES, OBJECTIVES, ModelConfig
+from spancopy_core.config import DEVICES, VARIANTS, ModelConfig
 
-from .config import TrainConfig
-from .data import DataError
+from .config import MODEL_OPTIONS, TrainConfig, TrainerError, flag
 
 log = logging.getLogger("trainer")
 SAMPLE_DATA = Path(__file__).resolve().parent / "sample_data"
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Ends the help of each option with its default, where it has one to show."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text, default = action.help or "", action.default
+        if (
+            action.required
+            or isinstance(default, bool)
+            or default in (None, [], argparse.SUPPRESS)
+            or "default" in text
+        ):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+class _Parser(argparse.ArgumentParser):
+    """Reports a bad command line in one line, like every other error of the trainer."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see {self.prog} --help)\n")
+
+
+def _command(sub, name: str, help: str, description: str) -> argparse.ArgumentParser:
+    return sub.add_parser(name, help=help, description=description, formatter_class=_HelpFormatter)
+
+
+def _at_least(low: int) -> Callable[[str], int]:
+    """An option type: a whole number of at least ``low``."""
+
+    def convert(text: str) -> int:
+        value = int(text)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be at least {low}, not {value}")
+        return value
+
+    convert.__name__ = "int"  # argparse's message for a non-number: "invalid int value"
+    return convert
+
+
+def _add_option(
+    p: argparse.ArgumentParser, name: str, hint: Any, default: Any, meta: dict[str, Any]
+) -> None:
+    """The option of one setting: its flag, type and number of values from the field's type,
+    its help, choices and metavar from the field's metadata."""
+    kw: dict[str, Any] = {"dest": name, "help": meta["help"]}
+    if hint is bool:
+        p.add_argument(flag(name, default), action="store_false" if default else "store_true", **kw)
+        return
+    if get_origin(hint) is list:
+        (hint,) = get_args(hint)
+        kw["nargs"] = "+" if default is MISSING else "*"
+    elif NoneType in get_args(hint):
+        (hint,) = (t for t in get_args(hint) if t is not NoneType)
+    if default is MISSING:
+        kw["required"] = True
+    else:
+        kw["default"] = default
+    kw.update({key: meta[key] for key in ("choices", "metavar") if meta[key] is not None})
+    p.add_argument(flag(name), type=hint, **kw)
+
+
 def _add_train(sub) -> None:
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "train",
-        help="train a model (resumable, DDP under torchrun)",
-        description="Train a span-copy model on BFP-layout or JSONL data directories.",
+        "train a model (resumable, DDP under torchrun)",
+        "Train a span-copy model on BFP-layout or JSONL data directories.",
     )
-    p.add_argument(
-        "--train",
-        type=Path,
-        nargs="+",
-        required=True,
-        metavar="DIR",
-        help="data directories holding the training split",
-    )
-    p.add_argument(
-        "--valid",
-        type=Path,
-        nargs="+",
-        metavar="DIR",
-        help="directories holding the validation split (default: hold out "
-        "--valid-fraction of the training pairs)",
-    )
-    p.add_argument(
-        "--out",
-        type=Path,
-        required=True,
-        metavar="MODEL_DIR",
-        help="output model directory (best model, checkpoint/, metrics.jsonl)",
-    )
-    p.add_argument("--init", type=Path, metavar="MODEL_DIR", help="fine-tune this model")
-    p.add_argument("--resume", action="store_true", help="continue from MODEL_DIR/checkpoint")
-    p.add_argument("--train-split", default="train")
-    p.add_argument("--valid-split", default="valid")
-    p.add_argument("--valid-fraction", type=float, default=0.05)
-    p.add_argument(
-        "--vocab-from",
-        type=Path,
-        nargs="*",
-        default=[],
-        metavar="DIR",
-        help="data directories whose tokens all join the vocabulary, before the training "
-        "tokens (their train and valid splits; they are not trained on)",
-    )
-    p.add_argument("--vocab-min-count", type=int, default=2)
-    p.add_argument("--vocab-max-size", type=int, default=5000)
-    p.add_argument("--threads", type=int, help="CPU threads for torch (default: all cores)")
-    p.add_argument("--copy-mode", choices=COPY_MODES, default="span")
-    p.add_argument("--objective", choices=OBJECTIVES, default="marginal")
-    p.add_argument("--embedding-dim", type=int, default=128)
-    p.add_argument("--hidden-size", type=int, default=256)
-    p.add_argument("--encoder-layers", type=int, default=2)
-    p.add_argument("--decoder-layers", type=int, default=1)
-    p.add_argument("--dropout", type=float, default=0.2)
-    p.add_argument("--max-len", type=int, default=100, help="skip pairs with a longer side")
-    p.add_argument("--batch-size", type=int, default=64)
-    p.add_argument("--max-tokens", type=int, help="cap on padded tokens per batch")
-    p.add_argument("--lr", type=float, default=1e-3)
-    p.add_argument("--weight-decay", type=float, default=0.01)
-    p.add_argument("--warmup", type=int, default=200)
-    p.add_argument("--clip", type=float, default=1.0)
-    p.add_argument("--epochs", type=int, default=20)
-    p.add_argument("--max-steps", type=int)
-    p.add_argument("--patience", type=int, default=3)
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto")
-    p.add_argument("--workers", type=int, default=1, help="DataLoader worker processes")
-    p.add_argument("--no-amp", action="store_true", help="no mixed precision on CUDA")
-    p.add_argument("--log-every", type=int, default=50)
-    p.add_argument(
-        "--save-every",
-        type=int,
-        default=0,
-        help="also checkpoint every N steps (default: every epoch)",
-    )
-    p.add_argument("--no-progress", action="store_true")
+    hints, model_hints = get_type_hints(TrainConfig), get_type_hints(ModelConfig)
+    for f in fields(TrainConfig):
+        if f.name == "model":
+            for m in fields(ModelConfig):
+                _add_option(p, m.name, model_hints[m.name], m.default, MODEL_OPTIONS[m.name])
+        else:
+            default = [] if f.default_factory is list else f.default
+            _add_option(p, f.name, hints[f.name], default, f.metadata)
 
 
 def _add_evaluate(sub) -> None:
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "evaluate",
-        help="decode a split and report the paper's metrics",
-        description="Accuracy (two top-1 conventions), accuracy@k, MRR, structural match.",
+        "decode a split and report the paper's metrics",
+        "Accuracy (two top-1 conventions), accuracy@k, MRR, structural match.",
     )
-    p.add_argument("--model", type=Path, required=True, metavar="MODEL_DIR")
-    p.add_argument("--data", type=Path, required=True, metavar="DIR")
-    p.add_argument("--split", default="test")
-    p.add_argument("--beam", type=int, default=20)
-    p.add_argument("--variant", choices=["merged", "merge_at_end", "greedy"], default="merged")
-    p.add_argument("--limit", type=int, help="only the first N pairs")
+    p.add_argument(
+        "--model", type=Path, required=True, metavar="MODEL_DIR", help="the model to evaluate"
+    )
+    p.add_argument(
+        "--data", type=Path, required=True, metavar="DIR", help="data directory of the split"
+    )
+    p.add_argument("--split", default="test", help="the split to decode")
+    p.add_argument("--beam", type=_at_least(1), default=20, help="beam width (and hypotheses kept)")
+    p.add_argument("--variant", choices=VARIANTS, default="merged", help="the beam search")
+    p.add_argument("--limit", type=_at_least(1), help="only the first N pairs (default: all)")
     p.add_argument("--json", type=Path, metavar="OUT", help="also write the results as JSON")
     p.add_argument(
         "--span-hist",
@@ -121,25 +134,28 @@ def _add_evaluate(sub) -> None:
         metavar="PNG",
         help="draw the copy-length histogram of greedy decoding",
     )
-    p.add_argument("--device", choices=["auto", "cpu", "cuda"], default="auto")
-    p.add_argument("--batch-size", type=int, default=32)
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument(
+        "--device", choices=DEVICES, default="auto", help="where to decode (auto: CUDA if any)"
+    )
+    p.add_argument("--batch-size", type=_at_least(1), default=32, help="inputs decoded together")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _add_split(sub) -> None:
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "split",
-        help="carve a fixed, seeded held-out slice out of a split",
-        description="Write OUT/TRAIN and OUT/HELD (BFP layout): a seeded random fraction of "
+        "carve a fixed, seeded held-out slice out of a split",
+        "Write OUT/TRAIN and OUT/HELD (BFP layout): a seeded random fraction of "
         "the pairs of DIR/SPLIT is held out, the rest is for training.",
     )
-    p.add_argument("--data", type=Path, required=True, metavar="DIR")
-    p.add_argument("--split", default="valid")
-    p.add_argument("--held-out", type=float, default=0.1, metavar="FRACTION")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--out", type=Path, required=True, metavar="DIR")
-    p.add_argument("--train-name", default="train")
-    p.add_argument("--held-name", default="test")
+    p.add_argument("--data", type=Path, required=True, metavar="DIR", help="the data directory")
+    p.add_argument("--split", default="valid", help="the split to divide")
+    p.add_argument("--held-out", type=float, default=0.1, metavar="FRACTION", help="pairs held out")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random choice")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
+    p.add_argument("--train-name", default="train", help="split name of the remaining pairs")
+    p.add_argument("--held-name", default="test", help="split name of the held-out pairs")
 
 
 def _cores() -> int:
@@ -150,10 +166,11 @@ def _cores() -> int:
 
 
 def _add_synth(sub) -> None:
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "synth",
-        help="synthetic bug-fix pairs (BFP format) from real Java",
-        description="Make BFP-format pairs from real Java methods: each method is the fix, "
+        "synthetic bug-fix pairs (BFP format) from real Java",
+        "Make BFP-format pairs from real Java methods: each method is the fix, "
         "its bug one mutation reversing a common BFP fix. Writes OUT/{small,medium}/"
         "SPLIT.{buggy,fixed,kind} and OUT/summary.json.",
     )
@@ -165,13 +182,20 @@ def _add_synth(sub) -> None:
         metavar="SRC",
         help="directories (searched for *.java), .java files or .zip archives (src.zip)",
     )
-    p.add_argument("--out", type=Path, required=True, metavar="DIR")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
+    p.add_argument("--seed", type=int, default=0, help="seed of the file order and mutations")
     p.add_argument(
-        "--workers", type=int, default=_cores(), help="worker processes (default: all cores)"
+        "--workers",
+        type=_at_least(1),
+        default=_cores(),
+        help="worker processes (default: all cores)",
     )
-    p.add_argument("--limit", type=int, metavar="N", help="stop after N pairs")
-    p.add_argument("--idioms", type=Path, metavar="FILE", help="idioms JSON (default: shipped)")
+    p.add_argument(
+        "--limit", type=_at_least(1), metavar="N", help="stop after N pairs (default: no limit)"
+    )
+    p.add_argument(
+        "--idioms", type=Path, metavar="FILE", help="idioms JSON (default: the shipped one)"
+    )
     p.add_argument(
         "--per-method", type=int, default=2, metavar="K", help="mutants per method, at most"
     )
@@ -185,40 +209,47 @@ def _add_synth(sub) -> None:
     p.add_argument(
         "--test", type=float, default=0.0, metavar="FRACTION", help="files whose pairs go to test"
     )
-    p.add_argument("--no-progress", action="store_true")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
 
 
 def _add_import_edits(sub) -> None:
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "import-edits",
-        help="abstract real Java edit pairs (JSONL) into BFP format",
-        description="Abstract JSONL records of concrete Java methods (buggy, fixed, imports) "
+        "abstract real Java edit pairs (JSONL) into BFP format",
+        "Abstract JSONL records of concrete Java methods (buggy, fixed, imports) "
         "into OUT/{small,medium}/SPLIT.{buggy,fixed} and OUT/summary.json.",
     )
-    p.add_argument("files", type=Path, nargs="+", metavar="FILE.jsonl")
-    p.add_argument("--out", type=Path, required=True, metavar="DIR")
-    p.add_argument("--idioms", type=Path, metavar="FILE", help="idioms JSON (default: shipped)")
-    p.add_argument("--held-out", type=float, default=0.1, metavar="FRACTION")
+    p.add_argument("files", type=Path, nargs="+", metavar="FILE.jsonl", help="edit records")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
+    p.add_argument(
+        "--idioms", type=Path, metavar="FILE", help="idioms JSON (default: the shipped one)"
+    )
+    p.add_argument(
+        "--held-out", type=float, default=0.1, metavar="FRACTION", help="pairs held out per bucket"
+    )
     p.add_argument("--held-name", default="valid", help="name of the held-out split")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=int, default=0, help="seed of the held-out choice")
 
 
 def _add_idioms(sub) -> None:
-    p = sub.add_parser(
+    p = _command(
+        sub,
         "idioms",
-        help="extract the idiom vocabulary from BFP files",
-        description="Write the idioms (non-placeholder names and literals) of BFP files as "
+        "extract the idiom vocabulary from BFP files",
+        "Write the idioms (non-placeholder names and literals) of BFP files as "
         "the JSON that synth and import-edits read with --idioms.",
     )
     p.add_argument("files", type=Path, nargs="+", metavar="FILE", help="BFP .buggy/.fixed files")
-    p.add_argument("--out", type=Path, required=True, metavar="FILE.json")
+    p.add_argument("--out", type=Path, required=True, metavar="FILE.json", help="output file")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="python -m trainer",
         description="Build span-copy repair models. Without a command: a few-minute demo "
         "on the bundled sample dataset.",
+        formatter_class=_HelpFormatter,
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     _add_train(sub)
@@ -231,47 +262,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def train_config(args: argparse.Namespace) -> TrainConfig:
-    model = ModelConfig(
-        embedding_dim=args.embedding_dim,
-        hidden_size=args.hidden_size,
-        encoder_layers=args.encoder_layers,
-        decoder_layers=args.decoder_layers,
-        dropout=args.dropout,
-        copy_mode=args.copy_mode,
-        objective=args.objective,
-    )
-    return TrainConfig(
-        train=args.train,
-        out=args.out,
-        valid=args.valid or [],
-        train_split=args.train_split,
-        valid_split=args.valid_split,
-        valid_fraction=args.valid_fraction,
-        init=args.init,
-        resume=args.resume,
-        vocab_from=args.vocab_from,
-        vocab_min_count=args.vocab_min_count,
-        vocab_max_size=args.vocab_max_size,
-        model=model,
-        max_len=args.max_len,
-        batch_size=args.batch_size,
-        max_tokens=args.max_tokens,
-        lr=args.lr,
-        weight_decay=args.weight_decay,
-        warmup=args.warmup,
-        clip=args.clip,
-        epochs=args.epochs,
-        max_steps=args.max_steps,
-        patience=args.patience,
-        seed=args.seed,
-        device=args.device,
-        workers=args.workers,
-        amp=not args.no_amp,
-        log_every=args.log_every,
-        save_every=args.save_every,
-        progress=not args.no_progress,
-        threads=args.threads,
-    )
+    """The TrainConfig of ``train``'s options; TrainerError for a value out of bounds."""
+    values = vars(args)
+    try:
+        model = ModelConfig(**{f.name: values[f.name] for f in fields(ModelConfig)})
+    except ValueError as exc:  # ModelConfig's own checks, e.g. an odd hidden size
+        raise TrainerError(str(exc)) from None
+    settings = {f.name: values[f.name] for f in fields(TrainConfig) if f.name != "model"}
+    return TrainConfig(**settings, model=model)
 
 
 def cmd_train(args: argparse.Namespace) -> int:
@@ -288,15 +286,15 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     result = run(
         args.model,
         args.data,
-        args.split,
-        args.beam,
-        args.variant,
-        args.limit,
-        args.json,
-        args.span_hist,
-        args.device,
-        args.batch_size,
-        not args.no_progress,
+        split=args.split,
+        beam=args.beam,
+        variant=args.variant,
+        limit=args.limit,
+        json_out=args.json,
+        span_hist=args.span_hist,
+        device=args.device,
+        batch_size=args.batch_size,
+        progress=not args.no_progress,
     )
     print(
         markdown_table({f"{args.model.name} ({args.variant}, beam {args.beam})": result["metrics"]})
@@ -306,7 +304,6 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
 
 def cmd_demo(args: argparse.Namespace) -> int:
     """Train on the bundled sample for a few minutes, then evaluate on its test split."""
-    from .evaluate import markdown_table, run
     from .train import main as train_main
 
     out = Path(tempfile.mkdtemp(prefix="spancopy-demo-"))
@@ -325,15 +322,9 @@ def cmd_demo(args: argparse.Namespace) -> int:
         workers=0,
     )
     train_main(config)
-    result = run(out, SAMPLE_DATA, "test", beam=5, limit=100)
-    print(markdown_table({"demo model (beam 5)": result["metrics"]}))
-    log.info(
-        "model saved in %s; evaluate it with: python -m trainer evaluate --model %s "
-        "--data %s --split test",
-        out,
-        out,
-        SAMPLE_DATA,
-    )
+    evaluate = ["evaluate", "--model", str(out), "--data", str(SAMPLE_DATA), "--split", "test"]
+    cmd_evaluate(build_parser().parse_args([*evaluate, "--beam", "5", "--limit", "100"]))
+    log.info("model saved in %s; evaluate it with: python -m trainer %s", out, " ".join(evaluate))
     return 0
 
 
@@ -341,7 +332,7 @@ def cmd_split(args: argparse.Namespace) -> int:
     from .data import held_out_split, read_pairs, write_pairs
 
     if not 0 < args.held_out < 1:
-        raise ValueError("--held-out must be a fraction between 0 and 1")
+        raise TrainerError("--held-out must be a fraction between 0 and 1")
     train, held = held_out_split(read_pairs(args.data, args.split), args.held_out, args.seed)
     write_pairs(args.out, args.train_name, train)
     write_pairs(args.out, args.held_name, held)
@@ -431,13 +422,13 @@ COMMANDS = {
 }
 
 
-def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+def run(args: argparse.Namespace) -> int:
+    """Run the command of ``args``; a user error becomes one line on stderr and status 2."""
+    from spancopy_core.checkpoint import CheckpointError  # imports torch: only once a command runs
+
     try:
         return COMMANDS[args.command](args)
-    except (DataError, CheckpointError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except ValueError as exc:  # bad option values, e.g. an invalid model configuration
+    except (TrainerError, CheckpointError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except OSError as exc:  # e.g. an output directory that cannot be written
@@ -449,7 +440,6 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = build_parser().parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s", stream=sys.stderr)
-    return run(args, parser)
+    return run(args)

@@ -24,10 +24,12 @@ from spancopy_core.batch import Batch, collate
 from spancopy_core.lattice import build_lattice
 from spancopy_core.vocab import Vocabulary
 
+from .config import TrainerError
+
 Pair = tuple[list[str], list[str]]
 
 
-class DataError(Exception):
+class DataError(TrainerError):
     """Bad training or evaluation data; the message names the file (and line)."""
 
 

@@ -24,6 +24,7 @@ from spancopy_core.lang import java
 from spancopy_core.lang.java import Token
 
 from . import bfp
+from .config import TrainerError
 from .data import DataError, held_out_split
 
 log = logging.getLogger("trainer.edits_import")
@@ -101,9 +102,9 @@ def run(
     """Abstract the records of ``files`` into ``out`` (see the module docstring) and return
     the counts, also written to ``out/summary.json``."""
     if not 0 <= held_out < 1:
-        raise ValueError("--held-out must be a fraction in [0, 1)")
+        raise TrainerError("--held-out must be a fraction in [0, 1)")
     if held_name == "train":
-        raise ValueError("--held-name must not be train")
+        raise TrainerError("--held-name must not be train")
     counts: Counter[str] = Counter(dict.fromkeys(_REASONS, 0))
     sources: Counter[str] = Counter()
     kept: dict[str, list[tuple[list[str], list[str]]]] = {b: [] for b in bfp.BUCKETS}
@@ -137,15 +138,12 @@ def run(
             for split, part in (("train", train), (held_name, held)):
                 for before, after in part:
                     writer.write(name, split, before, after)
-        pairs_written = {b: {s: writer.counts[b, s] for s in splits} for b in bfp.BUCKETS}
     summary = {
         "files": [str(f) for f in files],
         "held_out": held_out,
         "seed": seed,
-        "pairs": pairs_written,
         "total_pairs": len(seen),
         "sources": dict(sorted(sources.items())),
         "counts": dict(sorted(counts.items())),
     }
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    return summary
+    return writer.write_summary(summary)

@@ -20,7 +20,7 @@ from spancopy_core.decoding import beam_search
 from spancopy_core.metrics import evaluate as score
 from spancopy_core.metrics import span_lengths, span_statistics
 
-from .data import read_pairs
+from .data import DataError, read_pairs
 
 ROWS = [
     ("top1", "Accuracy (top-1)"),
@@ -60,19 +60,23 @@ def markdown_table(columns: dict[str, dict[str, float]]) -> str:
 def run(
     model_dir: Path,
     data_dir: Path,
-    split: str = "test",
-    beam: int = 20,
-    variant: str = "merged",
-    limit: int | None = None,
-    json_out: Path | None = None,
-    span_hist: Path | None = None,
-    device: str = "auto",
-    batch_size: int = 32,
-    progress: bool = True,
+    *,
+    split: str,
+    beam: int,
+    variant: str,
+    limit: int | None,
+    json_out: Path | None,
+    span_hist: Path | None,
+    device: str,
+    batch_size: int,
+    progress: bool,
 ) -> dict[str, Any]:
-    """Decode ``split`` of ``data_dir`` and return (and print) the metrics."""
+    """Decode ``split`` of ``data_dir`` (the first ``limit`` pairs) and return the metrics;
+    DataError if there is nothing to decode."""
     model = load_model(model_dir, device=device)
     pairs = read_pairs(data_dir, split)[:limit]
+    if not pairs:
+        raise DataError(f"{data_dir}: no {split} pairs to evaluate")
     inputs, targets = [x for x, _ in pairs], [y for _, y in pairs]
     started = time.monotonic()
     hyps = decode_all(model, inputs, beam, variant, batch_size, progress, f"{variant} beam {beam}")

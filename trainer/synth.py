@@ -18,7 +18,6 @@ skipped with the reason; mutants dropped with the reason).
 from __future__ import annotations
 
 import hashlib
-import json
 import logging
 import multiprocessing
 import random
@@ -36,6 +35,7 @@ from spancopy_core.lang import java
 from spancopy_core.lang.errors import SourceTooLargeError
 
 from . import bfp
+from .config import TrainerError
 from .data import DataError
 from .mutations import FileContext, MethodSites, mutants
 
@@ -214,9 +214,9 @@ def run(
     """Write the synthetic pairs of ``sources`` into ``out`` (see the module docstring) and
     return the summary that is also written to ``out/summary.json``."""
     if per_method < 1:
-        raise ValueError("--per-method must be at least 1")
+        raise TrainerError("--per-method must be at least 1")
     if not (0 <= valid < 1 and 0 <= test < 1 and valid + test < 1):
-        raise ValueError("--valid and --test must be fractions with a sum below 1")
+        raise TrainerError("--valid and --test must be fractions with a sum below 1")
     tasks = find_sources(sources)
     if not tasks:
         raise DataError(f"no .java files in {', '.join(map(str, sources))}")
@@ -249,7 +249,6 @@ def run(
             if limit is not None and len(seen) >= limit:
                 break
         bar.close()
-        pairs = {b: {s: writer.counts[b, s] for s in splits} for b in bfp.BUCKETS}
     summary = {
         "sources": [str(s) for s in sources],
         "seed": seed,
@@ -258,11 +257,9 @@ def run(
         "test_fraction": test,
         "limit": limit,
         "files": {"listed": len(tasks), "read": files},
-        "pairs": pairs,
         "total_pairs": len(seen),
         "kinds": dict(kinds.most_common()),
         "counts": dict(sorted(counts.items())),
         "seconds": round(time.perf_counter() - start, 1),
     }
-    (out / "summary.json").write_text(json.dumps(summary, indent=2) + "\n", encoding="utf-8")
-    return summary
+    return writer.write_summary(summary)

@@ -3,8 +3,12 @@
 ``out/`` receives the best model so far (by validation loss per token) as a model directory
 (``spancopy_core.checkpoint``), ``out/checkpoint/`` the latest state for ``--resume`` (model,
 optimizer moments in safetensors, and a JSON trainer state), and ``out/metrics.jsonl`` one
-JSON record per logging interval and per epoch. The batch order is a pure function of
-(seed, epoch), so resuming mid-epoch skips exactly the batches already trained on.
+JSON record per logging interval (the mean training loss of the steps since the previous
+record, also at the end of an epoch) and per epoch. The batch order is a pure function of
+(seed, epoch), so resuming mid-epoch skips exactly the batches already trained on. The loss
+is summed on the device and read once per record, so a step never waits for the device.
+AdamW decays the weight matrices only (not biases or embeddings); fine-tuning (``--init``)
+applies ``--dropout`` to every dropout of the model, between GRU layers included.
 
 Under ``torchrun --nproc_per_node N`` each process trains on every N-th batch and
 DistributedDataParallel averages the gradients (gloo on CPU, nccl on CUDA); only rank 0
@@ -26,14 +30,15 @@ from typing import Any
 import torch
 import torch.distributed as dist
 from safetensors.torch import load_file, save_file
+from torch import nn
 from torch.nn.parallel import DistributedDataParallel
 from tqdm import tqdm
 
-from spancopy_core.checkpoint import load_model, resolve_device, save_model
+from spancopy_core.checkpoint import CheckpointError, load_model, resolve_device, save_model
 from spancopy_core.model import SpanCopyModel
 from spancopy_core.vocab import Vocabulary
 
-from .config import TrainConfig
+from .config import TrainConfig, TrainerError
 from .data import (
     BucketBatchSampler,
     DataError,
@@ -115,6 +120,58 @@ def lr_at(config: TrainConfig, step: int) -> float:
     return config.lr * min(1.0, (step + 1) / max(1, config.warmup))
 
 
+def make_optimizer(model: nn.Module, config: TrainConfig) -> torch.optim.AdamW:
+    """AdamW whose weight decay applies to the weight matrices only: parameters of at least
+    two dimensions, except embeddings (biases, norms and embeddings are not decayed)."""
+    embeddings = {id(m.weight) for m in model.modules() if isinstance(m, nn.Embedding)}
+    decay, rest = [], []
+    for p in model.parameters():
+        (decay if p.ndim >= 2 and id(p) not in embeddings else rest).append(p)
+    groups = [
+        {"params": decay, "weight_decay": config.weight_decay},
+        {"params": rest, "weight_decay": 0.0},
+    ]
+    return torch.optim.AdamW(groups, lr=config.lr)
+
+
+def set_dropout(model: nn.Module, p: float) -> None:
+    """Set every dropout of ``model`` to ``p``: its Dropout layers and the dropout between
+    the layers of its multi-layer RNNs (fixed when they were built)."""
+    for m in model.modules():
+        if isinstance(m, nn.Dropout):
+            m.p = p
+        elif isinstance(m, nn.RNNBase) and m.num_layers > 1:
+            m.dropout = p
+
+
+class LossWindow:
+    """The training steps since the last log record: their loss summed on the device, so
+    that reading it (one device sync) happens once per record, not once per step."""
+
+    def __init__(self, device: torch.device) -> None:
+        self.device = device
+        self.reset()
+
+    def reset(self) -> None:
+        self.loss = torch.zeros((), device=self.device)
+        self.steps, self.tokens, self.start = 0, 0, time.monotonic()
+
+    def add(self, loss: torch.Tensor, tokens: int) -> None:
+        self.loss += loss.detach().float()
+        self.steps += 1
+        self.tokens += tokens
+
+    def record(self) -> dict[str, float]:
+        """The mean loss per step and the throughput of the window; then a new window."""
+        elapsed = time.monotonic() - self.start
+        entry = {
+            "loss": self.loss.item() / self.steps,
+            "tokens_per_s": self.tokens / max(elapsed, 1e-9),
+        }
+        self.reset()
+        return entry
+
+
 # -- checkpoints ---------------------------------------------------------------------------
 
 
@@ -156,7 +213,10 @@ def load_checkpoint(out: Path, opt: torch.optim.Optimizer, device: torch.device)
             entry["step"] = torch.tensor(float(entry["step"]))
         elif "step" in entry:
             entry["step"] = entry["step"].cpu()
-    opt.load_state_dict({"state": per_param, "param_groups": state.pop("param_groups")})
+    try:
+        opt.load_state_dict({"state": per_param, "param_groups": state.pop("param_groups")})
+    except ValueError as exc:  # e.g. the single parameter group of an older trainer
+        raise CheckpointError(ckpt / STATE_FILE, f"optimizer state does not fit ({exc})") from None
     return state
 
 
@@ -167,15 +227,17 @@ def validation_loss(model, loader, device: torch.device, d: Dist) -> float:
     """Per-token NLL over the validation set (summed across processes)."""
     was_training = model.training
     model.eval()
-    total = torch.zeros(2, dtype=torch.float64)
+    total = torch.zeros(2, dtype=torch.float64, device=device)  # summed loss, tokens
     with torch.no_grad():
         for batch in loader:
-            n = batch.num_tokens
-            total += torch.tensor([model(batch.to(device)).item() * n, n], dtype=torch.float64)
+            n = batch.num_tokens  # on the host: no sync
+            total[0] += model(batch.to(device)).double() * n
+            total[1] += n
     if d.world > 1:
         dist.all_reduce(total)
     model.train(was_training)
-    return float(total[0] / max(total[1], 1))
+    loss, tokens = total.tolist()
+    return loss / max(tokens, 1)
 
 
 def main(config: TrainConfig) -> dict[str, Any]:
@@ -207,9 +269,9 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
         model = load_model(config.init, device=device)
         for key in ("objective", "dropout"):  # the training-time settings may change
             setattr(model.config, key, getattr(config.model, key))
-        model.dropout.p = config.model.dropout
+        set_dropout(model, config.model.dropout)
         if config.model.copy_mode != model.config.copy_mode:
-            raise DataError(
+            raise TrainerError(
                 f"--copy-mode {config.model.copy_mode} differs from {config.init} "
                 f"({model.config.copy_mode})"
             )
@@ -217,7 +279,7 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
         model = SpanCopyModel(config.model, build_vocab(config, train)).to(device)
     model.train()
     vocab = model.vocab
-    opt = torch.optim.AdamW(model.parameters(), lr=config.lr, weight_decay=config.weight_decay)
+    opt = make_optimizer(model, config)
     state: dict[str, Any] = {
         "epoch": 0,
         "batch_in_epoch": 0,
@@ -281,6 +343,14 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
         if d.main:
             save_checkpoint(out, model, opt, state)
 
+    window = LossWindow(device)
+
+    def log_window(bar: tqdm) -> None:
+        entry = {"step": state["step"], "epoch": state["epoch"] + 1, **window.record()}
+        entry["lr"] = lr_at(config, state["step"])
+        bar.set_postfix(loss=f"{entry['loss']:.3f}", tok_s=f"{entry['tokens_per_s']:.0f}")
+        record(entry)
+
     started = time.monotonic() - state["seconds"]
     try:
         while state["epoch"] < config.epochs:
@@ -295,10 +365,11 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
                 dynamic_ncols=True,
                 leave=False,
             )
-            window_loss, window_tokens, window_start = 0.0, 0, time.monotonic()
+            window.reset()
             for batch in bar:
                 for group in opt.param_groups:
                     group["lr"] = lr_at(config, state["step"])
+                tokens = batch_tokens(batch) * d.world  # on the host: no sync
                 batch = batch.to(device, non_blocking=pin) if pin else batch.to(device)
                 with autocast:
                     loss = net(batch)
@@ -310,27 +381,16 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
                 scaler.update()
                 state["step"] += 1
                 state["batch_in_epoch"] += 1
-                window_loss += loss.item()
-                window_tokens += batch_tokens(batch) * d.world
+                window.add(loss, tokens)
                 if state["step"] % config.log_every == 0:
-                    elapsed = time.monotonic() - window_start
-                    entry = {
-                        "step": state["step"],
-                        "epoch": state["epoch"] + 1,
-                        "loss": window_loss / config.log_every,
-                        "tokens_per_s": window_tokens / max(elapsed, 1e-9),
-                        "lr": lr_at(config, state["step"]),
-                    }
-                    bar.set_postfix(
-                        loss=f"{entry['loss']:.3f}", tok_s=f"{entry['tokens_per_s']:.0f}"
-                    )
-                    record(entry)
-                    window_loss, window_tokens, window_start = 0.0, 0, time.monotonic()
+                    log_window(bar)
                 state["seconds"] = time.monotonic() - started
                 if config.save_every and state["step"] % config.save_every == 0:
                     checkpoint()
                 if config.max_steps and state["step"] >= config.max_steps:
                     break
+            if window.steps:  # the steps since the last record
+                log_window(bar)
             bar.close()
             val = validation_loss(net, valid_loader, device, d)
             state["epoch"] += 1

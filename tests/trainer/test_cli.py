@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+import torch
 
 from spancopy_core.checkpoint import load_model
 from trainer.data import read_pairs, write_pairs
+
+from .conftest import toy_pairs
 
 TINY = [
     "--embedding-dim",
@@ -54,27 +56,6 @@ def train_args(train: Path, valid: Path, out: Path) -> list[str]:
     return ["train", *paths, "--epochs", "1"]
 
 
-def toy_pairs(n: int, seed: int) -> list[tuple[list[str], list[str]]]:
-    rng = random.Random(seed)
-    words = ["a", "b", "c", "d", "(", ")", ";"]
-    pairs = []
-    for _ in range(n):
-        y = [rng.choice(words) for _ in range(rng.randint(3, 12))]
-        x = list(y)
-        x.insert(rng.randrange(len(x) + 1), "junk")
-        pairs.append((x, y))
-    return pairs
-
-
-@pytest.fixture(scope="module")
-def data(tmp_path_factory) -> Path:
-    d = tmp_path_factory.mktemp("data")
-    write_pairs(d, "train", toy_pairs(64, 0))
-    write_pairs(d, "valid", toy_pairs(16, 1))
-    write_pairs(d, "test", toy_pairs(12, 2))
-    return d
-
-
 def metrics(out: Path) -> list[dict]:
     return [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
 
@@ -107,9 +88,12 @@ def test_train_then_evaluate(data, tmp_path):
         png,
         "--no-progress",
     )
-    assert "| Accuracy (top-1) |" in proc.stdout and "| pairs | 12 |" in proc.stdout
     result = json.loads(js.read_text())
-    assert result["metrics"]["count"] == 12 and 0 <= result["metrics"]["acc@20"] <= 1
+    m = result["metrics"]
+    assert m["count"] == 12 and "| pairs | 12 |" in proc.stdout
+    # A beam of 3 finds at most 3 hypotheses: the 5 best and the 20 best are the same ones.
+    assert m["acc@20"] == m["acc@5"] >= m["top1"]
+    assert f"| Accuracy@20 | {100 * m['acc@20']:.1f}% |" in proc.stdout
     assert png.read_bytes()[:4] == b"\x89PNG" and "greedy_span_histogram" in result
 
 
@@ -151,6 +135,7 @@ def test_resume_continues_where_it_stopped(data, tmp_path):
 def test_fine_tune_from_init(data, tmp_path):
     base, tuned = tmp_path / "base", tmp_path / "tuned"
     trainer("train", "--train", data, "--out", base, "--epochs", "1", *TINY)
+    # Learning rate 0: the tuned model is the --init model, weight for weight.
     trainer(
         "train",
         "--train",
@@ -166,8 +151,13 @@ def test_fine_tune_from_init(data, tmp_path):
         "--objective",
         "any_correct",
         *TINY,
+        "--lr",
+        "0",
     )
-    assert load_model(tuned).vocab.itos == load_model(base).vocab.itos
+    before, after = load_model(base), load_model(tuned)
+    assert after.vocab.itos == before.vocab.itos and after.config.objective == "any_correct"
+    weights = before.state_dict()
+    assert all(torch.equal(t, weights[name]) for name, t in after.state_dict().items())
     bad = trainer(
         "train",
         "--train",

@@ -1,0 +1,129 @@
+"""The training loop (``trainer.train``) run in process on tiny data: what it logs, which
+parameters it decays, which dropout a fine-tuned model trains with, how often it reads the loss.
+
+Several tests replace the model's loss by the constant 2.5 with zero gradients: every logged
+mean must then be exactly 2.5, and AdamW can move a parameter only through weight decay.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+from torch import nn
+
+from spancopy_core.checkpoint import load_model, save_model
+from spancopy_core.config import ModelConfig
+from spancopy_core.model import SpanCopyModel
+from spancopy_core.vocab import Vocabulary
+from trainer import train
+from trainer.config import TrainConfig
+
+from .conftest import toy_pairs
+
+LOSS = 2.5
+TINY = ModelConfig(embedding_dim=16, hidden_size=16)
+
+
+def config(data: Path, out: Path, **kw) -> TrainConfig:
+    """A run on the toy data: 8 steps per epoch (64 pairs in batches of 8)."""
+    settings = dict(vocab_min_count=1, model=TINY, batch_size=8, warmup=5, workers=0)
+    settings.update(kw)
+    return TrainConfig(train=[data], valid=[data], out=out, progress=False, **settings)
+
+
+def records(out: Path) -> list[dict]:
+    """The training-loss records of ``out/metrics.jsonl`` (not the per-epoch ones)."""
+    lines = (out / "metrics.jsonl").read_text().splitlines()
+    return [r for r in map(json.loads, lines) if "loss" in r]
+
+
+def save_fresh_model(out: Path, model_config: ModelConfig) -> SpanCopyModel:
+    """An untrained model on the toy vocabulary, saved as a model directory."""
+    torch.manual_seed(1)
+    vocab = Vocabulary.build([x + y for x, y in toy_pairs(64, 0)])
+    model = SpanCopyModel(model_config, vocab)
+    save_model(model, vocab, out)
+    return model
+
+
+@pytest.fixture
+def constant_loss(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every forward pass returns the loss 2.5, with zero gradients for every parameter."""
+
+    def forward(self: SpanCopyModel, batch) -> torch.Tensor:
+        return sum(p.sum() for p in self.parameters()) * 0 + LOSS
+
+    monkeypatch.setattr(SpanCopyModel, "forward", forward)
+
+
+def test_every_step_is_logged_once_at_its_true_mean(data, tmp_path, constant_loss):
+    out = tmp_path / "m"
+    train.main(config(data, out, epochs=2, log_every=3))
+    # Every 3rd step, and the steps left at the end of each epoch (7-8, 16).
+    assert [r["step"] for r in records(out)] == [3, 6, 8, 9, 12, 15, 16]
+    assert [r["epoch"] for r in records(out)] == [1, 1, 1, 2, 2, 2, 2]
+    assert all(r["loss"] == LOSS for r in records(out))  # a mean of 2.5s, however many
+
+
+def test_a_resumed_run_logs_the_true_mean(data, tmp_path, constant_loss):
+    out = tmp_path / "m"
+    train.main(config(data, out, epochs=1, log_every=3, max_steps=4, save_every=1))
+    state_file = out / "checkpoint" / "trainer_state.json"
+    state = json.loads(state_file.read_text())
+    state.update(done=False, epoch=0, batch_in_epoch=4)  # as if cut off after step 4
+    state_file.write_text(json.dumps(state))
+    train.main(config(data, out, epochs=1, log_every=3, resume=True))
+    assert [r["step"] for r in records(out)] == [3, 4, 6, 8]
+    assert all(r["loss"] == LOSS for r in records(out))  # step 6: the mean of steps 5 and 6
+
+
+def test_the_loss_is_read_once_per_record(data, tmp_path, monkeypatch):
+    """Reading a tensor on the host waits for the device: the loop does it once per log
+    record and once per validation, never once per step."""
+    reads: list[str] = []
+    for name in ("item", "tolist", "__float__", "__int__", "__bool__"):
+        real = getattr(torch.Tensor, name)
+
+        def read(self, *args, _real=real, _name=name):
+            if sys._getframe(1).f_code.co_filename == train.__file__:
+                reads.append(_name)
+            return _real(self, *args)
+
+        monkeypatch.setattr(torch.Tensor, name, read)
+    out = tmp_path / "m"
+    train.main(config(data, out, epochs=2, log_every=4))  # 16 steps, 2 validations
+    assert len(records(out)) == 4
+    assert len(reads) <= 4 + 2, reads
+
+
+def test_weight_decay_shrinks_the_weight_matrices_only(data, tmp_path, constant_loss):
+    base, tuned = tmp_path / "base", tmp_path / "tuned"
+    names = [n for n, _ in save_fresh_model(base, TINY).named_parameters()]
+    train.main(config(data, tuned, init=base, epochs=1, lr=0.1, weight_decay=0.5))
+    before, after = load_model(base).state_dict(), load_model(tuned).state_dict()
+    unchanged = {n for n in names if torch.equal(before[n], after[n])}
+    assert unchanged == {"embedding.weight"} | {n for n in names if "bias" in n}
+    assert all(after[n].norm() < before[n].norm() for n in set(names) - unchanged)
+
+
+def test_fine_tuning_trains_with_the_new_dropout_everywhere(data, tmp_path, monkeypatch):
+    base = tmp_path / "base"
+    save_fresh_model(base, ModelConfig(16, 16, encoder_layers=2, decoder_layers=2, dropout=0.3))
+    seen: set[float] = set()
+    forward = SpanCopyModel.forward
+
+    def spy(self: SpanCopyModel, batch) -> torch.Tensor:
+        if self.training:
+            seen.update(m.p for m in self.modules() if isinstance(m, nn.Dropout))
+            seen.update(m.dropout for m in self.modules() if isinstance(m, nn.GRU))
+        return forward(self, batch)
+
+    monkeypatch.setattr(SpanCopyModel, "forward", spy)
+    tuned = tmp_path / "tuned"
+    train.main(config(data, tuned, init=base, epochs=1, model=ModelConfig(16, 16, dropout=0.0)))
+    assert seen == {0.0}
+    assert load_model(tuned).config.dropout == 0.0
