@@ -17,6 +17,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from lsprotocol import types
+from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 _LEVELS = (
@@ -87,7 +88,7 @@ async def work_done(
         token = f"spancopy-{uuid.uuid4()}"
         try:
             await server.work_done_progress.create_async(token)
-        except Exception:  # the client refused: go on without progress
+        except JsonRpcException:  # the client refused: go on without progress
             token = None
     progress = Progress(server, token)
     if token is not None:

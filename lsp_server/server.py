@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcContentModified, JsonRpcInvalidParams
+from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
 from spancopy_core import DEFAULT_JAVA_MODEL
@@ -120,7 +120,7 @@ class SpanCopyServer(LanguageServer):
             result = await self.workspace_configuration_async(
                 types.ConfigurationParams(items=[types.ConfigurationItem(section=SECTION)])
             )
-        except Exception as exc:  # a client that fails the request keeps the old settings
+        except JsonRpcException as exc:  # a client that fails the request keeps the old settings
             log.warning("workspace/configuration failed: %s", exc)
             return
         self.update_settings(result[0] if result else None)

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from tests.lsp.toy import build_toy_model
+from tests.toy import build_toy_model
 
 
 @pytest.fixture(scope="session")

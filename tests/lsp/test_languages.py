@@ -16,8 +16,7 @@ from spancopy_core.repair.candidates import candidates
 from spancopy_core.repair.frontend import covering_edit
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import frontend_for
-
-from .toy import VOCAB
+from tests.toy import VOCAB
 
 JAVA = Path(__file__).resolve().parents[1] / "fixtures" / "java"
 FRONTEND = JavaFrontend()

@@ -19,8 +19,7 @@ from lsp_server.worker import (
     ModelWorker,
 )
 from spancopy_core.repair.pipeline import RepairOptions
-
-from .toy import toy_pairs
+from tests.toy import toy_pairs
 
 OPTIONS = RepairOptions(beam_size=4)
 SLOW = RepairOptions(beam_size=200)

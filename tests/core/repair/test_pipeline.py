@@ -1,0 +1,107 @@
+"""The repair pipeline's stages on the toy model: units at a focus, the length limit, batched
+decoding, candidates, and the selection that diagnostics make."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from spancopy_core.actions import Hypothesis
+from spancopy_core.checkpoint import load_model
+from spancopy_core.repair import pipeline
+from spancopy_core.repair.candidates import Candidate
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
+
+TOY = """class Toy {
+    int clamp(int value, int limit) {
+        if (value > limit) {
+            return limit;
+        }
+        return value;
+    }
+
+    boolean fits(int size, int cap) {
+        return size < cap;
+    }
+}
+"""
+OPTIONS = RepairOptions(beam_size=4, top_k=3)
+
+
+@pytest.fixture(scope="module")
+def model(toy_model: Path):
+    return load_model(toy_model, device="cpu")
+
+
+@pytest.fixture(scope="module")
+def doc() -> ParsedText:
+    return ParsedText.parse(TOY, JavaFrontend())
+
+
+def test_the_focus_selects_the_units(doc: ParsedText, model):
+    at = TOY.index(">")
+    assert [u.name for u in pipeline.units(doc, model.vocab, (at, at))] == ["clamp"]
+    both = (at, TOY.index("<"))
+    assert [u.name for u in pipeline.units(doc, model.vocab, both)] == ["clamp", "fits"]
+    assert [u.name for u in pipeline.units(doc, model.vocab)] == ["clamp", "fits"]
+    assert pipeline.units(doc, model.vocab, (0, 5)) == []  # "class": no method there
+    line = pipeline.line_focus(doc, 2)  # "        if (value > limit) {"
+    assert TOY[line[0] : line[1]] == "        if (value > limit) {"
+
+
+def test_units_over_the_length_limit_are_skipped(doc: ParsedText, model):
+    clamp, fits = pipeline.units(doc, model.vocab)
+    limit = replace(OPTIONS, max_unit_tokens=len(fits.tokens))
+    assert len(fits.tokens) < len(clamp.tokens)
+    assert pipeline.within_limit([clamp, fits], limit) == ([fits], [clamp])
+
+
+def test_repair_runs_every_stage(doc: ParsedText, model):
+    at = TOY.index(">")
+    found, skipped = pipeline.repair(model, doc, (at, at), OPTIONS)
+    assert skipped == []
+    (clamp,) = found
+    assert clamp.unit.name == "clamp" and 1 <= len(clamp.candidates) <= OPTIONS.top_k
+    assert len(clamp.hypotheses) <= OPTIONS.beam_size
+    best = clamp.candidates[0]
+    fixed = TOY[: best.start] + best.new_text + TOY[best.end :]
+    assert fixed == TOY.replace("value > limit", "value >= limit")
+    short = replace(OPTIONS, max_unit_tokens=1)
+    assert pipeline.repair(model, doc, (at, at), short) == ([], [clamp.unit])
+
+
+def test_decoding_in_batches_equals_one_by_one(doc: ParsedText, model):
+    units = pipeline.units(doc, model.vocab)
+    inputs = [u.tokens for u in units] * 5  # 10 inputs: two batches
+    assert len(inputs) > pipeline.BATCH
+    together = pipeline.decode(model, inputs, OPTIONS)
+    alone = [pipeline.decode(model, [x], OPTIONS)[0] for x in inputs[:2]]
+    assert len(together) == len(inputs)
+    for got, want in zip(together, alone * 5, strict=True):
+        assert [h.tokens for h in got] == [h.tokens for h in want]
+        assert [h.log_prob for h in got] == pytest.approx([h.log_prob for h in want], abs=1e-4)
+
+
+def test_diagnostics_select_units_by_the_ratio_to_the_unchanged_unit(doc: ParsedText, model):
+    clamp, fits = pipeline.units(doc, model.vocab)
+
+    def found(unit, fix: float, unchanged: float) -> UnitRepairs:
+        hyps = [  # their probabilities add up to one
+            Hypothesis(["fix"], math.log(fix), []),
+            Hypothesis(list(unit.tokens), math.log(unchanged), []),
+            Hypothesis(["other"], math.log(1 - fix - unchanged), []),
+        ]
+        best = Candidate((), "fix", fix, math.log(fix), 0, 0, "")
+        return UnitRepairs(unit, hyps, [best])
+
+    sure, unsure = found(clamp, 0.6, 0.2), found(fits, 0.3, 0.6)
+    no_repair = UnitRepairs(fits, sure.hypotheses, [])
+    assert pipeline.confident([sure, unsure, no_repair], 2.0) == [(sure, pytest.approx(3.0))]
+    assert pipeline.confident([sure, unsure], 0.4) == [
+        (sure, pytest.approx(3.0)),
+        (unsure, pytest.approx(0.5)),
+    ]
