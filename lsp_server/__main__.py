@@ -42,12 +42,9 @@ def main(argv: list[str] | None = None) -> None:
         return
     logging.getLogger("lsp_server").setLevel(args.log_level.upper())
     from .server import create_server
+    from .transport import run
 
-    server = create_server()
-    if args.tcp:
-        server.start_tcp(args.host, args.port)
-    else:
-        server.start_io()
+    run(create_server(), (args.host, args.port) if args.tcp else None)
 
 
 if __name__ == "__main__":

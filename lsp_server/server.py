@@ -40,7 +40,7 @@ from .diagnostics import Debouncer
 from .documents import Documents, DocumentTooLarge, Snapshot
 from .notify import LspLogHandler, work_done
 from .settings import SECTION, ServerSettings, parse_settings
-from .transport import CommandCancellingProtocol, serve_tcp
+from .transport import CommandCancellingProtocol
 from .worker import BACKGROUND, INTERACTIVE, JobCancelled, LruCache, ModelUnavailable, ModelWorker
 
 log = logging.getLogger(__name__)
@@ -67,9 +67,10 @@ class SpanCopyServer(LanguageServer):
         self._warnings: set[str] = set()
         self._logged: set[tuple] = set()
 
-    def start_tcp(self, host: str, port: int) -> None:
-        """Serve one client over TCP; return when it disconnects (see :mod:`.transport`)."""
-        serve_tcp(self, host, port)
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """Errors outside a request's answer (a failing notification handler): logged with
+        their traceback, not shown to the user as pygls' "Error in server" pop-up."""
+        log.error("%s: %s", getattr(source, "__name__", source), error, exc_info=error)
 
     # -- settings --------------------------------------------------------------------------
     @property

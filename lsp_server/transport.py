@@ -1,26 +1,48 @@
-"""What the server changes in pygls' transport: TCP serving and command cancellation.
+"""The server's transports (stdio, one TCP client) and the JSON-RPC framing it reads with.
 
-pygls' TCP server keeps listening after its client is gone when the connection broke while a
-message was being written (the error escapes before its shutdown), so :func:`serve_tcp` serves
-one connection and returns whenever it ends, with the exit code of an LSP ``exit``.
-pygls answers ``$/cancelRequest`` for a ``workspace/executeCommand`` but lets the command's
-task run on; :class:`CommandCancellingProtocol` cancels that task too, which stops its beam
-search within a step.
+pygls reads messages trustingly: a body that is not JSON, a message without ``"jsonrpc"`` or a
+request whose params fail validation is logged and never answered, a header line of 200 KB
+without a newline ends the TCP server, and ``exit`` without ``shutdown`` ends the process with
+status 0. This module reads the base protocol itself (LSP 3.17 "Base Protocol"; JSON-RPC 2.0
+"Error object") and hands pygls only well-formed messages:
+
+- header lines longer than :data:`MAX_HEADER_LINE` and bodies over :data:`MAX_BODY` are
+  skipped (logged), and reading goes on at the next header;
+- a body that is not JSON is answered ``-32700`` (parse error, ``id: null``); a body that is
+  not a JSON-RPC 2.0 message ``-32600`` (invalid request, with its id when it has a usable one);
+- a request whose params do not validate against the method's types is answered ``-32602``
+  (invalid params); such a notification is logged and dropped;
+- ``exit`` ends the process with status 0 after ``shutdown``, 1 without it; the end of the
+  input stream ends it with status 0.
+
+Over TCP (``--tcp``) the server serves exactly one client and refuses further connections;
+it exits when that client disconnects. See the README for what that does and does not protect.
+pygls answers ``$/cancelRequest`` for a ``workspace/executeCommand`` but lets the command's task
+run on; :class:`CommandCancellingProtocol` cancels that task too, which stops its beam search
+within a step.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import queue
 import sys
 import threading
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, BinaryIO
 
-from pygls.io_ import run_async
+from pygls.exceptions import JsonRpcException
+from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 
 log = logging.getLogger(__name__)
+
+MAX_HEADER_LINE = 8 * 1024  # bytes of one header line
+MAX_BODY = 64 * 1024 * 1024  # bytes of one message body
+PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 
 
 class CommandCancellingProtocol(LanguageServerProtocol):
@@ -34,38 +56,229 @@ class CommandCancellingProtocol(LanguageServerProtocol):
             task.cancel()
 
 
-def serve_tcp(server: LanguageServer, host: str, port: int) -> None:
-    """Serve one client on ``host:port``; return when it disconnects, exit after ``exit``."""
-    exit_code: list[Any] = []
-    stop = server._stop_event = threading.Event()
+def error_response(msg_id: Any, code: int, message: str) -> dict[str, Any]:
+    """A JSON-RPC 2.0 error response."""
+    return {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
+
+
+def _usable_id(message: dict[str, Any]) -> Any:
+    """The message's id if JSON-RPC allows it (a string or an integer), else None."""
+    msg_id = message.get("id")
+    ok = isinstance(msg_id, str) or (isinstance(msg_id, int) and not isinstance(msg_id, bool))
+    return msg_id if ok else None
+
+
+def check_message(body: bytes) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """``(message, None)`` for a well-formed JSON-RPC 2.0 message, else ``(None, response)``
+    with the error response to send (pure: no pygls)."""
+    try:
+        message = json.loads(body)
+    except (UnicodeDecodeError, ValueError) as exc:  # JSONDecodeError is a ValueError
+        return None, error_response(None, PARSE_ERROR, f"Parse error: {exc}")
+    if not isinstance(message, dict):
+        return None, error_response(None, INVALID_REQUEST, "Invalid Request: not an object")
+    msg_id = _usable_id(message)
+    if message.get("jsonrpc") != "2.0":
+        return None, error_response(msg_id, INVALID_REQUEST, 'Invalid Request: "jsonrpc" != "2.0"')
+    if "method" in message:
+        if not isinstance(message["method"], str):
+            return None, error_response(msg_id, INVALID_REQUEST, "Invalid Request: bad method")
+        if "id" in message and msg_id is None:
+            return None, error_response(None, INVALID_REQUEST, "Invalid Request: bad id")
+        params = message.get("params")
+        if params is not None and not isinstance(params, (dict, list)):
+            detail = f"Invalid params for {message['method']}: neither an object nor an array"
+            return None, error_response(msg_id, INVALID_PARAMS, detail)
+    elif "result" not in message and "error" not in message:
+        return None, error_response(msg_id, INVALID_REQUEST, "Invalid Request: no method")
+    return message, None
+
+
+class HeaderTooLong(Exception):
+    """A header line over :data:`MAX_HEADER_LINE` (its bytes were skipped)."""
+
+
+ReadLine = Callable[[], Awaitable[bytes]]  # b"" at the end of the stream
+ReadExactly = Callable[[int], Awaitable[bytes]]  # fewer bytes at the end of the stream
+
+
+async def serve_messages(
+    protocol: LanguageServerProtocol, readline: ReadLine, readexactly: ReadExactly
+) -> int:
+    """Read and dispatch messages until the stream ends (status 0) or ``exit`` (its status)."""
+    length: int | None = None
+    while True:
+        try:
+            line = await readline()
+        except HeaderTooLong:
+            log.warning("Skipped a header line of over %d bytes", MAX_HEADER_LINE)
+            length = None
+            continue
+        if not line:
+            return 0
+        if line.strip():
+            name, colon, value = line.partition(b":")
+            if colon and name.strip().lower() == b"content-length":
+                try:
+                    length = int(value.strip())
+                except ValueError:
+                    log.warning("Bad Content-Length header %r", line[:80])
+                    length = None
+            continue
+        if length is None:
+            continue  # a blank line without a message before it
+        size, length = length, None
+        if size > MAX_BODY:
+            log.warning("Skipped a message of %d bytes (at most %d)", size, MAX_BODY)
+            while size > 0:
+                chunk = await readexactly(min(size, 1 << 20))
+                if not chunk:
+                    return 0
+                size -= len(chunk)
+            continue
+        body = await readexactly(size)
+        if len(body) < size:
+            return 0
+        try:
+            dispatch(protocol, body)
+        except SystemExit as exc:  # pygls' ``exit`` handler
+            return exc.code if isinstance(exc.code, int) else 1
+
+
+def dispatch(protocol: LanguageServerProtocol, body: bytes) -> None:
+    """Check one message body, structure it with pygls' types and hand it to pygls; answer
+    the requests that cannot be handed over."""
+    message, error = check_message(body)
+    if error is not None:
+        log.warning("Refused a message: %s", error["error"]["message"])
+        protocol._send_data(error)
+        return
+    assert message is not None
+    try:
+        structured = protocol.structure_message(message)
+    except JsonRpcException as exc:
+        method = message.get("method")
+        if method is not None and "id" in message:
+            detail = f"Invalid params for {method}: {exc.__cause__ or exc}"
+            protocol._send_data(error_response(message["id"], INVALID_PARAMS, detail))
+        log.warning("Dropped a message that does not validate (%s)", method or "a response")
+        return
+    protocol.handle_message(structured)
+
+
+class _Reading:
+    """Blocking reads of a stream on one daemon thread (a read blocked in ``readline`` must
+    never hold up the process exit, as a thread pool's worker would)."""
+
+    def __init__(self, stream: BinaryIO) -> None:
+        self._stream = stream
+        self._calls: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=self._serve, name="spancopy-stdin", daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            loop, future, method, arg = self._calls.get()
+            try:
+                result, error = getattr(self._stream, method)(arg), None
+            except BaseException as exc:  # delivered to the awaiting task
+                result, error = None, exc
+            try:
+                loop.call_soon_threadsafe(_settle, future, result, error)
+            except RuntimeError:  # the event loop is closed
+                return
+
+    async def call(self, method: str, arg: int) -> bytes:
+        loop = asyncio.get_running_loop()
+        future = loop.create_future()
+        self._calls.put((loop, future, method, arg))
+        return await future
+
+
+def _settle(future: asyncio.Future, result: Any, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+def serve_stdio(server: LanguageServer, stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """Serve the client on stdin/stdout; the exit status."""
+    reading = _Reading(stdin)
+
+    async def readline() -> bytes:
+        line = await reading.call("readline", MAX_HEADER_LINE + 1)
+        if len(line) > MAX_HEADER_LINE and not line.endswith(b"\n"):
+            while (rest := await reading.call("readline", 1 << 16)) and not rest.endswith(b"\n"):
+                pass
+            raise HeaderTooLong()
+        return line
+
+    async def readexactly(n: int) -> bytes:
+        return await reading.call("read", n)
+
+    server._stop_event = threading.Event()
+    server.protocol.set_writer(StdoutWriter(stdout))
+    try:
+        return asyncio.run(serve_messages(server.protocol, readline, readexactly))
+    except (BrokenPipeError, KeyboardInterrupt):
+        return 0
+    finally:
+        server.shutdown()
+
+
+def serve_tcp(server: LanguageServer, host: str, port: int) -> int:
+    """Serve the first client that connects to ``host:port`` and refuse the others; return
+    its exit status when it disconnects or sends ``exit``."""
+    status: list[int] = []
+    server._stop_event = threading.Event()
 
     async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        if served.is_set():
+            log.warning("Refused a second connection from %s", writer.get_extra_info("peername"))
+            writer.close()
+            return
+        served.set()
         server.protocol.set_writer(writer)  # type: ignore[arg-type]
+
+        async def readline() -> bytes:
+            try:
+                return await reader.readline()
+            except ValueError:  # over the limit: asyncio dropped the bytes read
+                raise HeaderTooLong() from None
+
+        async def readexactly(n: int) -> bytes:
+            try:
+                return await reader.readexactly(n)
+            except asyncio.IncompleteReadError as exc:
+                return exc.partial
+
         try:
-            await run_async(
-                stop_event=stop,
-                reader=reader,
-                protocol=server.protocol,
-                logger=log,
-                error_handler=server.report_server_error,
-            )
+            status.append(await serve_messages(server.protocol, readline, readexactly))
         except ConnectionError:
-            pass
-        except SystemExit as exc:  # pygls ends the process on the client's ``exit``
-            exit_code.append(exc.code)
+            status.append(0)
         finally:
             gone.set()
 
     async def serve() -> None:
-        listener = await asyncio.start_server(connection, host, port)
+        listener = await asyncio.start_server(connection, host, port, limit=MAX_HEADER_LINE)
         log.info("Listening on %s:%d", host, port)
         async with listener:
             await gone.wait()
 
-    gone = asyncio.Event()
+    served, gone = asyncio.Event(), asyncio.Event()
     try:
         asyncio.run(serve())
     finally:
         server.shutdown()
-    if exit_code:
-        sys.exit(exit_code[0])
+    return status[0] if status else 0
+
+
+def run(server: LanguageServer, tcp: tuple[str, int] | None) -> None:
+    """Serve on stdio, or on TCP with ``tcp = (host, port)``, and exit with the status."""
+    if tcp is None:
+        code = serve_stdio(server, sys.stdin.buffer, sys.stdout.buffer)
+    else:
+        code = serve_tcp(server, *tcp)
+    sys.exit(code)
