@@ -7,6 +7,7 @@ import asyncio
 import json
 import socket
 import subprocess
+import threading
 import time
 from pathlib import Path
 
@@ -22,7 +23,6 @@ from .conftest import (
     capabilities,
     change_doc,
     code_actions,
-    expected_repairs,
     open_doc,
     until,
 )
@@ -41,9 +41,10 @@ WIDE = """class Wide {
 """
 
 
-async def check_wide_line(client, toy_model: Path, uri: str, encoding: str, resolve: bool):
+async def check_wide_line(client, uri: str, encoding: str, resolve: bool):
     """Ranges exact in ``encoding``, with emoji and non-BMP characters before the fix on its
-    line, after an incremental change there; with ``resolve``, the edits come from
+    line, after an incremental change there: the best action makes exactly the toy model's
+    fix, and no action touches the comment; with ``resolve``, the edits come from
     codeAction/resolve."""
     open_doc(client, uri, WIDE)
     at = WIDE.index("*/")
@@ -61,34 +62,34 @@ async def check_wide_line(client, toy_model: Path, uri: str, encoding: str, reso
     text = WIDE[:at] + "ü𝄞 " + WIDE[at:]
     gt = editor.to_position(text, text.index(">"), encoding)
     actions = await code_actions(client, uri, gt.line, gt.character)
-    expected = expected_repairs(toy_model, text, text.index(">"))
-    assert [a.title for a in actions] == [t for t, _ in expected] and expected
-    for action, (_, repaired) in zip(actions, expected, strict=True):
+    assert actions and actions[0].title.startswith("Replace `>` with `>=`")
+    repaired = []
+    for action in actions:
         assert (action.edit is None) == resolve
         if resolve:
             action = await client.code_action_resolve_async(action)
-        assert editor.apply_action(text, action, uri, 2, encoding) == repaired
+        repaired.append(editor.apply_action(text, action, uri, 2, encoding))
+    assert repaired[0] == text.replace("value > limit", "value >= limit")
+    assert all("/* 😀𝄞é ü𝄞 */ if (" in r for r in repaired)
 
 
 @pytest.mark.parametrize(("encoding", "resolve"), [("utf-8", False), ("utf-32", True)])
 async def test_negotiated_encoding_is_exact_for_edits_and_changes(
-    start: Start, toy_model: Path, encoding: str, resolve: bool
+    start: Start, encoding: str, resolve: bool
 ):
     client = await start(caps=capabilities(encodings=[encoding, "utf-16"], resolve=resolve))
     assert client.initialize_result.capabilities.position_encoding == encoding
-    await check_wide_line(client, toy_model, "file:///work/Wide.java", encoding, resolve)
+    await check_wide_line(client, "file:///work/Wide.java", encoding, resolve)
     if resolve:
         unknown = types.CodeAction(title="x", data={"id": 10**9})
         assert (await client.code_action_resolve_async(unknown)).edit is None
 
 
-async def test_settings_from_every_source_and_warnings_once(start: Start, toy_model: Path):
+async def test_settings_from_every_source_and_warnings_once(start: Start):
     client = await start(settings={"topK": 1, "beamSize": "wide"})
     uri = "file:///work/Settings.java"
     open_doc(client, uri, TOY)
     assert len(await code_actions(client, uri, *GT)) == 1
-    available = len(expected_repairs(toy_model, TOY, TOY.index(">"), top_k=3))
-    assert available >= 2
 
     def warnings() -> list[str]:
         return [m.message for m in client.messages if m.type == types.MessageType.Warning]
@@ -97,7 +98,7 @@ async def test_settings_from_every_source_and_warnings_once(start: Start, toy_mo
     # pushed with workspace/didChangeConfiguration
     push = {"spancopy": {"topK": 3, "beamSize": "wide"}}
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
-    assert len(await code_actions(client, uri, *GT)) == min(3, available)
+    assert len(await code_actions(client, uri, *GT)) in (2, 3)  # 3 if the beam has 3
     assert len(warnings()) == 1  # the same bad value: not shown again
     # pulled with workspace/configuration when the notification carries none
     client.set_configuration({"topK": 2, "decoding": "beam"}, section="spancopy")
@@ -209,29 +210,30 @@ def frame(message: dict) -> bytes:
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
 
 
-def read_message(stream) -> dict:
+def read_message(stream) -> dict | None:
+    """The next message, or None at the end of the stream."""
     length = 0
     while (line := stream.readline()) not in (b"\r\n", b""):
         if line.lower().startswith(b"content-length:"):
             length = int(line.split(b":")[1])
-    return json.loads(stream.read(length))
+    return json.loads(stream.read(length)) if length else None
 
 
-def initialize(request_id: int = 1, options: dict | None = None) -> bytes:
-    return frame(
-        {
-            "jsonrpc": "2.0",
-            "id": request_id,
-            "method": "initialize",
-            "params": {"processId": None, "capabilities": {}, "initializationOptions": options},
-        }
-    )
+def initialize(
+    request_id: int = 1, options: dict | None = None, capabilities: dict | None = None
+) -> bytes:
+    params = {
+        "processId": None,
+        "capabilities": capabilities or {},
+        "initializationOptions": options,
+    }
+    return frame({"jsonrpc": "2.0", "id": request_id, "method": "initialize", "params": params})
 
 
 def reply(stream) -> dict:
     """The next response (skipping the server's notifications and requests)."""
     while "result" not in (message := read_message(stream)) and "error" not in message:
-        pass
+        assert message is not None, "the server closed the stream"
     return message
 
 
@@ -242,7 +244,7 @@ def test_tcp_transport_on_loopback(toy_model: Path, goodbye: str):
         port = probe.getsockname()[1]
     proc = subprocess.Popen([*SERVER, "--tcp", "--port", str(port)], env=SERVER_ENV)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60  # never reached
         while True:
             try:
                 conn = socket.create_connection(("127.0.0.1", port), timeout=10)
@@ -265,7 +267,7 @@ def test_tcp_transport_on_loopback(toy_model: Path, goodbye: str):
                 assert reply(stream)["result"] is None
                 stream.write(frame({"jsonrpc": "2.0", "method": "exit"}))
                 stream.flush()
-        assert proc.wait(timeout=20) == 0
+        assert proc.wait(timeout=60) == 0
     finally:
         proc.kill()
 
@@ -288,18 +290,27 @@ def test_exits_after_shutdown_and_exit():
         proc.stdin.write(frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
         proc.stdin.write(frame({"jsonrpc": "2.0", "method": "exit"}))
         proc.stdin.flush()
-        assert proc.wait(timeout=20) == 0
+        assert proc.wait(timeout=60) == 0
     finally:
         proc.kill()
 
 
 def test_a_client_that_disappears_mid_decode(toy_model: Path):
-    """The client closes its pipes while a long beam search runs: the server exits at once."""
+    """The client closes its end while a long beam search runs (its progress reports steps):
+    the server exits without answering, the search unfinished."""
     body = "\n".join(f"        total = total + {k % 2};" for k in range(60))
     text = "class Big {\n    int sum(int total) {\n" + body + "\n        return total;\n    }\n}\n"
     proc = start_stdio()
+    hung = threading.Event()  # a server that never exits is killed, and the test fails
+    watchdog = threading.Timer(120, lambda: (hung.set(), proc.kill()))
+    watchdog.start()
     try:
-        proc.stdin.write(initialize(options={"modelPath": str(toy_model), "beamSize": 200}))
+        proc.stdin.write(
+            initialize(
+                options={"modelPath": str(toy_model), "beamSize": 200},
+                capabilities={"window": {"workDoneProgress": True}},
+            )
+        )
         uri = "file:///work/Big.java"
         doc = {"uri": uri, "languageId": "java", "version": 1, "text": text}
         proc.stdin.write(
@@ -311,29 +322,35 @@ def test_a_client_that_disappears_mid_decode(toy_model: Path):
                 }
             )
         )
-        at = {"line": 3, "character": 10}
+        at = {"uri": uri, "position": {"line": 3, "character": 10}}
         proc.stdin.write(
             frame(
                 {
                     "jsonrpc": "2.0",
                     "id": 2,
-                    "method": "textDocument/codeAction",
-                    "params": {
-                        "textDocument": {"uri": uri},
-                        "range": {"start": at, "end": at},
-                        "context": {"diagnostics": []},
-                    },
+                    "method": "workspace/executeCommand",
+                    "params": {"command": "spancopy.repairMethod", "arguments": [at]},
                 }
             )
         )
         proc.stdin.flush()
-        while "Loaded model" not in json.dumps(read_message(proc.stdout)):
-            pass  # the decode starts right after the model is loaded
-        time.sleep(0.3)
-        t0 = time.monotonic()
+        while True:  # until a step of the beam search is reported
+            message = read_message(proc.stdout)
+            assert message is not None and message.get("id") != 2
+            if message.get("method") == "window/workDoneProgress/create":
+                proc.stdin.write(frame({"jsonrpc": "2.0", "id": message["id"], "result": None}))
+                proc.stdin.flush()
+            elif message.get("method") == "$/progress":
+                if message["params"]["value"]["kind"] == "report":
+                    break
         proc.stdin.close()
-        proc.stdout.close()
-        proc.wait(timeout=20)
-        assert time.monotonic() - t0 < 5  # the full decode takes far longer
+        after = []
+        while (message := read_message(proc.stdout)) is not None:
+            after.append(message)
+        proc.wait(timeout=60)
+        assert not hung.is_set(), "the server did not exit"
+        assert not [m for m in after if m.get("id") == 2]  # never answered
+        assert not [m for m in after if "repair(s)" in json.dumps(m)]  # the search never ended
     finally:
+        watchdog.cancel()
         proc.kill()
