@@ -1,13 +1,51 @@
-"""Fixtures shared by the server and editor-client tests."""
+"""Fixtures shared by the server and editor-client tests, and where the external data is.
+
+The tests that read the external data sets (BFP, java-edits) or the JDK sources find them
+through ``SPANCOPY_SHARED_DATA`` and ``SPANCOPY_JDK_SRC_ZIP``; unset, these default here to
+``shared/data`` beside the clone (the layout of the CI machine and of a checkout next to the
+project's shared folder) and to the sources of Debian's ``openjdk-17-source``. Where the
+data is absent those tests skip with a reason, unless ``SPANCOPY_REQUIRE_DATA=1`` (as
+``.ci/run`` sets): then the run stops at once with the missing paths.
+"""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 import torch
 
 from tests.toy import build_toy_model
+
+ROOT = Path(__file__).resolve().parents[1]
+os.environ.setdefault("SPANCOPY_SHARED_DATA", str(ROOT.parent / "shared" / "data"))
+os.environ.setdefault("SPANCOPY_JDK_SRC_ZIP", "/usr/lib/jvm/openjdk-17/lib/src.zip")
+SHARED_DATA = Path(os.environ["SPANCOPY_SHARED_DATA"])
+JDK_SRC_ZIP = Path(os.environ["SPANCOPY_JDK_SRC_ZIP"])
+# What the data tests read (tests/core/lang/test_real_data.py, tests/trainer/test_bfp_idioms.py,
+# tests/trainer/test_import_edits.py, tests/trainer/test_synth.py).
+REQUIRED_DATA = [
+    *(
+        SHARED_DATA / "bfp" / b / f"valid.{s}"
+        for b in ("small", "medium")
+        for s in ("buggy", "fixed")
+    ),
+    SHARED_DATA / "java-edits" / "manysstubs4j.jsonl",
+    JDK_SRC_ZIP,
+]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With ``SPANCOPY_REQUIRE_DATA=1``, missing external data fails the run (no test would
+    skip for want of it)."""
+    if os.environ.get("SPANCOPY_REQUIRE_DATA") != "1":
+        return
+    missing = [str(p) for p in REQUIRED_DATA if not p.is_file()]
+    if missing:
+        raise pytest.UsageError(
+            "SPANCOPY_REQUIRE_DATA=1 but the data tests' files are missing: " + ", ".join(missing)
+        )
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,6 @@ does not apply to the buffer it was computed for, and keeps serving good documen
 from __future__ import annotations
 
 import random
-import time
 from pathlib import Path
 
 import pytest
@@ -46,15 +45,23 @@ def every_position(text: str, step: int = 1) -> list[types.Position]:
     ]
 
 
-async def all_actions_apply(client: LanguageClient, uri: str, text: str, step: int) -> int:
-    """Ask for actions everywhere; every edit must apply to ``text``. Returns how many."""
-    count = 0
+async def preferred_repairs(client: LanguageClient, uri: str, text: str, step: int) -> list[str]:
+    """Ask for actions at every ``step``-th position: every edit must apply to ``text`` and
+    each answer prefers one action. Returns what the preferred actions make of ``text``."""
+    best = []
     for pos in every_position(text, step):
-        actions = await code_actions(client, uri, pos.line, pos.character) or []
-        for action in actions:
-            editor.apply_action(text, action, uri, 1, "utf-16")
-        count += len(actions)
-    return count
+        actions = await code_actions(client, uri, pos.line, pos.character)
+        assert actions is not None
+        repaired = [editor.apply_action(text, a, uri, 1, "utf-16") for a in actions]
+        assert [a.is_preferred for a in actions].count(True) == min(1, len(actions))
+        best += [r for r, a in zip(repaired, actions, strict=True) if a.is_preferred]
+    return best
+
+
+def changed_only_between(text: str, repaired: str, before: str, after: str) -> bool:
+    """``repaired`` keeps ``text`` up to the end of ``before`` and from ``after`` on."""
+    head, tail = text[: text.index(before) + len(before)], text[text.index(after) :]
+    return repaired.startswith(head) and repaired.endswith(tail)
 
 
 async def test_binary_and_invalid_text(client: LanguageClient):
@@ -64,7 +71,10 @@ async def test_binary_and_invalid_text(client: LanguageClient):
         "\x00\x01\x02\x7f\ud800 \udfff\ufffe\U0010ffff ÿþ\r\r\n\x1b[0m"
     )
     open_doc(client, uri, text)
-    await all_actions_apply(client, uri, text, step=3)
+    best = await preferred_repairs(client, uri, text, step=3)
+    assert best, "the method f, NUL and all, gets repairs"
+    assert all(changed_only_between(text, r, "int f(", "\n}\n") for r in best)
+    assert text.replace("a > b", "a >= b") in best
 
 
 async def test_empty_file(client: LanguageClient):
@@ -86,10 +96,10 @@ async def test_a_five_megabyte_file(client: LanguageClient):
     method = "    int m(int a, int b) { if (a > b) { return b; } return a; }\n"
     text = "class Huge {\n" + method * (5 * 2**20 // len(method)) + "}\n"
     open_doc(client, uri, text)
-    t0 = time.perf_counter()
     assert await code_actions(client, uri, 1, 20) is None
-    assert time.perf_counter() - t0 < 5
     assert logged(client, "too large for repairs")
+    # and the server goes on serving small documents
+    assert (await code_actions(client, "file:///work/Good.java", *GT))[0].is_preferred
 
 
 async def test_a_ten_thousand_token_method(client: LanguageClient):
@@ -102,20 +112,27 @@ async def test_a_ten_thousand_token_method(client: LanguageClient):
 
 
 async def test_a_file_full_of_syntax_errors(client: LanguageClient):
+    """A good method, then a broken one, then junk: only the good method gets repairs."""
     rng = random.Random(0)
     words = [*sorted(KEYWORDS), "(", ")", "{", "}", ";", ">", "=", "x", "1", '"', "/*", "\n"]
     junk = " ".join(rng.choice(words) for _ in range(400))
-    text = "class J {\n    int f(int a, int b) { if (a > b) { return b } return a; \n" + junk
+    good = "    int clamp(int value, int limit) {\n        if (value > limit) {\n"
+    good += "            return limit;\n        }\n        return value;\n    }\n"
+    text = "class J {\n" + good + "    int f(int a, int b) { if (a > b) { return b } return a; \n"
+    text += junk
     uri = "file:///work/Junk.java"
     open_doc(client, uri, text)
-    await all_actions_apply(client, uri, text, step=7)
+    best = await preferred_repairs(client, uri, text, step=7)
+    assert best, "the good method gets repairs"
+    assert all(changed_only_between(text, r, "class J {\n", "    int f(") for r in best)
+    assert text.replace("value > limit", "value >= limit") in best
 
 
 async def test_a_document_in_another_language_named_java(client: LanguageClient):
     uri = "file:///work/Prose.java"
     text = "Dear reader, this is not Java at all.\nIt has (parentheses) and {braces}.\n"
     open_doc(client, uri, text)
-    await all_actions_apply(client, uri, text, step=2)
+    assert await preferred_repairs(client, uri, text, step=2) == []  # no method, no repair
 
 
 @pytest.mark.parametrize("name", ["StringJoiner.java", "TypeClass.java", "Result.java"])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -58,6 +57,56 @@ def count_jobs(w: ModelWorker) -> list[Job]:
     return jobs
 
 
+async def wait(event: threading.Event) -> None:
+    """Wait for an event set by the worker thread (the limit only keeps a broken test from
+    hanging: it is not what the test proves)."""
+    assert await asyncio.to_thread(event.wait, 60), "the event never came"
+
+
+class Held:
+    """Every job submitted to ``w`` from now on, observed: the first beam search to reach step
+    ``HOLD`` waits there (``held`` is set) until the test sets ``release``, then polls its own
+    cancellation flag as the worker made it; ``ended[job]`` is what each job's ``run``
+    returned or raised, and ``done[job]`` is set when it ended."""
+
+    HOLD = 3
+
+    def __init__(self, w: ModelWorker) -> None:
+        self.held, self.release = threading.Event(), threading.Event()
+        self.ended: dict[Job, object] = {}
+        self.done: dict[Job, threading.Event] = {}
+        self.jobs = count_jobs(w)
+        submit = w._submit
+
+        async def observing(job: Job):
+            self._observe(job)
+            return await submit(job)
+
+        w._submit = observing  # type: ignore[method-assign]
+
+    def _observe(self, job: Job) -> None:
+        run, should_stop, self.done[job] = job.run, job.should_stop, threading.Event()
+
+        def holding() -> bool:
+            if job.steps + 1 == self.HOLD and not self.held.is_set():
+                self.held.set()
+                self.release.wait(60)
+            return should_stop()
+
+        def recording(j: Job):
+            try:
+                self.ended[job] = run(j)
+            except BaseException as exc:
+                self.ended[job] = exc
+                raise
+            finally:
+                self.done[job].set()
+            return self.ended[job]
+
+        job.should_stop = holding  # type: ignore[method-assign]
+        job.run = recording
+
+
 async def test_one_batched_job_then_the_cache(worker: ModelWorker):
     (a, _), (b, _) = toy_pairs(2, seed=5)
     jobs = count_jobs(worker)
@@ -71,50 +120,62 @@ async def test_one_batched_job_then_the_cache(worker: ModelWorker):
 
 
 async def test_newest_first_and_background_last(worker: ModelWorker):
-    gate, order = threading.Event(), []
-    blocker = asyncio.ensure_future(worker._submit(Job(lambda job: gate.wait(5), INTERACTIVE)))
-    await asyncio.sleep(0.05)  # the thread is now inside the blocker
+    """While the thread is busy, an interactive job submitted after a background one
+    overtakes it, and the newest interactive job goes first."""
+    inside, gate, order = threading.Event(), threading.Event(), []
+
+    def block(job: Job) -> None:
+        inside.set()
+        gate.wait(60)
+
+    blocker = asyncio.ensure_future(worker._submit(Job(block, INTERACTIVE)))
+    await wait(inside)  # the thread is now inside the blocker; the others queue
     jobs = []
     for name, priority in (("i1", INTERACTIVE), ("bg", BACKGROUND), ("i2", INTERACTIVE)):
-        jobs.append(
-            asyncio.ensure_future(
-                worker._submit(Job(lambda job, n=name: order.append(n), priority))
-            )
-        )
-        await asyncio.sleep(0.01)
+        job = Job(lambda job, n=name: order.append(n), priority)
+        jobs.append(asyncio.ensure_future(worker._submit(job)))
+        await asyncio.sleep(0)  # the task runs up to its await: the job is queued
     gate.set()
     await asyncio.gather(blocker, *jobs)
     assert order == ["i2", "i1", "bg"]
 
 
 async def test_cancelling_the_request_stops_the_beam_search(worker: ModelWorker):
+    held = Held(worker)
     task = asyncio.ensure_future(worker.decode([tuple(LONG)], SLOW))
-    await asyncio.sleep(0.3)
+    await wait(held.held)  # the beam search is at step HOLD
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    t0 = time.perf_counter()
+    held.release.set()
+    (job,) = held.jobs
+    await wait(held.done[job])
+    assert isinstance(held.ended[job], JobCancelled)  # not a result: the search stopped
+    assert job.steps == Held.HOLD  # at the first step after the cancellation
     ((a, _),) = toy_pairs(1, seed=6)
-    await worker.decode([tuple(a)], OPTIONS)  # runs as soon as the long search stopped
-    assert time.perf_counter() - t0 < 2.0
+    assert (await worker.decode([tuple(a)], OPTIONS))[0]  # the thread serves the next job
 
 
 async def test_a_newer_version_cancels_running_and_queued_work(worker: ModelWorker):
     uri = "file:///A.java"
+    held = Held(worker)
     running = asyncio.ensure_future(worker.decode([tuple(LONG)], SLOW, owner=(uri, 1)))
-    await asyncio.sleep(0.2)
+    await wait(held.held)
     queued = asyncio.ensure_future(worker.decode([tuple(LONG[:-4])], SLOW, owner=(uri, 1)))
     other = asyncio.ensure_future(worker.decode([tuple(LONG[:20])], OPTIONS, owner=("x", 1)))
-    await asyncio.sleep(0.05)
+    await asyncio.sleep(0)  # both are queued
+    assert len(held.jobs) == 3
     worker.cancel_older(uri, 1)  # not older: nothing happens
-    assert not running.done()
-    t0 = time.perf_counter()
+    assert not any(job.cancel.is_set() for job in held.jobs)
     worker.cancel_older(uri, 2)
+    held.release.set()
     for fut in (running, queued):
         with pytest.raises(JobCancelled):
             await fut
-    assert time.perf_counter() - t0 < 1.0
-    assert len((await other)[0]) >= 1
+    first, second, third = held.jobs
+    assert isinstance(held.ended[first], JobCancelled) and first.steps == Held.HOLD
+    assert second not in held.ended  # dropped from the queue, never run
+    assert len((await other)[0]) >= 1 and third in held.ended
     with pytest.raises(JobCancelled):  # work for an old version is refused from now on
         await worker.decode([tuple(LONG[:30])], OPTIONS, owner=(uri, 1))
     worker.cancel_document(uri)  # closed and reopened: versions start again
@@ -122,11 +183,15 @@ async def test_a_newer_version_cancels_running_and_queued_work(worker: ModelWork
 
 
 async def test_close_stops_everything(worker: ModelWorker):
+    held = Held(worker)
     task = asyncio.ensure_future(worker.decode([tuple(LONG)], SLOW))
-    await asyncio.sleep(0.2)
+    await wait(held.held)
     worker.close()
+    held.release.set()
     with pytest.raises(JobCancelled):
         await task
+    (job,) = held.jobs
+    assert isinstance(held.ended[job], JobCancelled) and job.steps == Held.HOLD
     with pytest.raises(JobCancelled):
         await worker.decode([("return", ";")], OPTIONS)
 
