@@ -36,8 +36,8 @@ import numpy as np
 import tree_sitter
 import tree_sitter_java
 
-from ..edits import LineIndex
-from .errors import ConcretizeError, PositionError, SourceTooLargeError
+from ..positions import LineIndex, PositionError, majority_newline
+from .errors import ConcretizeError, SourceTooLargeError
 
 MAX_SOURCE_BYTES = 16 * 2**20  # larger texts raise SourceTooLargeError
 
@@ -933,8 +933,7 @@ def learn_style(text: str, tokens: Sequence[Token] | None = None) -> JavaStyle:
     """The layout habits of one file: line break, indentation unit, spaces around binary
     operators and after control keywords (majority votes, defaults where the file is silent)."""
     tokens = lex(text) if tokens is None else tokens
-    crlf = text.count("\r\n")
-    newline = "\r\n" if crlf * 2 > text.count("\n") else "\n"
+    newline = majority_newline(text)
     indents = [m.group(1) for m in re.finditer(r"^([ \t]*)\S", text, re.MULTILINE)]
     tabs = sum(1 for s in indents if s.startswith("\t"))
     steps = Counter(

@@ -9,7 +9,8 @@ from lsprotocol import types
 
 from lsp_server import convert
 from spancopy_core.actions import Hypothesis
-from spancopy_core.edits import LineIndex, apply_edits
+from spancopy_core.edits import apply_edits
+from spancopy_core.positions import LineIndex
 from spancopy_core.repair.candidates import (
     candidates,
     confidence,
