@@ -36,8 +36,8 @@ import numpy as np
 import tree_sitter
 import tree_sitter_java
 
-from ..positions import LineIndex, PositionError, majority_newline
-from .errors import ConcretizeError, SourceTooLargeError
+from ...positions import LineIndex, PositionError, majority_newline
+from ..errors import ConcretizeError, SourceTooLargeError
 
 MAX_SOURCE_BYTES = 16 * 2**20  # larger texts raise SourceTooLargeError
 
