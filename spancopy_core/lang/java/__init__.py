@@ -1,25 +1,39 @@
-"""Java front-end (a package: syntax, abstraction and layout to be split out of syntax)."""
+"""Java front-end: lexing and methods, BFP-compatible abstraction and its inverse, layout.
 
-from .syntax import (
+Three modules, one job each; this package hands their public names on, so callers write
+``from spancopy_core.lang import java`` and ``java.parse(text)``:
+
+- :mod:`.syntax`: :func:`parse` (tree-sitter-java, incremental) into a :class:`JavaSource`
+  with its :class:`Token` list, :class:`Method` list and imports; the only module that touches
+  tree-sitter.
+- :mod:`.abstraction`: :func:`abstract` (BFP's ``TYPE_n`` / ``VAR_n`` / ... placeholders and
+  idioms), :func:`concretize` (its inverse, through a :class:`Mapping`), and
+  :func:`strip_annotations`.
+- :mod:`.layout`: :class:`JavaStyle`, learned by :func:`learn_style`, lays out generated Java
+  for :func:`spancopy_core.edits.edits`.
+"""
+
+from .abstraction import (
     JAVA_LANG,
-    KEYWORDS,
-    MAX_SOURCE_BYTES,
     PLACEHOLDER,
     Abstraction,
-    JavaSource,
-    JavaStyle,
     Mapping,
-    Method,
-    Token,
     abstract,
     abstract_pair,
     concretize,
-    learn_style,
+    strip_annotations,
+)
+from .layout import JavaStyle, learn_style
+from .syntax import (
+    KEYWORDS,
+    MAX_SOURCE_BYTES,
+    JavaSource,
+    Method,
+    Token,
     lex,
     method_at,
     methods,
     parse,
-    strip_annotations,
 )
 
 __all__ = [

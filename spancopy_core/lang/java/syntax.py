@@ -1,4 +1,4 @@
-"""Java front-end: lexing, methods, BFP-compatible abstraction and its inverse.
+"""Java syntax: tree-sitter-java for the structure, a context-free lexer for the tokens.
 
 :func:`parse` runs tree-sitter-java (incrementally, given the previous tree) for the syntax -
 methods, imports, the role of every identifier - and a context-free regular lexer for the token
@@ -8,17 +8,7 @@ operators ``>>`` ``>>>`` ``<<`` ``->`` ``::`` are split into single characters (
 and shifts alike), which also keeps the lexer free of context; apart from that, the tokens equal
 tree-sitter's leaves on the 15,132 files of the JDK 17 sources. String and char literals (text
 blocks too) are one token; comments are skipped but keep their place in the offsets; MISSING
-nodes yield nothing. :func:`abstract` rewrites a method's tokens the way the BFP data set of
-Tufano et al. (TOSEM 2019) is written: identifiers become ``TYPE_n`` / ``METHOD_n`` / ``VAR_n``,
-literals ``STRING_n`` / ``CHAR_n`` / ``INT_n`` / ``FLOAT_n``, numbered by first occurrence,
-except the names in ``known`` (the model vocabulary's idioms); a dotted name whose qualified
-form is known, through ``java.lang`` or the file's imports, becomes that one token
-(``System.out.println`` -> ``java.lang.System.out.println``). The :class:`Mapping` records, for
-every abstract token, the source tokens it stands for, so that a ``Copy(i, j)`` maps back to a
-byte-exact source range; :func:`concretize` inverts the abstraction and raises
-:class:`~spancopy_core.lang.errors.ConcretizeError` for what the mapping cannot explain; like
-BFP, it writes a class literal ``Foo.class`` as ``VAR_n class``. :class:`JavaStyle` lays out
-generated Java for :func:`spancopy_core.edits.edits`.
+nodes yield nothing. This is the only module that touches tree-sitter.
 """
 
 from __future__ import annotations
@@ -26,44 +16,16 @@ from __future__ import annotations
 import bisect
 import re
 import threading
-from collections import Counter
-from collections.abc import Container, Sequence
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import NamedTuple
 
 import numpy as np
 import tree_sitter
 import tree_sitter_java
 
-from ...positions import LineIndex, PositionError, majority_newline
-from ..errors import ConcretizeError, SourceTooLargeError
+from ...positions import LineIndex, PositionError
+from ..errors import SourceTooLargeError
 
 MAX_SOURCE_BYTES = 16 * 2**20  # larger texts raise SourceTooLargeError
-
-# Public top-level types of java.lang in JDK 17 (implicitly imported in every file).
-JAVA_LANG = frozenset(
-    """AbstractMethodError Appendable ArithmeticException ArrayIndexOutOfBoundsException
-    ArrayStoreException AssertionError AutoCloseable Boolean BootstrapMethodError Byte
-    CharSequence Character Class ClassCastException ClassCircularityError ClassFormatError
-    ClassLoader ClassNotFoundException ClassValue CloneNotSupportedException Cloneable Comparable
-    Compiler Deprecated Double Enum EnumConstantNotPresentException Error Exception
-    ExceptionInInitializerError Float FunctionalInterface IllegalAccessError
-    IllegalAccessException IllegalArgumentException IllegalCallerException
-    IllegalMonitorStateException IllegalStateException IllegalThreadStateException
-    IncompatibleClassChangeError IndexOutOfBoundsException InheritableThreadLocal
-    InstantiationError InstantiationException Integer InternalError InterruptedException Iterable
-    LayerInstantiationException LinkageError Long Math Module ModuleLayer
-    NegativeArraySizeException NoClassDefFoundError NoSuchFieldError NoSuchFieldException
-    NoSuchMethodError NoSuchMethodException NullPointerException Number NumberFormatException
-    Object OutOfMemoryError Override Package Process ProcessBuilder ProcessHandle Readable Record
-    ReflectiveOperationException Runnable Runtime RuntimeException RuntimePermission SafeVarargs
-    SecurityException SecurityManager Short StackOverflowError StackTraceElement StackWalker
-    StrictMath String StringBuffer StringBuilder StringIndexOutOfBoundsException SuppressWarnings
-    System Thread ThreadDeath ThreadGroup ThreadLocal Throwable TypeNotPresentException
-    UnknownError UnsatisfiedLinkError UnsupportedClassVersionError
-    UnsupportedOperationException VerifyError VirtualMachineError Void""".split()
-)
 
 # Reserved words and literals (JLS 3.9, 3.10.3, 3.10.8); contextual keywords are not here.
 KEYWORDS = frozenset(
@@ -73,8 +35,6 @@ KEYWORDS = frozenset(
     synchronized this throw throws transient try void volatile while true false null""".split()
 )
 
-PLACEHOLDER = re.compile(r"(?:TYPE|METHOD|VAR|STRING|CHAR|INT|FLOAT)_\d+")
-_QUALIFIED = re.compile(r"(?:[^\W\d]|\$)[\w$]*(?:\.(?:[^\W\d]|\$)[\w$]*)+")
 _LEXER = re.compile(
     r"""(?P<skip>\s+|//[^\r\n]*|/\*[\s\S]*?\*/)
     |(?P<string>\"\"\"(?:[^"\\]|\\[\s\S]|"(?!""))*\"\"\"|"(?:[^"\\\r\n]|\\[^\r\n])*")
@@ -93,15 +53,6 @@ _METHOD_NODES = frozenset(
     {"method_declaration", "constructor_declaration", "compact_constructor_declaration"}
 )
 
-_CATEGORY = {
-    "type": "TYPE",
-    "method": "METHOD",
-    "var": "VAR",
-    "string": "STRING",
-    "char": "CHAR",
-    "int": "INT",
-    "float": "FLOAT",
-}
 _SCOPE = "scope"  # an identifier before "." or "::": a type if CamelCase, else a variable
 _ROLE = {
     ("method_declaration", "name"): "method",
@@ -240,7 +191,7 @@ def _number_kind(text: str) -> str:
 _SPLIT = frozenset({">>", ">>>", "<<", "->", "::"})  # BFP writes these as single characters
 
 
-def _lex_spans(text: str) -> list[tuple[int, int, str]]:
+def lex_spans(text: str) -> list[tuple[int, int, str]]:
     """(start, end, kind) of the regular lexer's tokens in ``text``, BFP's splits done."""
     spans: list[tuple[int, int, str]] = []
     for m in _LEXER.finditer(text):
@@ -309,7 +260,7 @@ class JavaSource:
     def _spans(self, leaves: list[tuple]) -> list[tuple[int, int, str]]:
         """Token (start, end, kind) in code points: the regular lexer, with tree-sitter's
         multi-word keyword ``non-sealed`` kept whole."""
-        spans = _lex_spans(self.text)
+        spans = lex_spans(self.text)
         sealed = [leaf[4:] for leaf in leaves if leaf[0] == "non-sealed"]
         if sealed:
             bounds = self._units.chars(np.array(sealed, dtype=np.int64)).tolist()
@@ -488,480 +439,18 @@ def method_at(text: str, offset: int, old_tree: tree_sitter.Tree | None = None) 
     return JavaSource(text, old_tree).method_at(offset)
 
 
-# -- abstraction --------------------------------------------------------------------------
-
-
-class _Resolver:
-    """Qualified names that a simple name may stand for, from ``java.lang`` and the imports
-    (``java.util.List``, ``java.util.*``, ``static org.junit.Assert.assertEquals``)."""
-
-    def __init__(self, imports: tuple[str, ...]) -> None:
-        self.single: dict[str, str] = {}
-        self.wild: list[str] = []
-        for imp in imports:
-            name = imp.removeprefix("static ").strip()
-            if name.endswith(".*"):
-                self.wild.append(name[:-2])
-            elif "." in name:
-                self.single.setdefault(name.rsplit(".", 1)[1], name)
-        self.cache: dict[str, tuple[str, ...]] = {}
-
-    def candidates(self, name: str) -> tuple[str, ...]:
-        found = self.cache.get(name)
-        if found is None:
-            out = []
-            if name in self.single:
-                out.append(self.single[name])
-            elif name in JAVA_LANG:
-                out.append("java.lang." + name)
-            out.extend(f"{w}.{name}" for w in self.wild)
-            found = self.cache[name] = tuple(out)
-        return found
-
-    def is_type(self, name: str) -> bool:
-        """Whether ``name`` is imported by name or is a java.lang type."""
-        return name in self.single or name in JAVA_LANG
-
-    def shorten(self, qualified: str) -> str:
-        """The shortest way to write ``qualified`` in this file (fully qualified if nothing
-        imports it)."""
-        parts = qualified.split(".")
-        for k in range(len(parts) - 1, 0, -1):
-            found = self.candidates(parts[k])
-            if found and found[0] == ".".join(parts[: k + 1]):
-                return ".".join(parts[k:])
-        return qualified
-
-
-@lru_cache(maxsize=256)
-def _resolver(imports: tuple[str, ...]) -> _Resolver:
-    return _Resolver(imports)
-
-
-def _canonical(text: str, kind: str) -> str:
-    """The spelling under which a literal is looked up in ``known`` (BFP writes float literals
-    as ``1.0F``, ``0.0``, longs with ``L``)."""
-    if kind == "int":
-        return text[:-1] + "L" if text[-1] == "l" else text
-    if kind != "float" or text[:2] in ("0x", "0X"):
-        return text
-    suffix = text[-1] if text[-1] in "fFdD" else ""
-    mantissa, e, exponent = (text[:-1] if suffix else text).lower().partition("e")
-    if "." not in mantissa:
-        mantissa += ".0"
-    mantissa = ("0" if mantissa.startswith(".") else "") + mantissa
-    mantissa += "0" if mantissa.endswith(".") else ""
-    return (
-        mantissa + ("E" + exponent if e else "") + ("F" if suffix in ("f", "F") and suffix else "")
-    )
-
-
-@dataclass(frozen=True)
-class Mapping:
-    """How one abstracted token sequence relates to its source.
-
-    ``tokens`` is the abstract sequence (the model input); ``spans[k] = (s, e)`` says that
-    ``tokens[k]`` stands for the source tokens ``s:e`` given to :func:`abstract`; ``surface``
-    maps each placeholder and each idiom spelled differently in the source (``java.lang.String``
-    for ``String``) to its source text (shared by both sides of a pair); ``imports`` decide how a
-    qualified idiom that the source does not contain is written back."""
-
-    tokens: tuple[str, ...]
-    spans: tuple[tuple[int, int], ...]
-    surface: dict[str, str]
-    imports: tuple[str, ...] = ()
-
-    def concretize(self, tokens: Sequence[str]) -> list[str]:
-        """See :func:`concretize`."""
-        return concretize(tokens, self)
-
-
-class Abstraction(NamedTuple):
-    """``abstract``'s result: the abstract tokens and their mapping."""
-
-    tokens: list[str]
-    mapping: Mapping
-
-
-class _Abstractor:
-    """Placeholder numbering (by first occurrence, per category) shared by a pair."""
-
-    def __init__(self, known: Container[str], imports: tuple[str, ...]) -> None:
-        self.known, self.imports = known, imports
-        self.resolver = _resolver(imports)
-        self.ids: dict[tuple[str, str], str] = {}
-        self.counts: Counter[str] = Counter()
-        self.surface: dict[str, str] = {}
-
-    def _placeholder(self, category: str, text: str) -> str:
-        key = (category, text)
-        name = self.ids.get(key)
-        if name is None:
-            self.counts[category] += 1
-            name = self.ids[key] = f"{category}_{self.counts[category]}"
-            self.surface[name] = text
-        return name
-
-    def _spell(self, token: str, text: str) -> None:
-        """Remember how the source writes a known token (its shortest spelling)."""
-        if len(text) < len(self.surface.get(token, text + " ")):
-            self.surface[token] = text
-
-    def _known(self, token: str) -> bool:
-        return token in self.known and not PLACEHOLDER.fullmatch(token)
-
-    def run(self, tokens: Sequence[Token]) -> Abstraction:
-        texts = [t.text for t in tokens]
-        out: list[str] = []
-        spans: list[tuple[int, int]] = []
-        n, i = len(tokens), 0
-        while i < n:
-            tok = tokens[i]
-            if tok.kind == "identifier":
-                if i == 0 or texts[i - 1] != ".":
-                    chain = self._chain(tokens, texts, i)
-                    if chain is not None:
-                        word, stop = chain
-                        out.append(word)
-                        spans.append((i, stop))
-                        i = stop
-                        continue
-                out.append(self._identifier(tok, texts[i + 1 : i + 3]))
-            elif (
-                tok.text == "."
-                and texts[i + 1 : i + 2] == ["class"]
-                and i
-                and tokens[i - 1].kind == "identifier"
-            ):
-                out.append("class")  # BFP writes Name.class as "VAR_n class"
-                spans.append((i, i + 2))
-                i += 2
-                continue
-            elif tok.kind in ("string", "char", "int", "float"):
-                canonical = _canonical(tok.text, tok.kind)
-                if self._known(canonical):
-                    self._spell(canonical, tok.text)
-                    out.append(canonical)
-                else:
-                    out.append(self._placeholder(_CATEGORY[tok.kind], tok.text))
-            else:
-                if tok.kind == "error":
-                    self.surface.setdefault(tok.text, tok.text)
-                out.append(tok.text)
-            spans.append((i, i + 1))
-            i += 1
-        return Abstraction(out, Mapping(tuple(out), tuple(spans), self.surface, self.imports))
-
-    def _identifier(self, tok: Token, after: list[str]) -> str:
-        if self._known(tok.text):
-            return tok.text
-        role = tok.role
-        if after == [".", "class"]:
-            role = "var"  # as BFP does for class literals
-        elif role == "var" and after[:1] == ["."] and self.resolver.is_type(tok.text):
-            role = "type"
-        return self._placeholder(_CATEGORY[role], tok.text)
-
-    def _chain(self, tokens: Sequence[Token], texts: list[str], i: int) -> tuple[str, int] | None:
-        """A dotted name starting at ``i`` that becomes one token: the longest prefix whose
-        qualified or written form is known, else a package-qualified type (``a.b.Type``)."""
-        n = len(tokens)
-        names = [i]
-        while (
-            names[-1] + 2 < n
-            and texts[names[-1] + 1] == "."
-            and tokens[names[-1] + 2].kind == "identifier"
-        ):
-            names.append(names[-1] + 2)
-        heads = (*self.resolver.candidates(texts[i]), texts[i])
-        for k in range(len(names), 0, -1):
-            rest = "".join(texts[i + 1 : names[k - 1] + 1])
-            for head in heads if k > 1 else heads[:-1]:
-                word = head + rest
-                if self._known(word):
-                    self._spell(word, texts[i] + rest)
-                    return word, names[k - 1] + 1
-        for k, j in enumerate(names[1:], start=1):
-            if not texts[j][:1].isupper():
-                continue
-            if any(not texts[m][:1].islower() for m in names[:k]):
-                break
-            text = "".join(texts[i : j + 1])
-            return self._placeholder("TYPE", text), j + 1
-        return None
-
-
-def strip_annotations(tokens: Sequence[Token]) -> list[Token]:
-    """``tokens`` without annotations: ``@`` with its (dotted) name and, if present, its
-    parenthesised arguments. Applies to leading ones (``@Override``) and those of parameters,
-    locals and type uses alike; ``@interface`` is one token and stays."""
-    out: list[Token] = []
-    n, i = len(tokens), 0
-    while i < n:
-        if tokens[i].text != "@" or i + 1 >= n or tokens[i + 1].kind != "identifier":
-            out.append(tokens[i])
-            i += 1
-            continue
-        i += 2
-        while i + 1 < n and tokens[i].text == "." and tokens[i + 1].kind == "identifier":
-            i += 2
-        if i < n and tokens[i].text == "(":
-            depth = 0
-            while i < n:
-                depth += {"(": 1, ")": -1}.get(tokens[i].text, 0)
-                i += 1
-                if depth == 0:
-                    break
-    return out
-
-
-def abstract(
-    tokens: Sequence[Token], known: Container[str] = frozenset(), imports: Sequence[str] = ()
-) -> Abstraction:
-    """BFP-style abstraction of ``tokens`` (usually one method's); ``known`` are the names and
-    literals kept as they are (the model vocabulary), ``imports`` the file's imports as
-    :attr:`JavaSource.imports` gives them. Unpacks as ``(abstract_tokens, mapping)``."""
-    return _Abstractor(known, tuple(imports)).run(tokens)
-
-
-def abstract_pair(
-    before: Sequence[Token],
-    after: Sequence[Token],
-    known: Container[str] = frozenset(),
-    imports: Sequence[str] = (),
-) -> tuple[Abstraction, Abstraction]:
-    """Abstract both sides of a training pair with one shared numbering and surface map (the
-    fixed side's new names continue the numbering)."""
-    abstractor = _Abstractor(known, tuple(imports))
-    return abstractor.run(before), abstractor.run(after)
-
-
-def _is_token(text: str) -> bool:
+def is_token(text: str) -> bool:
     """Whether ``text`` is exactly one Java token (not whitespace, a comment or junk)."""
     m = _LEXER.fullmatch(text)
     return m is not None and m.lastgroup not in ("skip", "error")
 
 
-def concretize(tokens: Sequence[str], mapping: Mapping) -> list[str]:
-    """The source text of each abstract token: placeholders and idioms as the source wrote
-    them, other known qualified names in their shortest form for the file's imports, Java
-    keywords, operators and literals as themselves. Raises :class:`ConcretizeError` for a
-    token the mapping cannot explain (``VAR_9`` in a method with four variables, ``<unk>``)."""
-    out: list[str] = []
-    resolver = _resolver(mapping.imports)
-    for k, token in enumerate(tokens):
-        text = mapping.surface.get(token)
-        if (
-            token == "class"
-            and k
-            and _is_name(tokens[k - 1])
-            and not (k + 1 < len(tokens) and _is_name(tokens[k + 1]))
-        ):
-            text = ".class"  # BFP's "VAR_n class" is Name.class (not "@A class B")
-        elif text is None:
-            if PLACEHOLDER.fullmatch(token):
-                raise ConcretizeError(f"{token} is not a name of this method")
-            if _QUALIFIED.fullmatch(token):
-                text = resolver.shorten(token)
-            elif _is_token(token):
-                text = token
-            else:
-                raise ConcretizeError(f"{token!r} is not a Java token")
-        out.append(text)
-    return out
-
-
-# -- layout of generated Java -------------------------------------------------------------
-
-_OPCHARS = frozenset("+-*/%=<>!&|^~?:.")
-_BINARY = frozenset(
-    """= += -= *= /= %= &= |= ^= <<= >>= >>>= == != <= >= && || + - * / % & | ^ << >> >>> ? : ->
-    < >""".split()
-)
-_NO_SPACE_BEFORE = frozenset({";", ",", ")", "]", ".", "::", "...", ".class"})
-_NO_SPACE_AFTER = frozenset({"(", "[", ".", "::", "@", "!", "~"})
-_CONTROL = frozenset({"if", "for", "while", "switch", "catch", "synchronized", "try"})
-_MODIFIERS = frozenset(
-    "public protected private static final abstract synchronized native default".split()
-)
-_AFTER_BLOCK = frozenset({"else", "catch", "finally", "while", ")", ",", ";", "."})
-_GLUE = {(">", ">"), ("<", "<"), ("-", ">"), (":", ":")}  # the halves of >> << -> ::
-
-
-def _wordy(c: str) -> bool:
+def is_word_char(c: str) -> bool:
+    """Whether the character ``c`` can be part of a Java name or number."""
     return c.isalnum() or c in "_$"
 
 
-def _must_separate(a: str, b: str) -> bool:
-    """Whether writing ``a`` and ``b`` without a space would lex differently."""
-    x, y = a[-1], b[0]
-    return (
-        (_wordy(x) and _wordy(y))
-        or (x in _OPCHARS and y in _OPCHARS)
-        or (x.isdigit() and y == ".")
-        or (x == "." and y.isdigit())
-        or (a == "@" and b.startswith("interface"))
-    )
-
-
-def _is_name(token: str) -> bool:
-    return _wordy(token[0]) and not token[0].isdigit() and token not in KEYWORDS
-
-
-def _glue(tokens: Sequence[str]) -> list[tuple[int, int]]:
-    """Token index ranges that are written as one operator: ``> >`` is ``>>``, ``- >`` is
-    ``->``, ``: :`` is ``::`` (the lexer splits them, as BFP does)."""
-    groups: list[tuple[int, int]] = []
-    for k, token in enumerate(tokens):
-        if groups and (tokens[k - 1], token) in _GLUE and groups[-1][1] - groups[-1][0] < 3:
-            first = tokens[groups[-1][0]]
-            if first == token or (first, token) in (("-", ">"), (":", ":")):
-                if not (first in "-:" and groups[-1][1] - groups[-1][0] > 1):
-                    groups[-1] = (groups[-1][0], k + 1)
-                    continue
-        groups.append((k, k + 1))
-    return groups
-
-
-@dataclass(frozen=True)
-class JavaStyle:
-    """Layout of generated Java, learned from a file by :func:`learn_style`: no space before
-    ``; ) , .``, spaces around binary operators if the file has them, a space between a
-    control keyword and ``(`` if the file has one, and in statement position one statement per
-    line indented by ``indent_unit`` per open brace."""
-
-    newline: str = "\n"
-    indent_unit: str = "    "
-    space_binary: bool = True
-    space_keyword_paren: bool = True
-
-    def layout(self, tokens: Sequence[str], start: int, multiline: bool) -> list[str]:
-        """See :class:`spancopy_core.edits.Style`. Split operators are glued back first."""
-        groups = _glue(tokens)
-        merged = ["".join(tokens[a:b]) for a, b in groups]
-        first_new = next((g for g, (a, b) in enumerate(groups) if b > start), len(groups))
-        seps = self._layout(merged, first_new, multiline)
-        out = []
-        for (a, b), sep in zip(groups, seps, strict=True):
-            out.extend([sep] + [""] * (b - a - 1))
-        return out[start:]
-
-    def _layout(self, tokens: list[str], start: int, multiline: bool) -> list[str]:
-        seps: list[str] = []
-        depth = generics = level = 0
-        unary = label = False
-        generic_open = generic_close = False  # the previous token's role
-        for k, cur in enumerate(tokens):
-            prev = tokens[k - 1] if k else None
-            opens = (
-                cur == "<"
-                and prev is not None
-                and ((prev[0].isupper() and _is_name(prev)) or prev == "." or prev in _MODIFIERS)
-            )
-            closes = generics > 0 and set(cur) == {">"}
-            if prev is None:
-                sep = ""
-            elif generic_open or closes or (opens and prev not in _MODIFIERS):
-                sep = ""
-            elif generic_close and cur in ("(", "[", ".", "::", ","):
-                sep = ""
-            elif _must_separate(prev, cur):
-                sep = " "
-            elif cur in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER or unary:
-                sep = ""
-            elif cur == "(":
-                if prev in _CONTROL:
-                    sep = " " if self.space_keyword_paren else ""
-                else:
-                    sep = "" if _is_name(prev) or prev in ("this", "super") else " "
-            elif cur == "[":
-                sep = "" if _wordy(prev[-1]) or prev in ("]", ")") else " "
-            elif cur in ("++", "--") and (_is_name(prev) or prev in (")", "]")):
-                sep = ""
-            elif cur == ":" and label:
-                sep = ""
-            elif cur in _BINARY or prev in _BINARY:
-                sep = " " if self.space_binary or "->" in (cur, prev) else ""
-            else:
-                sep = " "
-            if multiline and depth == 0 and k >= start and prev is not None:
-                if cur == "}" and prev != "{":
-                    level -= 1
-                if (
-                    prev == "{"
-                    and cur != "}"
-                    or prev == ";"
-                    or (prev == "}" and cur not in _AFTER_BLOCK or cur == "}" and prev != "{")
-                ):
-                    sep = "\n" + self.indent_unit * max(level, 0)
-            if k >= start and cur == "{" and depth == 0:
-                level += 1
-            if cur in ("(", "["):
-                depth += 1
-            elif cur in (")", "]"):
-                depth = max(depth - 1, 0)
-            if opens:
-                generics += 1
-            elif closes:
-                generics = max(generics - len(cur), 0)
-            if cur in ("case", "default"):
-                label = True
-            elif cur in (";", "{", "}", ":", "->"):
-                label = False
-            unary = cur in ("++", "--", "+", "-") and (
-                prev is None or not (_is_name(prev) or prev in (")", "]") or _wordy(prev[-1]))
-            )
-            generic_open, generic_close = opens, closes
-            seps.append(sep)
-        return seps
-
-    def statement_like(self, prev: str | None, tokens: Sequence[str], nxt: str | None) -> bool:
-        """Whole statements: they end with ``;`` or ``}`` and follow ``;``, ``{`` or ``}``."""
-        return bool(tokens) and tokens[-1] in (";", "}") and prev in (None, ";", "{", "}")
-
-    def split(self, token: str) -> list[str]:
-        """The lexemes of one concrete token (a qualified name's parts and dots, ``.class``,
-        the characters of ``->``)."""
-        return [token[s:e] for s, e, _ in _lex_spans(token)]
-
-    def lexemes(self, text: str) -> list[str]:
-        """Token texts of ``text`` as :func:`lex` sees them."""
-        return [t.text for t in lex(text)]
-
-
-def learn_style(text: str, tokens: Sequence[Token] | None = None) -> JavaStyle:
-    """The layout habits of one file: line break, indentation unit, spaces around binary
-    operators and after control keywords (majority votes, defaults where the file is silent)."""
-    tokens = lex(text) if tokens is None else tokens
-    newline = majority_newline(text)
-    indents = [m.group(1) for m in re.finditer(r"^([ \t]*)\S", text, re.MULTILINE)]
-    tabs = sum(1 for s in indents if s.startswith("\t"))
-    steps = Counter(
-        len(b) - len(a)
-        for a, b in zip(indents, indents[1:], strict=False)
-        if 0 < len(b) - len(a) <= 8 and "\t" not in a + b
-    )
-    unit = "\t" if tabs * 2 > len(indents) else " " * (steps.most_common(1)[0][0] if steps else 4)
-    spaced = tight = kw_spaced = kw_tight = 0
-    for prev, tok, nxt in zip(tokens, tokens[1:], tokens[2:], strict=False):
-        if (
-            tok.text in _BINARY
-            and tok.text not in ("<", ">", "?", ":", "->")
-            and tok.kind == "operator"
-        ):
-            around = prev.end < tok.start and tok.end < nxt.start
-            spaced, tight = (
-                spaced + around,
-                tight + (prev.end == tok.start and tok.end == nxt.start),
-            )
-        if prev.text in _CONTROL and tok.text == "(":
-            kw_spaced, kw_tight = (
-                kw_spaced + (prev.end < tok.start),
-                kw_tight + (prev.end == tok.start),
-            )
-    return JavaStyle(
-        newline=newline,
-        indent_unit=unit,
-        space_binary=spaced >= tight,
-        space_keyword_paren=kw_spaced >= kw_tight,
-    )
+def is_name(token: str) -> bool:
+    """Whether the token text ``token`` is a (possibly qualified or abstract) name, not a
+    keyword, literal or operator."""
+    return is_word_char(token[0]) and not token[0].isdigit() and token not in KEYWORDS
