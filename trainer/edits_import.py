@@ -21,14 +21,12 @@ from pathlib import Path
 from typing import NamedTuple
 
 from spancopy_core.lang import java
-from spancopy_core.lang.java import Token
 
 from . import bfp
 from .config import TrainerError
 from .data import DataError, held_out_split
 
 log = logging.getLogger("trainer.edits_import")
-_HEAD = "class A {\n"
 _UNPARSABLE = "dropped: does not parse as one method"
 _IDENTICAL = "dropped: identical after abstraction"
 _TOO_LONG = "dropped: longer than 100 tokens"
@@ -78,18 +76,6 @@ def _record(path: Path, n: int, line: str) -> Record:
     return Record(buggy, fixed, tuple(imports), source if isinstance(source, str) else path.stem)
 
 
-def method_tokens(text: str) -> list[Token] | None:
-    """The tokens of ``text`` if it parses, inside a class, as exactly one method or
-    constructor without error; else None."""
-    doc = java.parse(_HEAD + text + "\n}")
-    if doc.tree.root_node.has_error:
-        return None
-    top = [m for m in doc.methods if m.depth == 0]
-    if len(top) != 1 or top[0].tokens != slice(3, len(doc.tokens) - 1):
-        return None
-    return doc.tokens[top[0].tokens]
-
-
 def run(
     files: Sequence[Path],
     out: Path,
@@ -112,7 +98,7 @@ def run(
     for path in files:
         for record in read_records(path):
             counts["records"] += 1
-            buggy, fixed = method_tokens(record.buggy), method_tokens(record.fixed)
+            buggy, fixed = java.method_tokens(record.buggy), java.method_tokens(record.fixed)
             if buggy is None or fixed is None:
                 counts[_UNPARSABLE] += 1
                 continue

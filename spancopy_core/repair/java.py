@@ -6,11 +6,7 @@ their tokens BFP-abstracted without annotations, which BFP does not have and the
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Container
-
-import tree_sitter
-import tree_sitter_java
 
 from ..lang import java
 from .frontend import MAX_UNITS_PER_REQUEST, Unit, covering_edit
@@ -32,9 +28,6 @@ class JavaFrontend:
 
     def _unit(self, parsed: java.JavaSource, method: java.Method, known: Container[str]) -> Unit:
         tokens = java.strip_annotations(parsed.tokens[method.tokens])  # as the trainer does
-        node = parsed.tree.root_node.descendant_for_byte_range(method.start_byte, method.end_byte)
-        # A method parses as a member of a class; a compact constructor only in a record.
-        compact = node is not None and node.type == "compact_constructor_declaration"
         abstraction = java.abstract(tokens, known, parsed.imports)
         return Unit(
             name=method.name,
@@ -44,7 +37,7 @@ class JavaFrontend:
             mapping=abstraction.mapping,
             source_tokens=tokens,
             has_error=method.has_error,
-            context=("record _() {\n" if compact else "class _ {\n", "\n}\n"),
+            context=java.member_context(method.is_compact_constructor),
         )
 
     def units_in(
@@ -65,19 +58,5 @@ class JavaFrontend:
         return java.learn_style(parsed.text, parsed.tokens)
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
-        before, after = unit.context
-        data = (before + new_text + after).encode("utf-8", "surrogatepass")
-        return not _java_parser().parse(data).root_node.has_error
-
-
-_LOCAL = threading.local()
-
-
-def _java_parser() -> tree_sitter.Parser:
-    """A bare tree-sitter-java parser per thread: the syntax check needs the tree only, not
-    the front-end's tokens (a tenth of the time)."""
-    parser = getattr(_LOCAL, "parser", None)
-    if parser is None:
-        language = tree_sitter.Language(tree_sitter_java.language())
-        parser = _LOCAL.parser = tree_sitter.Parser(language)
-    return parser
+        before, after = unit.context  # java.member_context of the unit's method
+        return not java.has_syntax_error(before + new_text + after)

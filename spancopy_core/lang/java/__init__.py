@@ -4,8 +4,9 @@ Three modules, one job each; this package hands their public names on, so caller
 ``from spancopy_core.lang import java`` and ``java.parse(text)``:
 
 - :mod:`.syntax`: :func:`parse` (tree-sitter-java, incremental) into a :class:`JavaSource`
-  with its :class:`Token` list, :class:`Method` list and imports; the only module that touches
-  tree-sitter.
+  with its :class:`Token` list, :class:`Method` list and imports; class members parsed alone
+  (:func:`member_context`, :func:`member_tokens`, :func:`method_tokens`,
+  :func:`has_syntax_error`); the only module that touches tree-sitter.
 - :mod:`.abstraction`: :func:`abstract` (BFP's ``TYPE_n`` / ``VAR_n`` / ... placeholders and
   idioms), :func:`concretize` (its inverse, through a :class:`Mapping`), and
   :func:`strip_annotations`.
@@ -29,9 +30,14 @@ from .syntax import (
     MAX_SOURCE_BYTES,
     JavaSource,
     Method,
+    SyntaxNode,
     Token,
+    has_syntax_error,
     lex,
+    member_context,
+    member_tokens,
     method_at,
+    method_tokens,
     methods,
     parse,
 )
@@ -46,13 +52,18 @@ __all__ = [
     "JavaStyle",
     "Mapping",
     "Method",
+    "SyntaxNode",
     "Token",
     "abstract",
     "abstract_pair",
     "concretize",
+    "has_syntax_error",
     "learn_style",
     "lex",
+    "member_context",
+    "member_tokens",
     "method_at",
+    "method_tokens",
     "methods",
     "parse",
     "strip_annotations",
