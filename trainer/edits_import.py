@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
@@ -76,6 +76,15 @@ def _record(path: Path, n: int, line: str) -> Record:
     return Record(buggy, fixed, tuple(imports), source if isinstance(source, str) else path.stem)
 
 
+def abstract_record(record: Record, known: Container[str]) -> tuple[list[str], list[str]] | None:
+    """The record's pair as the trainer writes it (:func:`trainer.bfp.abstract_pair` of the
+    tokens of each side), or None if a side does not parse as exactly one method."""
+    buggy, fixed = java.method_tokens(record.buggy), java.method_tokens(record.fixed)
+    if buggy is None or fixed is None:
+        return None
+    return bfp.abstract_pair(buggy, fixed, known, record.imports)
+
+
 def run(
     files: Sequence[Path],
     out: Path,
@@ -98,11 +107,11 @@ def run(
     for path in files:
         for record in read_records(path):
             counts["records"] += 1
-            buggy, fixed = java.method_tokens(record.buggy), java.method_tokens(record.fixed)
-            if buggy is None or fixed is None:
+            pair = abstract_record(record, known)
+            if pair is None:
                 counts[_UNPARSABLE] += 1
                 continue
-            before, after = bfp.abstract_pair(buggy, fixed, known, record.imports)
+            before, after = pair
             if before == after:
                 counts[_IDENTICAL] += 1
                 continue

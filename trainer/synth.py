@@ -135,7 +135,7 @@ def process_file(task: Task) -> FileResult:
             counts["method skipped: compact constructor"] += 1
         elif not m.has_body:
             counts["method skipped: no body"] += 1
-        elif len(java.abstract(java.strip_annotations(tokens), known, imports).tokens) > bfp.MEDIUM:
+        elif len(java.model_input(tokens, known, imports).tokens) > bfp.MEDIUM:
             counts["method skipped: longer than 100 tokens"] += 1
         else:
             usable.append(MethodSites(doc.method_node(m), tokens))

@@ -1,7 +1,9 @@
 """The Java plug-in of the repair pipeline: methods and constructors as units.
 
-Units are the methods and constructors that tree-sitter-java finds (:mod:`spancopy_core.lang.java`),
-their tokens BFP-abstracted without annotations, which BFP does not have and the model never sees.
+Units are the methods and constructors that tree-sitter-java finds (:mod:`spancopy_core.lang.java`);
+their tokens are the model input that the trainer makes too
+(:func:`spancopy_core.lang.java.model_input`: BFP-abstracted without annotations, which BFP does
+not have and the model never sees).
 """
 
 from __future__ import annotations
@@ -27,15 +29,14 @@ class JavaFrontend:
         return previous.edit(start, end, new_text)
 
     def _unit(self, parsed: java.JavaSource, method: java.Method, known: Container[str]) -> Unit:
-        tokens = java.strip_annotations(parsed.tokens[method.tokens])  # as the trainer does
-        abstraction = java.abstract(tokens, known, parsed.imports)
+        model_input = java.model_input(parsed.tokens[method.tokens], known, parsed.imports)
         return Unit(
             name=method.name,
             start=method.start,
             end=method.end,
-            tokens=tuple(abstraction.tokens),
-            mapping=abstraction.mapping,
-            source_tokens=tokens,
+            tokens=tuple(model_input.tokens),
+            mapping=model_input.mapping,
+            source_tokens=model_input.source,
             has_error=method.has_error,
             context=java.member_context(method.is_compact_constructor),
         )

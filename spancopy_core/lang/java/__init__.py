@@ -8,8 +8,9 @@ Three modules, one job each; this package hands their public names on, so caller
   (:func:`member_context`, :func:`member_tokens`, :func:`method_tokens`,
   :func:`has_syntax_error`); the only module that touches tree-sitter.
 - :mod:`.abstraction`: :func:`abstract` (BFP's ``TYPE_n`` / ``VAR_n`` / ... placeholders and
-  idioms), :func:`concretize` (its inverse, through a :class:`Mapping`), and
-  :func:`strip_annotations`.
+  idioms), :func:`concretize` (its inverse, through a :class:`Mapping`),
+  :func:`strip_annotations`, and :func:`model_input` / :func:`model_input_pair`: what the model
+  sees of a method, for the trainer and the server alike.
 - :mod:`.layout`: :class:`JavaStyle`, learned by :func:`learn_style`, lays out generated Java
   for :func:`spancopy_core.edits.edits`.
 """
@@ -19,9 +20,12 @@ from .abstraction import (
     PLACEHOLDER,
     Abstraction,
     Mapping,
+    ModelInput,
     abstract,
     abstract_pair,
     concretize,
+    model_input,
+    model_input_pair,
     strip_annotations,
 )
 from .layout import JavaStyle, learn_style
@@ -52,6 +56,7 @@ __all__ = [
     "JavaStyle",
     "Mapping",
     "Method",
+    "ModelInput",
     "SyntaxNode",
     "Token",
     "abstract",
@@ -65,6 +70,8 @@ __all__ = [
     "method_at",
     "method_tokens",
     "methods",
+    "model_input",
+    "model_input_pair",
     "parse",
     "strip_annotations",
 ]

@@ -9,7 +9,9 @@ through ``java.lang`` or the file's imports, becomes that one token (``System.ou
 source tokens it stands for, so that a ``Copy(i, j)`` maps back to a byte-exact source range;
 :func:`concretize` inverts the abstraction and raises
 :class:`~spancopy_core.lang.errors.ConcretizeError` for what the mapping cannot explain; like
-BFP, it writes a class literal ``Foo.class`` as ``VAR_n class``.
+BFP, it writes a class literal ``Foo.class`` as ``VAR_n class``. :func:`model_input` (and
+:func:`model_input_pair` for training) is what the model sees of a method: annotations stripped,
+then abstracted; the trainer and the server both call it.
 """
 
 from __future__ import annotations
@@ -305,6 +307,43 @@ def abstract_pair(
     fixed side's new names continue the numbering)."""
     abstractor = _Abstractor(known, tuple(imports))
     return abstractor.run(before), abstractor.run(after)
+
+
+class ModelInput(NamedTuple):
+    """What the model sees of one method: ``tokens`` (the abstract input), ``mapping`` back to
+    the source, and ``source``, the method's tokens without annotations that ``mapping.spans``
+    index."""
+
+    tokens: list[str]
+    mapping: Mapping
+    source: list[Token]
+
+
+def model_input(
+    tokens: Sequence[Token], known: Container[str], imports: Sequence[str] = ()
+) -> ModelInput:
+    """The model input of one method's ``tokens``, for training and serving alike: annotations
+    stripped (BFP has none, so the model never sees one), then abstracted with the vocabulary
+    ``known`` and the file's ``imports``."""
+    source = strip_annotations(tokens)
+    abstraction = abstract(source, known, imports)
+    return ModelInput(abstraction.tokens, abstraction.mapping, source)
+
+
+def model_input_pair(
+    before: Sequence[Token],
+    after: Sequence[Token],
+    known: Container[str],
+    imports: Sequence[str] = (),
+) -> tuple[ModelInput, ModelInput]:
+    """Both sides of a training pair as :func:`model_input` makes them, with one shared
+    numbering (see :func:`abstract_pair`): the ``before`` side equals ``model_input(before)``."""
+    sources = strip_annotations(before), strip_annotations(after)
+    pair = abstract_pair(*sources, known, imports)
+    return (
+        ModelInput(pair[0].tokens, pair[0].mapping, sources[0]),
+        ModelInput(pair[1].tokens, pair[1].mapping, sources[1]),
+    )
 
 
 def concretize(tokens: Sequence[str], mapping: Mapping) -> list[str]:
