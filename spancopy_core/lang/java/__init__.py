@@ -30,6 +30,7 @@ from .abstraction import (
 )
 from .layout import JavaStyle, learn_style
 from .syntax import (
+    CONTEXTUAL_KEYWORDS,
     KEYWORDS,
     MAX_SOURCE_BYTES,
     JavaSource,
@@ -47,6 +48,7 @@ from .syntax import (
 )
 
 __all__ = [
+    "CONTEXTUAL_KEYWORDS",
     "JAVA_LANG",
     "KEYWORDS",
     "MAX_SOURCE_BYTES",

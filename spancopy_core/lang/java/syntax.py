@@ -37,6 +37,8 @@ KEYWORDS = frozenset(
     long native new package private protected public return short static strictfp super switch
     synchronized this throw throws transient try void volatile while true false null""".split()
 )
+# Contextual keywords (JLS 3.9) that a method may contain (the module ones cannot occur there).
+CONTEXTUAL_KEYWORDS = frozenset("var record yield sealed permits".split())
 
 _LEXER = re.compile(
     r"""(?P<skip>\s+|//[^\r\n]*|/\*[\s\S]*?\*/)
