@@ -3,10 +3,10 @@
 Shared by ``synth`` and ``import-edits``: :func:`abstract_pair` makes a (buggy, fixed) token
 pair into the model inputs that the server also makes
 (:func:`spancopy_core.lang.java.model_input_pair`: every annotation stripped, as BFP contains
-none, then abstracted with one shared numbering); :func:`bucket` sorts a pair
-into ``small`` (both sides <= 50 tokens) or ``medium`` (51-100), and :class:`PairWriter`
-writes ``DIR/BUCKET/SPLIT.buggy`` / ``.fixed`` (one method per line, tokens separated by
-single spaces) with an optional line-parallel ``SPLIT.kind``, and ``DIR/summary.json``.
+none, then abstracted with one shared numbering); :func:`bucket` sorts a pair into ``small``
+(both sides <= 50 tokens) or ``medium`` (51-100), and :class:`PairWriter` writes
+``DIR/BUCKET/SPLIT.buggy`` / ``.fixed`` (one method per line, tokens separated by single
+spaces) with an optional line-parallel ``SPLIT.kind``, and ``DIR/summary.json``.
 """
 
 from __future__ import annotations
