@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
 import statistics
 import sys
 import time
@@ -33,7 +32,6 @@ from spancopy_core.lang.errors import ConcretizeError  # noqa: E402
 
 SRC_ZIP = Path("/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip")
 BFP = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bfp"
-PLACEHOLDER = re.compile(r"(TYPE|METHOD|VAR|STRING|CHAR|INT|FLOAT)_\d+")
 
 
 def bfp_lines(folder: Path) -> list[list[str]]:
@@ -81,7 +79,7 @@ def percentiles(values: list[int]) -> str:
 
 def describe(name: str, sequences: list[list[str]], vocab: set[str]) -> dict[str, float]:
     tokens = sum(len(s) for s in sequences)
-    abstracted = sum(1 for s in sequences for t in s if PLACEHOLDER.fullmatch(t))
+    abstracted = sum(1 for s in sequences for t in s if java.PLACEHOLDER.fullmatch(t))
     covered = sum(1 for s in sequences for t in s if t in vocab)
     lengths = [len(s) for s in sequences]
     stats = {
@@ -118,7 +116,7 @@ def main() -> None:
 
     bfp = bfp_lines(args.bfp)
     vocab = {t for line in bfp for t in line}
-    known = frozenset(t for t in vocab if not PLACEHOLDER.fullmatch(t))
+    known = frozenset(t for t in vocab if not java.PLACEHOLDER.fullmatch(t))
     pool = sorted(t for t in known if not t[0].isalpha() or t in java.KEYWORDS)  # syntax tokens
     rng = random.Random(args.seed)
     with zipfile.ZipFile(args.src_zip) as z:

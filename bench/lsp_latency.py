@@ -34,7 +34,7 @@ from bench.common import machine  # noqa: E402
 from lsp_server.worker import use_torch_threads  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL as DEFAULT_MODEL  # noqa: E402
 from spancopy_core.checkpoint import CheckpointError, load_model  # noqa: E402
-from spancopy_core.edits import LineIndex  # noqa: E402
+from spancopy_core.positions import LineIndex  # noqa: E402
 from spancopy_core.repair import pipeline  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 

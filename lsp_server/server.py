@@ -27,7 +27,7 @@ from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcIn
 from pygls.lsp.server import LanguageServer
 
 from spancopy_core import DEFAULT_JAVA_MODEL
-from spancopy_core.lang.errors import PositionError
+from spancopy_core.positions import PositionError
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.frontend import Unit

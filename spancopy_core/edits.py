@@ -1,4 +1,4 @@
-"""Minimal, format-preserving text edits from a decoded hypothesis, and position conversion.
+"""Minimal, format-preserving text edits from a decoded hypothesis.
 
 A hypothesis (abstract tokens plus the Copy/Gen derivation of paper section 2) becomes the
 smallest list of :class:`TextEdit` that turns the source into it. Input tokens that the
@@ -12,9 +12,8 @@ layout would fuse two tokens it is redone with a plain space between every new t
 
 Edits are plain data, not LSP objects: ``TextEdit(start, end, new_text)`` with ``start``/``end``
 offsets into the Python ``str`` (code points, end exclusive), so they are exact, independent of
-any protocol, and sort and compose trivially. :class:`LineIndex` converts offsets to LSP
-``(line, character)`` positions and back in any position encoding (``utf-8``, ``utf-16``,
-``utf-32``); lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` as in LSP and the JLS.
+any protocol, and sort and compose trivially; :class:`spancopy_core.positions.LineIndex`
+converts offsets to LSP positions.
 """
 
 from __future__ import annotations
@@ -27,12 +26,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from .actions import Copy, Hypothesis, apply_actions
-from .lang.errors import PositionError
+from .positions import PositionError
 
-UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
-ENCODINGS = (UTF8, UTF16, UTF32)
-
-_NEWLINE = re.compile(r"\r\n?|\n")
 _CONTEXT = 6  # source tokens before an edit that a Style sees as layout context
 
 
@@ -43,87 +38,6 @@ class TextEdit:
     start: int
     end: int
     new_text: str
-
-
-def unit_length(text: str, encoding: str = UTF16) -> int:
-    """Length of ``text`` in code units of ``encoding`` (lone surrogates count as one UTF-16
-    unit and three UTF-8 bytes, as ``surrogatepass`` encodes them)."""
-    if encoding == UTF32 or text.isascii():
-        return len(text)
-    if encoding == UTF16:
-        return len(text.encode("utf-16-le", "surrogatepass")) // 2
-    if encoding == UTF8:
-        return len(text.encode("utf-8", "surrogatepass"))
-    raise PositionError(f"unknown position encoding {encoding!r}; use one of {ENCODINGS}")
-
-
-class LineIndex:
-    """Line table of one text: offset <-> ``(line, character)`` in any position encoding."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-        self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(text)]
-
-    def line(self, offset: int) -> int:
-        """0-based line of a code-point offset."""
-        self._check(offset)
-        return bisect.bisect_right(self.line_starts, offset) - 1
-
-    def line_end(self, line: int) -> int:
-        """Offset of the end of ``line``'s content (before its line terminator)."""
-        if line + 1 >= len(self.line_starts):
-            return len(self.text)
-        end = self.line_starts[line + 1]
-        if self.text[end - 1] == "\n" and end >= 2 and self.text[end - 2] == "\r":
-            return end - 2
-        return end - 1
-
-    def position(self, offset: int, encoding: str = UTF16) -> tuple[int, int]:
-        """``(line, character)`` of a code-point offset, ``character`` in ``encoding`` units."""
-        line = self.line(offset)
-        start = self.line_starts[line]
-        return line, unit_length(self.text[start:offset], encoding)
-
-    def offset(self, line: int, character: int, encoding: str = UTF16) -> int:
-        """Code-point offset of an LSP position. As LSP prescribes, a character past the end of
-        its line means the line end and a line past the last means the end of the text; a
-        character inside a surrogate pair (UTF-16) or a multi-byte sequence (UTF-8) means the
-        start of that code point. Negative values raise :class:`PositionError`."""
-        if line < 0 or character < 0:
-            raise PositionError(f"negative position ({line}, {character})")
-        if line >= len(self.line_starts):
-            return len(self.text)
-        start, end = self.line_starts[line], self.line_end(line)
-        if encoding == UTF32 or self.text[start:end].isascii():
-            return min(start + character, end)
-        if encoding not in ENCODINGS:
-            raise PositionError(f"unknown position encoding {encoding!r}; use one of {ENCODINGS}")
-        units = 0
-        for k in range(start, end):
-            units += unit_length(self.text[k], encoding)
-            if units > character:
-                return k
-        return end
-
-    def range(
-        self, edit: TextEdit, encoding: str = UTF16
-    ) -> tuple[tuple[int, int], tuple[int, int]]:
-        """The LSP range ``((line, character), (line, character))`` that ``edit`` replaces."""
-        return self.position(edit.start, encoding), self.position(edit.end, encoding)
-
-    def _check(self, offset: int) -> None:
-        if not 0 <= offset <= len(self.text):
-            raise PositionError(f"offset {offset} outside a text of {len(self.text)} code points")
-
-
-def offset_to_position(text: str, offset: int, encoding: str = UTF16) -> tuple[int, int]:
-    """``(line, character)`` of a code-point offset into ``text``."""
-    return LineIndex(text).position(offset, encoding)
-
-
-def position_to_offset(text: str, line: int, character: int, encoding: str = UTF16) -> int:
-    """Code-point offset of the LSP position ``(line, character)`` in ``text``."""
-    return LineIndex(text).offset(line, character, encoding)
 
 
 def apply_edits(text: str, edits: Sequence[TextEdit]) -> str:

@@ -5,36 +5,34 @@ hypothesis that differs from the input (``top1_changed``, the reference implemen
 convention, since the unchanged input is never a repair). ``acc@k`` and ``mrr`` are computed
 on the hypothesis lists as decoded. A structural match is an exact match after renaming the
 identifiers of each sequence (abstract names such as ``VAR_3`` and concrete identifiers
-alike) to ``ID_1, ID_2, ...`` by order of first occurrence.
+alike) to ``ID_1, ID_2, ...`` by order of first occurrence; the caller names the language's
+reserved words, which are not identifiers (for Java, ``spancopy_core.lang.java.KEYWORDS`` and
+``CONTEXTUAL_KEYWORDS``).
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 
 from .actions import Action, Copy
 
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*")
-_NOT_IDENT = frozenset(
-    "abstract assert boolean break byte case catch char class const continue default do double "
-    "else enum extends final finally float for goto if implements import instanceof int "
-    "interface long native new package private protected public return short static strictfp "
-    "super switch synchronized this throw throws transient try void volatile while var record "
-    "yield sealed permits true false null".split()
-)
 
 
-def is_identifier(token: str) -> bool:
-    """A Java (possibly qualified) name that is not a keyword or literal."""
-    return token not in _NOT_IDENT and _IDENT.fullmatch(token) is not None
+def is_identifier(token: str, keywords: Container[str] = frozenset()) -> bool:
+    """A (possibly qualified) name that is not one of the reserved ``keywords``."""
+    return token not in keywords and _IDENT.fullmatch(token) is not None
 
 
-def canonical(tokens: Sequence[str]) -> list[str]:
-    """Rename identifiers to ``ID_n`` by order of first occurrence."""
+def canonical(tokens: Sequence[str], keywords: Container[str] = frozenset()) -> list[str]:
+    """Rename identifiers (see :func:`is_identifier`) to ``ID_n`` by order of first occurrence."""
     names: dict[str, str] = {}
-    return [names.setdefault(t, f"ID_{len(names) + 1}") if is_identifier(t) else t for t in tokens]
+    return [
+        names.setdefault(t, f"ID_{len(names) + 1}") if is_identifier(t, keywords) else t
+        for t in tokens
+    ]
 
 
 def first_match_rank(hyps: Sequence[Sequence[str]], target: Sequence[str]) -> int | None:
@@ -51,8 +49,10 @@ def evaluate(
     targets: Sequence[Sequence[str]],
     inputs: Sequence[Sequence[str]],
     ks: Sequence[int] = (1, 5, 10, 20),
+    keywords: Container[str] = frozenset(),
 ) -> dict[str, float]:
-    """Metrics over a test set: ``predictions[n]`` is the ranked hypothesis list of pair n."""
+    """Metrics over a test set: ``predictions[n]`` is the ranked hypothesis list of pair n;
+    ``keywords`` are the reserved words that structural match does not rename."""
     if not (len(predictions) == len(targets) == len(inputs)):
         raise ValueError("predictions, targets and inputs must have the same length")
     count = len(targets)
@@ -64,9 +64,10 @@ def evaluate(
         changed = [h for h in hyps if h != source]
         sums["top1"] += rank == 1
         sums["top1_changed"] += bool(changed) and changed[0] == target
-        sums["structural_top1"] += bool(hyps) and canonical(hyps[0]) == canonical(target)
-        sums["structural_top1_changed"] += bool(changed) and canonical(changed[0]) == canonical(
-            target
+        shape = canonical(target, keywords)
+        sums["structural_top1"] += bool(hyps) and canonical(hyps[0], keywords) == shape
+        sums["structural_top1_changed"] += (
+            bool(changed) and canonical(changed[0], keywords) == shape
         )
         sums["mrr"] += 1.0 / rank if rank else 0.0
         for k in ks:

@@ -1,12 +1,12 @@
 """Abstracted pairs in the layout of the BFP data set (Tufano et al., TOSEM 2019).
 
-Shared by ``synth`` and ``import-edits``: :func:`abstract_pair` strips every annotation
-(:func:`spancopy_core.lang.java.strip_annotations`; BFP contains none, so a JDK ``@Override``
-would otherwise become the ``@ TYPE_n`` that the model never sees at fine-tuning) and
-abstracts a (buggy, fixed) token pair with one shared numbering; :func:`bucket` sorts a pair
-into ``small`` (both sides <= 50 tokens) or ``medium`` (51-100), and :class:`PairWriter`
-writes ``DIR/BUCKET/SPLIT.buggy`` / ``.fixed`` (one method per line, tokens separated by
-single spaces) with an optional line-parallel ``SPLIT.kind``, and ``DIR/summary.json``.
+Shared by ``synth`` and ``import-edits``: :func:`abstract_pair` makes a (buggy, fixed) token
+pair into the model inputs that the server also makes
+(:func:`spancopy_core.lang.java.model_input_pair`: every annotation stripped, as BFP contains
+none, then abstracted with one shared numbering); :func:`bucket` sorts a pair into ``small``
+(both sides <= 50 tokens) or ``medium`` (51-100), and :class:`PairWriter` writes
+``DIR/BUCKET/SPLIT.buggy`` / ``.fixed`` (one method per line, tokens separated by single
+spaces) with an optional line-parallel ``SPLIT.kind``, and ``DIR/summary.json``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from spancopy_core.lang import java
-from spancopy_core.lang.java import Token, strip_annotations
+from spancopy_core.lang.java import Token
 
 SMALL = 50  # BFP small: methods of at most 50 tokens
 MEDIUM = 100  # BFP medium: 51 to 100 tokens
@@ -31,11 +31,9 @@ def abstract_pair(
     known: Container[str],
     imports: Sequence[str],
 ) -> tuple[list[str], list[str]]:
-    """The BFP abstraction of a pair (annotations stripped, one numbering for both sides,
-    the buggy side first, as in BFP)."""
-    before, after = java.abstract_pair(
-        strip_annotations(buggy), strip_annotations(fixed), known, imports
-    )
+    """The pair as the trainer writes it: both sides' model inputs, with one numbering for both
+    sides, the buggy side first, as in BFP."""
+    before, after = java.model_input_pair(buggy, fixed, known, imports)
     return before.tokens, after.tokens
 
 

@@ -16,19 +16,17 @@ from __future__ import annotations
 import json
 import logging
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
 from spancopy_core.lang import java
-from spancopy_core.lang.java import Token
 
 from . import bfp
 from .config import TrainerError
 from .data import DataError, held_out_split
 
 log = logging.getLogger("trainer.edits_import")
-_HEAD = "class A {\n"
 _UNPARSABLE = "dropped: does not parse as one method"
 _IDENTICAL = "dropped: identical after abstraction"
 _TOO_LONG = "dropped: longer than 100 tokens"
@@ -78,16 +76,13 @@ def _record(path: Path, n: int, line: str) -> Record:
     return Record(buggy, fixed, tuple(imports), source if isinstance(source, str) else path.stem)
 
 
-def method_tokens(text: str) -> list[Token] | None:
-    """The tokens of ``text`` if it parses, inside a class, as exactly one method or
-    constructor without error; else None."""
-    doc = java.parse(_HEAD + text + "\n}")
-    if doc.tree.root_node.has_error:
+def abstract_record(record: Record, known: Container[str]) -> tuple[list[str], list[str]] | None:
+    """The record's pair as the trainer writes it (:func:`trainer.bfp.abstract_pair` of the
+    tokens of each side), or None if a side does not parse as exactly one method."""
+    buggy, fixed = java.method_tokens(record.buggy), java.method_tokens(record.fixed)
+    if buggy is None or fixed is None:
         return None
-    top = [m for m in doc.methods if m.depth == 0]
-    if len(top) != 1 or top[0].tokens != slice(3, len(doc.tokens) - 1):
-        return None
-    return doc.tokens[top[0].tokens]
+    return bfp.abstract_pair(buggy, fixed, known, record.imports)
 
 
 def run(
@@ -112,11 +107,11 @@ def run(
     for path in files:
         for record in read_records(path):
             counts["records"] += 1
-            buggy, fixed = method_tokens(record.buggy), method_tokens(record.fixed)
-            if buggy is None or fixed is None:
+            pair = abstract_record(record, known)
+            if pair is None:
                 counts[_UNPARSABLE] += 1
                 continue
-            before, after = bfp.abstract_pair(buggy, fixed, known, record.imports)
+            before, after = pair
             if before == after:
                 counts[_IDENTICAL] += 1
                 continue

@@ -17,6 +17,7 @@ from tqdm import tqdm
 
 from spancopy_core.checkpoint import load_model
 from spancopy_core.decoding import beam_search
+from spancopy_core.lang import java
 from spancopy_core.metrics import evaluate as score
 from spancopy_core.metrics import span_lengths, span_statistics
 
@@ -81,7 +82,8 @@ def run(
     started = time.monotonic()
     hyps = decode_all(model, inputs, beam, variant, batch_size, progress, f"{variant} beam {beam}")
     seconds = time.monotonic() - started
-    metrics = score([[h.tokens for h in hs] for hs in hyps], targets, inputs)
+    keywords = java.KEYWORDS | java.CONTEXTUAL_KEYWORDS
+    metrics = score([[h.tokens for h in hs] for hs in hyps], targets, inputs, keywords=keywords)
     metrics.update(
         {f"span_{k}": v for k, v in span_statistics([hs[0].actions for hs in hyps if hs]).items()}
     )

@@ -12,13 +12,14 @@ file), a wrong variable, swapped, dropped or extra arguments, a changed literal,
 expression, a changed modifier (visibility, ``static``, ``final``, ``synchronized``), a dropped
 ``this.``, a negated condition and a removed ``break``/``continue``.
 
-:class:`MethodSites` finds the candidate places in one walk of the method's tree-sitter
-subtree (never inside annotations); the operators map tree nodes to token indices through the
-tokens' byte offsets and edit the concrete token list, so that unchanged tokens keep the roles
-the front-end gave them in their file. :func:`mutants` draws up to ``k`` different operators per
-method with the weights of :data:`WEIGHTS` and keeps a mutant only if its text, rendered with
-the original spacing between tokens that were adjacent, lexes back to the same tokens and
-parses without error inside a class (:func:`parses`).
+:class:`MethodSites` finds the candidate places in one walk of the method's syntax subtree
+(:meth:`spancopy_core.lang.java.JavaSource.method_node`; never inside annotations); the
+operators map tree nodes to token indices through the tokens' byte offsets and edit the
+concrete token list, so that unchanged tokens keep the roles the front-end gave them in their
+file. :func:`mutants` draws up to ``k`` different operators per method with the weights of
+:data:`WEIGHTS` and keeps a mutant only if its text, rendered with the original spacing between
+tokens that were adjacent, lexes back to the same tokens and parses without error inside a
+class (:func:`parses`).
 """
 
 from __future__ import annotations
@@ -30,10 +31,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-import tree_sitter
-
 from spancopy_core.lang import java
-from spancopy_core.lang.java import Token
+from spancopy_core.lang.java import SyntaxNode, Token
 
 # Relative frequency of each operator, chosen so that the mix of edits resembles BFP's fixes:
 # statement-sized deletions and insertions first, then one-token replacements.
@@ -163,13 +162,11 @@ def render(tokens: Sequence[Token]) -> str:
 def parses(tokens: Sequence[Token]) -> bool:
     """Whether ``tokens`` rendered as a method inside a class lex back to the same token texts
     and parse without error (no ERROR or MISSING node)."""
-    head = "class A {\n"
-    doc = java.parse(head + render(tokens) + "\n}")
-    if doc.tree.root_node.has_error:
-        return False
-    got = doc.tokens[3:-1]
-    return len(got) == len(tokens) and all(
-        a.text == b.text for a, b in zip(got, tokens, strict=True)
+    got = java.member_tokens(render(tokens))
+    return (
+        got is not None
+        and len(got) == len(tokens)
+        and all(a.text == b.text for a, b in zip(got, tokens, strict=True))
     )
 
 
@@ -182,21 +179,21 @@ class FileContext:
     statements: tuple[tuple[Token, ...], ...]  # short expression statements of its methods
 
 
-def _inner(node: tree_sitter.Node) -> tree_sitter.Node:
+def _inner(node: SyntaxNode) -> SyntaxNode:
     """``node`` without enclosing parentheses."""
     while node.type == "parenthesized_expression" and node.named_child_count:
         node = node.named_children[0]
     return node
 
 
-def _operator(node: tree_sitter.Node) -> tree_sitter.Node | None:
+def _operator(node: SyntaxNode) -> SyntaxNode | None:
     op = node.child_by_field_name("operator")
     if op is None and node.type == "update_expression":
         op = next((c for c in node.children if c.type in ("++", "--")), None)
     return op
 
 
-def _null_test(node: tree_sitter.Node) -> str | None:
+def _null_test(node: SyntaxNode) -> str | None:
     """``==`` or ``!=`` if ``node`` compares something with ``null``, else None."""
     node = _inner(node)
     if node.type != "binary_expression":
@@ -208,47 +205,47 @@ def _null_test(node: tree_sitter.Node) -> str | None:
     return op.type if "null_literal" in (left.type, right.type) else None
 
 
-def _named(node: tree_sitter.Node) -> list[tree_sitter.Node]:
+def _named(node: SyntaxNode) -> list[SyntaxNode]:
     return [c for c in node.named_children if c.type not in _SKIP]
 
 
 class MethodSites:
     """The nodes of one method that operators may edit, found in one walk of its subtree."""
 
-    def __init__(self, node: tree_sitter.Node, tokens: Sequence[Token]) -> None:
+    def __init__(self, node: SyntaxNode, tokens: Sequence[Token]) -> None:
         self.node = node
         self.tokens = tokens
         self.starts = [t.start_byte for t in tokens]
-        self.binary: list[tree_sitter.Node] = []
-        self.updates: list[tree_sitter.Node] = []  # ++/--, compound assignments
-        self.ifs: list[tuple[tree_sitter.Node, str]] = []  # with the parent's type
-        self.conditions: list[tree_sitter.Node] = []  # if/while/do/ternary conditions
-        self.ternaries: list[tree_sitter.Node] = []
-        self.statements: list[tuple[tree_sitter.Node, tree_sitter.Node]] = []  # (stmt, parent)
-        self.blocks: list[tree_sitter.Node] = []
-        self.calls: list[tree_sitter.Node] = []
-        self.arguments: list[tree_sitter.Node] = []
-        self.literals: list[tree_sitter.Node] = []
-        self.returns: list[tree_sitter.Node] = []
-        self.this_refs: list[tree_sitter.Node] = []
-        self.jumps: list[tree_sitter.Node] = []
-        self.names: list[tree_sitter.Node] = []  # identifiers that are not declarations
-        self.local_modifiers: list[tree_sitter.Node] = []
-        self.modifiers: tree_sitter.Node | None = None
+        self.binary: list[SyntaxNode] = []
+        self.updates: list[SyntaxNode] = []  # ++/--, compound assignments
+        self.ifs: list[tuple[SyntaxNode, str]] = []  # with the parent's type
+        self.conditions: list[SyntaxNode] = []  # if/while/do/ternary conditions
+        self.ternaries: list[SyntaxNode] = []
+        self.statements: list[tuple[SyntaxNode, SyntaxNode]] = []  # (stmt, parent)
+        self.blocks: list[SyntaxNode] = []
+        self.calls: list[SyntaxNode] = []
+        self.arguments: list[SyntaxNode] = []
+        self.literals: list[SyntaxNode] = []
+        self.returns: list[SyntaxNode] = []
+        self.this_refs: list[SyntaxNode] = []
+        self.jumps: list[SyntaxNode] = []
+        self.names: list[SyntaxNode] = []  # identifiers that are not declarations
+        self.local_modifiers: list[SyntaxNode] = []
+        self.modifiers: SyntaxNode | None = None
         self._walk(node)
 
-    def span(self, node: tree_sitter.Node) -> tuple[int, int]:
+    def span(self, node: SyntaxNode) -> tuple[int, int]:
         """The token range ``start:end`` of ``node`` in the method."""
         return (
             bisect.bisect_left(self.starts, node.start_byte),
             bisect.bisect_left(self.starts, node.end_byte),
         )
 
-    def index(self, node: tree_sitter.Node) -> int:
+    def index(self, node: SyntaxNode) -> int:
         """The index of the token starting ``node``."""
         return bisect.bisect_left(self.starts, node.start_byte)
 
-    def slice(self, node: tree_sitter.Node) -> tuple[Token, ...]:
+    def slice(self, node: SyntaxNode) -> tuple[Token, ...]:
         """The tokens of ``node``."""
         start, end = self.span(node)
         return tuple(self.tokens[start:end])
@@ -263,9 +260,9 @@ class MethodSites:
                     out.append(tuple(self.tokens[start:end]))
         return out
 
-    def _walk(self, root: tree_sitter.Node) -> None:
+    def _walk(self, root: SyntaxNode) -> None:
         cursor = root.walk()
-        parents: list[tree_sitter.Node] = []
+        parents: list[SyntaxNode] = []
         while True:
             node = cursor.node
             assert node is not None
@@ -280,7 +277,7 @@ class MethodSites:
                     return
                 parents.pop()
 
-    def _visit(self, node: tree_sitter.Node, parent: tree_sitter.Node, field: str | None) -> None:
+    def _visit(self, node: SyntaxNode, parent: SyntaxNode, field: str | None) -> None:
         kind = node.type
         if parent.type in _STATEMENT_PARENTS and node.is_named:
             self.statements.append((node, parent))
@@ -328,7 +325,7 @@ class MethodSites:
             elif parent.type in ("local_variable_declaration", "formal_parameter"):
                 self.local_modifiers.append(node)
 
-    def _condition(self, node: tree_sitter.Node) -> None:
+    def _condition(self, node: SyntaxNode) -> None:
         cond = node.child_by_field_name("condition")
         if cond is not None:
             self.conditions.append(cond)
@@ -341,7 +338,7 @@ def _pick(rng: random.Random, items: Sequence):
     return items[rng.randrange(len(items))] if items else None
 
 
-def _replace_one(m: MethodSites, node: tree_sitter.Node, text: str, kind: str) -> Edit:
+def _replace_one(m: MethodSites, node: SyntaxNode, text: str, kind: str) -> Edit:
     i = m.index(node)
     return Edit(i, i + 1, (new_token(text, kind, m.tokens[i].role),))
 
@@ -481,7 +478,7 @@ def wrong_variable(m: MethodSites, f: FileContext, rng: random.Random) -> Edit |
     return Edit(i, i + 1, (_detached(new),))
 
 
-def _arguments(m: MethodSites) -> list[list[tree_sitter.Node]]:
+def _arguments(m: MethodSites) -> list[list[SyntaxNode]]:
     return [args for node in m.arguments if (args := _named(node))]
 
 

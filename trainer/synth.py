@@ -28,7 +28,6 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-import tree_sitter
 from tqdm import tqdm
 
 from spancopy_core.lang import java
@@ -109,16 +108,6 @@ def _read(task: Task) -> bytes:
     return zips[task.root].read(task.name)
 
 
-def _method_node(doc: java.JavaSource, m: java.Method) -> tree_sitter.Node | None:
-    """The tree node of method ``m``; None for a compact constructor (a record's)."""
-    node = doc.tree.root_node.descendant_for_byte_range(m.start_byte, m.end_byte)
-    while node is not None and (node.start_byte, node.end_byte) == (m.start_byte, m.end_byte):
-        if node.type in ("method_declaration", "constructor_declaration"):
-            return node
-        node = node.parent
-    return None
-
-
 def process_file(task: Task) -> FileResult:
     """The pairs of one file (runs in a worker after :func:`_init_worker`)."""
     counts: Counter[str] = Counter()
@@ -139,18 +128,17 @@ def process_file(task: Task) -> FileResult:
     usable: list[MethodSites] = []
     for m in doc.methods:
         counts["methods"] += 1
-        node = _method_node(doc, m)
         tokens = doc.tokens[m.tokens]
         if m.has_error:
             counts["method skipped: parse error"] += 1
-        elif node is None:
+        elif m.is_compact_constructor:
             counts["method skipped: compact constructor"] += 1
-        elif node.child_by_field_name("body") is None:
+        elif not m.has_body:
             counts["method skipped: no body"] += 1
-        elif len(java.abstract(java.strip_annotations(tokens), known, imports).tokens) > bfp.MEDIUM:
+        elif len(java.model_input(tokens, known, imports).tokens) > bfp.MEDIUM:
             counts["method skipped: longer than 100 tokens"] += 1
         else:
-            usable.append(MethodSites(node, tokens))
+            usable.append(MethodSites(doc.method_node(m), tokens))
     if not usable:
         counts["file skipped: no usable method"] += 1
         return FileResult(task.name, pairs, counts)

@@ -4,7 +4,8 @@ Every error that the front-ends (:mod:`spancopy_core.lang.java`, :mod:`spancopy_
 and :mod:`spancopy_core.edits` raise on bad input derives from :class:`FrontendError`, itself a
 ``ValueError``: callers catch one class. Text of any content (empty, NUL bytes, lone
 surrogates, CRLF or CR line endings, binary junk) is valid input and never raises; only the
-cases below do.
+cases below do, and :class:`spancopy_core.positions.PositionError` (an offset outside the text,
+or an edit that overlaps another or leaves the text).
 """
 
 from __future__ import annotations
@@ -21,7 +22,3 @@ class SourceTooLargeError(FrontendError):
 class ConcretizeError(FrontendError):
     """An abstract token that the mapping cannot explain, e.g. ``VAR_9`` when the method has
     four variables, or a vocabulary special such as ``<unk>``. Drop that hypothesis."""
-
-
-class PositionError(FrontendError):
-    """An offset outside the text, or an edit that overlaps another or leaves the text."""

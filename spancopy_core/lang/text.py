@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..edits import LineIndex
-from .errors import ConcretizeError, PositionError, SourceTooLargeError
+from ..positions import LineIndex, PositionError, majority_newline
+from .errors import ConcretizeError, SourceTooLargeError
 
 MAX_SOURCE_CHARS = 16 * 2**20  # larger texts raise SourceTooLargeError
 
@@ -317,5 +317,4 @@ class ProseStyle:
 
 def learn_style(text: str) -> ProseStyle:
     """The file's line break (prose layout has nothing else to learn)."""
-    crlf = text.count("\r\n")
-    return ProseStyle(newline="\r\n" if crlf * 2 > text.count("\n") else "\n")
+    return ProseStyle(newline=majority_newline(text))

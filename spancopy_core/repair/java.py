@@ -1,16 +1,14 @@
 """The Java plug-in of the repair pipeline: methods and constructors as units.
 
-Units are the methods and constructors that tree-sitter-java finds (:mod:`spancopy_core.lang.java`),
-their tokens BFP-abstracted without annotations, which BFP does not have and the model never sees.
+Units are the methods and constructors that tree-sitter-java finds (:mod:`spancopy_core.lang.java`);
+their tokens are the model input that the trainer makes too
+(:func:`spancopy_core.lang.java.model_input`: BFP-abstracted without annotations, which BFP does
+not have and the model never sees).
 """
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Container
-
-import tree_sitter
-import tree_sitter_java
 
 from ..lang import java
 from .frontend import MAX_UNITS_PER_REQUEST, Unit, covering_edit
@@ -31,20 +29,16 @@ class JavaFrontend:
         return previous.edit(start, end, new_text)
 
     def _unit(self, parsed: java.JavaSource, method: java.Method, known: Container[str]) -> Unit:
-        tokens = java.strip_annotations(parsed.tokens[method.tokens])  # as the trainer does
-        node = parsed.tree.root_node.descendant_for_byte_range(method.start_byte, method.end_byte)
-        # A method parses as a member of a class; a compact constructor only in a record.
-        compact = node is not None and node.type == "compact_constructor_declaration"
-        abstraction = java.abstract(tokens, known, parsed.imports)
+        model_input = java.model_input(parsed.tokens[method.tokens], known, parsed.imports)
         return Unit(
             name=method.name,
             start=method.start,
             end=method.end,
-            tokens=tuple(abstraction.tokens),
-            mapping=abstraction.mapping,
-            source_tokens=tokens,
+            tokens=tuple(model_input.tokens),
+            mapping=model_input.mapping,
+            source_tokens=model_input.source,
             has_error=method.has_error,
-            context=("record _() {\n" if compact else "class _ {\n", "\n}\n"),
+            context=java.member_context(method.is_compact_constructor),
         )
 
     def units_in(
@@ -65,19 +59,5 @@ class JavaFrontend:
         return java.learn_style(parsed.text, parsed.tokens)
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
-        before, after = unit.context
-        data = (before + new_text + after).encode("utf-8", "surrogatepass")
-        return not _java_parser().parse(data).root_node.has_error
-
-
-_LOCAL = threading.local()
-
-
-def _java_parser() -> tree_sitter.Parser:
-    """A bare tree-sitter-java parser per thread: the syntax check needs the tree only, not
-    the front-end's tokens (a tenth of the time)."""
-    parser = getattr(_LOCAL, "parser", None)
-    if parser is None:
-        language = tree_sitter.Language(tree_sitter_java.language())
-        parser = _LOCAL.parser = tree_sitter.Parser(language)
-    return parser
+        before, after = unit.context  # java.member_context of the unit's method
+        return not java.has_syntax_error(before + new_text + after)

@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Hypothesis
-from ..edits import LineIndex, Style
+from ..edits import Style
+from ..positions import LineIndex
 from .candidates import Candidate, candidates, confidence
 from .frontend import Frontend, Unit
 

@@ -1,4 +1,5 @@
-"""Position conversion, edit application and summaries (pure helpers of spancopy_core.edits)."""
+"""Position conversion (spancopy_core.positions), edit application and summaries (pure helpers
+of spancopy_core.edits)."""
 
 from __future__ import annotations
 
@@ -6,19 +7,19 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spancopy_core.edits import (
+from spancopy_core.edits import TextEdit, apply_edits, summary
+from spancopy_core.lang.errors import FrontendError
+from spancopy_core.positions import (
     UTF8,
     UTF16,
     UTF32,
     LineIndex,
-    TextEdit,
-    apply_edits,
+    PositionError,
+    majority_newline,
     offset_to_position,
     position_to_offset,
-    summary,
     unit_length,
 )
-from spancopy_core.lang.errors import FrontendError, PositionError
 
 # Characters that stress the conversions: ASCII, 2- and 3-byte UTF-8, non-BMP emoji, a lone
 # surrogate, and every LSP line terminator.
@@ -83,7 +84,14 @@ def test_lsp_clamping_and_errors():
 
 def test_range_of_an_edit():
     index = LineIndex("a😀b\nc")
-    assert index.range(TextEdit(1, 3, "x"), UTF16) == ((0, 1), (0, 4))
+    assert index.range(1, 3, UTF16) == ((0, 1), (0, 4))
+
+
+def test_majority_newline():
+    assert majority_newline("") == "\n"
+    assert majority_newline("a\r\nb\r\nc\nd") == "\r\n"  # two of three lines
+    assert majority_newline("a\r\nb\nc") == "\n"  # a tie keeps \n
+    assert majority_newline("a\rb\rc\n") == "\n"  # a lone \r is not \r\n
 
 
 def test_apply_edits_in_any_order_and_rejects_overlap():

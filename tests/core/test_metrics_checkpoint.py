@@ -32,7 +32,8 @@ def test_evaluate_conventions():
 
 
 def test_canonical_renames_abstract_and_concrete_names_alike():
-    assert canonical(["VAR_3", ".", "size", "(", "VAR_3", ")", "return", "null"]) == [
+    tokens = ["VAR_3", ".", "size", "(", "VAR_3", ")", "return", "null"]
+    assert canonical(tokens, keywords={"return", "null"}) == [
         "ID_1",
         ".",
         "ID_2",
@@ -42,6 +43,7 @@ def test_canonical_renames_abstract_and_concrete_names_alike():
         "return",
         "null",
     ]
+    assert canonical(tokens)[-2:] == ["ID_3", "ID_4"]  # without keywords, words are names
     assert canonical(["foo", "+", "bar"]) == canonical(["VAR_1", "+", "VAR_2"])
     assert canonical(["foo", "+", "foo"]) != canonical(["VAR_1", "+", "VAR_2"])
 

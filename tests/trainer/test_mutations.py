@@ -23,10 +23,7 @@ def method(source: str) -> mu.MethodSites:
     doc = java.parse("class C {\n" + source + "\n}")
     assert not doc.tree.root_node.has_error
     m = [m for m in doc.methods if m.depth == 0][0]
-    node = doc.tree.root_node.descendant_for_byte_range(m.start_byte, m.end_byte)
-    while node.type not in ("method_declaration", "constructor_declaration"):
-        node = node.parent
-    return mu.MethodSites(node, doc.tokens[m.tokens])
+    return mu.MethodSites(doc.method_node(m), doc.tokens[m.tokens])
 
 
 def context(names=(), strings=(), statements=()) -> mu.FileContext:

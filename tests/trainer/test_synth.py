@@ -116,8 +116,8 @@ def test_fixed_sides_are_real_methods(runs):
     for path in FIXTURES.glob("*.java"):
         doc = java.parse(path.read_text(encoding="utf-8"))
         for m in doc.methods:
-            tokens = bfp.strip_annotations(doc.tokens[m.tokens])
-            methods.add(canonical(java.abstract(tokens, known, doc.imports).tokens))
+            model_input = java.model_input(doc.tokens[m.tokens], known, doc.imports)
+            methods.add(canonical(model_input.tokens))
     rows = [row for rows in read(runs["one"]).values() for row in rows]
     assert all(canonical(fixed.split()) in methods for _, _, fixed in rows)
 

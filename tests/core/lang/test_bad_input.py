@@ -11,9 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spancopy_core.actions import Copy, Gen, Hypothesis, apply_actions
-from spancopy_core.edits import LineIndex, apply_edits, edits, summary
+from spancopy_core.edits import apply_edits, edits, summary
 from spancopy_core.lang import java, text
 from spancopy_core.lang.errors import FrontendError, SourceTooLargeError
+from spancopy_core.positions import LineIndex
 
 KNOWN = frozenset({"0", "1", "java.lang.String"})
 

@@ -7,9 +7,8 @@ import tree_sitter_java
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spancopy_core.edits import UTF8, UTF16, UTF32, LineIndex
 from spancopy_core.lang import java
-from spancopy_core.lang.errors import PositionError
+from spancopy_core.positions import UTF8, UTF16, UTF32, LineIndex, PositionError
 
 
 def texts(source: str) -> list[str]:
@@ -169,6 +168,34 @@ class Outer {
     assert source[plain.start : plain.end].startswith("void plain()")
     assert source[plain.start : plain.end].endswith("-> { };\n    }")
     assert [t.text for t in doc.tokens[doc.methods[7].tokens]][-1] == ";"
+    # Facts for callers that must not walk the tree themselves.
+    assert [m.is_compact_constructor for m in doc.methods] == [False] * 8 + [True]
+    assert [m.name for m in doc.methods if not m.has_body] == ["f", "abstractOne"]
+    assert [doc.method_node(m).type for m in doc.methods[:2] + doc.methods[-1:]] == [
+        "constructor_declaration",
+        "method_declaration",
+        "compact_constructor_declaration",
+    ]
+
+
+def test_members_parse_alone():
+    assert java.member_context() == ("class _ {\n", "\n}\n")
+    before, after = java.member_context(compact=True)
+    assert not java.has_syntax_error(before + "R { if (a < 0) throw new E(); }" + after)
+    assert java.has_syntax_error(before + "R { if (a < 0) throw; }" + after)
+    assert java.has_syntax_error("class A { void f() { return } }")  # MISSING ;
+    assert not java.has_syntax_error("class A { void f() { return; } }")
+
+    tokens = java.member_tokens("int x = 1; void f() { }")
+    assert tokens is not None and [t.text for t in tokens][:5] == ["int", "x", "=", "1", ";"]
+    assert java.member_tokens("void f() { ") is None
+    # method_tokens: exactly one method or constructor, nothing around it.
+    one = java.method_tokens("@Override public String toString() { return s; }")
+    assert one is not None and [t.text for t in one][0] == "@" and one[-1].text == "}"
+    assert [t.text for t in java.method_tokens("A(int a) { this.a = a; }") or []][:2] == ["A", "("]
+    assert java.method_tokens("void f() { } void g() { }") is None
+    assert java.method_tokens("int x; void f() { }") is None
+    assert java.method_tokens("void f() { x = ; }") is None
 
 
 def test_method_at_is_innermost_and_checks_range():

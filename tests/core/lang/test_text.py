@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from spancopy_core.actions import Copy, Gen, Hypothesis
 from spancopy_core.edits import apply_edits, edits, summary
 from spancopy_core.lang import text
-from spancopy_core.lang.errors import ConcretizeError, PositionError
+from spancopy_core.lang.errors import ConcretizeError
+from spancopy_core.positions import PositionError
 
 
 def words(s: str) -> list[str]:

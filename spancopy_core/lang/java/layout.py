@@ -1,0 +1,201 @@
+"""Layout of generated Java: :class:`JavaStyle`, learned from a file by :func:`learn_style`.
+
+The style decides the whitespace before each token that :func:`spancopy_core.edits.edits`
+inserts: spaces around operators and after control keywords as the file writes them, split
+operators (``> >``) glued back, and one statement per line, indented, in statement position.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ...positions import majority_newline
+from .syntax import Token, is_name, is_word_char, lex, lex_spans
+
+_OPCHARS = frozenset("+-*/%=<>!&|^~?:.")
+_BINARY = frozenset(
+    """= += -= *= /= %= &= |= ^= <<= >>= >>>= == != <= >= && || + - * / % & | ^ << >> >>> ? : ->
+    < >""".split()
+)
+_NO_SPACE_BEFORE = frozenset({";", ",", ")", "]", ".", "::", "...", ".class"})
+_NO_SPACE_AFTER = frozenset({"(", "[", ".", "::", "@", "!", "~"})
+_CONTROL = frozenset({"if", "for", "while", "switch", "catch", "synchronized", "try"})
+_MODIFIERS = frozenset(
+    "public protected private static final abstract synchronized native default".split()
+)
+_AFTER_BLOCK = frozenset({"else", "catch", "finally", "while", ")", ",", ";", "."})
+_GLUE = {(">", ">"), ("<", "<"), ("-", ">"), (":", ":")}  # the halves of >> << -> ::
+
+
+def _must_separate(a: str, b: str) -> bool:
+    """Whether writing ``a`` and ``b`` without a space would lex differently."""
+    x, y = a[-1], b[0]
+    return (
+        (is_word_char(x) and is_word_char(y))
+        or (x in _OPCHARS and y in _OPCHARS)
+        or (x.isdigit() and y == ".")
+        or (x == "." and y.isdigit())
+        or (a == "@" and b.startswith("interface"))
+    )
+
+
+def _glue(tokens: Sequence[str]) -> list[tuple[int, int]]:
+    """Token index ranges that are written as one operator: ``> >`` is ``>>``, ``- >`` is
+    ``->``, ``: :`` is ``::`` (the lexer splits them, as BFP does)."""
+    groups: list[tuple[int, int]] = []
+    for k, token in enumerate(tokens):
+        if groups and (tokens[k - 1], token) in _GLUE and groups[-1][1] - groups[-1][0] < 3:
+            first = tokens[groups[-1][0]]
+            if first == token or (first, token) in (("-", ">"), (":", ":")):
+                if not (first in "-:" and groups[-1][1] - groups[-1][0] > 1):
+                    groups[-1] = (groups[-1][0], k + 1)
+                    continue
+        groups.append((k, k + 1))
+    return groups
+
+
+@dataclass(frozen=True)
+class JavaStyle:
+    """Layout of generated Java, learned from a file by :func:`learn_style`: no space before
+    ``; ) , .``, spaces around binary operators if the file has them, a space between a
+    control keyword and ``(`` if the file has one, and in statement position one statement per
+    line indented by ``indent_unit`` per open brace."""
+
+    newline: str = "\n"
+    indent_unit: str = "    "
+    space_binary: bool = True
+    space_keyword_paren: bool = True
+
+    def layout(self, tokens: Sequence[str], start: int, multiline: bool) -> list[str]:
+        """See :class:`spancopy_core.edits.Style`. Split operators are glued back first."""
+        groups = _glue(tokens)
+        merged = ["".join(tokens[a:b]) for a, b in groups]
+        first_new = next((g for g, (a, b) in enumerate(groups) if b > start), len(groups))
+        seps = self._layout(merged, first_new, multiline)
+        out = []
+        for (a, b), sep in zip(groups, seps, strict=True):
+            out.extend([sep] + [""] * (b - a - 1))
+        return out[start:]
+
+    def _layout(self, tokens: list[str], start: int, multiline: bool) -> list[str]:
+        seps: list[str] = []
+        depth = generics = level = 0
+        unary = label = False
+        generic_open = generic_close = False  # the previous token's role
+        for k, cur in enumerate(tokens):
+            prev = tokens[k - 1] if k else None
+            opens = (
+                cur == "<"
+                and prev is not None
+                and ((prev[0].isupper() and is_name(prev)) or prev == "." or prev in _MODIFIERS)
+            )
+            closes = generics > 0 and set(cur) == {">"}
+            if prev is None:
+                sep = ""
+            elif generic_open or closes or (opens and prev not in _MODIFIERS):
+                sep = ""
+            elif generic_close and cur in ("(", "[", ".", "::", ","):
+                sep = ""
+            elif _must_separate(prev, cur):
+                sep = " "
+            elif cur in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER or unary:
+                sep = ""
+            elif cur == "(":
+                if prev in _CONTROL:
+                    sep = " " if self.space_keyword_paren else ""
+                else:
+                    sep = "" if is_name(prev) or prev in ("this", "super") else " "
+            elif cur == "[":
+                sep = "" if is_word_char(prev[-1]) or prev in ("]", ")") else " "
+            elif cur in ("++", "--") and (is_name(prev) or prev in (")", "]")):
+                sep = ""
+            elif cur == ":" and label:
+                sep = ""
+            elif cur in _BINARY or prev in _BINARY:
+                sep = " " if self.space_binary or "->" in (cur, prev) else ""
+            else:
+                sep = " "
+            if multiline and depth == 0 and k >= start and prev is not None:
+                if cur == "}" and prev != "{":
+                    level -= 1
+                if (
+                    prev == "{"
+                    and cur != "}"
+                    or prev == ";"
+                    or (prev == "}" and cur not in _AFTER_BLOCK or cur == "}" and prev != "{")
+                ):
+                    sep = "\n" + self.indent_unit * max(level, 0)
+            if k >= start and cur == "{" and depth == 0:
+                level += 1
+            if cur in ("(", "["):
+                depth += 1
+            elif cur in (")", "]"):
+                depth = max(depth - 1, 0)
+            if opens:
+                generics += 1
+            elif closes:
+                generics = max(generics - len(cur), 0)
+            if cur in ("case", "default"):
+                label = True
+            elif cur in (";", "{", "}", ":", "->"):
+                label = False
+            unary = cur in ("++", "--", "+", "-") and (
+                prev is None or not (is_name(prev) or prev in (")", "]") or is_word_char(prev[-1]))
+            )
+            generic_open, generic_close = opens, closes
+            seps.append(sep)
+        return seps
+
+    def statement_like(self, prev: str | None, tokens: Sequence[str], nxt: str | None) -> bool:
+        """Whole statements: they end with ``;`` or ``}`` and follow ``;``, ``{`` or ``}``."""
+        return bool(tokens) and tokens[-1] in (";", "}") and prev in (None, ";", "{", "}")
+
+    def split(self, token: str) -> list[str]:
+        """The lexemes of one concrete token (a qualified name's parts and dots, ``.class``,
+        the characters of ``->``)."""
+        return [token[s:e] for s, e, _ in lex_spans(token)]
+
+    def lexemes(self, text: str) -> list[str]:
+        """Token texts of ``text`` as :func:`lex` sees them."""
+        return [t.text for t in lex(text)]
+
+
+def learn_style(text: str, tokens: Sequence[Token] | None = None) -> JavaStyle:
+    """The layout habits of one file: line break, indentation unit, spaces around binary
+    operators and after control keywords (majority votes, defaults where the file is silent)."""
+    tokens = lex(text) if tokens is None else tokens
+    newline = majority_newline(text)
+    indents = [m.group(1) for m in re.finditer(r"^([ \t]*)\S", text, re.MULTILINE)]
+    tabs = sum(1 for s in indents if s.startswith("\t"))
+    steps = Counter(
+        len(b) - len(a)
+        for a, b in zip(indents, indents[1:], strict=False)
+        if 0 < len(b) - len(a) <= 8 and "\t" not in a + b
+    )
+    unit = "\t" if tabs * 2 > len(indents) else " " * (steps.most_common(1)[0][0] if steps else 4)
+    spaced = tight = kw_spaced = kw_tight = 0
+    for prev, tok, nxt in zip(tokens, tokens[1:], tokens[2:], strict=False):
+        if (
+            tok.text in _BINARY
+            and tok.text not in ("<", ">", "?", ":", "->")
+            and tok.kind == "operator"
+        ):
+            around = prev.end < tok.start and tok.end < nxt.start
+            spaced, tight = (
+                spaced + around,
+                tight + (prev.end == tok.start and tok.end == nxt.start),
+            )
+        if prev.text in _CONTROL and tok.text == "(":
+            kw_spaced, kw_tight = (
+                kw_spaced + (prev.end < tok.start),
+                kw_tight + (prev.end == tok.start),
+            )
+    return JavaStyle(
+        newline=newline,
+        indent_unit=unit,
+        space_binary=spaced >= tight,
+        space_keyword_paren=kw_spaced >= kw_tight,
+    )
