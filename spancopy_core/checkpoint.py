@@ -144,12 +144,11 @@ def load_model(directory: str | Path, device: str | torch.device = "auto") -> Sp
     _check_weights(weights_path, expected)
     try:
         tensors = load_file(str(weights_path))
-    except (SafetensorError, OSError, ValueError) as exc:
-        raise CheckpointError(weights_path, f"unreadable or truncated ({exc})") from None
-    try:
         model = SpanCopyModel(model_config, vocab)
         model.load_state_dict(tensors)
         return model.to(target).eval()
+    except (SafetensorError, OSError, ValueError) as exc:  # changed since it was checked
+        raise CheckpointError(weights_path, f"unreadable or truncated ({exc})") from None
     except (RuntimeError, MemoryError) as exc:  # out of memory, on the CPU or the device
         raise CheckpointError(
             directory, f"cannot be loaded on {target} ({type(exc).__name__}: {exc})"
@@ -175,7 +174,7 @@ def _check_weights(path: Path, expected: dict[str, torch.Tensor]) -> None:
         raise CheckpointError(path, f"unreadable or truncated ({exc})") from None
     want = {k: (tuple(t.shape), _DTYPES[t.dtype]) for k, t in expected.items()}
     missing = sorted(set(want) - set(found))
-    unexpected = sorted(set(found) - set(want))
+    unexpected = sorted(name[:60] for name in set(found) - set(want))  # names from the file
     wrong = sorted(k for k in want if k in found and found[k] != want[k])
     if missing or unexpected or wrong:
         raise CheckpointError(

@@ -31,6 +31,7 @@ from .tiny import tiny_model
 
 needs_devices = pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+META = torch.device("meta")
 
 
 @pytest.fixture
@@ -52,6 +53,12 @@ def allocations(monkeypatch: pytest.MonkeyPatch) -> list[torch.device]:
 
     monkeypatch.setattr(checkpoint, "SpanCopyModel", Spy)
     return seen
+
+
+def test_a_good_directory_is_checked_on_shapes_then_loaded(saved: Path, allocations: list):
+    model = load_model(saved, device="cpu")
+    assert allocations == [META, torch.device("cpu")]  # what the spy sees when it works
+    assert model.embedding.weight.device.type == "cpu"
 
 
 def refused(directory: Path, name: str, reason: str) -> CheckpointError:
@@ -152,7 +159,7 @@ def test_weights_larger_than_the_config_implies(saved: Path, allocations: list):
     with open(saved / "model.safetensors", "r+b") as f:
         f.truncate(limit + 1)
     refused(saved, "model.safetensors", f"more than the {limit} allowed")
-    assert all(d.type == "meta" for d in allocations)
+    assert allocations == [META]
 
 
 def test_weights_with_a_tail_or_cut_short(saved: Path):
@@ -176,7 +183,7 @@ def test_weights_of_another_dtype_or_shape(saved: Path, allocations: list):
     extra = {**state, "more": torch.zeros(1)}
     save_file(extra, str(saved / "model.safetensors"))
     refused(saved, "model.safetensors", "unexpected ['more']")
-    assert allocations and all(d.type == "meta" for d in allocations)
+    assert allocations == [META] * 3
 
 
 @pytest.mark.parametrize(
@@ -205,7 +212,7 @@ def test_too_many_parameters_in_bounds(saved: Path, allocations: list):
     high = {name: LIMITS[name][1] for name in LIMITS}
     write_config(saved, **high)
     refused(saved, "config.json", f"more than the {MAX_PARAMETERS} allowed")
-    assert all(d.type == "meta" for d in allocations)
+    assert allocations == [META]
 
 
 def test_config_json_that_is_not_a_config(saved: Path, allocations: list):
