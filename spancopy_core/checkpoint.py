@@ -1,8 +1,11 @@
 """Model directories: ``config.json`` + ``vocab.json`` + ``model.safetensors``.
 
 ``config.json`` holds a format version and the :class:`ModelConfig`; weights are stored with
-safetensors only (pickle files are never read). Every problem with a directory (a missing,
-truncated or mismatched file) raises :class:`CheckpointError` naming the file.
+safetensors only (pickle files are never read). A model directory is untrusted: only regular
+files of bounded size are read (:mod:`spancopy_core.files`), and the whole directory is
+validated before the model is allocated (:func:`load_model`). Every problem with a directory (a
+missing, truncated, oversized or mismatched file, a FIFO or a device in place of a file, absurd
+sizes) raises :class:`CheckpointError` naming the file, in one line.
 """
 
 from __future__ import annotations
@@ -12,21 +15,27 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from safetensors import SafetensorError
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, save_file
 
 from .config import ModelConfig
+from .files import FileRejected, read_regular, regular_size
 from .model import SpanCopyModel
 from .vocab import Vocabulary
 
 FORMAT_VERSION = 1
 CONFIG_FILE, VOCAB_FILE, WEIGHTS_FILE = "config.json", "vocab.json", "model.safetensors"
+MAX_CONFIG_BYTES = 2**20
+MAX_PARAMETERS = 100_000_000  # 400 MB of float32 (the shipped Java model has 1.3 million)
+MAX_HEADER_BYTES = 2**20  # of model.safetensors, beyond the tensors' bytes
+_DTYPES = {torch.float32: "F32"}  # the dtypes save_model writes, as safetensors names them
 
 
 class CheckpointError(Exception):
     """A model directory that cannot be loaded; ``path`` names the offending file."""
 
     def __init__(self, path: Path, reason: str) -> None:
+        reason = " ".join(reason.split())  # one line, whatever the cause said
         super().__init__(f"{path}: {reason}")
         self.path = path
         self.reason = reason
@@ -76,13 +85,16 @@ def save_model(
 
 
 def read_config(directory: str | Path) -> dict[str, Any]:
-    """The parsed ``config.json`` of a model directory (format version checked)."""
+    """The parsed ``config.json`` of a model directory (a regular file of at most
+    :data:`MAX_CONFIG_BYTES`; format version checked)."""
     path = Path(directory) / CONFIG_FILE
     try:
-        config = json.loads(path.read_text("utf-8"))
+        config = json.loads(read_regular(path, MAX_CONFIG_BYTES).decode("utf-8"))
     except FileNotFoundError:
         raise CheckpointError(path, "missing file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+    except FileRejected as exc:
+        raise CheckpointError(path, str(exc)) from None
+    except (OSError, ValueError, RecursionError) as exc:  # ValueError: not UTF-8 or not JSON
         raise CheckpointError(path, f"unreadable ({exc})") from None
     if not isinstance(config, dict) or config.get("format_version") != FORMAT_VERSION:
         raise CheckpointError(path, f"not a spancopy model config (format {FORMAT_VERSION})")
@@ -90,14 +102,23 @@ def read_config(directory: str | Path) -> dict[str, Any]:
 
 
 def load_model(directory: str | Path, device: str | torch.device = "auto") -> SpanCopyModel:
-    """Load a model directory onto ``device`` in eval mode."""
+    """Load a model directory onto ``device`` in eval mode.
+
+    Nothing is allocated before the whole directory is validated: the config's fields are
+    bounded (:class:`ModelConfig`), the vocabulary too (:data:`~spancopy_core.vocab.MAX_SIZE`),
+    the model they describe has at most :data:`MAX_PARAMETERS`, and the weights file is a
+    regular file no larger than those parameters need whose header (read with
+    ``safetensors.safe_open``, memory-mapped) lists exactly the model's tensors with their
+    shapes and dtype. Raises :class:`CheckpointError` (also for running out of memory while
+    loading) or :class:`DeviceError`."""
     directory = Path(directory)
+    target = resolve_device(device)
     if not directory.is_dir():
         raise CheckpointError(directory, "not a model directory")
     config = read_config(directory)
     try:
         model_config = ModelConfig.from_dict(config.get("model", {}))
-    except (TypeError, ValueError) as exc:
+    except ValueError as exc:
         raise CheckpointError(directory / CONFIG_FILE, f"bad model config ({exc})") from None
 
     vocab_path = directory / VOCAB_FILE
@@ -105,27 +126,59 @@ def load_model(directory: str | Path, device: str | torch.device = "auto") -> Sp
         vocab = Vocabulary.load(vocab_path)
     except FileNotFoundError:
         raise CheckpointError(vocab_path, "missing file") from None
-    except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError) as exc:
+    except FileRejected as exc:
+        raise CheckpointError(vocab_path, str(exc)) from None
+    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
         raise CheckpointError(vocab_path, f"unreadable ({exc})") from None
 
+    with torch.device("meta"):  # shapes only, no memory
+        expected = SpanCopyModel(model_config, vocab).state_dict()
+    parameters = sum(t.numel() for t in expected.values())
+    if parameters > MAX_PARAMETERS:
+        raise CheckpointError(
+            directory / CONFIG_FILE,
+            f"describes a model of {parameters} parameters with vocab.json, "
+            f"more than the {MAX_PARAMETERS} allowed",
+        )
     weights_path = directory / WEIGHTS_FILE
-    if not weights_path.is_file():
-        raise CheckpointError(weights_path, "missing file")
+    _check_weights(weights_path, expected)
     try:
         tensors = load_file(str(weights_path))
-    except (SafetensorError, OSError, ValueError) as exc:
+        model = SpanCopyModel(model_config, vocab)
+        model.load_state_dict(tensors)
+        return model.to(target).eval()
+    except (SafetensorError, OSError, ValueError) as exc:  # changed since it was checked
         raise CheckpointError(weights_path, f"unreadable or truncated ({exc})") from None
+    except (RuntimeError, MemoryError) as exc:  # out of memory, on the CPU or the device
+        raise CheckpointError(
+            directory, f"cannot be loaded on {target} ({type(exc).__name__}: {exc})"
+        ) from None
 
-    model = SpanCopyModel(model_config, vocab)
-    expected = model.state_dict()
-    missing = sorted(set(expected) - set(tensors))
-    unexpected = sorted(set(tensors) - set(expected))
-    wrong = sorted(k for k in expected if k in tensors and tensors[k].shape != expected[k].shape)
+
+def _check_weights(path: Path, expected: dict[str, torch.Tensor]) -> None:
+    """Check that ``path`` is a safetensors file of exactly the ``expected`` tensors (their
+    names, shapes and dtypes) without reading the tensors."""
+    need = sum(t.numel() * t.element_size() for t in expected.values())
+    try:
+        regular_size(path, 8 + MAX_HEADER_BYTES + need)
+        with safe_open(str(path), framework="pt") as f:
+            found = {}
+            for name in f.keys():
+                tensor = f.get_slice(name)
+                found[name] = (tuple(tensor.get_shape()), tensor.get_dtype())
+    except FileNotFoundError:
+        raise CheckpointError(path, "missing file") from None
+    except FileRejected as exc:
+        raise CheckpointError(path, str(exc)) from None
+    except (SafetensorError, OSError, ValueError) as exc:
+        raise CheckpointError(path, f"unreadable or truncated ({exc})") from None
+    want = {k: (tuple(t.shape), _DTYPES[t.dtype]) for k, t in expected.items()}
+    missing = sorted(set(want) - set(found))
+    unexpected = sorted(name[:60] for name in set(found) - set(want))  # names from the file
+    wrong = sorted(k for k in want if k in found and found[k] != want[k])
     if missing or unexpected or wrong:
         raise CheckpointError(
-            weights_path,
-            "does not match config.json/vocab.json "
-            f"(missing {missing[:3]}, unexpected {unexpected[:3]}, wrong shape {wrong[:3]})",
+            path,
+            "does not match config.json/vocab.json (missing "
+            f"{missing[:3]}, unexpected {unexpected[:3]}, wrong shape or dtype {wrong[:3]})",
         )
-    model.load_state_dict(tensors)
-    return model.to(resolve_device(device)).eval()

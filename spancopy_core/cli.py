@@ -1,15 +1,21 @@
 """``spancopy repair``: the repair pipeline on a file, without an editor.
 
-    spancopy repair FILE [--line N] [--top-k K] [--beam-size B] [--json] [--model DIR]
+    spancopy repair FILE [--line N] [--top-k K] [--beam-size B] [--json] [--quiet] [--model DIR]
 
-Runs :func:`spancopy_core.repair.pipeline.repair`, the stages the language server runs: parses
+Runs the stages of :mod:`spancopy_core.repair.pipeline` that the language server runs: parses
 FILE, takes the method at line N (1-based; default: every method), decodes it with the model
 (batched merged beam search) and prints the ranked repairs as unified diffs with their
 probabilities (the candidate's share of the probability mass of the hypotheses the beam search
-found, see :mod:`spancopy_core.repair.candidates`). ``--json`` prints one object instead, with
-LSP-style edits (0-based lines, UTF-16 characters). Exit status: 0 when the file was processed
-(with or without repairs), 1 when ``--line`` names no method, 2 for a missing or unreadable
-file, an unsupported language or a model that cannot be loaded.
+found, see :mod:`spancopy_core.repair.candidates`), each method's as soon as it is decoded.
+``--json`` prints one object at the end instead, with LSP-style edits (0-based lines, UTF-16
+characters). With more than a few methods to decode, a progress bar runs on stderr (``--quiet``:
+none). The limits are the server's (:mod:`spancopy_core.repair.pipeline`): files of at most
+``MAX_DOCUMENT_CHARS`` characters, bounded beam size, top-k and method length.
+
+Every error is one line on stderr. Exit status: 0 when the file was processed (with or without
+repairs), 1 when ``--line`` names no method, 2 for bad options, a missing, unreadable or too
+large file, an unsupported language, an unavailable device or a model that cannot be loaded,
+130 when interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -18,8 +24,11 @@ import argparse
 import difflib
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
+
+from tqdm import tqdm
 
 from . import DEFAULT_JAVA_MODEL
 from .config import DEVICES, VARIANTS
@@ -27,16 +36,55 @@ from .edits import apply_edits
 from .repair.candidates import Candidate, format_probability, unchanged_share
 from .repair.frontend import Frontend
 from .repair.languages import FRONTENDS, frontend_for
-from .repair.pipeline import ParsedText, RepairOptions, UnitRepairs, line_focus, repair, units
+from .repair.pipeline import (
+    BATCH,
+    MAX_BEAM_SIZE,
+    MAX_DOCUMENT_CHARS,
+    MAX_TOP_K,
+    MAX_UNIT_TOKENS,
+    ParsedText,
+    RepairOptions,
+    UnitRepairs,
+    line_focus,
+    repair_units,
+    units,
+    within_limit,
+)
+
+INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
 
 
 class UsageError(Exception):
     """A problem the user can fix; the message is printed and the exit status is 2."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line on stderr (exit status 2)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see --help)\n")
+
+
+def _bounded(low: int, high: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer in ``[low, high]``."""
+
+    def parse(text: str) -> int:
+        bounds = f"at least {low}" if high is None else f"in [{low}, {high}]"
+        wrong = argparse.ArgumentTypeError(f"must be an integer {bounds}, not {text!r}")
+        try:
+            value = int(text)
+        except ValueError:
+            raise wrong from None
+        if value < low or (high is not None and value > high):
+            raise wrong
+        return value
+
+    return parse
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     defaults = RepairOptions()
-    ap = argparse.ArgumentParser(prog="spancopy", description="spancopy command line")
+    ap = _Parser(prog="spancopy", description="spancopy command line")
     sub = ap.add_subparsers(dest="command", required=True)
     rep = sub.add_parser(
         "repair",
@@ -44,15 +92,24 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
     rep.add_argument("file", type=Path, help="the source file")
-    rep.add_argument("--line", type=int, help="1-based line of the method (default: all methods)")
-    rep.add_argument("--top-k", type=int, default=defaults.top_k, help="repairs per method")
-    rep.add_argument("--beam-size", type=int, default=defaults.beam_size, help="beam width")
+    rep.add_argument(
+        "--line", type=_bounded(1), help="1-based line of the method (default: all methods)"
+    )
+    rep.add_argument(
+        "--top-k", type=_bounded(1, MAX_TOP_K), default=defaults.top_k, help="repairs per method"
+    )
+    rep.add_argument(
+        "--beam-size",
+        type=_bounded(1, MAX_BEAM_SIZE),
+        default=defaults.beam_size,
+        help="beam width",
+    )
     rep.add_argument(
         "--decoding", choices=VARIANTS, default=defaults.decoding, help="beam search variant"
     )
     rep.add_argument(
         "--max-method-tokens",
-        type=int,
+        type=_bounded(1, MAX_UNIT_TOKENS),
         default=defaults.max_unit_tokens,
         help="methods with more model tokens are skipped",
     )
@@ -62,25 +119,29 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     rep.add_argument("--model", type=Path, default=DEFAULT_JAVA_MODEL, help="model directory")
     rep.add_argument("--device", choices=DEVICES, default="cpu", help="where the model runs")
     rep.add_argument("--json", action="store_true", help="print JSON instead of diffs")
-    args = ap.parse_args(argv)
-    if args.top_k < 1 or args.beam_size < 1 or (args.line is not None and args.line < 1):
-        ap.error("--line, --top-k and --beam-size must be positive")
-    return args
+    rep.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    return ap.parse_args(argv)
 
 
 def read_source(path: Path) -> tuple[str, Frontend]:
-    frontend = frontend_for(None, path.resolve().as_uri())
+    frontend = frontend_for(None, path.absolute().as_uri())  # the name given, links or not
     if frontend is None:
         known = ", ".join(e for f in FRONTENDS for e in f.extensions)
         raise UsageError(f"{path}: unsupported file type (supported: {known})")
     try:
-        return path.read_text(encoding="utf-8"), frontend
+        with path.open(encoding="utf-8") as f:
+            text = f.read(MAX_DOCUMENT_CHARS + 1)  # characters: never more, whatever the file
     except FileNotFoundError:
         raise UsageError(f"{path}: no such file") from None
     except UnicodeDecodeError:
         raise UsageError(f"{path}: not UTF-8 text") from None
     except OSError as exc:
         raise UsageError(f"{path}: {exc.strerror}") from None
+    if len(text) > MAX_DOCUMENT_CHARS:
+        raise UsageError(
+            f"{path}: more than {MAX_DOCUMENT_CHARS} characters, the most spancopy repairs"
+        )
+    return text, frontend
 
 
 def diff(path: Path, text: str, candidate: Candidate) -> str:
@@ -120,14 +181,34 @@ def run(args: argparse.Namespace) -> int:
         max_unit_tokens=args.max_method_tokens,
         syntax_check=not args.no_syntax_check,
     )
-    found, skipped = repair(model, doc, focus, options)
+    kept, skipped = within_limit(units(doc, model.vocab, focus), options)
     for u in skipped:
         sys.stderr.write(f"{args.file}: method {u.name} skipped ({len(u.tokens)} tokens)\n")
-    report = [_method_report(args.file, doc, r) for r in found]
+    report = []
+    tty = sys.stderr.isatty()
+    progress = tqdm(
+        total=len(kept),
+        unit="method",
+        file=sys.stderr,
+        disable=args.quiet or len(kept) <= BATCH,  # one batch: no progress to show
+        mininterval=0.1 if tty else 10.0,  # a log gets a line now and then
+    )
+    with progress:
+        for found in repair_units(model, doc, kept, options):
+            report.append(_method_report(args.file, doc, found))
+            if not args.json and report[-1]["repairs"]:
+                text = _method_text(args.file, report[-1])
+                if tty:  # clear the bar, print, redraw it
+                    progress.write(text, file=sys.stdout, end="")
+                else:
+                    sys.stdout.write(text)
+                sys.stdout.flush()
+            progress.update()
     if args.json:
         sys.stdout.write(json.dumps({"file": str(args.file), "methods": report}, indent=2) + "\n")
     else:
-        sys.stdout.write(_text_report(args.file, report))
+        with_repairs = sum(1 for m in report if m["repairs"])
+        sys.stdout.write(f"{len(report)} method(s) checked, {with_repairs} with repairs\n")
     return 0
 
 
@@ -159,28 +240,24 @@ def _method_report(path: Path, doc: ParsedText, found: UnitRepairs) -> dict[str,
     }
 
 
-def _text_report(path: Path, report: list[dict[str, Any]]) -> str:
-    out = []
-    for m in report:
-        if not m["repairs"]:
-            continue
-        out.append(f"{path}:{m['line']}: method {m['name']}: {len(m['repairs'])} repair(s)\n")
-        for r in m["repairs"]:
-            out.append(f"#{r['rank']} {r['title']} ({format_probability(r['probability'])})\n")
-            out.append(r["diff"])
-        out.append("\n")
-    with_repairs = sum(1 for m in report if m["repairs"])
-    out.append(f"{len(report)} method(s) checked, {with_repairs} with repairs\n")
+def _method_text(path: Path, m: dict[str, Any]) -> str:
+    out = [f"{path}:{m['line']}: method {m['name']}: {len(m['repairs'])} repair(s)\n"]
+    for r in m["repairs"]:
+        out.append(f"#{r['rank']} {r['title']} ({format_probability(r['probability'])})\n")
+        out.append(r["diff"])
+    out.append("\n")
     return "".join(out)
 
 
 def main(argv: list[str] | None = None) -> None:
-    args = parse_args(argv)
     try:
-        code = run(args)
+        code = run(parse_args(argv))
     except UsageError as exc:
         sys.stderr.write(f"spancopy: {exc}\n")
         code = 2
+    except KeyboardInterrupt:
+        sys.stderr.write("spancopy: interrupted\n")
+        code = INTERRUPTED
     sys.exit(code)
 
 

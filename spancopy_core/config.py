@@ -5,6 +5,11 @@ baseline, the same action head restricted to spans of length one. ``objective`` 
 training loss of paper Table 2: the marginal likelihood over all action sequences (Eq. 2),
 ``any_correct`` (no marginalisation over the future) or ``longest`` (teacher-force the
 longest correct copy).
+
+Every field is type-checked and bounded (:data:`LIMITS`): a config read from a model directory
+is untrusted, and an absurd size must fail here, before a model is allocated. The bounds are
+far above any model this code trains (the shipped one: 128/256, two encoder layers) and far
+below what exhausts memory.
 """
 
 from __future__ import annotations
@@ -16,6 +21,12 @@ COPY_MODES = ("span", "token")
 OBJECTIVES = ("marginal", "any_correct", "longest")
 VARIANTS = ("merged", "merge_at_end", "greedy")  # of the beam search (spancopy_core.decoding)
 DEVICES = ("auto", "cpu", "cuda")  # where a model runs; "auto": CUDA when available, else the CPU
+LIMITS = {  # inclusive bounds of the integer fields
+    "embedding_dim": (1, 1024),
+    "hidden_size": (2, 2048),
+    "encoder_layers": (1, 8),
+    "decoder_layers": (1, 8),
+}
 
 
 @dataclass
@@ -31,17 +42,22 @@ class ModelConfig:
     objective: str = "marginal"
 
     def __post_init__(self) -> None:
-        if self.copy_mode not in COPY_MODES:
-            raise ValueError(f"copy_mode must be one of {COPY_MODES}, not {self.copy_mode!r}")
-        if self.objective not in OBJECTIVES:
-            raise ValueError(f"objective must be one of {OBJECTIVES}, not {self.objective!r}")
+        for name, (low, high) in LIMITS.items():
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ValueError(f"{name} must be an integer, not {_short(value)}")
+            if not low <= value <= high:
+                raise ValueError(f"{name} must be in [{low}, {high}], not {_short(value)}")
         if self.hidden_size % 2:
             raise ValueError("hidden_size must be even (the encoder is bidirectional)")
-        for name in ("embedding_dim", "hidden_size", "encoder_layers", "decoder_layers"):
-            if getattr(self, name) < 1:
-                raise ValueError(f"{name} must be positive")
+        if isinstance(self.dropout, bool) or not isinstance(self.dropout, int | float):
+            raise ValueError(f"dropout must be a number, not {_short(self.dropout)}")
         if not 0.0 <= self.dropout < 1.0:
             raise ValueError("dropout must be in [0, 1)")
+        if self.copy_mode not in COPY_MODES:
+            raise ValueError(f"copy_mode must be one of {COPY_MODES}, not {_short(self.copy_mode)}")
+        if self.objective not in OBJECTIVES:
+            raise ValueError(f"objective must be one of {OBJECTIVES}, not {_short(self.objective)}")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -49,8 +65,16 @@ class ModelConfig:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ModelConfig:
         """Build from a dict, rejecting unknown keys (a config from another version)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"a model config is an object, not {_short(data)}")
         known = {f.name for f in fields(cls)}
         unknown = set(data) - known
         if unknown:
-            raise ValueError(f"unknown model config keys: {sorted(unknown)}")
+            raise ValueError(f"unknown model config keys: {_short(sorted(unknown))}")
         return cls(**data)
+
+
+def _short(value: Any, limit: int = 60) -> str:
+    """``repr(value)``, cut to ``limit`` characters (values may come from an untrusted file)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."

@@ -4,6 +4,9 @@ Out-of-vocabulary tokens map to UNK for the embedding, but :meth:`Vocabulary.enc
 returns *keys* that keep every distinct token distinguishable (OOV tokens get negative keys,
 shared across the sequences encoded with one ``oov`` table), so that a copy of an OOV token
 is recognised as a copy.
+
+A vocabulary has at most :data:`MAX_SIZE` tokens, and :meth:`Vocabulary.load` reads only a
+regular file of at most :data:`MAX_FILE_BYTES` (model directories are untrusted).
 """
 
 from __future__ import annotations
@@ -13,9 +16,13 @@ from collections import Counter
 from collections.abc import Iterable
 from pathlib import Path
 
+from .files import read_regular
+
 PAD, UNK, BOS, EOS = "<pad>", "<unk>", "<s>", "</s>"
 SPECIALS = (PAD, UNK, BOS, EOS)
 PAD_ID, UNK_ID, BOS_ID, EOS_ID = range(4)
+MAX_SIZE = 250_000  # tokens, specials included (the shipped Java model has 458)
+MAX_FILE_BYTES = 16 * 2**20  # of vocab.json
 
 
 class Vocabulary:
@@ -26,6 +33,8 @@ class Vocabulary:
         for tok in tokens:
             if tok not in SPECIALS:
                 self.itos.append(tok)
+        if len(self.itos) > MAX_SIZE:
+            raise ValueError(f"{len(self.itos)} tokens, more than the {MAX_SIZE} allowed")
         self.stoi: dict[str, int] = {t: i for i, t in enumerate(self.itos)}
         if len(self.stoi) != len(self.itos):
             raise ValueError("duplicate tokens in vocabulary")
@@ -91,4 +100,7 @@ class Vocabulary:
 
     @classmethod
     def load(cls, path: str | Path) -> Vocabulary:
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        """Read a saved vocabulary. Raises ``OSError``, ``ValueError`` (a file that is not a
+        regular one, too large, not UTF-8, not JSON or not a vocabulary) or ``RecursionError``
+        (JSON nested too deep)."""
+        return cls.from_json(read_regular(path, MAX_FILE_BYTES).decode("utf-8"))

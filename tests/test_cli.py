@@ -1,13 +1,19 @@
-"""``spancopy repair`` end to end, through real processes, on the shipped example."""
+"""``spancopy repair`` end to end, through real processes, on the shipped example: its output,
+one-line errors with their exit status, the server's limits, progress and Ctrl-C."""
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import signal
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from spancopy_core.repair.pipeline import BATCH, MAX_DOCUMENT_CHARS
 
 from .lsp.conftest import SERVER_ENV, parses
 
@@ -17,15 +23,32 @@ TEXT = EXAMPLE.read_text(encoding="utf-8")
 IS_FULL = TEXT[TEXT.index("public boolean isFull") : TEXT.index("}", TEXT.index("isFull")) + 1]
 
 
-def spancopy(*args: object) -> subprocess.CompletedProcess:
+def spancopy(*args: object, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "spancopy_core.cli", *map(str, args)],
         capture_output=True,
         text=True,
-        env=SERVER_ENV,
+        env=env or SERVER_ENV,
         cwd=ROOT,
         timeout=120,
     )
+
+
+def one_line_error(out: subprocess.CompletedProcess, code: int, message: str) -> None:
+    """``out`` ended with status ``code`` and said ``message`` in one line, no traceback."""
+    assert out.returncode == code, out.stderr
+    assert out.stderr.count("\n") == 1 and out.stderr.endswith("\n"), out.stderr
+    assert message in out.stderr and "Traceback" not in out.stderr, out.stderr
+
+
+def many_methods(path: Path, n: int) -> Path:
+    """A class of ``n`` methods that the toy model repairs (``>`` -> ``>=``)."""
+    body = "".join(
+        f"    boolean full{i}(int size, int limit) {{\n        return size > limit;\n    }}\n"
+        for i in range(n)
+    )
+    path.write_text("class Many {\n" + body + "}\n", encoding="utf-8")
+    return path
 
 
 def test_repairs_of_one_method_as_diffs(toy_model: Path):
@@ -84,21 +107,124 @@ def test_json_of_every_method(toy_model: Path):
 @pytest.mark.parametrize(
     ("args", "code", "message"),
     [
-        (("repair", "missing.java"), 2, "no such file"),
+        (("repair", "missing.java"), 2, "spancopy: missing.java: no such file"),
         (("repair", "README.md"), 2, "unsupported file type"),
         (("repair", "examples/RingBuffer.java", "--line", 2), 1, "no method at this line"),
+        (("repair", "examples"), 2, "unsupported file type"),
+        (("repair", EXAMPLE, "--device", "banana"), 2, "argument --device: invalid choice"),
+        (("repair", EXAMPLE, "--top-k", 0), 2, "--top-k: must be an integer in [1, 50], not '0'"),
+        (("repair", EXAMPLE, "--beam-size", 201), 2, "--beam-size: must be an integer in [1, 200]"),
+        (("repair", EXAMPLE, "--line", "x"), 2, "--line: must be an integer at least 1, not 'x'"),
+        (("repair", EXAMPLE, "--max-method-tokens", 10**6), 2, "in [1, 10000]"),
     ],
 )
 def test_usage_errors(toy_model: Path, args, code: int, message: str):
-    out = spancopy(*args, "--model", toy_model)
-    assert out.returncode == code and message in out.stderr, out.stderr
+    one_line_error(spancopy(*args, "--model", toy_model), code, message)
+
+
+def test_cuda_without_a_gpu(toy_model: Path):
+    no_gpu = {**SERVER_ENV, "CUDA_VISIBLE_DEVICES": ""}
+    out = spancopy("repair", EXAMPLE, "--device", "cuda", "--model", toy_model, env=no_gpu)
+    one_line_error(out, 2, "spancopy: device 'cuda' requested but CUDA is not available here")
 
 
 def test_missing_model_and_binary_file(tmp_path: Path):
     out = spancopy("repair", EXAMPLE, "--model", tmp_path / "none")
-    assert out.returncode == 2
-    assert "cannot load the model" in out.stderr and "--model DIR" in out.stderr
+    one_line_error(out, 2, "cannot load the model")
+    assert "--model DIR" in out.stderr
     binary = tmp_path / "Bin.java"
     binary.write_bytes(b"class A { \xff\xfe }")
-    out = spancopy("repair", binary, "--model", tmp_path / "none")
-    assert out.returncode == 2 and "not UTF-8 text" in out.stderr
+    one_line_error(spancopy("repair", binary, "--model", tmp_path / "none"), 2, "not UTF-8 text")
+
+
+def test_the_servers_document_limit(toy_model: Path, tmp_path: Path):
+    at_limit = tmp_path / "AtLimit.java"
+    at_limit.write_text("class A {}\n" + " " * (MAX_DOCUMENT_CHARS - 11), encoding="utf-8")
+    out = spancopy("repair", at_limit, "--model", toy_model)
+    assert out.returncode == 0 and out.stdout == "0 method(s) checked, 0 with repairs\n"
+    large = tmp_path / "Large.java"
+    large.write_text("class A {}\n" + " " * (MAX_DOCUMENT_CHARS - 10), encoding="utf-8")
+    out = spancopy("repair", large, "--model", toy_model)
+    one_line_error(out, 2, f"Large.java: more than {MAX_DOCUMENT_CHARS} characters")
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero")
+def test_an_endless_file_is_refused(toy_model: Path, tmp_path: Path):
+    endless = tmp_path / "Zero.java"
+    endless.symlink_to("/dev/zero")
+    one_line_error(spancopy("repair", endless, "--model", toy_model), 2, "more than")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_model_dir_with_a_fifo(toy_model: Path, tmp_path: Path):
+    model = shutil.copytree(toy_model, tmp_path / "model")
+    (model / "config.json").unlink()
+    os.mkfifo(model / "config.json")
+    out = spancopy("repair", EXAMPLE, "--model", model)  # the timeout is only a guard
+    one_line_error(out, 2, "config.json: not a regular file (a FIFO)")
+
+
+LOAD_FAILS = """
+import sys
+from spancopy_core.model import SpanCopyModel
+def fail(*args, **kwargs):
+    raise {error}
+SpanCopyModel.load_state_dict = fail
+from spancopy_core.cli import main
+main(sys.argv[1:])
+"""
+
+
+@pytest.mark.parametrize(
+    "error",
+    ["RuntimeError('CUDA out of memory.\\nTried to allocate 1.50 GiB')", "MemoryError()"],
+)
+def test_running_out_of_memory_while_loading(toy_model: Path, error: str):
+    out = subprocess.run(
+        [sys.executable, "-c", LOAD_FAILS.format(error=error)]
+        + ["repair", str(EXAMPLE), "--model", str(toy_model)],
+        capture_output=True,
+        text=True,
+        env=SERVER_ENV,
+        cwd=ROOT,
+        timeout=120,
+    )
+    one_line_error(out, 2, f"cannot load the model: {toy_model}: cannot be loaded on cpu (")
+    assert error.split("(")[0] in out.stderr
+
+
+def test_progress_on_stderr_unless_quiet(toy_model: Path, tmp_path: Path):
+    n = 2 * BATCH + 1
+    source = many_methods(tmp_path / "Many.java", n)
+    out = spancopy("repair", source, "--top-k", 1, "--model", toy_model)
+    assert out.returncode == 0, out.stderr
+    assert f"{n}/{n}" in out.stderr and "method" in out.stderr
+    assert out.stdout.endswith(f"{n} method(s) checked, {n} with repairs\n")
+    quiet = spancopy("repair", source, "--top-k", 1, "--model", toy_model, "--quiet")
+    assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout == out.stdout
+    few = many_methods(tmp_path / "Few.java", BATCH)
+    out = spancopy("repair", few, "--top-k", 1, "--model", toy_model)
+    assert out.returncode == 0 and out.stderr == ""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
+def test_ctrl_c_mid_run(toy_model: Path, tmp_path: Path):
+    """Results are printed as they are found; Ctrl-C then ends the run in one line, status 130."""
+    source = many_methods(tmp_path / "Huge.java", 5000)
+    command = [sys.executable, "-m", "spancopy_core.cli", "repair", str(source), "--quiet"]
+    with subprocess.Popen(
+        [*command, "--model", str(toy_model)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=SERVER_ENV,
+        cwd=ROOT,
+    ) as proc:
+        first = b""  # the first method's repairs, printed mid-run
+        while b"\n" not in first and (chunk := os.read(proc.stdout.fileno(), 4096)):
+            first += chunk
+        proc.send_signal(signal.SIGINT)
+        stdout, stderr = proc.communicate(timeout=120)
+    assert first.startswith(f"{source}:2: method full0: ".encode()), first
+    assert proc.returncode == 130, stderr
+    assert stderr == b"spancopy: interrupted\n"
+    assert b"method(s) checked" not in stdout  # it did not run to the end

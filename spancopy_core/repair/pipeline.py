@@ -3,13 +3,18 @@
     text --parse--> ParsedText --units(focus)--> Unit* --length limit--> model inputs
          --decode (batched merged beam search)--> Hypothesis* --candidates--> Candidate* (edits)
 
-Every user of the model runs these stages and nothing else: ``spancopy repair``
-(:mod:`spancopy_core.cli`) and the tests call :func:`repair`, which runs them all; the language
+Every user of the model runs these stages and nothing else: the tests call :func:`repair`, which
+runs them all, and ``spancopy repair`` (:mod:`spancopy_core.cli`) the same with the decoding and
+candidate stages unit by unit (:func:`repair_units`), to report as it goes; the language
 server runs the same stage functions in its own threads, :func:`decode` on its model thread and
 :func:`unit_candidates` on its CPU thread, with caches between them, and diagnostics select with
 :func:`confident`. The *focus* is what the user points at, a code-point range ``(start, end)`` of
 the text (a code action's range, ``--line N``, the cursor of the repair command): the units
 overlapping it are repaired; without a focus every outermost unit of the document is.
+
+Limits every caller applies (the server to its settings and documents, ``spancopy repair`` to
+its options and files): :data:`MAX_DOCUMENT_CHARS`, :data:`MAX_BEAM_SIZE`, :data:`MAX_TOP_K`,
+:data:`MAX_UNIT_TOKENS`.
 
 torch is imported only by :func:`decode` (through :mod:`spancopy_core.decoding`), so parsing and
 unit selection stay cheap for callers that may never decode.
@@ -17,7 +22,7 @@ unit selection stay cheap for callers that may never decode.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +36,11 @@ if TYPE_CHECKING:
     from ..model import SpanCopyModel
 
 BATCH = 8  # units per batched beam search
+# Longer texts are refused: the Java front-end lexes the whole text in Python, about 3 s per MB.
+MAX_DOCUMENT_CHARS = 2**20
+MAX_BEAM_SIZE = 200  # of RepairOptions.beam_size as a user sets it
+MAX_TOP_K = 50
+MAX_UNIT_TOKENS = 10_000  # of RepairOptions.max_unit_tokens
 
 Focus = tuple[int, int]  # code-point range [start, end] of the text the user points at
 
@@ -153,12 +163,25 @@ def repair(
 ) -> tuple[list[UnitRepairs], list[Unit]]:
     """Every stage at once: ``(repairs of each unit decoded, units skipped as too long)``."""
     kept, skipped = within_limit(units(doc, model.vocab, focus), options)
-    beams = decode(model, [u.tokens for u in kept], options, should_stop=should_stop)
-    found = [
-        UnitRepairs(u, hyps, unit_candidates(doc, u, hyps, options))
-        for u, hyps in zip(kept, beams, strict=True)
-    ]
-    return found, skipped
+    return list(repair_units(model, doc, kept, options, should_stop=should_stop)), skipped
+
+
+def repair_units(
+    model: SpanCopyModel,
+    doc: ParsedText,
+    kept: Sequence[Unit],
+    options: RepairOptions,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+) -> Iterator[UnitRepairs]:
+    """The decoding and candidate stages of :func:`repair` on units already selected, in
+    order, each yielded as soon as its batch of :data:`BATCH` units is decoded (for callers
+    that report progress on long files)."""
+    for k in range(0, len(kept), BATCH):
+        batch = kept[k : k + BATCH]
+        beams = decode(model, [u.tokens for u in batch], options, should_stop=should_stop)
+        for u, hyps in zip(batch, beams, strict=True):
+            yield UnitRepairs(u, hyps, unit_candidates(doc, u, hyps, options))
 
 
 def confident(found: Sequence[UnitRepairs], threshold: float) -> list[tuple[UnitRepairs, float]]:
