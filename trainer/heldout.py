@@ -153,15 +153,13 @@ def choose(
     """``{project key: slice}`` of the held-out projects, given the pairs per project (see the
     module docstring); the other projects train."""
     chosen: dict[str, str] = {}
-    slices = iter(SLICES)
-    current, filled = next(slices), 0
+    filled = dict.fromkeys(SLICES, 0)
     for key in sorted((k for k, n in counts.items() if 0 < n <= max_project), key=_rank):
-        chosen[key] = current
-        filled += counts[key]
-        if filled >= target:
-            current, filled = next(slices, None), 0
-            if current is None:
-                break
+        name = next((s for s in SLICES if filled[s] < target), None)
+        if name is None:
+            break
+        chosen[key] = name
+        filled[name] += counts[key]
     return chosen
 
 
@@ -178,16 +176,13 @@ def _records(path: Path) -> Iterator[dict[str, Any]]:
         raise DataError(f"{path}: {exc.strerror}") from None
 
 
-def _key(record: Mapping[str, Any]) -> str | None:
-    return project_key(record.get("package"), record.get("path"))
-
-
 def write_table(source: Path, out: Path) -> dict[str, Any]:
     """Choose the slices from the records of ``source`` (a ManySStuBs4J JSONL file) and
     write them to ``out`` with their provenance; return what was written."""
     counts: Counter[str] = Counter()
     for record in _records(source):
-        if record.get("source", SOURCE) == SOURCE and (key := _key(record)) is not None:
+        key = project_key(record.get("package"), record.get("path"))
+        if record.get("source", SOURCE) == SOURCE and key is not None:
             counts[key] += 1
     chosen = choose(counts)
     table = {
