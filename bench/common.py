@@ -1,4 +1,5 @@
-"""Shared helpers of the benchmark scripts: the BFP data and a header naming the machine."""
+"""Shared helpers of the benchmark scripts: the shared data (BFP, real Java edits) and a header
+naming the machine."""
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import torch
 
 from spancopy_core.vocab import Vocabulary
 
-BFP = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bfp"
+SHARED_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
+BFP = SHARED_DATA / "bfp"
+JAVA_EDITS = SHARED_DATA / "java-edits"
 
 
 def machine() -> str:

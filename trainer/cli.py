@@ -1,4 +1,4 @@
-"""Command line of the trainer: ``python -m trainer [synth|import-edits|train|evaluate]``.
+"""Command line of the trainer: ``python -m trainer [synth|import-edits|heldout|train|evaluate]``.
 
 Without a command it runs the zero-configuration demo: a small model trained for a few
 minutes on the bundled sample dataset (``trainer/sample_data``), then evaluated. The options
@@ -244,6 +244,21 @@ def _add_idioms(sub) -> None:
     p.add_argument("--out", type=Path, required=True, metavar="FILE.json", help="output file")
 
 
+def _add_heldout(sub) -> None:
+    from .heldout import HELDOUT_JSON
+
+    p = _command(
+        sub,
+        "heldout",
+        "choose the real-bug test and dev projects (trainer/heldout.json)",
+        "Choose the ManySStuBs4J projects of the real-bug test and dev slices "
+        "(see trainer/heldout.py) and write them as the JSON that import-edits "
+        "excludes and bench/real_bugs.py evaluates on.",
+    )
+    p.add_argument("file", type=Path, metavar="FILE.jsonl", help="ManySStuBs4J edit records")
+    p.add_argument("--out", type=Path, default=HELDOUT_JSON, metavar="FILE.json", help="output")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m trainer",
@@ -258,6 +273,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_synth(sub)
     _add_import_edits(sub)
     _add_idioms(sub)
+    _add_heldout(sub)
     return parser
 
 
@@ -411,6 +427,16 @@ def cmd_idioms(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_heldout(args: argparse.Namespace) -> int:
+    from .heldout import write_table
+
+    table = write_table(args.file, args.out)
+    for name, pairs in table["pairs"].items():
+        print(f"{name}: {pairs:,} pairs of {len(table['projects'][name])} projects")
+    print(f"written to {args.out}")
+    return 0
+
+
 COMMANDS = {
     "train": cmd_train,
     "evaluate": cmd_evaluate,
@@ -418,6 +444,7 @@ COMMANDS = {
     "synth": cmd_synth,
     "import-edits": cmd_import_edits,
     "idioms": cmd_idioms,
+    "heldout": cmd_heldout,
     None: cmd_demo,
 }
 

@@ -6,8 +6,10 @@ Reads JSONL records with the concrete source of one method before (``buggy``) an
 member of a class with the Java front-end; the pair is abstracted exactly like ``synth``'s
 (:mod:`trainer.bfp`: annotations stripped, idioms kept, one numbering, the buggy side first),
 and dropped if a side does not parse as one method, if both sides are equal after abstraction,
-if a side is longer than 100 tokens, or if it repeats an earlier pair. The rest is bucketed
-``small`` / ``medium`` as BFP and split per bucket into train and a seeded held-out slice.
+if a side is longer than 100 tokens, or if it repeats an earlier pair. Every record of a project
+in the real-bug test or dev slice (:mod:`trainer.heldout`, whatever its source) is left out
+first, always. The rest is bucketed ``small`` / ``medium`` as BFP and split per bucket into
+train and a seeded held-out slice (for training's own validation).
 A malformed line raises :class:`~trainer.data.DataError` naming the file and line.
 """
 
@@ -22,7 +24,7 @@ from typing import NamedTuple
 
 from spancopy_core.lang import java
 
-from . import bfp
+from . import bfp, heldout
 from .config import TrainerError
 from .data import DataError, held_out_split
 
@@ -31,7 +33,8 @@ _UNPARSABLE = "dropped: does not parse as one method"
 _IDENTICAL = "dropped: identical after abstraction"
 _TOO_LONG = "dropped: longer than 100 tokens"
 _DUPLICATE = "dropped: duplicate pair"
-_REASONS = (_UNPARSABLE, _IDENTICAL, _TOO_LONG, _DUPLICATE)
+_EXCLUDED = {name: f"excluded: project of the real-bug {name} slice" for name in heldout.SLICES}
+_REASONS = (*_EXCLUDED.values(), _UNPARSABLE, _IDENTICAL, _TOO_LONG, _DUPLICATE)
 
 
 class Record(NamedTuple):
@@ -41,6 +44,8 @@ class Record(NamedTuple):
     fixed: str
     imports: tuple[str, ...]
     source: str
+    package: str | None
+    path: str | None
 
 
 def read_records(path: Path) -> Iterator[Record]:
@@ -72,8 +77,15 @@ def _record(path: Path, n: int, line: str) -> Record:
         raise DataError(f'{path}:{n}: "buggy" and "fixed" must be strings')
     if not (isinstance(imports, list) and all(isinstance(i, str) for i in imports)):
         raise DataError(f'{path}:{n}: "imports" must be a list of strings')
-    source = obj.get("source")
-    return Record(buggy, fixed, tuple(imports), source if isinstance(source, str) else path.stem)
+    source, package, file = obj.get("source"), obj.get("package"), obj.get("path")
+    return Record(
+        buggy,
+        fixed,
+        tuple(imports),
+        source if isinstance(source, str) else path.stem,
+        package if isinstance(package, str) else None,
+        file if isinstance(file, str) else None,
+    )
 
 
 def abstract_record(record: Record, known: Container[str]) -> tuple[list[str], list[str]] | None:
@@ -107,6 +119,10 @@ def run(
     for path in files:
         for record in read_records(path):
             counts["records"] += 1
+            held = heldout.slice_of(record.package, record.path)
+            if held is not None:
+                counts[_EXCLUDED[held]] += 1
+                continue
             pair = abstract_record(record, known)
             if pair is None:
                 counts[_UNPARSABLE] += 1

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from trainer import bfp
+from trainer import bfp, heldout
 from trainer.cli import main
 from trainer.data import read_pairs
 
@@ -64,6 +64,10 @@ RECORDS = [
 ]
 
 
+def _training_project(record: dict) -> bool:
+    return heldout.slice_of(record["package"], record["path"]) is None
+
+
 def write_jsonl(path: Path, records: list, extra_lines: tuple[str, ...] = ()) -> Path:
     path.write_text("\n".join([*map(json.dumps, records), "", *extra_lines]) + "\n")
     return path
@@ -100,6 +104,8 @@ def test_import_edits_end_to_end(tmp_path):
     summary = json.loads((out / "summary.json").read_text())
     assert summary["counts"] == {
         "records": 6,
+        "excluded: project of the real-bug test slice": 0,
+        "excluded: project of the real-bug dev slice": 0,
         "dropped: does not parse as one method": 1,
         "dropped: identical after abstraction": 1,
         "dropped: longer than 100 tokens": 1,
@@ -107,6 +113,36 @@ def test_import_edits_end_to_end(tmp_path):
     }
     assert summary["sources"] == {"manysstubs4j": 1, "codrep-d1": 1}
     assert "dropped: duplicate pair" in proc.stdout and "records" in proc.stdout
+
+
+def test_real_bug_slices_are_always_excluded(tmp_path):
+    """Records of a project in the real-bug test or dev slice (trainer/heldout.json) are never
+    written, whatever their source, even with --held-out 0; the summary counts them."""
+    pair = RECORDS[0]
+    records = [
+        {**pair, "package": "com.zaxxer.hikari.pool"},  # test slice (HikariCP)
+        {**pair, "package": "com.google.common.collect", "source": "codrep-d1"},  # dev (Guava)
+        {**pair, "package": "org.apache.storm.utils"},  # dev (Storm) ...
+        {**pair, "package": "backtype.storm.utils"},  # ... under its old name too
+        {  # a training project (Camel)
+            **pair,
+            "buggy": pair["buggy"].replace("> 0", "< 1"),
+            "package": "org.apache.camel.util",
+        },
+    ]
+    src = write_jsonl(tmp_path / "edits.jsonl", records)
+    out = tmp_path / "out"
+    assert main(["import-edits", str(src), "--out", str(out), "--held-out", "0"]) == 0
+    assert read_pairs(out / "small", "train") == [
+        (
+            "public boolean isEmpty ( ) { return VAR_1 < 1 ; }".split(),
+            "public boolean isEmpty ( ) { return VAR_1 == 0 ; }".split(),
+        )
+    ]
+    counts = json.loads((out / "summary.json").read_text())["counts"]
+    assert counts["excluded: project of the real-bug test slice"] == 1
+    assert counts["excluded: project of the real-bug dev slice"] == 3
+    assert counts["records"] == 5
 
 
 def test_held_out_split_is_seeded_and_disjoint(tmp_path):
@@ -179,15 +215,18 @@ def test_bad_paths_and_options_through_a_process(tmp_path):
 
 @pytest.mark.skipif(not (SHARED / "manysstubs4j.jsonl").is_file(), reason="no java-edits data")
 def test_real_records_parse_and_abstract(tmp_path):
-    """The first 300 ManySStuBs4J records: nearly all parse; pairs look like BFP's."""
+    """The first 300 ManySStuBs4J records of training projects: nearly all parse; pairs look
+    like BFP's."""
     with open(SHARED / "manysstubs4j.jsonl", encoding="utf-8") as f:
-        head = [next(f) for _ in range(300)]
+        lines = (line for line in f if _training_project(json.loads(line)))
+        head = [next(lines) for _ in range(300)]
     src = tmp_path / "head.jsonl"
     src.write_text("".join(head))
     out = tmp_path / "out"
     assert main(["import-edits", str(src), "--out", str(out), "--held-out", "0"]) == 0
     summary = json.loads((out / "summary.json").read_text())
     assert summary["counts"]["dropped: does not parse as one method"] <= 3
+    assert summary["counts"]["excluded: project of the real-bug test slice"] == 0
     for b in bfp.BUCKETS:
         for x, y in read_pairs(out / b, "train"):
             assert "@" not in x + y and x != y

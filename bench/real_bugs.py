@@ -1,0 +1,253 @@
+"""Real bugs, end to end: a held-out ManySStuBs4J slice through the repair pipeline the server runs.
+
+For each pair of the slice (``trainer/heldout.py``: whole projects that no training or model
+selection sees; ``--slice dev`` for model selection, ``test`` for final figures only): the file
+is the package and import lines, ``class <class_name> {``, the buggy method at its indentation
+and ``}``; the focus is the first line where buggy and fixed differ (a line diff of the method
+text, indentation ignored), as a user would point at it. :func:`spancopy_core.repair.pipeline.
+repair` runs on that focus, like a code action at that line; a repair is right when the file
+after its edits equals the file with the fixed method token by token, whitespace and comments
+ignored (the Java front-end's lexer). Printed side by side, top-1 and top-5:
+
+- baseline: :func:`~spancopy_core.repair.templates.single_token_mutations` of the focus line in
+  their fixed order, the first five that still parse;
+- model: the pipeline's candidates, most probable first.
+
+Also: how many fixes are expressible at all (every token of the abstracted fix is in the
+abstracted buggy method or, other than a placeholder, in the model vocabulary), the share of
+rank-1 repairs that only delete tokens, where rank-1 edits lie relative to the focus, ms per
+bug and the machine; a ``RESULT`` line last. ``--json FILE`` writes one record per bug.
+
+    python bench/real_bugs.py [--slice dev|test] [--limit N] [--model DIR] [--beam 20] [--top-k 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Container, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.common import JAVA_EDITS, machine, sample  # noqa: E402
+from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
+from spancopy_core.edits import apply_edits  # noqa: E402
+from spancopy_core.lang import java  # noqa: E402
+from spancopy_core.repair.languages import frontend_for  # noqa: E402
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus, repair  # noqa: E402
+from spancopy_core.repair.templates import single_token_mutations  # noqa: E402
+from trainer import bfp, heldout  # noqa: E402
+
+MSB = JAVA_EDITS / "manysstubs4j.jsonl"
+TOP = 5
+
+
+def file_text(record: dict[str, Any], method: str) -> tuple[str, int]:
+    """A file holding ``method`` (the record's buggy or fixed side) as the only member of its
+    class, and the 0-based line where the method starts."""
+    head = [f"package {record['package']};", ""] if record.get("package") else []
+    head += [f"import {name};" for name in record.get("imports", [])]
+    head += ["", f"class {record.get('class_name') or 'C'} {{"]
+    return "\n".join([*head, record.get("indent", "") + method, "}", ""]), len(head)
+
+
+def first_changed_line(buggy: str, fixed: str) -> int:
+    """The 0-based line of ``buggy`` where a line diff with ``fixed`` first differs
+    (indentation and trailing blanks ignored; an insertion points at the line after it)."""
+    before = [line.strip() for line in buggy.split("\n")]
+    after = [line.strip() for line in fixed.split("\n")]
+    for tag, i1, _, _, _ in difflib.SequenceMatcher(
+        None, before, after, autojunk=False
+    ).get_opcodes():
+        if tag != "equal":
+            return min(i1, len(before) - 1)
+    return 0
+
+
+def code_tokens(text: str) -> list[str]:
+    """The Java tokens of ``text``: no whitespace, no comments."""
+    return [t.text for t in java.lex(text)]
+
+
+def same_code(a: str, b: str) -> bool:
+    """Whether two Java texts differ at most in whitespace and comments."""
+    return code_tokens(a) == code_tokens(b)
+
+
+def pure_deletion(before: Sequence[str], after: Sequence[str]) -> bool:
+    """Whether ``after`` is ``before`` with some tokens removed and nothing else changed."""
+    it = iter(before)
+    return len(after) < len(before) and all(t in it for t in after)
+
+
+def expressible(before: Sequence[str], after: Sequence[str], vocab: Container[str]) -> bool:
+    """Whether a model could write ``after`` from ``before`` (both abstracted with one
+    numbering): each token is copied from ``before`` or, unless a placeholder, generated."""
+    have = set(before)
+    return all(t in have or (t in vocab and not java.PLACEHOLDER.fullmatch(t)) for t in after)
+
+
+@dataclass
+class Bug:
+    """What the benchmark found for one pair."""
+
+    id: str
+    focus_line: int  # 0-based, in the method
+    expressible: bool
+    baseline_rank: int | None  # 1-based rank of the fix, None when not in the top five
+    model_rank: int | None
+    model_units: int  # units the pipeline repaired at the focus (0: none found or skipped)
+    rank1_title: str | None
+    rank1_deletion: bool | None
+    rank1_lines: tuple[int, int] | None  # first and last line of its edits, relative to the focus
+    ms: float
+
+
+def _rank(texts: Sequence[str], expected: str) -> int | None:
+    want = code_tokens(expected)
+    return next((k for k, t in enumerate(texts[:TOP], 1) if code_tokens(t) == want), None)
+
+
+def _parses(text: str) -> bool:
+    return not java.parse(text).tree.root_node.has_error
+
+
+def baseline(text: str, start: int, end: int) -> list[str]:
+    """The first five single-token mutants of ``text[start:end]`` that still parse."""
+    out: list[str] = []
+    for edit in single_token_mutations(java.lex(text), start, end):
+        mutant = apply_edits(text, [edit])
+        if _parses(mutant):
+            out.append(mutant)
+            if len(out) == TOP:
+                break
+    return out
+
+
+def _method_tokens(text: str) -> list[java.Token]:
+    doc = java.parse(text)
+    method = next(m for m in doc.methods if m.depth == 0)
+    return doc.tokens[method.tokens]
+
+
+def evaluate(model: Any, record: dict[str, Any], options: RepairOptions) -> Bug:
+    """One pair through the baseline and the pipeline."""
+    text, method_line = file_text(record, record["buggy"])
+    expected, _ = file_text(record, record["fixed"])
+    line = first_changed_line(record["buggy"], record["fixed"])
+    before, after = bfp.abstract_pair(
+        _method_tokens(text), _method_tokens(expected), model.vocab, record.get("imports", [])
+    )
+    doc = ParsedText.parse(text, frontend_for("java", "file:///C.java"))
+    focus = line_focus(doc, method_line + line)
+    base = baseline(text, *focus)
+    t0 = time.perf_counter()
+    found, _ = repair(model, doc, focus, options)
+    ms = (time.perf_counter() - t0) * 1000
+    candidates = [c for r in found for c in r.candidates]
+    results = [apply_edits(text, c.edits) for c in candidates]
+    title, deletion, lines = None, None, None
+    if candidates:
+        title = candidates[0].title
+        deletion = pure_deletion(code_tokens(text), code_tokens(results[0]))
+        rel = [doc.lines.line(e.start) - (method_line + line) for e in candidates[0].edits]
+        lines = (min(rel), max(rel))
+    return Bug(
+        id=record["id"],
+        focus_line=line,
+        expressible=expressible(before, after, model.vocab),
+        baseline_rank=_rank(base, expected),
+        model_rank=_rank(results, expected),
+        model_units=len(found),
+        rank1_title=title,
+        rank1_deletion=deletion,
+        rank1_lines=lines,
+        ms=ms,
+    )
+
+
+def _where(lines: tuple[int, int]) -> str:
+    lo, hi = lines
+    if lo <= 0 <= hi:
+        return "on the focus line"
+    return "within 2 lines" if min(abs(lo), abs(hi)) <= 2 else "3 or more lines away"
+
+
+def report(bugs: Sequence[Bug], slice_name: str) -> str:
+    """The table, the observations and the RESULT line."""
+    n = len(bugs)
+
+    def share(k: int, of: int) -> str:
+        return f"{k}/{of} ({k / of:.1%})" if of else f"{k}/0"
+
+    def top(ranks: Sequence[int | None], k: int) -> int:
+        return sum(r is not None and r <= k for r in ranks)
+
+    base = [b.baseline_rank for b in bugs]
+    model = [b.model_rank for b in bugs]
+    rank1 = [b for b in bugs if b.rank1_title is not None]
+    deletions = sum(bool(b.rank1_deletion) for b in rank1)
+    can = [b for b in bugs if b.expressible]
+    where = Counter(_where(b.rank1_lines) for b in rank1 if b.rank1_lines is not None)
+    ms = sorted(b.ms for b in bugs)
+    out = [
+        f"| {slice_name} (n={n}) | top-1 | top-5 |",
+        "|---|---:|---:|",
+        f"| baseline: single-token mutations | {top(base, 1)} | {top(base, 5)} |",
+        f"| model: pipeline candidates | {top(model, 1)} | {top(model, 5)} |",
+        "",
+        f"expressible fixes (tokens of the buggy method or the vocabulary): {share(len(can), n)};"
+        f" model top-5 among them: {share(top([b.model_rank for b in can], 5), len(can))}",
+        f"no unit repaired at the focus: {sum(b.model_units == 0 for b in bugs)}",
+        f"bugs with a rank-1 repair: {len(rank1)}; pure deletions: {share(deletions, len(rank1))}",
+        "rank-1 edits: "
+        + ", ".join(f"{k} {share(v, len(rank1))}" for k, v in sorted(where.items())),
+        f"pipeline ms per bug: mean {sum(ms) / max(1, n):.0f}, median {ms[n // 2] if n else 0:.0f}",
+    ]
+    d = deletions / len(rank1) if rank1 else 0.0
+    out.append(
+        f"RESULT slice={slice_name} n={n} baseline_top1={top(base, 1)} baseline_top5={top(base, 5)}"
+        f" model_top1={top(model, 1)} model_top5={top(model, 5)} model_rank1_deletions={d:.3f}"
+        f" expressible={len(can)}"
+    )
+    return "\n".join(out)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--slice", choices=heldout.SLICES, default="dev")
+    ap.add_argument("--limit", type=int, help="a seeded sample of N pairs of the slice")
+    ap.add_argument("--model", type=Path, default=DEFAULT_JAVA_MODEL)
+    ap.add_argument("--beam", type=int, default=RepairOptions.beam_size)
+    ap.add_argument("--top-k", type=int, default=RepairOptions.top_k)
+    ap.add_argument("--json", type=Path, metavar="FILE", help="write one record per bug")
+    args = ap.parse_args()
+    if not MSB.is_file():
+        sys.stderr.write(f"real-bug data not found: {MSB} (see ../shared/data/java-edits)\n")
+        return 2
+    from spancopy_core.checkpoint import load_model
+
+    records = heldout.read_slice(args.slice, MSB)
+    if args.limit is not None:
+        records = sample(records, args.limit, seed=0)
+    model = load_model(args.model, device="cpu")
+    options = RepairOptions(beam_size=args.beam, top_k=args.top_k)
+    print(machine())
+    print(f"model {args.model}  beam={args.beam} top_k={args.top_k}  slice={args.slice}")
+    bugs = [evaluate(model, r, options) for r in tqdm(records, unit="bug", file=sys.stderr)]
+    print(report(bugs, args.slice))
+    if args.json:
+        args.json.write_text("".join(json.dumps(asdict(b)) + "\n" for b in bugs))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""The pure parts of bench/real_bugs.py on hand-written cases, and one bug end to end through the
+pipeline with the toy model (no shared data needed)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench import real_bugs
+from spancopy_core.checkpoint import load_model
+from spancopy_core.repair.pipeline import RepairOptions
+
+RECORD = {
+    "id": "manysstubs4j:0",
+    "package": "org.example.util",
+    "imports": ["java.util.List", "static org.junit.Assert.assertTrue"],
+    "class_name": "Limits",
+    "indent": "    ",
+    "buggy": "public boolean fits(int value, int limit) {\n        return value > limit;\n    }",
+    "fixed": "public boolean fits(int value, int limit) {\n        return value >= limit;\n    }",
+}
+
+
+def test_file_text_puts_the_method_in_its_class():
+    text, line = real_bugs.file_text(RECORD, RECORD["buggy"])
+    assert text == (
+        "package org.example.util;\n"
+        "\n"
+        "import java.util.List;\n"
+        "import static org.junit.Assert.assertTrue;\n"
+        "\n"
+        "class Limits {\n"
+        "    public boolean fits(int value, int limit) {\n"
+        "        return value > limit;\n"
+        "    }\n"
+        "}\n"
+    )
+    assert line == 6
+    bare, line = real_bugs.file_text({"indent": ""}, "void f() {}")
+    assert bare == "\nclass C {\nvoid f() {}\n}\n" and line == 2
+
+
+@pytest.mark.parametrize(
+    ("buggy", "fixed", "line"),
+    [
+        ("void f() {\n  a();\n  b();\n}", "void f() {\n  a();\n  c();\n}", 2),
+        ("void f() {\n  a();\n}", "void g() {\n  a();\n}", 0),
+        ("void f() {\n  a();\n  b();\n}", "void f() {\n    a();\n  b(1);\n}", 2),  # re-indent
+        ("void f() {\n  a();\n  b();\n}", "void f() {\n  a();\n  x();\n  b();\n}", 2),  # insert
+        ("void f() {\n  a();\n}", "void f() {\n  a();\n}\n", 2),  # past the end: last line
+    ],
+)
+def test_first_changed_line(buggy, fixed, line):
+    assert real_bugs.first_changed_line(buggy, fixed) == line
+
+
+def test_same_code_ignores_whitespace_and_comments_only():
+    a = "class A {\n  int f() { return a >= b; }\n}"
+    assert real_bugs.same_code(a, "class A { int f() {\n\n return a>=b; // x\n} /* y */ }")
+    assert not real_bugs.same_code(a, a.replace(">=", ">"))
+    assert not real_bugs.same_code(a, a.replace(">=", "> ="))  # two tokens, not one
+    assert not real_bugs.same_code('s = "a b";', 's = "a  b";')  # inside a string it counts
+
+
+def test_pure_deletion():
+    before = "a ( ) ; b ( ) ;".split()
+    assert real_bugs.pure_deletion(before, "b ( ) ;".split())
+    assert real_bugs.pure_deletion(before, "a ( ) b ( ) ;".split())
+    assert not real_bugs.pure_deletion(before, before)
+    assert not real_bugs.pure_deletion(before, "b ( ) ; a".split())  # a moved
+    assert not real_bugs.pure_deletion(before, "c ( ) ;".split())
+
+
+def test_expressible():
+    vocab = {"0", "1", "+", "VAR_1", "VAR_2", "return", ";"}
+    before = "return VAR_1 ;".split()
+    assert real_bugs.expressible(before, "return VAR_1 + 1 ;".split(), vocab)
+    assert not real_bugs.expressible(before, "return VAR_1 + 2 ;".split(), vocab)
+    assert not real_bugs.expressible(before, "return VAR_2 ;".split(), vocab)  # a new name
+
+
+def test_baseline_keeps_mutants_that_parse():
+    text = "class A {\n  List<String> f(int a) { return g(a < 2); }\n}\n"
+    start = text.index("  List")
+    mutants = real_bugs.baseline(text, start, text.index("\n}"))
+    assert [m.split("\n")[1] for m in mutants] == [  # the generic's < and > do not parse
+        "  List<String> f(int a) { return g(a <= 2); }",
+        "  List<String> f(int a) { return g(a > 2); }",
+        "  List<String> f(int a) { return g(a >= 2); }",
+        "  List<String> f(int a) { return g(a == 2); }",
+        "  List<String> f(int a) { return g(a != 2); }",
+    ]
+
+
+def test_one_bug_end_to_end(toy_model: Path):
+    bug = real_bugs.evaluate(load_model(toy_model), RECORD, RepairOptions(beam_size=8))
+    assert bug.focus_line == 1
+    assert bug.baseline_rank == 3  # > becomes <, <=, then >=
+    assert bug.model_rank == 1  # the toy model's best repair is >=
+    assert bug.rank1_title == "Replace `>` with `>=`"
+    assert bug.rank1_deletion is False and bug.rank1_lines == (0, 0)
+    assert bug.expressible and bug.model_units == 1
+    wrong = {**RECORD, "fixed": RECORD["fixed"].replace(">=", "!=")}
+    bug = real_bugs.evaluate(load_model(toy_model), wrong, RepairOptions(beam_size=8))
+    assert bug.model_rank is None and bug.baseline_rank == 5
+
+
+def test_report_counts_ranks_and_deletions():
+    def bug(base, model, deletion, lines=(0, 0)):
+        return real_bugs.Bug("x", 0, True, base, model, 1, "t", deletion, lines, 10.0)
+
+    bugs = [bug(1, 2, False), bug(None, 1, False, (3, 4)), bug(6, None, True, (-1, -1))]
+    text = real_bugs.report(bugs, "dev")
+    assert "| baseline: single-token mutations | 1 | 1 |" in text
+    assert "| model: pipeline candidates | 1 | 2 |" in text
+    assert text.splitlines()[-1] == (
+        "RESULT slice=dev n=3 baseline_top1=1 baseline_top5=1 model_top1=1 model_top5=2"
+        " model_rank1_deletions=0.333 expressible=3"
+    )
+
+
+def test_missing_data_is_one_line_and_status_2(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(real_bugs, "MSB", tmp_path / "absent.jsonl")
+    monkeypatch.setattr(sys, "argv", ["real_bugs.py"])
+    assert real_bugs.main() == 2
+    err = capsys.readouterr().err
+    assert err.startswith("real-bug data not found:") and err.count("\n") == 1
