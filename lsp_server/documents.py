@@ -16,9 +16,7 @@ import threading
 from dataclasses import dataclass
 
 from spancopy_core.repair.frontend import Frontend
-from spancopy_core.repair.pipeline import ParsedText
-
-MAX_DOCUMENT_CHARS = 2**20
+from spancopy_core.repair.pipeline import MAX_DOCUMENT_CHARS, ParsedText
 
 
 class DocumentTooLarge(Exception):

@@ -20,7 +20,12 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, NamedTuple
 
 from spancopy_core.config import DEVICES, VARIANTS
-from spancopy_core.repair.pipeline import RepairOptions
+from spancopy_core.repair.pipeline import (
+    MAX_BEAM_SIZE,
+    MAX_TOP_K,
+    MAX_UNIT_TOKENS,
+    RepairOptions,
+)
 
 SECTION = "spancopy"
 _REPAIR = RepairOptions()  # the pipeline's defaults are the server's
@@ -64,17 +69,17 @@ class ServerSettings:
         "Width of the beam search; the probabilities shown are shares of the hypotheses it "
         "finds. spancopy.repairMethod searches twice as wide.",
         minimum=1,
-        maximum=200,
+        maximum=MAX_BEAM_SIZE,
     )
     top_k: int = _setting(
-        "topK", _REPAIR.top_k, "Most repairs offered per method.", minimum=1, maximum=50
+        "topK", _REPAIR.top_k, "Most repairs offered per method.", minimum=1, maximum=MAX_TOP_K
     )
     max_method_tokens: int = _setting(
         "maxMethodTokens",
         _REPAIR.max_unit_tokens,
         "Methods with more model tokens than this are skipped (decoding time grows with length).",
         minimum=1,
-        maximum=10000,
+        maximum=MAX_UNIT_TOKENS,
     )
     decoding: str = _setting(
         "decoding",
