@@ -49,7 +49,7 @@ def check_parity(text: str, counts: Counter[str]) -> None:
         tokens = doc.tokens[m.tokens]
         synth, _ = bfp.abstract_pair(tokens, tokens, known, doc.imports)
         method = text[m.start : m.end]
-        record = edits_import.Record(method, method, doc.imports, "jdk")
+        record = edits_import.Record(method, method, doc.imports, "jdk", None, None)
         imported = edits_import.abstract_record(record, known)
         assert imported is not None, method
         assert synth == served, method

@@ -22,7 +22,7 @@ if importlib.util.find_spec("lsp_server") is not None:
     try:
         from pathlib import Path
         import lsp_server
-        from lsp_server.settings import DEFAULT_MODEL
+        from spancopy_core import DEFAULT_JAVA_MODEL as DEFAULT_MODEL
         from spancopy_core.checkpoint import (
             VOCAB_FILE, WEIGHTS_FILE, CheckpointError, read_config)
     except Exception as exc:
