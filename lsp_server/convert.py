@@ -86,6 +86,13 @@ def code_action(
     )
 
 
+def kind_requested(kind: str, only: Sequence[str] | None) -> bool:
+    """Whether an action of ``kind`` answers a request restricted to ``only``: kinds are
+    dot-separated hierarchies (LSP 3.17 ``CodeActionKind``), so ``quickfix`` answers
+    ``quickfix`` and the empty kind, ``quickfix.x`` answers ``quickfix``, and ``quick`` nothing."""
+    return only is None or any(k in ("", kind) or kind.startswith(k + ".") for k in only)
+
+
 def without_edit(action: types.CodeAction) -> types.CodeAction:
     """The action as sent to a client that resolves edits on demand."""
     return types.CodeAction(

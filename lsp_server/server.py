@@ -366,8 +366,7 @@ def did_close(ls: SpanCopyServer, params: types.DidCloseTextDocumentParams) -> N
 async def code_action(
     ls: SpanCopyServer, params: types.CodeActionParams
 ) -> list[types.CodeAction] | None:
-    only = params.context.only
-    if only is not None and not any(types.CodeActionKind.QuickFix.startswith(k) for k in only):
+    if not convert.kind_requested(types.CodeActionKind.QuickFix.value, params.context.only):
         return None
     snap = await ls.snapshot(params.text_document.uri)
     if snap is None or (vocab := await ls.vocab()) is None:
@@ -392,7 +391,8 @@ async def code_action(
 @handler(types.CODE_ACTION_RESOLVE)
 def code_action_resolve(ls: SpanCopyServer, params: types.CodeAction) -> types.CodeAction:
     data = params.data if isinstance(params.data, dict) else {}
-    action = ls.resolvable.get(data.get("id")) if isinstance(data.get("id"), int) else None
+    ident = data.get("id")
+    action = ls.resolvable.get(ident) if type(ident) is int else None  # not a bool
     if action is None:
         log.info("codeAction/resolve: unknown or expired action %r", params.title)
         return params

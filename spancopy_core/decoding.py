@@ -27,12 +27,13 @@ import heapq
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
 import torch
 
-from .actions import Action, Copy, Gen, Hypothesis, apply_actions
+from .actions import Action, Copy, Gen, Hypothesis
 from .config import VARIANTS
 from .lattice import match_table
 from .logspace import NEG, segment_logsumexp
@@ -51,7 +52,7 @@ class DecodingCancelled(Exception):
 # -- search state ----------------------------------------------------------------------------
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Ray:
     """A partial output of the search, with every derivation that was merged into it.
 
@@ -98,11 +99,11 @@ class SlotLayout:
     vocab: Vocabulary
     S: int
 
-    @property
+    @cached_property
     def V(self) -> int:
         return len(self.vocab)
 
-    @property
+    @cached_property
     def C(self) -> int:
         return self.V + self.S * self.S
 
@@ -221,20 +222,20 @@ class Expansion(NamedTuple):
 
 def merge_same_output(
     log_q: torch.Tensor, groups: MergeGroups | None
-) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor | None]:
+) -> tuple[torch.Tensor, torch.Tensor | None, torch.Tensor | None]:
     """Merge, within each ray, the candidate actions that yield the same tokens.
 
     ``log_q`` (B_a, K, C) holds the log-probability of every candidate of the ``k``-th active
-    ray of the ``a``-th input. Returns ``(merged, best, best_slot)``: ``merged`` (B_a, K, C)
-    has each group's total at its representative slot and NEG at its other members; ``best``
-    has the group's most probable action there instead; ``best_slot`` (K, G) is the flat
-    slot ``a * C + s`` of that action (the largest among ties). Without groups the input
-    comes back unmerged, with ``best_slot`` None.
+    ray of the ``a``-th input. Returns ``(merged, top, best_slot)``: ``merged`` (B_a, K, C)
+    has each group's total at its representative slot and NEG at its other members; ``top``
+    (K, G) is each group's most probable action's log-probability and ``best_slot`` (K, G)
+    its flat slot ``a * C + s`` (the largest among ties). Without groups the input comes back
+    unmerged, with ``top`` and ``best_slot`` None.
     """
     if groups is None or not groups.size:
-        return log_q, log_q, None
+        return log_q, None, None
     B_a, K, C = log_q.shape
-    flat = log_q.transpose(0, 1).reshape(K, B_a * C)  # (K, B_a * C)
+    flat = log_q.transpose(0, 1).reshape(K, B_a * C)  # (K, B_a * C), a copy
     values = flat[:, groups.members]  # (K, Nm)
     total, top = segment_logsumexp(values, groups.group, groups.size)  # (K, G) each
     group = groups.group.expand_as(values)  # (K, Nm)
@@ -242,13 +243,8 @@ def merge_same_output(
     best_slot = torch.full_like(total, -1, dtype=torch.long).scatter_reduce(
         1, group, torch.where(is_best, groups.members, -1), "amax"
     )  # (K, G)
-    merged = flat.index_fill(1, groups.members, NEG).index_copy(1, groups.rep, total)
-    best = flat.index_copy(1, groups.rep, top)
-    return (
-        merged.view(K, B_a, C).transpose(0, 1),
-        best.view(K, B_a, C).transpose(0, 1),
-        best_slot,
-    )
+    flat.index_fill_(1, groups.members, NEG).index_copy_(1, groups.rep, total)
+    return flat.view(K, B_a, C).transpose(0, 1), top, best_slot
 
 
 def shortlist(
@@ -263,18 +259,21 @@ def shortlist(
     ``log_q`` (B_a, K, C) and ``ray_log_probs`` (B_a, K) (NEG for padding rows); with
     ``groups`` the actions within each ray are merged first (:func:`merge_same_output`).
     """
-    merged, best, best_slot = merge_same_output(log_q, groups)
+    merged, top, best_slot = merge_same_output(log_q, groups)
     B_a, K, C = merged.shape
-    _, top = (merged + ray_log_probs[..., None]).reshape(B_a, -1).topk(min(K * C, width), dim=-1)
-    top_ray, top_slot = top // C, top % C  # (B_a, width) each
-    top_log_q = merged.reshape(B_a, -1).gather(1, top)
-    top_best = best.reshape(B_a, -1).gather(1, top)
-    action_slot = top_slot
-    if groups is not None and best_slot is not None:
-        offset = torch.arange(B_a, device=merged.device)[:, None] * C  # (B_a, 1)
-        group = groups.rep_group[top_slot + offset]  # (B_a, width) represented group, else -1
-        member = best_slot[top_ray, group.clamp_min(0)] - offset
-        action_slot = torch.where(group >= 0, member, top_slot)
+    _, flat_top = (
+        (merged + ray_log_probs[..., None]).reshape(B_a, -1).topk(min(K * C, width), dim=-1)
+    )
+    top_ray, top_slot = flat_top // C, flat_top % C  # (B_a, width) each
+    rows = torch.arange(B_a, device=merged.device)[:, None]  # (B_a, 1)
+    top_log_q = merged[rows, top_ray, top_slot]  # (B_a, width)
+    top_best, action_slot = top_log_q, top_slot
+    if groups is not None and top is not None and best_slot is not None:
+        group = groups.rep_group[top_slot + rows * C]  # (B_a, width) represented group, else -1
+        in_group = group >= 0
+        g = group.clamp_min(0)
+        action_slot = torch.where(in_group, best_slot[top_ray, g] - rows * C, top_slot)
+        top_best = torch.where(in_group, top[top_ray, g], top_log_q)
     columns = (top_ray.tolist(), top_log_q.tolist(), top_best.tolist(), action_slot.tolist())
     return [[Expansion(*e) for e in zip(*row)] for row in zip(*columns)]
 
@@ -353,7 +352,12 @@ def _extend(ray: Ray, e: Expansion, layout: SlotLayout, inputs: Sequence[str]) -
     """The child of ``ray`` by the action of expansion ``e``."""
     action = layout.action(e.slot)
     finished = e.slot == EOS_ID
-    out = () if finished else tuple(apply_actions(list(inputs), [action]))
+    if finished:
+        out: tuple[str, ...] = ()
+    elif isinstance(action, Copy):
+        out = tuple(inputs[action.i : action.j])
+    else:
+        out = (action.token,)
     return Ray(
         ray.tokens + out,
         ray.log_prob + e.log_q,

@@ -35,7 +35,7 @@ class Candidate:
     title: str
     probability: float
     log_prob: float
-    start: int  # code-point range of the text that the edits touch, unit included
+    start: int  # code-point range of the unit, which holds every edit
     end: int
     new_text: str  # text[start:end] after the edits
 
@@ -91,8 +91,9 @@ def candidates(
             continue
         if not changes:
             continue  # the method as written, spelled differently
-        start = min(unit.start, *(e.start for e in changes))
-        end = max(unit.end, *(e.end for e in changes))
+        if any(e.start < unit.start or e.end > unit.end for e in changes):
+            continue  # it would touch the text around the unit (a newline after a method)
+        start, end = unit.start, unit.end
         shifted = [TextEdit(e.start - start, e.end - start, e.new_text) for e in changes]
         new_text = apply_edits(text[start:end], shifted)
         if syntax_check and not unit.has_error and not frontend.still_parses(unit, new_text):

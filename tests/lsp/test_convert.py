@@ -60,3 +60,21 @@ def test_editor_positions_agree_with_line_index():
             pos = convert.position(lines, k, enc)
             assert pos == editor.to_position(text, k, enc)
             assert editor.to_offset(text, pos, enc) == k
+
+
+@pytest.mark.parametrize(
+    ("only", "offered"),
+    [
+        (None, True),
+        (["quickfix"], True),
+        ([""], True),
+        (["source", "quickfix"], True),
+        (["quick"], False),
+        (["quickfix.spancopy"], False),
+        (["refactor"], False),
+        ([], False),
+    ],
+)
+def test_code_action_kinds_are_dot_separated_hierarchies(only, offered):
+    assert convert.kind_requested("quickfix", only) is offered
+    assert convert.kind_requested("quickfix.spancopy", ["quickfix"])

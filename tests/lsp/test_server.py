@@ -175,3 +175,17 @@ async def test_utf16_ranges_with_emoji_before_the_fix(client: LanguageClient):
     from .test_protocol import check_wide_line
 
     await check_wide_line(client, "file:///work/Wide16.java", "utf-16", False)
+
+
+async def test_resolve_takes_integer_ids_only(client: LanguageClient):
+    uri = "file:///work/Resolve.java"
+    open_doc(client, uri, TOY)
+    (first, *_) = await code_actions(client, uri, *GT)
+    ident = first.data["id"]  # action 1 exists too: the server's first
+    for data in ({"id": True}, {"id": float(ident)}, {"id": str(ident)}, None):
+        bare = types.CodeAction(title=first.title, data=data)
+        assert (await client.code_action_resolve_async(bare)).edit is None
+    resolved = await client.code_action_resolve_async(
+        types.CodeAction(title="t", data={"id": ident})
+    )
+    assert resolved.edit == first.edit

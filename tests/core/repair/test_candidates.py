@@ -113,3 +113,15 @@ def test_confidence_against_the_unchanged_method(unit):
 )
 def test_format_probability(p, shown):
     assert format_probability(p) == shown
+
+
+def test_every_edit_stays_inside_the_unit(unit):
+    """Dropping the method's closing brace would delete its line with the newline after the
+    method (outside the unit): never offered, even without the syntax check."""
+    style = FRONTEND.style(FRONTEND.parse(TEXT))
+    brace = Hypothesis(list(unit.tokens[:-1]), -0.1, [])
+    fix = Hypothesis(replaced(unit.tokens, ">", [">="]), -0.2, [])
+    found = candidates(TEXT, unit, [brace, fix], style, FRONTEND, top_k=5, syntax_check=False)
+    for c in found:
+        assert all(unit.start <= e.start <= e.end <= unit.end for e in c.edits), c.title
+    assert found[-1].title == "Replace `>` with `>=`"
