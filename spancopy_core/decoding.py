@@ -108,11 +108,20 @@ class SlotLayout:
         return self.V + self.S * self.S
 
     def action(self, slot: int) -> Action:
-        """The action of ``slot``."""
-        if slot < self.V:
-            return Gen(self.vocab.itos[slot])
-        i, t = divmod(slot - self.V, self.S)
-        return Copy(i, t + 1)
+        """The action of ``slot`` (one shared object per slot: actions are immutable)."""
+        action = self._actions.get(slot)
+        if action is None:
+            if slot < self.V:
+                action = Gen(self.vocab.itos[slot])
+            else:
+                i, t = divmod(slot - self.V, self.S)
+                action = Copy(i, t + 1)
+            self._actions[slot] = action
+        return action
+
+    @cached_property
+    def _actions(self) -> dict[int, Action]:
+        return {}
 
     def span_lengths(self, span: bool, device: torch.device) -> torch.Tensor:
         """(S, S) length of the span ``[i, t]``, 0 where it may not be copied (``t < i``, and
