@@ -207,20 +207,28 @@ def test_slot_layout_by_hand():
     assert {ij: LAYOUT.action(s) for ij, s in COPY.items()} == {ij: Copy(*ij) for ij in COPY}
 
 
-def test_step_merges_the_actions_of_a_ray_that_yield_the_same_tokens():
-    # "a" three ways (Gen and two copies), "b" by Gen only, "a b" by one copy, and EOS.
-    x = ("a", "b", "a")
-    probs = {EOS_ID: 0.1, A: 0.2, COPY[0, 1]: 0.3, COPY[2, 3]: 0.1, COPY[0, 2]: 0.25, B: 0.05}
+X = ("a", "b", "a")
+# "a" three ways (Gen and two copies), "b" by Gen only, "a b" by one copy, and EOS.
+FIRST_STEP = {EOS_ID: 0.1, A: 0.2, COPY[0, 1]: 0.3, COPY[2, 3]: 0.1, COPY[0, 2]: 0.25, B: 0.05}
+
+
+def first_step(probs: dict[int, float], beam_size: int, top_k: int):
+    """The beam of ``X`` after one merging step with the hand-made action ``probs``."""
     (beam,) = advance(
-        [start_beam(x)],
+        [start_beam(X)],
         0,
         hand_log_q(probs),
         LAYOUT,
-        beam_size=10,
-        top_k=10,
+        beam_size=beam_size,
+        top_k=top_k,
         merge=True,
-        groups=groups_of(x),
+        groups=groups_of(X),
     )
+    return beam
+
+
+def test_step_merges_the_actions_of_a_ray_that_yield_the_same_tokens():
+    beam = first_step(FIRST_STEP, beam_size=10, top_k=10)
     got = [(r.tokens, math.exp(r.log_prob), math.exp(r.best), r.actions) for r in beam.rays]
     want = [
         (("a",), 0.6, 0.3, (Copy(0, 1),)),
@@ -236,10 +244,9 @@ def test_step_merges_the_actions_of_a_ray_that_yield_the_same_tokens():
 
 
 def test_step_without_merging_keeps_every_derivation():
-    x = ("a", "b", "a")
-    probs = {EOS_ID: 0.1, A: 0.2, COPY[0, 1]: 0.3, COPY[2, 3]: 0.1, COPY[0, 2]: 0.25, B: 0.05}
-    beam = start_beam(x)
-    (after,) = advance([beam], 0, hand_log_q(probs), LAYOUT, beam_size=10, top_k=10, merge=False)
+    beam = start_beam(X)
+    log_q = hand_log_q(FIRST_STEP)
+    (after,) = advance([beam], 0, log_q, LAYOUT, beam_size=10, top_k=10, merge=False)
     got = {r.actions: round(math.exp(r.log_prob), 6) for r in after.rays}
     assert got == {
         (Copy(0, 1),): 0.3,
@@ -272,31 +279,11 @@ def test_step_merges_a_child_with_a_waiting_ray_of_the_same_tokens():
 
 
 def test_step_prunes_to_the_beam_and_settles():
-    x = ("a", "b", "a")
-    probs = {EOS_ID: 0.1, A: 0.2, COPY[0, 1]: 0.3, COPY[2, 3]: 0.1, COPY[0, 2]: 0.25, B: 0.05}
-    (narrow,) = advance(
-        [start_beam(x)],
-        0,
-        hand_log_q(probs),
-        LAYOUT,
-        beam_size=1,
-        top_k=1,
-        merge=True,
-        groups=groups_of(x),
-    )
+    narrow = first_step(FIRST_STEP, beam_size=1, top_k=1)
     assert [r.tokens for r in narrow.rays] == [("a",)] and not narrow.finished
     assert not narrow.done
     # A finished output more probable than everything still live ends the search.
-    (settled,) = advance(
-        [start_beam(x)],
-        0,
-        hand_log_q({EOS_ID: 0.7, A: 0.3}),
-        LAYOUT,
-        beam_size=2,
-        top_k=1,
-        merge=True,
-        groups=groups_of(x),
-    )
+    settled = first_step({EOS_ID: 0.7, A: 0.3}, beam_size=2, top_k=1)
     assert [r.tokens for r in settled.rays] == [("a",)] and list(settled.finished) == [()]
     assert settled.done
 
