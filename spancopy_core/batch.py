@@ -8,11 +8,13 @@ real tokens ``x_{i+1}`` (0-based), so BOS/EOS can never be copied.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 import numpy as np
 import torch
 
+from .focus import NONE
 from .lattice import Lattice
 from .vocab import BOS_ID, EOS_ID, PAD_ID, Vocabulary
 
@@ -23,6 +25,9 @@ class Batch:
 
     src: torch.Tensor  # (B, S + 2) input ids with BOS/EOS, PAD after
     src_len: torch.Tensor  # (B,) n + 2
+    focus: (
+        torch.Tensor
+    )  # (B, S + 2) focus ids of the input (spancopy_core.focus), NONE at BOS/EOS/PAD
     tgt_in: torch.Tensor  # (B, T) decoder inputs: BOS y_1 .. y_m, PAD after
     tgt_len: torch.Tensor  # (B,) m (tokens before EOS)
     gen_ids: torch.Tensor  # (B, T) id Gen must emit at k (EOS at k = m), PAD after
@@ -42,21 +47,28 @@ class Batch:
         return Batch(**{f.name: getattr(self, f.name).pin_memory() for f in fields(self)})
 
 
-def collate(pairs: list[tuple[list[str], list[str], Lattice]], vocab: Vocabulary) -> Batch:
-    """Pad ``(inputs, target, lattice)`` triples into one :class:`Batch`."""
+# (inputs, target, lattice) or (inputs, target, lattice, focus ids of the inputs)
+Example = tuple[list[str], list[str], Lattice] | tuple[list[str], list[str], Lattice, list[int]]
+
+
+def collate(pairs: Sequence[Example], vocab: Vocabulary) -> Batch:
+    """Pad examples into one :class:`Batch` (without focus ids, the focus is NONE)."""
     B = len(pairs)
-    S = max(1, max(len(x) for x, _, _ in pairs))
-    T = max(len(y) for _, y, _ in pairs) + 1
+    S = max(1, max(len(x) for x, *_ in pairs))
+    T = max(len(y) for _, y, *_ in pairs) + 1
     src = np.full((B, S + 2), PAD_ID, dtype=np.int64)
+    focus = np.full((B, S + 2), NONE, dtype=np.int64)
     tgt_in = np.full((B, T), PAD_ID, dtype=np.int64)
     gen_ids = np.full((B, T), PAD_ID, dtype=np.int64)
     gen_ok = np.zeros((B, T), dtype=bool)
     src_len = np.zeros(B, dtype=np.int64)
     tgt_len = np.zeros(B, dtype=np.int64)
     copies, longest = [], []
-    for b, (x, y, lat) in enumerate(pairs):
+    for b, (x, y, lat, *given) in enumerate(pairs):
         n, m = len(x), len(y)
         src[b, 0], src[b, 1 : n + 1], src[b, n + 1] = BOS_ID, vocab.ids(x), EOS_ID
+        if given:
+            focus[b, 1 : n + 1] = given[0]
         tgt_in[b, 0], tgt_in[b, 1 : m + 1] = BOS_ID, lat.gen_ids
         gen_ids[b, :m], gen_ids[b, m] = lat.gen_ids, EOS_ID
         gen_ok[b, :m] = lat.gen_ok
@@ -66,6 +78,7 @@ def collate(pairs: list[tuple[list[str], list[str], Lattice]], vocab: Vocabulary
     return Batch(
         src=torch.from_numpy(src),
         src_len=torch.from_numpy(src_len),
+        focus=torch.from_numpy(focus),
         tgt_in=torch.from_numpy(tgt_in),
         tgt_len=torch.from_numpy(tgt_len),
         gen_ids=torch.from_numpy(gen_ids),

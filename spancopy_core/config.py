@@ -40,6 +40,7 @@ class ModelConfig:
     dropout: float = 0.2
     copy_mode: str = "span"
     objective: str = "marginal"
+    focus: bool = False  # a learned focus feature on the input tokens (spancopy_core.focus)
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():
@@ -56,6 +57,8 @@ class ModelConfig:
             raise ValueError("dropout must be in [0, 1)")
         if self.copy_mode not in COPY_MODES:
             raise ValueError(f"copy_mode must be one of {COPY_MODES}, not {_short(self.copy_mode)}")
+        if not isinstance(self.focus, bool):
+            raise ValueError(f"focus must be true or false, not {_short(self.focus)}")
         if self.objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {OBJECTIVES}, not {_short(self.objective)}")
 

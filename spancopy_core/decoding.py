@@ -35,6 +35,7 @@ import torch
 
 from .actions import Action, Copy, Gen, Hypothesis
 from .config import VARIANTS
+from .focus import NONE as NO_FOCUS
 from .lattice import match_table
 from .logspace import NEG, segment_logsumexp
 from .model import SpanCopyModel
@@ -412,11 +413,13 @@ def beam_search(
     variant: str = "merged",
     max_len: int | None = None,
     should_stop: Callable[[], bool] | None = None,
+    focus: Sequence[Sequence[int]] | None = None,
 ) -> list[list[Hypothesis]]:
     """Decode every input; per input the ``top_k`` most probable outputs, best first.
 
     ``max_len`` caps the output length (default: twice the input length plus 10). The input
-    itself may be among the hypotheses; callers filter it.
+    itself may be among the hypotheses; callers filter it. ``focus`` holds the focus ids of
+    every input token (:mod:`spancopy_core.focus`; default: no focus).
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}, not {variant!r}")
@@ -429,7 +432,10 @@ def beam_search(
     was_training = model.training
     model.eval()
     try:
-        return _search(model, inputs, beam_size, top_k, variant == "merged", max_len, should_stop)
+        memory = encode_inputs(model, inputs, focus)
+        return _search(
+            model, inputs, memory, beam_size, top_k, variant == "merged", max_len, should_stop
+        )
     finally:
         model.train(was_training)
 
@@ -437,6 +443,7 @@ def beam_search(
 def _search(
     model: SpanCopyModel,
     inputs: list[list[str]],
+    memory: Memory,
     beam_size: int,
     top_k: int,
     merge: bool,
@@ -448,7 +455,6 @@ def _search(
     device = model.device
     span = model.config.copy_mode == "span"
     layout = SlotLayout(model.vocab, max(1, max(len(x) for x in inputs)))
-    memory = _encode(model, inputs, layout.S)
     span_len = layout.span_lengths(span, device)  # (S, S)
     per_input = [same_output_groups(x, layout, span) for x in inputs] if merge else []
     beams = [
@@ -498,13 +504,25 @@ def _search(
     return [beam.hypotheses(top_k) for beam in beams]
 
 
-def _encode(model: SpanCopyModel, inputs: list[list[str]], S: int) -> Memory:
-    """Encode ``BOS x EOS`` of every input, padded to ``S + 2``."""
+def encode_inputs(
+    model: SpanCopyModel,
+    inputs: Sequence[Sequence[str]],
+    focus: Sequence[Sequence[int]] | None = None,
+) -> Memory:
+    """Encode ``BOS x EOS`` of every input, padded to ``S + 2`` with ``S`` the longest (at
+    least 1), with the focus ids of its tokens (none given: no focus)."""
+    S = max(1, max(len(x) for x in inputs))
     src = torch.full((len(inputs), S + 2), PAD_ID, dtype=torch.long)  # (B, S + 2)
+    ids = torch.full((len(inputs), S + 2), NO_FOCUS, dtype=torch.long)  # (B, S + 2)
     for b, x in enumerate(inputs):
         src[b, : len(x) + 2] = torch.tensor([BOS_ID, *model.vocab.ids(x), EOS_ID])
+        if focus is not None:
+            if len(focus[b]) != len(x):
+                raise ValueError("focus must have one id per input token")
+            ids[b, 1 : len(x) + 1] = torch.tensor(list(focus[b]), dtype=torch.long)
     src_len = torch.tensor([len(x) + 2 for x in inputs])
-    return model.encode(src.to(model.device), src_len.to(model.device))
+    device = model.device
+    return model.encode(src.to(device), src_len.to(device), ids.to(device))
 
 
 def _select_inputs(memory: Memory, rows: list[int]) -> Memory:

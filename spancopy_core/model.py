@@ -25,6 +25,7 @@ import torch
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
+from . import focus
 from .batch import Batch
 from .config import ModelConfig
 from .logspace import NEG
@@ -133,18 +134,38 @@ class SpanCopyModel(nn.Module):
         self.gen_proj = nn.Linear(H, D)  # logits = (W_g h) . E^T + b, E tied with the input
         self.gen_bias = nn.Parameter(torch.zeros(V))
         self.span_proj = nn.Linear(H, 2 * H)  # [W_s | W_e] applied to r: starts and ends
+        if config.focus:
+            self._add_focus_embedding()
         banned = torch.zeros(V)
         banned[[PAD_ID, BOS_ID]] = NEG  # never generated
         self.register_buffer("gen_mask", banned, persistent=False)
+
+    def _add_focus_embedding(self) -> None:
+        self.focus_embedding = nn.Embedding(focus.IDS, self.config.embedding_dim)
+        nn.init.zeros_(self.focus_embedding.weight)  # no effect until trained
+
+    def add_focus(self) -> None:
+        """Give a model trained without focus the focus feature (:mod:`spancopy_core.focus`),
+        with a zero embedding: the model computes what it computed before until fine-tuned."""
+        if not self.config.focus:
+            self.config.focus = True
+            self._add_focus_embedding()
+            self.focus_embedding.to(self.device)
 
     @property
     def device(self) -> torch.device:
         return self.embedding.weight.device
 
     # -- encoder -------------------------------------------------------------------------
-    def encode(self, src: torch.Tensor, src_len: torch.Tensor) -> Memory:
-        """(B, S + 2) ids with BOS/EOS and their lengths -> :class:`Memory`."""
-        emb = self.dropout(self.embedding(src))  # (B, S + 2, D)
+    def encode(
+        self, src: torch.Tensor, src_len: torch.Tensor, focus_ids: torch.Tensor | None = None
+    ) -> Memory:
+        """(B, S + 2) ids with BOS/EOS, their lengths and (B, S + 2) focus ids (None: no
+        focus) -> :class:`Memory`. A model without the focus feature ignores ``focus_ids``."""
+        emb = self.embedding(src)  # (B, S + 2, D)
+        if self.config.focus and focus_ids is not None:
+            emb = emb + self.focus_embedding(focus_ids)
+        emb = self.dropout(emb)
         states, summary = self.encoder(emb, src_len)  # (B, S + 2, H), (B, H)
         positions = torch.arange(src.size(1), device=src.device)
         mask = positions[None, :] < src_len[:, None]  # (B, S + 2)
@@ -204,7 +225,7 @@ class SpanCopyModel(nn.Module):
 
     def scores(self, batch: Batch) -> Scores:
         """Teacher-forced scores at every target position of ``batch``."""
-        memory = self.encode(batch.src, batch.src_len)
+        memory = self.encode(batch.src, batch.src_len, batch.focus)
         h, _ = self.run_decoder(batch.tgt_in, memory.init_state)  # (B, T, H)
         return self.score(h, memory)
 

@@ -200,6 +200,13 @@ def _add_synth(sub) -> None:
         "--per-method", type=int, default=2, metavar="K", help="mutants per method, at most"
     )
     p.add_argument(
+        "--profile",
+        choices=("bfp", "user"),
+        default="bfp",
+        help="mix of mutation kinds: bfp reverses BFP's fix patterns; user weighs the bugs "
+        "people make while writing code (trainer/mutations.py USER_WEIGHTS) (default: bfp)",
+    )
+    p.add_argument(
         "--valid",
         type=float,
         default=0.02,
@@ -386,6 +393,7 @@ def cmd_synth(args: argparse.Namespace) -> int:
         seed=args.seed,
         workers=args.workers,
         per_method=args.per_method,
+        profile=args.profile,
         limit=args.limit,
         valid=args.valid,
         test=args.test,

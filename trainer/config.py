@@ -71,6 +71,11 @@ MODEL_OPTIONS: dict[str, dict[str, Any]] = {
         "any_correct or longest",
         choices=OBJECTIVES,
     ),
+    "focus": option_metadata(
+        "tell the model where the user points: a learned focus feature on the input tokens "
+        "(spancopy_core.focus), derived from each pair's diff; with --init, added to a "
+        "model that lacks it"
+    ),
 }
 
 
@@ -111,6 +116,24 @@ class TrainConfig:
     )
     vocab_max_size: int = option("most tokens in the vocabulary", 5000, minimum=1)
     model: ModelConfig = field(default_factory=ModelConfig)  # options: MODEL_OPTIONS
+    focus_none: float = option(
+        "with --focus: share of training pairs shown without a focus",
+        0.2,
+        minimum=0.0,
+        maximum=1.0,
+    )
+    focus_neighbour: float = option(
+        "with --focus: share whose focus is the statement before or after the change",
+        0.1,
+        minimum=0.0,
+        maximum=1.0,
+    )
+    focus_wider: float = option(
+        "with --focus: share whose focus is widened by a statement on each side",
+        0.15,
+        minimum=0.0,
+        maximum=1.0,
+    )
     max_len: int = option("skip pairs with a longer side (tokens)", 100, minimum=1)
     batch_size: int = option("most pairs per batch", 64, minimum=1)
     max_tokens: int | None = option(

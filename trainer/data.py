@@ -20,6 +20,7 @@ from pathlib import Path
 
 from torch.utils.data import DataLoader, Dataset, Sampler
 
+from spancopy_core import focus
 from spancopy_core.batch import Batch, collate
 from spancopy_core.lattice import build_lattice
 from spancopy_core.vocab import Vocabulary
@@ -118,19 +119,35 @@ def held_out_split(pairs: Sequence[Pair], fraction: float, seed: int) -> tuple[l
 
 
 class PairDataset(Dataset):
-    """Pairs whose lattices are computed on access (in the DataLoader worker)."""
+    """Pairs whose lattices are computed on access (in the DataLoader worker), with the focus
+    of each pair (:func:`spancopy_core.focus.from_diff`) when ``focus_noise`` is given: made
+    noisy with a generator seeded by ``seed`` and the pair's index, so that a pair gets the
+    same focus whenever it is drawn, on any worker."""
 
-    def __init__(self, pairs: Sequence[Pair], vocab: Vocabulary, copy_mode: str) -> None:
+    def __init__(
+        self,
+        pairs: Sequence[Pair],
+        vocab: Vocabulary,
+        copy_mode: str,
+        focus_noise: focus.Noise | None = None,
+        seed: int = 0,
+    ) -> None:
         self.pairs = list(pairs)
         self.vocab = vocab
         self.max_copy_len = 1 if copy_mode == "token" else None
+        self.focus_noise = focus_noise
+        self.seed = seed
 
     def __len__(self) -> int:
         return len(self.pairs)
 
     def __getitem__(self, index: int):
         x, y = self.pairs[index]
-        return x, y, build_lattice(x, y, self.vocab, self.max_copy_len)
+        lattice = build_lattice(x, y, self.vocab, self.max_copy_len)
+        if self.focus_noise is None:
+            return x, y, lattice
+        rng = random.Random(self.seed * 1_000_003 + index)
+        return x, y, lattice, focus.from_diff(x, y, rng, self.focus_noise)
 
     def cost(self, index: int) -> int:
         x, y = self.pairs[index]

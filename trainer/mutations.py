@@ -54,7 +54,32 @@ WEIGHTS: dict[str, float] = {
     "swapped_arguments": 3,
     "removed_break": 2,
 }
-KINDS = tuple(WEIGHTS)
+# The bugs people make while writing code, rather than BFP's fix commits (issue 11): wrong
+# operators, boundaries, literals and variables, missing conditions or offsets, ``==`` on
+# strings, swapped arguments and missing statements; few extra statements (whose fix, a
+# deletion, is what the BFP mix over-teaches) and no modifier changes.
+USER_WEIGHTS: dict[str, float] = {
+    "operator_swap": 10,
+    "boundary": 10,
+    "wrong_variable": 10,
+    "changed_literal": 8,
+    "dropped_offset": 8,
+    "negated_condition": 7,
+    "wrong_method": 6,
+    "removed_null_check": 6,
+    "swapped_arguments": 5,
+    "deleted_statement": 4,
+    "changed_return": 4,
+    "string_equals": 4,
+    "dropped_argument": 3,
+    "extra_statement": 2,
+    "extra_argument": 2,
+    "dropped_this": 2,
+    "removed_break": 2,
+    "changed_modifier": 0,
+}
+PROFILES = {"bfp": WEIGHTS, "user": USER_WEIGHTS}  # synth --profile
+KINDS = (*WEIGHTS, "dropped_offset", "string_equals")  # bfp: the order of old runs
 
 MAX_STATEMENT = 30  # longest statement (tokens) that deleted_statement removes
 MAX_EXTRA = 15  # longest statement (tokens) that extra_statement inserts
@@ -689,7 +714,42 @@ def removed_break(m: MethodSites, f: FileContext, rng: random.Random) -> Edit | 
     return None if span is None else Edit(span[0], span[1], ())
 
 
+def dropped_offset(m: MethodSites, f: FileContext, rng: random.Random) -> Edit | None:
+    """``n - 1`` -> ``n``, ``i + 1`` -> ``i`` (an off-by-one)."""
+    sites = []
+    for node in m.binary:
+        op, right = _operator(node), node.child_by_field_name("right")
+        if op is not None and op.type in ("+", "-") and right is not None and right.text == b"1":
+            sites.append(node)
+    node = _pick(rng, sites)
+    if node is None:
+        return None
+    start, end = m.span(node)
+    left = node.child_by_field_name("left")
+    return None if left is None else Edit(start, end, m.slice(left))
+
+
+def string_equals(m: MethodSites, f: FileContext, rng: random.Random) -> Edit | None:
+    """``a.equals(b)`` -> ``a == b`` (reference comparison of strings and boxes)."""
+    sites = []
+    for call in m.calls:
+        name, obj = call.child_by_field_name("name"), call.child_by_field_name("object")
+        args = call.child_by_field_name("arguments")
+        if name is None or obj is None or args is None or name.text != b"equals":
+            continue
+        if len(_named(args)) == 1:
+            sites.append((call, obj, _named(args)[0]))
+    site = _pick(rng, sites)
+    if site is None:
+        return None
+    call, obj, arg = site
+    start, end = m.span(call)
+    return Edit(start, end, (*m.slice(obj), new_token("==", "operator"), *m.slice(arg)))
+
+
 OPERATORS: dict[str, Operator] = {
+    "dropped_offset": dropped_offset,
+    "string_equals": string_equals,
     "extra_statement": extra_statement,
     "deleted_statement": deleted_statement,
     "changed_modifier": changed_modifier,
@@ -716,16 +776,18 @@ def mutants(
     rng: random.Random,
     rejected: Counter[str] | None = None,
     tries: int = 3,
+    weights: dict[str, float] = WEIGHTS,
 ) -> list[tuple[str, list[Token]]]:
     """Up to ``k`` verified mutants of one method, each by a different operator: (kind,
-    buggy tokens). Operators are drawn by :data:`WEIGHTS` among those that apply; each gets
-    ``tries`` attempts; mutants that do not parse are counted in ``rejected`` by kind."""
+    buggy tokens). Operators are drawn by ``weights`` (:data:`PROFILES`) among those that
+    apply and weigh more than zero; each gets ``tries`` attempts; mutants that do not parse
+    are counted in ``rejected`` by kind."""
     original = [t.text for t in m.tokens]
     seen = {tuple(original)}
     out: list[tuple[str, list[Token]]] = []
-    kinds = list(KINDS)
+    kinds = [x for x in KINDS if weights.get(x, 0) > 0]
     while len(out) < k and kinds:
-        kind = rng.choices(kinds, [WEIGHTS[x] for x in kinds])[0]
+        kind = rng.choices(kinds, [weights[x] for x in kinds])[0]
         kinds.remove(kind)
         for _ in range(tries):
             edit = OPERATORS[kind](m, f, rng)

@@ -36,7 +36,7 @@ from spancopy_core.lang.errors import SourceTooLargeError
 from . import bfp
 from .config import TrainerError
 from .data import DataError
-from .mutations import FileContext, MethodSites, mutants
+from .mutations import PROFILES, FileContext, MethodSites, mutants
 
 log = logging.getLogger("trainer.synth")
 
@@ -94,9 +94,9 @@ def split_of(name: str, seed: int, valid: float, test: float) -> str:
 _STATE: dict = {}
 
 
-def _init_worker(known: frozenset[str], seed: int, per_method: int) -> None:
+def _init_worker(known: frozenset[str], seed: int, per_method: int, profile: str) -> None:
     _STATE.clear()
-    _STATE.update(known=known, seed=seed, per_method=per_method, zips={})
+    _STATE.update(known=known, seed=seed, per_method=per_method, profile=profile, zips={})
 
 
 def _read(task: Task) -> bytes:
@@ -152,7 +152,9 @@ def process_file(task: Task) -> FileResult:
     rng = random.Random(f"{_STATE['seed']}/{task.name}")
     rejected: Counter[str] = Counter()
     for sites in usable:
-        found = mutants(sites, context, _STATE["per_method"], rng, rejected)
+        found = mutants(
+            sites, context, _STATE["per_method"], rng, rejected, weights=PROFILES[_STATE["profile"]]
+        )
         if not found:
             counts["method skipped: no mutation applies"] += 1
             continue
@@ -194,6 +196,7 @@ def run(
     seed: int = 0,
     workers: int = 1,
     per_method: int = 2,
+    profile: str = "bfp",
     limit: int | None = None,
     valid: float = 0.02,
     test: float = 0.0,
@@ -203,6 +206,8 @@ def run(
     return the summary that is also written to ``out/summary.json``."""
     if per_method < 1:
         raise TrainerError("--per-method must be at least 1")
+    if profile not in PROFILES:
+        raise TrainerError(f"--profile must be one of {', '.join(PROFILES)}, not {profile!r}")
     if not (0 <= valid < 1 and 0 <= test < 1 and valid + test < 1):
         raise TrainerError("--valid and --test must be fractions with a sum below 1")
     tasks = find_sources(sources)
@@ -217,7 +222,7 @@ def run(
     files = 0
     bar = tqdm(total=len(tasks), unit="file", desc="synth", disable=not progress)
     with bfp.PairWriter(out, splits, with_kind=True) as writer:
-        for result in _results(tasks, workers, (known, seed, per_method)):
+        for result in _results(tasks, workers, (known, seed, per_method, profile)):
             files += 1
             bar.update()
             counts.update(result.counts)
@@ -241,6 +246,7 @@ def run(
         "sources": [str(s) for s in sources],
         "seed": seed,
         "per_method": per_method,
+        "profile": profile,
         "valid_fraction": valid,
         "test_fraction": test,
         "limit": limit,

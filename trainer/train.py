@@ -34,6 +34,7 @@ from torch import nn
 from torch.nn.parallel import DistributedDataParallel
 from tqdm import tqdm
 
+from spancopy_core import focus
 from spancopy_core.checkpoint import CheckpointError, load_model, resolve_device, save_model
 from spancopy_core.model import SpanCopyModel
 from spancopy_core.vocab import Vocabulary
@@ -275,6 +276,8 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
                 f"--copy-mode {config.model.copy_mode} differs from {config.init} "
                 f"({model.config.copy_mode})"
             )
+        if config.model.focus:
+            model.add_focus()
     else:
         model = SpanCopyModel(config.model, build_vocab(config, train)).to(device)
     model.train()
@@ -299,8 +302,13 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
         return _summary(state, model)
 
     copy_mode = model.config.copy_mode
-    train_set = PairDataset(train, vocab, copy_mode)
-    valid_set = PairDataset(valid, vocab, copy_mode)
+    noise = (
+        focus.Noise(config.focus_none, config.focus_neighbour, config.focus_wider)
+        if model.config.focus
+        else None
+    )
+    train_set = PairDataset(train, vocab, copy_mode, noise, config.seed)
+    valid_set = PairDataset(valid, vocab, copy_mode, noise, config.seed + 1)
     sampler = BucketBatchSampler(
         train_set, config.batch_size, config.max_tokens, True, config.seed, d.rank, d.world
     )

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The recipe of the shipped model spancopy_core/pretrained/java-bfp since issue 11: the
+# previous model (recipes/java-bfp.sh, steps data pretrain finetune; its weights are the
+# --init of the step below, ../runs/ft-span) fine-tuned to read the focus (where the user
+# points, spancopy_core/focus.py) on a mix that looks like users' bugs. Run from the
+# repository root:
+#
+#   recipes/java-focus.sh [STEP...]     steps: data focus no-synth evaluate
+#
+# DATA, RUNS and SHARED as in recipes/java-bfp.sh. INIT (default: the shipped model before
+# this recipe, ../runs/ft-span) is the model fine-tuned. Every training step is resumable:
+# rerun it after an interruption and it continues from its last checkpoint.
+set -euo pipefail
+SHARED=${SHARED:-../shared/data}
+DATA=${DATA:-../data}
+RUNS=${RUNS:-../runs}
+INIT=${INIT:-$RUNS/ft-span}
+JDK_SRC=${JDK_SRC:-/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip}
+T="python -m trainer"
+
+step_data() {
+  $T split --data "$SHARED/bfp/small" --split valid --held-out 0.1 --seed 0 --out "$DATA/bfp-small"
+  $T split --data "$SHARED/bfp/medium" --split valid --held-out 0.1 --seed 0 --out "$DATA/bfp-medium"
+  # Real edits (ManySStuBs4J minus the held-out projects of trainer/heldout.json, CodRep).
+  $T import-edits "$SHARED"/java-edits/manysstubs4j.jsonl "$SHARED"/java-edits/codrep.jsonl \
+    --out "$DATA/java-edits-bfp"
+  # Synthetic bugs weighted like the bugs people write (trainer/mutations.py USER_WEIGHTS).
+  $T synth --java "$JDK_SRC" --out "$DATA/synth-user" --profile user --workers 2 --seed 1 --no-progress
+}
+
+step_focus() {
+  $T train --train "$DATA/synth-user/small" "$DATA/synth-user/medium" \
+    "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" "$DATA/bfp-small" "$DATA/bfp-medium" \
+    --valid "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" \
+    --init "$INIT" --focus --out "$RUNS/focus-user" --lr 5e-4 --warmup 100 --epochs 1 \
+    --max-steps "${STEPS:-3000}" --save-every 250 --workers 1 --threads 1 --log-every 50 \
+    --resume --no-progress
+}
+
+# Ablation: the same fine-tuning without the synthetic pairs (real edits and BFP only).
+step_no-synth() {
+  $T train --train "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" \
+    "$DATA/bfp-small" "$DATA/bfp-medium" \
+    --valid "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" \
+    --init "$INIT" --focus --out "$RUNS/focus-no-synth" --lr 5e-4 --warmup 100 --epochs 10 \
+    --max-steps "${STEPS:-3000}" --patience 2 --save-every 250 --workers 1 --threads 1 \
+    --log-every 50 --resume --no-progress
+}
+
+step_evaluate() {
+  mkdir -p "$RUNS/eval"
+  for run in focus-user focus-no-synth; do
+    for size in small medium; do
+      OMP_NUM_THREADS=1 $T evaluate --model "$RUNS/$run" --data "$DATA/bfp-$size" --split test \
+        --beam 20 --json "$RUNS/eval/$run-$size.json" --no-progress
+    done
+    OMP_NUM_THREADS=1 python bench/real_bugs.py --slice dev --model "$RUNS/$run" \
+      --json "$RUNS/eval/$run-real-bugs-dev.jsonl"
+  done
+}
+
+for step in "${@:-data focus no-synth evaluate}"; do
+  for s in $step; do "step_$s"; done
+done

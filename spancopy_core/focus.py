@@ -1,0 +1,114 @@
+"""The focus: where the user points, told to the model as one feature per input token.
+
+A user who asks for a repair points at a place: the code action's range, ``spancopy repair
+--line N``, the cursor of the repair command. The model reads that place as a per-token
+feature of its input, one of three ids:
+
+- :data:`NONE` on every token when no focus is given (diagnostics, whole-file repair): the
+  model then reads the method as a model trained without focus would;
+- :data:`INSIDE` on the tokens the user points at, :data:`OUTSIDE` on the others.
+
+A model with ``ModelConfig.focus`` adds a learned embedding of the id to each input token's
+embedding (:meth:`spancopy_core.model.SpanCopyModel.encode`); the embedding starts at zero, so
+a model fine-tuned to use the focus starts out as the model it was made from.
+
+**Serving** marks the tokens that lie on the lines the user's range touches
+(:func:`spancopy_core.repair.pipeline.units`). **Training** derives a focus from the diff of
+each pair (:func:`from_diff`): the *statement* around the first changed tokens of the buggy
+side, where a statement ends after ``;``, ``{`` or ``}`` (for a one-line method of BFP this is
+the statement that a user's line holds; for a statement that spans lines it is wider than a
+line, which the noise covers). Since a cursor is imprecise, :class:`Noise` replaces the exact
+statement by a neighbouring one, widens it by a statement on each side, or drops the focus.
+
+Pure and torch-free: tokens in, ids out.
+"""
+
+from __future__ import annotations
+
+import difflib
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+NONE, OUTSIDE, INSIDE = 0, 1, 2
+IDS = 3  # size of the focus embedding
+_ENDS = frozenset({";", "{", "}"})  # a statement ends after one of these
+
+
+@dataclass(frozen=True)
+class Noise:
+    """How often a training focus is not the exact statement (each a probability; the rest of
+    the time it is exact)."""
+
+    none: float = 0.2  # no focus at all
+    neighbour: float = 0.1  # the statement before or after instead
+    wider: float = 0.15  # one more statement on each side
+
+    def __post_init__(self) -> None:
+        if min(self.none, self.neighbour, self.wider) < 0 or (
+            self.none + self.neighbour + self.wider > 1
+        ):
+            raise ValueError("focus noise probabilities must be >= 0 and add up to at most 1")
+
+
+EXACT = Noise(0.0, 0.0, 0.0)
+
+
+def statements(tokens: Sequence[str]) -> list[tuple[int, int]]:
+    """The statements of ``tokens`` as ``(start, end)`` index ranges (end exclusive), in
+    order and covering every token: each ends after ``;``, ``{`` or ``}``, or at the end."""
+    out, start = [], 0
+    for i, t in enumerate(tokens):
+        if t in _ENDS:
+            out.append((start, i + 1))
+            start = i + 1
+    if start < len(tokens):
+        out.append((start, len(tokens)))
+    return out
+
+
+def first_change(before: Sequence[str], after: Sequence[str]) -> tuple[int, int] | None:
+    """The token range ``(i, j)`` of ``before`` that the first difference from ``after``
+    replaces (``i == j``: an insertion before token ``i``); None when they are equal."""
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for tag, i1, i2, _, _ in matcher.get_opcodes():
+        if tag != "equal":
+            return i1, i2
+    return None
+
+
+def mark(n: int, start: int, end: int) -> list[int]:
+    """Ids of ``n`` tokens with ``start:end`` inside the focus."""
+    return [INSIDE if start <= i < end else OUTSIDE for i in range(n)]
+
+
+def from_diff(
+    before: Sequence[str],
+    after: Sequence[str],
+    rng: random.Random | None = None,
+    noise: Noise = EXACT,
+) -> list[int]:
+    """The training focus of the pair ``before -> after``: the statements holding its first
+    change (an insertion points at the statement it comes before), made noisy with ``rng``
+    by ``noise``. Equal sides, or an empty ``before``, have no focus."""
+    n = len(before)
+    change = first_change(before, after)
+    if change is None or n == 0:
+        return [NONE] * n
+    i, j = change
+    j = max(j, i + 1)  # an insertion: the token after it
+    i, j = min(i, n - 1), min(j, n)
+    spans = statements(before)
+    first = next(k for k, (s, e) in enumerate(spans) if s <= i < e)
+    last = next(k for k, (s, e) in enumerate(spans) if s < j <= e)
+    draw = rng.random() if rng is not None else 1.0
+    if draw < noise.none:
+        return [NONE] * n
+    draw -= noise.none
+    if draw < noise.neighbour:
+        k = first - 1 if rng.random() < 0.5 else last + 1
+        k = min(max(k, 0), len(spans) - 1)
+        first = last = k
+    elif draw - noise.neighbour < noise.wider:
+        first, last = max(first - 1, 0), min(last + 1, len(spans) - 1)
+    return mark(n, spans[first][0], spans[last][1])
