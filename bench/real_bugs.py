@@ -11,7 +11,13 @@ ignored (the Java front-end's lexer). Printed side by side, top-1 and top-5:
 
 - baseline: :func:`~spancopy_core.repair.templates.single_token_mutations` of the focus line in
   their fixed order, the first five that still parse;
-- model: the pipeline's candidates, most probable first.
+- model: the beam search's candidates in the beam's order (``RepairOptions.ranking="beam"``);
+- combined: the pipeline's default, the beam's candidates and the templates at the focus ranked
+  together by the model's exact probability, with its penalties
+  (:mod:`spancopy_core.repair.ranking`).
+
+Both rankings share one beam search per bug, run with the focus (a model trained without the
+focus feature ignores it).
 
 Also: how many fixes are expressible at all (every token of the abstracted fix is in the
 abstracted buggy method or, other than a placeholder, in the model vocabulary), the share of
@@ -30,7 +36,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Container, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -41,9 +47,11 @@ from bench.common import JAVA_EDITS, machine, sample  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
 from spancopy_core.edits import apply_edits  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
+from spancopy_core.repair import pipeline  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
-from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus, repair  # noqa: E402
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
 from spancopy_core.repair.templates import single_token_mutations  # noqa: E402
+from spancopy_core.scoring import log_probs  # noqa: E402
 from trainer import bfp, heldout  # noqa: E402
 
 MSB = JAVA_EDITS / "manysstubs4j.jsonl"
@@ -104,6 +112,7 @@ class Bug:
     expressible: bool
     baseline_rank: int | None  # 1-based rank of the fix, None when not in the top five
     model_rank: int | None
+    combined_rank: int | None
     model_units: int  # units the pipeline repaired at the focus (0: none found or skipped)
     rank1_title: str | None
     rank1_deletion: bool | None
@@ -150,23 +159,32 @@ def evaluate(model: Any, record: dict[str, Any], options: RepairOptions) -> Bug:
     focus = line_focus(doc, method_line + line)
     base = baseline(text, *focus)
     t0 = time.perf_counter()
-    found, _ = repair(model, doc, focus, options)
+    kept, _ = pipeline.within_limit(pipeline.units(doc, model.vocab, focus), options)
+    ids = [pipeline.focus_ids(doc, u, focus) for u in kept]
+    beams = pipeline.decode(model, [u.tokens for u in kept], options, focus=ids)
+    beam_only = replace(options, ranking="beam")
+    alone = [c for u, h in zip(kept, beams) for c in pipeline.unit_candidates(doc, u, h, beam_only)]
+    combined = []
+    for u, f, h in zip(kept, ids, beams):
+        pool = pipeline.unit_candidates(doc, u, h, options, focus, model.vocab)
+        scores = log_probs(model, pipeline.score_items(u, f, pool))
+        combined += pipeline.rank(doc, u, pool, scores, focus, options)[0]
     ms = (time.perf_counter() - t0) * 1000
-    candidates = [c for r in found for c in r.candidates]
-    results = [apply_edits(text, c.edits) for c in candidates]
+    results = [apply_edits(text, c.edits) for c in combined]
     title, deletion, lines = None, None, None
-    if candidates:
-        title = candidates[0].title
+    if combined:
+        title = combined[0].title
         deletion = pure_deletion(code_tokens(text), code_tokens(results[0]))
-        rel = [doc.lines.line(e.start) - (method_line + line) for e in candidates[0].edits]
+        rel = [doc.lines.line(e.start) - (method_line + line) for e in combined[0].edits]
         lines = (min(rel), max(rel))
     return Bug(
         id=record["id"],
         focus_line=line,
         expressible=expressible(before, after, model.vocab),
         baseline_rank=_rank(base, expected),
-        model_rank=_rank(results, expected),
-        model_units=len(found),
+        model_rank=_rank([apply_edits(text, c.edits) for c in alone], expected),
+        combined_rank=_rank(results, expected),
+        model_units=len(kept),
         rank1_title=title,
         rank1_deletion=deletion,
         rank1_lines=lines,
@@ -193,6 +211,7 @@ def report(bugs: Sequence[Bug], slice_name: str) -> str:
 
     base = [b.baseline_rank for b in bugs]
     model = [b.model_rank for b in bugs]
+    combined = [b.combined_rank for b in bugs]
     rank1 = [b for b in bugs if b.rank1_title is not None]
     deletions = sum(bool(b.rank1_deletion) for b in rank1)
     can = [b for b in bugs if b.expressible]
@@ -202,12 +221,15 @@ def report(bugs: Sequence[Bug], slice_name: str) -> str:
         f"| {slice_name} (n={n}) | top-1 | top-5 |",
         "|---|---:|---:|",
         f"| baseline: single-token mutations | {top(base, 1)} | {top(base, 5)} |",
-        f"| model: pipeline candidates | {top(model, 1)} | {top(model, 5)} |",
+        f"| model alone: beam candidates in beam order | {top(model, 1)} | {top(model, 5)} |",
+        f"| combined: beam + templates, exact probability | {top(combined, 1)}"
+        f" | {top(combined, 5)} |",
         "",
         f"expressible fixes (tokens of the buggy method or the vocabulary): {share(len(can), n)};"
-        f" model top-5 among them: {share(top([b.model_rank for b in can], 5), len(can))}",
+        f" combined top-5 among them: {share(top([b.combined_rank for b in can], 5), len(can))}",
         f"no unit repaired at the focus: {sum(b.model_units == 0 for b in bugs)}",
-        f"bugs with a rank-1 repair: {len(rank1)}; pure deletions: {share(deletions, len(rank1))}",
+        f"bugs with a rank-1 combined repair: {len(rank1)}; pure deletions: "
+        f"{share(deletions, len(rank1))}",
         "rank-1 edits: "
         + ", ".join(f"{k} {share(v, len(rank1))}" for k, v in sorted(where.items())),
         f"pipeline ms per bug: mean {sum(ms) / max(1, n):.0f}, median {ms[n // 2] if n else 0:.0f}",
@@ -215,7 +237,9 @@ def report(bugs: Sequence[Bug], slice_name: str) -> str:
     d = deletions / len(rank1) if rank1 else 0.0
     out.append(
         f"RESULT slice={slice_name} n={n} baseline_top1={top(base, 1)} baseline_top5={top(base, 5)}"
-        f" model_top1={top(model, 1)} model_top5={top(model, 5)} model_rank1_deletions={d:.3f}"
+        f" model_top1={top(model, 1)} model_top5={top(model, 5)}"
+        f" combined_top1={top(combined, 1)} combined_top5={top(combined, 5)}"
+        f" rank1_deletions={d:.3f}"
         f" expressible={len(can)}"
     )
     return "\n".join(out)

@@ -58,7 +58,7 @@ class SpanCopyServer(LanguageServer):
         self.worker = ModelWorker()
         self.documents = Documents()
         self.cpu = ThreadPoolExecutor(1, thread_name_prefix="spancopy-cpu")  # parsing, edits
-        self.candidates: LruCache[tuple, list[Candidate]] = LruCache(256)
+        self.candidates: LruCache[tuple, tuple[list[Candidate], float | None]] = LruCache(256)
         self.resolvable: LruCache[int, types.CodeAction] = LruCache(512)
         self.action_ids: LruCache[tuple, int] = LruCache(512)  # (uri, version, candidate)
         self.debouncer = Debouncer()
@@ -200,32 +200,62 @@ class SpanCopyServer(LanguageServer):
         widen: int = 1,
         priority: int = INTERACTIVE,
         on_step: Any = None,
+        focus: pipeline.Focus | None = None,
     ) -> list[UnitRepairs]:
-        """The pipeline on ``units``: one batched decode on the model thread, then the
-        candidates on the CPU thread (both cached). Raises :class:`JobCancelled` when a newer
-        version of the document arrived."""
+        """The pipeline on ``units`` told ``focus``: one batched decode on the model thread,
+        the candidates on the CPU thread, their exact probabilities on the model thread and
+        their ranking (all cached). Raises :class:`JobCancelled` when a newer version of the
+        document arrived."""
         options, generation = self.settings.repair_options(widen), self.worker.generation
+        owner = (snap.uri, snap.version)
+        ids = [pipeline.focus_ids(snap.doc, u, focus) for u in units]
         hyps = await self.worker.decode(
             [u.tokens for u in units],
             options,
             priority=priority,
-            owner=(snap.uri, snap.version),
+            owner=owner,
             on_step=on_step,
+            focus=ids,
         )
-        keys = [(generation, snap.uri, snap.version, u.start, u.end, options) for u in units]
+        lines = pipeline.focus_lines(snap.doc, focus) if focus is not None else None
+        keys = [(generation, snap.uri, snap.version, u.start, u.end, lines, options) for u in units]
         found = {k: self.candidates.get(k) for k in keys}
-        todo = [(k, u, h) for k, u, h in zip(keys, units, hyps, strict=True) if found[k] is None]
+        todo = [
+            (k, u, f, h)
+            for k, u, f, h in zip(keys, units, ids, hyps, strict=True)
+            if found[k] is None
+        ]
+        loop = asyncio.get_running_loop()
+        vocab = self.worker.vocab or ()
 
-        def build() -> list[list[Candidate]]:  # in the CPU thread: the style is learned there
-            return [pipeline.unit_candidates(snap.doc, u, h, options) for _, u, h in todo]
+        def pools() -> list[list[Candidate]]:  # in the CPU thread: the style is learned there
+            return [
+                pipeline.unit_candidates(snap.doc, u, h, options, focus, vocab)
+                for _, u, _, h in todo
+            ]
 
         if todo:
-            built = await asyncio.get_running_loop().run_in_executor(self.cpu, build)
-            for (k, _, _), cands in zip(todo, built, strict=True):
-                found[k] = cands
-                self.candidates.put(k, cands)
+            built = await loop.run_in_executor(self.cpu, pools)
+            if options.ranking == "combined":
+                items = [
+                    pipeline.score_items(u, f, pool) for (_, u, f, _), pool in zip(todo, built)
+                ]
+                flat = await self.worker.score(
+                    [i for unit_items in items for i in unit_items], priority=priority, owner=owner
+                )
+                offsets = list(itertools.accumulate((len(i) for i in items), initial=0))
+                ranked = [
+                    pipeline.rank(snap.doc, u, pool, flat[a:b], focus, options)
+                    for (_, u, _, _), pool, a, b in zip(todo, built, offsets, offsets[1:])
+                ]
+            else:
+                ranked = [(pool, None) for pool in built]
+            for (k, _, _, _), result in zip(todo, ranked, strict=True):
+                found[k] = result
+                self.candidates.put(k, result)
         return [
-            UnitRepairs(u, h, found[k] or []) for k, u, h in zip(keys, units, hyps, strict=True)
+            UnitRepairs(u, h, *(found[k] or ([], None)))
+            for k, u, h in zip(keys, units, hyps, strict=True)
         ]
 
     def code_actions(self, snap: Snapshot, repairs: list[UnitRepairs]) -> list[types.CodeAction]:
@@ -382,7 +412,7 @@ async def code_action(
     if not units:
         return []
     try:
-        actions = ls.code_actions(snap, await ls.repairs(snap, units))
+        actions = ls.code_actions(snap, await ls.repairs(snap, units, focus=(start, end)))
     except JobCancelled:
         raise JsonRpcContentModified("the document changed during the repair") from None
     return [convert.without_edit(a) for a in actions] if ls.resolves_edits() else actions
@@ -433,7 +463,7 @@ async def _repair_method(
             progress.report(f"step {step}", min(99, 100 * step // (len(unit.tokens) + 2)))
 
         try:
-            repairs = await ls.repairs(snap, [unit], widen=2, on_step=on_step)
+            repairs = await ls.repairs(snap, [unit], widen=2, on_step=on_step, focus=(at, at))
         except JobCancelled:
             progress.end_message = "cancelled"
             raise JsonRpcContentModified("the document changed during the repair") from None

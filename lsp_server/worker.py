@@ -40,6 +40,7 @@ from spancopy_core.vocab import Vocabulary
 
 log = logging.getLogger(__name__)
 
+ScoreItem = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]  # of scoring.log_probs
 INTERACTIVE, BACKGROUND = 0, 1  # job priorities: code actions and commands, diagnostics
 _LOAD, _STOP = -1, -2
 
@@ -194,20 +195,24 @@ class ModelWorker:
         priority: int = INTERACTIVE,
         owner: tuple[str, int] | None = None,
         on_step: Callable[[int], None] | None = None,
+        focus: Sequence[tuple[int, ...] | None] | None = None,
     ) -> list[list[Hypothesis]]:
-        """Hypotheses of every input, from the cache or from one batched beam search.
+        """Hypotheses of every input (with its focus ids, :mod:`spancopy_core.focus`), from
+        the cache or from one batched beam search.
 
         Raises :class:`JobCancelled` when the job was cancelled (a newer document version,
         shutdown), ``ModelUnavailable`` when the model is not loaded."""
         generation = self.generation
         search = (options.beam_size, options.decoding)  # what changes the hypotheses
-        keys = [(generation, tuple(x), search) for x in inputs]
+        ids = list(focus) if focus is not None else [None] * len(inputs)
+        keys = [(generation, tuple(x), f, search) for x, f in zip(inputs, ids, strict=True)]
         found = {k: self.cache.get(k) for k in keys}
         missing = [k for k, v in found.items() if v is None]
         if missing:
             tokens = [list(k[1]) for k in missing]
+            foci = [k[2] for k in missing]
             job = Job(
-                lambda job: self._decode(generation, tokens, options, job),
+                lambda job: self._decode(generation, tokens, foci, options, job),
                 priority,
                 owner,
                 on_step,
@@ -220,18 +225,48 @@ class ModelWorker:
         return [found[k] or [] for k in keys]
 
     def _decode(
-        self, generation: int, inputs: list[list[str]], options: RepairOptions, job: Job
+        self,
+        generation: int,
+        inputs: list[list[str]],
+        focus: list[tuple[int, ...] | None],
+        options: RepairOptions,
+        job: Job,
     ) -> list[list[Hypothesis]]:
         """Worker thread: batched beam searches."""
         from spancopy_core.decoding import DecodingCancelled
 
+        model = self._current(generation)
+        try:
+            return pipeline.decode(model, inputs, options, should_stop=job.should_stop, focus=focus)
+        except DecodingCancelled:
+            raise JobCancelled() from None
+
+    async def score(
+        self,
+        items: Sequence[ScoreItem],
+        *,
+        priority: int = INTERACTIVE,
+        owner: tuple[str, int] | None = None,
+    ) -> list[float]:
+        """The model's exact log-probability of each (input, focus ids, output) item
+        (:func:`spancopy_core.scoring.log_probs`), in one job. Raises as :meth:`decode`."""
+        if not items:
+            return []
+        generation = self.generation
+
+        def run(job: Job) -> list[float]:
+            from spancopy_core.scoring import log_probs
+
+            return log_probs(self._current(generation), items)
+
+        return await self._submit(Job(run, priority, owner))
+
+    def _current(self, generation: int) -> Any:
+        """Worker thread: the loaded model of ``generation``."""
         current = self._model
         if current is None or current[0] != generation:
             raise ModelUnavailable("the model was unloaded")
-        try:
-            return pipeline.decode(current[1], inputs, options, should_stop=job.should_stop)
-        except DecodingCancelled:
-            raise JobCancelled() from None
+        return current[1]
 
     def cancel_older(self, uri: str, version: int) -> None:
         """Cancel the jobs serving versions of ``uri`` older than ``version`` (and refuse

@@ -4,9 +4,12 @@
 
 Runs the stages of :mod:`spancopy_core.repair.pipeline` that the language server runs: parses
 FILE, takes the method at line N (1-based; default: every method), decodes it with the model
-(batched merged beam search) and prints the ranked repairs as unified diffs with their
-probabilities (the candidate's share of the probability mass of the hypotheses the beam search
-found, see :mod:`spancopy_core.repair.candidates`), each method's as soon as it is decoded.
+(batched merged beam search, plus repair templates at ``--line``) and prints the ranked repairs
+as unified diffs with their probabilities (the candidate's share of the probability mass of
+everything scored, the method as written included), each method's as soon as it is decoded.
+They are ranked by log-probability minus a penalty for signature changes, pure deletions and
+edits away from ``--line`` (see :mod:`spancopy_core.repair.ranking`), so a less probable repair
+can rank first; ``--json`` gives each one's ``penalty``.
 ``--json`` prints one object at the end instead, with LSP-style edits (0-based lines, UTF-16
 characters). With more than a few methods to decode, a progress bar runs on stderr (``--quiet``:
 none). The limits are the server's (:mod:`spancopy_core.repair.pipeline`): files of at most
@@ -33,7 +36,7 @@ from tqdm import tqdm
 from . import DEFAULT_JAVA_MODEL
 from .config import DEVICES, VARIANTS
 from .edits import apply_edits
-from .repair.candidates import Candidate, format_probability, unchanged_share
+from .repair.candidates import Candidate, format_probability
 from .repair.frontend import Frontend
 from .repair.languages import FRONTENDS, frontend_for
 from .repair.pipeline import (
@@ -194,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
         mininterval=0.1 if tty else 10.0,  # a log gets a line now and then
     )
     with progress:
-        for found in repair_units(model, doc, kept, options):
+        for found in repair_units(model, doc, kept, options, focus=focus):
             report.append(_method_report(args.file, doc, found))
             if not args.json and report[-1]["repairs"]:
                 text = _method_text(args.file, report[-1])
@@ -222,13 +225,14 @@ def _method_report(path: Path, doc: ParsedText, found: UnitRepairs) -> dict[str,
         "name": unit.name,
         "line": doc.lines.line(unit.start) + 1,
         "tokens": len(unit.tokens),
-        "unchanged_probability": unchanged_share(unit, found.hypotheses),
+        "unchanged_probability": found.unchanged_probability(),
         "repairs": [
             {
                 "rank": rank,
                 "title": c.title,
                 "probability": c.probability,
                 "log_prob": c.log_prob,
+                "penalty": c.penalty,
                 "edits": [
                     {"start": pos(e.start), "end": pos(e.end), "newText": e.new_text}
                     for e in c.edits

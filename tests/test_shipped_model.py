@@ -97,7 +97,9 @@ def test_readme_run_command_repairs_apply_parse_and_stay_in_their_method(report)
         probabilities = [r["probability"] for r in repairs]
         assert [r["rank"] for r in repairs] == list(range(1, len(repairs) + 1))
         assert all(0 < p <= 1 for p in probabilities)
-        assert probabilities == sorted(probabilities, reverse=True)
+        scores = [r["log_prob"] - r["penalty"] for r in repairs]  # the combined ranking
+        assert scores == sorted(scores, reverse=True)
+        assert all(r["penalty"] >= 0 for r in repairs)
         assert sum(probabilities) + method["unchanged_probability"] <= 1 + 1e-6
         fixed_texts = []
         for r in repairs:

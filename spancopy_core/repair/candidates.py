@@ -38,6 +38,8 @@ class Candidate:
     start: int  # code-point range of the unit, which holds every edit
     end: int
     new_text: str  # text[start:end] after the edits
+    tokens: tuple[str, ...] = ()  # the model output it is (empty: one the model cannot write)
+    penalty: float = 0.0  # subtracted from log_prob to rank it (see repair.ranking)
 
 
 def unchanged_share(unit: Unit, hypotheses: Sequence[Hypothesis]) -> float:
@@ -107,6 +109,7 @@ def candidates(
             start,
             end,
             new_text,
+            tuple(h.tokens),
         )
     return sorted(found.values(), key=lambda c: -c.probability)
 

@@ -16,7 +16,7 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..edits import Alignment, SourceToken, Style
+from ..edits import Alignment, SourceToken, Style, TextEdit
 
 MAX_UNITS_PER_REQUEST = 8  # a selection over more methods repairs the first eight
 
@@ -62,6 +62,13 @@ class Frontend(Protocol):
 
     def style(self, parsed: Any) -> Style:
         """The layout habits of the document."""
+        ...
+
+    def templates(
+        self, unit: Unit, start: int, end: int, known: Container[str]
+    ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
+        """Repair templates of the unit within the code-point range ``[start, end]``: each an
+        edit of the text and the model output it amounts to (None: not expressible)."""
         ...
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:

@@ -8,10 +8,13 @@ not have and the model never sees).
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Container
 
+from ..edits import TextEdit
 from ..lang import java
 from .frontend import MAX_UNITS_PER_REQUEST, Unit, covering_edit
+from .templates import repair_templates
 
 
 class JavaFrontend:
@@ -57,6 +60,31 @@ class JavaFrontend:
 
     def style(self, parsed: java.JavaSource) -> java.JavaStyle:
         return java.learn_style(parsed.text, parsed.tokens)
+
+    def templates(
+        self, unit: Unit, start: int, end: int, known: Container[str]
+    ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
+        """The repair templates (:func:`~spancopy_core.repair.templates.repair_templates`)
+        of the unit's tokens within ``[start, end]``, each with the model output it amounts
+        to: the unit's tokens with the edited ones replaced by the new tokens abstracted with
+        the unit's numbering, or None when a new token is neither in the vocabulary ``known``
+        nor a name or literal the unit already has."""
+        source = unit.source_tokens
+        starts = [t.start for t in source]
+        position = {s: k for k, (s, _) in enumerate(unit.mapping.spans)}
+        position[len(source)] = len(unit.tokens)
+        names = {text: p for p, text in unit.mapping.surface.items()}
+        out = []
+        for edit in repair_templates(source, start, end):
+            a = position.get(bisect.bisect_left(starts, edit.start))
+            b = position.get(bisect.bisect_left(starts, edit.end))
+            new = [t.text for t in java.lex(edit.new_text)]
+            abstract = [t if t in known else names.get(t) for t in new]
+            target = None
+            if a is not None and b is not None and None not in abstract:
+                target = (*unit.tokens[:a], *abstract, *unit.tokens[b:])
+            out.append((edit, target))
+        return out
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         before, after = unit.context  # java.member_context of the unit's method

@@ -1,7 +1,8 @@
 """The repair pipeline, with no LSP in it: a text, its language and a focus in, repairs out.
 
-    text --parse--> ParsedText --units(focus)--> Unit* --length limit--> model inputs
+    text --parse--> ParsedText --units(focus)--> Unit* --length limit--> model inputs (+ focus ids)
          --decode (batched merged beam search)--> Hypothesis* --candidates--> Candidate* (edits)
+         (+ templates at the focus) --exact probabilities, penalties--> ranked Candidate*
 
 Every user of the model runs these stages and nothing else: the tests call :func:`repair`, which
 runs them all, and ``spancopy repair`` (:mod:`spancopy_core.cli`) the same with the decoding and
@@ -10,7 +11,12 @@ server runs the same stage functions in its own threads, :func:`decode` on its m
 :func:`unit_candidates` on its CPU thread, with caches between them, and diagnostics select with
 :func:`confident`. The *focus* is what the user points at, a code-point range ``(start, end)`` of
 the text (a code action's range, ``--line N``, the cursor of the repair command): the units
-overlapping it are repaired; without a focus every outermost unit of the document is.
+overlapping it are repaired; without a focus every outermost unit of the document is. The model
+is told the focus too (:mod:`spancopy_core.focus`): the tokens on the lines the focus touches
+(:func:`focus_ids`). With ``RepairOptions.ranking == "combined"`` (the default) the candidates
+of the beam and the repair templates at the focus lines are ranked together by the model's exact
+probability (:mod:`spancopy_core.repair.ranking`); ``"beam"`` keeps the beam's candidates in the
+beam's order (the model alone, as before issue 11).
 
 Limits every caller applies (the server to its settings and documents, ``spancopy repair`` to
 its options and files): :data:`MAX_DOCUMENT_CHARS`, :data:`MAX_BEAM_SIZE`, :data:`MAX_TOP_K`,
@@ -22,14 +28,17 @@ unit selection stay cheap for callers that may never decode.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Hypothesis
 from ..edits import Style
+from ..focus import INSIDE, NONE, OUTSIDE
 from ..positions import LineIndex
-from .candidates import Candidate, candidates, confidence
+from . import ranking
+from .candidates import Candidate, candidates, confidence, unchanged_share
 from .frontend import Frontend, Unit
 
 if TYPE_CHECKING:
@@ -54,6 +63,15 @@ class RepairOptions:
     decoding: str = "merged"  # one of spancopy_core.decoding.VARIANTS
     max_unit_tokens: int = 400  # longer units are skipped (decoding time grows with length)
     syntax_check: bool = True  # drop repairs after which a unit that parsed no longer parses
+    ranking: str = "combined"  # one of RANKINGS
+
+    def __post_init__(self) -> None:
+        if self.ranking not in RANKINGS:
+            raise ValueError(f"ranking must be one of {RANKINGS}, not {self.ranking!r}")
+
+
+RANKINGS = ("combined", "beam")
+POOL = 10  # beam candidates that the combined ranking scores, at least
 
 
 @dataclass
@@ -89,6 +107,30 @@ class UnitRepairs:
     unit: Unit
     hypotheses: list[Hypothesis]
     candidates: list[Candidate]
+    unchanged_log_prob: float | None = None  # exact, when the candidates were ranked by it
+
+    def confidence(self) -> float:
+        """How many times as likely as the unit as written its best repair is (0 without
+        one): exact with the combined ranking, else from the beam
+        (:func:`~spancopy_core.repair.candidates.confidence`)."""
+        if not self.candidates:
+            return 0.0
+        best = self.candidates[0]
+        if self.unchanged_log_prob is None:
+            return confidence(self.unit, self.hypotheses, best)
+        if best.log_prob == -math.inf:
+            return 0.0
+        return math.exp(min(best.log_prob - self.unchanged_log_prob, 700.0))
+
+    def unchanged_probability(self) -> float:
+        """The share of the unit as written, measured like the candidates' shares."""
+        if self.unchanged_log_prob is None:
+            return unchanged_share(self.unit, self.hypotheses)
+        scored = next((c for c in self.candidates if c.probability > 0), None)
+        if scored is None:
+            return 1.0
+        total = scored.log_prob - math.log(scored.probability)  # what the shares divide by
+        return math.exp(self.unchanged_log_prob - total)
 
 
 def units(doc: ParsedText, known: Container[str], focus: Focus | None = None) -> list[Unit]:
@@ -97,6 +139,27 @@ def units(doc: ParsedText, known: Container[str], focus: Focus | None = None) ->
     if focus is None:
         return doc.frontend.all_units(doc.parsed, known)
     return doc.frontend.units_in(doc.parsed, min(focus), max(focus), known)
+
+
+def focus_lines(doc: ParsedText, focus: Focus) -> tuple[int, int]:
+    """The first and last 0-based lines that ``focus`` touches."""
+    return doc.lines.line(min(focus)), doc.lines.line(max(focus))
+
+
+def focus_ids(doc: ParsedText, unit: Unit, focus: Focus | None) -> tuple[int, ...] | None:
+    """The model's focus ids of ``unit``'s tokens: INSIDE for a token with source text on a
+    line that ``focus`` touches; None without a focus."""
+    if focus is None:
+        return None
+    first, last = focus_lines(doc, focus)
+    lo, hi = doc.lines.offset(first, 0), doc.lines.line_end(last)
+    source = unit.source_tokens
+    return tuple(
+        INSIDE
+        if any(source[i].start <= hi and lo < source[i].end for i in range(s, e))
+        else OUTSIDE
+        for s, e in unit.mapping.spans
+    )
 
 
 def line_focus(doc: ParsedText, line: int) -> Focus:
@@ -118,39 +181,103 @@ def decode(
     options: RepairOptions,
     *,
     should_stop: Callable[[], bool] | None = None,
+    focus: Sequence[Sequence[int] | None] | None = None,
 ) -> list[list[Hypothesis]]:
     """The hypotheses of each input, best first: batched beam searches of :data:`BATCH`
-    inputs each, ``options.beam_size`` hypotheses per input. Raises
-    :class:`~spancopy_core.decoding.DecodingCancelled` when ``should_stop`` says so."""
+    inputs each, ``options.beam_size`` hypotheses per input, with the focus ids of each
+    input (None: no focus). Raises :class:`~spancopy_core.decoding.DecodingCancelled` when
+    ``should_stop`` says so."""
     from ..decoding import beam_search  # imports torch
 
     out: list[list[Hypothesis]] = []
     for k in range(0, len(inputs), BATCH):
+        chunk = [list(x) for x in inputs[k : k + BATCH]]
+        ids = None
+        if focus is not None:
+            ids = [
+                list(f) if f is not None else [NONE] * len(x)
+                for x, f in zip(chunk, focus[k : k + BATCH], strict=True)
+            ]
         out += beam_search(
             model,
-            [list(x) for x in inputs[k : k + BATCH]],
+            chunk,
             beam_size=options.beam_size,
             top_k=options.beam_size,
             variant=options.decoding,
             should_stop=should_stop,
+            focus=ids,
         )
     return out
 
 
 def unit_candidates(
-    doc: ParsedText, unit: Unit, hypotheses: Sequence[Hypothesis], options: RepairOptions
+    doc: ParsedText,
+    unit: Unit,
+    hypotheses: Sequence[Hypothesis],
+    options: RepairOptions,
+    focus: Focus | None = None,
+    known: Container[str] = (),
 ) -> list[Candidate]:
     """The repairs of ``unit`` made of its hypotheses (see
-    :func:`spancopy_core.repair.candidates.candidates`)."""
-    return candidates(
+    :func:`spancopy_core.repair.candidates.candidates`): ranked, with ``options.ranking ==
+    "beam"``; else the pool that :func:`rank` orders, the templates at ``focus`` (in the
+    model vocabulary ``known``) after those of the beam."""
+    if options.ranking == "beam":
+        return candidates(
+            doc.text,
+            unit,
+            hypotheses,
+            doc.style,
+            doc.frontend,
+            top_k=options.top_k,
+            syntax_check=options.syntax_check,
+        )
+    beam = candidates(
         doc.text,
         unit,
         hypotheses,
         doc.style,
         doc.frontend,
-        top_k=options.top_k,
+        top_k=max(POOL, options.top_k),
         syntax_check=options.syntax_check,
     )
+    if focus is None:
+        return beam
+    lo, hi = focus_lines(doc, focus)
+    region = (doc.lines.offset(lo, 0), doc.lines.line_end(hi))
+    templates = ranking.template_candidates(
+        doc.text, unit, doc.frontend, region, known, syntax_check=options.syntax_check
+    )
+    return ranking.merge(beam, templates)
+
+
+def score_items(
+    unit: Unit, ids: Sequence[int] | None, pool: Sequence[Candidate]
+) -> list[tuple[Sequence[str], Sequence[int] | None, Sequence[str]]]:
+    """What :func:`spancopy_core.scoring.log_probs` scores for ``unit``: the unit as written,
+    then each expressible candidate of ``pool``."""
+    return [(unit.tokens, ids, unit.tokens)] + [
+        (unit.tokens, ids, c.tokens) for c in pool if c.tokens
+    ]
+
+
+def rank(
+    doc: ParsedText,
+    unit: Unit,
+    pool: Sequence[Candidate],
+    log_probs: Sequence[float],
+    focus: Focus | None,
+    options: RepairOptions,
+) -> tuple[list[Candidate], float]:
+    """``(ranked candidates, exact log-probability of the unit as written)`` from the
+    scores of :func:`score_items` (:func:`spancopy_core.repair.ranking.rank`)."""
+    unchanged, rest = log_probs[0], iter(log_probs[1:])
+    scores = [next(rest) if c.tokens else None for c in pool]
+    lines = focus_lines(doc, focus) if focus is not None else None
+    ranked = ranking.rank(
+        doc.text, unit, pool, scores, unchanged, doc.lines, lines, top_k=options.top_k
+    )
+    return ranked, unchanged
 
 
 def repair(
@@ -163,7 +290,8 @@ def repair(
 ) -> tuple[list[UnitRepairs], list[Unit]]:
     """Every stage at once: ``(repairs of each unit decoded, units skipped as too long)``."""
     kept, skipped = within_limit(units(doc, model.vocab, focus), options)
-    return list(repair_units(model, doc, kept, options, should_stop=should_stop)), skipped
+    found = repair_units(model, doc, kept, options, should_stop=should_stop, focus=focus)
+    return list(found), skipped
 
 
 def repair_units(
@@ -173,15 +301,27 @@ def repair_units(
     options: RepairOptions,
     *,
     should_stop: Callable[[], bool] | None = None,
+    focus: Focus | None = None,
 ) -> Iterator[UnitRepairs]:
-    """The decoding and candidate stages of :func:`repair` on units already selected, in
-    order, each yielded as soon as its batch of :data:`BATCH` units is decoded (for callers
-    that report progress on long files)."""
+    """The decoding, candidate and ranking stages of :func:`repair` on units already
+    selected, in order, each yielded as soon as its batch of :data:`BATCH` units is decoded
+    (for callers that report progress on long files)."""
+    from ..scoring import log_probs  # imports torch
+
     for k in range(0, len(kept), BATCH):
         batch = kept[k : k + BATCH]
-        beams = decode(model, [u.tokens for u in batch], options, should_stop=should_stop)
-        for u, hyps in zip(batch, beams, strict=True):
-            yield UnitRepairs(u, hyps, unit_candidates(doc, u, hyps, options))
+        ids = [focus_ids(doc, u, focus) for u in batch]
+        beams = decode(
+            model, [u.tokens for u in batch], options, should_stop=should_stop, focus=ids
+        )
+        for u, f, hyps in zip(batch, ids, beams, strict=True):
+            pool = unit_candidates(doc, u, hyps, options, focus, model.vocab)
+            if options.ranking == "beam":
+                yield UnitRepairs(u, hyps, pool)
+                continue
+            scores = log_probs(model, score_items(u, f, pool))
+            ranked, unchanged = rank(doc, u, pool, scores, focus, options)
+            yield UnitRepairs(u, hyps, ranked, unchanged)
 
 
 def confident(found: Sequence[UnitRepairs], threshold: float) -> list[tuple[UnitRepairs, float]]:
@@ -190,8 +330,6 @@ def confident(found: Sequence[UnitRepairs], threshold: float) -> list[tuple[Unit
     diagnostics mark."""
     out = []
     for r in found:
-        if r.candidates and (ratio := confidence(r.unit, r.hypotheses, r.candidates[0])) >= (
-            threshold
-        ):
+        if r.candidates and (ratio := r.confidence()) >= threshold:
             out.append((r, ratio))
     return out

@@ -7,7 +7,15 @@ below zero; an ``L`` suffix is kept). The halves of ``>>``, ``<<``, ``->`` and `
 lexer splits as BFP does, are not operators of their own and stay as they are. Pure: tokens in,
 edits on the text out, one edit per mutant; whether a mutant still parses is the caller's
 check. This is the mutation baseline of ``bench/real_bugs.py`` (the first five mutants that
-parse), and the template candidates that a combined ranking will score with the model.
+parse).
+
+:func:`repair_templates`, the candidates that the combined ranking scores with the model
+(:mod:`spancopy_core.repair.ranking`), adds the inverses of more bug kinds that people make
+(``trainer/mutations.py``): another variable of the method in place of a variable (at most
+:data:`MAX_NAMES` names, in the order they first appear), a ``!`` removed, or added before
+the condition of an ``if``/``while``, and an off-by-one: ``+ 1`` or ``- 1`` after an operand
+that ends an index, an argument, a comparison side or a statement. Their order does not
+matter: the model ranks them.
 """
 
 from __future__ import annotations
@@ -22,6 +30,10 @@ SWAPS: tuple[tuple[str, ...], ...] = (
     ("<", "<=", ">", ">=", "==", "!="),
     ("+", "-"),
     ("&&", "||"),
+)
+MAX_NAMES = 8  # other variables tried in place of one
+_OPERAND_END = frozenset(
+    {"]", ")", ";", ",", "<", "<=", ">", ">=", "==", "!=", "&&", "||", "?", ":"}
 )
 _DECIMAL = re.compile(r"(0|[1-9][0-9]*)([lL]?)")
 _GLUED = frozenset({">>", "<<", "->", "::"})  # operators the lexer splits into two tokens
@@ -60,3 +72,30 @@ def single_token_mutations(tokens: Sequence[Token], start: int, end: int) -> lis
         if start <= t.start and t.end <= end and not _glued(tokens, i)
         for new in _replacements(t)
     ]
+
+
+def repair_templates(
+    tokens: Sequence[Token], start: int, end: int, method: Sequence[Token] = ()
+) -> list[TextEdit]:
+    """:func:`single_token_mutations` of the tokens within ``[start, end]``, then the other
+    templates of the module docstring; ``method`` holds the tokens whose variables may stand
+    in for one another (default: ``tokens``)."""
+    out = single_token_mutations(tokens, start, end)
+    pool = method or tokens
+    names = list(dict.fromkeys(t.text for t in pool if t.kind == "identifier" and t.role == "var"))
+    for i, t in enumerate(tokens):
+        if not (start <= t.start and t.end <= end):
+            continue
+        before = tokens[i - 1].text if i > 0 else ""
+        after = tokens[i + 1].text if i + 1 < len(tokens) else ""
+        if t.kind == "identifier" and t.role == "var" and before != ".":
+            others = [n for n in names if n != t.text][:MAX_NAMES]
+            out += [TextEdit(t.start, t.end, n) for n in others]
+        if t.text == "!" and t.kind == "operator":
+            out.append(TextEdit(t.start, t.end, ""))
+        if t.text == "(" and before in ("if", "while") and after != "!":
+            out.append(TextEdit(t.end, t.end, "!"))
+        if (t.kind in ("identifier", "int") or t.text in (")", "]")) and after in _OPERAND_END:
+            if before != "." and not _glued(tokens, i):
+                out += [TextEdit(t.end, t.end, " + 1"), TextEdit(t.end, t.end, " - 1")]
+    return out

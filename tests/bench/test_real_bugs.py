@@ -108,16 +108,22 @@ def test_one_bug_end_to_end(toy_model: Path):
 
 
 def test_report_counts_ranks_and_deletions():
-    def bug(base, model, deletion, lines=(0, 0)):
-        return real_bugs.Bug("x", 0, True, base, model, 1, "t", deletion, lines, 10.0)
+    def bug(base, model, combined, deletion, lines=(0, 0)):
+        return real_bugs.Bug("x", 0, True, base, model, combined, 1, "t", deletion, lines, 10.0)
 
-    bugs = [bug(1, 2, False), bug(None, 1, False, (3, 4)), bug(6, None, True, (-1, -1))]
+    bugs = [
+        bug(1, 2, 1, False),
+        bug(None, 1, 3, False, (3, 4)),
+        bug(6, None, None, True, (-1, -1)),
+    ]
     text = real_bugs.report(bugs, "dev")
     assert "| baseline: single-token mutations | 1 | 1 |" in text
-    assert "| model: pipeline candidates | 1 | 2 |" in text
+    assert "| model alone: beam candidates in beam order | 1 | 2 |" in text
+    assert "| combined: beam + templates, exact probability | 1 | 2 |" in text
+    assert "pure deletions: 1/3 (33.3%)" in text
     assert text.splitlines()[-1] == (
         "RESULT slice=dev n=3 baseline_top1=1 baseline_top5=1 model_top1=1 model_top5=2"
-        " model_rank1_deletions=0.333 expressible=3"
+        " combined_top1=1 combined_top5=2 rank1_deletions=0.333 expressible=3"
     )
 
 

@@ -9,12 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from spancopy_core import focus
 from spancopy_core.actions import Hypothesis
 from spancopy_core.checkpoint import load_model
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
+from spancopy_core.scoring import log_probs
 
 TOY = """class Toy {
     int clamp(int value, int limit) {
@@ -105,3 +107,59 @@ def test_diagnostics_select_units_by_the_ratio_to_the_unchanged_unit(doc: Parsed
         (sure, pytest.approx(3.0)),
         (unsure, pytest.approx(0.5)),
     ]
+
+
+def test_focus_ids_mark_the_tokens_on_the_focus_lines(doc: ParsedText, model):
+    (clamp,) = pipeline.units(doc, model.vocab, pipeline.line_focus(doc, 2))
+    at = TOY.index(">")
+    ids = pipeline.focus_ids(doc, clamp, (at, at))  # a cursor: its whole line
+    inside = [
+        clamp.source_tokens[s].text
+        for (s, _), f in zip(clamp.mapping.spans, ids, strict=True)
+        if f == focus.INSIDE
+    ]
+    assert inside == "if ( value > limit ) {".split()
+    assert set(ids) == {focus.INSIDE, focus.OUTSIDE}
+    assert pipeline.focus_ids(doc, clamp, None) is None
+
+
+def test_templates_at_the_focus_join_the_beam_and_everything_is_ranked_by_the_model(
+    doc: ParsedText, model
+):
+    """The toy model learned ``>`` -> ``>=``; the templates add every other comparison on
+    the focus line, and the ranking orders all of them by their exact probability."""
+    line = pipeline.line_focus(doc, 2)
+    (clamp,) = pipeline.units(doc, model.vocab, line)
+    options = replace(OPTIONS, top_k=50)
+    (found,) = pipeline.repair(model, doc, line, options)[0]
+    new_lines = [c.new_text.split("\n")[1].strip() for c in found.candidates]
+    for op in ("<", "<=", ">=", "==", "!="):  # the five other comparisons, each once
+        assert new_lines.count(f"if (value {op} limit) {{") == 1
+    assert new_lines[0] == "if (value >= limit) {"
+    scored = [c for c in found.candidates if c.log_prob > -math.inf]
+    assert len(scored) == len(found.candidates)  # operators are in the vocabulary
+    # Exact probabilities: recomputed one by one, they agree, and the order follows them
+    # (penalties aside: none of these is a signature change, a deletion or off the focus).
+    ids = pipeline.focus_ids(doc, clamp, line)
+    again = log_probs(model, [(clamp.tokens, ids, c.tokens) for c in scored])
+    assert again == pytest.approx([c.log_prob for c in scored], abs=1e-4)
+    assert [c.log_prob for c in scored] == sorted((c.log_prob for c in scored), reverse=True)
+    shares = [c.probability for c in found.candidates]
+    assert sum(shares) + found.unchanged_probability() <= 1 + 1e-9
+    assert found.confidence() == pytest.approx(
+        math.exp(found.candidates[0].log_prob - found.unchanged_log_prob)
+    )
+    # Without a focus there are no templates: only what the beam found.
+    (whole,) = [r for r in pipeline.repair(model, doc, None, options)[0] if r.unit.name == "clamp"]
+    assert len(whole.candidates) < len(found.candidates)
+
+
+def test_the_beam_ranking_keeps_the_beam_order(doc: ParsedText, model):
+    line = pipeline.line_focus(doc, 2)
+    options = replace(OPTIONS, ranking="beam")
+    (found,) = pipeline.repair(model, doc, line, options)[0]
+    assert found.unchanged_log_prob is None
+    probs = [c.probability for c in found.candidates]
+    assert probs == sorted(probs, reverse=True)
+    with pytest.raises(ValueError):
+        RepairOptions(ranking="alphabetical")

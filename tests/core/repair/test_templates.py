@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from spancopy_core.edits import apply_edits
 from spancopy_core.lang import java
-from spancopy_core.repair.templates import single_token_mutations
+from spancopy_core.repair.templates import repair_templates, single_token_mutations
 
 
 def mutants(text: str, line: int = 0) -> list[str]:
@@ -76,3 +76,42 @@ def test_each_mutant_is_one_edit_of_one_token():
         ("3", "4"),
         ("3", "2"),
     ]
+
+
+def repairs(text: str, line: int = 0) -> list[str]:
+    """The focus line of ``text`` after each repair template, in order."""
+    lines = text.split("\n")
+    start = sum(len(x) + 1 for x in lines[:line])
+    tokens = java.parse(text).tokens
+    found = repair_templates(tokens, start, start + len(lines[line]))
+    return [apply_edits(text, [e]).split("\n")[line] for e in found]
+
+
+def test_repair_templates_add_variables_negations_and_off_by_ones():
+    text = (
+        "class C { boolean f(int[] a, int n, boolean ok) {\nif (a[n] > 0 && ok) return x.done;\n}}"
+    )
+    got = repairs(text, line=1)
+    single = mutants(text, line=1)
+    assert got[: len(single)] == single  # the fixed list first, in its order
+    rest = set(got[len(single) :])
+    assert {
+        "if (n[n] > 0 && ok) return x.done;",  # another variable of the method
+        "if (a[a] > 0 && ok) return x.done;",
+        "if (a[ok] > 0 && ok) return x.done;",
+        "if (a[n] > 0 && a) return x.done;",
+        "if (!a[n] > 0 && ok) return x.done;",  # a negation added before the condition
+        "if (a[n + 1] > 0 && ok) return x.done;",  # off by one, after an operand
+        "if (a[n - 1] > 0 && ok) return x.done;",
+        "if (a[n] > 0 + 1 && ok) return x.done;",
+        "if (a[n] + 1 > 0 && ok) return x.done;",
+    } <= rest
+    assert "if (a[n] > 0 && ok) return x.ok;" not in rest  # a member name after "." stays
+    assert all(".done" in r for r in rest)  # a member name after "." is never replaced
+
+
+def test_a_negation_is_removed_and_never_doubled():
+    assert "while (ok) {" in repairs("class C { void f(boolean ok) {\nwhile (!ok) {\n}}}", line=1)
+    assert "while (!!ok) {" not in repairs(
+        "class C { void f(boolean ok) {\nwhile (!ok) {\n}}}", line=1
+    )

@@ -1,0 +1,45 @@
+"""The exact probability of given outputs: what the model thinks of a candidate repair.
+
+The beam search finds outputs and scores them by the action sequences it happened to keep;
+:func:`log_probs` scores any output by the marginal over *every* action sequence that produces
+it (paper Eq. 2, the training objective), as one batched teacher-forced forward pass. The
+repair pipeline ranks all its candidates, from the beam and from templates, by this number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import torch
+
+from .batch import collate
+from .lattice import build_lattice
+from .model import SpanCopyModel
+from .objective import sequence_log_likelihood
+
+# (input tokens, focus ids of the input or None, output tokens)
+Item = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]
+
+
+@torch.no_grad()
+def log_probs(model: SpanCopyModel, items: Sequence[Item], batch_size: int = 32) -> list[float]:
+    """``log P(output | input, focus)`` of every item, summed over all action sequences (an
+    output that needs a token neither in the input nor in the vocabulary is scored as the
+    model's unknown token, which the pipeline never asks for)."""
+    max_copy = 1 if model.config.copy_mode == "token" else None
+    was_training = model.training
+    model.eval()
+    out: list[float] = []
+    try:
+        for k in range(0, len(items), batch_size):
+            chunk = items[k : k + batch_size]
+            examples = []
+            for x, focus, y in chunk:
+                lattice = build_lattice(list(x), list(y), model.vocab, max_copy)
+                examples.append((list(x), list(y), lattice, *([list(focus)] if focus else [])))
+            batch = collate(examples, model.vocab).to(model.device)
+            log_lik = sequence_log_likelihood(model.scores(batch), batch, "marginal")  # (B,)
+            out += log_lik.float().tolist()
+    finally:
+        model.train(was_training)
+    return out

@@ -1,0 +1,99 @@
+"""The combined ranking on hand-made candidates: penalties, merged parentheses, shares."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from spancopy_core.edits import TextEdit
+from spancopy_core.positions import LineIndex
+from spancopy_core.repair import ranking
+from spancopy_core.repair.candidates import Candidate
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.pipeline import ParsedText
+
+TEXT = """class C {
+    public int f(int a, int b) {
+        System.out.println(a);
+        return a > b ? a : b;
+    }
+}
+"""
+
+
+@pytest.fixture(scope="module")
+def unit():
+    doc = ParsedText.parse(TEXT, JavaFrontend())
+    (u,) = doc.frontend.all_units(doc.parsed, ())
+    return u
+
+
+def cand(old: str, new: str, tokens: tuple[str, ...] = ("x",), nth: int = 0) -> Candidate:
+    start = -1
+    for _ in range(nth + 1):
+        start = TEXT.index(old, start + 1)
+    edit = TextEdit(start, start + len(old), new)
+    return Candidate((edit,), f"{old}->{new}", 0.0, -math.inf, 0, len(TEXT), "", tokens)
+
+
+LINES = LineIndex(TEXT)
+FOCUS = (3, 3)  # the return line
+
+
+def ranked(found, log_probs, focus=FOCUS, unit=None, top_k=10):
+    return ranking.rank(TEXT, unit, found, log_probs, -1.0, LINES, focus, top_k=top_k)
+
+
+def test_penalties_apply_to_signature_deletion_and_off_focus(unit):
+    p = ranking.Penalties()
+    at_focus = cand(">", ">=")
+    signature = cand("public", "private")
+    deletion = cand("System.out.println(a);", "")
+    assert ranking.penalty(TEXT, unit, at_focus, LINES, FOCUS, p) == 0.0
+    assert ranking.penalty(TEXT, unit, signature, LINES, FOCUS, p) == (p.signature + p.off_focus)
+    assert ranking.penalty(TEXT, unit, deletion, LINES, FOCUS, p) == p.deletion + p.off_focus
+    assert ranking.penalty(TEXT, unit, deletion, LINES, None, p) == p.deletion  # no focus
+    assert ranking.penalty(TEXT, unit, deletion, LINES, (2, 2), p) == p.deletion
+
+
+def test_a_less_likely_fix_at_the_focus_outranks_likelier_noise(unit):
+    found = [
+        cand("System.out.println(a);", "", ("d",)),
+        cand("public", "private", ("s",)),
+        cand(">", ">=", ("f",)),
+    ]
+    out = ranked(found, [-2.0, -2.5, -4.0], unit=unit)
+    assert [c.tokens for c in out] == [("f",), ("s",), ("d",)]  # -4 > -2.5-3-6 > -2-6-6
+    # Shares are of everything scored (the unchanged unit at -1 included), by the exact
+    # log-probabilities, not the penalised ones.
+    total = math.log(sum(math.exp(x) for x in (-1.0, -2.0, -2.5, -4.0)))
+    assert out[0].probability == pytest.approx(math.exp(-4.0 - total))
+    assert out[0].log_prob == -4.0
+
+
+def test_variants_equal_up_to_parentheses_are_one_candidate(unit):
+    plain = cand(">", ">=", ("a", ">=", "b"))
+    wrapped = cand("b ?", "(b) ?", ("a", ">=", "(", "b", ")"))
+    other = cand(">", "<", ("a", "<", "b"))
+    out = ranked([wrapped, plain, other], [-2.0, -2.2, -3.0], unit=unit)
+    assert [c.tokens for c in out] == [plain.tokens, other.tokens]  # the shorter spelling
+    assert out[0].edits == plain.edits
+    assert out[0].log_prob == pytest.approx(math.log(math.exp(-2.0) + math.exp(-2.2)))
+
+
+def test_unexpressible_templates_come_last_in_their_order_and_top_k_holds(unit):
+    a, b = cand(">", "<", ()), cand("a :", "b :", ())
+    scored = cand(">", ">=", ("f",))
+    out = ranked([a, scored, b], [None, -9.0, None], unit=unit)
+    assert out[0].tokens == ("f",) and out[1:] == [
+        ranking.replace(a, probability=0.0),
+        ranking.replace(b, probability=0.0),
+    ]
+    assert len(ranked([a, scored, b], [None, -9.0, None], unit=unit, top_k=2)) == 2
+
+
+def test_merge_adds_the_templates_the_beam_lacks():
+    beam = [cand(">", ">=", ("f",))]
+    same, new, blind = cand(">", ">=", ("f",)), cand(">", "<", ("g",)), cand(">", "==", ())
+    assert ranking.merge(beam, [same, new, blind]) == [beam[0], new, blind]
