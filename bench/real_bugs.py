@@ -25,6 +25,12 @@ rank-1 repairs that only delete tokens, where rank-1 edits lie relative to the f
 bug and the machine; a ``RESULT`` line last. ``--json FILE`` writes one record per bug.
 
     python bench/real_bugs.py [--slice dev|test] [--limit N] [--model DIR] [--beam 20] [--top-k 5]
+    python bench/real_bugs.py --records bench/data/everyday_bugs.jsonl
+
+``--records`` evaluates other records of the same shape: ``bench/data/everyday_bugs.jsonl``
+holds 28 everyday bugs written by hand for this check (off-by-one, ``&&``/``||``, ``==`` on
+strings, integer division, wrong variable or field, missing ``!``, a wrong literal or call),
+one small change each, never used to choose anything.
 """
 
 from __future__ import annotations
@@ -55,6 +61,8 @@ from spancopy_core.scoring import log_probs  # noqa: E402
 from trainer import bfp, heldout  # noqa: E402
 
 MSB = JAVA_EDITS / "manysstubs4j.jsonl"
+ROOT = Path(__file__).resolve().parents[1]
+EVERYDAY = ROOT / "bench" / "data" / "everyday_bugs.jsonl"
 TOP = 5
 
 
@@ -253,21 +261,33 @@ def main() -> int:
     ap.add_argument("--beam", type=int, default=RepairOptions.beam_size)
     ap.add_argument("--top-k", type=int, default=RepairOptions.top_k)
     ap.add_argument("--json", type=Path, metavar="FILE", help="write one record per bug")
+    ap.add_argument(
+        "--records",
+        type=Path,
+        metavar="JSONL",
+        help="evaluate these records (buggy, fixed, class_name, imports) instead of a slice,"
+        f" e.g. {EVERYDAY.relative_to(ROOT)}",
+    )
     args = ap.parse_args()
-    if not MSB.is_file():
-        sys.stderr.write(f"real-bug data not found: {MSB} (see ../shared/data/java-edits)\n")
+    source = args.records or MSB
+    if not source.is_file():
+        sys.stderr.write(f"real-bug data not found: {source} (see ../shared/data/java-edits)\n")
         return 2
     from spancopy_core.checkpoint import load_model
 
-    records = heldout.read_slice(args.slice, MSB)
+    if args.records:
+        records = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines()]
+        name = source.stem
+    else:
+        records, name = heldout.read_slice(args.slice, MSB), args.slice
     if args.limit is not None:
         records = sample(records, args.limit, seed=0)
     model = load_model(args.model, device="cpu")
     options = RepairOptions(beam_size=args.beam, top_k=args.top_k)
     print(machine())
-    print(f"model {args.model}  beam={args.beam} top_k={args.top_k}  slice={args.slice}")
+    print(f"model {args.model}  beam={args.beam} top_k={args.top_k}  slice={name}")
     bugs = [evaluate(model, r, options) for r in tqdm(records, unit="bug", file=sys.stderr)]
-    print(report(bugs, args.slice))
+    print(report(bugs, name))
     if args.json:
         args.json.write_text("".join(json.dumps(asdict(b)) + "\n" for b in bugs))
     return 0

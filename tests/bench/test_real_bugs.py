@@ -3,6 +3,7 @@ pipeline with the toy model (no shared data needed)."""
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 
@@ -133,3 +134,25 @@ def test_missing_data_is_one_line_and_status_2(tmp_path, monkeypatch, capsys):
     assert real_bugs.main() == 2
     err = capsys.readouterr().err
     assert err.startswith("real-bug data not found:") and err.count("\n") == 1
+
+
+def test_everyday_bugs_are_one_small_change_in_a_method_that_parses():
+    lines = real_bugs.EVERYDAY.read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines]
+    assert len(records) == len({r["id"] for r in records}) == 28
+    for r in records:
+        buggy, _ = real_bugs.file_text(r, r["buggy"])
+        fixed, _ = real_bugs.file_text(r, r["fixed"])
+        assert real_bugs._parses(buggy) and real_bugs._parses(fixed), r["id"]
+        assert not real_bugs.same_code(buggy, fixed), r["id"]
+        assert real_bugs.first_changed_line(r["buggy"], r["fixed"]) > 0, r["id"]  # in the body
+
+
+def test_records_option_runs_a_file_of_records(toy_model: Path, tmp_path, monkeypatch, capsys):
+    records = tmp_path / "mine.jsonl"
+    records.write_text(json.dumps(RECORD) + "\n")
+    argv = ["real_bugs.py", "--records", str(records), "--model", str(toy_model), "--beam", "8"]
+    monkeypatch.setattr(sys, "argv", argv)
+    assert real_bugs.main() == 0
+    last = capsys.readouterr().out.splitlines()[-1]
+    assert last.startswith("RESULT slice=mine n=1 baseline_top1=0 baseline_top5=1 model_top1=1 ")
