@@ -11,8 +11,9 @@ which keep what users call noise below real fixes:
 
 - a change to the *signature* (modifiers, return type, name, parameters: every edit lies before
   the method body) is rarely the fix of a bug inside the method;
-- a change that only *deletes* code (a statement, often the program's only output) is what the
-  BFP training data over-teaches;
+- a change that only *deletes* code, a statement or more (often the program's only output), is
+  what the BFP training data over-teaches (deleting a token or an operand, a `!` or a cast, is
+  not penalised: real fixes do that);
 - with a focus, a change that touches no focus line is not where the user points.
 
 Candidates equal up to parentheses (``a < (b)`` and ``a < b``) are one, spelled as the
@@ -25,6 +26,7 @@ of the mass of everything scored: the unit as written and every scored candidate
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
@@ -92,6 +94,9 @@ def merge(beam: Sequence[Candidate], templates: Sequence[Candidate]) -> list[Can
     return out
 
 
+_STATEMENT = re.compile(r"[;{}]")  # deleted text holding one of these removed a statement
+
+
 def _body_start(unit: Unit) -> int:
     """Code-point offset of the unit's body: its first ``{`` (the end when it has none)."""
     return next((t.start for t in unit.source_tokens if t.text == "{"), unit.end)
@@ -111,7 +116,7 @@ def penalty(
     if all(e.end <= body for e in candidate.edits):
         total += penalties.signature
     if all(not e.new_text.strip() for e in candidate.edits) and any(
-        text[e.start : e.end].strip() for e in candidate.edits
+        _STATEMENT.search(text[e.start : e.end]) for e in candidate.edits
     ):
         total += penalties.deletion
     if focus_lines is not None:
