@@ -15,17 +15,27 @@ import torch
 from .batch import collate
 from .lattice import build_lattice
 from .model import SpanCopyModel
+from .model_types import Memory
 from .objective import sequence_log_likelihood
 
 # (input tokens, focus ids of the input or None, output tokens)
 Item = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]
 
 
+def _rows(memory: Memory, index: torch.Tensor) -> Memory:
+    """The rows ``index`` (K,) of ``memory``, as a memory of K inputs."""
+    return Memory(
+        *(t.index_select(0, index) for t in memory[:-1]),
+        init_state=memory.init_state.index_select(1, index),  # (layers, K, H)
+    )
+
+
 @torch.no_grad()
 def log_probs(model: SpanCopyModel, items: Sequence[Item], batch_size: int = 32) -> list[float]:
     """``log P(output | input, focus)`` of every item, summed over all action sequences (an
     output that needs a token neither in the input nor in the vocabulary is scored as the
-    model's unknown token, which the pipeline never asks for)."""
+    model's unknown token, which the pipeline never asks for). Items of one batch that share
+    their input and focus (the candidates of one unit) share one encoder pass."""
     max_copy = 1 if model.config.copy_mode == "token" else None
     was_training = model.training
     model.eval()
@@ -34,11 +44,21 @@ def log_probs(model: SpanCopyModel, items: Sequence[Item], batch_size: int = 32)
         for k in range(0, len(items), batch_size):
             chunk = items[k : k + batch_size]
             examples = []
-            for x, focus, y in chunk:
+            first: dict[tuple[tuple[str, ...], tuple[int, ...] | None], int] = {}
+            which = []  # per item, the row of its input among the distinct inputs
+            for i, (x, focus, y) in enumerate(chunk):
+                key = (tuple(x), tuple(focus) if focus else None)
+                which.append(first.setdefault(key, i))
                 lattice = build_lattice(list(x), list(y), model.vocab, max_copy)
                 examples.append((list(x), list(y), lattice, *([list(focus)] if focus else [])))
             batch = collate(examples, model.vocab).to(model.device)
-            log_lik = sequence_log_likelihood(model.scores(batch), batch, "marginal")  # (B,)
+            distinct = torch.tensor(sorted(first.values()), device=model.device)  # (U,)
+            focus_ids = None if batch.focus is None else batch.focus[distinct]
+            memory = model.encode(batch.src[distinct], batch.src_len[distinct], focus_ids)
+            slot = {row: u for u, row in enumerate(sorted(first.values()))}
+            memory = _rows(memory, torch.tensor([slot[r] for r in which], device=model.device))
+            h, _ = model.run_decoder(batch.tgt_in, memory.init_state)  # (B, T, H)
+            log_lik = sequence_log_likelihood(model.score(h, memory), batch, "marginal")  # (B,)
             out += log_lik.float().tolist()
     finally:
         model.train(was_training)
