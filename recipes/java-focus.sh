@@ -5,7 +5,7 @@
 # points, spancopy_core/focus.py) on a mix that looks like users' bugs. Run from the
 # repository root:
 #
-#   recipes/java-focus.sh [STEP...]     steps: data focus no-synth focus-bfp evaluate
+#   recipes/java-focus.sh [STEP...]     steps: data focus no-synth focus-bfp focus-final evaluate
 #
 # DATA, RUNS and SHARED as in recipes/java-bfp.sh. INIT (default: the shipped model before
 # this recipe, ../runs/ft-span) is the model fine-tuned. Every training step is resumable:
@@ -48,19 +48,27 @@ step_no-synth() {
 }
 
 # The user-bug model fine-tuned back on real edits and BFP (the synthetic pairs make 91% of
-# step_focus's data and cost BFP accuracy): the candidate shipped model.
+# step_focus's data and cost BFP accuracy) for two epochs (804 steps).
 step_focus-bfp() {
   $T train --train "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" \
     "$DATA/bfp-small" "$DATA/bfp-medium" \
     --valid "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" \
     --init "$RUNS/focus-user" --out "$RUNS/focus-bfp" --lr 5e-4 --warmup 100 --epochs 10 \
-    --max-steps "${STEPS_BFP:-1500}" --patience 2 --save-every 250 --workers 1 --threads 1 \
+    --max-steps "${STEPS_BFP:-804}" --patience 2 --save-every 250 --workers 1 --threads 1 \
     --log-every 50 --resume --no-progress
+}
+
+# Then BFP alone, as recipes/java-bfp.sh ends (early stopping on a seeded 5% of it).
+step_focus-final() {
+  $T train --train "$DATA/bfp-small" "$DATA/bfp-medium" --init "$RUNS/focus-bfp" \
+    --out "$RUNS/focus-final" --lr 5e-4 --warmup 50 --epochs 30 --patience 3 \
+    --max-steps "${STEPS_FINAL:-1000}" --save-every 250 --workers 1 --threads 1 --log-every 50 \
+    --resume --no-progress
 }
 
 step_evaluate() {
   mkdir -p "$RUNS/eval"
-  for run in focus-user focus-no-synth focus-bfp; do
+  for run in focus-user focus-no-synth focus-bfp focus-final; do
     for size in small medium; do
       OMP_NUM_THREADS=1 $T evaluate --model "$RUNS/$run" --data "$DATA/bfp-$size" --split test \
         --beam 20 --json "$RUNS/eval/$run-$size.json" --no-progress
@@ -70,6 +78,6 @@ step_evaluate() {
   done
 }
 
-for step in "${@:-data focus no-synth focus-bfp evaluate}"; do
+for step in "${@:-data focus no-synth focus-bfp focus-final evaluate}"; do
   for s in $step; do "step_$s"; done
 done

@@ -12,8 +12,8 @@ which keep what users call noise below real fixes:
 - a change to the *signature* (modifiers, return type, name, parameters: every edit lies before
   the method body) is rarely the fix of a bug inside the method;
 - a change that only *deletes* code, a statement or more (often the program's only output), is
-  what the BFP training data over-teaches (deleting a token or an operand, a `!` or a cast, is
-  not penalised: real fixes do that);
+  what the BFP training data over-teaches; deleting tokens within a statement (an operand, a
+  ``!``, a cast) is a real fix more often, and is penalised less;
 - with a focus, a change that touches no focus line is not where the user points.
 
 Candidates equal up to parentheses (``a < (b)`` and ``a < b``) are one, spelled as the
@@ -46,7 +46,8 @@ class Penalties:
     42 with these."""
 
     signature: float = 3.0
-    deletion: float = 6.0
+    deletion: float = 6.0  # a deleted statement (or more)
+    token_deletion: float = 2.0  # deleted tokens within a statement
     off_focus: float = 6.0
 
 
@@ -115,10 +116,10 @@ def penalty(
     body = _body_start(unit)
     if all(e.end <= body for e in candidate.edits):
         total += penalties.signature
-    if all(not e.new_text.strip() for e in candidate.edits) and any(
-        _STATEMENT.search(text[e.start : e.end]) for e in candidate.edits
-    ):
-        total += penalties.deletion
+    removed = [text[e.start : e.end] for e in candidate.edits]
+    if all(not e.new_text.strip() for e in candidate.edits) and any(r.strip() for r in removed):
+        statement = any(_STATEMENT.search(r) for r in removed)
+        total += penalties.deletion if statement else penalties.token_deletion
     if focus_lines is not None:
         lo, hi = focus_lines
         if not any(

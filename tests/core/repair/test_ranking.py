@@ -56,7 +56,8 @@ def test_penalties_apply_to_signature_deletion_and_off_focus(unit):
     assert ranking.penalty(TEXT, unit, deletion, LINES, None, p) == p.deletion  # no focus
     assert ranking.penalty(TEXT, unit, deletion, LINES, (2, 2), p) == p.deletion
     operand = cand(" ? a : b", "")  # deletes tokens at the focus, no statement
-    assert ranking.penalty(TEXT, unit, operand, LINES, FOCUS, p) == 0.0
+    assert ranking.penalty(TEXT, unit, operand, LINES, FOCUS, p) == p.token_deletion
+    assert p.token_deletion < p.deletion
 
 
 def test_a_less_likely_fix_at_the_focus_outranks_likelier_noise(unit):
