@@ -1,7 +1,8 @@
 """The spancopy language server: learned repairs of Java methods as quick fixes (pygls 2).
 
 What the user sees: on a method, the lightbulb offers the model's top repairs as quick fixes
-titled with the change and its probability ("Replace `>` with `>=` (31%)", the best one
+titled with what the changed line becomes and its probability
+(``Change to "return size >= items.length;" (31%)``, the best one
 preferred); ``spancopy.repairMethod`` searches wider for one method with progress;
 ``spancopy.reloadModel`` reloads the model; optional diagnostics mark methods that the model
 is confident are wrong. Handlers are thin: the repairs come from the pipeline of

@@ -75,7 +75,7 @@ async def serves_a_new_document(client: LanguageClient, n: int) -> None:
     text = TOY.replace("return value;", "value++;\n        " * n + "return value;")
     open_doc(client, uri, text)
     actions = await code_actions(client, uri, *GT)
-    assert actions and actions[0].title.startswith("Replace `>` with `>=`")
+    assert actions and actions[0].title.startswith('Change to "if (value >= limit) {"')
     fixed = text.replace("value > limit", "value >= limit")
     assert editor.apply_action(text, actions[0], uri, 1, "utf-16") == fixed
 

@@ -55,7 +55,7 @@ async def test_quick_fixes_apply_exactly_inside_the_method(client: LanguageClien
     open_doc(client, uri, TOY)
     actions = await code_actions(client, uri, *GT)
     repaired = check_repairs(actions, TOY, uri, 1, CLAMP)
-    assert actions[0].title.startswith("Replace `>` with `>=` (")
+    assert actions[0].title.startswith('Change to "if (value >= limit) {" (')
     assert actions[0].is_preferred
     assert repaired[0] == TOY.replace("value > limit", "value >= limit")
     assert await code_actions(client, uri, *GT) == actions  # asked again: the same answer
@@ -67,8 +67,8 @@ async def test_a_selection_over_two_methods_repairs_both(client: LanguageClient)
     start, end = types.Position(line=GT[0], character=0), types.Position(line=LT[0], character=0)
     actions = await client.text_document_code_action_async(action_params(uri, start, end))
     titles = [a.title for a in actions]
-    assert any(t.startswith("Replace `>` with `>=`") for t in titles)
-    assert any(t.startswith("Replace `<` with `<=`") for t in titles)
+    assert any(t.startswith('Change to "if (value >= limit) {"') for t in titles)
+    assert any(t.startswith('Change to "return size <= cap;"') for t in titles)
     assert sum(bool(a.is_preferred) for a in actions) == 1
 
 
@@ -154,7 +154,9 @@ async def test_reload_model_reports_progress(client: LanguageClient, toy_model: 
     assert kinds == ["begin", "end"]
     uri = "file:///work/AfterReload.java"
     open_doc(client, uri, TOY)
-    assert (await code_actions(client, uri, *GT))[0].title.startswith("Replace `>` with `>=`")
+    assert (await code_actions(client, uri, *GT))[0].title.startswith(
+        'Change to "if (value >= limit) {"'
+    )
 
 
 async def test_closed_unopened_and_other_languages_get_nothing(client: LanguageClient):
