@@ -1,9 +1,9 @@
 """The spancopy language server: learned repairs of Java methods as quick fixes (pygls 2).
 
 What the user sees: on a method, the lightbulb offers the model's top repairs as quick fixes
-titled with what the changed line becomes and its probability
-(``Change to "return size >= items.length;" (31%)``, the best one
-preferred); ``spancopy.repairMethod`` searches wider for one method with progress;
+titled with what the line becomes and its probability (``Change to "return n >= 0;" (31%)``,
+the best one preferred); the model loads in the background from ``initialized`` on;
+``spancopy.repairMethod`` searches wider for one method with progress;
 ``spancopy.reloadModel`` reloads the model; optional diagnostics mark methods that the model
 is confident are wrong. Handlers are thin: the repairs come from the pipeline of
 :mod:`spancopy_core.repair` (parsing, units, decoding on the :mod:`.worker` thread, candidates);
@@ -155,9 +155,13 @@ class SpanCopyServer(LanguageServer):
             return self.worker.vocab
         if self.worker.error is not None:
             return None
+        self.preload()
+        assert self._loading is not None
+        return await asyncio.shield(self._loading[1])
+
+    def preload(self) -> None:  # start loading the model, without waiting for it
         if self._loading is None or self._loading[0] != self.worker.generation:
             self._loading = (self.worker.generation, asyncio.ensure_future(self._load()))
-        return await asyncio.shield(self._loading[1])
 
     async def _load(self) -> Vocabulary | None:
         path = self.model_dir()
@@ -351,6 +355,7 @@ def initialize(ls: SpanCopyServer, params: types.InitializeParams) -> None:
 @handler(types.INITIALIZED)
 async def initialized(ls: SpanCopyServer, params: types.InitializedParams) -> None:
     await ls.pull_settings()
+    ls.preload()  # in the background: the first code action finds it loaded or half-way
 
 
 @handler(types.WORKSPACE_DID_CHANGE_CONFIGURATION)

@@ -206,6 +206,26 @@ async def test_requests_while_the_model_loads(start: Start):
     assert len(loads) == 1 and [r.kind for r in loads[0]] == ["begin", "end"]
 
 
+async def test_the_model_loads_in_the_background_once_initialized(start: Start):
+    """Issue 14 item 6: no request needed; the load begins after ``initialized``."""
+    client = await start()
+
+    def loads() -> list[list]:
+        return [
+            reports
+            for reports in client.progress_reports.values()
+            if reports[0].title == "spancopy: loading the repair model"
+        ]
+
+    await until(lambda: loads() and loads()[0][-1].kind == "end", 60)
+    (load,) = loads()
+    assert [r.kind for r in load] == ["begin", "end"] and load[-1].message == "loaded"
+    uri = "file:///work/Preloaded.java"
+    open_doc(client, uri, TOY)
+    assert await code_actions(client, uri, *GT)
+    assert len(loads()) == 1  # the code action used the model loaded before it
+
+
 def frame(message: dict) -> bytes:
     body = json.dumps(message).encode()
     return b"Content-Length: %d\r\n\r\n" % len(body) + body
