@@ -436,9 +436,10 @@ def code_action_resolve(ls: SpanCopyServer, params: types.CodeAction) -> types.C
     return params
 
 
-async def repair_method(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
+async def repair_method(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction] | None:
     """``spancopy.repairMethod``: repairs of the method at a position, twice as wide a
-    beam, with progress; returns the code actions (edits included)."""
+    beam, with progress; returns the code actions (edits included), null when no method
+    of the open document holds the position (so a client says "no method at the cursor")."""
     uri, pos = convert.repair_method_args(args)
     msg_id, task = ls.protocol.msg_id, asyncio.current_task()
     if msg_id is not None and task is not None:
@@ -451,7 +452,7 @@ async def repair_method(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction
 
 async def _repair_method(
     ls: SpanCopyServer, uri: str, pos: types.Position
-) -> list[types.CodeAction]:
+) -> list[types.CodeAction] | None:
     snap = await ls.snapshot(uri)
     if snap is None or (vocab := await ls.vocab()) is None:
         return []
@@ -459,7 +460,10 @@ async def _repair_method(
         at = convert.offset(snap.doc.lines, pos, ls.encoding)
     except PositionError as exc:
         raise JsonRpcInvalidParams(str(exc)) from None
-    units = ls.decodable(snap, pipeline.units(snap.doc, vocab, (at, at)))
+    found = pipeline.units(snap.doc, vocab, (at, at))
+    if not found:
+        return None
+    units = ls.decodable(snap, found)
     if not units:
         return []
     unit = units[-1]

@@ -171,6 +171,22 @@ def test_setup_settings_reach_the_server(toy_model, java_file, tmp_path):
     assert len(result["titles"]) == 1
 
 
+def test_feedback_before_the_server_attaches_while_it_loads_and_off_a_method(
+    toy_model, java_file, tmp_path
+):
+    """Issue 14 items 4 and 5, on Neovim 0.11 (no ``$/progress`` shown of its own)."""
+    nvim = nvim_binary("binwheels")
+    result = drive(nvim, tmp_path, java_file, {"modelPath": str(toy_model)}, "early", False)
+    starting = "spancopy is still starting; try again in a moment"
+    assert result["before_attach"] == [starting, starting]  # gra, then :SpancopyRepair
+    assert result["gra_buffer_mapping"] is False  # once attached, gra is Neovim's again
+    notes = result["notifications"]
+    assert "spancopy: loading the repair model…" in notes
+    assert "spancopy: loading the repair model: loaded" in notes
+    assert notes[-1] == "spancopy: no method at the cursor"
+    assert "spancopy: no repair found for this method" not in notes
+
+
 def checkhealth(
     nvim: Path,
     tmp_path: Path,

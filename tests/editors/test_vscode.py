@@ -315,7 +315,11 @@ def test_extension_starts_the_server_with_the_users_settings(node):
         "args": ["-m", "lsp_server"],
         "transport": 0,  # TransportKind.stdio
     }
-    assert client["clientOptions"]["documentSelector"] == [{"language": "java"}]
+    # Java files and unsaved Java buffers, never a diff's candidate side (issue 14 item 3).
+    assert client["clientOptions"]["documentSelector"] == [
+        {"scheme": "file", "language": "java"},
+        {"scheme": "untitled", "language": "java"},
+    ]
     settings, warnings = parse_settings(client["clientOptions"]["initializationOptions"])
     assert warnings == [] and settings == ServerSettings(top_k=3)
     assert client["started"] and client["disposed"]  # started, and stopped by deactivate

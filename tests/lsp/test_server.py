@@ -106,7 +106,8 @@ async def test_repair_method_command_searches_wider_with_progress(client: Langua
     actions = [client.protocol._converter.structure(a, types.CodeAction) for a in actions]
     repaired = check_repairs(actions, TOY, uri, 1, CLAMP)
     assert repaired[0] == TOY.replace("value > limit", "value >= limit")
-    (token,) = set(client.progress_reports) - before
+    new = set(client.progress_reports) - before  # and the model's load, when it came late
+    (token,) = [t for t in new if "repairing" in client.progress_reports[t][0].title]
     reports = client.progress_reports[token]
     assert reports[0].kind == "begin" and reports[0].title == "spancopy: repairing clamp"
     assert reports[-1].kind == "end" and "repair(s)" in reports[-1].message
@@ -133,14 +134,14 @@ async def test_repair_method_rejects_bad_arguments(client: LanguageClient, argum
 async def test_repair_method_off_a_method_or_document(client: LanguageClient):
     uri = "file:///work/Off.java"
     open_doc(client, uri, TOY)
-    for target in (uri, "file:///work/NotOpen.java"):
+    for target, expected in ((uri, None), ("file:///work/NotOpen.java", [])):
         result = await client.workspace_execute_command_async(
             types.ExecuteCommandParams(
                 command="spancopy.repairMethod",
                 arguments=[{"uri": target, "position": {"line": 0, "character": 0}}],
             )
         )
-        assert result == []
+        assert result == expected  # null: no method there (issue 14 item 5)
 
 
 async def test_reload_model_reports_progress(client: LanguageClient, toy_model: Path):
@@ -149,7 +150,12 @@ async def test_reload_model_reports_progress(client: LanguageClient, toy_model: 
         types.ExecuteCommandParams(command="spancopy.reloadModel")
     )
     assert result == {"loaded": True, "modelPath": str(toy_model), "error": None}
-    (token,) = set(client.progress_reports) - before
+    new = set(client.progress_reports) - before
+    token = [
+        t
+        for t in client.progress_reports
+        if t in new and "loading" in client.progress_reports[t][0].title
+    ][-1]
     kinds = [r.kind for r in client.progress_reports[token]]
     assert kinds == ["begin", "end"]
     uri = "file:///work/AfterReload.java"
