@@ -7,8 +7,8 @@ built by its compiled ``out/settings.js`` (run here under Node, fed the values V
 give); a real server must accept that object, with no warning, as ``initializationOptions``,
 as the answer to ``workspace/configuration`` and in ``workspace/didChangeConfiguration``.
 The extension's glue (which client it builds, what it answers and pushes, when it restarts)
-runs in ``vscode_host.js``, a stand-in for the extension host: VS Code itself cannot be
-installed from a package registry, so no test runs the extension inside a real VS Code.
+runs in ``vscode_host.js``, a stand-in for the extension host, in every run; the extension
+in a real VS Code is ``test_vscode_e2e.py`` (``SPANCOPY_E2E=1``).
 """
 
 from __future__ import annotations

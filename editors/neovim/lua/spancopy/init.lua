@@ -186,9 +186,14 @@ local function enable()
         end
       end,
     })
+    -- Buffers opened before setup() (a plugin manager loading it for the filetype) had their
+    -- FileType event already: vim.lsp.enable would not attach them.
     for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
       if vim.api.nvim_buf_is_loaded(bufnr) and M.serves(bufnr) then
         wait_for_server(bufnr)
+        if M.client(bufnr) == nil then
+          attach_08(bufnr)
+        end
       end
     end
     return
