@@ -41,7 +41,7 @@ def code_server(tmp_path: Path):
     e2e.install_code_server()
     settings = {
         "spancopy.server.pythonPath": sys.executable,
-        "spancopy.trace.server": "messages",
+        "spancopy.trace.server": "verbose",  # the messages' params in the log
         "workbench.startupEditor": "none",
         "workbench.tips.enabled": False,
         "security.workspace.trust.enabled": False,
@@ -59,10 +59,10 @@ def code_server(tmp_path: Path):
     server.stop()
 
 
-def exthost_logs(server: e2e.CodeServer) -> str:
-    """Every log line code-server's windows wrote (the spancopy output channel among them)."""
+def spancopy_log(server: e2e.CodeServer) -> str:
+    """The "spancopy" output channel (the server's log and the LSP trace), as written."""
     logs = server.user_data / "logs"
-    return "\n".join(p.read_text(errors="replace") for p in logs.rglob("*.log"))
+    return "\n".join(p.read_text(errors="replace") for p in logs.rglob("*-spancopy.log"))
 
 
 def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
@@ -122,6 +122,12 @@ def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
             changed = [a for a, b in zip(original.splitlines(), fixed.splitlines()) if a != b]
             assert changed and all("size" in line for line in changed), changed
 
+            # Editing pinned the tab: close it and open the file again with a single click,
+            # a preview tab, the one the candidate diff used to replace (item 2).
+            palette(">", "View: Close All Editors", "Close All Editors")
+            expect(page.locator(".tabs-container .tab")).to_have_count(0)
+            page.get_by_role("treeitem", name=EXAMPLE.name).click()
+            expect(page.locator(".tab.active.preview, .tab.active .italic").first).to_be_visible()
             palette(":", f"{GET_LINE}:20")
             palette(">", "spancopy: Repair method at cursor", "Repair method at cursor")
             pick = page.locator(".quick-input-widget .monaco-list-row")
@@ -142,5 +148,8 @@ def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
         finally:
             page.screenshot(path=str(tmp_path / "last.png"))
             browser.close()
-    logs = exthost_logs(code_server)
-    assert "spancopy-candidate" not in logs or "not an open Java document" not in logs
+    log = spancopy_log(code_server)
+    assert "Loaded model" in log
+    # Only RingBuffer.java reached the server (opened twice), never a diff's candidate side.
+    assert log.count("Sending notification 'textDocument/didOpen'") == 2
+    assert "spancopy-candidate" not in log and "not an open Java document" not in log
