@@ -7,8 +7,9 @@ bug of line 17; the lightbulb must come (the shipped model, loaded in the backgr
 quick-fix menu lists plain-text titles, Enter applies the preferred fix and the saved file
 on disk holds it. Then "spancopy: Repair method at cursor" on ``get``: the quick pick lists
 repairs, Enter applies one, and the user's editor is still there (issue 14 item 2), the
-only editor, no diff left open. The server's log must not mention a candidate document
-(item 3: ``spancopy-candidate:`` URIs never reach it). Writes ``docs/vscode-quick-fixes.png``.
+only editor, no diff left open; on line 1 it says "no method at the cursor" (item 5). The
+server's log must not mention a candidate document (item 3: ``spancopy-candidate:`` URIs
+never reach it). Writes ``docs/vscode-quick-fixes.png``.
 """
 
 from __future__ import annotations
@@ -145,6 +146,12 @@ def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
             page.wait_for_timeout(1500)
             repaired = java.read_text("utf-8")
             assert repaired != fixed and parses(repaired)
+
+            # Off a method, it says so (item 5).
+            palette(":", "1:1")
+            palette(">", "spancopy: Repair method at cursor", "Repair method at cursor")
+            toast = page.locator(".notifications-toasts")
+            expect(toast).to_contain_text("spancopy: no method at the cursor.")
         finally:
             page.screenshot(path=str(tmp_path / "last.png"))
             browser.close()
