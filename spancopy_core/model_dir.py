@@ -3,8 +3,7 @@
 
 Read by :mod:`spancopy_core.checkpoint` before it allocates a model, and on their own by what
 must answer fast: ``:checkhealth spancopy`` (a Python process that would otherwise spend
-seconds importing torch) and the language server, which reads the vocabulary while the model
-loads. The safetensors header is its documented layout: 8 bytes of little-endian header length,
+seconds importing torch). The safetensors header is its documented layout: 8 bytes of little-endian header length,
 then a JSON object of ``name -> {"dtype", "shape", "data_offsets"}`` (and ``__metadata__``).
 Every problem raises :class:`CheckpointError` naming the file, in one line.
 """
