@@ -3,9 +3,10 @@
 
 Read by :mod:`spancopy_core.checkpoint` before it allocates a model, and on their own by what
 must answer fast: ``:checkhealth spancopy`` (a Python process that would otherwise spend
-seconds importing torch). The safetensors header is its documented layout: 8 bytes of little-endian header length,
-then a JSON object of ``name -> {"dtype", "shape", "data_offsets"}`` (and ``__metadata__``).
-Every problem raises :class:`CheckpointError` naming the file, in one line.
+seconds importing torch). The safetensors header is its documented layout: 8 bytes of
+little-endian header length, then a JSON object of
+``name -> {"dtype", "shape", "data_offsets"}`` (and ``__metadata__``). Every problem
+raises :class:`CheckpointError` naming the file, in one line.
 """
 
 from __future__ import annotations
