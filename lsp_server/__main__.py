@@ -15,9 +15,23 @@ import sys
 
 from .settings import json_schema
 
+DESCRIPTION = "Run the spancopy language server (LSP): learned repairs of Java methods."
+EPILOG = """examples:
+  spancopy-ls                      talk LSP on stdin/stdout (what editors start)
+  spancopy-ls --tcp --port 2087    listen on 127.0.0.1:2087
+  spancopy-ls --settings-schema    the settings as VS Code configuration JSON
+
+The model and the other settings come from the editor (initializationOptions and the
+"spancopy" configuration section); see README.md."""
+
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="spancopy-ls", description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(
+        prog="spancopy-ls",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
     transport = ap.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="talk LSP on stdin/stdout")
     transport.add_argument("--tcp", action="store_true", help="listen on a TCP socket")
@@ -27,7 +41,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--log-level",
         default="info",
         choices=["debug", "info", "warning", "error"],
-        help="least severe message forwarded to the client's log",
+        help="least severe message forwarded to the client's log (default: info)",
     )
     ap.add_argument(
         "--settings-schema", action="store_true", help="print the settings schema and exit"

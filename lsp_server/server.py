@@ -1,8 +1,9 @@
 """The spancopy language server: learned repairs of Java methods as quick fixes (pygls 2).
 
 What the user sees: on a method, the lightbulb offers the model's top repairs as quick fixes
-titled with the change and its probability ("Replace `>` with `>=` (31%)", the best one
-preferred); ``spancopy.repairMethod`` searches wider for one method with progress;
+titled with what the line becomes and its probability (``Change to "return n >= 0;" (31%)``,
+the best one preferred); the model loads in the background from ``initialized`` on;
+``spancopy.repairMethod`` searches wider for one method with progress;
 ``spancopy.reloadModel`` reloads the model; optional diagnostics mark methods that the model
 is confident are wrong. Handlers are thin: the repairs come from the pipeline of
 :mod:`spancopy_core.repair` (parsing, units, decoding on the :mod:`.worker` thread, candidates);
@@ -154,9 +155,13 @@ class SpanCopyServer(LanguageServer):
             return self.worker.vocab
         if self.worker.error is not None:
             return None
+        self.preload()
+        assert self._loading is not None
+        return await asyncio.shield(self._loading[1])
+
+    def preload(self) -> None:  # start loading the model, without waiting for it
         if self._loading is None or self._loading[0] != self.worker.generation:
             self._loading = (self.worker.generation, asyncio.ensure_future(self._load()))
-        return await asyncio.shield(self._loading[1])
 
     async def _load(self) -> Vocabulary | None:
         path = self.model_dir()
@@ -350,6 +355,7 @@ def initialize(ls: SpanCopyServer, params: types.InitializeParams) -> None:
 @handler(types.INITIALIZED)
 async def initialized(ls: SpanCopyServer, params: types.InitializedParams) -> None:
     await ls.pull_settings()
+    ls.preload()  # in the background: the first code action finds it loaded or half-way
 
 
 @handler(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -430,9 +436,10 @@ def code_action_resolve(ls: SpanCopyServer, params: types.CodeAction) -> types.C
     return params
 
 
-async def repair_method(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
+async def repair_method(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction] | None:
     """``spancopy.repairMethod``: repairs of the method at a position, twice as wide a
-    beam, with progress; returns the code actions (edits included)."""
+    beam, with progress; returns the code actions (edits included), null when no method
+    of the open document holds the position (so a client says "no method at the cursor")."""
     uri, pos = convert.repair_method_args(args)
     msg_id, task = ls.protocol.msg_id, asyncio.current_task()
     if msg_id is not None and task is not None:
@@ -445,7 +452,7 @@ async def repair_method(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction
 
 async def _repair_method(
     ls: SpanCopyServer, uri: str, pos: types.Position
-) -> list[types.CodeAction]:
+) -> list[types.CodeAction] | None:
     snap = await ls.snapshot(uri)
     if snap is None or (vocab := await ls.vocab()) is None:
         return []
@@ -453,7 +460,10 @@ async def _repair_method(
         at = convert.offset(snap.doc.lines, pos, ls.encoding)
     except PositionError as exc:
         raise JsonRpcInvalidParams(str(exc)) from None
-    units = ls.decodable(snap, pipeline.units(snap.doc, vocab, (at, at)))
+    found = pipeline.units(snap.doc, vocab, (at, at))
+    if not found:
+        return None
+    units = ls.decodable(snap, found)
     if not units:
         return []
     unit = units[-1]

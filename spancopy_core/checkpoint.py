@@ -11,6 +11,8 @@ sizes) raises :class:`CheckpointError` naming the file, in one line.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -19,26 +21,23 @@ from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, save_file
 
 from .config import ModelConfig
-from .files import FileRejected, read_regular, regular_size
+from .files import FileRejected, regular_size
 from .model import SpanCopyModel
+from .model_dir import (  # noqa: F401 (read_config, the constants: re-exported)
+    CONFIG_FILE,
+    FORMAT_VERSION,
+    MAX_CONFIG_BYTES,
+    MAX_HEADER_BYTES,
+    MAX_PARAMETERS,
+    VOCAB_FILE,
+    WEIGHTS_FILE,
+    CheckpointError,
+    read_config,
+    read_vocab,
+)
 from .vocab import Vocabulary
 
-FORMAT_VERSION = 1
-CONFIG_FILE, VOCAB_FILE, WEIGHTS_FILE = "config.json", "vocab.json", "model.safetensors"
-MAX_CONFIG_BYTES = 2**20
-MAX_PARAMETERS = 100_000_000  # 400 MB of float32 (the shipped Java model has 1.3 million)
-MAX_HEADER_BYTES = 2**20  # of model.safetensors, beyond the tensors' bytes
 _DTYPES = {torch.float32: "F32"}  # the dtypes save_model writes, as safetensors names them
-
-
-class CheckpointError(Exception):
-    """A model directory that cannot be loaded; ``path`` names the offending file."""
-
-    def __init__(self, path: Path, reason: str) -> None:
-        reason = " ".join(reason.split())  # one line, whatever the cause said
-        super().__init__(f"{path}: {reason}")
-        self.path = path
-        self.reason = reason
 
 
 class DeviceError(ValueError):
@@ -84,23 +83,6 @@ def save_model(
     return out
 
 
-def read_config(directory: str | Path) -> dict[str, Any]:
-    """The parsed ``config.json`` of a model directory (a regular file of at most
-    :data:`MAX_CONFIG_BYTES`; format version checked)."""
-    path = Path(directory) / CONFIG_FILE
-    try:
-        config = json.loads(read_regular(path, MAX_CONFIG_BYTES).decode("utf-8"))
-    except FileNotFoundError:
-        raise CheckpointError(path, "missing file") from None
-    except FileRejected as exc:
-        raise CheckpointError(path, str(exc)) from None
-    except (OSError, ValueError, RecursionError) as exc:  # ValueError: not UTF-8 or not JSON
-        raise CheckpointError(path, f"unreadable ({exc})") from None
-    if not isinstance(config, dict) or config.get("format_version") != FORMAT_VERSION:
-        raise CheckpointError(path, f"not a spancopy model config (format {FORMAT_VERSION})")
-    return config
-
-
 def load_model(directory: str | Path, device: str | torch.device = "auto") -> SpanCopyModel:
     """Load a model directory onto ``device`` in eval mode.
 
@@ -121,17 +103,8 @@ def load_model(directory: str | Path, device: str | torch.device = "auto") -> Sp
     except ValueError as exc:
         raise CheckpointError(directory / CONFIG_FILE, f"bad model config ({exc})") from None
 
-    vocab_path = directory / VOCAB_FILE
-    try:
-        vocab = Vocabulary.load(vocab_path)
-    except FileNotFoundError:
-        raise CheckpointError(vocab_path, "missing file") from None
-    except FileRejected as exc:
-        raise CheckpointError(vocab_path, str(exc)) from None
-    except (OSError, ValueError, KeyError, TypeError, RecursionError) as exc:
-        raise CheckpointError(vocab_path, f"unreadable ({exc})") from None
-
-    with torch.device("meta"):  # shapes only, no memory
+    vocab = read_vocab(directory)
+    with _shapes_only():
         expected = SpanCopyModel(model_config, vocab).state_dict()
     parameters = sum(t.numel() for t in expected.values())
     if parameters > MAX_PARAMETERS:
@@ -153,6 +126,20 @@ def load_model(directory: str | Path, device: str | torch.device = "auto") -> Sp
         raise CheckpointError(
             directory, f"cannot be loaded on {target} ({type(exc).__name__}: {exc})"
         ) from None
+
+
+@contextmanager
+def _shapes_only() -> Iterator[None]:
+    """Modules built inside have parameters on the meta device (shapes, no memory) and skip
+    the embeddings' random initialisation: torch's ``normal_`` on meta tensors imports
+    ``torch._dynamo``, 1.6 s of a server's cold start."""
+    reset = torch.nn.Embedding.reset_parameters
+    torch.nn.Embedding.reset_parameters = lambda self: None  # type: ignore[method-assign]
+    try:
+        with torch.device("meta"):
+            yield
+    finally:
+        torch.nn.Embedding.reset_parameters = reset  # type: ignore[method-assign]
 
 
 def _check_weights(path: Path, expected: dict[str, torch.Tensor]) -> None:

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import bisect
 import difflib
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -370,34 +369,3 @@ class _Plan:
                 lo - (glue == "" and space_before), hi + (glue == "" and space_after), ""
             )
         return TextEdit(lo, hi, glue)
-
-
-_SPACE = re.compile(r"\s+")
-
-
-def _snippet(text: str, limit: int = 48) -> str:
-    text = _SPACE.sub(" ", text).strip()
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
-
-
-def summary(source: str, edits: Sequence[TextEdit]) -> str:
-    """A short human title for ``edits`` on ``source``, e.g. "Replace `>` with `>=`",
-    "Insert `if (x == null) return;`", "Delete `y++;`" (plus "and N more" for several)."""
-    if not edits:
-        return "No change"
-    titles = []
-    for e in sorted(edits, key=lambda e: (e.start, e.end)):
-        old, new = _snippet(source[e.start : e.end]), _snippet(e.new_text)
-        if old == new:
-            titles.append("Reformat")
-        elif not old:
-            titles.append(f"Insert `{new}`")
-        elif not new:
-            titles.append(f"Delete `{old}`")
-        else:
-            titles.append(f"Replace `{old}` with `{new}`")
-    if len(titles) == 1:
-        return titles[0]
-    second = titles[1][0].lower() + titles[1][1:]
-    more = f" and {len(titles) - 2} more" if len(titles) > 2 else ""
-    return f"{titles[0]}, {second}{more}"

@@ -56,7 +56,7 @@ def test_repairs_of_one_method_as_diffs(toy_model: Path):
     assert out.returncode == 0, out.stderr
     header, *repairs = out.stdout.split("\n#")
     assert header == f"examples/RingBuffer.java:16: method isFull: {len(repairs)} repair(s)"
-    assert repairs[0].startswith("1 Replace `>` with `>=` (")
+    assert repairs[0].startswith('1 Change to "return size >= items.length;" (')
     for rank, repair in enumerate(repairs, start=1):
         title, diff = repair.split("\n", 1)
         assert title.startswith(f"{rank} ") and title.endswith("%)")
@@ -90,7 +90,7 @@ def test_json_of_every_method(toy_model: Path):
     assert (is_full["line"], is_full["tokens"]) == (16, 14)
     assert 0 <= is_full["unchanged_probability"] < 1
     assert 1 <= len(is_full["repairs"]) <= 2
-    assert is_full["repairs"][0]["title"] == "Replace `>` with `>=`"
+    assert is_full["repairs"][0]["title"] == 'Change to "return size >= items.length;"'
     start = TEXT.index(IS_FULL)
     before, after, seen = TEXT[:start], TEXT[start + len(IS_FULL) :], set()
     for rank, repair in enumerate(is_full["repairs"], start=1):

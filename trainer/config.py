@@ -22,6 +22,11 @@ class TrainerError(Exception):
     """A bad option value, path or data: the command line shows the message as one line."""
 
 
+class DataError(TrainerError):
+    """Bad training or evaluation data; the message names the file (and line). Here, not in
+    :mod:`trainer.data`, so that what raises it need not import torch."""
+
+
 def option_metadata(
     help: str,
     *,

@@ -25,13 +25,9 @@ from spancopy_core.batch import Batch, collate
 from spancopy_core.lattice import build_lattice
 from spancopy_core.vocab import Vocabulary
 
-from .config import TrainerError
+from .config import DataError, TrainerError  # noqa: F401 (DataError: re-exported)
 
 Pair = tuple[list[str], list[str]]
-
-
-class DataError(TrainerError):
-    """Bad training or evaluation data; the message names the file (and line)."""
 
 
 def split_files(directory: Path, split: str) -> list[Path]:

@@ -30,7 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from .data import DataError
+from .config import DataError
 
 HELDOUT_JSON = Path(__file__).resolve().parent / "heldout.json"
 SALT = "spancopy-real-bugs-v1"

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from spancopy_core.lang.java import KEYWORDS, PLACEHOLDER
 
-from .data import DataError
+from .config import DataError
 
 IDIOMS_JSON = Path(__file__).resolve().parent / "idioms.json"
 

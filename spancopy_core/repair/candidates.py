@@ -5,7 +5,8 @@ source with :func:`spancopy_core.edits.edits` (minimal, format-preserving edits;
 that needs a name the method does not have raises ``ConcretizeError`` and is dropped); with
 ``syntax_check``, drop it when the unit parsed before and no longer parses after the edits;
 merge hypotheses with the same concrete tokens. Each candidate carries a title in the file's own
-names (:func:`spancopy_core.edits.summary`, e.g. "Replace `>` with `>=`").
+names and plain text (:func:`spancopy_core.repair.titles.change_title`, e.g.
+``Change to "return size >= items.length;"``).
 
 Probability. ``probability`` is the candidate's *share of the probability mass of every
 hypothesis the beam search returned for the unit*, the unchanged input and the dropped ones
@@ -21,10 +22,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..actions import Hypothesis
-from ..edits import Style, TextEdit, apply_edits, edits, summary
+from ..edits import Style, TextEdit, apply_edits, edits
 from ..lang.errors import FrontendError
 from ..probability import logsumexp
 from .frontend import Frontend, Unit
+from .titles import change_title
 
 
 @dataclass(frozen=True)
@@ -103,7 +105,7 @@ def candidates(
         rejected.discard(key)
         found[key] = Candidate(
             tuple(changes),
-            summary(text, changes),
+            change_title(text, changes),
             math.exp(h.log_prob - total),
             h.log_prob,
             start,
@@ -135,5 +137,5 @@ def format_probability(p: float) -> str:
 
 
 def title(candidate: Candidate) -> str:
-    """The code action title: "Replace `>` with `>=` (31%)"."""
+    """The code action title: ``Change to "return size >= n;" (31%)``."""
     return f"{candidate.title} ({format_probability(candidate.probability)})"

@@ -16,8 +16,9 @@ which keep what users call noise below real fixes:
   ``!``, a cast) is a real fix more often, and is penalised less;
 - with a focus, a change that touches no focus line is not where the user points.
 
-Candidates equal up to parentheses (``a < (b)`` and ``a < b``) are one, spelled as the
-shorter, with the probabilities of both, ranked by that summed probability. Template candidates
+Candidates equal up to parentheses (``a < (b)`` and ``a < b``) or up to layout (the same
+text but for whitespace) are one, spelled as the shorter, with the probabilities of both,
+ranked by that summed probability. Template candidates
 the model cannot express (a literal neither in the method nor in the vocabulary) come after
 every scored one, in the templates' fixed order. A candidate's ``probability`` is its share
 of the mass of everything scored: the unit as written and every scored candidate.
@@ -30,11 +31,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..edits import TextEdit, apply_edits, summary
+from ..edits import TextEdit, apply_edits
 from ..positions import LineIndex
 from ..probability import logsumexp
 from .candidates import Candidate
 from .frontend import Frontend, Unit
+from .titles import change_title
 
 
 @dataclass(frozen=True)
@@ -72,7 +74,7 @@ def template_candidates(
         out.append(
             Candidate(
                 (edit,),
-                summary(text, [edit]),
+                change_title(text, [edit]),
                 0.0,
                 -math.inf,
                 unit.start,
@@ -130,8 +132,31 @@ def penalty(
     return total
 
 
-def _without_parentheses(candidate: Candidate) -> tuple[str, ...]:
-    return tuple(t for t in candidate.tokens if t not in ("(", ")"))
+_SPACE = re.compile(r"\s+")
+
+
+def _kind(ch: str) -> str:
+    return "w" if ch.isalnum() or ch in "_$" else "o" if ch in "-+*/%=<>!&|^~?:" else "p"
+
+
+def _layout_free(text: str) -> str:
+    """``text`` without the whitespace that separates no tokens: a run of whitespace is kept
+    (as one space) only between two word or two operator characters (``a - -b`` is not
+    ``a--b``). Whitespace inside string literals counts as layout too."""
+
+    def space(m: re.Match) -> str:
+        before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
+        same = before and after and _kind(before) == _kind(after) != "p"
+        return " " if same else ""
+
+    return _SPACE.sub(space, text)
+
+
+def _keys(candidate: Candidate) -> tuple[tuple[str, ...], str]:
+    """What makes two candidates one: the model output without parentheses, and the new
+    text without layout (the same program laid out differently)."""
+    tokens = tuple(t for t in candidate.tokens if t not in ("(", ")"))
+    return tokens, _layout_free(candidate.new_text)
 
 
 def rank(
@@ -151,7 +176,8 @@ def rank(
     penalties (see the module docstring)."""
     scored = [lp for lp in log_probs if lp is not None]
     total = logsumexp([unchanged_log_prob, *scored])
-    programs: dict[tuple[str, ...], Candidate] = {}  # paren-free output -> its one candidate
+    programs: dict[int, Candidate] = {}  # by id of the first of its spellings
+    ids: dict[object, int] = {}  # either key of a candidate -> its program
     unexpressible = []
     for c, lp in zip(found, log_probs, strict=True):
         if lp is None:
@@ -163,13 +189,17 @@ def rank(
             log_prob=lp,
             penalty=penalty(text, unit, c, lines, focus_lines, penalties),
         )
-        key = _without_parentheses(c)
-        kept = programs.get(key)
-        if kept is None:
-            programs[key] = c
+        keys = _keys(c)
+        ident = next((ids[k] for k in keys if k in ids), None)
+        if ident is None:
+            ident = len(programs)
+            ids.update(dict.fromkeys(keys, ident))
+            programs[ident] = c
             continue
-        short = c if len(c.tokens) < len(kept.tokens) else kept  # both masses, shorter spelling
-        programs[key] = replace(
+        ids.update(dict.fromkeys(keys, ident))
+        kept = programs[ident]
+        short = c if len(c.new_text) < len(kept.new_text) else kept  # both masses, shorter
+        programs[ident] = replace(
             short,
             probability=kept.probability + c.probability,
             log_prob=logsumexp([kept.log_prob, c.log_prob]),

@@ -100,7 +100,7 @@ def test_one_bug_end_to_end(toy_model: Path):
     assert bug.focus_line == 1
     assert bug.baseline_rank == 3  # > becomes <, <=, then >=
     assert bug.model_rank == 1  # the toy model's best repair is >=
-    assert bug.rank1_title == "Replace `>` with `>=`"
+    assert bug.rank1_title == 'Change to "return value >= limit;"'
     assert bug.rank1_deletion is False and bug.rank1_lines == (0, 0)
     assert bug.expressible and bug.model_units == 1
     wrong = {**RECORD, "fixed": RECORD["fixed"].replace(">=", "!=")}

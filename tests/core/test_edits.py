@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spancopy_core.edits import TextEdit, apply_edits, summary
+from spancopy_core.edits import TextEdit, apply_edits
 from spancopy_core.lang.errors import FrontendError
 from spancopy_core.positions import (
     UTF8,
@@ -102,19 +102,3 @@ def test_apply_edits_in_any_order_and_rejects_overlap():
         apply_edits(text, [TextEdit(0, 5, ""), TextEdit(4, 6, "")])
     with pytest.raises(PositionError):
         apply_edits(text, [TextEdit(5, 11, "")])
-
-
-def test_summary_titles():
-    src = "if (a > b) {\n    foo(x);\n}\n"
-    assert summary(src, []) == "No change"
-    assert summary(src, [TextEdit(6, 7, ">=")]) == "Replace `>` with `>=`"
-    assert summary(src, [TextEdit(13, 13, "if (x == null) return;\n    ")]) == (
-        "Insert `if (x == null) return;`"
-    )
-    assert summary(src, [TextEdit(12, 24, "")]) == "Delete `foo(x);`"
-    two = summary(src, [TextEdit(6, 7, ">="), TextEdit(17, 24, "")])
-    assert two == "Replace `>` with `>=`, delete `foo(x);`"
-    three = summary(src, [TextEdit(0, 0, "a"), TextEdit(6, 7, ">="), TextEdit(17, 24, "")])
-    assert three.endswith(" and 1 more")
-    long = summary(src, [TextEdit(0, 0, "x" * 100)])
-    assert len(long) < 70 and long.endswith("…`")

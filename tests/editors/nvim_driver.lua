@@ -8,10 +8,13 @@
 -- and the server's window/showMessage messages. Mode "start" only starts the server and
 -- waits a second after answering its workspace/configuration request (if Neovim announces
 -- that it answers them).
+-- Mode "early" starts the server a second late (a wrapper command), presses `gra` and runs
+-- :SpancopyRepair before it attaches, waits for the model to load, then runs :SpancopyRepair
+-- off any method (line 1); every vim.notify message is recorded in result.notifications.
 -- $SPANCOPY_PRETEND_PRE_011=1 hides Neovim 0.11 from the plugin, so that a 0.11 binary runs
 -- the plugin's vim.lsp.start path (the one for 0.8-0.10).
 local env = vim.env
-local result = { titles = {}, edits = {}, messages = {} }
+local result = { titles = {}, edits = {}, messages = {}, notifications = {} }
 
 local function finish(err)
   local v = vim.version()
@@ -47,12 +50,33 @@ local function run()
   end
   vim.opt.runtimepath:prepend(env.SPANCOPY_PLUGIN)
   vim.cmd("filetype on")
+  vim.notify = function(message)
+    table.insert(result.notifications, message)
+  end
+  local function notified(text)
+    for _, message in ipairs(result.notifications) do
+      if message:find(text, 1, true) then
+        return true
+      end
+    end
+    return false
+  end
   local spancopy = require("spancopy")
   -- No $SPANCOPY_SETTINGS: setup() without settings, the plugin's default.
   local raw = env.SPANCOPY_SETTINGS
   local settings = (raw ~= nil and raw ~= "") and vim.fn.json_decode(raw) or nil
-  spancopy.setup({ python = env.SPANCOPY_PYTHON, settings = settings })
+  local cmd = nil
+  if env.SPANCOPY_MODE == "early" then
+    cmd = { "sh", "-c", 'sleep 1 && exec "$0" -m lsp_server', env.SPANCOPY_PYTHON }
+  end
+  spancopy.setup({ python = env.SPANCOPY_PYTHON, settings = settings, cmd = cmd })
   vim.cmd("edit " .. vim.fn.fnameescape(env.SPANCOPY_FILE))
+  if env.SPANCOPY_MODE == "early" then
+    vim.api.nvim_win_set_cursor(0, { tonumber(env.SPANCOPY_LINE), tonumber(env.SPANCOPY_COL) })
+    vim.cmd("normal gra")
+    vim.cmd("SpancopyRepair")
+    result.before_attach = vim.deepcopy(result.notifications)
+  end
   local client
   check(vim.wait(60000, function()
     client = spancopy.client(0)
@@ -60,6 +84,18 @@ local function run()
   end, 50), "the server to initialize")
   result.offset_encoding = client.offset_encoding
   result.lsp_enabled = vim.lsp.is_enabled ~= nil and vim.lsp.is_enabled(spancopy.name)
+  if env.SPANCOPY_MODE == "early" then
+    result.gra_buffer_mapping = vim.fn.maparg("gra", "n", false, true).buffer == 1
+    check(vim.wait(60000, function()
+      return notified("loading the repair model: ")
+    end, 50), "the model to load")
+    vim.api.nvim_win_set_cursor(0, { 1, 0 })
+    vim.cmd("SpancopyRepair")
+    check(vim.wait(60000, function()
+      return notified("no method at the cursor")
+    end, 50), "the answer off a method")
+    return
+  end
   if env.SPANCOPY_MODE == "start" then
     -- Neovim 0.7 does not announce workspace/configuration, so the server never asks.
     if vim.lsp.protocol.make_client_capabilities().workspace.configuration then

@@ -171,8 +171,29 @@ def test_setup_settings_reach_the_server(toy_model, java_file, tmp_path):
     assert len(result["titles"]) == 1
 
 
+def test_feedback_before_the_server_attaches_while_it_loads_and_off_a_method(
+    toy_model, java_file, tmp_path
+):
+    """Issue 14 items 4 and 5, on Neovim 0.11 (no ``$/progress`` shown of its own)."""
+    nvim = nvim_binary("binwheels")
+    result = drive(nvim, tmp_path, java_file, {"modelPath": str(toy_model)}, "early", False)
+    starting = "spancopy is still starting; try again in a moment"
+    assert result["before_attach"] == [starting, starting]  # gra, then :SpancopyRepair
+    assert result["gra_buffer_mapping"] is False  # once attached, gra is Neovim's again
+    notes = result["notifications"]
+    assert "spancopy: loading the repair model…" in notes
+    assert "spancopy: loading the repair model: loaded" in notes
+    assert notes[-1] == "spancopy: no method at the cursor"
+    assert "spancopy: no repair found for this method" not in notes
+
+
 def checkhealth(
-    nvim: Path, tmp_path: Path, options: dict, cwd: Path | None = None, bare: bool = False
+    nvim: Path,
+    tmp_path: Path,
+    options: dict,
+    cwd: Path | None = None,
+    bare: bool = False,
+    env: dict[str, str] | None = None,
 ) -> str:
     """The report of ``:checkhealth spancopy`` after ``setup(options)``; ``bare``: without
     the checkout on PYTHONPATH."""
@@ -192,7 +213,7 @@ def checkhealth(
             "-c",
             "qall!",
         ],
-        {"SPANCOPY_SETUP": json.dumps(options)},
+        {"SPANCOPY_SETUP": json.dumps(options), **(env or {})},
         cwd,
         BARE_ENV if bare else SERVER_ENV,
     )
@@ -215,6 +236,19 @@ def test_checkhealth_reports_python_server_and_model(name, toy_model, tmp_path):
     assert status(report, "OK", "spancopy language server 0.1.0")
     assert status(report, "OK", f"model {toy_model.resolve()}")
     assert "ERROR" not in report
+
+
+def test_checkhealth_never_imports_torch(toy_model, tmp_path):
+    """Issue 14 item 7: a ``torch`` that cannot be imported first on the path changes
+    nothing (importing the real one took the check 5-9 s)."""
+    fake = tmp_path / "fake" / "torch"
+    fake.mkdir(parents=True)
+    (fake / "__init__.py").write_text("raise ImportError('checkhealth imported torch')\n")
+    path = os.pathsep.join([str(fake.parent), SERVER_ENV["PYTHONPATH"]])
+    options = {"python": sys.executable, "settings": {"modelPath": str(toy_model)}}
+    report = checkhealth(nvim_binary("binwheels"), tmp_path, options, env={"PYTHONPATH": path})
+    assert status(report, "OK", f"model {toy_model.resolve()}")
+    assert "ERROR" not in report and "imported torch" not in report
 
 
 @pytest.mark.parametrize("name", ["binwheels", "debian"])
@@ -246,7 +280,7 @@ def test_checkhealth_reports_a_missing_model(tmp_path):
     )
     assert status(report, "OK", "spancopy language server")
     assert status(report, "ERROR", f"cannot load the model {missing}")
-    assert "missing file" in report
+    assert "not a model directory" in report
 
 
 def test_checkhealth_reports_a_missing_python(tmp_path):

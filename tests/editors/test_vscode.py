@@ -7,8 +7,8 @@ built by its compiled ``out/settings.js`` (run here under Node, fed the values V
 give); a real server must accept that object, with no warning, as ``initializationOptions``,
 as the answer to ``workspace/configuration`` and in ``workspace/didChangeConfiguration``.
 The extension's glue (which client it builds, what it answers and pushes, when it restarts)
-runs in ``vscode_host.js``, a stand-in for the extension host: VS Code itself cannot be
-installed from a package registry, so no test runs the extension inside a real VS Code.
+runs in ``vscode_host.js``, a stand-in for the extension host, in every run; the extension
+in a real VS Code is ``test_vscode_e2e.py`` (``SPANCOPY_E2E=1``).
 """
 
 from __future__ import annotations
@@ -315,7 +315,11 @@ def test_extension_starts_the_server_with_the_users_settings(node):
         "args": ["-m", "lsp_server"],
         "transport": 0,  # TransportKind.stdio
     }
-    assert client["clientOptions"]["documentSelector"] == [{"language": "java"}]
+    # Java files and unsaved Java buffers, never a diff's candidate side (issue 14 item 3).
+    assert client["clientOptions"]["documentSelector"] == [
+        {"scheme": "file", "language": "java"},
+        {"scheme": "untitled", "language": "java"},
+    ]
     settings, warnings = parse_settings(client["clientOptions"]["initializationOptions"])
     assert warnings == [] and settings == ServerSettings(top_k=3)
     assert client["started"] and client["disposed"]  # started, and stopped by deactivate

@@ -88,7 +88,7 @@ async def test_positions_outside_the_text(client: LanguageClient):
     open_doc(client, uri, TOY)
     assert await code_actions(client, uri, 10_000, 0) == []
     actions = await code_actions(client, uri, GT[0], 10_000)  # clamped to the line's end
-    assert actions and actions[0].title.startswith("Replace `>` with `>=`")
+    assert actions and actions[0].title.startswith('Change to "if (value >= limit) {"')
 
 
 async def test_a_five_megabyte_file(client: LanguageClient):

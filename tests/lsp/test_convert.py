@@ -28,7 +28,9 @@ def test_code_action_ranges_in_each_encoding(unit, encoding, character):
     action = convert.code_action(
         "file:///Toy.java", 7, lines, best, encoding, preferred=True, data={"id": 1}
     )
-    assert action.title == title(best) == "Replace `>` with `>=` (47%)"
+    assert (
+        action.title == title(best) == 'Change to "String s = "😀é"; if (value >= limit) {" (47%)'
+    )
     assert action.kind == types.CodeActionKind.QuickFix and action.is_preferred
     (edit,) = action.edit.document_changes[0].edits
     # `        String s = "😀é"; if (value >`: the emoji is 2 UTF-16 units, 4 UTF-8 bytes.
@@ -47,7 +49,7 @@ def test_diagnostic_points_at_the_change(unit):
     d = convert.diagnostic(LineIndex(TEXT), best, "clamp", 2.5, "utf-16")
     assert d.severity == types.DiagnosticSeverity.Information and d.source == "spancopy"
     assert d.range.start == types.Position(line=2, character=36)
-    assert "Replace `>` with `>=`" in d.message and "2.5x" in d.message
+    assert "if (value >= limit) {" in d.message and "2.5x" in d.message
 
 
 def test_editor_positions_agree_with_line_index():

@@ -141,7 +141,9 @@ async def test_a_broken_model_is_reported_once_and_offers_nothing(
     # pointing the setting at a good model brings the repairs back
     push = {"spancopy": {"modelPath": str(toy_model)}}
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
-    assert (await code_actions(client, uri, *GT))[0].title.startswith("Replace `>` with `>=`")
+    assert (await code_actions(client, uri, *GT))[0].title.startswith(
+        'Change to "if (value >= limit) {"'
+    )
 
 
 def cleared(client, uri: str) -> bool:
@@ -158,7 +160,7 @@ async def test_diagnostics_appear_and_clear(start: Start):
     await until(lambda: len(client.diagnostics.get(uri, [])) == 2)
     found = sorted(client.diagnostics[uri], key=lambda d: d.range.start.line)
     assert [(d.range.start.line, d.range.start.character) for d in found] == [GT, LT]
-    assert "clamp" in found[0].message and "Replace `>` with `>=`" in found[0].message
+    assert "clamp" in found[0].message and '"if (value >= limit) {"' in found[0].message
     assert all(d.severity == types.DiagnosticSeverity.Information for d in found)
     change_doc(client, uri, 2, FIXED)  # the toy model leaves fixed methods as they are
     await until(lambda: cleared(client, uri))
@@ -202,6 +204,26 @@ async def test_requests_while_the_model_loads(start: Start):
         if reports[0].title == "spancopy: loading the repair model"
     ]
     assert len(loads) == 1 and [r.kind for r in loads[0]] == ["begin", "end"]
+
+
+async def test_the_model_loads_in_the_background_once_initialized(start: Start):
+    """Issue 14 item 6: no request needed; the load begins after ``initialized``."""
+    client = await start()
+
+    def loads() -> list[list]:
+        return [
+            reports
+            for reports in client.progress_reports.values()
+            if reports[0].title == "spancopy: loading the repair model"
+        ]
+
+    await until(lambda: loads() and loads()[0][-1].kind == "end", 60)
+    (load,) = loads()
+    assert [r.kind for r in load] == ["begin", "end"] and load[-1].message == "loaded"
+    uri = "file:///work/Preloaded.java"
+    open_doc(client, uri, TOY)
+    assert await code_actions(client, uri, *GT)
+    assert len(loads()) == 1  # the code action used the model loaded before it
 
 
 def frame(message: dict) -> bytes:

@@ -55,7 +55,7 @@ async def test_quick_fixes_apply_exactly_inside_the_method(client: LanguageClien
     open_doc(client, uri, TOY)
     actions = await code_actions(client, uri, *GT)
     repaired = check_repairs(actions, TOY, uri, 1, CLAMP)
-    assert actions[0].title.startswith("Replace `>` with `>=` (")
+    assert actions[0].title.startswith('Change to "if (value >= limit) {" (')
     assert actions[0].is_preferred
     assert repaired[0] == TOY.replace("value > limit", "value >= limit")
     assert await code_actions(client, uri, *GT) == actions  # asked again: the same answer
@@ -67,8 +67,8 @@ async def test_a_selection_over_two_methods_repairs_both(client: LanguageClient)
     start, end = types.Position(line=GT[0], character=0), types.Position(line=LT[0], character=0)
     actions = await client.text_document_code_action_async(action_params(uri, start, end))
     titles = [a.title for a in actions]
-    assert any(t.startswith("Replace `>` with `>=`") for t in titles)
-    assert any(t.startswith("Replace `<` with `<=`") for t in titles)
+    assert any(t.startswith('Change to "if (value >= limit) {"') for t in titles)
+    assert any(t.startswith('Change to "return size <= cap;"') for t in titles)
     assert sum(bool(a.is_preferred) for a in actions) == 1
 
 
@@ -106,7 +106,8 @@ async def test_repair_method_command_searches_wider_with_progress(client: Langua
     actions = [client.protocol._converter.structure(a, types.CodeAction) for a in actions]
     repaired = check_repairs(actions, TOY, uri, 1, CLAMP)
     assert repaired[0] == TOY.replace("value > limit", "value >= limit")
-    (token,) = set(client.progress_reports) - before
+    new = set(client.progress_reports) - before  # and the model's load, when it came late
+    (token,) = [t for t in new if "repairing" in client.progress_reports[t][0].title]
     reports = client.progress_reports[token]
     assert reports[0].kind == "begin" and reports[0].title == "spancopy: repairing clamp"
     assert reports[-1].kind == "end" and "repair(s)" in reports[-1].message
@@ -133,14 +134,14 @@ async def test_repair_method_rejects_bad_arguments(client: LanguageClient, argum
 async def test_repair_method_off_a_method_or_document(client: LanguageClient):
     uri = "file:///work/Off.java"
     open_doc(client, uri, TOY)
-    for target in (uri, "file:///work/NotOpen.java"):
+    for target, expected in ((uri, None), ("file:///work/NotOpen.java", [])):
         result = await client.workspace_execute_command_async(
             types.ExecuteCommandParams(
                 command="spancopy.repairMethod",
                 arguments=[{"uri": target, "position": {"line": 0, "character": 0}}],
             )
         )
-        assert result == []
+        assert result == expected  # null: no method there (issue 14 item 5)
 
 
 async def test_reload_model_reports_progress(client: LanguageClient, toy_model: Path):
@@ -149,12 +150,19 @@ async def test_reload_model_reports_progress(client: LanguageClient, toy_model: 
         types.ExecuteCommandParams(command="spancopy.reloadModel")
     )
     assert result == {"loaded": True, "modelPath": str(toy_model), "error": None}
-    (token,) = set(client.progress_reports) - before
+    new = set(client.progress_reports) - before
+    token = [
+        t
+        for t in client.progress_reports
+        if t in new and "loading" in client.progress_reports[t][0].title
+    ][-1]
     kinds = [r.kind for r in client.progress_reports[token]]
     assert kinds == ["begin", "end"]
     uri = "file:///work/AfterReload.java"
     open_doc(client, uri, TOY)
-    assert (await code_actions(client, uri, *GT))[0].title.startswith("Replace `>` with `>=`")
+    assert (await code_actions(client, uri, *GT))[0].title.startswith(
+        'Change to "if (value >= limit) {"'
+    )
 
 
 async def test_closed_unopened_and_other_languages_get_nothing(client: LanguageClient):

@@ -5,6 +5,9 @@ traceback."""
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -113,3 +116,30 @@ def test_an_unexpected_error_keeps_its_traceback(monkeypatch, tmp_path):
     monkeypatch.setitem(cli.COMMANDS, "split", bug)
     with pytest.raises(ValueError, match="a bug"):
         main(["split", "--data", str(tmp_path), "--out", str(tmp_path / "o")])
+
+
+@pytest.mark.parametrize("command", [[], ["train"], ["evaluate"], ["synth"], ["heldout"]])
+def test_help_never_imports_torch(command, tmp_path):
+    """Issue 14: help in a fraction of a second, not after torch's import (a ``torch`` that
+    cannot be imported first on the path changes nothing)."""
+    fake = tmp_path / "torch"
+    fake.mkdir()
+    (fake / "__init__.py").write_text("raise ImportError('--help imported torch')\n")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(root)])}
+    out = subprocess.run(
+        [sys.executable, "-m", "trainer", *command, "--help"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert out.returncode == 0 and out.stdout.startswith("usage: python -m trainer"), out.stderr
+
+
+def test_language_server_help_is_plain_text():
+    out = subprocess.run(
+        [sys.executable, "-m", "lsp_server", "--help"], capture_output=True, text=True, check=True
+    )
+    assert "``" not in out.stdout and "spancopy-ls --settings-schema" in out.stdout
+    assert "(default: info)" in out.stdout

@@ -21,7 +21,11 @@ import { checkPython, describeProblem, installCommand, resolvePython } from "./p
 import { registerPreviews, repairMethodAtCursor } from "./repair";
 import { SECTION, Settings, buildServerSettings, serverSettingKeys } from "./settings";
 
-const DOCUMENT_SELECTOR = [{ language: "java" }];
+/** Java files on disk and unsaved ones; never other schemes (a diff's candidate side). */
+const DOCUMENT_SELECTOR = [
+  { scheme: "file", language: "java" },
+  { scheme: "untitled", language: "java" },
+];
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;

@@ -3,9 +3,11 @@
  *
  * Runs `workspace/executeCommand` `spancopy.repairMethod` for the cursor's position, shows the
  * candidates (each a code action: a title with the change and its probability, and a
- * `WorkspaceEdit`) in a quick pick, previews the highlighted one as a diff against the
- * document, and applies the one the user accepts. The server's own progress shows in the status
- * bar; the notification's Cancel button sends `$/cancelRequest`.
+ * `WorkspaceEdit`) in a quick pick, previews the highlighted one as a diff beside the user's
+ * editor (never in its place: a preview tab would be replaced), and applies the one the user
+ * accepts; when the pick closes the diffs close and the user's editor is shown again. The
+ * server's own progress shows in the status bar; the notification's Cancel button sends
+ * `$/cancelRequest`. A null answer means no method holds the cursor.
  */
 import * as vscode from "vscode";
 import { CodeAction, ExecuteCommandRequest, LanguageClient } from "vscode-languageclient/node";
@@ -67,12 +69,21 @@ export async function repairMethodAtCursor(
     }
     return;
   }
-  if (!actions || actions.length === 0) {
+  if (actions === null || actions === undefined) {
+    void vscode.window.showInformationMessage("spancopy: no method at the cursor.");
+    return;
+  }
+  if (actions.length === 0) {
     void vscode.window.showInformationMessage("spancopy: no repair found for this method.");
     return;
   }
   const items = await Promise.all(actions.map((action, i) => toItem(client, document, action, i)));
   const chosen = await pick(items, document);
+  await vscode.window.showTextDocument(document, {
+    viewColumn: editor.viewColumn,
+    preserveFocus: false,
+    preview: false,
+  });
   if (chosen !== undefined && !(await vscode.workspace.applyEdit(chosen.edit))) {
     void vscode.window.showWarningMessage(
       "spancopy: the document changed; the repair was not applied.",
@@ -120,6 +131,7 @@ function pick(
         void vscode.commands.executeCommand("vscode.diff", document.uri, item.preview, title, {
           preview: true,
           preserveFocus: true,
+          viewColumn: vscode.ViewColumn.Beside,
         });
       }
     });

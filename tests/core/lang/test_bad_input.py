@@ -11,10 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spancopy_core.actions import Copy, Gen, Hypothesis, apply_actions
-from spancopy_core.edits import apply_edits, edits, summary
+from spancopy_core.edits import apply_edits, edits
 from spancopy_core.lang import java, text
 from spancopy_core.lang.errors import FrontendError, SourceTooLargeError
 from spancopy_core.positions import LineIndex
+from spancopy_core.repair.titles import change_title
 
 KNOWN = frozenset({"0", "1", "java.lang.String"})
 
@@ -66,7 +67,7 @@ def exercise_java(source: str) -> None:
         hyp = Hypothesis(apply_actions(abstraction.tokens, actions), 0.0, actions)
         result = edits(source, tokens, abstraction.mapping, hyp, style=style)
         apply_edits(source, result)
-        summary(source, result)
+        change_title(source, result)
     if doc.text:
         doc.method_at(len(doc.text) // 2)
         doc.edit(0, min(3, len(doc.text)), "x")

@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from spancopy_core.actions import Copy, Gen, Hypothesis
-from spancopy_core.edits import TextEdit, apply_edits, edits, summary
+from spancopy_core.edits import TextEdit, apply_edits, edits
 from spancopy_core.lang import java
 from spancopy_core.lang.errors import ConcretizeError
+from spancopy_core.repair.titles import change_title
 
 KNOWN = frozenset({"0", "1", "null", "size", "get", "java.lang.String"})
 
@@ -69,7 +70,7 @@ def test_replace_one_token_keeps_everything_else():
     k = case.inputs.index(">")
     hyp = derivation(case.inputs, [(0, k), ">=", (k + 1, len(case.inputs))])
     assert case.edits(hyp) == [TextEdit(SOURCE.index(">"), SOURCE.index(">") + 1, ">=")]
-    assert summary(SOURCE, case.edits(hyp)) == "Replace `>` with `>=`"
+    assert change_title(SOURCE, case.edits(hyp)) == 'Change to "if (x >= y) {"'
     # Without a derivation the token diff finds the same edit.
     assert case.edits(hyp.tokens) == case.edits(hyp)
 
@@ -90,7 +91,7 @@ def test_insert_a_statement_on_its_own_line():
         "    int f(int x, int y) {\n        // keep me\n        if (x == null) return 0;\n"
         in result
     )
-    assert summary(SOURCE, case.edits(hyp)) == "Insert `if (x == null) return 0;`"
+    assert change_title(SOURCE, case.edits(hyp)) == 'Insert "if (x == null) return 0;"'
 
 
 def test_insert_at_the_end_of_a_block_indents_one_level_deeper():
@@ -113,7 +114,7 @@ def test_delete_a_statement_removes_its_line():
     k = case.inputs.index("METHOD_2")
     hyp = derivation(case.inputs, [(0, k), (k + 7, len(case.inputs))])
     assert case.apply(hyp) == SOURCE.replace("        foo( x,  y );\n", "")
-    assert summary(SOURCE, case.edits(hyp)) == "Delete `foo( x, y );`"
+    assert change_title(SOURCE, case.edits(hyp)) == 'Delete "foo( x, y );"'
 
 
 def test_inline_deletion_takes_one_space():
@@ -130,7 +131,10 @@ def test_inline_deletion_before_a_semicolon_takes_its_space():
     k = case.inputs.index(">")
     hyp = derivation(case.inputs, [(0, k), (k + 4, len(case.inputs))])  # drop "> VAR . length"
     assert case.apply(hyp) == source.replace("size > items.length;", "size;")
-    assert summary(source, case.edits(hyp)) == "Delete `> items.length`"
+    assert (
+        change_title(source, case.edits(hyp))
+        == 'Change to "class A { boolean f() { return size; } }"'
+    )
 
 
 def test_copies_keep_their_whitespace_and_comments():

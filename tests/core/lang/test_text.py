@@ -7,10 +7,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spancopy_core.actions import Copy, Gen, Hypothesis
-from spancopy_core.edits import apply_edits, edits, summary
+from spancopy_core.edits import apply_edits, edits
 from spancopy_core.lang import text
 from spancopy_core.lang.errors import ConcretizeError
 from spancopy_core.positions import PositionError
+from spancopy_core.repair.titles import change_title
 
 
 def words(s: str) -> list[str]:
@@ -107,7 +108,7 @@ def test_sentence_at():
     assert text.parse("\n\n  \n").sentence_at(1) is None
 
 
-def test_prose_edits_and_summary():
+def test_prose_edits_and_title():
     source = "The results is clear . We are done."
     doc = text.parse(source)
     first = doc.sentences[0]
@@ -119,7 +120,7 @@ def test_prose_edits_and_summary():
     )
     result = edits(source, tokens, abstraction.mapping, hyp, style=style)
     assert apply_edits(source, result) == "The results are clear . We are done."
-    assert summary(source, result) == "Replace `is` with `are`"
+    assert change_title(source, result) == 'Change to "The results are clear . We are done."'
     inserted = edits(
         source, tokens, abstraction.mapping, ["The", "results", "(", "so", "far", ")", "is"]
         + ["clear", "."], style=style

@@ -70,7 +70,10 @@ def test_candidates_rank_map_back_and_drop(unit):
     style = FRONTEND.style(FRONTEND.parse(TEXT))
     found = candidates(TEXT, unit, h, style, FRONTEND, top_k=5)
     z = sum(math.exp(x.log_prob) for x in h)
-    assert [c.title for c in found] == ["Replace `>` with `>=`", "Replace `>` with `<`"]
+    assert [c.title for c in found] == [
+        'Change to "String s = "😀é"; if (value >= limit) {"',
+        'Change to "String s = "😀é"; if (value < limit) {"',
+    ]
     assert found[0].probability == pytest.approx((math.exp(-0.5) + math.exp(-3.0)) / z)
     assert found[1].probability == pytest.approx(math.exp(-4.0) / z)
     assert found[0].log_prob == pytest.approx(math.log(math.exp(-0.5) + math.exp(-3.0)))
@@ -83,7 +86,8 @@ def test_candidates_rank_map_back_and_drop(unit):
     assert only.title == found[0].title and only.probability == found[0].probability
     # Without the syntax check the broken candidate is offered; top_k cuts the list.
     loose = candidates(TEXT, unit, h, style, FRONTEND, top_k=2, syntax_check=False)
-    assert [c.title for c in loose] == ["Replace `>` with `>=`", "Delete `;`"]
+    assert [c.title for c in loose][0] == found[0].title
+    assert loose[1].title == 'Change to "String s = "😀é" if (value > limit) {"'
 
 
 def test_nothing_to_offer(unit):
@@ -124,4 +128,4 @@ def test_every_edit_stays_inside_the_unit(unit):
     found = candidates(TEXT, unit, [brace, fix], style, FRONTEND, top_k=5, syntax_check=False)
     for c in found:
         assert all(unit.start <= e.start <= e.end <= unit.end for e in c.edits), c.title
-    assert found[-1].title == "Replace `>` with `>=`"
+    assert found[-1].title == 'Change to "String s = "😀é"; if (value >= limit) {"'

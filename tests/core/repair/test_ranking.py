@@ -1,4 +1,5 @@
-"""The combined ranking on hand-made candidates: penalties, merged parentheses, shares."""
+"""The combined ranking on hand-made candidates: penalties, merged parentheses and layouts,
+shares."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import math
 
 import pytest
 
-from spancopy_core.edits import TextEdit
+from spancopy_core.edits import TextEdit, apply_edits
 from spancopy_core.positions import LineIndex
 from spancopy_core.repair import ranking
 from spancopy_core.repair.candidates import Candidate
@@ -34,7 +35,8 @@ def cand(old: str, new: str, tokens: tuple[str, ...] = ("x",), nth: int = 0) -> 
     for _ in range(nth + 1):
         start = TEXT.index(old, start + 1)
     edit = TextEdit(start, start + len(old), new)
-    return Candidate((edit,), f"{old}->{new}", 0.0, -math.inf, 0, len(TEXT), "", tokens)
+    new_text = apply_edits(TEXT, [edit])
+    return Candidate((edit,), f"{old}->{new}", 0.0, -math.inf, 0, len(TEXT), new_text, tokens)
 
 
 LINES = LineIndex(TEXT)
@@ -83,6 +85,16 @@ def test_variants_equal_up_to_parentheses_are_one_candidate(unit):
     assert [c.tokens for c in out] == [plain.tokens, other.tokens]  # the shorter spelling
     assert out[0].edits == plain.edits
     assert out[0].log_prob == pytest.approx(math.log(math.exp(-2.0) + math.exp(-2.2)))
+
+
+def test_variants_equal_up_to_layout_are_one_candidate(unit):
+    tight = cand("a > b", "a>=b", ("a", ">=", "b", "t"))
+    spaced = cand(">", ">=", ("a", ">=", "b", "s"))
+    out = ranked([tight, spaced], [-2.0, -2.5], unit=unit)
+    assert len(out) == 1 and out[0].tokens == tight.tokens  # "a>=b" is the shorter text
+    assert out[0].probability == pytest.approx(
+        (math.exp(-2.0) + math.exp(-2.5)) / sum(math.exp(x) for x in (-1.0, -2.0, -2.5))
+    )
 
 
 def test_unexpressible_templates_come_last_in_their_order_and_top_k_holds(unit):

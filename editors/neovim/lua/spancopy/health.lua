@@ -2,7 +2,8 @@
 ---
 --- Runs the configured Python once with a short script that finds the `lsp_server` package
 --- and checks the model directory the server would load (`settings.modelPath`, or the model
---- shipped with spancopy) the way the server does, with `spancopy_core.checkpoint.read_config`.
+--- shipped with spancopy) without importing torch (seconds), with
+--- `spancopy_core.model_dir.check_directory`: config.json, vocab.json and the weights' header.
 local M = {}
 
 -- vim.health.start etc. on 0.10+, vim.health.report_start etc. on 0.8-0.9, health#report_*
@@ -13,8 +14,8 @@ for _, kind in ipairs({ "start", "ok", "info", "warn", "error" }) do
   h[kind] = health[kind] or health["report_" .. kind] or vim.fn["health#report_" .. kind]
 end
 
--- Prints {"python", "server"?, "import_error"?, "model"?, "model_error"?} as JSON;
--- argv[1] is settings.modelPath.
+-- Prints {"python", "server"?, "import_error"?, "model"?, "model_error"?, "vocab"?,
+-- "parameters"?} as JSON; argv[1] is settings.modelPath.
 local PROBE = [[
 import importlib.util, json, sys
 out = {"python": sys.version.split()[0]}
@@ -22,18 +23,18 @@ if importlib.util.find_spec("lsp_server") is not None:
     try:
         from pathlib import Path
         import lsp_server
+        import lsp_server.server  # its dependencies, torch aside (the model thread's)
+        if importlib.util.find_spec("torch") is None:
+            raise ImportError("No module named 'torch'")
         from spancopy_core import DEFAULT_JAVA_MODEL as DEFAULT_MODEL
-        from spancopy_core.checkpoint import (
-            VOCAB_FILE, WEIGHTS_FILE, CheckpointError, read_config)
+        from spancopy_core.model_dir import CheckpointError, check_directory
     except Exception as exc:
         out["import_error"] = f"{type(exc).__name__}: {exc}"
     else:
         path = Path(sys.argv[1]).expanduser() if sys.argv[1] else DEFAULT_MODEL
         out["server"], out["model"] = lsp_server.__version__, str(path.resolve())
         try:
-            read_config(path)
-            missing = [n for n in (VOCAB_FILE, WEIGHTS_FILE) if not (path / n).is_file()]
-            out["model_error"] = "missing " + ", ".join(missing) if missing else None
+            out["vocab"], out["parameters"] = check_directory(path)
         except CheckpointError as exc:
             out["model_error"] = str(exc)
 print(json.dumps(out))
@@ -103,7 +104,14 @@ function M.check()
       "Set settings.modelPath to a model directory (config.json, vocab.json, model.safetensors)",
     })
   else
-    h.ok(string.format("model %s", found.model))
+    h.ok(
+      string.format(
+        "model %s (%d parameters, %d tokens)",
+        found.model,
+        found.parameters,
+        found.vocab
+      )
+    )
   end
   local running = {}
   for _, client in ipairs((vim.lsp.get_clients or vim.lsp.get_active_clients)()) do

@@ -7,10 +7,16 @@
 --- on Neovim 0.11+, `vim.lsp.start` on 0.8-0.10, `vim.lsp.start_client` +
 --- `vim.lsp.buf_attach_client` on 0.7. Quick fixes come through `vim.lsp.buf.code_action()`;
 --- `:SpancopyRepair` runs the server's wider-beam `spancopy.repairMethod` at the cursor.
+--- The server's work-done progress (loading the model, a repair) is shown with vim.notify at
+--- its beginning and end (and still reaches vim.lsp.status() and the progress plugins); until
+--- the server attaches to a buffer, `gra` there says that spancopy is still starting.
 local M = {}
 
 --- The name of the client, and the section of its settings.
 M.name = "spancopy"
+
+--- What the user is told when asking for repairs before the server has attached.
+M.STARTING = "spancopy is still starting; try again in a moment"
 
 local defaults = {
   -- Python interpreter with the spancopy package installed.
@@ -41,6 +47,34 @@ function M.client(bufnr)
   return nil
 end
 
+--- Whether `bufnr` is a file of one of the configured filetypes (which the server serves).
+function M.serves(bufnr)
+  local filetype = vim.bo[bufnr].filetype
+  return vim.bo[bufnr].buftype == "" and vim.tbl_contains(M.options.filetypes, filetype)
+end
+
+--- `$/progress` for the spancopy client: Neovim's own handler (vim.lsp.status(), the
+--- LspProgress event), then a notification when a progress begins or ends.
+local function on_progress(err, result, ctx, config)
+  local default = vim.lsp.handlers["$/progress"]
+  local returned = default and default(err, result, ctx, config)
+  local value = result and result.value
+  if type(value) == "table" then
+    if value.kind == "begin" then
+      M.titles[result.token] = value.title
+      vim.notify(value.title .. "…", vim.log.levels.INFO)
+    elseif value.kind == "end" then
+      local title = M.titles[result.token] or "spancopy"
+      M.titles[result.token] = nil
+      vim.notify(title .. ": " .. (value.message or "done"), vim.log.levels.INFO)
+    end
+  end
+  return returned
+end
+
+--- Titles of the progresses under way, by token.
+M.titles = {}
+
 --- A copy of the settings that is sent as a JSON object even when empty (an empty Lua table
 --- would go as `[]`, which the server rejects).
 local function settings_object()
@@ -57,8 +91,47 @@ local function client_config()
     filetypes = o.filetypes,
     init_options = settings_object(),
     settings = { [M.name] = settings_object() },
-    on_attach = o.on_attach,
+    handlers = { ["$/progress"] = on_progress },
+    on_attach = function(client, bufnr)
+      M.started(bufnr)
+      if o.on_attach then
+        o.on_attach(client, bufnr)
+      end
+    end,
   }
+end
+
+--- Buffers given the "still starting" `gra` (Neovim 0.11's code action mapping).
+local waiting = {}
+
+--- Until the server attaches to `bufnr`, `gra` there says spancopy is still starting (0.11+,
+--- where `gra` is a default mapping; a mapping of the user's own is left alone).
+local function wait_for_server(bufnr)
+  if vim.fn.has("nvim-0.11") == 0 or M.client(bufnr) ~= nil or waiting[bufnr] then
+    return
+  end
+  for _, mode in ipairs({ "n", "x" }) do
+    if vim.fn.maparg("gra", mode, false, true).buffer ~= 1 then
+      vim.keymap.set(mode, "gra", function()
+        local client = M.client(bufnr)
+        if client ~= nil and client.initialized then
+          vim.lsp.buf.code_action()
+        else
+          vim.notify(M.STARTING, vim.log.levels.INFO)
+        end
+      end, { buffer = bufnr, desc = "spancopy: " .. M.STARTING })
+      waiting[bufnr] = waiting[bufnr] or {}
+      table.insert(waiting[bufnr], mode)
+    end
+  end
+end
+
+--- The server attached to `bufnr`: `gra` is Neovim's again.
+function M.started(bufnr)
+  for _, mode in ipairs(waiting[bufnr] or {}) do
+    pcall(vim.keymap.del, mode, "gra", { buffer = bufnr })
+  end
+  waiting[bufnr] = nil
 end
 
 --- The project root of `bufnr`: the nearest directory holding a root marker, or the cwd.
@@ -103,6 +176,26 @@ local function enable()
     config.root_markers = M.options.root_markers
     vim.lsp.config(M.name, config)
     vim.lsp.enable(M.name)
+    local group = vim.api.nvim_create_augroup("spancopy", { clear = true })
+    vim.api.nvim_create_autocmd("FileType", {
+      group = group,
+      pattern = M.options.filetypes,
+      callback = function(args)
+        if M.serves(args.buf) then
+          wait_for_server(args.buf)
+        end
+      end,
+    })
+    -- Buffers opened before setup() (a plugin manager loading it for the filetype) had their
+    -- FileType event already: vim.lsp.enable would not attach them.
+    for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
+      if vim.api.nvim_buf_is_loaded(bufnr) and M.serves(bufnr) then
+        wait_for_server(bufnr)
+        if M.client(bufnr) == nil then
+          attach_08(bufnr)
+        end
+      end
+    end
     return
   end
   local attach = vim.fn.has("nvim-0.8") == 1 and attach_08 or attach_07

@@ -4,7 +4,8 @@
 --- quick fixes') for the cursor's position, lists the returned code actions with
 --- vim.ui.select (title: the change and its probability) and applies the chosen one's
 --- workspace edit. The edit carries the document version, so a buffer changed meanwhile is
---- left alone.
+--- left alone. Before the server has attached it says that spancopy is still starting; off a
+--- method (the server answers null), that there is no method at the cursor.
 local M = {}
 
 --- client:request on 0.11+, client.request before.
@@ -22,9 +23,14 @@ end
 --- Ask for repairs of the method under the cursor and let the user pick one.
 function M.repair_at_cursor()
   local bufnr = vim.api.nvim_get_current_buf()
-  local client = require("spancopy").client(bufnr)
-  if client == nil then
-    notify("no server attached to this buffer (see :checkhealth spancopy)", vim.log.levels.WARN)
+  local spancopy = require("spancopy")
+  local client = spancopy.client(bufnr)
+  if client == nil or not client.initialized then
+    if spancopy.serves(bufnr) then
+      vim.notify(spancopy.STARTING, vim.log.levels.INFO)
+    else
+      notify("no server attached to this buffer (see :checkhealth spancopy)", vim.log.levels.WARN)
+    end
     return
   end
   local position = vim.lsp.util.make_position_params(0, client.offset_encoding)
@@ -38,7 +44,11 @@ function M.repair_at_cursor()
       notify(err.message, vim.log.levels.ERROR)
       return
     end
-    if actions == nil or vim.tbl_isempty(actions) then
+    if actions == nil or actions == vim.NIL then -- the server's null: no method here
+      notify("no method at the cursor")
+      return
+    end
+    if vim.tbl_isempty(actions) then
       notify("no repair found for this method")
       return
     end

@@ -1,0 +1,113 @@
+"""Titles of repair candidates: what the changed line becomes, in plain text (pure).
+
+A person reads a quick-fix menu at a glance, so a title shows the code after the repair, not
+the edit script that gets there ("Replace `>` with `< (`, insert `)`" was
+``size < (items.length)``). The lines the edits touch are compared, whitespace collapsed,
+before and after (:class:`difflib.SequenceMatcher` over lines):
+
+- one line changed: ``Change to "return size >= items.length;"``; when the edit replaces one
+  token that occurs several times on the line, the occurrence is named:
+  ``Change the 2nd "i" to "j": "a[i] = b[j];"``;
+- lines only added: ``Insert "if (x == null) return;"``; only removed: ``Delete "y++;"``;
+- the same lines elsewhere (a brace moved): ``Move "}"``;
+- several lines changed: ``Change lines 17-19 to "..."`` (1-based line numbers).
+
+Long lines are cut around the first change, with "…". Quotes are plain ASCII double quotes:
+editors' menus show Markdown backticks literally.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+
+from ..edits import TextEdit, apply_edits
+
+LIMIT = 60  # characters of code in a title
+_SPACE = re.compile(r"\s+")
+_OPERATOR = r"[-+*/%=<>!&|^~?:]"  # characters that glue to an operator token
+
+
+def _flat(text: str) -> str:
+    return _SPACE.sub(" ", text).strip()
+
+
+def _cut(text: str, at: int = 0, limit: int = LIMIT) -> str:
+    """``text`` cut to ``limit`` characters, keeping the character at ``at`` in view."""
+    if len(text) <= limit:
+        return text
+    start = max(0, min(at - limit // 3, len(text) - limit + 1))
+    head = "…" if start else ""
+    body = text[start : start + limit - len(head) - 1].rstrip()
+    return head + body + ("…" if start + limit - len(head) - 1 < len(text) else "")
+
+
+def _quote(lines: Sequence[str]) -> str:
+    return '"' + _cut(" ".join(lines)) + '"'
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _occurrence(line: str, column: int, old: str) -> int | None:
+    """Which occurrence (1-based) of the token ``old`` starts at ``column`` of ``line``, when
+    ``old`` occurs as a token more than once there; else None."""
+    word = old[:1].isalnum() or old[:1] in "_$"
+    around = r"[\w$]" if word else _OPERATOR
+    pattern = rf"(?<!{around}){re.escape(old)}(?!{around})"
+    starts = [m.start() for m in re.finditer(pattern, line)]
+    if len(starts) < 2 or column not in starts:
+        return None
+    return starts.index(column) + 1
+
+
+def change_title(source: str, edits: Sequence[TextEdit]) -> str:
+    """The plain-text title of ``edits`` on ``source`` (see the module docstring)."""
+    if not edits:
+        return "No change"
+    edits = sorted(edits, key=lambda e: (e.start, e.end))
+    lo = source.rfind("\n", 0, edits[0].start) + 1
+    hi = source.find("\n", max(e.end for e in edits))
+    hi = len(source) if hi < 0 else hi
+    shifted = [TextEdit(e.start - lo, e.end - lo, e.new_text) for e in edits]
+    old_region, new_region = source[lo:hi], apply_edits(source[lo:hi], shifted)
+    old = [f for line in old_region.split("\n") if (f := _flat(line))]
+    new = [f for line in new_region.split("\n") if (f := _flat(line))]
+    if old == new:
+        return "Reformat"
+    removed, added = [], []
+    for tag, a, b, c, d in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
+        if tag != "equal":
+            removed += old[a:b]
+            added += new[c:d]
+    if not added:
+        return f"Delete {_quote(removed)}"
+    if not removed:
+        return f"Insert {_quote(added)}"
+    if sorted(added) == sorted(removed):
+        return f"Move {_quote(added)}"
+    if len(added) == 1 and len(removed) == 1:
+        return _one_line(source, edits, removed[0], added[0])
+    first = source.count("\n", 0, edits[0].start) + 1
+    last = source.count("\n", 0, max(e.end for e in edits)) + 1
+    where = f"line {first}" if first == last else f"lines {first}-{last}"
+    return f"Change {where} to {_quote(added)}"
+
+
+def _one_line(source: str, edits: Sequence[TextEdit], old: str, new: str) -> str:
+    at = next((k for k, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
+    line = f'"{_cut(new, at)}"'
+    if len(edits) == 1:
+        e = edits[0]
+        was, now = source[e.start : e.end], e.new_text
+        if was and now and not _SPACE.search(was) and not _SPACE.search(now):
+            start = source.rfind("\n", 0, e.start) + 1
+            end = source.find("\n", e.start)
+            text = source[start : len(source) if end < 0 else end]
+            n = _occurrence(text, e.start - start, was)
+            if n is not None:
+                return f'Change the {_ordinal(n)} "{was}" to "{now}": {line}'
+    return f"Change to {line}"

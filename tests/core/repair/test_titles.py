@@ -1,0 +1,68 @@
+"""Titles show what the changed line becomes, in plain text (issue 14 item 1)."""
+
+from __future__ import annotations
+
+import pytest
+
+from spancopy_core.edits import TextEdit
+from spancopy_core.repair.titles import LIMIT, change_title
+
+RING = "    public boolean isFull() {\n        return size > items.length;\n    }\n"
+AT = RING.index(">")
+
+
+def test_one_line_shows_the_line_it_becomes():
+    assert change_title(RING, [TextEdit(AT, AT + 1, ">=")]) == (
+        'Change to "return size >= items.length;"'
+    )
+    assert change_title(RING, []) == "No change"
+
+
+def test_two_spellings_of_one_program_read_as_what_they_are():
+    """The issue's "Replace `>` with `< (`, insert `)`": the title is the program."""
+    end = RING.index(";")
+    title = change_title(RING, [TextEdit(AT, AT + 1, "< ("), TextEdit(end, end, ")")])
+    assert title == 'Change to "return size < ( items.length);"'
+
+
+@pytest.mark.parametrize("which", [1, 2, 3])
+def test_a_token_that_occurs_several_times_is_named_by_its_occurrence(which):
+    line = "    a[i] = b[i] + i;\n"
+    at = [k for k, ch in enumerate(line) if ch == "i"][which - 1]
+    title = change_title(line, [TextEdit(at, at + 1, "j")])
+    nth = {1: "1st", 2: "2nd", 3: "3rd"}[which]
+    assert title.startswith(f'Change the {nth} "i" to "j": "')
+
+
+def test_operators_inside_longer_operators_are_not_occurrences():
+    line = "a >= b > c > d;"
+    at = line.index("> c")
+    assert change_title(line, [TextEdit(at, at + 1, "<")]) == (
+        'Change the 1st ">" to "<": "a >= b < c > d;"'
+    )
+    once = "return a >= b;"
+    k = once.index(">=")
+    assert change_title(once, [TextEdit(k, k + 2, ">")]) == 'Change to "return a > b;"'
+
+
+def test_lines_inserted_deleted_moved_and_changed():
+    src = "if (a) {\n  x();\n}\ny();\n"
+    assert change_title(src, [TextEdit(0, 0, "if (x == null) return;\n")]) == (
+        'Insert "if (x == null) return;"'
+    )
+    assert change_title(src, [TextEdit(9, 16, "")]) == 'Delete "x();"'
+    brace = src.index("}")
+    moved = change_title(src, [TextEdit(brace, brace + 2, ""), TextEdit(len(src), len(src), "}\n")])
+    assert moved.startswith("Move ")
+    assert change_title(src, [TextEdit(0, 2, "while"), TextEdit(11, 12, "z")]) == (
+        'Change lines 1-2 to "while (a) { z();"'
+    )
+    assert change_title(src, [TextEdit(3, 3, " ")]) == "Reformat"
+
+
+def test_plain_text_and_bounded_length_with_the_change_in_view():
+    line = "x = " + "a" * 80 + " + b > c;"
+    at = line.index(">")
+    title = change_title(line, [TextEdit(at, at + 1, ">=")])
+    assert "`" not in title
+    assert len(title) < LIMIT + 20 and ">=" in title and "…" in title
