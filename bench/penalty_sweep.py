@@ -7,7 +7,9 @@ templates'), its exact log-probability, which penalties apply to it
 the beam, and whether it is the fix. Then ranks the pool under every penalty setting of a grid,
 with :func:`spancopy_core.repair.ranking.rank`'s rules (variants equal up to parentheses are
 one; unscored templates last), and prints top-1 / top-5 / rank-1 pure deletions per setting:
-the best by top-5 then top-1, and today's (:class:`~spancopy_core.repair.ranking.Penalties`).
+the best by top-5 then top-1 among those whose rank-1 repairs are pure deletions for at most
+``--max-deletions`` of the pairs (deletions are what users call noise, and a few real fixes),
+and today's (:class:`~spancopy_core.repair.ranking.Penalties`).
 The dev pairs are split in two seeded halves: settings are chosen on half A and their figures
 on half B printed beside, to show whether a choice carries over.
 
@@ -43,7 +45,7 @@ from spancopy_core.scoring import log_probs  # noqa: E402
 from trainer import heldout  # noqa: E402
 
 KINDS = tuple(f.name for f in fields(ranking.Penalties))  # signature, deletion, off_focus
-GRID = (0.0, 1.5, 3.0, 4.5, 6.0, 8.0)
+GRID = (0.0, 1.0, 2.0, 3.0, 4.5, 6.0, 8.0)
 
 
 def features(model: Any, record: dict[str, Any], options: RepairOptions) -> list[dict[str, Any]]:
@@ -138,6 +140,12 @@ def main() -> int:
     ap.add_argument("--model", type=Path, default=DEFAULT_JAVA_MODEL)
     ap.add_argument("--limit", type=int, help="a seeded sample of N pairs of the dev slice")
     ap.add_argument("--features", type=Path, metavar="FILE", help="cache of the candidates")
+    ap.add_argument(
+        "--max-deletions",
+        type=float,
+        default=0.10,
+        help="the most rank-1 pure deletions (a share of the pairs) a chosen setting may have",
+    )
     args = ap.parse_args()
     if args.features and args.features.is_file():
         pools = [json.loads(line) for line in args.features.read_text().splitlines()]
@@ -165,7 +173,8 @@ def main() -> int:
     for values in itertools.product(GRID, repeat=len(KINDS)):
         p = dict(zip(KINDS, values, strict=True))
         rows.append((figures(half_a, p), p))
-    rows.sort(key=lambda r: (-r[0][1], -r[0][0], r[0][2]))
+    cap = args.max_deletions * len(half_a)
+    rows.sort(key=lambda r: (r[0][2] > cap, -r[0][1], -r[0][0], r[0][2]))
     today = {k: getattr(ranking.Penalties(), k) for k in KINDS}
     none = dict.fromkeys(KINDS, 0.0)
     print(

@@ -18,7 +18,8 @@ which keep what users call noise below real fixes:
 
 Candidates equal up to parentheses (``a < (b)`` and ``a < b``) or up to layout (the same
 text but for whitespace) are one, spelled as the shorter, with the probabilities of both,
-ranked by that summed probability. Template candidates
+ranked by that summed probability; one equal to the unit as written up to parentheses
+(``return (a > b);`` for ``return a > b;``) is no repair and is dropped. Template candidates
 the model cannot express (a literal neither in the method nor in the vocabulary) come after
 every scored one, in the templates' fixed order. A candidate's ``probability`` is its share
 of the mass of everything scored: the unit as written and every scored candidate.
@@ -152,11 +153,14 @@ def _layout_free(text: str) -> str:
     return _SPACE.sub(space, text)
 
 
+def _without_parentheses(tokens: Sequence[str]) -> tuple[str, ...]:
+    return tuple(t for t in tokens if t not in ("(", ")"))
+
+
 def _keys(candidate: Candidate) -> tuple[tuple[str, ...], str]:
     """What makes two candidates one: the model output without parentheses, and the new
     text without layout (the same program laid out differently)."""
-    tokens = tuple(t for t in candidate.tokens if t not in ("(", ")"))
-    return tokens, _layout_free(candidate.new_text)
+    return _without_parentheses(candidate.tokens), _layout_free(candidate.new_text)
 
 
 def rank(
@@ -179,7 +183,10 @@ def rank(
     programs: dict[int, Candidate] = {}  # by id of the first of its spellings
     ids: dict[object, int] = {}  # either key of a candidate -> its program
     unexpressible = []
+    unchanged = _without_parentheses(unit.tokens)  # no repair: the unit up to parentheses
     for c, lp in zip(found, log_probs, strict=True):
+        if c.tokens and _without_parentheses(c.tokens) == unchanged:
+            continue
         if lp is None:
             unexpressible.append(replace(c, probability=0.0, log_prob=-math.inf))
             continue

@@ -112,3 +112,12 @@ def test_merge_adds_the_templates_the_beam_lacks():
     beam = [cand(">", ">=", ("f",))]
     same, new, blind = cand(">", ">=", ("f",)), cand(">", "<", ("g",)), cand(">", "==", ())
     assert ranking.merge(beam, [same, new, blind]) == [beam[0], new, blind]
+
+
+def test_the_unit_as_written_up_to_parentheses_is_no_repair(unit):
+    same = list(unit.tokens)
+    k = same.index("return")
+    wrapped = (*same[: k + 1], "(", *same[k + 1 : -2], ")", *same[-2:])  # return (a > b ? a : b);
+    noop = cand("a > b ? a : b", "(a > b ? a : b)", wrapped)
+    fix = cand(">", ">=", ("f",))
+    assert [c.tokens for c in ranked([noop, fix], [-1.0, -3.0], unit=unit)] == [("f",)]
