@@ -118,6 +118,23 @@ def diagnostic(
     )
 
 
+def content_changes(
+    params: types.DidChangeTextDocumentParams,
+) -> list[tuple[tuple[tuple[int, int], tuple[int, int]] | None, str]]:
+    """``didChange``'s content changes as :meth:`.textsync.TextDocument.change` takes them:
+    ``(None, text)`` for the whole text, ``(((line, character), (line, character)), text)``
+    for a range."""
+    out: list[tuple[tuple[tuple[int, int], tuple[int, int]] | None, str]] = []
+    for change in params.content_changes:
+        if isinstance(change, types.TextDocumentContentChangePartial):
+            r = change.range
+            span = ((r.start.line, r.start.character), (r.end.line, r.end.character))
+            out.append((span, change.text))
+        else:
+            out.append((None, change.text))
+    return out
+
+
 def repair_method_args(args: Sequence[Any]) -> tuple[str, types.Position]:
     """The arguments of ``spancopy.repairMethod``: ``[{"uri", "position"}]`` or
     ``[uri, position]``; anything else raises ``InvalidParams``."""

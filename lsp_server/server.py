@@ -7,7 +7,8 @@ preferred); ``spancopy.repairMethod`` searches wider for one method with progres
 is confident are wrong. Handlers are thin: the repairs come from the pipeline of
 :mod:`spancopy_core.repair` (parsing, units, decoding on the :mod:`.worker` thread, candidates);
 open documents (:mod:`.documents`), LSP conversion (:mod:`.convert`) and the diagnostics'
-timing (:mod:`.diagnostics`) live in their own modules. LSP 3.17 methods served: initialize,
+timing (:mod:`.diagnostics`) live in their own modules; the text of open documents is kept
+by :mod:`.textsync`, not by pygls. LSP 3.17 methods served: initialize,
 initialized, textDocument/didOpen|didChange|didClose, workspace/didChangeConfiguration,
 textDocument/codeAction, codeAction/resolve, workspace/executeCommand, shutdown.
 """
@@ -40,6 +41,7 @@ from .diagnostics import Debouncer
 from .documents import Documents, DocumentTooLarge, Snapshot
 from .notify import LspLogHandler, work_done
 from .settings import SECTION, ServerSettings, parse_settings
+from .textsync import OpenDocuments, TextDocument
 from .transport import CommandCancellingProtocol
 from .worker import BACKGROUND, INTERACTIVE, JobCancelled, LruCache, ModelUnavailable, ModelWorker
 
@@ -56,11 +58,13 @@ class SpanCopyServer(LanguageServer):
         self.command_tasks: dict[Any, asyncio.Task] = {}  # by request id
         self.init_settings = self.settings = ServerSettings()
         self.worker = ModelWorker()
-        self.documents = Documents()
+        self.texts = OpenDocuments()  # the text of every open document
+        self.documents = Documents()  # their parses
         self.cpu = ThreadPoolExecutor(1, thread_name_prefix="spancopy-cpu")  # parsing, edits
         self.candidates: LruCache[tuple, tuple[list[Candidate], float | None]] = LruCache(256)
-        self.resolvable: LruCache[int, types.CodeAction] = LruCache(512)
-        self.action_ids: LruCache[tuple, int] = LruCache(512)  # (uri, version, candidate)
+        # by action id: (document key, opening, version, action)
+        self.resolvable: LruCache[int, tuple[str, int, int, types.CodeAction]] = LruCache(512)
+        self.action_ids: LruCache[tuple, int] = LruCache(512)  # (key, opening, version, ...)
         self.debouncer = Debouncer()
         self._ids = itertools.count(1)
         self._loading: tuple[int, asyncio.Task] | None = None
@@ -103,13 +107,13 @@ class SpanCopyServer(LanguageServer):
         if self.worker.configure(self.model_dir(), new.device):
             log.info("Model: %s on %s", self.model_dir(), new.device)
         if new.diagnostics_enable and new != old:
-            for uri in self.workspace.text_documents:
-                self.schedule_diagnostics(uri)
+            for doc in self.texts:
+                self.schedule_diagnostics(doc)
         elif old.diagnostics_enable and not new.diagnostics_enable:
             self.debouncer.cancel_all()
-            for uri in self.workspace.text_documents:
+            for doc in self.texts:
                 self.text_document_publish_diagnostics(
-                    types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+                    types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=[])
                 )
 
     async def pull_settings(self) -> None:
@@ -127,21 +131,34 @@ class SpanCopyServer(LanguageServer):
         self.update_settings(result[0] if result else None)
 
     # -- pipeline --------------------------------------------------------------------------
-    def current_version(self, uri: str) -> int | None:
-        doc = self.workspace.text_documents.get(uri)
-        return None if doc is None else doc.version
+    def is_current(self, snap: Snapshot) -> bool:
+        """Whether ``snap`` is still the editor's text of its document (the same opening and
+        version, in sync)."""
+        doc = self.texts.by_key(snap.key)
+        return (
+            doc is not None
+            and doc.synced
+            and (doc.opening, doc.version)
+            == (
+                snap.opening,
+                snap.version,
+            )
+        )
 
     async def snapshot(self, uri: str) -> Snapshot | None:
-        """The parsed current version of an open document in a supported language."""
-        doc = self.workspace.text_documents.get(uri)  # never read unopened files from disk
-        frontend = None if doc is None else frontend_for(doc.language_id, uri)
+        """The parsed current version of an open document in a supported language (None for
+        others, and for a document whose text is out of sync with the editor's)."""
+        doc = self.texts.get(uri)  # never read unopened files from disk
+        frontend = None if doc is None else frontend_for(doc.language_id, doc.uri)
         if doc is None or frontend is None:
             self.log_once(("unsupported", uri), "%s: not an open Java document", uri)
             return None
-        version, text = doc.version or 0, doc.source
+        if not doc.synced:
+            return None  # logged when it happened
+        args = (uri, doc.key, doc.opening, doc.version, doc.text, frontend)
         try:
             return await asyncio.get_running_loop().run_in_executor(
-                self.cpu, self.documents.snapshot, uri, version, text, frontend
+                self.cpu, self.documents.snapshot, *args
             )
         except DocumentTooLarge as exc:
             self.log_once(("large", uri), "%s: too large for repairs (%s)", uri, exc)
@@ -207,7 +224,7 @@ class SpanCopyServer(LanguageServer):
         their ranking (all cached). Raises :class:`JobCancelled` when a newer version of the
         document arrived."""
         options, generation = self.settings.repair_options(widen), self.worker.generation
-        owner = (snap.uri, snap.version)
+        owner = (snap.key, snap.version)
         ids = [pipeline.focus_ids(snap.doc, u, focus) for u in units]
         hyps = await self.worker.decode(
             [u.tokens for u in units],
@@ -218,7 +235,8 @@ class SpanCopyServer(LanguageServer):
             focus=ids,
         )
         lines = pipeline.focus_lines(snap.doc, focus) if focus is not None else None
-        keys = [(generation, snap.uri, snap.version, u.start, u.end, lines, options) for u in units]
+        doc = (generation, snap.key, snap.opening, snap.version)
+        keys = [(*doc, u.start, u.end, lines, options) for u in units]
         found = {k: self.candidates.get(k) for k in keys}
         todo = [
             (k, u, f, h)
@@ -265,8 +283,9 @@ class SpanCopyServer(LanguageServer):
         best = max(flat, key=lambda c: c.probability, default=None)
         actions = []
         for c in flat:
-            ident = self.action_ids.get((snap.uri, snap.version, c)) or next(self._ids)
-            self.action_ids.put((snap.uri, snap.version, c), ident)
+            key = (snap.key, snap.opening, snap.version, snap.uri, c)
+            ident = self.action_ids.get(key) or next(self._ids)
+            self.action_ids.put(key, ident)
             action = convert.code_action(
                 snap.uri,
                 snap.version,
@@ -276,7 +295,7 @@ class SpanCopyServer(LanguageServer):
                 preferred=c is best,
                 data={"id": ident},
             )
-            self.resolvable.put(ident, action)
+            self.resolvable.put(ident, (snap.key, snap.opening, snap.version, action))
             actions.append(action)
         return actions
 
@@ -286,10 +305,14 @@ class SpanCopyServer(LanguageServer):
         support = text and text.code_action and text.code_action.resolve_support
         return bool(support and "edit" in support.properties)
 
-    def schedule_diagnostics(self, uri: str) -> None:
+    def forget_actions(self, key: str) -> None:
+        """Drop the resolve data of every action of the document ``key`` (closed or reopened)."""
+        self.resolvable.drop_where(lambda entry: entry[0] == key)
+
+    def schedule_diagnostics(self, doc: TextDocument) -> None:
         if self.settings.diagnostics_enable:
             delay = self.settings.diagnostics_debounce_ms
-            self.debouncer.schedule(uri, delay, partial(self.publish_diagnostics, uri))
+            self.debouncer.schedule(doc.key, delay, partial(self.publish_diagnostics, doc.uri))
 
     async def publish_diagnostics(self, uri: str) -> None:
         """Compute and publish the diagnostics of the open document ``uri`` (see
@@ -314,12 +337,31 @@ class SpanCopyServer(LanguageServer):
                         snap.doc.lines, r.candidates[0], r.unit.name, ratio, self.encoding
                     )
                 )
-        if self.current_version(uri) != snap.version or not self.settings.diagnostics_enable:
+        if not self.is_current(snap) or not self.settings.diagnostics_enable:
             return
         log.info("%s: %d diagnostic(s) for version %d", uri, len(found), snap.version)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=snap.version)
         )
+
+    def desynchronised(self, doc: TextDocument, why: str) -> None:
+        """``doc``'s text is no longer the editor's: say so once; no repairs until a full
+        change or a new ``didOpen``."""
+        doc.synced = False
+        self.worker.cancel_document(doc.key)
+        self.debouncer.cancel(doc.key)
+        log.warning("%s: %s; no repairs for it until the editor sends its whole text", doc.uri, why)
+
+    def invalid_notification(self, method: str, params: Any) -> None:
+        """A notification that did not validate was dropped (:mod:`.transport`): a lost
+        ``didChange`` desynchronises its document."""
+        if method != types.TEXT_DOCUMENT_DID_CHANGE or not isinstance(params, dict):
+            return
+        ident = params.get("textDocument")
+        uri = ident.get("uri") if isinstance(ident, dict) else None
+        doc = self.texts.get(uri) if isinstance(uri, str) else None
+        if doc is not None and doc.synced:
+            self.desynchronised(doc, "a didChange that does not validate")
 
     def log_once(self, key: tuple, message: str, *args: Any) -> None:
         if key not in self._logged:
@@ -365,22 +407,37 @@ async def did_change_configuration(
 
 @handler(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: SpanCopyServer, params: types.DidOpenTextDocumentParams) -> None:
-    ls.schedule_diagnostics(params.text_document.uri)
+    item = params.text_document
+    doc = ls.texts.open(item.uri, item.language_id, item.version, item.text)
+    ls.worker.cancel_document(doc.key)  # an earlier opening's work
+    ls.forget_actions(doc.key)
+    ls.schedule_diagnostics(doc)
 
 
 @handler(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: SpanCopyServer, params: types.DidChangeTextDocumentParams) -> None:
-    doc = params.text_document
-    ls.worker.cancel_older(doc.uri, doc.version)  # work on older versions is wasted
-    ls.schedule_diagnostics(doc.uri)
+    doc = ls.texts.get(params.text_document.uri)
+    if doc is None:
+        log.warning("didChange of %s, which is not open: ignored", params.text_document.uri)
+        return
+    synced = doc.synced
+    doc.change(params.text_document.version, convert.content_changes(params), ls.encoding)
+    if synced and not doc.synced:
+        ls.desynchronised(doc, "a change whose range cannot be applied")
+    ls.worker.cancel_older(doc.key, doc.version)  # work on older versions is wasted
+    ls.schedule_diagnostics(doc)
 
 
 @handler(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: SpanCopyServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.worker.cancel_document(uri)
-    ls.documents.drop(uri)
-    ls.debouncer.cancel(uri)
+    doc = ls.texts.close(uri)
+    if doc is None:
+        return
+    ls.worker.cancel_document(doc.key)
+    ls.documents.drop(doc.key)
+    ls.forget_actions(doc.key)
+    ls.debouncer.cancel(doc.key)
     if ls.settings.diagnostics_enable:
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
@@ -412,9 +469,12 @@ async def code_action(
     if not units:
         return []
     try:
-        actions = ls.code_actions(snap, await ls.repairs(snap, units, focus=(start, end)))
+        repairs = await ls.repairs(snap, units, focus=(start, end))
     except JobCancelled:
         raise JsonRpcContentModified("the document changed during the repair") from None
+    if not ls.is_current(snap):
+        raise JsonRpcContentModified("the document changed during the repair")
+    actions = ls.code_actions(snap, repairs)
     return [convert.without_edit(a) for a in actions] if ls.resolves_edits() else actions
 
 
@@ -422,11 +482,12 @@ async def code_action(
 def code_action_resolve(ls: SpanCopyServer, params: types.CodeAction) -> types.CodeAction:
     data = params.data if isinstance(params.data, dict) else {}
     ident = data.get("id")
-    action = ls.resolvable.get(ident) if type(ident) is int else None  # not a bool
-    if action is None:
+    entry = ls.resolvable.get(ident) if type(ident) is int else None  # not a bool
+    doc = ls.texts.by_key(entry[0]) if entry is not None else None
+    if entry is None or doc is None or (doc.opening, doc.version) != entry[1:3] or not doc.synced:
         log.info("codeAction/resolve: unknown or expired action %r", params.title)
         return params
-    params.edit = action.edit
+    params.edit = entry[3].edit
     return params
 
 
@@ -468,6 +529,8 @@ async def _repair_method(
             progress.end_message = "cancelled"
             raise JsonRpcContentModified("the document changed during the repair") from None
         progress.end_message = f"{len(repairs[0].candidates)} repair(s)"
+    if not ls.is_current(snap):
+        raise JsonRpcContentModified("the document changed during the repair")
     return ls.code_actions(snap, repairs)
 
 

@@ -30,13 +30,15 @@ import logging
 import queue
 import sys
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Generator
 from typing import Any, BinaryIO
 
+from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +49,31 @@ PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 
 class CommandCancellingProtocol(LanguageServerProtocol):
     """pygls' protocol; a cancelled command's task (in ``server.command_tasks`` by request
-    id) is cancelled as well."""
+    id) is cancelled as well, and pygls' own copy of the open documents is not kept: the
+    server keeps their text itself (:mod:`.textsync`), so the document notifications go
+    straight to its handlers."""
+
+    def _user_handler(self, method: str, params: Any) -> Generator[Any, Any, None]:
+        if (user_handler := self.fm.features.get(method)) is not None:
+            yield user_handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: Any) -> Generator[Any, Any, None]:
+        yield from self._user_handler(types.TEXT_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: Any) -> Generator[Any, Any, None]:
+        yield from self._user_handler(types.TEXT_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: Any) -> Generator[Any, Any, None]:
+        yield from self._user_handler(types.TEXT_DOCUMENT_DID_CLOSE, params)
+
+    def invalid_notification(self, method: str, params: Any) -> None:
+        """A notification whose params do not validate was dropped: the server is told."""
+        hook = getattr(self._server, "invalid_notification", None)
+        if hook is not None:
+            hook(method, params)
 
     def _handle_cancel_notification(self, msg_id: Any) -> None:
         super()._handle_cancel_notification(msg_id)
@@ -162,6 +188,9 @@ def dispatch(protocol: LanguageServerProtocol, body: bytes) -> None:
             detail = f"Invalid params for {method}: {exc.__cause__ or exc}"
             protocol._send_data(error_response(message["id"], INVALID_PARAMS, detail))
         log.warning("Dropped a message that does not validate (%s)", method or "a response")
+        hook = getattr(protocol, "invalid_notification", None)
+        if method is not None and "id" not in message and hook is not None:
+            hook(method, message.get("params"))
         return
     protocol.handle_message(structured)
 

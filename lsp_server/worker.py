@@ -76,6 +76,11 @@ class LruCache(Generic[K, V]):
         while len(self._data) > self.maxsize:
             self._data.popitem(last=False)
 
+    def drop_where(self, predicate: Callable[[V], bool]) -> None:
+        """Forget the entries whose value satisfies ``predicate``."""
+        for key in [k for k, v in self._data.items() if predicate(v)]:
+            del self._data[key]
+
     def clear(self) -> None:
         self._data.clear()
 

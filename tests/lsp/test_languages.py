@@ -118,13 +118,17 @@ def test_frontend_by_language_id_then_extension():
 
 
 def test_documents_reuse_a_version_and_refuse_huge_texts():
-    docs = Documents()
-    first = docs.snapshot("file:///A.java", 1, NESTED, FRONTEND)
-    assert docs.snapshot("file:///A.java", 1, NESTED, FRONTEND) is first
-    second = docs.snapshot("file:///A.java", 2, NESTED.replace("1 > 0", "1 >= 0"), FRONTEND)
+    docs, uri = Documents(), "file:///A.java"
+    first = docs.snapshot(uri, uri, 1, 1, NESTED, FRONTEND)
+    assert docs.snapshot(uri, uri, 1, 1, NESTED, FRONTEND) is first
+    second = docs.snapshot(uri, uri, 1, 2, NESTED.replace("1 > 0", "1 >= 0"), FRONTEND)
     assert second is not first and ">=" in second.doc.text
+    reopened = docs.snapshot(uri, uri, 2, 2, NESTED, FRONTEND)  # another opening, same version
+    assert (reopened.opening, reopened.doc.text) == (2, NESTED)
     try:
-        docs.snapshot("file:///B.java", 1, " " * (MAX_DOCUMENT_CHARS + 1), FRONTEND)
+        docs.snapshot(
+            "file:///B.java", "file:///B.java", 1, 1, " " * (MAX_DOCUMENT_CHARS + 1), FRONTEND
+        )
     except DocumentTooLarge:
         pass
     else:
