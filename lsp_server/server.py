@@ -171,17 +171,24 @@ class SpanCopyServer(LanguageServer):
             return self.worker.vocab
         if self.worker.error is not None:
             return None
-        if self._loading is None or self._loading[0] != self.worker.generation:
-            self._loading = (self.worker.generation, asyncio.ensure_future(self._load()))
-        return await asyncio.shield(self._loading[1])
+        generation = self.worker.generation
+        if self._loading is None or self._loading[0] != generation:
+            self._loading = (generation, asyncio.ensure_future(self._load()))
+        vocab = await asyncio.shield(self._loading[1])
+        if self.worker.generation != generation and not self.worker.closed:
+            return await self.vocab()  # reloaded meanwhile: the newer model's
+        return vocab
 
     async def _load(self) -> Vocabulary | None:
-        path = self.model_dir()
+        path, generation = self.model_dir(), self.worker.generation
         async with work_done(self, "spancopy: loading the repair model") as progress:
             try:
                 vocab = await self.worker.load()
             except (ModelUnavailable, JobCancelled) as exc:  # JobCancelled: at shutdown
                 progress.end_message = "failed"
+                if self.worker.generation != generation:
+                    progress.end_message = "superseded"
+                    return None  # a newer load tells the user about itself
                 message = (
                     f"spancopy: no repairs: cannot load the model {path} ({exc}). "
                     f"Set {SECTION}.modelPath to a model directory."
@@ -222,7 +229,21 @@ class SpanCopyServer(LanguageServer):
         """The pipeline on ``units`` told ``focus``: one batched decode on the model thread,
         the candidates on the CPU thread, their exact probabilities on the model thread and
         their ranking (all cached). Raises :class:`JobCancelled` when a newer version of the
-        document arrived."""
+        document arrived or the model was reloaded meanwhile."""
+        try:
+            return await self._repairs(snap, units, widen, priority, on_step, focus)
+        except ModelUnavailable:  # unloaded under the request (spancopy.reloadModel, settings)
+            raise JobCancelled() from None
+
+    async def _repairs(
+        self,
+        snap: Snapshot,
+        units: list[Unit],
+        widen: int,
+        priority: int,
+        on_step: Any,
+        focus: pipeline.Focus | None,
+    ) -> list[UnitRepairs]:
         options, generation = self.settings.repair_options(widen), self.worker.generation
         owner = (snap.key, snap.version)
         ids = [pipeline.focus_ids(snap.doc, u, focus) for u in units]
@@ -471,7 +492,7 @@ async def code_action(
     try:
         repairs = await ls.repairs(snap, units, focus=(start, end))
     except JobCancelled:
-        raise JsonRpcContentModified("the document changed during the repair") from None
+        raise JsonRpcContentModified("the document or the model changed meanwhile") from None
     if not ls.is_current(snap):
         raise JsonRpcContentModified("the document changed during the repair")
     actions = ls.code_actions(snap, repairs)
@@ -527,7 +548,7 @@ async def _repair_method(
             repairs = await ls.repairs(snap, [unit], widen=2, on_step=on_step, focus=(at, at))
         except JobCancelled:
             progress.end_message = "cancelled"
-            raise JsonRpcContentModified("the document changed during the repair") from None
+            raise JsonRpcContentModified("the document or the model changed meanwhile") from None
         progress.end_message = f"{len(repairs[0].candidates)} repair(s)"
     if not ls.is_current(snap):
         raise JsonRpcContentModified("the document changed during the repair")
@@ -539,7 +560,8 @@ async def reload_model(ls: SpanCopyServer, *args: Any) -> dict[str, Any]:
     ls.worker.unload()
     ls.candidates.clear()
     vocab = await ls.vocab()
-    error = None if vocab is not None else str(ls.worker.error)
+    failure = ls.worker.error
+    error = None if vocab is not None else str(failure or "the model could not be loaded")
     return {"loaded": vocab is not None, "modelPath": str(ls.model_dir()), "error": error}
 
 

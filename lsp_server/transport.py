@@ -34,7 +34,12 @@ from collections.abc import Awaitable, Callable, Generator
 from typing import Any, BinaryIO
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import (
+    JsonRpcContentModified,
+    JsonRpcException,
+    JsonRpcInvalidParams,
+    JsonRpcRequestCancelled,
+)
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
@@ -45,6 +50,8 @@ log = logging.getLogger(__name__)
 MAX_HEADER_LINE = 8 * 1024  # bytes of one header line
 MAX_BODY = 64 * 1024 * 1024  # bytes of one message body
 PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
+# errors that answer a request as designed, not server failures
+EXPECTED_ERRORS = (JsonRpcContentModified, JsonRpcRequestCancelled, JsonRpcInvalidParams)
 
 
 class CommandCancellingProtocol(LanguageServerProtocol):
@@ -68,6 +75,40 @@ class CommandCancellingProtocol(LanguageServerProtocol):
     @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
     def lsp_text_document__did_close(self, params: Any) -> Generator[Any, Any, None]:
         yield from self._user_handler(types.TEXT_DOCUMENT_DID_CLOSE, params)
+
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
+        """pygls' ``shutdown``, iterating over a copy of the pending requests (cancelling one
+        runs its callback, which removes it from the dict)."""
+        if (user_handler := self.fm.features.get(types.SHUTDOWN)) is not None:
+            yield user_handler, args, None
+        current_id = self.msg_id
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != current_id and not future.done():
+                future.cancel()
+        self._shutdown = True
+        return None
+
+    def _send_handler_result(self, future: Any, *, msg_id: Any) -> None:
+        """Answer a request; the errors that are expected answers (the document changed, the
+        request was cancelled, bad params) are sent without a traceback in the log."""
+        error = None if future.cancelled() else future.exception()
+        if isinstance(error, EXPECTED_ERRORS):
+            self._request_futures.pop(msg_id, None)
+            log.info("Request %s answered %s: %s", msg_id, type(error).__name__, error)
+            self._send_response(msg_id, error=error.to_response_error())
+            return
+        super()._send_handler_result(future, msg_id=msg_id)
+
+    def _handle_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        """A response from the client; one to a request whose waiter was cancelled meanwhile
+        (a cancelled command creating its progress) is dropped instead of raising."""
+        future = self._request_futures.get(msg_id)
+        if future is not None and future.done():
+            self._request_futures.pop(msg_id, None)
+            log.info("Dropped the answer to %s: its request was cancelled", msg_id)
+            return
+        super()._handle_response(msg_id, result, error)
 
     def invalid_notification(self, method: str, params: Any) -> None:
         """A notification whose params do not validate was dropped: the server is told."""

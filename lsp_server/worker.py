@@ -288,6 +288,11 @@ class ModelWorker:
             if job.owner is not None and job.owner[0] == uri:
                 job.cancel.set()
 
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._closed
+
     def close(self) -> None:
         """Cancel everything and stop the thread (a decode in flight stops within a step)."""
         if self._closed:
