@@ -12,8 +12,9 @@ changes it inside one method, and leaves a file that parsed still parsing; and t
 never exits, answers -32603 or logs an error.
 
 The default run is bounded (a fixed seed, a few hundred operations). ``SPANCOPY_FUZZ_SECONDS=N``
-runs sessions with new seeds for N seconds; ``SPANCOPY_FUZZ_SEED`` sets the first seed. Each
-run prints one ``FUZZ`` line with its figures.
+runs sessions with new seeds for N seconds; ``SPANCOPY_FUZZ_SEED`` sets the first seed;
+``SPANCOPY_FUZZ_LOG=FILE`` appends the servers' log messages to FILE. Each run prints one
+``FUZZ`` line with its figures (pytest ``-s``).
 """
 
 from __future__ import annotations
