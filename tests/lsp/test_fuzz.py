@@ -292,6 +292,10 @@ class Session:
     def settings(self) -> None:
         chosen = self.rng.choice(SETTINGS)
         self.syntax_check = chosen.get("syntaxCheck", True)  # each change replaces them all
+        if not self.syntax_check:  # requests in flight may read the new settings
+            for _, _, (check, _) in self.pending:
+                if check[0] == "actions" and check[2] is not None:
+                    check[2].syntax_check = False
         self.client.workspace_did_change_configuration(
             types.DidChangeConfigurationParams(settings={"spancopy": chosen})
         )
