@@ -40,16 +40,14 @@ def repair_method(uri: str, line: int, character: int) -> types.ExecuteCommandPa
     )
 
 
-@pytest.mark.parametrize(("line", "character"), [(-1, 0), (2**31, 0), (0, -1), (3, 2**31)])
-async def test_repair_method_outside_the_protocol_range_is_invalid_params(
-    start: Start, line: int, character: int
-):
+async def test_repair_method_outside_the_protocol_range_is_invalid_params(start: Start):
     client = await start()
     uri = "file:///work/Range.java"
     open_doc(client, uri, TOY)
-    with pytest.raises(JsonRpcException) as error:
-        await client.workspace_execute_command_async(repair_method(uri, line, character))
-    assert error.value.code == INVALID_PARAMS
+    for line, character in [(-1, 0), (2**31, 0), (0, -1), (3, 2**31)]:
+        with pytest.raises(JsonRpcException) as error:
+            await client.workspace_execute_command_async(repair_method(uri, line, character))
+        assert error.value.code == INVALID_PARAMS, (line, character)
     no_errors_shown(client)
 
 

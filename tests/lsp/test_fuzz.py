@@ -11,7 +11,7 @@ edit names the document and the version the client had when it asked, applies to
 changes it inside one method, and leaves a file that parsed still parsing; and that the server
 never exits, answers -32603 or logs an error.
 
-The default run is bounded (a fixed seed, a few hundred operations). ``SPANCOPY_FUZZ_SECONDS=N``
+The default run is bounded (two fixed seeds, 200 operations each). ``SPANCOPY_FUZZ_SECONDS=N``
 runs sessions with new seeds for N seconds; ``SPANCOPY_FUZZ_SEED`` sets the first seed;
 ``SPANCOPY_FUZZ_LOG=FILE`` appends the servers' log messages to FILE. Each run prints one
 ``FUZZ`` line with its figures (pytest ``-s``).
@@ -461,7 +461,7 @@ async def test_protocol_fuzz(toy_model: Path, capsys: pytest.CaptureFixture):
     total, seeds = Stats(), []
     if seconds <= 0:
         for k in range(2):
-            total.add(await fuzz_session(toy_model, seed + k, 300, float("inf")))
+            total.add(await fuzz_session(toy_model, seed + k, 200, float("inf")))
             seeds.append(seed + k)
     else:
         while time.monotonic() - began < seconds:
