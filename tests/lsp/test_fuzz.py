@@ -166,7 +166,8 @@ class Session:
         self.docs: dict[str, Doc] = {}
         self.openings = 0
         self.pending: list[tuple[asyncio.Future, str, Any]] = []
-        self.actions: list[tuple[str, int, Any]] = []  # (uri, opening, action) to resolve
+        # (uri, opening, syntaxCheck when it was computed, action) to resolve
+        self.actions: list[tuple[str, int, bool, Any]] = []
         self.stats = Stats()
         self.ids = 0
         self.wait = False
@@ -277,9 +278,10 @@ class Session:
         self.wait = self.rng.random() < 0.5
 
     def resolve(self) -> None:
-        uri, opening, action = self.rng.choice(self.actions)
+        uri, opening, syntax_check, action = self.rng.choice(self.actions)
         doc = self.docs.get(uri)
-        snapshot = Doc(doc.text, doc.version, doc.opening, self.syntax_check) if doc else None
+        checked = syntax_check and self.syntax_check
+        snapshot = Doc(doc.text, doc.version, doc.opening, checked) if doc else None
         check = ("resolved", uri, snapshot if snapshot and snapshot.opening == opening else None)
         self.send("codeAction/resolve", action, check)
 
@@ -383,7 +385,7 @@ class Session:
                 self.problem(f"{msg_id}: actions for a document that was not open")
                 return
             if action.edit is None and self.resolving:
-                self.actions.append((uri, snapshot.opening, action))
+                self.actions.append((uri, snapshot.opening, snapshot.syntax_check, action))
             self.edit_ok(msg_id, action, uri, snapshot)
         del self.actions[:-200]
 
