@@ -118,6 +118,28 @@ def diagnostic(
     )
 
 
+def content_changes(
+    params: types.DidChangeTextDocumentParams,
+) -> list[tuple[tuple[tuple[int, int], tuple[int, int]] | None, str]]:
+    """``didChange``'s content changes as :meth:`.textsync.TextDocument.change` takes them:
+    ``(None, text)`` for the whole text, ``(((line, character), (line, character)), text)``
+    for a range."""
+    out: list[tuple[tuple[tuple[int, int], tuple[int, int]] | None, str]] = []
+    for change in params.content_changes:
+        if isinstance(change, types.TextDocumentContentChangePartial):
+            r = change.range
+            span = ((r.start.line, r.start.character), (r.end.line, r.end.character))
+            out.append((span, change.text))
+        else:
+            out.append((None, change.text))
+    return out
+
+
+def _uinteger(value: object) -> bool:
+    """Whether ``value`` is an LSP ``uinteger`` (an int in [0, 2^31), not a bool)."""
+    return type(value) is int and 0 <= value < 2**31
+
+
 def repair_method_args(args: Sequence[Any]) -> tuple[str, types.Position]:
     """The arguments of ``spancopy.repairMethod``: ``[{"uri", "position"}]`` or
     ``[uri, position]``; anything else raises ``InvalidParams``."""
@@ -126,6 +148,9 @@ def repair_method_args(args: Sequence[Any]) -> tuple[str, types.Position]:
     uri, pos = args if len(args) == 2 else (None, None)
     line = pos.get("line") if isinstance(pos, dict) else None
     character = pos.get("character") if isinstance(pos, dict) else None
-    if not (isinstance(uri, str) and isinstance(line, int) and isinstance(character, int)):
-        raise JsonRpcInvalidParams("spancopy.repairMethod takes {uri, position: {line, character}}")
+    if not (isinstance(uri, str) and _uinteger(line) and _uinteger(character)):
+        raise JsonRpcInvalidParams(
+            "spancopy.repairMethod takes {uri, position: {line, character}}, "
+            "line and character integers in [0, 2^31)"
+        )
     return uri, types.Position(line=line, character=character)

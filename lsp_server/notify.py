@@ -63,10 +63,15 @@ class Progress:
     def __init__(self, server: LanguageServer, token: types.ProgressToken | None) -> None:
         self.server, self.token = server, token
         self.end_message: str | None = None
+        self.ended = False  # no report may follow the end (one may be queued by a thread)
         self._last: int | None = None
 
     def report(self, message: str | None = None, percentage: int | None = None) -> None:
-        if self.token is None or (percentage is not None and percentage == self._last):
+        if (
+            self.token is None
+            or self.ended
+            or (percentage is not None and percentage == self._last)
+        ):
             return
         self._last = percentage
         self.server.work_done_progress.report(
@@ -98,6 +103,7 @@ async def work_done(
     try:
         yield progress
     finally:
+        progress.ended = True
         if token is not None:
             server.work_done_progress.end(
                 token, types.WorkDoneProgressEnd(message=progress.end_message)

@@ -8,7 +8,8 @@ the best one preferred); the model loads in the background from ``initialized`` 
 is confident are wrong. Handlers are thin: the repairs come from the pipeline of
 :mod:`spancopy_core.repair` (parsing, units, decoding on the :mod:`.worker` thread, candidates);
 open documents (:mod:`.documents`), LSP conversion (:mod:`.convert`) and the diagnostics'
-timing (:mod:`.diagnostics`) live in their own modules. LSP 3.17 methods served: initialize,
+timing (:mod:`.diagnostics`) live in their own modules; the text of open documents is kept
+by :mod:`.textsync`, not by pygls. LSP 3.17 methods served: initialize,
 initialized, textDocument/didOpen|didChange|didClose, workspace/didChangeConfiguration,
 textDocument/codeAction, codeAction/resolve, workspace/executeCommand, shutdown.
 """
@@ -41,6 +42,7 @@ from .diagnostics import Debouncer
 from .documents import Documents, DocumentTooLarge, Snapshot
 from .notify import LspLogHandler, work_done
 from .settings import SECTION, ServerSettings, parse_settings
+from .textsync import OpenDocuments, TextDocument
 from .transport import CommandCancellingProtocol
 from .worker import BACKGROUND, INTERACTIVE, JobCancelled, LruCache, ModelUnavailable, ModelWorker
 
@@ -57,11 +59,13 @@ class SpanCopyServer(LanguageServer):
         self.command_tasks: dict[Any, asyncio.Task] = {}  # by request id
         self.init_settings = self.settings = ServerSettings()
         self.worker = ModelWorker()
-        self.documents = Documents()
+        self.texts = OpenDocuments()  # the text of every open document
+        self.documents = Documents()  # their parses
         self.cpu = ThreadPoolExecutor(1, thread_name_prefix="spancopy-cpu")  # parsing, edits
         self.candidates: LruCache[tuple, tuple[list[Candidate], float | None]] = LruCache(256)
-        self.resolvable: LruCache[int, types.CodeAction] = LruCache(512)
-        self.action_ids: LruCache[tuple, int] = LruCache(512)  # (uri, version, candidate)
+        # by action id: (document key, opening, version, action)
+        self.resolvable: LruCache[int, tuple[str, int, int, types.CodeAction]] = LruCache(512)
+        self.action_ids: LruCache[tuple, int] = LruCache(512)  # (key, opening, version, ...)
         self.debouncer = Debouncer()
         self._ids = itertools.count(1)
         self._loading: tuple[int, asyncio.Task] | None = None
@@ -104,13 +108,13 @@ class SpanCopyServer(LanguageServer):
         if self.worker.configure(self.model_dir(), new.device):
             log.info("Model: %s on %s", self.model_dir(), new.device)
         if new.diagnostics_enable and new != old:
-            for uri in self.workspace.text_documents:
-                self.schedule_diagnostics(uri)
+            for doc in self.texts:
+                self.schedule_diagnostics(doc)
         elif old.diagnostics_enable and not new.diagnostics_enable:
             self.debouncer.cancel_all()
-            for uri in self.workspace.text_documents:
+            for doc in self.texts:
                 self.text_document_publish_diagnostics(
-                    types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+                    types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=[])
                 )
 
     async def pull_settings(self) -> None:
@@ -128,21 +132,34 @@ class SpanCopyServer(LanguageServer):
         self.update_settings(result[0] if result else None)
 
     # -- pipeline --------------------------------------------------------------------------
-    def current_version(self, uri: str) -> int | None:
-        doc = self.workspace.text_documents.get(uri)
-        return None if doc is None else doc.version
+    def is_current(self, snap: Snapshot) -> bool:
+        """Whether ``snap`` is still the editor's text of its document (the same opening and
+        version, in sync)."""
+        doc = self.texts.by_key(snap.key)
+        return (
+            doc is not None
+            and doc.synced
+            and (doc.opening, doc.version)
+            == (
+                snap.opening,
+                snap.version,
+            )
+        )
 
     async def snapshot(self, uri: str) -> Snapshot | None:
-        """The parsed current version of an open document in a supported language."""
-        doc = self.workspace.text_documents.get(uri)  # never read unopened files from disk
-        frontend = None if doc is None else frontend_for(doc.language_id, uri)
+        """The parsed current version of an open document in a supported language (None for
+        others, and for a document whose text is out of sync with the editor's)."""
+        doc = self.texts.get(uri)  # never read unopened files from disk
+        frontend = None if doc is None else frontend_for(doc.language_id, doc.uri)
         if doc is None or frontend is None:
             self.log_once(("unsupported", uri), "%s: not an open Java document", uri)
             return None
-        version, text = doc.version or 0, doc.source
+        if not doc.synced:
+            return None  # logged when it happened
+        args = (uri, doc.key, doc.opening, doc.version, doc.text, frontend)
         try:
             return await asyncio.get_running_loop().run_in_executor(
-                self.cpu, self.documents.snapshot, uri, version, text, frontend
+                self.cpu, self.documents.snapshot, *args
             )
         except DocumentTooLarge as exc:
             self.log_once(("large", uri), "%s: too large for repairs (%s)", uri, exc)
@@ -155,21 +172,28 @@ class SpanCopyServer(LanguageServer):
             return self.worker.vocab
         if self.worker.error is not None:
             return None
+        generation = self.worker.generation
         self.preload()
         assert self._loading is not None
-        return await asyncio.shield(self._loading[1])
+        vocab = await asyncio.shield(self._loading[1])
+        if self.worker.generation != generation and not self.worker.closed:
+            return await self.vocab()  # reloaded meanwhile: the newer model's
+        return vocab
 
     def preload(self) -> None:  # start loading the model, without waiting for it
         if self._loading is None or self._loading[0] != self.worker.generation:
             self._loading = (self.worker.generation, asyncio.ensure_future(self._load()))
 
     async def _load(self) -> Vocabulary | None:
-        path = self.model_dir()
+        path, generation = self.model_dir(), self.worker.generation
         async with work_done(self, "spancopy: loading the repair model") as progress:
             try:
                 vocab = await self.worker.load()
             except (ModelUnavailable, JobCancelled) as exc:  # JobCancelled: at shutdown
                 progress.end_message = "failed"
+                if self.worker.generation != generation:
+                    progress.end_message = "superseded"
+                    return None  # a newer load tells the user about itself
                 message = (
                     f"spancopy: no repairs: cannot load the model {path} ({exc}). "
                     f"Set {SECTION}.modelPath to a model directory."
@@ -210,9 +234,23 @@ class SpanCopyServer(LanguageServer):
         """The pipeline on ``units`` told ``focus``: one batched decode on the model thread,
         the candidates on the CPU thread, their exact probabilities on the model thread and
         their ranking (all cached). Raises :class:`JobCancelled` when a newer version of the
-        document arrived."""
+        document arrived or the model was reloaded meanwhile."""
+        try:
+            return await self._repairs(snap, units, widen, priority, on_step, focus)
+        except ModelUnavailable:  # unloaded under the request (spancopy.reloadModel, settings)
+            raise JobCancelled() from None
+
+    async def _repairs(
+        self,
+        snap: Snapshot,
+        units: list[Unit],
+        widen: int,
+        priority: int,
+        on_step: Any,
+        focus: pipeline.Focus | None,
+    ) -> list[UnitRepairs]:
         options, generation = self.settings.repair_options(widen), self.worker.generation
-        owner = (snap.uri, snap.version)
+        owner = (snap.key, snap.version)
         ids = [pipeline.focus_ids(snap.doc, u, focus) for u in units]
         hyps = await self.worker.decode(
             [u.tokens for u in units],
@@ -223,7 +261,8 @@ class SpanCopyServer(LanguageServer):
             focus=ids,
         )
         lines = pipeline.focus_lines(snap.doc, focus) if focus is not None else None
-        keys = [(generation, snap.uri, snap.version, u.start, u.end, lines, options) for u in units]
+        doc = (generation, snap.key, snap.opening, snap.version)
+        keys = [(*doc, u.start, u.end, lines, options) for u in units]
         found = {k: self.candidates.get(k) for k in keys}
         todo = [
             (k, u, f, h)
@@ -270,8 +309,9 @@ class SpanCopyServer(LanguageServer):
         best = max(flat, key=lambda c: c.probability, default=None)
         actions = []
         for c in flat:
-            ident = self.action_ids.get((snap.uri, snap.version, c)) or next(self._ids)
-            self.action_ids.put((snap.uri, snap.version, c), ident)
+            key = (snap.key, snap.opening, snap.version, snap.uri, c)
+            ident = self.action_ids.get(key) or next(self._ids)
+            self.action_ids.put(key, ident)
             action = convert.code_action(
                 snap.uri,
                 snap.version,
@@ -281,7 +321,7 @@ class SpanCopyServer(LanguageServer):
                 preferred=c is best,
                 data={"id": ident},
             )
-            self.resolvable.put(ident, action)
+            self.resolvable.put(ident, (snap.key, snap.opening, snap.version, action))
             actions.append(action)
         return actions
 
@@ -291,10 +331,14 @@ class SpanCopyServer(LanguageServer):
         support = text and text.code_action and text.code_action.resolve_support
         return bool(support and "edit" in support.properties)
 
-    def schedule_diagnostics(self, uri: str) -> None:
+    def forget_actions(self, key: str) -> None:
+        """Drop the resolve data of every action of the document ``key`` (closed or reopened)."""
+        self.resolvable.drop_where(lambda entry: entry[0] == key)
+
+    def schedule_diagnostics(self, doc: TextDocument) -> None:
         if self.settings.diagnostics_enable:
             delay = self.settings.diagnostics_debounce_ms
-            self.debouncer.schedule(uri, delay, partial(self.publish_diagnostics, uri))
+            self.debouncer.schedule(doc.key, delay, partial(self.publish_diagnostics, doc.uri))
 
     async def publish_diagnostics(self, uri: str) -> None:
         """Compute and publish the diagnostics of the open document ``uri`` (see
@@ -319,12 +363,31 @@ class SpanCopyServer(LanguageServer):
                         snap.doc.lines, r.candidates[0], r.unit.name, ratio, self.encoding
                     )
                 )
-        if self.current_version(uri) != snap.version or not self.settings.diagnostics_enable:
+        if not self.is_current(snap) or not self.settings.diagnostics_enable:
             return
         log.info("%s: %d diagnostic(s) for version %d", uri, len(found), snap.version)
         self.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=found, version=snap.version)
         )
+
+    def desynchronised(self, doc: TextDocument, why: str) -> None:
+        """``doc``'s text is no longer the editor's: say so once; no repairs until a full
+        change or a new ``didOpen``."""
+        doc.synced = False
+        self.worker.cancel_document(doc.key)
+        self.debouncer.cancel(doc.key)
+        log.warning("%s: %s; no repairs for it until the editor sends its whole text", doc.uri, why)
+
+    def invalid_notification(self, method: str, params: Any) -> None:
+        """A notification that did not validate was dropped (:mod:`.transport`): a lost
+        ``didChange`` desynchronises its document."""
+        if method != types.TEXT_DOCUMENT_DID_CHANGE or not isinstance(params, dict):
+            return
+        ident = params.get("textDocument")
+        uri = ident.get("uri") if isinstance(ident, dict) else None
+        doc = self.texts.get(uri) if isinstance(uri, str) else None
+        if doc is not None and doc.synced:
+            self.desynchronised(doc, "a didChange that does not validate")
 
     def log_once(self, key: tuple, message: str, *args: Any) -> None:
         if key not in self._logged:
@@ -371,22 +434,37 @@ async def did_change_configuration(
 
 @handler(types.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: SpanCopyServer, params: types.DidOpenTextDocumentParams) -> None:
-    ls.schedule_diagnostics(params.text_document.uri)
+    item = params.text_document
+    doc = ls.texts.open(item.uri, item.language_id, item.version, item.text)
+    ls.worker.cancel_document(doc.key)  # an earlier opening's work
+    ls.forget_actions(doc.key)
+    ls.schedule_diagnostics(doc)
 
 
 @handler(types.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: SpanCopyServer, params: types.DidChangeTextDocumentParams) -> None:
-    doc = params.text_document
-    ls.worker.cancel_older(doc.uri, doc.version)  # work on older versions is wasted
-    ls.schedule_diagnostics(doc.uri)
+    doc = ls.texts.get(params.text_document.uri)
+    if doc is None:
+        log.warning("didChange of %s, which is not open: ignored", params.text_document.uri)
+        return
+    synced = doc.synced
+    doc.change(params.text_document.version, convert.content_changes(params), ls.encoding)
+    if synced and not doc.synced:
+        ls.desynchronised(doc, "a change whose range cannot be applied")
+    ls.worker.cancel_older(doc.key, doc.version)  # work on older versions is wasted
+    ls.schedule_diagnostics(doc)
 
 
 @handler(types.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: SpanCopyServer, params: types.DidCloseTextDocumentParams) -> None:
     uri = params.text_document.uri
-    ls.worker.cancel_document(uri)
-    ls.documents.drop(uri)
-    ls.debouncer.cancel(uri)
+    doc = ls.texts.close(uri)
+    if doc is None:
+        return
+    ls.worker.cancel_document(doc.key)
+    ls.documents.drop(doc.key)
+    ls.forget_actions(doc.key)
+    ls.debouncer.cancel(doc.key)
     if ls.settings.diagnostics_enable:
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
@@ -418,9 +496,12 @@ async def code_action(
     if not units:
         return []
     try:
-        actions = ls.code_actions(snap, await ls.repairs(snap, units, focus=(start, end)))
+        repairs = await ls.repairs(snap, units, focus=(start, end))
     except JobCancelled:
-        raise JsonRpcContentModified("the document changed during the repair") from None
+        raise JsonRpcContentModified("the document or the model changed meanwhile") from None
+    if not ls.is_current(snap):
+        raise JsonRpcContentModified("the document changed during the repair")
+    actions = ls.code_actions(snap, repairs)
     return [convert.without_edit(a) for a in actions] if ls.resolves_edits() else actions
 
 
@@ -428,11 +509,12 @@ async def code_action(
 def code_action_resolve(ls: SpanCopyServer, params: types.CodeAction) -> types.CodeAction:
     data = params.data if isinstance(params.data, dict) else {}
     ident = data.get("id")
-    action = ls.resolvable.get(ident) if type(ident) is int else None  # not a bool
-    if action is None:
+    entry = ls.resolvable.get(ident) if type(ident) is int else None  # not a bool
+    doc = ls.texts.by_key(entry[0]) if entry is not None else None
+    if entry is None or doc is None or (doc.opening, doc.version) != entry[1:3] or not doc.synced:
         log.info("codeAction/resolve: unknown or expired action %r", params.title)
         return params
-    params.edit = action.edit
+    params.edit = entry[3].edit
     return params
 
 
@@ -476,8 +558,10 @@ async def _repair_method(
             repairs = await ls.repairs(snap, [unit], widen=2, on_step=on_step, focus=(at, at))
         except JobCancelled:
             progress.end_message = "cancelled"
-            raise JsonRpcContentModified("the document changed during the repair") from None
+            raise JsonRpcContentModified("the document or the model changed meanwhile") from None
         progress.end_message = f"{len(repairs[0].candidates)} repair(s)"
+    if not ls.is_current(snap):
+        raise JsonRpcContentModified("the document changed during the repair")
     return ls.code_actions(snap, repairs)
 
 
@@ -486,7 +570,8 @@ async def reload_model(ls: SpanCopyServer, *args: Any) -> dict[str, Any]:
     ls.worker.unload()
     ls.candidates.clear()
     vocab = await ls.vocab()
-    error = None if vocab is not None else str(ls.worker.error)
+    failure = ls.worker.error
+    error = None if vocab is not None else str(failure or "the model could not be loaded")
     return {"loaded": vocab is not None, "modelPath": str(ls.model_dir()), "error": error}
 
 

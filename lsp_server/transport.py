@@ -30,24 +30,91 @@ import logging
 import queue
 import sys
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Generator
 from typing import Any, BinaryIO
 
-from pygls.exceptions import JsonRpcException
+from lsprotocol import types
+from pygls.exceptions import (
+    JsonRpcContentModified,
+    JsonRpcException,
+    JsonRpcInvalidParams,
+    JsonRpcRequestCancelled,
+)
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
+from pygls.protocol.language_server import lsp_method
 
 log = logging.getLogger(__name__)
 
 MAX_HEADER_LINE = 8 * 1024  # bytes of one header line
 MAX_BODY = 64 * 1024 * 1024  # bytes of one message body
 PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
+# errors that answer a request as designed, not server failures
+EXPECTED_ERRORS = (JsonRpcContentModified, JsonRpcRequestCancelled, JsonRpcInvalidParams)
 
 
 class CommandCancellingProtocol(LanguageServerProtocol):
     """pygls' protocol; a cancelled command's task (in ``server.command_tasks`` by request
-    id) is cancelled as well."""
+    id) is cancelled as well, and pygls' own copy of the open documents is not kept: the
+    server keeps their text itself (:mod:`.textsync`), so the document notifications go
+    straight to its handlers."""
+
+    def _user_handler(self, method: str, params: Any) -> Generator[Any, Any, None]:
+        if (user_handler := self.fm.features.get(method)) is not None:
+            yield user_handler, (params,), None
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: Any) -> Generator[Any, Any, None]:
+        yield from self._user_handler(types.TEXT_DOCUMENT_DID_OPEN, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: Any) -> Generator[Any, Any, None]:
+        yield from self._user_handler(types.TEXT_DOCUMENT_DID_CHANGE, params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: Any) -> Generator[Any, Any, None]:
+        yield from self._user_handler(types.TEXT_DOCUMENT_DID_CLOSE, params)
+
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
+        """pygls' ``shutdown``, iterating over a copy of the pending requests (cancelling one
+        runs its callback, which removes it from the dict)."""
+        if (user_handler := self.fm.features.get(types.SHUTDOWN)) is not None:
+            yield user_handler, args, None
+        current_id = self.msg_id
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != current_id and not future.done():
+                future.cancel()
+        self._shutdown = True
+        return None
+
+    def _send_handler_result(self, future: Any, *, msg_id: Any) -> None:
+        """Answer a request; the errors that are expected answers (the document changed, the
+        request was cancelled, bad params) are sent without a traceback in the log."""
+        error = None if future.cancelled() else future.exception()
+        if isinstance(error, EXPECTED_ERRORS):
+            self._request_futures.pop(msg_id, None)
+            log.info("Request %s answered %s: %s", msg_id, type(error).__name__, error)
+            self._send_response(msg_id, error=error.to_response_error())
+            return
+        super()._send_handler_result(future, msg_id=msg_id)
+
+    def _handle_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        """A response from the client; one to a request whose waiter was cancelled meanwhile
+        (a cancelled command creating its progress) is dropped instead of raising."""
+        future = self._request_futures.get(msg_id)
+        if future is not None and future.done():
+            self._request_futures.pop(msg_id, None)
+            log.info("Dropped the answer to %s: its request was cancelled", msg_id)
+            return
+        super()._handle_response(msg_id, result, error)
+
+    def invalid_notification(self, method: str, params: Any) -> None:
+        """A notification whose params do not validate was dropped: the server is told."""
+        hook = getattr(self._server, "invalid_notification", None)
+        if hook is not None:
+            hook(method, params)
 
     def _handle_cancel_notification(self, msg_id: Any) -> None:
         super()._handle_cancel_notification(msg_id)
@@ -162,6 +229,9 @@ def dispatch(protocol: LanguageServerProtocol, body: bytes) -> None:
             detail = f"Invalid params for {method}: {exc.__cause__ or exc}"
             protocol._send_data(error_response(message["id"], INVALID_PARAMS, detail))
         log.warning("Dropped a message that does not validate (%s)", method or "a response")
+        hook = getattr(protocol, "invalid_notification", None)
+        if method is not None and "id" not in message and hook is not None:
+            hook(method, message.get("params"))
         return
     protocol.handle_message(structured)
 

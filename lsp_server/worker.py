@@ -76,6 +76,11 @@ class LruCache(Generic[K, V]):
         while len(self._data) > self.maxsize:
             self._data.popitem(last=False)
 
+    def drop_where(self, predicate: Callable[[V], bool]) -> None:
+        """Forget the entries whose value satisfies ``predicate``."""
+        for key in [k for k, v in self._data.items() if predicate(v)]:
+            del self._data[key]
+
     def clear(self) -> None:
         self._data.clear()
 
@@ -282,6 +287,11 @@ class ModelWorker:
         for job in self._active:
             if job.owner is not None and job.owner[0] == uri:
                 job.cancel.set()
+
+    @property
+    def closed(self) -> bool:
+        """Whether :meth:`close` was called."""
+        return self._closed
 
     def close(self) -> None:
         """Cancel everything and stop the thread (a decode in flight stops within a step)."""

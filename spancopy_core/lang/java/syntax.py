@@ -410,7 +410,10 @@ class JavaSource:
 
     def edit(self, start: int, end: int, new_text: str) -> JavaSource:
         """The source after replacing ``text[start:end]`` by ``new_text``, re-parsed
-        incrementally from this tree (which is left untouched)."""
+        incrementally from this tree (which is left untouched). A text with a syntax error is
+        parsed afresh: tree-sitter's error recovery depends on the tree it starts from, and an
+        incremental parse of a broken text can find methods that a fresh one does not (the
+        repairs of a text must not depend on the history of its edits)."""
         if not 0 <= start <= end <= len(self.text):
             raise PositionError(
                 f"edit [{start}, {end}) outside a text of {len(self.text)} code points"
@@ -429,6 +432,8 @@ class JavaSource:
             old_end_point=_point(self.data, old_end_byte),
             new_end_point=_point(new_data, new_end_byte),
         )
+        if _parser().parse(new_data, tree).root_node.has_error:
+            return JavaSource(text, max_bytes=self.max_bytes)
         return JavaSource(text, tree, max_bytes=self.max_bytes)
 
 
