@@ -87,7 +87,7 @@ async def test_close_and_reopen_at_version_1_never_serves_the_old_fix(client: La
     uri = "file:///work/Reopen.java"
     open_doc(client, uri, TOY)
     old = await code_actions(client, uri, *GT)
-    assert old and any(a.title.startswith("Replace `>` with `>=`") for a in old)
+    assert old and any(a.title.startswith('Change to "if (value >= limit) {"') for a in old)
     client.text_document_did_close(
         types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )
@@ -97,8 +97,7 @@ async def test_close_and_reopen_at_version_1_never_serves_the_old_fix(client: La
         assert (await client.code_action_resolve_async(action)).edit is None
     new = await fixes(client, uri, *GT) or []
     after = text[text.index("\n\n    boolean fits") :]
-    for action in new:
-        assert "`>`" not in action.title
+    for action in new:  # each changes the new text (a stale `>` -> `<` would change nothing)
         repaired = editor.apply_action(text, action, uri, 1, "utf-16")
         assert repaired != text and repaired.endswith(after)
 
