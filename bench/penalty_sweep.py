@@ -5,8 +5,10 @@ first changed line) and keeps, per candidate of the combined pool (the beam's an
 templates'), its exact log-probability, which penalties apply to it
 (:func:`spancopy_core.repair.ranking.penalty` with one penalty at a time), whether it came from
 the beam, and whether it is the fix. Then ranks the pool under every penalty setting of a grid,
-with :func:`spancopy_core.repair.ranking.rank`'s rules (variants equal up to parentheses are
-one; unscored templates last), and prints top-1 / top-5 / rank-1 pure deletions per setting:
+with most of :func:`spancopy_core.repair.ranking.rank`'s rules (variants equal up to
+parentheses are one; unscored templates last; not the merging up to layout nor the dropping of
+the unit as written up to parentheses, so its figures can differ from ``bench/real_bugs.py``'s
+by a bug or two), and prints top-1 / top-5 / rank-1 pure deletions per setting:
 the best by top-5 then top-1 among those whose rank-1 repairs are pure deletions for at most
 ``--max-deletions`` of the pairs (deletions are what users call noise, and a few real fixes),
 and today's (:class:`~spancopy_core.repair.ranking.Penalties`).
