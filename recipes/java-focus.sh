@@ -37,7 +37,8 @@ step_focus() {
     --resume --no-progress
 }
 
-# Ablation: the same fine-tuning without the synthetic pairs (real edits and BFP only).
+# Ablation: the same fine-tuning without the synthetic pairs (real edits and BFP only). The
+# model card's run was stopped after its third epoch (best, 1,206 steps): STEPS=1206.
 step_no-synth() {
   $T train --train "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" \
     "$DATA/bfp-small" "$DATA/bfp-medium" \
