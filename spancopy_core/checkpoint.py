@@ -17,11 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import torch
-from safetensors import SafetensorError, safe_open
+from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
 from .config import ModelConfig
-from .files import FileRejected, regular_size
 from .model import SpanCopyModel
 from .model_dir import (  # noqa: F401 (read_config, the constants: re-exported)
     CONFIG_FILE,
@@ -34,6 +33,7 @@ from .model_dir import (  # noqa: F401 (read_config, the constants: re-exported)
     CheckpointError,
     read_config,
     read_vocab,
+    read_weights_header,
 )
 from .vocab import Vocabulary
 
@@ -89,10 +89,10 @@ def load_model(directory: str | Path, device: str | torch.device = "auto") -> Sp
     Nothing is allocated before the whole directory is validated: the config's fields are
     bounded (:class:`ModelConfig`), the vocabulary too (:data:`~spancopy_core.vocab.MAX_SIZE`),
     the model they describe has at most :data:`MAX_PARAMETERS`, and the weights file is a
-    regular file no larger than those parameters need whose header (read with
-    ``safetensors.safe_open``, memory-mapped) lists exactly the model's tensors with their
-    shapes and dtype. Raises :class:`CheckpointError` (also for running out of memory while
-    loading) or :class:`DeviceError`."""
+    regular file no larger than those parameters need whose header (read alone, by
+    :func:`~spancopy_core.model_dir.read_weights_header`) lists exactly the model's tensors
+    with their shapes and dtype. Raises :class:`CheckpointError` (also for running out of
+    memory while loading) or :class:`DeviceError`."""
     directory = Path(directory)
     target = resolve_device(device)
     if not directory.is_dir():
@@ -146,19 +146,7 @@ def _check_weights(path: Path, expected: dict[str, torch.Tensor]) -> None:
     """Check that ``path`` is a safetensors file of exactly the ``expected`` tensors (their
     names, shapes and dtypes) without reading the tensors."""
     need = sum(t.numel() * t.element_size() for t in expected.values())
-    try:
-        regular_size(path, 8 + MAX_HEADER_BYTES + need)
-        with safe_open(str(path), framework="pt") as f:
-            found = {}
-            for name in f.keys():
-                tensor = f.get_slice(name)
-                found[name] = (tuple(tensor.get_shape()), tensor.get_dtype())
-    except FileNotFoundError:
-        raise CheckpointError(path, "missing file") from None
-    except FileRejected as exc:
-        raise CheckpointError(path, str(exc)) from None
-    except (SafetensorError, OSError, ValueError) as exc:
-        raise CheckpointError(path, f"unreadable or truncated ({exc})") from None
+    found = read_weights_header(path, 8 + MAX_HEADER_BYTES + need)
     want = {k: (tuple(t.shape), _DTYPES[t.dtype]) for k, t in expected.items()}
     missing = sorted(set(want) - set(found))
     unexpected = sorted(name[:60] for name in set(found) - set(want))  # names from the file
