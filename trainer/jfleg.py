@@ -1,0 +1,69 @@
+"""JFLEG (Napoles et al., EACL 2017): learner sentences with four fluency corrections each.
+
+A JFLEG directory holds line-parallel ``SPLIT.src`` and ``SPLIT.ref0`` .. ``SPLIT.refN`` files
+of tokenised sentences (the layout of ``keisks/jfleg``). :func:`read_jfleg` reads one split;
+:func:`tune_heldout` is the project's one fixed split of JFLEG dev into the part that prose
+models are fine-tuned and selected on and the slice held out from both, by sentence index (every
+third sentence, starting with the third, is held out), so that the trainer, the evaluation and
+``bench/prose.py`` agree on it without a file of indices.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from .config import DataError
+
+HELDOUT_EVERY = 3  # sentence i is held out when i % HELDOUT_EVERY == HELDOUT_EVERY - 1
+
+
+@dataclass(frozen=True)
+class Sentence:
+    """One JFLEG sentence: its index in the split, the source and its references (as written
+    in the files: tokens separated by single spaces, ends stripped)."""
+
+    index: int
+    source: str
+    references: tuple[str, ...]
+
+
+def _lines(path: Path) -> list[str]:
+    try:
+        return [line.strip() for line in path.read_text(encoding="utf-8").splitlines()]
+    except UnicodeDecodeError:
+        raise DataError(f"{path}: not UTF-8 text") from None
+    except OSError as exc:
+        raise DataError(f"{path}: {exc.strerror}") from None
+
+
+def read_jfleg(directory: str | Path, split: str = "dev") -> list[Sentence]:
+    """The sentences of ``split`` in ``directory`` with all their references, or DataError."""
+    directory = Path(directory)
+    source = directory / f"{split}.src"
+    if not source.is_file():
+        raise DataError(f"{directory}: no {split}.src (not a JFLEG directory?)")
+    refs = sorted(
+        directory.glob(f"{split}.ref[0-9]*"), key=lambda p: int(p.suffix[len(".ref") :])
+    )
+    if not refs:
+        raise DataError(f"{directory}: no {split}.ref0 .. {split}.refN beside {split}.src")
+    src = _lines(source)
+    columns = [_lines(p) for p in refs]
+    for path, column in zip(refs, columns):
+        if len(column) != len(src):
+            raise DataError(f"{path} has {len(column)} lines but {source} has {len(src)}")
+    return [Sentence(i, s, tuple(c[i] for c in columns)) for i, s in enumerate(src)]
+
+
+def is_heldout(sentence: Sentence) -> bool:
+    """Whether the sentence belongs to the held-out slice of :func:`tune_heldout`."""
+    return sentence.index % HELDOUT_EVERY == HELDOUT_EVERY - 1
+
+
+def tune_heldout(sentences: list[Sentence]) -> tuple[list[Sentence], list[Sentence]]:
+    """(tune, held_out): the fixed split of a JFLEG split (every third sentence held out)."""
+    return (
+        [s for s in sentences if not is_heldout(s)],
+        [s for s in sentences if is_heldout(s)],
+    )
