@@ -43,9 +43,7 @@ def read_jfleg(directory: str | Path, split: str = "dev") -> list[Sentence]:
     source = directory / f"{split}.src"
     if not source.is_file():
         raise DataError(f"{directory}: no {split}.src (not a JFLEG directory?)")
-    refs = sorted(
-        directory.glob(f"{split}.ref[0-9]*"), key=lambda p: int(p.suffix[len(".ref") :])
-    )
+    refs = sorted(directory.glob(f"{split}.ref[0-9]*"), key=lambda p: int(p.suffix[len(".ref") :]))
     if not refs:
         raise DataError(f"{directory}: no {split}.ref0 .. {split}.refN beside {split}.src")
     src = _lines(source)
