@@ -140,7 +140,8 @@ class ProseFrontend:
         return None
 
 
-PLAINTEXT = ProseFrontend("plaintext", frozenset({"plaintext"}), (".txt",), markdown=False)
+# "plaintext" is VS Code's language id, "text" Neovim's filetype (its default language id).
+PLAINTEXT = ProseFrontend("plaintext", frozenset({"plaintext", "text"}), (".txt",), markdown=False)
 MARKDOWN = ProseFrontend("markdown", frozenset({"markdown"}), (".md", ".markdown"), markdown=True)
 
 

@@ -37,6 +37,7 @@ def names(doc: ParsedText, focus: pipeline.Focus | None = None) -> list[str]:
 
 def test_languages_and_models():
     assert frontend_for("plaintext", "untitled:1") is PLAINTEXT
+    assert frontend_for("text", "untitled:2") is PLAINTEXT  # Neovim's filetype
     assert frontend_for("markdown", "file:///a/NOTES") is MARKDOWN
     assert frontend_for(None, "file:///a/notes.txt") is PLAINTEXT
     assert frontend_for(None, "file:///a/README.MD") is MARKDOWN
