@@ -44,6 +44,7 @@ _COMMENT_CLOSE = re.compile(r"\*+/$")
 _LINE_STAR = re.compile(r"(?m)^([ \t]*)(\*+)(?!/)")
 _LINE_SLASHES = re.compile(r"(?m)^([ \t]*)(//+)")
 _NEWLINE = re.compile(r"\r\n|\r|\n")
+_LINE_BREAK = re.compile(r"[\r\n]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>\r\n]*>")
 _INLINE_TAG = re.compile(r"\{@[^{}`]*\}")
 _BLOCK_TAG = re.compile(r"(?m)^([ \t]*)(@(?:param|throws|exception)[ \t]+\S+|@\w+)")
@@ -64,12 +65,13 @@ def _name(source: str, start: int, end: int) -> str:
     return flat if len(flat) <= NAME_LIMIT else flat[: NAME_LIMIT - 1].rstrip() + "…"
 
 
-def sentence_unit(source: TextSource, sentence: text.Sentence) -> Unit:
-    """The unit of one sentence: its token texts as the model input (identity abstraction)."""
+def sentence_unit(source: TextSource, sentence: text.Sentence, original: str = "") -> Unit:
+    """The unit of one sentence: its token texts as the model input (identity abstraction);
+    named by its text in ``original`` (default: the source's text)."""
     words = source.tokens[sentence.tokens]
     model_input = text.abstract(words)
     return Unit(
-        name=_name(source.text, sentence.start, sentence.end),
+        name=_name(original or source.text, sentence.start, sentence.end),
         start=sentence.start,
         end=sentence.end,
         tokens=tuple(model_input.tokens),
@@ -79,15 +81,26 @@ def sentence_unit(source: TextSource, sentence: text.Sentence) -> Unit:
     )
 
 
-def _overlapping(sentences: Sequence[text.Sentence], start: int, end: int) -> list[text.Sentence]:
-    """The sentences overlapping ``[start, end]`` (ends included), at most
-    :data:`MAX_UNITS_PER_REQUEST`."""
+def _overlapping(
+    source: str, sentences: Sequence[text.Sentence], start: int, end: int
+) -> list[text.Sentence]:
+    """The sentences of ``source`` overlapping ``[start, end]`` (ends included), at most
+    :data:`MAX_UNITS_PER_REQUEST`. A cursor (``start == end``) in no sentence takes the
+    sentence after it on its line (a cursor on a list marker, or in the indentation), else
+    the one before it on its line (after the last word)."""
     k = bisect.bisect_left([s.end for s in sentences], start)
     out = []
     while k < len(sentences) and sentences[k].start <= end and len(out) < MAX_UNITS_PER_REQUEST:
         out.append(sentences[k])
         k += 1
-    return out
+    if out or start != end:
+        return out
+    for near in (k, k - 1):
+        if 0 <= near < len(sentences):
+            lo, hi = sorted((start, sentences[near].start if near == k else sentences[near].end))
+            if not _LINE_BREAK.search(source, lo, hi):
+                return [sentences[near]]
+    return []
 
 
 def _code(tokens: Sequence[text.Word]) -> list[str]:
@@ -115,7 +128,8 @@ class ProseFrontend:
     def units_in(
         self, parsed: TextSource, start: int, end: int, known: Container[str]
     ) -> list[Unit]:
-        return [sentence_unit(parsed, s) for s in _overlapping(parsed.sentences, start, end)]
+        hits = _overlapping(parsed.text, parsed.sentences, start, end)
+        return [sentence_unit(parsed, s) for s in hits]
 
     def all_units(self, parsed: TextSource, known: Container[str]) -> list[Unit]:
         return [sentence_unit(parsed, s) for s in parsed.sentences]
@@ -231,11 +245,11 @@ class JavaCommentFrontend(ProseFrontend):
         self, parsed: CommentProse, start: int, end: int, known: Container[str]
     ) -> list[Unit]:
         found = parsed.sentences
-        hits = _overlapping([s for _, s in found], start, end)
-        return [sentence_unit(source, s) for source, s in found if s in hits]
+        hits = _overlapping(parsed.text, [s for _, s in found], start, end)
+        return [sentence_unit(source, s, parsed.text) for source, s in found if s in hits]
 
     def all_units(self, parsed: CommentProse, known: Container[str]) -> list[Unit]:  # type: ignore[override]
-        return [sentence_unit(source, s) for source, s in parsed.sentences]
+        return [sentence_unit(source, s, parsed.text) for source, s in parsed.sentences]
 
     def style(self, parsed: CommentProse) -> ProseStyle:  # type: ignore[override]
         return text.learn_style(parsed.text)

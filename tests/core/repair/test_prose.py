@@ -77,6 +77,10 @@ def test_the_focus_selects_the_sentences_it_touches():
     ]
     blank = text.index("\n\n") + 1
     assert names(doc, (blank, blank)) == []
+    items = "- First item.  \n  - Second item\n"
+    doc = ParsedText.parse(items, MARKDOWN)
+    for cursor, expected in ((0, "First item."), (15, "First item."), (17, "Second item")):
+        assert names(doc, (cursor, cursor)) == [expected], cursor
 
 
 MD = """---
@@ -183,6 +187,9 @@ def test_comment_prose_keeps_the_offsets_of_the_file():
     assert [JAVA[t.start : t.end] for t in recieve.source_tokens] == list(recieve.tokens)
     code = JAVA.index("return")
     assert pipeline.view(java, (code, code)) is java  # code is Java
+    star = JAVA.index("     * Returns")  # the start of a Javadoc line: its first sentence
+    assert names(pipeline.view(java, (star, star)), (star, star)) == [returns.name]
+    assert returns.name == "Returns <b>teh</b> {@code x} value."  # named by the file's text
     trailing = JAVA.index("teh file")
     assert names(pipeline.view(java, (trailing, trailing))) == ["They receive teh file."]
     line = pipeline.line_focus(java, 7)  # "    // teh mail.": the run of line comments
