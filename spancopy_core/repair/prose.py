@@ -43,7 +43,6 @@ _COMMENT_OPEN = re.compile(r"/\*+")
 _COMMENT_CLOSE = re.compile(r"\*+/$")
 _LINE_STAR = re.compile(r"(?m)^([ \t]*)(\*+)(?!/)")
 _LINE_SLASHES = re.compile(r"(?m)^([ \t]*)(//+)")
-_NEWLINE = re.compile(r"\r\n|\r|\n")
 _LINE_BREAK = re.compile(r"[\r\n]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>\r\n]*>")
 _INLINE_TAG = re.compile(r"\{@[^{}`]*\}")
@@ -57,7 +56,8 @@ def _blank(match: re.Match) -> str:
 def without_front_matter(source: str) -> str:
     """``source`` with its YAML front matter (``---`` ... ``---`` at the very start) blanked
     out: the same length and line breaks, spaces in place of the rest."""
-    return _FRONT_MATTER.sub(_blank, source, count=1) if source.startswith("---") else source
+    found = _FRONT_MATTER.match(source)
+    return source if found is None else _blank(found) + source[found.end() :]
 
 
 def _name(source: str, start: int, end: int) -> str:
@@ -170,7 +170,7 @@ def _mask(comment: str) -> tuple[str, list[int]]:
     else:
         out = _LINE_SLASHES.sub(lambda m: m.group(1) + " " * len(m.group(2)), comment)
     out = _HTML_TAG.sub(_blank, out)
-    out = _INLINE_TAG.sub(lambda m: "`" + _NEWLINE.sub(" ", m.group()[1:-1]) + "`", out)
+    out = _INLINE_TAG.sub(lambda m: "`" + _LINE_BREAK.sub(" ", m.group()[1:-1]) + "`", out)
     cuts = [m.start() for m in _BLOCK_TAG.finditer(out)]
     return _BLOCK_TAG.sub(lambda m: m.group(1) + " " * len(m.group(2)), out), cuts
 

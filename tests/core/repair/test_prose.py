@@ -104,7 +104,8 @@ echo teh end. Not prose
 def test_markdown_leaves_code_front_matter_and_markers_alone():
     blanked = "   \n" + " " * len("title: Notes. On things") + "\n" + " " * 12 + "\n   \n"
     assert without_front_matter(MD) == blanked + MD[MD.index("# A heding") :]
-    assert without_front_matter("--- not front matter\nText.") == "--- not front matter\nText."
+    for text in ("--- not front matter\nText.", "Intro.\n\n---\n\nMiddle text.\n\n---\n"):
+        assert without_front_matter(text) == text  # none, or rules between paragraphs
     doc = ParsedText.parse(MD, MARKDOWN)
     assert names(doc) == [
         "A heding here",
@@ -187,6 +188,14 @@ def test_comment_prose_keeps_the_offsets_of_the_file():
     assert [JAVA[t.start : t.end] for t in recieve.source_tokens] == list(recieve.tokens)
     code = JAVA.index("return")
     assert pipeline.view(java, (code, code)) is java  # code is Java
+    crlf = JAVA.replace("\n", "\r\n").replace("{@code x}", "{@code\r\n     * x}")
+    crlf_doc = ParsedText.parse(crlf, JavaFrontend())
+    at_crlf = crlf.index("recieve")
+    assert names(pipeline.view(crlf_doc, (at_crlf, at_crlf))) == [
+        "Returns <b>teh</b> {@code\r\n     * x} value.",
+        "I recieve it today.",
+        "the input",
+    ]
     star = JAVA.index("     * Returns")  # the start of a Javadoc line: its first sentence
     assert names(pipeline.view(java, (star, star)), (star, star)) == [returns.name]
     assert returns.name == "Returns <b>teh</b> {@code x} value."  # named by the file's text
