@@ -94,6 +94,17 @@ def _bounded(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def _ratio(text: str) -> float:
+    """An argparse type: a finite number >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a finite number >= 0, not {text!r}")
+    return value
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     defaults = RepairOptions()
     ap = _Parser(prog="spancopy", description="spancopy command line")
@@ -129,6 +140,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     rep.add_argument(
         "--no-syntax-check", action="store_true", help="keep repairs that break parsing"
+    )
+    rep.add_argument(
+        "--min-ratio",
+        type=_ratio,
+        default=defaults.min_ratio,
+        help="offer a repair only when at least this many times as likely as the unit as "
+        "written (None: 1 for sentences, 0 for methods)",
     )
     rep.add_argument(
         "--model",
@@ -206,6 +224,7 @@ def run(args: argparse.Namespace) -> int:
         decoding=args.decoding,
         max_unit_tokens=args.max_method_tokens,
         syntax_check=not args.no_syntax_check,
+        min_ratio=args.min_ratio,
     )
     kept, skipped = within_limit(units(doc, model.vocab, focus), options)
     for u in skipped:

@@ -257,6 +257,21 @@ def test_json_of_a_text_file_one_sentence_per_paragraph(toy_prose_model: Path, t
     )
 
 
+def test_the_least_ratio_to_the_sentence_as_written(toy_prose_model: Path, tmp_path: Path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text(PROSE, encoding="utf-8")
+
+    def repaired(*args: object) -> list[int]:
+        out = spancopy("repair", notes, "--json", *args, "--model", toy_prose_model)
+        assert out.returncode == 0, out.stderr
+        return [len(s["repairs"]) for s in json.loads(out.stdout)["methods"]]
+
+    assert repaired("--top-k", 1) == [1, 0, 1]  # 1 for sentences: what beats them as written
+    assert repaired("--top-k", 1, "--min-ratio", 0) == [1, 1, 1]  # every sentence's best
+    assert repaired("--min-ratio", 1e300) == [0, 0, 0]
+    one_line_error(spancopy("repair", notes, "--min-ratio", "-1"), 2, "--min-ratio: must be")
+
+
 def test_diffs_of_a_markdown_line(toy_prose_model: Path, tmp_path: Path):
     notes = tmp_path / "NOTES.md"
     notes.write_text("# Notes\n\n```\nI recieve it .\n```\n\nI recieve it today.\n")

@@ -24,7 +24,8 @@ units: methods of Java, sentences of plain text and Markdown (:mod:`spancopy_cor
 A front-end may hand the focus to another one (:func:`view`: the sentences of the Java comment
 that holds the focus), and each names the model that decodes its units (``Frontend.model``), the
 penalties its candidates are ranked with, and the probability ratio to the unit as written
-below which a repair is not offered (``Frontend.min_ratio``: a prose sentence the model prefers
+below which a repair is not offered (``Frontend.min_ratio``, unless ``RepairOptions.min_ratio``
+says otherwise: a prose sentence the model prefers
 as written gets no repair).
 
 Limits every caller applies (the server to its settings and documents, ``spancopy repair`` to
@@ -73,10 +74,19 @@ class RepairOptions:
     max_unit_tokens: int = 400  # longer units are skipped (decoding time grows with length)
     syntax_check: bool = True  # drop repairs after which a unit that parsed no longer parses
     ranking: str = "combined"  # one of RANKINGS
+    # A repair is offered only when at least this many times as likely as the unit as written;
+    # None: the front-end's Frontend.min_ratio (1 for sentences, 0 for methods).
+    min_ratio: float | None = None
 
     def __post_init__(self) -> None:
         if self.ranking not in RANKINGS:
             raise ValueError(f"ranking must be one of {RANKINGS}, not {self.ranking!r}")
+        if self.min_ratio is not None and not 0 <= self.min_ratio < math.inf:
+            raise ValueError(f"min_ratio must be a finite number >= 0, not {self.min_ratio!r}")
+
+    def ratio(self, frontend: Frontend) -> float:
+        """The least ratio to the unit as written of a repair offered for ``frontend``."""
+        return frontend.min_ratio if self.min_ratio is None else self.min_ratio
 
 
 RANKINGS = ("combined", "beam")
@@ -253,7 +263,7 @@ def unit_candidates(
             top_k=options.top_k,
             syntax_check=options.syntax_check,
         )
-        floor = doc.frontend.min_ratio * unchanged_share(unit, hypotheses)
+        floor = options.ratio(doc.frontend) * unchanged_share(unit, hypotheses)
         return [c for c in found if c.probability >= floor]
     beam = candidates(
         doc.text,
@@ -294,8 +304,8 @@ def rank(
 ) -> tuple[list[Candidate], float]:
     """``(ranked candidates, exact log-probability of the unit as written)`` from the
     scores of :func:`score_items` (:func:`spancopy_core.repair.ranking.rank` with the
-    front-end's penalties), without those less than ``min_ratio`` times as likely as the
-    unit as written."""
+    front-end's penalties), without those less than ``options.ratio(frontend)`` times as
+    likely as the unit as written."""
     unchanged, rest = log_probs[0], iter(log_probs[1:])
     scores = [next(rest) if c.tokens else None for c in pool]
     lines = focus_lines(doc, focus) if focus is not None else None
@@ -311,8 +321,8 @@ def rank(
         top_k=options.top_k,
         penalties=frontend.penalties,
     )
-    if frontend.min_ratio > 0:
-        floor = unchanged + math.log(frontend.min_ratio)
+    if (ratio := options.ratio(frontend)) > 0:
+        floor = unchanged + math.log(ratio)
         ranked = [c for c in ranked if c.log_prob >= floor]
     return ranked, unchanged
 
