@@ -116,6 +116,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     rep.add_argument("file", type=Path, help="the source file (.java, .txt, .md, .markdown)")
     rep.add_argument(
+        "--language",
+        choices=[f.name for f in FRONTENDS],
+        help="the file's language (default: by its extension)",
+    )
+    rep.add_argument(
         "--line",
         type=_bounded(1),
         help="1-based line of the method or sentence (default: all of them)",
@@ -161,11 +166,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return ap.parse_args(argv)
 
 
-def read_source(path: Path) -> tuple[str, Frontend]:
-    frontend = frontend_for(None, path.absolute().as_uri())  # the name given, links or not
+def read_source(path: Path, language: str | None = None) -> tuple[str, Frontend]:
+    """The text of ``path`` and its front-end: the one named ``language``, else the one of
+    its extension."""
+    if language is not None:
+        frontend = next(f for f in FRONTENDS if f.name == language)
+    else:
+        frontend = frontend_for(None, path.absolute().as_uri())  # the name given, links or not
     if frontend is None:
         known = ", ".join(e for f in FRONTENDS for e in f.extensions)
-        raise UsageError(f"{path}: unsupported file type (supported: {known})")
+        raise UsageError(f"{path}: unsupported file type (supported: {known}; or pass --language)")
     try:
         with path.open(encoding="utf-8") as f:
             text = f.read(MAX_DOCUMENT_CHARS + 1)  # characters: never more, whatever the file
@@ -200,7 +210,7 @@ def diff(path: Path, text: str, candidate: Candidate) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    text, frontend = read_source(args.file)
+    text, frontend = read_source(args.file, args.language)
     doc = ParsedText.parse(text, frontend)
     focus = None if args.line is None else line_focus(doc, args.line - 1)
     doc = view(doc, focus)  # the prose of a Java comment at --line

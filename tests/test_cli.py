@@ -269,6 +269,10 @@ def test_the_least_ratio_to_the_sentence_as_written(toy_prose_model: Path, tmp_p
     assert repaired("--top-k", 1) == [1, 0, 1]  # 1 for sentences: what beats them as written
     assert repaired("--top-k", 1, "--min-ratio", 0) == [1, 1, 1]  # every sentence's best
     assert repaired("--min-ratio", 1e300) == [0, 0, 0]
+    other = notes.rename(tmp_path / "jfleg.src")
+    one_line_error(spancopy("repair", other), 2, "unsupported file type")
+    out = spancopy("repair", other, "--language", "plaintext", "--model", toy_prose_model)
+    assert out.stdout.endswith("3 sentence(s) checked, 2 with repairs\n")
     one_line_error(spancopy("repair", notes, "--min-ratio", "-1"), 2, "--min-ratio: must be")
 
 
