@@ -19,6 +19,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from spancopy_core.edits import TextEdit
 from spancopy_core.positions import LineIndex
 from spancopy_core.repair.candidates import Candidate, title
+from spancopy_core.repair.frontend import Frontend, Unit
 
 SOURCE = "spancopy"
 
@@ -103,16 +104,23 @@ def without_edit(action: types.CodeAction) -> types.CodeAction:
 def diagnostic(
     lines: LineIndex,
     candidate: Candidate,
-    unit_name: str,
+    unit: Unit,
+    frontend: Frontend,
     ratio: float,
     encoding: str,
 ) -> types.Diagnostic:
-    """An Information diagnostic on the text that the best repair of a unit would change."""
+    """An Information diagnostic on the text that the best repair of a unit would change:
+    ``clamp: possible fix: ...`` for a method, ``Possible fix: ...`` for a sentence."""
     first = min(candidate.edits, key=lambda e: (e.start, e.end))
+    if frontend.unit_kind == "method":
+        what = f"{unit.name}: possible fix: {title(candidate)}, {ratio:.3g}x as likely as the code"
+    else:
+        what = (
+            f"Possible fix: {title(candidate)}, {ratio:.3g}x as likely as the {frontend.unit_kind}"
+        )
     return types.Diagnostic(
         range=lsp_range(lines, first.start, max(first.end, first.start), encoding),
-        message=f"{unit_name}: possible fix: {title(candidate)}, "
-        f"{ratio:.3g}x as likely as the code as written",
+        message=f"{what} as written",
         severity=types.DiagnosticSeverity.Information,
         source=SOURCE,
     )

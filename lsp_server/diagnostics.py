@@ -1,10 +1,12 @@
 """Background diagnostics: when they are computed (the selection is pure, in the pipeline).
 
-Off by default (``spancopy.diagnostics.enable``). A quiet time of ``diagnostics.debounceMs``
-after an open or an edit (:class:`Debouncer`), the server decodes every outermost method of the
-(open) file at background priority, a few at a time so that code actions overtake it; a method
-gets an Information diagnostic, on the text its best repair would change, when that repair is
-at least ``diagnostics.threshold`` times as likely as the unchanged method
+Off by default (``spancopy.diagnostics.enable`` for Java files,
+``spancopy.prose.diagnostics.enable`` for text and Markdown files: :func:`enabled`). A quiet
+time of ``diagnostics.debounceMs`` after an open or an edit (:class:`Debouncer`), the server
+decodes every outermost method (or every sentence) of the (open) file at background priority,
+a few at a time so that code actions overtake it; a unit gets an Information diagnostic, on
+the text its best repair would change, when that repair is at least
+``diagnostics.threshold`` times as likely as the unit as written
 (:func:`spancopy_core.repair.pipeline.confident`). A new version or a closed file cancels the
 computation; results for a version that is no longer current are never published.
 """
@@ -13,6 +15,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+
+from spancopy_core.repair.frontend import Frontend
+
+from .settings import ServerSettings
+
+
+def enabled(settings: ServerSettings, frontend: Frontend | None) -> bool:
+    """Whether the documents of ``frontend`` (None: a language spancopy does not repair) get
+    diagnostics under ``settings``."""
+    if frontend is None:
+        return False
+    if frontend.model == "prose":
+        return settings.prose_enable and settings.prose_diagnostics_enable
+    return settings.diagnostics_enable
 
 
 class Debouncer:

@@ -1,8 +1,12 @@
-"""The spancopy language server: learned repairs of Java methods as quick fixes (pygls 2).
+"""The spancopy language server: learned repairs of Java methods and of prose sentences as
+quick fixes (pygls 2).
 
 What the user sees: on a method, the lightbulb offers the model's top repairs as quick fixes
 titled with what the line becomes and its probability (``Change to "return n >= 0;" (31%)``,
-the best one preferred); the model loads in the background from ``initialized`` on;
+the best one preferred); in a text or Markdown file, or in a Java comment, the prose model's
+repairs of the sentence there, titled with the change in words (``Replace "recieve" with
+"receive" (98%)``); the Java model loads in the background from ``initialized`` on, the
+prose model on first use (:mod:`.models`);
 ``spancopy.repairMethod`` searches wider for one method with progress;
 ``spancopy.reloadModel`` reloads the model; optional diagnostics mark methods that the model
 is confident are wrong. Handlers are thin: the repairs come from the pipeline of
@@ -20,15 +24,14 @@ import asyncio
 import itertools
 import logging
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
-from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.positions import PositionError
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.candidates import Candidate
@@ -37,14 +40,15 @@ from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import UnitRepairs
 from spancopy_core.vocab import Vocabulary
 
-from . import __version__, convert
+from . import __version__, convert, diagnostics
 from .diagnostics import Debouncer
 from .documents import Documents, DocumentTooLarge, Snapshot
+from .models import Models
 from .notify import LspLogHandler, work_done
 from .settings import SECTION, ServerSettings, parse_settings
 from .textsync import OpenDocuments, TextDocument
 from .transport import CommandCancellingProtocol
-from .worker import BACKGROUND, INTERACTIVE, JobCancelled, LruCache, ModelUnavailable, ModelWorker
+from .worker import BACKGROUND, INTERACTIVE, JobCancelled, LruCache, ModelUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -52,13 +56,13 @@ REPAIR_METHOD, RELOAD_MODEL = "spancopy.repairMethod", "spancopy.reloadModel"
 
 
 class SpanCopyServer(LanguageServer):
-    """Server state: settings, open-document parses, the model worker and caches."""
+    """Server state: settings, open-document parses, the model workers and caches."""
 
     def __init__(self) -> None:
         super().__init__("spancopy-ls", __version__, protocol_cls=CommandCancellingProtocol)
         self.command_tasks: dict[Any, asyncio.Task] = {}  # by request id
         self.init_settings = self.settings = ServerSettings()
-        self.worker = ModelWorker()
+        self.models = Models(self)  # a worker per model: java, prose
         self.texts = OpenDocuments()  # the text of every open document
         self.documents = Documents()  # their parses
         self.cpu = ThreadPoolExecutor(1, thread_name_prefix="spancopy-cpu")  # parsing, edits
@@ -68,7 +72,6 @@ class SpanCopyServer(LanguageServer):
         self.action_ids: LruCache[tuple, int] = LruCache(512)  # (key, opening, version, ...)
         self.debouncer = Debouncer()
         self._ids = itertools.count(1)
-        self._loading: tuple[int, asyncio.Task] | None = None
         self._warnings: set[str] = set()
         self._logged: set[tuple] = set()
 
@@ -81,13 +84,6 @@ class SpanCopyServer(LanguageServer):
     @property
     def encoding(self) -> str:
         return convert.encoding_name(self.workspace.position_encoding)
-
-    def model_dir(self) -> Path:
-        if not self.settings.model_path:
-            return DEFAULT_JAVA_MODEL
-        path = Path(self.settings.model_path).expanduser()
-        root = self.workspace.root_path
-        return path if path.is_absolute() or not root else Path(root) / path
 
     def update_settings(self, raw: object, *, initial: bool = False) -> None:
         """Apply settings from the client (overlaid on the initialization options) and
@@ -105,14 +101,13 @@ class SpanCopyServer(LanguageServer):
         old, self.settings = self.settings, new
         if initial:
             self.init_settings = new
-        if self.worker.configure(self.model_dir(), new.device):
-            log.info("Model: %s on %s", self.model_dir(), new.device)
-        if new.diagnostics_enable and new != old:
-            for doc in self.texts:
+        self.models.configure(new, self.workspace.root_path)
+        for doc in self.texts:
+            frontend = frontend_for(doc.language_id, doc.uri)
+            if new != old and diagnostics.enabled(new, frontend):
                 self.schedule_diagnostics(doc)
-        elif old.diagnostics_enable and not new.diagnostics_enable:
-            self.debouncer.cancel_all()
-            for doc in self.texts:
+            elif diagnostics.enabled(old, frontend) and not diagnostics.enabled(new, frontend):
+                self.debouncer.cancel(doc.key)
                 self.text_document_publish_diagnostics(
                     types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=[])
                 )
@@ -152,7 +147,7 @@ class SpanCopyServer(LanguageServer):
         doc = self.texts.get(uri)  # never read unopened files from disk
         frontend = None if doc is None else frontend_for(doc.language_id, doc.uri)
         if doc is None or frontend is None:
-            self.log_once(("unsupported", uri), "%s: not an open Java document", uri)
+            self.log_once(("unsupported", uri), "%s: not an open document spancopy repairs", uri)
             return None
         if not doc.synced:
             return None  # logged when it happened
@@ -165,46 +160,24 @@ class SpanCopyServer(LanguageServer):
             self.log_once(("large", uri), "%s: too large for repairs (%s)", uri, exc)
             return None
 
-    async def vocab(self) -> Vocabulary | None:
-        """The model's vocabulary; loads the model (with progress) on first use. None when it
-        cannot be loaded, which the user is told once per model path."""
-        if self.worker.vocab is not None:
-            return self.worker.vocab
-        if self.worker.error is not None:
-            return None
-        generation = self.worker.generation
-        self.preload()
-        assert self._loading is not None
-        vocab = await asyncio.shield(self._loading[1])
-        if self.worker.generation != generation and not self.worker.closed:
-            return await self.vocab()  # reloaded meanwhile: the newer model's
-        return vocab
-
-    def preload(self) -> None:  # start loading the model, without waiting for it
-        if self._loading is None or self._loading[0] != self.worker.generation:
-            self._loading = (self.worker.generation, asyncio.ensure_future(self._load()))
-
-    async def _load(self) -> Vocabulary | None:
-        path, generation = self.model_dir(), self.worker.generation
-        async with work_done(self, "spancopy: loading the repair model") as progress:
-            try:
-                vocab = await self.worker.load()
-            except (ModelUnavailable, JobCancelled) as exc:  # JobCancelled: at shutdown
-                progress.end_message = "failed"
-                if self.worker.generation != generation:
-                    progress.end_message = "superseded"
-                    return None  # a newer load tells the user about itself
-                message = (
-                    f"spancopy: no repairs: cannot load the model {path} ({exc}). "
-                    f"Set {SECTION}.modelPath to a model directory."
-                )
-                log.error(message)
-                self.window_show_message(
-                    types.ShowMessageParams(type=types.MessageType.Error, message=message)
-                )
-                return None
-            progress.end_message = "loaded"
-            return vocab
+    async def serving(
+        self, snap: Snapshot, focus: pipeline.Focus
+    ) -> tuple[Snapshot, Vocabulary] | None:
+        """The snapshot that serves ``focus`` and its model's vocabulary: the prose of a Java
+        comment there (unless ``prose.javaComments`` is off), else ``snap`` (also when the
+        prose model cannot be loaded); None when no model serves it (prose with
+        ``prose.enable`` off, a model that cannot be loaded)."""
+        prose = self.settings.prose_enable
+        views = [snap]
+        if prose and self.settings.prose_java_comments:
+            inner = pipeline.view(snap.doc, focus)
+            if inner is not snap.doc:
+                views.insert(0, replace(snap, doc=inner))
+        for view in views:
+            kind = view.doc.frontend.model
+            if (prose or kind != "prose") and (vocab := await self.models.vocab(kind)):
+                return view, vocab
+        return None
 
     def decodable(self, snap: Snapshot, units: list[Unit]) -> list[Unit]:
         """The units short enough to decode (the others are skipped with a log message)."""
@@ -212,8 +185,9 @@ class SpanCopyServer(LanguageServer):
         for u in skipped:
             self.log_once(
                 ("long", snap.uri, u.name, len(u.tokens)),
-                "%s: method %s skipped: %d tokens > %s.maxMethodTokens = %d",
+                "%s: %s %s skipped: %d tokens > %s.maxMethodTokens = %d",
                 snap.uri,
+                snap.doc.frontend.unit_kind,
                 u.name,
                 len(u.tokens),
                 SECTION,
@@ -249,10 +223,11 @@ class SpanCopyServer(LanguageServer):
         on_step: Any,
         focus: pipeline.Focus | None,
     ) -> list[UnitRepairs]:
-        options, generation = self.settings.repair_options(widen), self.worker.generation
+        worker = self.models[snap.doc.frontend.model]
+        options, generation = self.settings.repair_options(widen), worker.generation
         owner = (snap.key, snap.version)
         ids = [pipeline.focus_ids(snap.doc, u, focus) for u in units]
-        hyps = await self.worker.decode(
+        hyps = await worker.decode(
             [u.tokens for u in units],
             options,
             priority=priority,
@@ -261,7 +236,7 @@ class SpanCopyServer(LanguageServer):
             focus=ids,
         )
         lines = pipeline.focus_lines(snap.doc, focus) if focus is not None else None
-        doc = (generation, snap.key, snap.opening, snap.version)
+        doc = (snap.doc.frontend.name, generation, snap.key, snap.opening, snap.version)
         keys = [(*doc, u.start, u.end, lines, options) for u in units]
         found = {k: self.candidates.get(k) for k in keys}
         todo = [
@@ -270,7 +245,7 @@ class SpanCopyServer(LanguageServer):
             if found[k] is None
         ]
         loop = asyncio.get_running_loop()
-        vocab = self.worker.vocab or ()
+        vocab = worker.vocab or ()
 
         def pools() -> list[list[Candidate]]:  # in the CPU thread: the style is learned there
             return [
@@ -284,7 +259,7 @@ class SpanCopyServer(LanguageServer):
                 items = [
                     pipeline.score_items(u, f, pool) for (_, u, f, _), pool in zip(todo, built)
                 ]
-                flat = await self.worker.score(
+                flat = await worker.score(
                     [i for unit_items in items for i in unit_items], priority=priority, owner=owner
                 )
                 offsets = list(itertools.accumulate((len(i) for i in items), initial=0))
@@ -336,7 +311,7 @@ class SpanCopyServer(LanguageServer):
         self.resolvable.drop_where(lambda entry: entry[0] == key)
 
     def schedule_diagnostics(self, doc: TextDocument) -> None:
-        if self.settings.diagnostics_enable:
+        if diagnostics.enabled(self.settings, frontend_for(doc.language_id, doc.uri)):
             delay = self.settings.diagnostics_debounce_ms
             self.debouncer.schedule(doc.key, delay, partial(self.publish_diagnostics, doc.uri))
 
@@ -344,7 +319,9 @@ class SpanCopyServer(LanguageServer):
         """Compute and publish the diagnostics of the open document ``uri`` (see
         :mod:`.diagnostics`)."""
         snap = await self.snapshot(uri)
-        if snap is None or (vocab := await self.vocab()) is None:
+        if snap is None or not diagnostics.enabled(self.settings, snap.doc.frontend):
+            return
+        if (vocab := await self.models.vocab(snap.doc.frontend.model)) is None:
             return
         loop = asyncio.get_running_loop()
         units = await loop.run_in_executor(self.cpu, pipeline.units, snap.doc, vocab)
@@ -360,10 +337,15 @@ class SpanCopyServer(LanguageServer):
             for r, ratio in pipeline.confident(repairs, threshold):
                 found.append(
                     convert.diagnostic(
-                        snap.doc.lines, r.candidates[0], r.unit.name, ratio, self.encoding
+                        snap.doc.lines,
+                        r.candidates[0],
+                        r.unit,
+                        snap.doc.frontend,
+                        ratio,
+                        self.encoding,
                     )
                 )
-        if not self.is_current(snap) or not self.settings.diagnostics_enable:
+        if not self.is_current(snap) or not diagnostics.enabled(self.settings, snap.doc.frontend):
             return
         log.info("%s: %d diagnostic(s) for version %d", uri, len(found), snap.version)
         self.text_document_publish_diagnostics(
@@ -374,7 +356,7 @@ class SpanCopyServer(LanguageServer):
         """``doc``'s text is no longer the editor's: say so once; no repairs until a full
         change or a new ``didOpen``."""
         doc.synced = False
-        self.worker.cancel_document(doc.key)
+        self.models.cancel_document(doc.key)
         self.debouncer.cancel(doc.key)
         log.warning("%s: %s; no repairs for it until the editor sends its whole text", doc.uri, why)
 
@@ -418,7 +400,7 @@ def initialize(ls: SpanCopyServer, params: types.InitializeParams) -> None:
 @handler(types.INITIALIZED)
 async def initialized(ls: SpanCopyServer, params: types.InitializedParams) -> None:
     await ls.pull_settings()
-    ls.preload()  # in the background: the first code action finds it loaded or half-way
+    ls.models.preload("java")  # in the background: the first code action finds it loaded
 
 
 @handler(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
@@ -436,7 +418,7 @@ async def did_change_configuration(
 def did_open(ls: SpanCopyServer, params: types.DidOpenTextDocumentParams) -> None:
     item = params.text_document
     doc = ls.texts.open(item.uri, item.language_id, item.version, item.text)
-    ls.worker.cancel_document(doc.key)  # an earlier opening's work
+    ls.models.cancel_document(doc.key)  # an earlier opening's work
     ls.forget_actions(doc.key)
     ls.schedule_diagnostics(doc)
 
@@ -451,7 +433,7 @@ def did_change(ls: SpanCopyServer, params: types.DidChangeTextDocumentParams) ->
     doc.change(params.text_document.version, convert.content_changes(params), ls.encoding)
     if synced and not doc.synced:
         ls.desynchronised(doc, "a change whose range cannot be applied")
-    ls.worker.cancel_older(doc.key, doc.version)  # work on older versions is wasted
+    ls.models.cancel_older(doc.key, doc.version)  # work on older versions is wasted
     ls.schedule_diagnostics(doc)
 
 
@@ -461,11 +443,11 @@ def did_close(ls: SpanCopyServer, params: types.DidCloseTextDocumentParams) -> N
     doc = ls.texts.close(uri)
     if doc is None:
         return
-    ls.worker.cancel_document(doc.key)
+    ls.models.cancel_document(doc.key)
     ls.documents.drop(doc.key)
     ls.forget_actions(doc.key)
     ls.debouncer.cancel(doc.key)
-    if ls.settings.diagnostics_enable:
+    if diagnostics.enabled(ls.settings, frontend_for(doc.language_id, doc.uri)):
         ls.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )
@@ -483,7 +465,7 @@ async def code_action(
     if not convert.kind_requested(types.CodeActionKind.QuickFix.value, params.context.only):
         return None
     snap = await ls.snapshot(params.text_document.uri)
-    if snap is None or (vocab := await ls.vocab()) is None:
+    if snap is None:
         return None
     try:
         start, end = (
@@ -492,6 +474,9 @@ async def code_action(
         )
     except PositionError as exc:
         raise JsonRpcInvalidParams(str(exc)) from None
+    if (served := await ls.serving(snap, (start, end))) is None:
+        return None
+    snap, vocab = served
     units = ls.decodable(snap, pipeline.units(snap.doc, vocab, (start, end)))
     if not units:
         return []
@@ -536,12 +521,15 @@ async def _repair_method(
     ls: SpanCopyServer, uri: str, pos: types.Position
 ) -> list[types.CodeAction] | None:
     snap = await ls.snapshot(uri)
-    if snap is None or (vocab := await ls.vocab()) is None:
+    if snap is None:
         return []
     try:
         at = convert.offset(snap.doc.lines, pos, ls.encoding)
     except PositionError as exc:
         raise JsonRpcInvalidParams(str(exc)) from None
+    if (served := await ls.serving(snap, (at, at))) is None:
+        return []
+    snap, vocab = served
     found = pipeline.units(snap.doc, vocab, (at, at))
     if not found:
         return None
@@ -566,19 +554,20 @@ async def _repair_method(
 
 
 async def reload_model(ls: SpanCopyServer, *args: Any) -> dict[str, Any]:
-    """``spancopy.reloadModel``: drop the model and load it again (with progress)."""
-    ls.worker.unload()
+    """``spancopy.reloadModel``: drop the models and load the Java one again (with progress;
+    the prose model loads again on its next use)."""
+    ls.models.unload()
     ls.candidates.clear()
-    vocab = await ls.vocab()
-    failure = ls.worker.error
-    error = None if vocab is not None else str(failure or "the model could not be loaded")
-    return {"loaded": vocab is not None, "modelPath": str(ls.model_dir()), "error": error}
+    vocab = await ls.models.vocab("java")
+    worker = ls.models["java"]
+    error = None if vocab is not None else str(worker.error or "the model could not be loaded")
+    return {"loaded": vocab is not None, "modelPath": str(worker.model_dir), "error": error}
 
 
 @handler(types.SHUTDOWN)
 def shutdown(ls: SpanCopyServer, params: None) -> None:
     ls.debouncer.cancel_all()
-    ls.worker.close()
+    ls.models.close()
 
 
 def create_server() -> SpanCopyServer:

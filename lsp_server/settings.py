@@ -1,6 +1,7 @@
 """The server's settings: one typed dataclass, the single source of truth for every client.
 
-Every setting lives in the ``spancopy`` section. :class:`ServerSettings` declares each one
+Every setting lives in the ``spancopy`` section; what differs for prose (text, Markdown and
+Java comments) is under ``spancopy.prose``. :class:`ServerSettings` declares each one
 once, as a dataclass field whose metadata gives its LSP key (``modelPath``,
 ``diagnostics.enable``), its documentation and its constraints (choices, bounds);
 :data:`SETTINGS` lists them for introspection and :func:`json_schema` renders them as the
@@ -53,7 +54,7 @@ class ServerSettings:
     model_path: str = _setting(
         "modelPath",
         "",
-        "Directory of the model to serve (config.json, vocab.json, model.safetensors). "
+        "Directory of the Java model to serve (config.json, vocab.json, model.safetensors). "
         "Empty: the Java model shipped with spancopy. A relative path is resolved against "
         "the workspace root.",
     )
@@ -112,6 +113,32 @@ class ServerSettings:
         "Quiet time after an edit before a file's diagnostics are recomputed, in milliseconds.",
         minimum=0,
         maximum=60000,
+    )
+
+    prose_enable: bool = _setting(
+        "prose.enable",
+        True,
+        "Offer repairs of the sentence at the cursor in plain text and Markdown files, and in "
+        "the comments of Java files, with the prose model.",
+    )
+    prose_model_path: str = _setting(
+        "prose.modelPath",
+        "",
+        "Directory of the prose model. Empty: the English prose model shipped with spancopy "
+        "(without it, text files get no repairs). A relative path is resolved against the "
+        "workspace root.",
+    )
+    prose_java_comments: bool = _setting(
+        "prose.javaComments",
+        True,
+        "In Java files, the cursor in a comment (Javadoc too) repairs the sentence there with "
+        "the prose model, not the method around it.",
+    )
+    prose_diagnostics_enable: bool = _setting(
+        "prose.diagnostics.enable",
+        False,
+        "Mark the sentences of open text and Markdown files that the prose model would change "
+        "(threshold and debounce as for methods).",
     )
 
     def repair_options(self, widen: int = 1) -> RepairOptions:

@@ -15,10 +15,18 @@ characters). With more than a few methods to decode, a progress bar runs on stde
 none). The limits are the server's (:mod:`spancopy_core.repair.pipeline`): files of at most
 ``MAX_DOCUMENT_CHARS`` characters, bounded beam size, top-k and method length.
 
+Text and Markdown files (``.txt``, ``.md``, ``.markdown``) are repaired sentence by sentence
+with the prose model (:mod:`spancopy_core.repair.prose`): each sentence is a unit (a "method"
+of the JSON, with ``"kind": "sentence"``; the list is also under ``"sentences"``), with the
+repairs the model prefers to the sentence as written; ``--line`` on a Java comment repairs the
+sentences of the comment there with the prose model. Without ``--model``, each language's
+shipped model is used (:data:`spancopy_core.DEFAULT_MODELS`).
+
 Every error is one line on stderr. Exit status: 0 when the file was processed (with or without
-repairs), 1 when ``--line`` names no method, 2 for bad options, a missing, unreadable or too
-large file, an unsupported language, an unavailable device or a model that cannot be loaded,
-130 when interrupted (Ctrl-C).
+repairs), 1 when ``--line`` names no method (or sentence), 2 for bad options, a missing,
+unreadable, binary (NUL bytes) or too large file, an unsupported language, an unavailable
+device or a model that cannot be loaded, 130 when interrupted (Ctrl-C). Units too long for the
+model are skipped with one line each on stderr.
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from typing import Any, NoReturn
 
 from tqdm import tqdm
 
-from . import DEFAULT_JAVA_MODEL
+from . import DEFAULT_MODELS
 from .config import DEVICES, VARIANTS
 from .edits import apply_edits
 from .repair.candidates import Candidate, format_probability
@@ -51,6 +59,7 @@ from .repair.pipeline import (
     line_focus,
     repair_units,
     units,
+    view,
     within_limit,
 )
 
@@ -85,18 +94,36 @@ def _bounded(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
+def _ratio(text: str) -> float:
+    """An argparse type: a finite number >= 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a finite number >= 0, not {text!r}")
+    return value
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     defaults = RepairOptions()
     ap = _Parser(prog="spancopy", description="spancopy command line")
     sub = ap.add_subparsers(dest="command", required=True)
     rep = sub.add_parser(
         "repair",
-        help="print the ranked repairs of a file's methods",
+        help="print the ranked repairs of a file's methods (Java) or sentences (text, Markdown)",
         formatter_class=argparse.ArgumentDefaultsHelpFormatter,
     )
-    rep.add_argument("file", type=Path, help="the source file")
+    rep.add_argument("file", type=Path, help="the source file (.java, .txt, .md, .markdown)")
     rep.add_argument(
-        "--line", type=_bounded(1), help="1-based line of the method (default: all methods)"
+        "--language",
+        choices=[f.name for f in FRONTENDS],
+        help="the file's language (default: by its extension)",
+    )
+    rep.add_argument(
+        "--line",
+        type=_bounded(1),
+        help="1-based line of the method or sentence (default: all of them)",
     )
     rep.add_argument(
         "--top-k", type=_bounded(1, MAX_TOP_K), default=defaults.top_k, help="repairs per method"
@@ -114,23 +141,41 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--max-method-tokens",
         type=_bounded(1, MAX_UNIT_TOKENS),
         default=defaults.max_unit_tokens,
-        help="methods with more model tokens are skipped",
+        help="methods (sentences) with more model tokens are skipped",
     )
     rep.add_argument(
         "--no-syntax-check", action="store_true", help="keep repairs that break parsing"
     )
-    rep.add_argument("--model", type=Path, default=DEFAULT_JAVA_MODEL, help="model directory")
+    rep.add_argument(
+        "--min-ratio",
+        type=_ratio,
+        default=defaults.min_ratio,
+        help="offer a repair only when at least this many times as likely as the unit as "
+        "written (None: 1 for sentences, 0 for methods)",
+    )
+    rep.add_argument(
+        "--model",
+        type=Path,
+        help="model directory (default: the shipped model of the file's language: "
+        + ", ".join(f"{k} {v.name}" for k, v in DEFAULT_MODELS.items())
+        + ")",
+    )
     rep.add_argument("--device", choices=DEVICES, default="cpu", help="where the model runs")
     rep.add_argument("--json", action="store_true", help="print JSON instead of diffs")
     rep.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
     return ap.parse_args(argv)
 
 
-def read_source(path: Path) -> tuple[str, Frontend]:
-    frontend = frontend_for(None, path.absolute().as_uri())  # the name given, links or not
+def read_source(path: Path, language: str | None = None) -> tuple[str, Frontend]:
+    """The text of ``path`` and its front-end: the one named ``language``, else the one of
+    its extension."""
+    if language is not None:
+        frontend = next(f for f in FRONTENDS if f.name == language)
+    else:
+        frontend = frontend_for(None, path.absolute().as_uri())  # the name given, links or not
     if frontend is None:
         known = ", ".join(e for f in FRONTENDS for e in f.extensions)
-        raise UsageError(f"{path}: unsupported file type (supported: {known})")
+        raise UsageError(f"{path}: unsupported file type (supported: {known}; or pass --language)")
     try:
         with path.open(encoding="utf-8") as f:
             text = f.read(MAX_DOCUMENT_CHARS + 1)  # characters: never more, whatever the file
@@ -144,6 +189,8 @@ def read_source(path: Path) -> tuple[str, Frontend]:
         raise UsageError(
             f"{path}: more than {MAX_DOCUMENT_CHARS} characters, the most spancopy repairs"
         )
+    if "\x00" in text:
+        raise UsageError(f"{path}: a binary file (it holds NUL bytes), not text")
     return text, frontend
 
 
@@ -163,18 +210,22 @@ def diff(path: Path, text: str, candidate: Candidate) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    text, frontend = read_source(args.file)
+    text, frontend = read_source(args.file, args.language)
     doc = ParsedText.parse(text, frontend)
     focus = None if args.line is None else line_focus(doc, args.line - 1)
+    doc = view(doc, focus)  # the prose of a Java comment at --line
+    kind = doc.frontend.unit_kind
     if focus is not None and not units(doc, (), focus):
-        sys.stderr.write(f"{args.file}:{args.line}: no method at this line\n")
+        sys.stderr.write(f"{args.file}:{args.line}: no {kind} at this line\n")
         return 1
     from .checkpoint import CheckpointError, DeviceError, load_model  # imports torch
 
     try:
-        model = load_model(args.model, device=args.device)
+        model = load_model(args.model or DEFAULT_MODELS[doc.frontend.model], device=args.device)
     except CheckpointError as exc:
-        raise UsageError(f"cannot load the model: {exc} (pass --model DIR)") from None
+        raise UsageError(
+            f"cannot load the model: {exc} (pass --model DIR: a {doc.frontend.model} model)"
+        ) from None
     except DeviceError as exc:
         raise UsageError(str(exc)) from None
     options = RepairOptions(
@@ -183,22 +234,23 @@ def run(args: argparse.Namespace) -> int:
         decoding=args.decoding,
         max_unit_tokens=args.max_method_tokens,
         syntax_check=not args.no_syntax_check,
+        min_ratio=args.min_ratio,
     )
     kept, skipped = within_limit(units(doc, model.vocab, focus), options)
     for u in skipped:
-        sys.stderr.write(f"{args.file}: method {u.name} skipped ({len(u.tokens)} tokens)\n")
+        sys.stderr.write(f"{args.file}: {kind} {u.name} skipped ({len(u.tokens)} tokens)\n")
     report = []
     tty = sys.stderr.isatty()
     progress = tqdm(
         total=len(kept),
-        unit="method",
+        unit=kind,
         file=sys.stderr,
         disable=args.quiet or len(kept) <= BATCH,  # one batch: no progress to show
         mininterval=0.1 if tty else 10.0,  # a log gets a line now and then
     )
     with progress:
         for found in repair_units(model, doc, kept, options, focus=focus):
-            report.append(_method_report(args.file, doc, found))
+            report.append(_method_report(args.file, doc, found, kind))
             if not args.json and report[-1]["repairs"]:
                 text = _method_text(args.file, report[-1])
                 if tty:  # clear the bar, print, redraw it
@@ -208,20 +260,24 @@ def run(args: argparse.Namespace) -> int:
                 sys.stdout.flush()
             progress.update()
     if args.json:
-        sys.stdout.write(json.dumps({"file": str(args.file), "methods": report}, indent=2) + "\n")
+        out: dict[str, Any] = {"file": str(args.file), "methods": report}
+        if kind != "method":
+            out[f"{kind}s"] = report  # the same list, by its name
+        sys.stdout.write(json.dumps(out, indent=2) + "\n")
     else:
         with_repairs = sum(1 for m in report if m["repairs"])
-        sys.stdout.write(f"{len(report)} method(s) checked, {with_repairs} with repairs\n")
+        sys.stdout.write(f"{len(report)} {kind}(s) checked, {with_repairs} with repairs\n")
     return 0
 
 
-def _method_report(path: Path, doc: ParsedText, found: UnitRepairs) -> dict[str, Any]:
+def _method_report(path: Path, doc: ParsedText, found: UnitRepairs, kind: str) -> dict[str, Any]:
     def pos(offset: int) -> dict[str, int]:
         line, character = doc.lines.position(offset)
         return {"line": line, "character": character}
 
     unit = found.unit
     return {
+        "kind": kind,
         "name": unit.name,
         "line": doc.lines.line(unit.start) + 1,
         "tokens": len(unit.tokens),
@@ -245,7 +301,7 @@ def _method_report(path: Path, doc: ParsedText, found: UnitRepairs) -> dict[str,
 
 
 def _method_text(path: Path, m: dict[str, Any]) -> str:
-    out = [f"{path}:{m['line']}: method {m['name']}: {len(m['repairs'])} repair(s)\n"]
+    out = [f"{path}:{m['line']}: {m['kind']} {m['name']}: {len(m['repairs'])} repair(s)\n"]
     for r in m["repairs"]:
         out.append(f"#{r['rank']} {r['title']} ({format_probability(r['probability'])})\n")
         out.append(r["diff"])

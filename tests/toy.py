@@ -6,6 +6,10 @@ comparison ``a > b`` (or ``a < b``) is fixed to ``a >= b`` (``a <= b``), and as 
 methods left unchanged, abstracted with the same front-end the server uses. A few dozen steps
 on a CPU make the fix the model's best hypothesis for such a buggy method, and the unchanged
 method its best hypothesis for a fixed one; nothing else about its quality is promised.
+
+The toy *prose* model (:func:`build_toy_prose_model`) learns the same way to correct one misspelt
+word (``recieve`` -> ``receive``, ``teh`` -> ``the``, ...) in short generated sentences, and to
+copy correct ones.
 """
 
 from __future__ import annotations
@@ -85,14 +89,83 @@ def build_toy_model(directory: Path, steps: int = 45, seed: int = 0) -> Path:
     model = SpanCopyModel(
         ModelConfig(embedding_dim=16, hidden_size=32, encoder_layers=1, dropout=0.0), VOCAB
     )
-    pairs = toy_pairs(steps * 16, seed)
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    _train(model, VOCAB, toy_pairs(steps * 16, seed), steps, 1e-2)
+    return save_model(model.eval(), VOCAB, directory)
+
+
+# -- prose -------------------------------------------------------------------------------------
+MISSPELLINGS = {
+    "recieve": "receive",
+    "teh": "the",
+    "wich": "which",
+    "seperate": "separate",
+    "definately": "definitely",
+}
+PROSE_SUBJECTS = ["I", "We", "They", "You", "People", "Users"]
+PROSE_OBJECTS = ["it", "the letter", "the file", "a message", "the answer", "mail"]
+PROSE_ENDS = ["today", "every day", "at home", "in the morning", "on time", "again"]
+PROSE_VOCAB = Vocabulary(
+    sorted(
+        {
+            *MISSPELLINGS.values(),
+            *(w for phrase in PROSE_SUBJECTS + PROSE_OBJECTS + PROSE_ENDS for w in phrase.split()),
+            *"the which is a separate part definitely good . , ! ?".split(),
+        }
+    )
+)
+
+
+def prose_pair(rng: random.Random) -> tuple[str, str]:
+    """A (noisy, correct) pair of sentences; the noisy one has one misspelt word."""
+    subject, obj = rng.choice(PROSE_SUBJECTS), rng.choice(PROSE_OBJECTS)
+    end = rng.choice(PROSE_ENDS)
+    correct = rng.choice(
+        [
+            f"{subject} receive {obj} {end} .",
+            f"{subject} definitely receive {obj} .",
+            f"This is the part which {subject.lower()} receive {end} .",
+            f"It is a separate part , {subject.lower()} receive {obj} .",
+        ]
+    )
+    wrong, right = rng.choice(
+        [(w, r) for w, r in MISSPELLINGS.items() if f" {r} " in f" {correct} "]
+    )
+    words = correct.split()
+    at = rng.choice([k for k, w in enumerate(words) if w == right])
+    return " ".join(words[:at] + [wrong] + words[at + 1 :]), correct
+
+
+def prose_pairs(n: int, seed: int = 0) -> list[tuple[list[str], list[str]]]:
+    """``n`` training pairs of prose tokens, every other one a correct sentence left as it is."""
+    from spancopy_core.lang.text import tokenize
+
+    rng = random.Random(seed)
+    out = []
+    for k in range(n):
+        noisy, correct = prose_pair(rng)
+        source = noisy if k % 2 == 0 else correct
+        out.append(([w.text for w in tokenize(source)], [w.text for w in tokenize(correct)]))
+    return out
+
+
+def _train(model: SpanCopyModel, vocab: Vocabulary, pairs: list, steps: int, lr: float) -> None:
+    opt = torch.optim.AdamW(model.parameters(), lr=lr)
     for step in range(steps):
         chunk = pairs[step * 16 : (step + 1) * 16]
-        batch = collate([(x, y, build_lattice(x, y, VOCAB)) for x, y in chunk], VOCAB)
+        batch = collate([(x, y, build_lattice(x, y, vocab)) for x, y in chunk], vocab)
         loss = model(batch)
         opt.zero_grad()
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
-    return save_model(model.eval(), VOCAB, directory)
+
+
+def build_toy_prose_model(directory: Path, steps: int = 60, seed: int = 0) -> Path:
+    """Train the toy prose model (misspelt words corrected, correct sentences copied) and save
+    it to ``directory``."""
+    torch.manual_seed(seed)
+    model = SpanCopyModel(
+        ModelConfig(embedding_dim=16, hidden_size=32, encoder_layers=1, dropout=0.0), PROSE_VOCAB
+    )
+    _train(model, PROSE_VOCAB, prose_pairs(steps * 16, seed), steps, 1e-2)
+    return save_model(model.eval(), PROSE_VOCAB, directory)

@@ -5,8 +5,9 @@ source with :func:`spancopy_core.edits.edits` (minimal, format-preserving edits;
 that needs a name the method does not have raises ``ConcretizeError`` and is dropped); with
 ``syntax_check``, drop it when the unit parsed before and no longer parses after the edits;
 merge hypotheses with the same concrete tokens. Each candidate carries a title in the file's own
-names and plain text (:func:`spancopy_core.repair.titles.change_title`, e.g.
-``Change to "return size >= items.length;"``).
+names and plain text (the front-end's: :func:`spancopy_core.repair.titles.change_title`, e.g.
+``Change to "return size >= items.length;"``, for Java; ``Replace "recieve" with "receive"`` for
+prose).
 
 Probability. ``probability`` is the candidate's *share of the probability mass of every
 hypothesis the beam search returned for the unit*, the unchanged input and the dropped ones
@@ -26,7 +27,6 @@ from ..edits import Style, TextEdit, apply_edits, edits
 from ..lang.errors import FrontendError
 from ..probability import logsumexp
 from .frontend import Frontend, Unit
-from .titles import change_title
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def candidates(
         rejected.discard(key)
         found[key] = Candidate(
             tuple(changes),
-            change_title(text, changes),
+            frontend.title(text, changes),
             math.exp(h.log_prob - total),
             h.log_prob,
             start,

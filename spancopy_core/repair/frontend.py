@@ -1,22 +1,31 @@
 """What the repair pipeline needs of a language front-end (:class:`Frontend`, :class:`Unit`).
 
-A :class:`Frontend` turns a document into *units* (Java: methods and constructors; prose,
-later: sentences) and a unit into model tokens with the mapping back to the source
-(:class:`Unit`); it also learns the file's layout style and checks that an edited unit still
-parses. The pipeline (:mod:`spancopy_core.repair.pipeline`) only talks to this interface, so a
-second language plugs in by adding a front-end to
-:data:`spancopy_core.repair.languages.FRONTENDS` together with a model trained on it. Parsing is
-incremental: :func:`covering_edit` reduces any change between two versions of a text to one
-replacement, which :meth:`Frontend.parse` hands to the parser with the old tree.
+A :class:`Frontend` turns a document into *units* (Java: methods and constructors; prose:
+sentences) and a unit into model tokens with the mapping back to the source (:class:`Unit`);
+it also learns the file's layout style, checks that an edited unit still parses, titles a
+repair in its users' words, and may hand a range of the document to another front-end (the
+prose in a Java comment: :meth:`Frontend.embedded`). It names the model that serves it
+(``model``, a key of :data:`spancopy_core.DEFAULT_MODELS`), the penalties its candidates are
+ranked with and the least probability ratio to the unit as written that a repair must reach
+to be offered (``min_ratio``: 0 for Java, where the user points at a bug; 1 for prose, where
+a sentence the model likes as it is gets nothing). The pipeline
+(:mod:`spancopy_core.repair.pipeline`) only talks to this interface, so a language plugs in by
+adding a front-end to :data:`spancopy_core.repair.languages.FRONTENDS` together with a model
+trained on it. Parsing is incremental: :func:`covering_edit` reduces any change between two
+versions of a text to one replacement, which :meth:`Frontend.parse` hands to the parser with
+the old tree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..edits import Alignment, SourceToken, Style, TextEdit
+
+if TYPE_CHECKING:
+    from .ranking import Penalties
 
 MAX_UNITS_PER_REQUEST = 8  # a selection over more methods repairs the first eight
 
@@ -46,6 +55,10 @@ class Frontend(Protocol):
     name: str
     language_ids: frozenset[str]
     extensions: tuple[str, ...]
+    model: str  # the model that serves it: a key of spancopy_core.DEFAULT_MODELS
+    unit_kind: str  # what a unit is called in messages: "method", "sentence"
+    penalties: Penalties  # subtracted from candidates' log-probabilities to rank them
+    min_ratio: float  # a repair is offered only at least this many times as likely as the unit
 
     def parse(self, text: str, previous: Any | None = None) -> Any:
         """Parse ``text``, incrementally from ``previous`` (an earlier result) if given."""
@@ -73,6 +86,15 @@ class Frontend(Protocol):
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """Whether ``new_text``, the unit after an edit, parses without error."""
+        ...
+
+    def title(self, text: str, edits: Sequence[TextEdit]) -> str:
+        """The plain-text title of a repair made of ``edits`` on ``text``."""
+        ...
+
+    def embedded(self, parsed: Any, start: int, end: int) -> tuple[Frontend, Any] | None:
+        """Another front-end and its parse serving the code-point range ``[start, end]``
+        (the prose of a Java comment holding it), or None: this one serves it."""
         ...
 
 

@@ -9,12 +9,15 @@ not have and the model never sees).
 from __future__ import annotations
 
 import bisect
-from collections.abc import Container
+from collections.abc import Container, Sequence
 
 from ..edits import TextEdit
 from ..lang import java
 from .frontend import MAX_UNITS_PER_REQUEST, Unit, covering_edit
+from .prose import JAVA_COMMENTS, CommentProse, JavaCommentFrontend, comment_region
+from .ranking import Penalties
 from .templates import repair_templates
+from .titles import change_title
 
 
 class JavaFrontend:
@@ -24,6 +27,10 @@ class JavaFrontend:
     name = "java"
     language_ids = frozenset({"java"})
     extensions = (".java",)
+    model = "java"
+    unit_kind = "method"
+    penalties = Penalties()
+    min_ratio = 0.0  # every repair: the user points at a bug
 
     def parse(self, text: str, previous: java.JavaSource | None = None) -> java.JavaSource:
         if previous is None:
@@ -89,3 +96,22 @@ class JavaFrontend:
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         before, after = unit.context  # java.member_context of the unit's method
         return not java.has_syntax_error(before + new_text + after)
+
+    def title(self, text: str, edits: Sequence[TextEdit]) -> str:
+        return change_title(text, edits)
+
+    def embedded(
+        self, parsed: java.JavaSource, start: int, end: int
+    ) -> tuple[JavaCommentFrontend, CommentProse] | None:
+        """The prose of the comment holding ``[start, end]`` (its ends included, whitespace
+        at either end of the range left out: a whole line of a comment is in it), if any."""
+        source = parsed.text
+        while start < end and source[start].isspace():
+            start += 1
+        while end > start and source[end - 1].isspace():
+            end -= 1
+        k = bisect.bisect_right(parsed.comments, (start, len(source) + 1)) - 1
+        if k >= 0 and parsed.comments[k][0] <= start and end <= parsed.comments[k][1]:
+            region = comment_region(source, parsed.comments, k)
+            return JAVA_COMMENTS, CommentProse(source, (region,))
+        return None

@@ -1,7 +1,9 @@
 """The front-ends the repair pipeline knows, and which one serves a document.
 
 A second language plugs in by adding its :class:`~spancopy_core.repair.frontend.Frontend` to
-:data:`FRONTENDS`.
+:data:`FRONTENDS`: Java (``.java``), plain text (``.txt``) and Markdown (``.md``,
+``.markdown``); the prose in Java comments is reached through the Java front-end
+(:meth:`~spancopy_core.repair.java.JavaFrontend.embedded`).
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from urllib.parse import unquote, urlparse
 
 from .frontend import Frontend
 from .java import JavaFrontend
+from .prose import MARKDOWN, PLAINTEXT
 
-FRONTENDS: tuple[Frontend, ...] = (JavaFrontend(),)
+FRONTENDS: tuple[Frontend, ...] = (JavaFrontend(), PLAINTEXT, MARKDOWN)
 
 
 def frontend_for(language_id: str | None, uri: str) -> Frontend | None:

@@ -1,6 +1,7 @@
 """The repair pipeline, with no LSP in it: a text, its language and a focus in, repairs out.
 
-    text --parse--> ParsedText --units(focus)--> Unit* --length limit--> model inputs (+ focus ids)
+    text --parse--> ParsedText --view(focus)--> ParsedText --units(focus)--> Unit*
+         --length limit--> model inputs (+ focus ids)
          --decode (batched merged beam search)--> Hypothesis* --candidates--> Candidate* (edits)
          (+ templates at the focus) --exact probabilities, penalties--> ranked Candidate*
 
@@ -17,6 +18,15 @@ is told the focus too (:mod:`spancopy_core.focus`): the tokens on the lines the 
 of the beam and the repair templates at the focus lines are ranked together by the model's exact
 probability (:mod:`spancopy_core.repair.ranking`); ``"beam"`` keeps the beam's candidates in the
 beam's order (the model alone, as before issue 11).
+
+Languages. The front-end of the document (:mod:`spancopy_core.repair.languages`) makes the
+units: methods of Java, sentences of plain text and Markdown (:mod:`spancopy_core.repair.prose`).
+A front-end may hand the focus to another one (:func:`view`: the sentences of the Java comment
+that holds the focus), and each names the model that decodes its units (``Frontend.model``), the
+penalties its candidates are ranked with, and the probability ratio to the unit as written
+below which a repair is not offered (``Frontend.min_ratio``, unless ``RepairOptions.min_ratio``
+says otherwise: a prose sentence the model prefers
+as written gets no repair).
 
 Limits every caller applies (the server to its settings and documents, ``spancopy repair`` to
 its options and files): :data:`MAX_DOCUMENT_CHARS`, :data:`MAX_BEAM_SIZE`, :data:`MAX_TOP_K`,
@@ -64,10 +74,19 @@ class RepairOptions:
     max_unit_tokens: int = 400  # longer units are skipped (decoding time grows with length)
     syntax_check: bool = True  # drop repairs after which a unit that parsed no longer parses
     ranking: str = "combined"  # one of RANKINGS
+    # A repair is offered only when at least this many times as likely as the unit as written;
+    # None: the front-end's Frontend.min_ratio (1 for sentences, 0 for methods).
+    min_ratio: float | None = None
 
     def __post_init__(self) -> None:
         if self.ranking not in RANKINGS:
             raise ValueError(f"ranking must be one of {RANKINGS}, not {self.ranking!r}")
+        if self.min_ratio is not None and not 0 <= self.min_ratio < math.inf:
+            raise ValueError(f"min_ratio must be a finite number >= 0, not {self.min_ratio!r}")
+
+    def ratio(self, frontend: Frontend) -> float:
+        """The least ratio to the unit as written of a repair offered for ``frontend``."""
+        return frontend.min_ratio if self.min_ratio is None else self.min_ratio
 
 
 RANKINGS = ("combined", "beam")
@@ -131,6 +150,18 @@ class UnitRepairs:
             return 1.0
         total = scored.log_prob - math.log(scored.probability)  # what the shares divide by
         return math.exp(self.unchanged_log_prob - total)
+
+
+def view(doc: ParsedText, focus: Focus | None) -> ParsedText:
+    """The text that serves ``focus``: ``doc`` itself, or, when its front-end hands the focus
+    to another one (the prose of a Java comment), the same text parsed by that one."""
+    if focus is None:
+        return doc
+    inner = doc.frontend.embedded(doc.parsed, min(focus), max(focus))
+    if inner is None:
+        return doc
+    frontend, parsed = inner
+    return ParsedText(doc.text, frontend, parsed, doc.lines)
 
 
 def units(doc: ParsedText, known: Container[str], focus: Focus | None = None) -> list[Unit]:
@@ -223,7 +254,7 @@ def unit_candidates(
     "beam"``; else the pool that :func:`rank` orders, the templates at ``focus`` (in the
     model vocabulary ``known``) after those of the beam."""
     if options.ranking == "beam":
-        return candidates(
+        found = candidates(
             doc.text,
             unit,
             hypotheses,
@@ -232,6 +263,8 @@ def unit_candidates(
             top_k=options.top_k,
             syntax_check=options.syntax_check,
         )
+        floor = options.ratio(doc.frontend) * unchanged_share(unit, hypotheses)
+        return [c for c in found if c.probability >= floor]
     beam = candidates(
         doc.text,
         unit,
@@ -270,13 +303,27 @@ def rank(
     options: RepairOptions,
 ) -> tuple[list[Candidate], float]:
     """``(ranked candidates, exact log-probability of the unit as written)`` from the
-    scores of :func:`score_items` (:func:`spancopy_core.repair.ranking.rank`)."""
+    scores of :func:`score_items` (:func:`spancopy_core.repair.ranking.rank` with the
+    front-end's penalties), without those less than ``options.ratio(frontend)`` times as
+    likely as the unit as written."""
     unchanged, rest = log_probs[0], iter(log_probs[1:])
     scores = [next(rest) if c.tokens else None for c in pool]
     lines = focus_lines(doc, focus) if focus is not None else None
+    frontend = doc.frontend
     ranked = ranking.rank(
-        doc.text, unit, pool, scores, unchanged, doc.lines, lines, top_k=options.top_k
+        doc.text,
+        unit,
+        pool,
+        scores,
+        unchanged,
+        doc.lines,
+        lines,
+        top_k=options.top_k,
+        penalties=frontend.penalties,
     )
+    if (ratio := options.ratio(frontend)) > 0:
+        floor = unchanged + math.log(ratio)
+        ranked = [c for c in ranked if c.log_prob >= floor]
     return ranked, unchanged
 
 

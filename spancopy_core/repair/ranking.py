@@ -37,7 +37,6 @@ from ..positions import LineIndex
 from ..probability import logsumexp
 from .candidates import Candidate
 from .frontend import Frontend, Unit
-from .titles import change_title
 
 
 @dataclass(frozen=True)
@@ -76,7 +75,7 @@ def template_candidates(
         out.append(
             Candidate(
                 (edit,),
-                change_title(text, [edit]),
+                frontend.title(text, [edit]),
                 0.0,
                 -math.inf,
                 unit.start,

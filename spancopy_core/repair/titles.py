@@ -14,6 +14,9 @@ before and after (:class:`difflib.SequenceMatcher` over lines):
 
 Long lines are cut around the first change, with "…". Quotes are plain ASCII double quotes:
 editors' menus show Markdown backticks literally.
+
+Prose is titled by its changes in words instead (:func:`word_title`): ``Replace "recieve"
+with "receive"``, ``Insert "the" before "cat"``, ``Delete "very"``.
 """
 
 from __future__ import annotations
@@ -111,3 +114,33 @@ def _one_line(source: str, edits: Sequence[TextEdit], old: str, new: str) -> str
             if n is not None:
                 return f'Change the {_ordinal(n)} "{was}" to "{now}": {line}'
     return f"Change to {line}"
+
+
+_PUNCT_ONLY = re.compile(r"[^\w]+")
+
+
+def _word_change(source: str, edit: TextEdit) -> str:
+    was, now = _flat(source[edit.start : edit.end]), _flat(edit.new_text)
+    if was and now:
+        return f'replace "{was}" with "{now}"'
+    if was:
+        return f'delete "{was}"'
+    if not now:
+        return "fix the spacing"
+    if _PUNCT_ONLY.fullmatch(now):  # punctuation goes after the word before it
+        before = source[: edit.start].split()
+        return f'insert "{now}" after "{before[-1]}"' if before else f'insert "{now}"'
+    after = source[edit.end :].split(maxsplit=1)
+    return f'insert "{now}" before "{after[0]}"' if after else f'insert "{now}"'
+
+
+def word_title(source: str, edits: Sequence[TextEdit]) -> str:
+    """The plain-text title of a prose repair: its changes in words, in text order, joined by
+    "; " (``Replace "recieve" with "receive"``, ``Insert "the" before "cat"``,
+    ``Insert "," after "However"``, ``Delete "very"``), cut to twice :data:`LIMIT`
+    characters."""
+    if not edits:
+        return "No change"
+    parts = [_word_change(source, e) for e in sorted(edits, key=lambda e: (e.start, e.end))]
+    title = "; ".join(parts)
+    return _cut(title[0].upper() + title[1:], limit=2 * LIMIT)

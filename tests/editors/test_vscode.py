@@ -76,8 +76,12 @@ def test_commands_are_contributed_and_leave_the_servers_to_the_client(package_js
     assert "spancopy: Repair method at cursor" in titles
 
 
-def test_manifest_targets_java_on_vscode_1_82_with_languageclient_9(package_json):
-    assert package_json["activationEvents"] == ["onLanguage:java"]
+def test_manifest_targets_java_and_prose_on_vscode_1_82_with_languageclient_9(package_json):
+    assert package_json["activationEvents"] == [
+        "onLanguage:java",
+        "onLanguage:plaintext",
+        "onLanguage:markdown",
+    ]
     assert package_json["engines"]["vscode"] == "^1.82.0"
     assert package_json["dependencies"]["vscode-languageclient"].startswith("9.")
     lock = json.loads((VSCODE / "package-lock.json").read_text("utf-8"))
@@ -315,10 +319,15 @@ def test_extension_starts_the_server_with_the_users_settings(node):
         "args": ["-m", "lsp_server"],
         "transport": 0,  # TransportKind.stdio
     }
-    # Java files and unsaved Java buffers, never a diff's candidate side (issue 14 item 3).
+    # Java, text and Markdown files and unsaved buffers, never a diff's candidate side (issue
+    # 14 item 3; issue 12: prose).
     assert client["clientOptions"]["documentSelector"] == [
         {"scheme": "file", "language": "java"},
         {"scheme": "untitled", "language": "java"},
+        {"scheme": "file", "language": "plaintext"},
+        {"scheme": "untitled", "language": "plaintext"},
+        {"scheme": "file", "language": "markdown"},
+        {"scheme": "untitled", "language": "markdown"},
     ]
     settings, warnings = parse_settings(client["clientOptions"]["initializationOptions"])
     assert warnings == [] and settings == ServerSettings(top_k=3)

@@ -46,7 +46,7 @@ def test_code_action_ranges_in_each_encoding(unit, encoding, character):
 def test_diagnostic_points_at_the_change(unit):
     style = FRONTEND.style(FRONTEND.parse(TEXT))
     best = candidates(TEXT, unit, hyps(unit), style, FRONTEND, top_k=1)[0]
-    d = convert.diagnostic(LineIndex(TEXT), best, "clamp", 2.5, "utf-16")
+    d = convert.diagnostic(LineIndex(TEXT), best, unit, FRONTEND, 2.5, "utf-16")
     assert d.severity == types.DiagnosticSeverity.Information and d.source == "spancopy"
     assert d.range.start == types.Position(line=2, character=36)
     assert "if (value >= limit) {" in d.message and "2.5x" in d.message

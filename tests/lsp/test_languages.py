@@ -131,8 +131,10 @@ def test_still_parses_methods_and_compact_constructors():
 def test_frontend_by_language_id_then_extension():
     assert frontend_for("java", "untitled:Untitled-1") is not None
     assert frontend_for(None, "file:///src/My%20App/Main.JAVA") is not None
-    assert frontend_for("plaintext", "file:///notes.txt") is None
-    assert frontend_for("markdown", "file:///README.md") is None
+    assert frontend_for("plaintext", "file:///notes.txt").name == "plaintext"
+    assert frontend_for("markdown", "file:///README.md").name == "markdown"
+    assert frontend_for("python", "file:///setup.py") is None
+    assert frontend_for(None, "file:///notes.rst") is None
 
 
 def test_documents_reuse_a_version_and_refuse_huge_texts():

@@ -1,7 +1,8 @@
 /**
  * The spancopy extension: a thin client of `python -m lsp_server` over stdio.
  *
- * It starts the server for Java files, sends the `spancopy.*` settings as
+ * It starts the server for Java, plain-text and Markdown files (methods repaired by the Java
+ * model; sentences, and those of Java comments, by the prose model), sends the `spancopy.*` settings as
  * `initializationOptions`, answers `workspace/configuration` with the same object and pushes it
  * again in `workspace/didChangeConfiguration` whenever the user changes a setting, so the
  * server never needs a restart for a setting of its own (only `spancopy.server.pythonPath`
@@ -21,11 +22,14 @@ import { checkPython, describeProblem, installCommand, resolvePython } from "./p
 import { registerPreviews, repairMethodAtCursor } from "./repair";
 import { SECTION, Settings, buildServerSettings, serverSettingKeys } from "./settings";
 
-/** Java files on disk and unsaved ones; never other schemes (a diff's candidate side). */
-const DOCUMENT_SELECTOR = [
-  { scheme: "file", language: "java" },
-  { scheme: "untitled", language: "java" },
-];
+/**
+ * Java, plain-text and Markdown files on disk and unsaved ones; never other schemes (a diff's
+ * candidate side).
+ */
+const DOCUMENT_SELECTOR = ["java", "plaintext", "markdown"].flatMap((language) => [
+  { scheme: "file", language },
+  { scheme: "untitled", language },
+]);
 
 let client: LanguageClient | undefined;
 let output: vscode.OutputChannel;

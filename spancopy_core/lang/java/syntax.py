@@ -7,8 +7,9 @@ tree-sitter's lexer depends on the parse state and may split a string literal). 
 operators ``>>`` ``>>>`` ``<<`` ``->`` ``::`` are split into single characters (generic closers
 and shifts alike), which also keeps the lexer free of context; apart from that, the tokens equal
 tree-sitter's leaves on the 15,132 files of the JDK 17 sources. String and char literals (text
-blocks too) are one token; comments are skipped but keep their place in the offsets; MISSING
-nodes yield nothing. Class members are parsed alone inside :func:`member_context`
+blocks too) are one token; comments are skipped but keep their place in the offsets (their
+ranges are :attr:`JavaSource.comments`, for the prose in them); MISSING nodes yield nothing.
+Class members are parsed alone inside :func:`member_context`
 (:func:`member_tokens`, :func:`method_tokens`, :func:`has_syntax_error`), and
 :meth:`JavaSource.method_node` hands a method's syntax tree to callers that walk it. This is the
 only module that touches tree-sitter.
@@ -143,13 +144,17 @@ def _encode(text: str, max_bytes: int) -> bytes:
     return data
 
 
-def _walk(tree: tree_sitter.Tree) -> tuple[list[tuple], list[tree_sitter.Node], list[tuple]]:
+def _walk(
+    tree: tree_sitter.Tree,
+) -> tuple[list[tuple], list[tree_sitter.Node], list[tuple], list[tuple[int, int]]]:
     """The leaves that decide roles and keywords, as (node type, named, parent type, field,
-    start byte, end byte): identifiers and word-like anonymous leaves; the method nodes
-    and the (start byte, end byte) of the import declarations, in document order."""
+    start byte, end byte): identifiers and word-like anonymous leaves; the method nodes,
+    the (start byte, end byte) of the import declarations and of the comments, in document
+    order."""
     leaves: list[tuple] = []
     methods: list[tree_sitter.Node] = []
     imports: list[tuple] = []
+    comments: list[tuple[int, int]] = []
     cursor = tree.walk()
     parents: list[str] = [""]
     while True:
@@ -157,7 +162,7 @@ def _walk(tree: tree_sitter.Tree) -> tuple[list[tuple], list[tree_sitter.Node], 
         assert node is not None
         kind = node.type
         if kind in _COMMENTS:
-            pass
+            comments.append((node.start_byte, node.end_byte))
         elif node.child_count == 0:
             if kind in ("identifier", "type_identifier") or (
                 kind[:1].isalpha() and not node.is_named
@@ -176,7 +181,7 @@ def _walk(tree: tree_sitter.Tree) -> tuple[list[tuple], list[tree_sitter.Node], 
             continue
         while not cursor.goto_next_sibling():
             if not cursor.goto_parent():
-                return leaves, methods, imports
+                return leaves, methods, imports, comments
             parents.pop()
 
 
@@ -241,7 +246,7 @@ class _Units:
 
 
 class JavaSource:
-    """A parsed Java text: its tree, tokens, methods and imports.
+    """A parsed Java text: its tree, tokens, methods, imports and comment ranges.
 
     ``old_tree`` (a tree already edited with ``Tree.edit`` to match ``text``) is reused by
     tree-sitter for an incremental parse; :meth:`edit` does the bookkeeping for one change."""
@@ -260,7 +265,7 @@ class JavaSource:
         tree = parser.parse(self.data) if old_tree is None else parser.parse(self.data, old_tree)
         assert tree is not None  # no timeout is set
         self.tree = tree
-        leaves, method_nodes, import_ranges = _walk(tree)
+        leaves, method_nodes, import_ranges, comment_ranges = _walk(tree)
         self.lines = LineIndex(text)
         self._units = _Units(text, self.data)
         self.tokens = self._tokens(leaves)
@@ -268,6 +273,11 @@ class JavaSource:
         self.methods = self._methods(method_nodes, starts)
         self._nodes = {(n.start_byte, n.end_byte): n for n in method_nodes}
         self.imports = self._imports(import_ranges, starts)
+        self.comments: list[tuple[int, int]] = (
+            [tuple(r) for r in self._units.chars(np.array(comment_ranges, dtype=np.int64)).tolist()]
+            if comment_ranges
+            else []
+        )  # code-point (start, end) of every comment (Javadoc too), in document order
 
     def _spans(self, leaves: list[tuple]) -> list[tuple[int, int, str]]:
         """Token (start, end, kind) in code points: the regular lexer, with tree-sitter's

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spancopy_core.edits import TextEdit
-from spancopy_core.repair.titles import LIMIT, change_title
+from spancopy_core.repair.titles import LIMIT, change_title, word_title
 
 RING = "    public boolean isFull() {\n        return size > items.length;\n    }\n"
 AT = RING.index(">")
@@ -66,3 +66,32 @@ def test_plain_text_and_bounded_length_with_the_change_in_view():
     title = change_title(line, [TextEdit(at, at + 1, ">=")])
     assert "`" not in title
     assert len(title) < LIMIT + 20 and ">=" in title and "…" in title
+
+
+PROSE = "However I recieve teh the letter today\n"
+
+
+@pytest.mark.parametrize(
+    ("edits", "title"),
+    [
+        ([TextEdit(10, 17, "receive")], 'Replace "recieve" with "receive"'),
+        ([TextEdit(18, 22, "")], 'Delete "teh"'),
+        ([TextEdit(7, 7, ",")], 'Insert "," after "However"'),
+        ([TextEdit(33, 33, "every ")], 'Insert "every" before "today"'),
+        ([TextEdit(38, 38, ".")], 'Insert "." after "today"'),
+        ([TextEdit(7, 8, "  ")], "Fix the spacing"),
+        (
+            [TextEdit(18, 22, ""), TextEdit(10, 17, "receive")],
+            'Replace "recieve" with "receive"; delete "teh"',
+        ),
+    ],
+)
+def test_prose_titles_say_the_change_in_words(edits, title):
+    assert word_title(PROSE, edits) == title
+
+
+def test_long_prose_titles_are_cut():
+    long = "word " * 60
+    title = word_title(long, [TextEdit(0, len(long) - 1, "x")])
+    assert title.startswith('Replace "word word') and title.endswith("…")
+    assert len(title) <= 2 * LIMIT

@@ -1,4 +1,5 @@
---- spancopy for Neovim: learned Java repairs from `python -m lsp_server` as quick fixes.
+--- spancopy for Neovim: learned repairs of Java methods and of English sentences (text and
+--- Markdown buffers, Java comments) from `python -m lsp_server` as quick fixes.
 ---
 --- `require("spancopy").setup({ ... })` starts the server for the configured filetypes and
 --- passes `settings` (the server's `spancopy.*` settings, nested as in VS Code) both as
@@ -23,7 +24,8 @@ local defaults = {
   python = vim.fn.has("win32") == 1 and "python" or "python3",
   -- Command that starts the server; nil means { python, "-m", "lsp_server" }.
   cmd = nil,
-  filetypes = { "java" },
+  -- Java buffers get method repairs; text and Markdown ones sentence repairs (the prose model).
+  filetypes = { "java", "text", "markdown" },
   root_markers = { ".git", "pom.xml", "build.gradle", "build.gradle.kts", "settings.gradle" },
   -- Server settings, e.g. { beamSize = 20, diagnostics = { enable = true } }.
   settings = {},

@@ -1,0 +1,262 @@
+"""The prose plug-in of the repair pipeline: sentences of plain text, Markdown and Java comments.
+
+Units are the sentences of :class:`spancopy_core.lang.text.TextSource` (paragraphs split at
+blank lines; in Markdown, headings and list items are paragraphs of their own, code blocks are
+skipped and YAML front matter too). A sentence's model input is the text of its tokens
+(:func:`spancopy_core.lang.text.tokenize`, case kept; an inline code span or a URL is one
+``code`` token that the model copies), exactly what the prose model is trained on; repairs are
+laid out with :class:`~spancopy_core.lang.text.ProseStyle` by :func:`spancopy_core.edits.edits`.
+A repair that changes, adds or removes a code token (an inline code span, a URL) is dropped
+(:meth:`ProseFrontend.still_parses`), so code in prose is left alone.
+
+The prose in Java comments (``//``, ``/* */`` and Javadoc) is served the same way by
+:data:`JAVA_COMMENTS`, which the Java front-end hands a comment to
+(:meth:`spancopy_core.repair.java.JavaFrontend.embedded`): the comment's text is *masked*
+(``//``, ``/*``, ``*/``, the leading ``*`` of Javadoc lines, HTML tags and block tags such as
+``@param name`` become spaces; an inline tag ``{@code x}`` becomes one code token) so that the
+sentences and their tokens keep their offsets in the file; a Javadoc block tag starts a
+paragraph. A repair may not write ``*/`` (it would end the comment).
+
+Prose units are served by the prose model (``model = "prose"``), ranked without the Java
+penalties, and offered only when more probable than the sentence as written
+(``min_ratio = 1``): a grammar checker that rewrites every sentence is noise.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Container, Sequence
+from dataclasses import dataclass, field
+
+from ..edits import TextEdit
+from ..lang import java, text
+from ..lang.text import ProseStyle, TextSource
+from .frontend import MAX_UNITS_PER_REQUEST, Unit
+from .ranking import Penalties
+from .titles import word_title
+
+NAME_LIMIT = 40  # characters of a sentence in its unit's name
+_FRONT_MATTER = re.compile(r"---[ \t]*\r?\n(?:.*\r?\n)*?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)")
+_NOT_NEWLINE = re.compile(r"[^\r\n]")
+_COMMENT_OPEN = re.compile(r"/\*+")
+_COMMENT_CLOSE = re.compile(r"\*+/$")
+_LINE_STAR = re.compile(r"(?m)^([ \t]*)(\*+)(?!/)")
+_LINE_SLASHES = re.compile(r"(?m)^([ \t]*)(//+)")
+_LINE_BREAK = re.compile(r"[\r\n]")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>\r\n]*>")
+_INLINE_TAG = re.compile(r"\{@[^{}`]*\}")
+_BLOCK_TAG = re.compile(r"(?m)^([ \t]*)(@(?:param|throws|exception)[ \t]+\S+|@\w+)")
+
+
+def _blank(match: re.Match) -> str:
+    return _NOT_NEWLINE.sub(" ", match.group())
+
+
+def without_front_matter(source: str) -> str:
+    """``source`` with its YAML front matter (``---`` ... ``---`` at the very start) blanked
+    out: the same length and line breaks, spaces in place of the rest."""
+    found = _FRONT_MATTER.match(source)
+    return source if found is None else _blank(found) + source[found.end() :]
+
+
+def _name(source: str, start: int, end: int) -> str:
+    flat = " ".join(source[start:end].split())
+    return flat if len(flat) <= NAME_LIMIT else flat[: NAME_LIMIT - 1].rstrip() + "…"
+
+
+def sentence_unit(source: TextSource, sentence: text.Sentence, original: str = "") -> Unit:
+    """The unit of one sentence: its token texts as the model input (identity abstraction);
+    named by its text in ``original`` (default: the source's text)."""
+    words = source.tokens[sentence.tokens]
+    model_input = text.abstract(words)
+    return Unit(
+        name=_name(original or source.text, sentence.start, sentence.end),
+        start=sentence.start,
+        end=sentence.end,
+        tokens=tuple(model_input.tokens),
+        mapping=model_input.mapping,
+        source_tokens=words,
+        has_error=False,
+    )
+
+
+def _overlapping(
+    source: str, sentences: Sequence[text.Sentence], start: int, end: int
+) -> list[text.Sentence]:
+    """The sentences of ``source`` overlapping ``[start, end]`` (ends included), at most
+    :data:`MAX_UNITS_PER_REQUEST`. A cursor (``start == end``) in no sentence takes the
+    sentence after it on its line (a cursor on a list marker, or in the indentation), else
+    the one before it on its line (after the last word)."""
+    k = bisect.bisect_left([s.end for s in sentences], start)
+    out = []
+    while k < len(sentences) and sentences[k].start <= end and len(out) < MAX_UNITS_PER_REQUEST:
+        out.append(sentences[k])
+        k += 1
+    if out or start != end:
+        return out
+    for near in (k, k - 1):
+        if 0 <= near < len(sentences):
+            lo, hi = sorted((start, sentences[near].start if near == k else sentences[near].end))
+            if not _LINE_BREAK.search(source, lo, hi):
+                return [sentences[near]]
+    return []
+
+
+def _code(tokens: Sequence[text.Word]) -> list[str]:
+    return [t.text for t in tokens if t.kind == "code"]
+
+
+class ProseFrontend:
+    """Plain text or Markdown: the units are sentences (see the module docstring)."""
+
+    model = "prose"
+    unit_kind = "sentence"
+    penalties = Penalties(signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0)
+    min_ratio = 1.0  # only repairs the model prefers to the sentence as written
+
+    def __init__(
+        self, name: str, language_ids: frozenset[str], extensions: tuple[str, ...], markdown: bool
+    ) -> None:
+        self.name, self.language_ids, self.extensions = name, language_ids, extensions
+        self.markdown = markdown
+
+    def parse(self, source: str, previous: TextSource | None = None) -> TextSource:
+        """Sentences of ``source`` (parsing prose is fast: no incremental parse)."""
+        return TextSource(without_front_matter(source) if self.markdown else source, self.markdown)
+
+    def units_in(
+        self, parsed: TextSource, start: int, end: int, known: Container[str]
+    ) -> list[Unit]:
+        hits = _overlapping(parsed.text, parsed.sentences, start, end)
+        return [sentence_unit(parsed, s) for s in hits]
+
+    def all_units(self, parsed: TextSource, known: Container[str]) -> list[Unit]:
+        return [sentence_unit(parsed, s) for s in parsed.sentences]
+
+    def style(self, parsed: TextSource) -> ProseStyle:
+        return text.learn_style(parsed.text)
+
+    def templates(
+        self, unit: Unit, start: int, end: int, known: Container[str]
+    ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
+        return []  # no prose templates yet
+
+    def still_parses(self, unit: Unit, new_text: str) -> bool:
+        """Whether the sentence keeps its code tokens (inline code spans, URLs) as they were,
+        in order, and gains none."""
+        return _code(unit.source_tokens) == _code(text.tokenize(new_text))  # type: ignore[arg-type]
+
+    def title(self, source: str, edits: Sequence[TextEdit]) -> str:
+        return word_title(source, edits)
+
+    def embedded(self, parsed: TextSource, start: int, end: int) -> None:
+        return None
+
+
+# "plaintext" is VS Code's language id, "text" Neovim's filetype (its default language id).
+PLAINTEXT = ProseFrontend("plaintext", frozenset({"plaintext", "text"}), (".txt",), markdown=False)
+MARKDOWN = ProseFrontend("markdown", frozenset({"markdown"}), (".md", ".markdown"), markdown=True)
+
+
+def _mask(comment: str) -> tuple[str, list[int]]:
+    """The prose of a Java comment (or of a run of ``//`` comments) at the same offsets:
+    delimiters, Javadoc's leading ``*``, HTML tags and block tags blanked out, inline tags
+    (``{@code x}``) made code spans; and the offsets where its block tags start."""
+    if comment.startswith("/*"):
+        out = _COMMENT_OPEN.sub(_blank, comment, count=1)
+        out = _COMMENT_CLOSE.sub(_blank, out)
+        out = _LINE_STAR.sub(lambda m: m.group(1) + " " * len(m.group(2)), out)
+    else:
+        out = _LINE_SLASHES.sub(lambda m: m.group(1) + " " * len(m.group(2)), comment)
+    out = _HTML_TAG.sub(_blank, out)
+    out = _INLINE_TAG.sub(lambda m: "`" + _LINE_BREAK.sub(" ", m.group()[1:-1]) + "`", out)
+    cuts = [m.start() for m in _BLOCK_TAG.finditer(out)]
+    return _BLOCK_TAG.sub(lambda m: m.group(1) + " " * len(m.group(2)), out), cuts
+
+
+def comment_region(source: str, comments: Sequence[tuple[int, int]], k: int) -> tuple[int, int]:
+    """The range of comment ``k`` of ``comments`` (code-point ranges in ``source``, in order),
+    extended over the ``//`` comments alone on the lines just before and after when it is
+    one alone on its line: a paragraph written as line comments is one region."""
+
+    def alone(c: tuple[int, int]) -> bool:
+        line_start = max(source.rfind("\n", 0, c[0]), source.rfind("\r", 0, c[0])) + 1
+        return source.startswith("//", c[0]) and not source[line_start : c[0]].strip()
+
+    def joined(a: tuple[int, int], b: tuple[int, int]) -> bool:
+        gap = source[a[1] : b[0]]
+        return alone(a) and alone(b) and not gap.strip() and len(gap.splitlines()) <= 2
+
+    if not alone(comments[k]):
+        return comments[k]
+
+    lo = hi = k
+    while lo > 0 and joined(comments[lo - 1], comments[lo]):
+        lo -= 1
+    while hi + 1 < len(comments) and joined(comments[hi], comments[hi + 1]):
+        hi += 1
+    return comments[lo][0], comments[hi][1]
+
+
+@dataclass
+class CommentProse:
+    """The prose of some comment regions of a Java text (code-point ranges ``regions``,
+    see :func:`comment_region`), parsed on first use."""
+
+    text: str
+    regions: tuple[tuple[int, int], ...]
+    _sources: list[TextSource] | None = field(default=None, repr=False)
+
+    @property
+    def sources(self) -> list[TextSource]:
+        """A :class:`TextSource` per part of each region (a Javadoc block tag starts a part),
+        its offsets those of the file."""
+        if self._sources is None:
+            self._sources = []
+            for start, end in self.regions:
+                masked, cuts = _mask(self.text[start:end])
+                bounds = [0, *cuts, len(masked)]
+                for lo, hi in zip(bounds, bounds[1:], strict=False):
+                    if masked[lo:hi].strip():
+                        self._sources.append(TextSource(" " * (start + lo) + masked[lo:hi]))
+        return self._sources
+
+    @property
+    def sentences(self) -> list[tuple[TextSource, text.Sentence]]:
+        """Every sentence, with the source it belongs to, in order."""
+        return [(s, sentence) for s in self.sources for sentence in s.sentences]
+
+
+class JavaCommentFrontend(ProseFrontend):
+    """The prose in Java comments (see the module docstring); parses are
+    :class:`CommentProse`."""
+
+    def __init__(self) -> None:
+        super().__init__("java-comment", frozenset(), (), markdown=False)
+
+    def parse(self, source: str, previous: object = None) -> CommentProse:  # type: ignore[override]
+        """The prose of every comment of the Java text ``source``."""
+        comments = java.parse(source).comments
+        regions = {comment_region(source, comments, k) for k in range(len(comments))}
+        return CommentProse(source, tuple(sorted(regions)))
+
+    def units_in(  # type: ignore[override]
+        self, parsed: CommentProse, start: int, end: int, known: Container[str]
+    ) -> list[Unit]:
+        found = parsed.sentences
+        hits = _overlapping(parsed.text, [s for _, s in found], start, end)
+        return [sentence_unit(source, s, parsed.text) for source, s in found if s in hits]
+
+    def all_units(self, parsed: CommentProse, known: Container[str]) -> list[Unit]:  # type: ignore[override]
+        return [sentence_unit(source, s, parsed.text) for source, s in parsed.sentences]
+
+    def style(self, parsed: CommentProse) -> ProseStyle:  # type: ignore[override]
+        return text.learn_style(parsed.text)
+
+    def still_parses(self, unit: Unit, new_text: str) -> bool:
+        """As for prose, and the comment still ends where it did (no ``*/`` written)."""
+        return "*/" not in new_text and super().still_parses(unit, new_text)
+
+
+JAVA_COMMENTS = JavaCommentFrontend()
