@@ -16,7 +16,9 @@ that read text.
 **Edits.** An edit is ``(start, end, replacement)``: source tokens ``[start, end)`` become the
 tokens ``replacement``. :func:`token_edits` aligns source and target tokens by minimum edit
 distance (Levenshtein, unit costs; among equally short alignments the one that matches tokens
-as early as possible) and makes each maximal run between matched tokens one edit. A sentence's
+as early as possible, then substitutes, then deletes) and makes each substituted token, each
+deleted token and each run of tokens inserted at one place one edit, so that a system fixing
+one of two neighbouring errors gets credit for it. A sentence's
 hypothesis edits are compared with the edits of each reference; the reference with the most
 edits in common counts (ties: the fewest unmatched edits on both sides, then the first), and
 true positives, hypothesis edits and reference edits add up over the corpus into precision
@@ -77,24 +79,23 @@ def token_edits(source: Sequence[str], target: Sequence[str]) -> list[Edit]:
                 dist[i][j] = 1 + min(dist[i + 1][j + 1], dist[i + 1][j], dist[i][j + 1])
     edits: list[Edit] = []
     i = j = 0
-    open_at: tuple[int, int] | None = None  # (i, j) where the current run of changes began
+    inserting = False  # the previous step inserted: an insertion right after joins its edit
     while i < n or j < m:
         if i < n and j < m and source[i] == target[j] and dist[i][j] == dist[i + 1][j + 1]:
-            if open_at is not None:
-                edits.append(Edit(open_at[0], i, tuple(target[open_at[1] : j])))
-                open_at = None
-            i, j = i + 1, j + 1
-            continue
-        if open_at is None:
-            open_at = (i, j)
-        if i < n and j < m and dist[i][j] == 1 + dist[i + 1][j + 1]:
-            i, j = i + 1, j + 1
+            i, j, inserting = i + 1, j + 1, False
+        elif i < n and j < m and dist[i][j] == 1 + dist[i + 1][j + 1]:
+            edits.append(Edit(i, i + 1, (target[j],)))
+            i, j, inserting = i + 1, j + 1, False
         elif i < n and dist[i][j] == 1 + dist[i + 1][j]:
-            i += 1
+            edits.append(Edit(i, i + 1, ()))
+            i, inserting = i + 1, False
         else:
-            j += 1
-    if open_at is not None:
-        edits.append(Edit(open_at[0], n, tuple(target[open_at[1] :])))
+            if inserting:
+                last = edits.pop()
+                edits.append(last._replace(replacement=(*last.replacement, target[j])))
+            else:
+                edits.append(Edit(i, i, (target[j],)))
+            j, inserting = j + 1, True
     return edits
 
 

@@ -58,9 +58,11 @@ def test_detokenize(line, text):
         ("a b c", "a x c", [Edit(1, 2, ("x",))]),
         ("a b c", "a c", [Edit(1, 2, ())]),
         ("a b c", "a b x c", [Edit(2, 2, ("x",))]),
-        ("a b c d", "a x y d", [Edit(1, 3, ("x", "y"))]),  # a run between matches is one edit
+        ("a b c d", "a x y d", [Edit(1, 2, ("x",)), Edit(2, 3, ("y",))]),  # a token each
+        ("a b", "a x y z b", [Edit(1, 1, ("x", "y", "z"))]),  # one insertion
+        ("a b c", "x", [Edit(0, 1, ("x",)), Edit(1, 2, ()), Edit(2, 3, ())]),
         ("a b c d e", "x b c y e", [Edit(0, 1, ("x",)), Edit(3, 4, ("y",))]),
-        ("a b", "", [Edit(0, 2, ())]),
+        ("a b", "", [Edit(0, 1, ()), Edit(1, 2, ())]),
         ("", "a", [Edit(0, 0, ("a",))]),
         ("b c", "a b c d", [Edit(0, 0, ("a",)), Edit(2, 2, ("d",))]),
     ],
@@ -90,14 +92,16 @@ def _distance(a: list[str], b: list[str]) -> int:
     st.lists(st.sampled_from("abc"), max_size=6),
     st.lists(st.sampled_from("abc"), max_size=6),
 )
-def test_token_edits_rebuild_the_target_from_a_minimal_alignment(source, target):
+def test_token_edits_rebuild_the_target_from_a_minimum_alignment(source, target):
     edits = pm.token_edits(source, target)
     assert _apply(source, edits) == target
-    assert all(e.end < f.start or e.end == f.start == e.start for e, f in zip(edits, edits[1:]))
-    # the tokens outside every edit are matched pairs of an optimal alignment: each edit costs
-    # at least max(deleted, inserted) and at most their sum, and kept tokens cost nothing
-    changed = [(e.end - e.start, len(e.replacement)) for e in edits]
-    assert sum(max(c) for c in changed) <= _distance(source, target) <= sum(sum(c) for c in changed)
+    assert all(e.end <= f.start for e, f in zip(edits, edits[1:]))
+    # one edit per substituted or deleted token, one per place tokens are inserted at, and as
+    # many changed tokens as the edit distance
+    assert all(e.end - e.start == 1 or (e.end == e.start and e.replacement) for e in edits)
+    assert all(e.end - e.start == 0 or len(e.replacement) <= 1 for e in edits)
+    changed = sum(max(e.end - e.start, len(e.replacement)) for e in edits)
+    assert changed == _distance(source, target)
 
 
 def test_edit_counts_take_the_best_reference():
@@ -107,9 +111,9 @@ def test_edit_counts_take_the_best_reference():
         "he went to school yesterday".split(),  # 1 gold edit, none in common
         "he goes to the school yesterday".split(),  # 2 gold edits, 1 in common
         "he goes to school".split(),  # 2 gold edits, 1 in common
-        "He goes to school yesterday".split(),  # 1 gold edit (He goes), none in common
+        "He goes to school yesterday".split(),  # 2 gold edits, 1 in common
     ]
-    # refs 1 and 2 tie on one true positive and two unmatched edits: the first counts
+    # refs 1, 2 and 3 tie on one true positive and one unmatched edit: the first counts
     assert pm.edit_counts(source, hyp, refs) == pm.EditCounts(1, 1, 2)
     assert pm.edit_counts(source, source, refs) == pm.EditCounts(0, 0, 1)  # fewest gold edits
     assert pm.edit_counts(source, hyp, [hyp, refs[0]]) == pm.EditCounts(1, 1, 1)
