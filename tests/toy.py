@@ -96,3 +96,40 @@ def build_toy_model(directory: Path, steps: int = 45, seed: int = 0) -> Path:
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
     return save_model(model.eval(), VOCAB, directory)
+
+
+PROSE_NOUNS = ["cat", "dog", "man", "ball", "house", "tree", "car", "book"]
+PROSE_VERBS = ["saw", "likes", "has", "found", "took", "wants"]
+PROSE_VOCAB = Vocabulary(["the", "a", "I", "we", "they", ".", *PROSE_NOUNS, *PROSE_VERBS])
+
+
+def toy_prose_pair(rng: random.Random) -> tuple[list[str], list[str]]:
+    """A (noisy, clean) pair of prose token lists: one ``the`` of the clean sentence is
+    misspelt ``teh`` in the noisy one."""
+    subject = rng.choice(["I", "we", "they", "the " + rng.choice(PROSE_NOUNS)])
+    clean = f"{subject} {rng.choice(PROSE_VERBS)} the {rng.choice(PROSE_NOUNS)} .".split()
+    spots = [k for k, w in enumerate(clean) if w == "the"]
+    noisy = list(clean)
+    noisy[rng.choice(spots)] = "teh"
+    return noisy, clean
+
+
+def build_toy_prose_model(directory: Path, steps: int = 60, seed: int = 0) -> Path:
+    """A toy prose model that corrects ``teh`` to ``the`` (and leaves a sentence without it
+    as it is), trained for ``steps`` steps of 16 pairs and saved to ``directory``."""
+    torch.manual_seed(seed)
+    rng = random.Random(seed)
+    model = SpanCopyModel(
+        ModelConfig(embedding_dim=16, hidden_size=32, encoder_layers=1, dropout=0.0), PROSE_VOCAB
+    )
+    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    for _ in range(steps):
+        pairs = [toy_prose_pair(rng) for _ in range(16)]
+        pairs = [(x if k % 2 else y, y) for k, (x, y) in enumerate(pairs)]
+        batch = collate([(x, y, build_lattice(x, y, PROSE_VOCAB)) for x, y in pairs], PROSE_VOCAB)
+        loss = model(batch)
+        opt.zero_grad()
+        loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        opt.step()
+    return save_model(model.eval(), PROSE_VOCAB, directory)

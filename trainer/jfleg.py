@@ -16,6 +16,7 @@ from pathlib import Path
 from .config import DataError
 
 HELDOUT_EVERY = 3  # sentence i is held out when i % HELDOUT_EVERY == HELDOUT_EVERY - 1
+SLICES = ("all", "tune", "heldout")  # what select() takes
 
 
 @dataclass(frozen=True)
@@ -65,3 +66,12 @@ def tune_heldout(sentences: list[Sentence]) -> tuple[list[Sentence], list[Senten
         [s for s in sentences if not is_heldout(s)],
         [s for s in sentences if is_heldout(s)],
     )
+
+
+def select(sentences: list[Sentence], slice_name: str) -> list[Sentence]:
+    """One of :data:`SLICES`: all the sentences, or the tune or held-out part of
+    :func:`tune_heldout`."""
+    if slice_name == "all":
+        return sentences
+    tune, heldout = tune_heldout(sentences)
+    return {"tune": tune, "heldout": heldout}[slice_name]
