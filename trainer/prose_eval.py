@@ -6,10 +6,10 @@ slices (:func:`trainer.jfleg.select`), is given to it one at a time, either as t
 type -- the corpus line detokenised (:func:`spancopy_core.prose_metrics.detokenize`), for systems
 that read text, such as Harper -- or as the corpus line itself, in JFLEG's Penn Treebank spacing
 (``do n't``, ``it 's``), the spacing the prose models are trained in. Its wall time per sentence
-is measured around that call alone. The outputs are scored against the references by
-:func:`spancopy_core.prose_metrics.score_corpus` (sources, outputs and references tokenised
-alike, so either spacing scores the same). :func:`model_corrector` makes a corrector of a
-span-copy model: the prose tokens of the line (:func:`spancopy_core.lang.text.tokenize`)
+is measured around that call alone, after one untimed call. The outputs are scored against the
+references by :func:`spancopy_core.prose_metrics.score_corpus` (sources, outputs and references
+tokenised alike, so either spacing scores the same). :func:`model_corrector` makes a corrector
+of a span-copy model: the prose tokens of the line (:func:`spancopy_core.lang.text.tokenize`)
 decoded by the beam search, the most probable hypothesis taken (which may be the sentence
 unchanged; hypotheses holding a vocabulary special such as ``<unk>`` are passed over).
 """
@@ -55,8 +55,12 @@ def correct_all(
     desc: str,
 ) -> Outputs:
     """Run ``corrector`` on each sentence's source (the corpus line, or the text it stands for
-    if ``detokenized``), timing each call."""
+    if ``detokenized``), timing each call; one untimed call on the first sentence comes first,
+    so that lazy initialisation (Harper's first lint, torch's first kernels) is not timed."""
     texts, ms = [], []
+    if sentences:
+        first = sentences[0].source
+        corrector(detokenize(first) if detokenized else first)
     for sentence in tqdm(sentences, disable=not progress, desc=desc, unit="sent", leave=False):
         text = detokenize(sentence.source) if detokenized else sentence.source
         started = time.perf_counter()
