@@ -24,7 +24,8 @@ os.environ.setdefault("SPANCOPY_JDK_SRC_ZIP", "/usr/lib/jvm/openjdk-17/lib/src.z
 SHARED_DATA = Path(os.environ["SPANCOPY_SHARED_DATA"])
 JDK_SRC_ZIP = Path(os.environ["SPANCOPY_JDK_SRC_ZIP"])
 # What the data tests read (tests/core/lang/test_real_data.py, tests/trainer/test_bfp_idioms.py,
-# tests/trainer/test_import_edits.py, tests/trainer/test_synth.py, tests/trainer/test_jfleg.py).
+# tests/trainer/test_import_edits.py, tests/trainer/test_synth.py, tests/trainer/test_jfleg.py,
+# tests/core/test_gleu.py, tests/core/test_prose_metrics.py).
 REQUIRED_DATA = [
     *(
         SHARED_DATA / "bfp" / b / f"valid.{s}"
