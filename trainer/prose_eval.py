@@ -98,8 +98,8 @@ def markdown_table(columns: dict[str, dict[str, float]]) -> str:
         )
     for key, label in (("ms_p50", "ms per sentence, p50"), ("ms_mean", "ms per sentence, mean")):
         lines.append(f"| {label} | " + " | ".join(f"{columns[n][key]:.1f}" for n in names) + " |")
-    lines.append("| sentences | " + " | ".join(str(int(columns[n]["sentences"])) for n in names))
-    lines[-1] += " |"
+    counts = " | ".join(str(int(columns[n]["sentences"])) for n in names)
+    lines.append(f"| sentences | {counts} |")
     return "\n".join(lines)
 
 
