@@ -16,6 +16,7 @@ import torch
 
 from .focus import NONE
 from .lattice import Lattice
+from .ngrams import input_ngrams
 from .vocab import BOS_ID, EOS_ID, PAD_ID, Vocabulary
 
 
@@ -34,6 +35,7 @@ class Batch:
     gen_ok: torch.Tensor  # (B, T) bool: Gen is correct at k < m (EOS at m is handled apart)
     copies: torch.Tensor  # (N, 4) int64 rows (b, k, i, l): Copy(i, i + l) correct at (b, k)
     longest: torch.Tensor  # (P, 3) int64 rows (b, k, l) of the longest decomposition
+    ngrams: torch.Tensor  # (B, S + 2, G) character n-gram ids of the inputs, G = 0 when off
 
     @property
     def num_tokens(self) -> int:
@@ -51,8 +53,9 @@ class Batch:
 Example = tuple[list[str], list[str], Lattice] | tuple[list[str], list[str], Lattice, list[int]]
 
 
-def collate(pairs: Sequence[Example], vocab: Vocabulary) -> Batch:
-    """Pad examples into one :class:`Batch` (without focus ids, the focus is NONE)."""
+def collate(pairs: Sequence[Example], vocab: Vocabulary, char_ngrams: int = 0) -> Batch:
+    """Pad examples into one :class:`Batch` (without focus ids, the focus is NONE), with the
+    hashed character n-grams of the inputs in ``char_ngrams`` buckets (none when 0)."""
     B = len(pairs)
     S = max(1, max(len(x) for x, *_ in pairs))
     T = max(len(y) for _, y, *_ in pairs) + 1
@@ -85,4 +88,5 @@ def collate(pairs: Sequence[Example], vocab: Vocabulary) -> Batch:
         gen_ok=torch.from_numpy(gen_ok),
         copies=torch.from_numpy(np.concatenate(copies).astype(np.int64)).reshape(-1, 4),
         longest=torch.from_numpy(np.concatenate(longest).astype(np.int64)).reshape(-1, 3),
+        ngrams=torch.from_numpy(input_ngrams([x for x, *_ in pairs], char_ngrams, S + 2)),
     )

@@ -131,15 +131,18 @@ def load_model(directory: str | Path, device: str | torch.device = "auto") -> Sp
 @contextmanager
 def _shapes_only() -> Iterator[None]:
     """Modules built inside have parameters on the meta device (shapes, no memory) and skip
-    the embeddings' random initialisation: torch's ``normal_`` on meta tensors imports
-    ``torch._dynamo``, 1.6 s of a server's cold start."""
-    reset = torch.nn.Embedding.reset_parameters
-    torch.nn.Embedding.reset_parameters = lambda self: None  # type: ignore[method-assign]
+    the random initialisation of the embeddings (and n-gram embeddings): torch's ``normal_``
+    on meta tensors imports ``torch._dynamo``, 1.6 s of a server's cold start."""
+    kinds = (torch.nn.Embedding, torch.nn.EmbeddingBag)
+    resets = [kind.reset_parameters for kind in kinds]
+    for kind in kinds:
+        kind.reset_parameters = lambda self: None  # type: ignore[method-assign]
     try:
         with torch.device("meta"):
             yield
     finally:
-        torch.nn.Embedding.reset_parameters = reset  # type: ignore[method-assign]
+        for kind, reset in zip(kinds, resets):
+            kind.reset_parameters = reset  # type: ignore[method-assign]
 
 
 def _check_weights(path: Path, expected: dict[str, torch.Tensor]) -> None:

@@ -21,6 +21,7 @@ COPY_MODES = ("span", "token")
 OBJECTIVES = ("marginal", "any_correct", "longest")
 VARIANTS = ("merged", "merge_at_end", "greedy")  # of the beam search (spancopy_core.decoding)
 DEVICES = ("auto", "cpu", "cuda")  # where a model runs; "auto": CUDA when available, else the CPU
+MAX_NGRAM_BUCKETS = 2**20  # of char_ngrams
 LIMITS = {  # inclusive bounds of the integer fields
     "embedding_dim": (1, 1024),
     "hidden_size": (2, 2048),
@@ -41,6 +42,7 @@ class ModelConfig:
     copy_mode: str = "span"
     objective: str = "marginal"
     focus: bool = False  # a learned focus feature on the input tokens (spancopy_core.focus)
+    char_ngrams: int = 0  # hash buckets of character n-grams (spancopy_core.ngrams); 0: none
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():
@@ -59,6 +61,12 @@ class ModelConfig:
             raise ValueError(f"copy_mode must be one of {COPY_MODES}, not {_short(self.copy_mode)}")
         if not isinstance(self.focus, bool):
             raise ValueError(f"focus must be true or false, not {_short(self.focus)}")
+        if isinstance(self.char_ngrams, bool) or not isinstance(self.char_ngrams, int):
+            raise ValueError(f"char_ngrams must be an integer, not {_short(self.char_ngrams)}")
+        if not 0 <= self.char_ngrams <= MAX_NGRAM_BUCKETS:
+            raise ValueError(
+                f"char_ngrams must be in [0, {MAX_NGRAM_BUCKETS}], not {_short(self.char_ngrams)}"
+            )
         if self.objective not in OBJECTIVES:
             raise ValueError(f"objective must be one of {OBJECTIVES}, not {_short(self.objective)}")
 

@@ -40,6 +40,7 @@ from .lattice import match_table
 from .logspace import NEG, segment_logsumexp
 from .model import SpanCopyModel
 from .model_types import Memory, Scores
+from .ngrams import input_ngrams
 from .probability import logsumexp
 from .vocab import BOS, BOS_ID, EOS_ID, PAD_ID, Vocabulary
 
@@ -521,8 +522,9 @@ def encode_inputs(
                 raise ValueError("focus must have one id per input token")
             ids[b, 1 : len(x) + 1] = torch.tensor(list(focus[b]), dtype=torch.long)
     src_len = torch.tensor([len(x) + 2 for x in inputs])
+    grams = torch.from_numpy(input_ngrams(inputs, model.config.char_ngrams, S + 2))  # (B,S+2,G)
     device = model.device
-    return model.encode(src.to(device), src_len.to(device), ids.to(device))
+    return model.encode(src.to(device), src_len.to(device), ids.to(device), grams.to(device))
 
 
 def _select_inputs(memory: Memory, rows: list[int]) -> Memory:

@@ -17,11 +17,17 @@ copy-versus-generate offset). The log-normaliser over all spans ``i <= t`` is
 which is O(S) per position (computed with one exp per score, see
 :func:`span_log_normaliser`): no (B, T, S, S) tensor is built. ``copy_mode="token"`` restricts
 the same head to spans of length one (the paper's CopyTok baseline).
+
+With ``char_ngrams > 0`` every token's embedding, input and output alike, is its word embedding
+plus the mean embedding of its hashed character n-grams (:mod:`spancopy_core.ngrams`): the
+input's from the token strings (so an unknown word keeps its spelling), the vocabulary's from
+its tokens (:meth:`SpanCopyModel.token_table`, which ``E`` above then stands for).
 """
 
 from __future__ import annotations
 
 import torch
+import torch.nn.functional as F
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
@@ -30,6 +36,7 @@ from .batch import Batch
 from .config import ModelConfig
 from .logspace import NEG
 from .model_types import Memory, Scores
+from .ngrams import input_ngrams
 from .objective import sequence_log_likelihood
 from .vocab import BOS_ID, PAD_ID, Vocabulary
 
@@ -136,6 +143,13 @@ class SpanCopyModel(nn.Module):
         self.span_proj = nn.Linear(H, 2 * H)  # [W_s | W_e] applied to r: starts and ends
         if config.focus:
             self._add_focus_embedding()
+        if config.char_ngrams:
+            self.ngram_embedding = nn.EmbeddingBag(
+                config.char_ngrams + 1, D, mode="mean", padding_idx=0
+            )
+            grams = input_ngrams([vocab.itos], config.char_ngrams, V + 2)[0, 1:-1]  # (V, G)
+            self.register_buffer("vocab_ngrams", torch.from_numpy(grams), persistent=False)
+        self._table_cache: tuple[tuple, torch.Tensor] | None = None
         banned = torch.zeros(V)
         banned[[PAD_ID, BOS_ID]] = NEG  # never generated
         self.register_buffer("gen_mask", banned, persistent=False)
@@ -156,13 +170,43 @@ class SpanCopyModel(nn.Module):
     def device(self) -> torch.device:
         return self.embedding.weight.device
 
+    def _ngram_mean(self, ids: torch.Tensor) -> torch.Tensor:
+        """(..., G) n-gram ids, 0 padding -> (..., D) mean of their embeddings (0 if none)."""
+        flat = self.ngram_embedding(ids.reshape(-1, ids.size(-1)))  # (N, D)
+        return flat.view(*ids.shape[:-1], -1)
+
+    def token_table(self) -> torch.Tensor:
+        """(V, D) embeddings of the vocabulary: the word embeddings, plus the n-gram means of
+        the tokens with the n-gram feature (kept between calls while no gradient is taken and
+        the weights are unchanged, as in decoding)."""
+        weight = self.embedding.weight
+        if not self.config.char_ngrams:
+            return weight
+        if torch.is_grad_enabled():
+            return weight + self._ngram_mean(self.vocab_ngrams)
+        grams = self.ngram_embedding.weight
+        key = (weight.data_ptr(), weight._version, grams.data_ptr(), grams._version, weight.dtype)
+        if self._table_cache is None or self._table_cache[0] != key:
+            self._table_cache = (key, weight + self._ngram_mean(self.vocab_ngrams))
+        return self._table_cache[1]
+
     # -- encoder -------------------------------------------------------------------------
     def encode(
-        self, src: torch.Tensor, src_len: torch.Tensor, focus_ids: torch.Tensor | None = None
+        self,
+        src: torch.Tensor,
+        src_len: torch.Tensor,
+        focus_ids: torch.Tensor | None = None,
+        ngrams: torch.Tensor | None = None,
     ) -> Memory:
-        """(B, S + 2) ids with BOS/EOS, their lengths and (B, S + 2) focus ids (None: no
-        focus) -> :class:`Memory`. A model without the focus feature ignores ``focus_ids``."""
+        """(B, S + 2) ids with BOS/EOS, their lengths, (B, S + 2) focus ids (None: no focus)
+        and (B, S + 2, G) character n-gram ids of the input tokens (:mod:`spancopy_core.ngrams`)
+        -> :class:`Memory`. A model without the focus feature ignores ``focus_ids``, one
+        without the n-gram feature ``ngrams``; one with it needs them."""
         emb = self.embedding(src)  # (B, S + 2, D)
+        if self.config.char_ngrams:
+            if ngrams is None or ngrams.size(-1) == 0:
+                raise ValueError("this model needs the character n-grams of its inputs")
+            emb = emb + self._ngram_mean(ngrams)  # (B, S + 2, D)
         if self.config.focus and focus_ids is not None:
             emb = emb + self.focus_embedding(focus_ids)
         emb = self.dropout(emb)
@@ -189,7 +233,7 @@ class SpanCopyModel(nn.Module):
         """Feed (N, P) token ids from ``state`` (layers, N, H); with ``lengths`` the sequences
         are packed and the returned state is each one's state after its last real token.
         Returns GRU outputs (N, P, H) and the new state (layers, N, H)."""
-        emb = self.dropout(self.embedding(tokens))  # (N, P, D)
+        emb = self.dropout(F.embedding(tokens, self.token_table(), PAD_ID))  # (N, P, D)
         if lengths is None:
             return self.decoder.rnn(emb, state)
         packed = pack_padded_sequence(emb, lengths.cpu(), batch_first=True, enforce_sorted=False)
@@ -207,7 +251,7 @@ class SpanCopyModel(nn.Module):
             torch.addmm(  # (B * T, V)
                 self.gen_bias + self.gen_mask,
                 self.gen_proj(o).flatten(0, 1),
-                self.embedding.weight.t(),
+                self.token_table().t(),
             )
             .view(*o.shape[:2], -1)
             .float()
@@ -225,7 +269,7 @@ class SpanCopyModel(nn.Module):
 
     def scores(self, batch: Batch) -> Scores:
         """Teacher-forced scores at every target position of ``batch``."""
-        memory = self.encode(batch.src, batch.src_len, batch.focus)
+        memory = self.encode(batch.src, batch.src_len, batch.focus, batch.ngrams)
         h, _ = self.run_decoder(batch.tgt_in, memory.init_state)  # (B, T, H)
         return self.score(h, memory)
 

@@ -51,10 +51,12 @@ def log_probs(model: SpanCopyModel, items: Sequence[Item], batch_size: int = 32)
                 which.append(first.setdefault(key, i))
                 lattice = build_lattice(list(x), list(y), model.vocab, max_copy)
                 examples.append((list(x), list(y), lattice, *([list(focus)] if focus else [])))
-            batch = collate(examples, model.vocab).to(model.device)
+            batch = collate(examples, model.vocab, model.config.char_ngrams).to(model.device)
             distinct = torch.tensor(sorted(first.values()), device=model.device)  # (U,)
             focus_ids = None if batch.focus is None else batch.focus[distinct]
-            memory = model.encode(batch.src[distinct], batch.src_len[distinct], focus_ids)
+            memory = model.encode(
+                batch.src[distinct], batch.src_len[distinct], focus_ids, batch.ngrams[distinct]
+            )
             slot = {row: u for u, row in enumerate(sorted(first.values()))}
             memory = _rows(memory, torch.tensor([slot[r] for r in which], device=model.device))
             h, _ = model.run_decoder(batch.tgt_in, memory.init_state)  # (B, T, H)

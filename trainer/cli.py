@@ -1,4 +1,4 @@
-"""Command line of the trainer: ``python -m trainer [synth|import-edits|heldout|train|evaluate]``.
+"""Command line of the trainer: ``python -m trainer [synth|synth-prose|jfleg-data|...]``.
 
 Without a command it runs the zero-configuration demo: a small model trained for a few
 minutes on the bundled sample dataset (``trainer/sample_data``), then evaluated. The options
@@ -19,7 +19,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
-from dataclasses import MISSING, fields
+from dataclasses import MISSING, Field, fields
 from pathlib import Path
 from types import NoneType
 from typing import Any, NoReturn, get_args, get_origin, get_type_hints
@@ -107,8 +107,27 @@ def _add_train(sub) -> None:
             for m in fields(ModelConfig):
                 _add_option(p, m.name, model_hints[m.name], m.default, MODEL_OPTIONS[m.name])
         else:
-            default = [] if f.default_factory is list else f.default
-            _add_option(p, f.name, hints[f.name], default, f.metadata)
+            _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
+
+
+def _default(f: Field) -> Any:
+    """The default of a config field (a fresh list for a list), or MISSING."""
+    return f.default_factory() if f.default_factory is not MISSING else f.default
+
+
+def _add_synth_prose(sub) -> None:
+    from .synth_prose import SynthProseConfig
+
+    p = _command(
+        sub,
+        "synth-prose",
+        "make noisy/clean English sentence pairs from documentation",
+        "Clean sentences from documentation files, with learner-like errors added "
+        "(trainer/prose_noise.py): OUT/train.jsonl, OUT/valid.jsonl, OUT/summary.json.",
+    )
+    hints = get_type_hints(SynthProseConfig)
+    for f in fields(SynthProseConfig):
+        _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
 
 
 def _add_evaluate(sub) -> None:
@@ -279,6 +298,20 @@ def _add_heldout(sub) -> None:
     p.add_argument("--out", type=Path, default=HELDOUT_JSON, metavar="FILE.json", help="output")
 
 
+def _add_jfleg_data(sub) -> None:
+    p = _command(
+        sub,
+        "jfleg-data",
+        "write the fine-tuning pairs of JFLEG's tune part",
+        "Pairs of each source of the tune part of a JFLEG split (trainer/jfleg.py: the "
+        "held-out slice is never written) with each of its references, as prose tokens: "
+        "OUT/train.jsonl and OUT/valid.jsonl (every fifth tune sentence).",
+    )
+    p.add_argument("--jfleg", type=Path, required=True, metavar="DIR", help="JFLEG directory")
+    p.add_argument("--split", default="dev", help="the JFLEG split")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="python -m trainer",
@@ -291,6 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_evaluate(sub)
     _add_split(sub)
     _add_synth(sub)
+    _add_synth_prose(sub)
+    _add_jfleg_data(sub)
     _add_import_edits(sub)
     _add_idioms(sub)
     _add_heldout(sub)
@@ -450,6 +485,35 @@ def cmd_synth(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_synth_prose(args: argparse.Namespace) -> int:
+    from .synth_prose import SynthProseConfig
+    from .synth_prose import run as synth_prose
+
+    summary = synth_prose(
+        SynthProseConfig(**{f.name: getattr(args, f.name) for f in fields(SynthProseConfig)})
+    )
+    pairs = summary["pairs"]
+    print(f"{args.out}: {pairs['train']:,} train and {pairs['valid']:,} valid pairs")
+    print(f"in {summary['seconds']} s")
+    print(_counts_table("sentences per format:", summary["sentences"]))
+    print(_counts_table("errors per kind:", summary["kinds"]))
+    print(_counts_table("counts:", summary["counts"]))
+    return 0
+
+
+def cmd_jfleg_data(args: argparse.Namespace) -> int:
+    from .jfleg import read_jfleg, tune_pairs
+
+    for split, pairs in tune_pairs(read_jfleg(args.jfleg, args.split)).items():
+        path = args.out / f"{split}.jsonl"
+        args.out.mkdir(parents=True, exist_ok=True)
+        path.write_text(
+            "".join(json.dumps({"input": x, "output": y}) + "\n" for x, y in pairs), "utf-8"
+        )
+        print(f"{path}: {len(pairs):,} pairs")
+    return 0
+
+
 def cmd_import_edits(args: argparse.Namespace) -> int:
     from .edits_import import run as import_edits
     from .idioms import load_idioms
@@ -493,6 +557,8 @@ COMMANDS = {
     "evaluate": cmd_evaluate,
     "split": cmd_split,
     "synth": cmd_synth,
+    "synth-prose": cmd_synth_prose,
+    "jfleg-data": cmd_jfleg_data,
     "import-edits": cmd_import_edits,
     "idioms": cmd_idioms,
     "heldout": cmd_heldout,

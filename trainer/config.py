@@ -12,6 +12,7 @@ one-line message).
 from __future__ import annotations
 
 from dataclasses import MISSING, asdict, dataclass, field, fields
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -47,10 +48,10 @@ def option_metadata(
 
 def option(help: str, default: Any = MISSING, **kw: Any) -> Any:
     """A dataclass field with its command-line metadata (see :func:`option_metadata`); no
-    default makes a required option, ``[]`` an empty list per instance."""
+    default makes a required option, a list default a fresh copy of the list per instance."""
     metadata = option_metadata(help, **kw)
-    if default == []:
-        return field(default_factory=list, metadata=metadata)
+    if isinstance(default, list):
+        return field(default_factory=partial(list, default), metadata=metadata)
     return field(default=default, metadata=metadata)
 
 
@@ -80,6 +81,12 @@ MODEL_OPTIONS: dict[str, dict[str, Any]] = {
         "tell the model where the user points: a learned focus feature on the input tokens "
         "(spancopy_core.focus), derived from each pair's diff; with --init, added to a "
         "model that lacks it"
+    ),
+    "char_ngrams": option_metadata(
+        "hash buckets of a character n-gram embedding added to every token's (so that the "
+        "model sees how an unknown word is spelt, spancopy_core.ngrams); 0: none",
+        minimum=0,
+        metavar="BUCKETS",
     ),
 }
 

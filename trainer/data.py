@@ -127,9 +127,11 @@ class PairDataset(Dataset):
         copy_mode: str,
         focus_noise: focus.Noise | None = None,
         seed: int = 0,
+        char_ngrams: int = 0,
     ) -> None:
         self.pairs = list(pairs)
         self.vocab = vocab
+        self.char_ngrams = char_ngrams  # hash buckets of the model's n-gram feature, or 0
         self.max_copy_len = 1 if copy_mode == "token" else None
         self.focus_noise = focus_noise
         self.seed = seed
@@ -228,7 +230,7 @@ def make_loader(
     return DataLoader(
         dataset,
         batch_sampler=sampler,
-        collate_fn=partial(collate, vocab=dataset.vocab),
+        collate_fn=partial(collate, vocab=dataset.vocab, char_ngrams=dataset.char_ngrams),
         num_workers=workers,
         pin_memory=pin,
         persistent_workers=False,

@@ -5,13 +5,16 @@ of tokenised sentences (the layout of ``keisks/jfleg``). :func:`read_jfleg` read
 :func:`tune_heldout` is the project's one fixed split of JFLEG dev into the part that prose
 models are fine-tuned and selected on and the slice held out from both, by sentence index (every
 third sentence, starting with the third, is held out), so that the trainer, the evaluation and
-``bench/prose.py`` agree on it without a file of indices.
+``bench/prose.py`` agree on it without a file of indices. :func:`tune_pairs` makes the
+fine-tuning data of the tune part (``python -m trainer jfleg-data``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+
+from spancopy_core.lang.text import tokenize
 
 from .config import DataError
 
@@ -66,6 +69,30 @@ def tune_heldout(sentences: list[Sentence]) -> tuple[list[Sentence], list[Senten
         [s for s in sentences if not is_heldout(s)],
         [s for s in sentences if is_heldout(s)],
     )
+
+
+TUNE_VALID_EVERY = 5  # tune sentence k (0-based, in order) validates when k % 5 == 4
+
+
+def tokens(text: str) -> list[str]:
+    """A JFLEG line as prose model tokens: the prose lexer's token texts, case kept (what
+    the repair pipeline gives the model for a sentence)."""
+    return [w.text for w in tokenize(text)]
+
+
+def tune_pairs(sentences: list[Sentence]) -> dict[str, list[tuple[list[str], list[str]]]]:
+    """The fine-tuning data of the tune part of a JFLEG split: each source paired with each of
+    its distinct references, as tokens, in ``train`` and (every :data:`TUNE_VALID_EVERY`-th
+    tune sentence, for early stopping and development checks) ``valid``. The held-out slice
+    of :func:`tune_heldout` is never used."""
+    tune, _ = tune_heldout(sentences)
+    out: dict[str, list[tuple[list[str], list[str]]]] = {"train": [], "valid": []}
+    for k, sentence in enumerate(tune):
+        split = "valid" if k % TUNE_VALID_EVERY == TUNE_VALID_EVERY - 1 else "train"
+        source = tokens(sentence.source)
+        for ref in dict.fromkeys(sentence.references):
+            out[split].append((source, tokens(ref)))
+    return out
 
 
 def select(sentences: list[Sentence], slice_name: str) -> list[Sentence]:

@@ -9,7 +9,7 @@ that read text, such as Harper -- or as the corpus line itself, in JFLEG's Penn 
 is measured around that call alone, after one untimed call. The outputs are scored against the
 references by :func:`spancopy_core.prose_metrics.score_corpus` (sources, outputs and references
 tokenised alike, so either spacing scores the same). :func:`model_corrector` makes a corrector
-of a span-copy model: the prose tokens of the line (:func:`spancopy_core.lang.text.tokenize`)
+of a span-copy model: the prose tokens of the line (:func:`trainer.jfleg.tokens`, as in training)
 decoded by the beam search, the most probable hypothesis taken (which may be the sentence
 unchanged; hypotheses holding a vocabulary special such as ``<unk>`` are passed over).
 """
@@ -28,7 +28,7 @@ from tqdm import tqdm
 from spancopy_core.prose_metrics import detokenize, score_corpus
 
 from .config import DataError
-from .jfleg import Sentence, read_jfleg, select
+from .jfleg import Sentence, read_jfleg, select, tokens
 
 Corrector = Callable[[str], str]
 
@@ -107,15 +107,14 @@ def model_corrector(model: Any, beam: int, variant: str) -> Corrector:
     """The rank-1 output of a span-copy model's beam search over the prose tokens of a line in
     the model's spacing, as the tokens joined by spaces (scoring re-tokenises it)."""
     from spancopy_core.decoding import beam_search
-    from spancopy_core.lang.text import tokenize
     from spancopy_core.vocab import SPECIALS
 
     def correct(text: str) -> str:
-        tokens = [w.text for w in tokenize(text)]
-        if not tokens:
+        inputs = tokens(text)
+        if not inputs:
             return text
-        (hyps,) = beam_search(model, [tokens], beam_size=beam, top_k=beam, variant=variant)
-        best = next((h.tokens for h in hyps if not set(h.tokens) & set(SPECIALS)), tokens)
+        (hyps,) = beam_search(model, [inputs], beam_size=beam, top_k=beam, variant=variant)
+        best = next((h.tokens for h in hyps if not set(h.tokens) & set(SPECIALS)), inputs)
         return " ".join(best)
 
     return correct

@@ -124,7 +124,9 @@ def lr_at(config: TrainConfig, step: int) -> float:
 def make_optimizer(model: nn.Module, config: TrainConfig) -> torch.optim.AdamW:
     """AdamW whose weight decay applies to the weight matrices only: parameters of at least
     two dimensions, except embeddings (biases, norms and embeddings are not decayed)."""
-    embeddings = {id(m.weight) for m in model.modules() if isinstance(m, nn.Embedding)}
+    embeddings = {
+        id(m.weight) for m in model.modules() if isinstance(m, nn.Embedding | nn.EmbeddingBag)
+    }
     decay, rest = [], []
     for p in model.parameters():
         (decay if p.ndim >= 2 and id(p) not in embeddings else rest).append(p)
@@ -307,8 +309,9 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
         if model.config.focus
         else None
     )
-    train_set = PairDataset(train, vocab, copy_mode, noise, config.seed)
-    valid_set = PairDataset(valid, vocab, copy_mode, noise, config.seed + 1)
+    grams = model.config.char_ngrams
+    train_set = PairDataset(train, vocab, copy_mode, noise, config.seed, grams)
+    valid_set = PairDataset(valid, vocab, copy_mode, noise, config.seed + 1, grams)
     sampler = BucketBatchSampler(
         train_set, config.batch_size, config.max_tokens, True, config.seed, d.rank, d.world
     )

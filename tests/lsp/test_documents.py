@@ -139,3 +139,36 @@ async def test_a_change_that_cannot_be_applied_stops_fixes_until_a_full_change(
     change_doc(client, uri, 4, TOY)
     actions = await fixes(client, uri, *GT)
     assert check_repairs(actions, TOY, uri, 4, CLAMP)[0] == FIXED
+
+
+async def test_a_change_that_does_not_validate_stops_fixes_until_a_full_change(
+    client: LanguageClient,
+):
+    """A didChange whose params fail validation (a negative line) is dropped by the server,
+    but the editor applied it: the server must not go on repairing its stale copy."""
+    uri = "file:///work/Invalid.java"
+    open_doc(client, uri, TOY)
+    assert await fixes(client, uri, *GT)
+    client.protocol._send_data(  # raw JSON: the client's own converter would refuse it
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didChange",
+            "params": {
+                "textDocument": {"uri": uri, "version": 2},
+                "contentChanges": [
+                    {
+                        "range": {
+                            "start": {"line": -1, "character": 0},
+                            "end": {"line": 0, "character": 0},
+                        },
+                        "text": "// edited\n",
+                    }
+                ],
+            },
+        }
+    )
+    assert not await fixes(client, uri, *GT)
+    assert any("does not validate" in m.message for m in client.log_messages)
+    change_doc(client, uri, 3, TOY)
+    actions = await fixes(client, uri, *GT)
+    assert check_repairs(actions, TOY, uri, 3, CLAMP)[0] == FIXED

@@ -124,15 +124,17 @@ def method_spans(text: str) -> list[tuple[int, int]]:
     return spans
 
 
-def changed_region(old: str, new: str) -> tuple[int, int]:
-    """The smallest span of ``old`` outside which ``new`` equals it."""
-    a = 0
-    while a < min(len(old), len(new)) and old[a] == new[a]:
-        a += 1
-    b = 0
-    while b < min(len(old), len(new)) - a and old[-1 - b] == new[-1 - b]:
-        b += 1
-    return a, len(old) - b
+def edited_region(text: str, action: Any, encoding: str) -> tuple[int, int]:
+    """The code-point span of ``text`` that the action's edits replace (their ranges, not a
+    diff of the texts: inserting ``" <="`` after ``"} "`` and ``"<= "`` after ``"}"`` give the
+    same text, but only the edit says where the server put it)."""
+    (change,) = action.edit.document_changes
+    offsets = [
+        editor.to_offset(text, pos, encoding)
+        for e in change.edits
+        for pos in (e.range.start, e.range.end)
+    ]
+    return min(offsets), max(offsets)
 
 
 def check_edit(action: Any, uri: str, doc: Doc, encoding: str) -> str | None:
@@ -147,7 +149,7 @@ def check_edit(action: Any, uri: str, doc: Doc, encoding: str) -> str | None:
         return f"does not apply to version {doc.version}: {exc!r} {action.edit}"
     if new == doc.text:
         return "changes nothing"
-    a, b = changed_region(doc.text, new)
+    a, b = edited_region(doc.text, action, encoding)
     if not any(s <= a and b <= e for s, e in method_spans(doc.text)):
         return f"changes {doc.text[a:b]!r} at {a}-{b}, outside one method"
     if doc.syntax_check and parses(doc.text) and not parses(new):
@@ -476,3 +478,44 @@ async def test_protocol_fuzz(toy_model: Path, capsys: pytest.CaptureFixture):
         sys.stdout.write("\n" + "\n   ".join(report) + "\n")
     assert not total.problems, total.problems[:10]
     assert total.crashes == total.unanswered == total.internal_errors == total.bad_edits == 0
+
+
+def _action(uri: str, version: int, edits: list[tuple[int, int, int, int, str]]) -> Any:
+    """A code action with one versioned edit of ``uri`` (ranges as line/character)."""
+    return types.CodeAction(
+        title="t",
+        edit=types.WorkspaceEdit(
+            document_changes=[
+                types.TextDocumentEdit(
+                    text_document=types.OptionalVersionedTextDocumentIdentifier(uri, version),
+                    edits=[
+                        types.TextEdit(types.Range(types.Position(a, b), types.Position(c, d)), new)
+                        for a, b, c, d, new in edits
+                    ],
+                )
+            ]
+        ),
+    )
+
+
+BROKEN = "class T {\n    int f() {\n 𝄞=}     if (v > 1) {\n    }\n}\n"
+
+
+@pytest.mark.parametrize(
+    "edits, why",
+    [
+        # " <=" right after the method's "}" (utf-16: 𝄞 is two units): the text equals "<= "
+        # inserted one character later, outside the method; the edit's range decides.
+        ([(2, 5, 2, 5, " <=")], None),
+        ([(2, 4, 2, 5, "")], None),  # deletes the method's closing brace: still inside
+        ([(2, 5, 2, 6, "")], "outside one method"),  # the space after the method
+        ([(1, 4, 3, 0, "")], "outside one method"),  # the method and the line after it
+        ([(1, 4, 1, 4, "x"), (2, 9, 2, 9, "y")], "outside one method"),  # two places
+    ],
+)
+def test_check_edit_judges_the_edits_ranges(edits, why) -> None:
+    uri = "file:///t/T.java"
+    # the method "int f() {\n 𝄞=}" and a constructor "if (v > 1) {\n    }" (bare parser)
+    assert sorted(method_spans(BROKEN)) == [(14, 28), (33, 51)]
+    found = check_edit(_action(uri, 3, edits), uri, Doc(BROKEN, version=3), "utf-16")
+    assert (found is None) if why is None else (why in (found or ""))
