@@ -12,11 +12,13 @@ tuning"), edit precision/recall/F0.5, exact match, and milliseconds per sentence
   lints not yet applied stay valid);
 - span, token: span-copy models (the span-copy one and its token-copy ablation, the paper's
   Table 3 comparison): the rank-1 hypothesis of the beam search over the corpus line's prose
-  tokens (:func:`trainer.prose_eval.model_corrector`).
+  tokens (:func:`trainer.prose_eval.model_corrector`); ``--model-text`` gives them the
+  detokenised text instead, as Harper gets it.
 
 A ``RESULT`` line ends the report. ::
 
-    python bench/prose.py [--model DIR] [--token-model DIR] [--beam 20] [--limit N] [--no-harper]
+    python bench/prose.py [--model DIR] [--token-model DIR] [--beam 20] [--limit N]
+                          [--model-text] [--no-harper]
 """
 
 from __future__ import annotations
@@ -109,6 +111,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--beam", type=int, default=20, help="beam width of the models")
     ap.add_argument("--limit", type=int, help="only the first N sentences of the split")
+    ap.add_argument(
+        "--model-text",
+        action="store_true",
+        help="give the models the sentence as text (the corpus line detokenised, as Harper gets"
+        " it) instead of the corpus line in the Penn Treebank spacing they are trained in",
+    )
     ap.add_argument("--no-harper", action="store_true", help="leave Harper out")
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
     args = ap.parse_args(argv)
@@ -125,12 +133,13 @@ def main(argv: list[str] | None = None) -> int:
         for name, path in models.items():
             if path is not None:
                 model = load_model(path, device="cpu")
-                systems[name] = (model_corrector(model, args.beam, "merged"), False)
+                systems[name] = (model_corrector(model, args.beam, "merged"), args.model_text)
     except (TrainerError, CheckpointError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2
     print(machine())
-    print(f"data {args.data} split={args.split} beam={args.beam}")
+    given = "text" if args.model_text else "corpus lines"
+    print(f"data {args.data} split={args.split} beam={args.beam} models read {given}")
     for name, path in models.items():
         if path is not None:
             print(f"{name} model: {path}")
