@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import signal
 import statistics
 import subprocess
 import sys
@@ -113,6 +114,8 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("--rounds must be at least 1")
     import torch
 
+    # a kill (SIGTERM) unwinds like Ctrl-C, so the worktrees are removed
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(f"{Path(__file__).name}: terminated"))
     print(f"cores={os.cpu_count()} torch={torch.__version__} python={sys.version.split()[0]}")
     runs: dict[str, list[dict[str, float]]] = {"before": [], "after": []}
     with tempfile.TemporaryDirectory(prefix="spancopy-ab-") as tmp:

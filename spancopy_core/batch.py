@@ -3,7 +3,9 @@
 :func:`collate` runs where the lattices are computed (DataLoader workers in training) and only
 concatenates numpy arrays; :meth:`Batch.to` moves the result to the model's device. The input
 sequence is wrapped as ``BOS x_1 .. x_n EOS`` for the encoder; copy positions ``i`` index the
-real tokens ``x_{i+1}`` (0-based), so BOS/EOS can never be copied.
+real tokens ``x_{i+1}`` (0-based), so BOS/EOS can never be copied. For a model with an edit
+encoder every example also carries the edit it applies (an
+:class:`~spancopy_core.alignment.Alignment`), padded by :func:`pad_edits`.
 """
 
 from __future__ import annotations
@@ -14,8 +16,10 @@ from dataclasses import dataclass, fields
 import numpy as np
 import torch
 
+from .alignment import PAD_TAG, Alignment
 from .focus import NONE
 from .lattice import Lattice
+from .model_types import EditTensors
 from .ngrams import input_ngrams
 from .vocab import BOS_ID, EOS_ID, PAD_ID, Vocabulary
 
@@ -36,11 +40,22 @@ class Batch:
     copies: torch.Tensor  # (N, 4) int64 rows (b, k, i, l): Copy(i, i + l) correct at (b, k)
     longest: torch.Tensor  # (P, 3) int64 rows (b, k, l) of the longest decomposition
     ngrams: torch.Tensor  # (B, S + 2, G) character n-gram ids of the inputs, G = 0 when off
+    edit_before: torch.Tensor  # (B, A) the edits (EditTensors); A = 0 when there are none
+    edit_after: torch.Tensor  # (B, A)
+    edit_tags: torch.Tensor  # (B, A)
+    edit_len: torch.Tensor  # (B,)
 
     @property
     def num_tokens(self) -> int:
         """Target tokens including each EOS: the denominator of the per-token loss."""
         return int((self.tgt_len + 1).sum())
+
+    @property
+    def edit(self) -> EditTensors | None:
+        """The edits of the examples, or None when the batch has none."""
+        if self.edit_tags.size(1) == 0:
+            return None
+        return EditTensors(self.edit_before, self.edit_after, self.edit_tags, self.edit_len)
 
     def to(self, device: torch.device | str) -> Batch:
         return Batch(**{f.name: getattr(self, f.name).to(device) for f in fields(self)})
@@ -49,13 +64,41 @@ class Batch:
         return Batch(**{f.name: getattr(self, f.name).pin_memory() for f in fields(self)})
 
 
-# (inputs, target, lattice) or (inputs, target, lattice, focus ids of the inputs)
-Example = tuple[list[str], list[str], Lattice] | tuple[list[str], list[str], Lattice, list[int]]
+# (inputs, target, lattice), optionally followed by the focus ids of the inputs (or None) and
+# then by the edit that the example applies
+Example = (
+    tuple[list[str], list[str], Lattice]
+    | tuple[list[str], list[str], Lattice, list[int] | None]
+    | tuple[list[str], list[str], Lattice, list[int] | None, Alignment]
+)
+
+
+def pad_edits(
+    edits: Sequence[Alignment], vocab: Vocabulary
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The arrays of :class:`~spancopy_core.model_types.EditTensors` for ``edits``: before and
+    after ids (B, A) with PAD at gaps, tags (B, A) and lengths (B,). ``A`` and every length
+    are at least 1 (an empty edit is one PAD_TAG position), as the encoder's GRU needs."""
+    B = len(edits)
+    A = max(1, max((len(e.tags) for e in edits), default=0))
+    before = np.full((B, A), PAD_ID, dtype=np.int64)
+    after = np.full((B, A), PAD_ID, dtype=np.int64)
+    tags = np.full((B, A), PAD_TAG, dtype=np.int64)
+    lengths = np.ones(B, dtype=np.int64)
+    for b, e in enumerate(edits):
+        n = len(e.tags)
+        for out, side in ((before, e.before), (after, e.after)):
+            present = [p for p, t in enumerate(side) if t is not None]
+            out[b, present] = vocab.ids([side[p] for p in present])
+        tags[b, :n] = e.tags
+        lengths[b] = max(1, n)
+    return before, after, tags, lengths
 
 
 def collate(pairs: Sequence[Example], vocab: Vocabulary, char_ngrams: int = 0) -> Batch:
     """Pad examples into one :class:`Batch` (without focus ids, the focus is NONE), with the
-    hashed character n-grams of the inputs in ``char_ngrams`` buckets (none when 0)."""
+    hashed character n-grams of the inputs in ``char_ngrams`` buckets (none when 0). Either
+    every example carries an edit or none does."""
     B = len(pairs)
     S = max(1, max(len(x) for x, *_ in pairs))
     T = max(len(y) for _, y, *_ in pairs) + 1
@@ -66,18 +109,26 @@ def collate(pairs: Sequence[Example], vocab: Vocabulary, char_ngrams: int = 0) -
     gen_ok = np.zeros((B, T), dtype=bool)
     src_len = np.zeros(B, dtype=np.int64)
     tgt_len = np.zeros(B, dtype=np.int64)
-    copies, longest = [], []
-    for b, (x, y, lat, *given) in enumerate(pairs):
+    copies, longest, edits = [], [], []
+    for b, (x, y, lat, *extra) in enumerate(pairs):
         n, m = len(x), len(y)
         src[b, 0], src[b, 1 : n + 1], src[b, n + 1] = BOS_ID, vocab.ids(x), EOS_ID
-        if given:
-            focus[b, 1 : n + 1] = given[0]
+        if extra and extra[0] is not None:
+            focus[b, 1 : n + 1] = extra[0]
+        if len(extra) > 1:
+            edits.append(extra[1])
         tgt_in[b, 0], tgt_in[b, 1 : m + 1] = BOS_ID, lat.gen_ids
         gen_ids[b, :m], gen_ids[b, m] = lat.gen_ids, EOS_ID
         gen_ok[b, :m] = lat.gen_ok
         src_len[b], tgt_len[b] = n + 2, m
         copies.append(np.concatenate([np.full((len(lat.copies), 1), b), lat.copies], axis=1))
         longest.append(np.concatenate([np.full((len(lat.longest), 1), b), lat.longest], axis=1))
+    if edits and len(edits) != B:
+        raise ValueError("either every example of a batch carries an edit or none does")
+    empty = np.zeros((B, 0), dtype=np.int64)
+    edit_before, edit_after, edit_tags, edit_len = (
+        pad_edits(edits, vocab) if edits else (empty, empty, empty, np.zeros(B, dtype=np.int64))
+    )
     return Batch(
         src=torch.from_numpy(src),
         src_len=torch.from_numpy(src_len),
@@ -89,4 +140,8 @@ def collate(pairs: Sequence[Example], vocab: Vocabulary, char_ngrams: int = 0) -
         copies=torch.from_numpy(np.concatenate(copies).astype(np.int64)).reshape(-1, 4),
         longest=torch.from_numpy(np.concatenate(longest).astype(np.int64)).reshape(-1, 3),
         ngrams=torch.from_numpy(input_ngrams([x for x, *_ in pairs], char_ngrams, S + 2)),
+        edit_before=torch.from_numpy(edit_before),
+        edit_after=torch.from_numpy(edit_after),
+        edit_tags=torch.from_numpy(edit_tags),
+        edit_len=torch.from_numpy(edit_len),
     )

@@ -6,6 +6,11 @@ training loss of paper Table 2: the marginal likelihood over all action sequence
 ``any_correct`` (no marginalisation over the future) or ``longest`` (teacher-force the
 longest correct copy).
 
+``edit_dim > 0`` makes the model the neural editor of the paper's first experiment (after Yin
+et al. 2019): an edit encoder turns an edit ``x- -> x+`` into a vector of ``edit_dim`` numbers
+that conditions the decoder, so the model applies that edit to its input. ``0`` (the default)
+is the repair model without it, whose config and weights are those of earlier versions.
+
 Every field is type-checked and bounded (:data:`LIMITS`): a config read from a model directory
 is untrusted, and an absurd size must fail here, before a model is allocated. The bounds are
 far above any model this code trains (the shipped one: 128/256, two encoder layers) and far
@@ -22,11 +27,13 @@ OBJECTIVES = ("marginal", "any_correct", "longest")
 VARIANTS = ("merged", "merge_at_end", "greedy")  # of the beam search (spancopy_core.decoding)
 DEVICES = ("auto", "cpu", "cuda")  # where a model runs; "auto": CUDA when available, else the CPU
 MAX_NGRAM_BUCKETS = 2**20  # of char_ngrams
+OPTIONAL = ("char_ngrams", "edit_dim")  # features left out of a config where they are 0
 LIMITS = {  # inclusive bounds of the integer fields
     "embedding_dim": (1, 1024),
     "hidden_size": (2, 2048),
     "encoder_layers": (1, 8),
     "decoder_layers": (1, 8),
+    "edit_dim": (0, 2048),
 }
 
 
@@ -43,6 +50,7 @@ class ModelConfig:
     objective: str = "marginal"
     focus: bool = False  # a learned focus feature on the input tokens (spancopy_core.focus)
     char_ngrams: int = 0  # hash buckets of character n-grams (spancopy_core.ngrams); 0: none
+    edit_dim: int = 0  # size of the edit vector; 0: no edit encoder (spancopy_core.alignment)
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():
@@ -53,6 +61,8 @@ class ModelConfig:
                 raise ValueError(f"{name} must be in [{low}, {high}], not {_short(value)}")
         if self.hidden_size % 2:
             raise ValueError("hidden_size must be even (the encoder is bidirectional)")
+        if self.edit_dim % 2:
+            raise ValueError("edit_dim must be even (the edit encoder is bidirectional)")
         if isinstance(self.dropout, bool) or not isinstance(self.dropout, int | float):
             raise ValueError(f"dropout must be a number, not {_short(self.dropout)}")
         if not 0.0 <= self.dropout < 1.0:
@@ -71,7 +81,13 @@ class ModelConfig:
             raise ValueError(f"objective must be one of {OBJECTIVES}, not {_short(self.objective)}")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """The fields as a dict; without the optional features that are off (:data:`OPTIONAL`
+        at 0), so that a model without them writes the config that versions before them read."""
+        data = asdict(self)
+        for name in OPTIONAL:
+            if not data[name]:
+                del data[name]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> ModelConfig:

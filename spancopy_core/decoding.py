@@ -34,12 +34,14 @@ import numpy as np
 import torch
 
 from .actions import Action, Copy, Gen, Hypothesis
+from .alignment import Alignment
+from .batch import pad_edits
 from .config import VARIANTS
 from .focus import NONE as NO_FOCUS
 from .lattice import match_table
 from .logspace import NEG, segment_logsumexp
 from .model import SpanCopyModel
-from .model_types import Memory, Scores
+from .model_types import EditTensors, Memory, Scores
 from .ngrams import input_ngrams
 from .probability import logsumexp
 from .vocab import BOS, BOS_ID, EOS_ID, PAD_ID, Vocabulary
@@ -415,12 +417,14 @@ def beam_search(
     max_len: int | None = None,
     should_stop: Callable[[], bool] | None = None,
     focus: Sequence[Sequence[int]] | None = None,
+    edits: Sequence[Alignment] | None = None,
 ) -> list[list[Hypothesis]]:
     """Decode every input; per input the ``top_k`` most probable outputs, best first.
 
     ``max_len`` caps the output length (default: twice the input length plus 10). The input
     itself may be among the hypotheses; callers filter it. ``focus`` holds the focus ids of
-    every input token (:mod:`spancopy_core.focus`; default: no focus).
+    every input token (:mod:`spancopy_core.focus`; default: no focus); ``edits`` the edit
+    that a model with an edit encoder applies to each input.
     """
     if variant not in VARIANTS:
         raise ValueError(f"variant must be one of {VARIANTS}, not {variant!r}")
@@ -433,7 +437,7 @@ def beam_search(
     was_training = model.training
     model.eval()
     try:
-        memory = encode_inputs(model, inputs, focus)
+        memory = encode_inputs(model, inputs, focus, edits)
         return _search(
             model, inputs, memory, beam_size, top_k, variant == "merged", max_len, should_stop
         )
@@ -509,9 +513,11 @@ def encode_inputs(
     model: SpanCopyModel,
     inputs: Sequence[Sequence[str]],
     focus: Sequence[Sequence[int]] | None = None,
+    edits: Sequence[Alignment] | None = None,
 ) -> Memory:
     """Encode ``BOS x EOS`` of every input, padded to ``S + 2`` with ``S`` the longest (at
-    least 1), with the focus ids of its tokens (none given: no focus)."""
+    least 1), with the focus ids of its tokens (none given: no focus) and the edit it is to
+    receive (none given: no edit)."""
     S = max(1, max(len(x) for x in inputs))
     src = torch.full((len(inputs), S + 2), PAD_ID, dtype=torch.long)  # (B, S + 2)
     ids = torch.full((len(inputs), S + 2), NO_FOCUS, dtype=torch.long)  # (B, S + 2)
@@ -524,7 +530,12 @@ def encode_inputs(
     src_len = torch.tensor([len(x) + 2 for x in inputs])
     grams = torch.from_numpy(input_ngrams(inputs, model.config.char_ngrams, S + 2))  # (B,S+2,G)
     device = model.device
-    return model.encode(src.to(device), src_len.to(device), ids.to(device), grams.to(device))
+    edit = None
+    if edits is not None:
+        if len(edits) != len(inputs):
+            raise ValueError("edits must have one edit per input")
+        edit = EditTensors(*(torch.from_numpy(a).to(device) for a in pad_edits(edits, model.vocab)))
+    return model.encode(src.to(device), src_len.to(device), ids.to(device), grams.to(device), edit)
 
 
 def _select_inputs(memory: Memory, rows: list[int]) -> Memory:

@@ -22,20 +22,35 @@ With ``char_ngrams > 0`` every token's embedding, input and output alike, is its
 plus the mean embedding of its hashed character n-grams (:mod:`spancopy_core.ngrams`): the
 input's from the token strings (so an unknown word keeps its spelling), the vocabulary's from
 its tokens (:meth:`SpanCopyModel.token_table`, which ``E`` above then stands for).
+
+With ``edit_dim > 0`` the model is the neural editor of the paper's first experiment (after
+Yin et al. 2019, "Learning to Represent Edits"): an :class:`EditEncoder`, a 2-layer biGRU
+over an edit ``x- -> x+`` in the aligned form of :mod:`spancopy_core.alignment` (embeddings of
+the before token, the after token and the tag at each position), gives an edit vector ``f``
+(B, E), the concatenated final states of both directions. ``f`` enters the decoder twice: in
+its initial state, ``tanh(bridge(summary) + U_s f)``, and in every attentional output,
+``o = tanh(W_c [h; c] + U_o f)``. ``U_s`` and ``U_o`` start at zero, so a model given an edit
+encoder (:meth:`SpanCopyModel.add_edit_encoder`) computes what it computed before until
+trained. The decoder state still depends only on the emitted tokens (for one input and one
+edit), so the beam search merges rays as before. Trained to reconstruct ``x+`` from ``x-`` and
+``f(x-, x+)``, the model applies the edit of one pair to the input of another (one-shot
+transfer, ``bench/edit_repr.py``).
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import torch
 import torch.nn.functional as F
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
-from . import focus
+from . import alignment, focus
 from .batch import Batch
 from .config import ModelConfig
 from .logspace import NEG
-from .model_types import Memory, Scores
+from .model_types import EditTensors, Memory, Scores
 from .ngrams import input_ngrams
 from .objective import sequence_log_likelihood
 from .vocab import BOS_ID, PAD_ID, Vocabulary
@@ -114,16 +129,44 @@ class Decoder(nn.Module):
         self.attn = nn.Linear(H, H, bias=False)  # W_a of score(h, r) = h . W_a r
         self.combine = nn.Linear(2 * H, H)
 
-    def init_state(self, summary: torch.Tensor) -> torch.Tensor:
+    def init_state(self, summary: torch.Tensor, edit: torch.Tensor | None = None) -> torch.Tensor:
+        """(B, H) encoder summary and the (B, layers * H) edit term or None -> (layers, B, H)."""
         B, H = summary.shape
-        return torch.tanh(self.bridge(summary)).view(B, self.layers, H).transpose(0, 1).contiguous()
+        pre = self.bridge(summary) if edit is None else self.bridge(summary) + edit
+        return torch.tanh(pre).view(B, self.layers, H).transpose(0, 1).contiguous()
 
     def attend(self, h: torch.Tensor, memory: Memory) -> torch.Tensor:
-        """(B, T, H) GRU outputs -> (B, T, H) attentional outputs tanh(W_c [h; c])."""
+        """(B, T, H) GRU outputs -> (B, T, H) attentional outputs tanh(W_c [h; c] + U_o f)."""
         logits = torch.bmm(h, memory.keys.transpose(1, 2))  # (B, T, S + 2)
         logits = logits.masked_fill(~memory.mask[:, None, :], NEG)
         context = torch.bmm(torch.softmax(logits, dim=-1), memory.states)  # (B, T, H)
-        return torch.tanh(self.combine(torch.cat([h, context], dim=-1)))
+        return torch.tanh(self.combine(torch.cat([h, context], dim=-1)) + memory.edit_bias)
+
+
+class EditEncoder(nn.Module):
+    """The edit vector of an aligned edit and its two terms in the decoder (module docstring).
+
+    The token embeddings are the model's (tied); this module owns the tag embedding, the
+    2-layer biGRU of ``E / 2`` units per direction and the zero-initialised ``U_s``, ``U_o``."""
+
+    def __init__(self, config: ModelConfig) -> None:
+        super().__init__()
+        D, H, E = config.embedding_dim, config.hidden_size, config.edit_dim
+        self.tag_embedding = nn.Embedding(alignment.TAGS, D, padding_idx=alignment.PAD_TAG)
+        self.rnn = nn.GRU(
+            3 * D, E // 2, num_layers=2, bidirectional=True, batch_first=True,
+            dropout=config.dropout,
+        )  # fmt: skip
+        self.to_state = nn.Linear(E, H * config.decoder_layers, bias=False)  # U_s
+        self.to_output = nn.Linear(E, H, bias=False)  # U_o
+        nn.init.zeros_(self.to_state.weight)
+        nn.init.zeros_(self.to_output.weight)
+
+    def forward(self, emb: torch.Tensor, lengths: torch.Tensor) -> torch.Tensor:
+        """(B, A, 3D) embedded positions and their (B,) lengths -> (B, E) edit vectors."""
+        packed = pack_padded_sequence(emb, lengths.cpu(), batch_first=True, enforce_sorted=False)
+        _, h_n = self.rnn(packed)  # (2 * 2, B, E / 2)
+        return torch.cat([h_n[-2], h_n[-1]], dim=-1)  # (B, E) last layer, both directions
 
 
 class SpanCopyModel(nn.Module):
@@ -150,6 +193,8 @@ class SpanCopyModel(nn.Module):
             grams = input_ngrams([vocab.itos], config.char_ngrams, V + 2)[0, 1:-1]  # (V, G)
             self.register_buffer("vocab_ngrams", torch.from_numpy(grams), persistent=False)
         self._table_cache: tuple[tuple, torch.Tensor] | None = None
+        if config.edit_dim:
+            self.edit_encoder = EditEncoder(config)
         banned = torch.zeros(V)
         banned[[PAD_ID, BOS_ID]] = NEG  # never generated
         self.register_buffer("gen_mask", banned, persistent=False)
@@ -165,6 +210,17 @@ class SpanCopyModel(nn.Module):
             self.config.focus = True
             self._add_focus_embedding()
             self.focus_embedding.to(self.device)
+
+    def add_edit_encoder(self, edit_dim: int) -> None:
+        """Give a model without an edit encoder one of ``edit_dim`` (even), whose terms in
+        the decoder start at zero: the model computes what it computed before until trained."""
+        if self.config.edit_dim:
+            raise ValueError(
+                f"the model already has an edit encoder (edit_dim {self.config.edit_dim})"
+            )
+        replace(self.config, edit_dim=edit_dim)  # checks the value
+        self.config.edit_dim = edit_dim
+        self.edit_encoder = EditEncoder(self.config).to(self.device)
 
     @property
     def device(self) -> torch.device:
@@ -191,17 +247,31 @@ class SpanCopyModel(nn.Module):
         return self._table_cache[1]
 
     # -- encoder -------------------------------------------------------------------------
+    def edit_vector(self, edit: EditTensors) -> torch.Tensor:
+        """The (B, E) edit vectors ``f(x-, x+)`` of ``B`` aligned edits."""
+        emb = torch.cat(
+            [
+                self.embedding(edit.before),
+                self.embedding(edit.after),
+                self.edit_encoder.tag_embedding(edit.tags),
+            ],
+            dim=-1,
+        )  # (B, A, 3D)
+        return self.edit_encoder(self.dropout(emb), edit.lengths)
+
     def encode(
         self,
         src: torch.Tensor,
         src_len: torch.Tensor,
         focus_ids: torch.Tensor | None = None,
         ngrams: torch.Tensor | None = None,
+        edit: EditTensors | None = None,
     ) -> Memory:
-        """(B, S + 2) ids with BOS/EOS, their lengths, (B, S + 2) focus ids (None: no focus)
-        and (B, S + 2, G) character n-gram ids of the input tokens (:mod:`spancopy_core.ngrams`)
-        -> :class:`Memory`. A model without the focus feature ignores ``focus_ids``, one
-        without the n-gram feature ``ngrams``; one with it needs them."""
+        """(B, S + 2) ids with BOS/EOS, their lengths, (B, S + 2) focus ids (None: no focus),
+        (B, S + 2, G) character n-gram ids of the input tokens (:mod:`spancopy_core.ngrams`)
+        and the edit each input is to receive -> :class:`Memory`. A model without the focus
+        feature ignores ``focus_ids``, one without the n-gram feature ``ngrams``, one without
+        an edit encoder ``edit``; a model with either of the last two needs them."""
         emb = self.embedding(src)  # (B, S + 2, D)
         if self.config.char_ngrams:
             if ngrams is None or ngrams.size(-1) == 0:
@@ -217,13 +287,21 @@ class SpanCopyModel(nn.Module):
         copyable = positions[None, : src.size(1) - 2] < (src_len[:, None] - 2)  # (B, S)
         bias = torch.zeros(copyable.shape, dtype=states.dtype, device=src.device)
         bias = bias.masked_fill(~copyable, NEG).repeat(1, 2)[:, None, :]  # (B, 1, 2S)
+        edit_state, edit_bias = None, states.new_zeros(src.size(0), 1, states.size(-1))
+        if self.config.edit_dim:
+            if edit is None:
+                raise ValueError("this model applies an edit: give the edit of every input")
+            f = self.dropout(self.edit_vector(edit))  # (B, E)
+            edit_state = self.edit_encoder.to_state(f)  # (B, layers * H)
+            edit_bias = self.edit_encoder.to_output(f)[:, None, :]  # (B, 1, H)
         return Memory(
             states=states,
             keys=self.decoder.attn(states),
             mask=mask,
             span_keys=torch.cat([starts, ends], dim=1),
             span_bias=bias,
-            init_state=self.decoder.init_state(summary),
+            edit_bias=edit_bias,
+            init_state=self.decoder.init_state(summary, edit_state),
         )
 
     # -- decoder -------------------------------------------------------------------------
@@ -269,7 +347,7 @@ class SpanCopyModel(nn.Module):
 
     def scores(self, batch: Batch) -> Scores:
         """Teacher-forced scores at every target position of ``batch``."""
-        memory = self.encode(batch.src, batch.src_len, batch.focus, batch.ngrams)
+        memory = self.encode(batch.src, batch.src_len, batch.focus, batch.ngrams, batch.edit)
         h, _ = self.run_decoder(batch.tgt_in, memory.init_state)  # (B, T, H)
         return self.score(h, memory)
 

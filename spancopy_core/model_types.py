@@ -2,7 +2,8 @@
 
 :class:`Memory` holds what the encoder computes once per input and the decoder reuses at every
 output position; :class:`Scores` holds the unnormalised action scores of the action head (paper
-section 2) and their log-normaliser. A leaf module: the model builds these, the objective and
+section 2) and their log-normaliser; :class:`EditTensors` the edits that an edit-representation
+model is conditioned on. A leaf module: the model builds these, the objective and
 the search read them, and none of them needs to import another to name the types.
 """
 
@@ -21,7 +22,17 @@ class Memory(NamedTuple):
     mask: torch.Tensor  # (B, S + 2) bool, true on real positions (BOS and EOS included)
     span_keys: torch.Tensor  # (B, 2S, H) [W_s r_i + b_s ; W_e r_t + b_e] over x_1 .. x_n
     span_bias: torch.Tensor  # (B, 1, 2S) 0 on copyable positions, NEG on padding
+    edit_bias: torch.Tensor  # (B, 1, H) the edit's term in the attentional output (0: none)
     init_state: torch.Tensor  # (layers, B, H) initial decoder state
+
+
+class EditTensors(NamedTuple):
+    """``B`` edits in the aligned form of :mod:`spancopy_core.alignment`, ``A`` positions."""
+
+    before: torch.Tensor  # (B, A) ids of the before side, PAD at gaps and after the end
+    after: torch.Tensor  # (B, A) ids of the after side, PAD at gaps and after the end
+    tags: torch.Tensor  # (B, A) alignment tags, PAD_TAG after the end
+    lengths: torch.Tensor  # (B,) aligned lengths, at least 1
 
 
 class Scores(NamedTuple):

@@ -88,6 +88,12 @@ MODEL_OPTIONS: dict[str, dict[str, Any]] = {
         minimum=0,
         metavar="BUCKETS",
     ),
+    "edit_dim": option_metadata(
+        "edit-representation mode (the paper's first experiment, after Yin et al. 2019) when "
+        "above 0: the size of the edit vector f(x-, x+) that a biGRU encodes from each pair's "
+        "aligned sides; the model learns to reconstruct the output from the input and "
+        "f(input, output). With --init, an edit encoder is added to a model that lacks one"
+    ),
 }
 
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from torch.utils.data import DataLoader, Dataset, Sampler
 
 from spancopy_core import focus
+from spancopy_core.alignment import align
 from spancopy_core.batch import Batch, collate
 from spancopy_core.lattice import build_lattice
 from spancopy_core.vocab import Vocabulary
@@ -118,7 +119,9 @@ class PairDataset(Dataset):
     """Pairs whose lattices are computed on access (in the DataLoader worker), with the focus
     of each pair (:func:`spancopy_core.focus.from_diff`) when ``focus_noise`` is given: made
     noisy with a generator seeded by ``seed`` and the pair's index, so that a pair gets the
-    same focus whenever it is drawn, on any worker."""
+    same focus whenever it is drawn, on any worker. With ``edit``, each pair also carries its
+    own edit (:func:`spancopy_core.alignment.align` of input and output): the reconstruction
+    task of an edit-representation model."""
 
     def __init__(
         self,
@@ -128,8 +131,10 @@ class PairDataset(Dataset):
         focus_noise: focus.Noise | None = None,
         seed: int = 0,
         char_ngrams: int = 0,
+        edit: bool = False,
     ) -> None:
         self.pairs = list(pairs)
+        self.edit = edit
         self.vocab = vocab
         self.char_ngrams = char_ngrams  # hash buckets of the model's n-gram feature, or 0
         self.max_copy_len = 1 if copy_mode == "token" else None
@@ -142,10 +147,13 @@ class PairDataset(Dataset):
     def __getitem__(self, index: int):
         x, y = self.pairs[index]
         lattice = build_lattice(x, y, self.vocab, self.max_copy_len)
-        if self.focus_noise is None:
-            return x, y, lattice
-        rng = random.Random(self.seed * 1_000_003 + index)
-        return x, y, lattice, focus.from_diff(x, y, rng, self.focus_noise)
+        ids = None
+        if self.focus_noise is not None:
+            rng = random.Random(self.seed * 1_000_003 + index)
+            ids = focus.from_diff(x, y, rng, self.focus_noise)
+        if self.edit:
+            return x, y, lattice, ids, align(x, y)
+        return (x, y, lattice) if ids is None else (x, y, lattice, ids)
 
     def cost(self, index: int) -> int:
         x, y = self.pairs[index]

@@ -4,17 +4,21 @@ Decodes every input of ``--data``/``--split`` with :func:`spancopy_core.decoding
 in batches, then reports top-1 (both conventions), accuracy@k, MRR and structural match
 (:mod:`spancopy_core.metrics`) as a Markdown table and, optionally, JSON. ``span_hist`` draws
 the histogram of copy-span lengths of greedy decoding, log-scaled as in the paper's Figure 4.
+A model with an edit encoder decodes each input under its own pair's edit: the figures are
+its reconstruction accuracy (``x+`` from ``x-`` and ``f(x-, x+)``).
 """
 
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from tqdm import tqdm
 
+from spancopy_core.alignment import Alignment, align
 from spancopy_core.checkpoint import load_model
 from spancopy_core.decoding import beam_search
 from spancopy_core.lang import java
@@ -34,12 +38,25 @@ ROWS = [
 ]
 
 
-def decode_all(model, inputs, beam: int, variant: str, batch_size: int, progress: bool, desc: str):
+def decode_all(
+    model,
+    inputs,
+    beam: int,
+    variant: str,
+    batch_size: int,
+    progress: bool,
+    desc: str,
+    edits: Sequence[Alignment] | None = None,
+):
+    """The hypotheses of every input, decoded in batches (with ``edits``: one per input)."""
     results = []
     with tqdm(total=len(inputs), disable=not progress, desc=desc, unit="ex", leave=False) as bar:
         for i in range(0, len(inputs), batch_size):
             chunk = inputs[i : i + batch_size]
-            results += beam_search(model, chunk, beam_size=beam, top_k=beam, variant=variant)
+            chunk_edits = None if edits is None else edits[i : i + batch_size]
+            results += beam_search(
+                model, chunk, beam_size=beam, top_k=beam, variant=variant, edits=chunk_edits
+            )
             bar.update(len(chunk))
     return results
 
@@ -79,8 +96,10 @@ def run(
     if not pairs:
         raise DataError(f"{data_dir}: no {split} pairs to evaluate")
     inputs, targets = [x for x, _ in pairs], [y for _, y in pairs]
+    edits = [align(x, y) for x, y in pairs] if model.config.edit_dim else None
     started = time.monotonic()
-    hyps = decode_all(model, inputs, beam, variant, batch_size, progress, f"{variant} beam {beam}")
+    desc = f"{variant} beam {beam}"
+    hyps = decode_all(model, inputs, beam, variant, batch_size, progress, desc, edits)
     seconds = time.monotonic() - started
     keywords = java.KEYWORDS | java.CONTEXTUAL_KEYWORDS
     metrics = score([[h.tokens for h in hs] for hs in hyps], targets, inputs, keywords=keywords)
@@ -97,7 +116,7 @@ def run(
         "metrics": metrics,
     }
     if span_hist is not None:
-        greedy = decode_all(model, inputs, 1, "greedy", batch_size, progress, "greedy")
+        greedy = decode_all(model, inputs, 1, "greedy", batch_size, progress, "greedy", edits)
         hist = span_lengths([hs[0].actions for hs in greedy if hs])
         result["greedy_span_histogram"] = {str(k): v for k, v in sorted(hist.items())}
         draw_span_histogram(hist, span_hist, f"{model_dir.name} on {data_dir.name}/{split}")

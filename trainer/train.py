@@ -8,7 +8,10 @@ record, also at the end of an epoch) and per epoch. The batch order is a pure fu
 (seed, epoch), so resuming mid-epoch skips exactly the batches already trained on. The loss
 is summed on the device and read once per record, so a step never waits for the device.
 AdamW decays the weight matrices only (not biases or embeddings); fine-tuning (``--init``)
-applies ``--dropout`` to every dropout of the model, between GRU layers included.
+applies ``--dropout`` to every dropout of the model, between GRU layers included. A model with
+an edit encoder (``--edit-dim``) is trained to reconstruct each pair's output from its input
+and the pair's own edit (``x-``, ``f(x-, x+)`` -> ``x+``); ``--init`` from a model without one
+adds it.
 
 Under ``torchrun --nproc_per_node N`` each process trains on every N-th batch and
 DistributedDataParallel averages the gradients (gloo on CPU, nccl on CUDA); only rank 0
@@ -280,6 +283,13 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
             )
         if config.model.focus:
             model.add_focus()
+        if config.model.edit_dim and config.model.edit_dim != model.config.edit_dim:
+            if model.config.edit_dim:
+                raise TrainerError(
+                    f"--edit-dim {config.model.edit_dim} differs from {config.init} "
+                    f"({model.config.edit_dim})"
+                )
+            model.add_edit_encoder(config.model.edit_dim)
     else:
         model = SpanCopyModel(config.model, build_vocab(config, train)).to(device)
     model.train()
@@ -310,8 +320,9 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
         else None
     )
     grams = model.config.char_ngrams
-    train_set = PairDataset(train, vocab, copy_mode, noise, config.seed, grams)
-    valid_set = PairDataset(valid, vocab, copy_mode, noise, config.seed + 1, grams)
+    edit = model.config.edit_dim > 0
+    train_set = PairDataset(train, vocab, copy_mode, noise, config.seed, grams, edit)
+    valid_set = PairDataset(valid, vocab, copy_mode, noise, config.seed + 1, grams, edit)
     sampler = BucketBatchSampler(
         train_set, config.batch_size, config.max_tokens, True, config.seed, d.rank, d.world
     )

@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spancopy_core.actions import Copy, Gen, apply_actions
+from spancopy_core.alignment import align, side
 from spancopy_core.decoding import (
     Beam,
     DecodingCancelled,
@@ -155,6 +156,34 @@ def test_should_stop_is_polled_every_step():
     with pytest.raises(DecodingCancelled):
         beam_search(model, INPUTS, beam_size=4, max_len=50, should_stop=stop)
     assert len(calls) == 3
+
+
+EDITS = [align(["a", "b"], ["a", "c", "b"]), align(["c"], []), align(["a", "x"], ["x", "a"])]
+
+
+@pytest.mark.parametrize("copy_mode", ["span", "token"])
+def test_wide_beam_with_an_edit_gives_exact_marginals(copy_mode):
+    # An edit-representation model applies each input's edit: every reachable output comes
+    # out with its exact marginal under that edit (the objective, tested by enumeration).
+    model = tiny_model(copy_mode, seed=3, edit_dim=4)
+    results = beam_search(model, INPUTS, beam_size=10**5, top_k=10**5, max_len=3, edits=EDITS)
+    for x, edit, hyps in zip(INPUTS, EDITS, results):
+        assert {tuple(h.tokens) for h in hyps} == reachable(x, 3)
+        batch = make_batch(
+            [(x, h.tokens) for h in hyps],
+            copy_mode=copy_mode,
+            edits=[(side(edit.before), side(edit.after))] * len(hyps),
+        )
+        with torch.no_grad():
+            exact = sequence_log_likelihood(model.scores(batch), batch, "marginal")
+        for h, want in zip(hyps, exact.tolist()):
+            assert h.log_prob == pytest.approx(want, abs=2e-4)
+    # Another edit, other probabilities: the search reads the edit.
+    other = beam_search(model, INPUTS, beam_size=4, top_k=4, max_len=3, edits=EDITS[::-1])
+    top = beam_search(model, INPUTS, beam_size=4, top_k=4, max_len=3, edits=EDITS)
+    assert [[h.log_prob for h in hs] for hs in other] != [[h.log_prob for h in hs] for hs in top]
+    with pytest.raises(ValueError, match="one edit per input"):
+        beam_search(model, INPUTS, edits=EDITS[:1])
 
 
 def test_batched_equals_one_by_one():

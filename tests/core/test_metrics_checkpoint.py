@@ -6,7 +6,9 @@ import json
 
 import pytest
 import torch
+from safetensors import safe_open
 
+from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.actions import Copy, Gen
 from spancopy_core.checkpoint import CheckpointError, load_model, save_model
 from spancopy_core.decoding import beam_search
@@ -66,6 +68,25 @@ def test_checkpoint_round_trip_gives_identical_outputs(tmp_path):
     x = [["a", "b", "c", "a"]]
     assert beam_search(model, x, beam_size=4) == beam_search(loaded, x, beam_size=4)
     assert loaded.config == model.config and loaded.vocab.itos == model.vocab.itos
+
+
+def test_edit_model_round_trip_and_the_shipped_model_unchanged(tmp_path):
+    model = tiny_model(seed=11, edit_dim=4)
+    save_model(model, model.vocab, tmp_path)
+    loaded = load_model(tmp_path, device="cpu")
+    assert json.loads((tmp_path / "config.json").read_text())["model"]["edit_dim"] == 4
+    edit = [(["a", "b"], ["a", "c"])]
+    batch = make_batch([(["a", "b", "x"], ["b", "x"])], edits=edit)
+    with torch.no_grad():
+        assert torch.equal(model(batch), loaded(batch))
+    # The shipped Java model has no edit encoder: its config is read as written (the config
+    # dict that a save writes again is the file's), and its weights are exactly its tensors.
+    shipped = load_model(DEFAULT_JAVA_MODEL, device="cpu")
+    written = json.loads((DEFAULT_JAVA_MODEL / "config.json").read_text())["model"]
+    assert shipped.config.edit_dim == 0 and shipped.config.to_dict() == written
+    assert not hasattr(shipped, "edit_encoder")
+    with safe_open(str(DEFAULT_JAVA_MODEL / "model.safetensors"), "pt") as f:
+        assert sorted(f.keys()) == sorted(shipped.state_dict())
 
 
 @pytest.fixture

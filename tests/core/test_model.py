@@ -114,3 +114,83 @@ def test_config_validation():
         ModelConfig(objective="max")
     with pytest.raises(ValueError, match="unknown"):
         ModelConfig.from_dict({"hidden": 3})
+
+
+EDITS = [(["a", "b"], ["a", "c", "b"]), (["c", "c"], ["c"]), (["a"], ["b"])]
+
+
+@pytest.mark.parametrize("copy_mode", ["span", "token"])
+def test_every_parameter_of_an_edit_model_gets_a_gradient(copy_mode):
+    torch.manual_seed(0)
+    cfg = ModelConfig(
+        embedding_dim=8, hidden_size=8, decoder_layers=2, dropout=0.1, copy_mode=copy_mode,
+        edit_dim=6,
+    )  # fmt: skip
+    model = SpanCopyModel(cfg, TINY_VOCAB).train()
+    with torch.no_grad():  # the edit's terms start at zero, and would block the encoder's
+        model.edit_encoder.to_state.weight.normal_()
+        model.edit_encoder.to_output.weight.normal_()
+    loss = model(make_batch(PAIRS, copy_mode=copy_mode, edits=EDITS))
+    loss.backward()
+    assert any(name.startswith("edit_encoder.rnn") for name, _ in model.named_parameters())
+    for name, p in model.named_parameters():
+        assert p.grad is not None and p.grad.abs().sum() > 0, name
+
+
+def test_the_edit_changes_the_scores():
+    model = tiny_model(edit_dim=4)
+    with torch.no_grad():
+        one = model.scores(make_batch(PAIRS, edits=EDITS))
+        other = model.scores(make_batch(PAIRS, edits=EDITS[1:] + EDITS[:1]))
+    assert not torch.allclose(one.gen, other.gen)
+    assert not torch.allclose(one.start, other.start)
+
+
+def test_an_added_edit_encoder_leaves_the_model_as_it_was():
+    model = tiny_model(decoder_layers=2)
+    with torch.no_grad():
+        before = model.scores(make_batch(PAIRS))
+        model.add_edit_encoder(4)
+        after = model.scores(make_batch(PAIRS, edits=EDITS))
+    assert model.config.edit_dim == 4
+    for a, b in zip(before, after):
+        assert torch.equal(a, b)
+    with pytest.raises(ValueError, match="already"):
+        model.add_edit_encoder(4)
+
+
+def test_an_edit_model_needs_an_edit_and_a_batch_has_edits_for_all_or_none():
+    model = tiny_model(edit_dim=4)
+    with pytest.raises(ValueError, match="applies an edit"):
+        model.scores(make_batch(PAIRS))
+    from spancopy_core.alignment import align
+    from spancopy_core.batch import collate
+    from spancopy_core.lattice import build_lattice
+
+    examples = [(x, y, build_lattice(x, y, TINY_VOCAB)) for x, y in PAIRS[:2]]
+    with pytest.raises(ValueError, match="every example"):
+        collate([(*examples[0], None, align(["a"], ["b"])), examples[1]], TINY_VOCAB)
+
+
+def test_edit_batch_layout_by_hand():
+    # a b -> a c b (an insertion) and the empty edit
+    batch = make_batch(PAIRS[:2], edits=[(["a", "b"], ["a", "c", "b"]), ([], [])])
+    a, b, c = TINY_VOCAB.ids(["a", "b", "c"])
+    assert batch.edit_before.tolist() == [[a, PAD_ID, b], [PAD_ID] * 3]  # (B, A)
+    assert batch.edit_after.tolist() == [[a, c, b], [PAD_ID] * 3]
+    assert batch.edit_tags.tolist() == [[1, 3, 1], [0, 0, 0]]  # equal, insert, equal; padding
+    assert batch.edit_len.tolist() == [3, 1]  # the empty edit is one padding position
+    assert make_batch(PAIRS).edit is None
+
+
+def test_edit_dim_config():
+    with pytest.raises(ValueError, match="even"):
+        ModelConfig(edit_dim=5)
+    with pytest.raises(ValueError, match="edit_dim"):
+        ModelConfig(edit_dim=-2)
+    # Without an edit encoder the config is the one earlier versions wrote and read.
+    assert "edit_dim" not in ModelConfig().to_dict()
+    assert ModelConfig.from_dict(ModelConfig().to_dict()) == ModelConfig()
+    assert ModelConfig.from_dict(ModelConfig(edit_dim=8).to_dict()).edit_dim == 8
+    model = SpanCopyModel(ModelConfig(embedding_dim=8, hidden_size=8), TINY_VOCAB)
+    assert not any("edit" in name for name in model.state_dict())

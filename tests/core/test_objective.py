@@ -208,3 +208,22 @@ def test_impossible_entries_stay_finite():
     loss.backward()
     assert torch.isfinite(loss)
     assert all(torch.isfinite(p.grad).all() for p in model.parameters() if p.grad is not None)
+
+
+edits = st.lists(st.tuples(seqs, seqs), min_size=3, max_size=3)
+
+
+@pytest.mark.parametrize("copy_mode", ["span", "token"])
+@settings(max_examples=25, deadline=None)
+@given(data=pairs, edit_pairs=edits)
+def test_objective_with_an_edit_equals_enumeration(data, edit_pairs, copy_mode):
+    # An edit-representation model: every pair is decoded under an edit (any edit, not only
+    # its own), which changes the scores; the DP over them still equals the enumeration.
+    model = tiny_model(copy_mode, edit_dim=4)
+    batch = make_batch(data, copy_mode=copy_mode, edits=edit_pairs[: len(data)])
+    with torch.no_grad():
+        scores = model.scores(batch)
+        got = sequence_log_likelihood(scores, batch, "marginal")
+    for b, (x, y) in enumerate(data):
+        want = brute_force(scores, b, x, y, copy_mode, "marginal")
+        assert got[b].item() == pytest.approx(want, rel=1e-4, abs=1e-3)

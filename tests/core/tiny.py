@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import torch
 
+from spancopy_core.alignment import align
 from spancopy_core.batch import collate
 from spancopy_core.config import ModelConfig
 from spancopy_core.lattice import build_lattice
@@ -20,6 +21,9 @@ def tiny_model(copy_mode: str = "span", objective: str = "marginal", seed: int =
         embedding_dim=8, hidden_size=8, dropout=0.0, copy_mode=copy_mode, objective=objective, **kw
     )
     model = SpanCopyModel(cfg, TINY_VOCAB)
+    if cfg.edit_dim:  # the edit's terms start at zero: give them a say
+        for layer in (model.edit_encoder.to_state, model.edit_encoder.to_output):
+            torch.nn.init.normal_(layer.weight)
     # Spread the scores so that probabilities are far from uniform.
     with torch.no_grad():
         for p in model.parameters():
@@ -27,6 +31,11 @@ def tiny_model(copy_mode: str = "span", objective: str = "marginal", seed: int =
     return model.eval()
 
 
-def make_batch(pairs, vocab=TINY_VOCAB, copy_mode: str = "span"):
+def make_batch(pairs, vocab=TINY_VOCAB, copy_mode: str = "span", edits=None):
+    """The batch of ``pairs``; with ``edits`` (one (before, after) per pair), each pair
+    carries the aligned edit."""
     max_copy = 1 if copy_mode == "token" else None
-    return collate([(x, y, build_lattice(x, y, vocab, max_copy)) for x, y in pairs], vocab)
+    examples = [(x, y, build_lattice(x, y, vocab, max_copy)) for x, y in pairs]
+    if edits is not None:
+        examples = [(*e, None, align(b, a)) for e, (b, a) in zip(examples, edits, strict=True)]
+    return collate(examples, vocab)
