@@ -27,6 +27,7 @@ from typing import Any, NoReturn, get_args, get_origin, get_type_hints
 from spancopy_core.config import DEVICES, VARIANTS, ModelConfig
 
 from .config import MODEL_OPTIONS, TrainConfig, TrainerError, flag
+from .jfleg import SLICES
 
 log = logging.getLogger("trainer")
 SAMPLE_DATA = Path(__file__).resolve().parent / "sample_data"
@@ -133,8 +134,11 @@ def _add_evaluate(sub) -> None:
     p = _command(
         sub,
         "evaluate",
-        "decode a split and report the paper's metrics",
-        "Accuracy (two top-1 conventions), accuracy@k, MRR, structural match.",
+        "decode a split and report the paper's metrics (or GLEU on prose data)",
+        "On code data (BFP layout or JSONL): accuracy (two top-1 conventions), accuracy@k, "
+        "MRR, structural match. On prose data (JFLEG layout: SPLIT.src and SPLIT.ref0..N): "
+        "GLEU, edit precision/recall/F0.5, exact-match rate and milliseconds per sentence of "
+        "the model's rank-1 correction of each sentence (trainer/prose_eval.py).",
     )
     p.add_argument(
         "--model", type=Path, required=True, metavar="MODEL_DIR", help="the model to evaluate"
@@ -143,9 +147,18 @@ def _add_evaluate(sub) -> None:
         "--data", type=Path, required=True, metavar="DIR", help="data directory of the split"
     )
     p.add_argument("--split", default="test", help="the split to decode")
+    p.add_argument(
+        "--slice",
+        choices=SLICES,
+        default="all",
+        help="prose data only: the whole split, or the tune or held-out part of its fixed "
+        "split (trainer/jfleg.py: every third sentence held out)",
+    )
     p.add_argument("--beam", type=_at_least(1), default=20, help="beam width (and hypotheses kept)")
     p.add_argument("--variant", choices=VARIANTS, default="merged", help="the beam search")
-    p.add_argument("--limit", type=_at_least(1), help="only the first N pairs (default: all)")
+    p.add_argument(
+        "--limit", type=_at_least(1), help="only the first N pairs or sentences (default: all)"
+    )
     p.add_argument("--json", type=Path, metavar="OUT", help="also write the results as JSON")
     p.add_argument(
         "--span-hist",
@@ -339,6 +352,12 @@ def cmd_train(args: argparse.Namespace) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace) -> int:
+    from .prose_eval import is_prose_dir
+
+    if is_prose_dir(args.data, args.split):
+        return _evaluate_prose(args)
+    if args.slice != "all":
+        raise TrainerError("--slice applies to prose (JFLEG-layout) data only")
     from .evaluate import markdown_table, run
 
     result = run(
@@ -357,6 +376,30 @@ def cmd_evaluate(args: argparse.Namespace) -> int:
     print(
         markdown_table({f"{args.model.name} ({args.variant}, beam {args.beam})": result["metrics"]})
     )
+    return 0
+
+
+def _evaluate_prose(args: argparse.Namespace) -> int:
+    from . import prose_eval
+
+    if args.span_hist is not None:
+        raise TrainerError("--span-hist applies to code data only")
+    result = prose_eval.run(
+        args.model,
+        args.data,
+        split=args.split,
+        slice_name=args.slice,
+        beam=args.beam,
+        variant=args.variant,
+        limit=args.limit,
+        device=args.device,
+        progress=not args.no_progress,
+    )
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps(result, indent=2) + "\n")
+    name = f"{args.model.name} ({args.variant}, beam {args.beam}; {args.split} {args.slice})"
+    print(prose_eval.markdown_table({name: result["metrics"]}))
     return 0
 
 

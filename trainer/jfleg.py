@@ -19,6 +19,7 @@ from spancopy_core.lang.text import tokenize
 from .config import DataError
 
 HELDOUT_EVERY = 3  # sentence i is held out when i % HELDOUT_EVERY == HELDOUT_EVERY - 1
+SLICES = ("all", "tune", "heldout")  # what select() takes
 
 
 @dataclass(frozen=True)
@@ -92,3 +93,12 @@ def tune_pairs(sentences: list[Sentence]) -> dict[str, list[tuple[list[str], lis
         for ref in dict.fromkeys(sentence.references):
             out[split].append((source, tokens(ref)))
     return out
+
+
+def select(sentences: list[Sentence], slice_name: str) -> list[Sentence]:
+    """One of :data:`SLICES`: all the sentences, or the tune or held-out part of
+    :func:`tune_heldout`."""
+    if slice_name == "all":
+        return sentences
+    tune, heldout = tune_heldout(sentences)
+    return {"tune": tune, "heldout": heldout}[slice_name]

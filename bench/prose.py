@@ -1,0 +1,152 @@
+"""Prose correction on JFLEG: the source unchanged, Harper, span copy and token copy, side by side.
+
+Each system corrects every sentence of the split once, one sentence at a time on one thread
+(``torch.set_num_threads(1)``), and is scored on the held-out slice (``trainer/jfleg.py``: every
+third sentence, never used to tune or select a model) and on the whole split, with the metrics
+of ``python -m trainer evaluate`` (:mod:`trainer.prose_eval`): GLEU (JFLEG's "GLEU without
+tuning"), edit precision/recall/F0.5, exact match, and milliseconds per sentence (p50, mean).
+
+- source: the sentence unchanged (GLEU's floor; edit precision 1 and recall 0 by definition);
+- harper: Harper (``harper-py``, the ``bench`` extra), given the sentence as text (the corpus
+  line detokenised), each lint's first suggestion applied (right to left, so the spans of the
+  lints not yet applied stay valid);
+- span, token: span-copy models (the span-copy one and its token-copy ablation, the paper's
+  Table 3 comparison): the rank-1 hypothesis of the beam search over the corpus line's prose
+  tokens (:func:`trainer.prose_eval.model_corrector`); ``--model-text`` gives them the
+  detokenised text instead, as Harper gets it.
+
+A ``RESULT`` line ends the report. ::
+
+    python bench/prose.py [--model DIR] [--token-model DIR] [--beam 20] [--limit N]
+                          [--model-text] [--no-harper]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.common import SHARED_DATA, machine  # noqa: E402
+from spancopy_core import PRETRAINED  # noqa: E402
+from trainer.config import TrainerError  # noqa: E402
+from trainer.jfleg import Sentence, read_jfleg, select  # noqa: E402
+from trainer.prose_eval import Corrector, Outputs, correct_all, markdown_table, metrics  # noqa: E402
+
+JFLEG = SHARED_DATA / "jfleg"
+SPAN_MODEL = PRETRAINED / "prose-en"  # the shipped prose model
+SLICES = ("heldout", "all")
+
+
+def harper_corrector() -> Corrector:
+    """Harper with each lint's first suggestion applied; SystemExit if harper-py is missing."""
+    try:
+        import harper
+    except ImportError:
+        raise SystemExit("harper-py is not installed: pip install -e '.[bench]'") from None
+    linter = harper.Linter()
+
+    def correct(text: str) -> str:
+        lints = linter.lint(text, language="plaintext")
+        for lint in sorted(lints, key=lambda lint: lint.span.start, reverse=True):
+            if lint.suggestions:
+                text = linter.apply_suggestion(text, lint, lint.suggestions[0])
+        return text
+
+    return correct
+
+
+def run_systems(
+    systems: dict[str, tuple[Corrector, bool]], sentences: Sequence[Sentence], progress: bool
+) -> dict[str, dict[str, dict[str, float]]]:
+    """Per slice, per system, the metrics; ``systems`` maps a name to its corrector and whether
+    it reads detokenised text. Each system runs once over ``sentences``."""
+    results: dict[str, dict[str, dict[str, float]]] = {s: {} for s in SLICES}
+    for name, (corrector, detokenized) in systems.items():
+        out = correct_all(
+            corrector, sentences, detokenized=detokenized, progress=progress, desc=name
+        )
+        by_index = {s.index: (t, ms) for s, t, ms in zip(sentences, out.texts, out.ms)}
+        for slice_name in SLICES:
+            part = select(list(sentences), slice_name)
+            texts = [by_index[s.index][0] for s in part]
+            ms = [by_index[s.index][1] for s in part]
+            results[slice_name][name] = metrics(part, Outputs(texts, ms))
+    return results
+
+
+def report(results: dict[str, dict[str, dict[str, float]]], split: str) -> str:
+    """The tables of both slices and the RESULT line."""
+    out = []
+    for slice_name in SLICES:
+        columns = results[slice_name]
+        n = int(next(iter(columns.values()))["sentences"])
+        out += [f"JFLEG {split}, {slice_name} (n={n})", markdown_table(columns), ""]
+    fields = [f"split={split}"]
+    fields += [f"n_{s}={int(next(iter(results[s].values()))['sentences'])}" for s in SLICES]
+    for name in results["all"]:
+        for slice_name in SLICES:
+            r = results[slice_name][name]
+            fields.append(f"{name}_gleu_{slice_name}={100 * r['gleu']:.2f}")
+            fields.append(f"{name}_f05_{slice_name}={100 * r['f0.5']:.2f}")
+        r = results["all"][name]
+        fields.append(f"{name}_exact_all={100 * r['exact']:.2f}")
+        fields.append(f"{name}_ms_p50={r['ms_p50']:.2f}")
+        fields.append(f"{name}_ms_mean={r['ms_mean']:.2f}")
+    out.append("RESULT " + " ".join(fields))
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=JFLEG, help="a JFLEG-layout directory")
+    ap.add_argument("--split", default="dev", help="the split to correct")
+    ap.add_argument("--model", type=Path, default=SPAN_MODEL, help="the span-copy prose model")
+    ap.add_argument(
+        "--token-model", type=Path, help="the token-copy prose model (default: left out)"
+    )
+    ap.add_argument("--beam", type=int, default=20, help="beam width of the models")
+    ap.add_argument("--limit", type=int, help="only the first N sentences of the split")
+    ap.add_argument(
+        "--model-text",
+        action="store_true",
+        help="give the models the sentence as text (the corpus line detokenised, as Harper gets"
+        " it) instead of the corpus line in the Penn Treebank spacing they are trained in",
+    )
+    ap.add_argument("--no-harper", action="store_true", help="leave Harper out")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bars")
+    args = ap.parse_args(argv)
+    from spancopy_core.checkpoint import CheckpointError, load_model
+    from trainer.prose_eval import model_corrector
+
+    torch.set_num_threads(1)
+    try:
+        sentences = read_jfleg(args.data, args.split)[: args.limit]
+        systems: dict[str, tuple[Corrector, bool]] = {"source": (lambda text: text, False)}
+        if not args.no_harper:
+            systems["harper"] = (harper_corrector(), True)
+        models = {"span": args.model, "token": args.token_model}
+        for name, path in models.items():
+            if path is not None:
+                model = load_model(path, device="cpu")
+                systems[name] = (model_corrector(model, args.beam, "merged"), args.model_text)
+    except (TrainerError, CheckpointError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    print(machine())
+    given = "text" if args.model_text else "corpus lines"
+    print(f"data {args.data} split={args.split} beam={args.beam} models read {given}")
+    for name, path in models.items():
+        if path is not None:
+            print(f"{name} model: {path}")
+    results = run_systems(systems, sentences, progress=not args.no_progress)
+    print(report(results, args.split))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

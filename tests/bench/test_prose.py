@@ -1,0 +1,100 @@
+"""bench/prose.py's arithmetic on a three-sentence JFLEG-layout directory: each system scored on
+the held-out slice and the whole split, the RESULT line, the toy prose model end to end, and
+Harper's suggestions applied; expected figures computed by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import prose
+from trainer.jfleg import read_jfleg
+
+SOURCES = ["I saw teh cat .", "we found the tree .", "they likes teh ball ."]
+REFERENCES = ["I saw the cat .", "we found a tree .", "they like the ball ."]
+
+
+@pytest.fixture
+def jfleg_dir(tmp_path: Path) -> Path:
+    (tmp_path / "dev.src").write_text("\n".join(SOURCES) + "\n")
+    (tmp_path / "dev.ref0").write_text("\n".join(REFERENCES) + "\n")
+    return tmp_path
+
+
+def _fix_teh(text: str) -> str:
+    return text.replace("teh", "the")
+
+
+def test_each_system_is_scored_on_both_slices(jfleg_dir: Path):
+    systems = {"source": (lambda t: t, False), "fix": (_fix_teh, True)}
+    results = prose.run_systems(systems, read_jfleg(jfleg_dir, "dev"), progress=False)
+    heldout, whole = results["heldout"], results["all"]
+    assert heldout["fix"]["sentences"] == 1 and whole["fix"]["sentences"] == 3
+    # the source unchanged: in each sentence the kept errors among the bigrams ("saw teh",
+    # "found the", "they likes", ...) cancel the matched ones -> GLEU 0; no edits: P 1, R 0
+    assert whole["source"]["gleu"] == 0.0
+    assert (whole["source"]["precision"], whole["source"]["recall"]) == (1.0, 0.0)
+    # teh -> the: summed statistics (15, 15, 11/15, 5/12, 4/9, 2/6), edits 2 right of 2, of 4
+    assert whole["fix"]["gleu"] == pytest.approx((11 / 15 * 5 / 12 * 4 / 9 * 2 / 6) ** 0.25)
+    assert (whole["fix"]["precision"], whole["fix"]["recall"]) == (1.0, 0.5)
+    assert whole["fix"]["exact"] == pytest.approx(1 / 3)
+    # held out: the third sentence only; no 4-gram matches, one of its two edits made
+    assert heldout["fix"]["gleu"] == 0.0 and heldout["fix"]["recall"] == 0.5
+    assert heldout["fix"]["exact"] == 0.0
+
+
+def _metrics(gleu, f05, exact, p50, mean, n):
+    return {"gleu": gleu, "precision": 1.0, "recall": 0.0, "f0.5": f05, "exact": exact,
+            "ms_p50": p50, "ms_mean": mean, "sentences": n}  # fmt: skip
+
+
+def test_report_ends_with_the_result_line():
+    results = {
+        "heldout": {
+            "source": _metrics(0.3, 0.0, 0.1, 0.0, 0.0, 2),
+            "span": _metrics(0.45, 0.4, 0.2, 9.0, 11.0, 2),
+        },
+        "all": {
+            "source": _metrics(0.38, 0.0, 0.25, 0.01, 0.02, 6),
+            "span": _metrics(0.5, 0.375, 0.5, 10.0, 12.5, 6),
+        },
+    }
+    text = prose.report(results, "dev")
+    assert "JFLEG dev, heldout (n=2)" in text and "JFLEG dev, all (n=6)" in text
+    assert "| GLEU | 30.00 | 45.00 |" in text and "| GLEU | 38.00 | 50.00 |" in text
+    assert text.splitlines()[-1] == (
+        "RESULT split=dev n_heldout=2 n_all=6"
+        " source_gleu_heldout=30.00 source_f05_heldout=0.00 source_gleu_all=38.00"
+        " source_f05_all=0.00 source_exact_all=25.00 source_ms_p50=0.01 source_ms_mean=0.02"
+        " span_gleu_heldout=45.00 span_f05_heldout=40.00 span_gleu_all=50.00"
+        " span_f05_all=37.50 span_exact_all=50.00 span_ms_p50=10.00 span_ms_mean=12.50"
+    )
+
+
+def test_toy_models_end_to_end(toy_teh_model: Path, jfleg_dir: Path, capsys):
+    argv = ["--data", str(jfleg_dir), "--model", str(toy_teh_model)]
+    argv += ["--token-model", str(toy_teh_model), "--beam", "4", "--no-harper", "--no-progress"]
+    assert prose.main(argv) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].startswith("cores=") and " threads=1 " in out.splitlines()[0]
+    result = out.splitlines()[-1]
+    # the toy model corrects teh -> the and nothing else, as _fix_teh does
+    for system in ("span", "token"):
+        assert f" {system}_gleu_heldout=0.00 {system}_f05_heldout=83.33" in result
+        assert f" {system}_gleu_all=46.13 {system}_f05_all=83.33 {system}_exact_all=33.33" in result
+    assert result.startswith("RESULT split=dev n_heldout=1 n_all=3 source_gleu_heldout=0.00")
+
+
+def test_missing_data_is_one_line_and_status_2(tmp_path: Path, capsys):
+    assert prose.main(["--data", str(tmp_path), "--no-harper", "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "no dev.src" in err and err.count("\n") == 1
+
+
+def test_harper_applies_each_lints_first_suggestion():
+    pytest.importorskip("harper")
+    correct = prose.harper_corrector()
+    # two lints, "has" (agreement: have) and "a" (an): both applied, the later one first
+    assert correct("I has a apple.") == "I have an apple."
+    assert correct("This is fine.") == "This is fine."
