@@ -32,7 +32,7 @@ step_data() {
 
 pretrain() {  # $1: copy mode (span|token)
   $T train --train "$DATA/synth" --valid "$DATA/jfleg-tune" --vocab-from "$DATA/jfleg-tune" \
-    --vocab-min-count 5 --vocab-max-size 16000 --char-ngrams 32768 --copy-mode "$1" \
+    --vocab-min-count 5 --vocab-max-size 8000 --char-ngrams 32768 --copy-mode "$1" \
     --out "$RUNS/pre-$1" --epochs 1 --max-steps "${STEPS:-3000}" --save-every 250 --workers 1 \
     --threads 1 --log-every 50 --resume --no-progress
 }
