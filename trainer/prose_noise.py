@@ -162,7 +162,8 @@ _WORD = re.compile(r"[A-Za-z]+")
 FUNCTION_WORDS = frozenset(
     """a an the and or but if so of in on at for to with by from as is are was were be been it
     this that these those there their they he she we you i my your his her our its not no do
-    does did have has had will would can could should may might must""".split()
+    does did have has had will would can could should may might must some many much more
+    most any all each every few less""".split()
 )
 CONTRACTIONS = ("n't", "s", "re", "ve", "ll", "d", "m")  # after "'" in JFLEG spacing, but n't
 
@@ -517,7 +518,8 @@ def corrupt(
 ) -> tuple[Tokens, list[str]]:
     """The tokens with errors and the kinds applied: none with probability ``clean``, else
     one plus a binomial count (``rate`` per token), each of a kind drawn by ``weights``; a
-    kind with no place in the sentence is drawn again, at most a few times."""
+    kind with no place in the sentence is drawn again, at most a few times. The kinds are
+    empty exactly when the tokens came out unchanged."""
     weights = WEIGHTS if weights is None else weights
     out = list(tokens)
     if rng.random() < clean:
@@ -533,4 +535,6 @@ def corrupt(
         if new is not None and new != out and new:
             out = new
             applied.append(kind)
+    if out == list(tokens):  # later errors undid earlier ones
+        applied = []
     return out, applied
