@@ -15,6 +15,8 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
+from spancopy_core.lang.english import HOMOPHONES, find_sequences, same_case
+
 Tokens = list[str]
 
 _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
@@ -66,42 +68,6 @@ PHONETIC: tuple[tuple[str, str], ...] = (
     ("wh", "w"),
     ("x", "cs"),
     ("qu", "kw"),
-)
-
-# Sets of interchangeable spellings (each a token sequence in JFLEG spacing).
-HOMOPHONES: tuple[tuple[tuple[str, ...], ...], ...] = (
-    (("their",), ("there",), ("they", "'", "re")),
-    (("its",), ("it", "'", "s")),
-    (("your",), ("you", "'", "re")),
-    (("whose",), ("who", "'", "s")),
-    (("then",), ("than",)),
-    (("lose",), ("loose",)),
-    (("to",), ("too",), ("two",)),
-    (("affect",), ("effect",)),
-    (("were",), ("where",), ("we", "'", "re")),
-    (("accept",), ("except",)),
-    (("quiet",), ("quite",)),
-    (("weather",), ("whether",)),
-    (("know",), ("no",), ("now",)),
-    (("hear",), ("here",)),
-    (("buy",), ("by",)),
-    (("passed",), ("past",)),
-    (("advice",), ("advise",)),
-    (("which",), ("witch",)),
-    (("piece",), ("peace",)),
-    (("write",), ("right",)),
-    (("week",), ("weak",)),
-    (("new",), ("knew",)),
-    (("one",), ("won",)),
-    (("of",), ("off",)),
-    (("live",), ("life",)),
-    (("chose",), ("choose",)),
-    (("a", "lot"), ("alot",)),
-    (("every", "day"), ("everyday",)),
-    (("may", "be"), ("maybe",)),
-    (("in", "front"), ("infront",)),
-    (("any", "more"), ("anymore",)),
-    (("every", "one"), ("everyone",)),
 )
 
 ARTICLES = ("a", "an", "the")
@@ -172,15 +138,6 @@ def _is_word(token: str, min_len: int = 1) -> bool:
     return len(token) >= min_len and _WORD.fullmatch(token) is not None
 
 
-def _same_case(template: str, word: str) -> str:
-    """``word`` with the case pattern of ``template`` (Capitalised, UPPER or as is)."""
-    if len(template) > 1 and template.isupper():
-        return word.upper()
-    if template[:1].isupper():
-        return word[:1].upper() + word[1:]
-    return word
-
-
 def _pick(rng: random.Random, positions: Sequence[int]) -> int | None:
     return rng.choice(positions) if positions else None
 
@@ -219,7 +176,7 @@ def misspell_word(word: str, rng: random.Random) -> str | None:
         new = lower[:at] + b + lower[at + len(a) :]
     if new == lower or not new:
         return None
-    return _same_case(word, new)
+    return same_case(word, new)
 
 
 def misspell(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
@@ -234,29 +191,15 @@ def misspell(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
 # -- whole-word confusions --------------------------------------------------------------------
 
 
-def _find_sequences(tokens: Sequence[str], groups) -> list[tuple[int, tuple[str, ...], tuple]]:
-    """(position, matched sequence, its group) of every member of ``groups`` in ``tokens``
-    (compared in lower case)."""
-    lower = [t.lower() for t in tokens]
-    found = []
-    for group in groups:
-        for member in group:
-            n = len(member)
-            for i in range(len(tokens) - n + 1):
-                if tuple(lower[i : i + n]) == member:
-                    found.append((i, member, group))
-    return found
-
-
 def homophone(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
     """A word replaced by one that sounds alike (their/there/they 're, its/it 's, then/than,
     your/you 're, lose/loose, to/too, a lot/alot ...)."""
-    found = _find_sequences(tokens, HOMOPHONES)
+    found = find_sequences(tokens, HOMOPHONES)
     if not found:
         return None
     i, member, group = rng.choice(found)
     other = list(rng.choice([m for m in group if m != member]))
-    other[0] = _same_case(tokens[i], other[0])
+    other[0] = same_case(tokens[i], other[0])
     return _replace(tokens, i, other, len(member))
 
 
@@ -266,7 +209,7 @@ def _swap_in_class(tokens, rng, classes: dict[str, tuple[str, ...]]) -> Tokens |
         return None
     forms = classes[tokens[i].lower()]
     new = rng.choice([f for f in forms if f != tokens[i].lower()])
-    return _replace(tokens, i, [_same_case(tokens[i], new)])
+    return _replace(tokens, i, [same_case(tokens[i], new)])
 
 
 def article(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
@@ -288,16 +231,16 @@ def article(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
             return None
         new = rng.choice(ARTICLES)
         if i == 0:
-            return [_same_case(tokens[0], new), tokens[0].lower(), *tokens[1:]]
+            return [same_case(tokens[0], new), tokens[0].lower(), *tokens[1:]]
         return _replace(tokens, i, [new, tokens[i]])
     i = rng.choice(at)
     if how == "drop":
         out = _replace(tokens, i, [])
         if i == 0 and out:
-            out[0] = _same_case(tokens[0], out[0])
+            out[0] = same_case(tokens[0], out[0])
         return out
     new = rng.choice([a for a in ARTICLES if a != tokens[i].lower()])
-    return _replace(tokens, i, [_same_case(tokens[i], new)])
+    return _replace(tokens, i, [same_case(tokens[i], new)])
 
 
 def preposition(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
@@ -308,7 +251,7 @@ def preposition(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
     if rng.random() < 0.25:
         return _replace(tokens, i, [])
     new = rng.choice([p for p in PREPOSITIONS[:12] if p != tokens[i].lower()])
-    return _replace(tokens, i, [_same_case(tokens[i], new)])
+    return _replace(tokens, i, [same_case(tokens[i], new)])
 
 
 def agreement(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
@@ -323,7 +266,7 @@ def verb_form(word: str, rng: random.Random) -> str | None:
     word."""
     lower = word.lower()
     if lower in _IRREGULAR_FORMS:
-        return _same_case(word, rng.choice([f for f in _IRREGULAR_FORMS[lower] if f != lower]))
+        return same_case(word, rng.choice([f for f in _IRREGULAR_FORMS[lower] if f != lower]))
     if not _is_word(word, 4) or lower in FUNCTION_WORDS:
         return None
     for ending in ("ing", "ed", "es", "s"):
@@ -335,7 +278,7 @@ def verb_form(word: str, rng: random.Random) -> str | None:
     options = {stem, stem + "s", stem + "ed", stem + "ing", stem + "e" + "d"} - {lower}
     if stem.endswith("e"):
         options |= {stem + "d", stem[:-1] + "ing"}
-    return _same_case(word, rng.choice(sorted(options)))
+    return same_case(word, rng.choice(sorted(options)))
 
 
 def verb(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
@@ -384,7 +327,7 @@ def drop_word(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
     i = rng.choices(at, weights)[0]
     out = _replace(tokens, i, [])
     if i == 0:
-        out[0] = _same_case(tokens[0], out[0])
+        out[0] = same_case(tokens[0], out[0])
     return out
 
 
@@ -406,7 +349,7 @@ def swap_words(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
         return None
     a, b = tokens[i], tokens[i + 1]
     if i == 0:
-        a, b = _same_case(a, b), a.lower() if a != "I" else a
+        a, b = same_case(a, b), a.lower() if a != "I" else a
         return _replace(tokens, i, [a, b], 2)
     return _replace(tokens, i, [b, a], 2)
 
