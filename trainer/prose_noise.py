@@ -85,12 +85,7 @@ AGREEMENT: tuple[tuple[str, ...], ...] = (
     ("that", "those"),
     ("much", "many"),
     ("less", "fewer"),
-    ("it", "they"),
-    ("he", "him", "his"),
-    ("they", "them", "their"),
-    ("we", "us", "our"),
-    ("i", "me", "my"),
-)
+)  # no pronouns: "They try" -> "It try" taught a model to turn "They" into "It"
 IRREGULAR: tuple[tuple[str, ...], ...] = (
     ("be", "been", "being"),
     ("go", "went", "gone", "goes", "going"),
@@ -256,7 +251,7 @@ def preposition(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
 
 def agreement(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
     """A form that must agree swapped for another (is/are, was/were, has/have, this/these,
-    much/many, pronoun case)."""
+    much/many)."""
     return _swap_in_class(tokens, rng, _AGREEMENT_FORMS)
 
 
