@@ -233,15 +233,24 @@ class SpanCopyModel(nn.Module):
 
     def token_table(self) -> torch.Tensor:
         """(V, D) embeddings of the vocabulary: the word embeddings, plus the n-gram means of
-        the tokens with the n-gram feature (kept between calls while no gradient is taken and
-        the weights are unchanged, as in decoding)."""
+        the tokens with the n-gram feature. Kept while the weights are unchanged (each
+        optimiser step and ``load_state_dict`` change them in place): computed once per
+        training step for the decoder's inputs and the generation head, once for a whole
+        decoding. A second backward pass through one kept table without a weight update in
+        between (gradient accumulation) would need ``retain_graph``; the trainer never does
+        that."""
         weight = self.embedding.weight
         if not self.config.char_ngrams:
             return weight
-        if torch.is_grad_enabled():
-            return weight + self._ngram_mean(self.vocab_ngrams)
         grams = self.ngram_embedding.weight
-        key = (weight.data_ptr(), weight._version, grams.data_ptr(), grams._version, weight.dtype)
+        key = (
+            weight.data_ptr(),
+            weight._version,
+            grams.data_ptr(),
+            grams._version,
+            weight.dtype,
+            torch.is_grad_enabled(),
+        )
         if self._table_cache is None or self._table_cache[0] != key:
             self._table_cache = (key, weight + self._ngram_mean(self.vocab_ngrams))
         return self._table_cache[1]

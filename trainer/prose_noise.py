@@ -15,6 +15,8 @@ import random
 import re
 from collections.abc import Callable, Sequence
 
+from spancopy_core.lang.english import HOMOPHONES, find_sequences, same_case
+
 Tokens = list[str]
 
 _KEYBOARD_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
@@ -68,42 +70,6 @@ PHONETIC: tuple[tuple[str, str], ...] = (
     ("qu", "kw"),
 )
 
-# Sets of interchangeable spellings (each a token sequence in JFLEG spacing).
-HOMOPHONES: tuple[tuple[tuple[str, ...], ...], ...] = (
-    (("their",), ("there",), ("they", "'", "re")),
-    (("its",), ("it", "'", "s")),
-    (("your",), ("you", "'", "re")),
-    (("whose",), ("who", "'", "s")),
-    (("then",), ("than",)),
-    (("lose",), ("loose",)),
-    (("to",), ("too",), ("two",)),
-    (("affect",), ("effect",)),
-    (("were",), ("where",), ("we", "'", "re")),
-    (("accept",), ("except",)),
-    (("quiet",), ("quite",)),
-    (("weather",), ("whether",)),
-    (("know",), ("no",), ("now",)),
-    (("hear",), ("here",)),
-    (("buy",), ("by",)),
-    (("passed",), ("past",)),
-    (("advice",), ("advise",)),
-    (("which",), ("witch",)),
-    (("piece",), ("peace",)),
-    (("write",), ("right",)),
-    (("week",), ("weak",)),
-    (("new",), ("knew",)),
-    (("one",), ("won",)),
-    (("of",), ("off",)),
-    (("live",), ("life",)),
-    (("chose",), ("choose",)),
-    (("a", "lot"), ("alot",)),
-    (("every", "day"), ("everyday",)),
-    (("may", "be"), ("maybe",)),
-    (("in", "front"), ("infront",)),
-    (("any", "more"), ("anymore",)),
-    (("every", "one"), ("everyone",)),
-)
-
 ARTICLES = ("a", "an", "the")
 PREPOSITIONS = (
     "in on at for to of with by from about into onto over under between through during "
@@ -119,12 +85,7 @@ AGREEMENT: tuple[tuple[str, ...], ...] = (
     ("that", "those"),
     ("much", "many"),
     ("less", "fewer"),
-    ("it", "they"),
-    ("he", "him", "his"),
-    ("they", "them", "their"),
-    ("we", "us", "our"),
-    ("i", "me", "my"),
-)
+)  # no pronouns: "They try" -> "It try" taught a model to turn "They" into "It"
 IRREGULAR: tuple[tuple[str, ...], ...] = (
     ("be", "been", "being"),
     ("go", "went", "gone", "goes", "going"),
@@ -162,22 +123,14 @@ _WORD = re.compile(r"[A-Za-z]+")
 FUNCTION_WORDS = frozenset(
     """a an the and or but if so of in on at for to with by from as is are was were be been it
     this that these those there their they he she we you i my your his her our its not no do
-    does did have has had will would can could should may might must""".split()
+    does did have has had will would can could should may might must some many much more
+    most any all each every few less""".split()
 )
 CONTRACTIONS = ("n't", "s", "re", "ve", "ll", "d", "m")  # after "'" in JFLEG spacing, but n't
 
 
 def _is_word(token: str, min_len: int = 1) -> bool:
     return len(token) >= min_len and _WORD.fullmatch(token) is not None
-
-
-def _same_case(template: str, word: str) -> str:
-    """``word`` with the case pattern of ``template`` (Capitalised, UPPER or as is)."""
-    if len(template) > 1 and template.isupper():
-        return word.upper()
-    if template[:1].isupper():
-        return word[:1].upper() + word[1:]
-    return word
 
 
 def _pick(rng: random.Random, positions: Sequence[int]) -> int | None:
@@ -218,7 +171,7 @@ def misspell_word(word: str, rng: random.Random) -> str | None:
         new = lower[:at] + b + lower[at + len(a) :]
     if new == lower or not new:
         return None
-    return _same_case(word, new)
+    return same_case(word, new)
 
 
 def misspell(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
@@ -233,29 +186,15 @@ def misspell(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
 # -- whole-word confusions --------------------------------------------------------------------
 
 
-def _find_sequences(tokens: Sequence[str], groups) -> list[tuple[int, tuple[str, ...], tuple]]:
-    """(position, matched sequence, its group) of every member of ``groups`` in ``tokens``
-    (compared in lower case)."""
-    lower = [t.lower() for t in tokens]
-    found = []
-    for group in groups:
-        for member in group:
-            n = len(member)
-            for i in range(len(tokens) - n + 1):
-                if tuple(lower[i : i + n]) == member:
-                    found.append((i, member, group))
-    return found
-
-
 def homophone(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
     """A word replaced by one that sounds alike (their/there/they 're, its/it 's, then/than,
     your/you 're, lose/loose, to/too, a lot/alot ...)."""
-    found = _find_sequences(tokens, HOMOPHONES)
+    found = find_sequences(tokens, HOMOPHONES)
     if not found:
         return None
     i, member, group = rng.choice(found)
     other = list(rng.choice([m for m in group if m != member]))
-    other[0] = _same_case(tokens[i], other[0])
+    other[0] = same_case(tokens[i], other[0])
     return _replace(tokens, i, other, len(member))
 
 
@@ -265,7 +204,7 @@ def _swap_in_class(tokens, rng, classes: dict[str, tuple[str, ...]]) -> Tokens |
         return None
     forms = classes[tokens[i].lower()]
     new = rng.choice([f for f in forms if f != tokens[i].lower()])
-    return _replace(tokens, i, [_same_case(tokens[i], new)])
+    return _replace(tokens, i, [same_case(tokens[i], new)])
 
 
 def article(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
@@ -287,16 +226,16 @@ def article(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
             return None
         new = rng.choice(ARTICLES)
         if i == 0:
-            return [_same_case(tokens[0], new), tokens[0].lower(), *tokens[1:]]
+            return [same_case(tokens[0], new), tokens[0].lower(), *tokens[1:]]
         return _replace(tokens, i, [new, tokens[i]])
     i = rng.choice(at)
     if how == "drop":
         out = _replace(tokens, i, [])
         if i == 0 and out:
-            out[0] = _same_case(tokens[0], out[0])
+            out[0] = same_case(tokens[0], out[0])
         return out
     new = rng.choice([a for a in ARTICLES if a != tokens[i].lower()])
-    return _replace(tokens, i, [_same_case(tokens[i], new)])
+    return _replace(tokens, i, [same_case(tokens[i], new)])
 
 
 def preposition(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
@@ -307,12 +246,12 @@ def preposition(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
     if rng.random() < 0.25:
         return _replace(tokens, i, [])
     new = rng.choice([p for p in PREPOSITIONS[:12] if p != tokens[i].lower()])
-    return _replace(tokens, i, [_same_case(tokens[i], new)])
+    return _replace(tokens, i, [same_case(tokens[i], new)])
 
 
 def agreement(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
     """A form that must agree swapped for another (is/are, was/were, has/have, this/these,
-    much/many, pronoun case)."""
+    much/many)."""
     return _swap_in_class(tokens, rng, _AGREEMENT_FORMS)
 
 
@@ -322,7 +261,7 @@ def verb_form(word: str, rng: random.Random) -> str | None:
     word."""
     lower = word.lower()
     if lower in _IRREGULAR_FORMS:
-        return _same_case(word, rng.choice([f for f in _IRREGULAR_FORMS[lower] if f != lower]))
+        return same_case(word, rng.choice([f for f in _IRREGULAR_FORMS[lower] if f != lower]))
     if not _is_word(word, 4) or lower in FUNCTION_WORDS:
         return None
     for ending in ("ing", "ed", "es", "s"):
@@ -334,7 +273,7 @@ def verb_form(word: str, rng: random.Random) -> str | None:
     options = {stem, stem + "s", stem + "ed", stem + "ing", stem + "e" + "d"} - {lower}
     if stem.endswith("e"):
         options |= {stem + "d", stem[:-1] + "ing"}
-    return _same_case(word, rng.choice(sorted(options)))
+    return same_case(word, rng.choice(sorted(options)))
 
 
 def verb(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
@@ -383,7 +322,7 @@ def drop_word(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
     i = rng.choices(at, weights)[0]
     out = _replace(tokens, i, [])
     if i == 0:
-        out[0] = _same_case(tokens[0], out[0])
+        out[0] = same_case(tokens[0], out[0])
     return out
 
 
@@ -405,7 +344,7 @@ def swap_words(tokens: Sequence[str], rng: random.Random) -> Tokens | None:
         return None
     a, b = tokens[i], tokens[i + 1]
     if i == 0:
-        a, b = _same_case(a, b), a.lower() if a != "I" else a
+        a, b = same_case(a, b), a.lower() if a != "I" else a
         return _replace(tokens, i, [a, b], 2)
     return _replace(tokens, i, [b, a], 2)
 
@@ -517,7 +456,8 @@ def corrupt(
 ) -> tuple[Tokens, list[str]]:
     """The tokens with errors and the kinds applied: none with probability ``clean``, else
     one plus a binomial count (``rate`` per token), each of a kind drawn by ``weights``; a
-    kind with no place in the sentence is drawn again, at most a few times."""
+    kind with no place in the sentence is drawn again, at most a few times. The kinds are
+    empty exactly when the tokens came out unchanged."""
     weights = WEIGHTS if weights is None else weights
     out = list(tokens)
     if rng.random() < clean:
@@ -533,4 +473,6 @@ def corrupt(
         if new is not None and new != out and new:
             out = new
             applied.append(kind)
+    if out == list(tokens):  # later errors undid earlier ones
+        applied = []
     return out, applied

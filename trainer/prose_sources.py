@@ -118,7 +118,8 @@ def rst_paragraphs(text: str) -> Iterator[str]:
 class _HTMLText(HTMLParser):
     """Collects the text of block elements, leaving out code, scripts and navigation."""
 
-    SKIP = frozenset({"pre", "code", "script", "style", "tt", "kbd", "samp", "table", "nav"})
+    SKIP = frozenset({"pre", "script", "style", "table", "nav"})
+    CODE = frozenset({"code", "tt", "kbd", "samp"})  # inline: the sentence is not prose
     BLOCKS = frozenset({"p", "li", "dd", "dt", "div", "h1", "h2", "h3", "h4", "td", "br", "pre"})
 
     def __init__(self) -> None:
@@ -134,14 +135,15 @@ class _HTMLText(HTMLParser):
         self.current = []
 
     def handle_starttag(self, tag: str, attrs) -> None:
-        if tag in self.SKIP:
+        if tag in self.SKIP | self.CODE:
             self.skip += 1
-            self.current.append("`x`")  # code inside a sentence makes it not prose
+        if tag in self.CODE:
+            self.current.append("`x`")  # a code token: the sentence is dropped
         if tag in self.BLOCKS:
             self._flush()
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in self.SKIP and self.skip:
+        if tag in self.SKIP | self.CODE and self.skip:
             self.skip -= 1
         if tag in self.BLOCKS:
             self._flush()
@@ -181,7 +183,8 @@ def man_paragraphs(text: str) -> Iterator[str]:
             match = _MAN_FONT.match(line)
             if match:
                 words = line[match.end() :].replace('"', "").split()
-                block.append("".join(words) if line[2:3] else " ".join(words))
+                alternating = len(match.group().split()[0]) == 3  # .BR: fonts alternate
+                block.append(("" if alternating else " ").join(words))
                 continue
             if block:
                 yield " ".join(block)
