@@ -35,6 +35,7 @@ import argparse
 import difflib
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
@@ -69,14 +70,16 @@ def change_signature(before: Sequence[str], after: Sequence[str]) -> tuple:
 
 def first_per_group(keys: Sequence[Hashable], size: int, min_size: int = 2) -> dict:
     """The indices of the first ``size`` items of each key, in order; keys with fewer than
-    ``min_size`` items are left out. Groups come largest first, then by first occurrence."""
+    ``min_size`` (and 2) items in all are left out. Groups come largest first (by all their
+    items), then by first occurrence."""
     groups: dict = {}
+    total: Counter = Counter(keys)
     for i, key in enumerate(keys):
         members = groups.setdefault(key, [])
         if len(members) < size:
             members.append(i)
-    kept = [(k, v) for k, v in groups.items() if len(v) >= max(2, min_size)]
-    kept.sort(key=lambda kv: (-len(kv[1]), kv[1][0]))
+    kept = [(k, v) for k, v in groups.items() if total[k] >= max(2, min_size)]
+    kept.sort(key=lambda kv: (-total[kv[0]], kv[1][0]))
     return dict(kept)
 
 

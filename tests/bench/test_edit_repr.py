@@ -49,7 +49,10 @@ def test_groups_are_the_first_members_of_each_key_largest_first():
         "operator_swap": [0, 1, 2],
         "arithmetic": [3, 4],
     }  # the groups of one edit are left out: nothing to transfer to
-    assert edit_repr.first_per_group(KINDS, 2) == {"operator_swap": [0, 1], "arithmetic": [3, 4]}
+    two = edit_repr.first_per_group(KINDS, 2)
+    assert two == {"operator_swap": [0, 1], "arithmetic": [3, 4]}
+    assert list(two) == ["operator_swap", "arithmetic"]  # three edits in all before two
+    assert list(edit_repr.first_per_group(KINDS[::-1], 2)) == ["operator_swap", "arithmetic"]
     assert edit_repr.first_per_group(KINDS, 100, min_size=3) == {"operator_swap": [0, 1, 2]}
     assert edit_repr.transfer_tasks([3, 4]) == [(3, 4), (4, 3)]
     assert len(edit_repr.transfer_tasks(list(range(100)))) == 100 * 99  # the paper's 99 each
