@@ -26,7 +26,8 @@ Every decode is the merged beam search (``--beam``), top-1 compared token for to
 the machine (cores, torch), a table per model and grouping, and a ``RESULT`` line last.
 
     python bench/edit_repr.py --span RUN --token RUN --recon DIR --kinds DIR --changes DIR \\
-        [--recon-split test] [--transfer-split test] [--group-size 100] [--beam 5]
+        [--recon-split test] [--kinds-split test] [--changes-split test] [--group-size 100]
+        [--min-group 2] [--max-groups N] [--beam 5]
 """
 
 from __future__ import annotations
@@ -165,7 +166,8 @@ def main() -> None:
     ap.add_argument("--recon-limit", type=int, help="first N reconstruction pairs per directory")
     ap.add_argument("--kinds", type=Path, nargs="*", default=[], metavar="DIR", help="synth out")
     ap.add_argument("--changes", type=Path, nargs="*", default=[], metavar="DIR", help="edits")
-    ap.add_argument("--transfer-split", default="test", help="split of --kinds and --changes")
+    ap.add_argument("--kinds-split", default="test", help="split of the --kinds directories")
+    ap.add_argument("--changes-split", default="test", help="split of the --changes directories")
     ap.add_argument("--group-size", type=int, default=100, help="first N edits of a group")
     ap.add_argument("--min-group", type=int, default=2, help="smallest change group kept")
     ap.add_argument("--max-groups", type=int, help="largest N groups of each grouping")
@@ -185,13 +187,13 @@ def main() -> None:
     groupings: dict[str, tuple[list[Pair], dict]] = {}
     kind_pairs, kind_keys = [], []
     for d in args.kinds:
-        pairs = read_pairs(d, args.transfer_split)
+        pairs = read_pairs(d, args.kinds_split)
         kind_pairs += pairs
-        kind_keys += read_kinds(d, args.transfer_split, len(pairs))
+        kind_keys += read_kinds(d, args.kinds_split, len(pairs))
     if kind_pairs:
         groups = first_per_group(kind_keys, args.group_size)
         groupings["kind"] = (kind_pairs, dict(list(groups.items())[: args.max_groups]))
-    change_pairs = [p for d in args.changes for p in read_pairs(d, args.transfer_split)]
+    change_pairs = [p for d in args.changes for p in read_pairs(d, args.changes_split)]
     if change_pairs:
         keys = [change_signature(x, y) for x, y in change_pairs]
         groups = first_per_group(keys, args.group_size, args.min_group)

@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
 # NOT YET RUN as written: the commands for the edit-representation models of issue 15 (the
 # paper's first experiment: reconstruction and one-shot transfer, span copy against token
-# copy). Only small proof-of-life models were trained so far (64/128, edit vector 64, 3000 steps
-# of 32 pairs, JDK synth "user" pairs and real edits; figures in the commit that added this
-# file are from those, not from this recipe). Run from the repository root:
+# copy). Only proof-of-life models were trained so far, not with this recipe: 64/128, edit
+# vector 64, 3000 steps of 32 pairs (21 minutes each, side by side, on the busy 2-core machine)
+# on the JDK synth "user" pairs and the real edits (../data/synth-user, ../data/java-edits-bfp),
+# benchmarked with group size 20. Run from the repository root:
 #
 #   recipes/edit-repr.sh [STEP...]      steps: data span token bench
 #   (span and token side by side, one core each: recipes/edit-repr.sh span & recipes/edit-repr.sh token)
 #
 # DATA, RUNS and SHARED as in recipes/java-bfp.sh; STEPS (default 10000) the training steps
-# of each model. Expected on the 2-core machine, from the step cost measured at these sizes
-# (0.94 s of CPU per step of 64 random pairs with the edit encoder, 0.75 s without; the
-# bucketed batches of training pad less): data about 5 minutes (synth took 141 s on the JDK
-# with 2 workers); span and token side by side, one core each, about 0.6-0.9 s per step, so
-# 1.7-2.5 hours for 10000 steps; bench: see its step. Every training step is resumable: rerun
-# it after an interruption and it continues from its last checkpoint.
+# of each model, GROUP_SIZE (default 100, the paper's) the edits per transfer group.
+# Expected on the 2-core machine, estimated from measurements at these sizes, not run:
+# - data: about 5 minutes (synth took 141 s on the JDK with 2 workers);
+# - span, token: 0.94 s of CPU per step of 64 random pairs with the edit encoder (0.75 s
+#   without; training's length-bucketed batches pad less: the repair model's pretraining ran
+#   at 0.49 s per step), so 0.6-0.9 s per step, 1.7-2.5 hours for 10000 steps, side by side;
+# - bench: the proof-of-life models took about 6 ms of CPU per decode (beam 5); these are
+#   about 4 times the compute, so about 25 ms: with GROUP_SIZE=100 the synth kinds alone are
+#   16 groups x 9900 decodes, about 1.1 hours per model; GROUP_SIZE=30 (16 x 870) takes about
+#   6 minutes per model and is the first thing to run.
+# Every training step is resumable: rerun it after an interruption and it continues from its
+# last checkpoint.
 set -euo pipefail
 SHARED=${SHARED:-../shared/data}
 DATA=${DATA:-../data}
@@ -53,13 +60,11 @@ step_token() { train_edit token; }
 
 # The table: reconstruction of the held-out real edits, one-shot transfer within each synth
 # kind and within each group of real edits of one abstract token change (at least 10), the
-# paper's first 100 per group. The proof-of-life models decoded about N ms per edit (see the
-# report of the commit that added this file); at 100 per group the synth groups alone are
-# about 16 x 9900 decodes per model: run with --group-size 30 first (16 x 870).
+# paper's first 100 per group (timing above).
 step_bench() {
   OMP_NUM_THREADS=1 python bench/edit_repr.py --span "$RUNS/edit-span" --token "$RUNS/edit-token" \
     --recon "${HELD[@]}" --recon-split test --kinds "${SYNTH[@]}" --changes "${HELD[@]}" \
-    --transfer-split test --group-size "${GROUP_SIZE:-100}" --min-group 10 --beam 5 --threads 1 \
+    --kinds-split test --changes-split test --group-size "${GROUP_SIZE:-100}" --min-group 10 --beam 5 --threads 1 \
     --no-progress | tee "$RUNS/edit-repr-bench.txt"
 }
 
