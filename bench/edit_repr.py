@@ -21,6 +21,9 @@ train --edit-dim N`` (``recipes/edit-repr.sh``), span copy against token copy:
 
   Accuracy is over all ordered (source, target) pairs (``micro``) and the mean of the groups'
   accuracies (``macro``). The paper's C# Fixers figures are one-shot accuracies of this kind.
+  With ``--control`` the same targets are also decoded under the edit of another group (the
+  member of the same rank in the next group): what a model that ignores the edit it is given
+  would score, so the distance to it is what the edit vectors carry.
 
 Every decode is the merged beam search (``--beam``), top-1 compared token for token. Prints
 the machine (cores, torch), a table per model and grouping, and a ``RESULT`` line last.
@@ -107,11 +110,28 @@ def reconstruction(pairs: Sequence[Pair], apply: Apply) -> list[bool]:
     return [out == y for out, (_, y) in zip(outputs, pairs, strict=True)]
 
 
-def transfer(pairs: Sequence[Pair], groups: dict, apply: Apply) -> dict[Hashable, list[bool]]:
-    """Per group, for each (source, target) task of :func:`transfer_tasks`: is the target's
-    ``x+`` the top-1 output for its ``x-`` under the source's edit? One call of ``apply``."""
-    edits = {i: align(*pairs[i]) for members in groups.values() for i in members}
-    tasks = [(key, i, j) for key, members in groups.items() for i, j in transfer_tasks(members)]
+def tasks_of(groups: dict, control: bool = False) -> list[tuple[Hashable, int, int]]:
+    """Every (group, source, target) of :func:`transfer_tasks`; with ``control`` each source
+    is replaced by the member of the same rank (modulo its size) in the next group, cyclically
+    (the same targets under an edit of another group; two groups at least)."""
+    keys = list(groups)
+    if control and len(keys) < 2:
+        raise ValueError("a control needs two groups at least")
+    out = []
+    for g, key in enumerate(keys):
+        members, other = groups[key], groups[keys[(g + 1) % len(keys)]]
+        for i, j in transfer_tasks(members):
+            out.append((key, other[members.index(i) % len(other)] if control else i, j))
+    return out
+
+
+def transfer(
+    pairs: Sequence[Pair], groups: dict, apply: Apply, control: bool = False
+) -> dict[Hashable, list[bool]]:
+    """Per group, for each task of :func:`tasks_of`: is the target's ``x+`` the top-1 output
+    for its ``x-`` under the source's edit? One call of ``apply``."""
+    tasks = tasks_of(groups, control)
+    edits = {i: align(*pairs[i]) for _, i, _ in tasks}
     outputs = apply([pairs[j][0] for _, _, j in tasks], [edits[i] for _, i, _ in tasks])
     correct: dict[Hashable, list[bool]] = {key: [] for key in groups}
     for (key, _, j), out in zip(tasks, outputs, strict=True):
@@ -171,6 +191,7 @@ def main() -> None:
     ap.add_argument("--group-size", type=int, default=100, help="first N edits of a group")
     ap.add_argument("--min-group", type=int, default=2, help="smallest change group kept")
     ap.add_argument("--max-groups", type=int, help="largest N groups of each grouping")
+    ap.add_argument("--control", action="store_true", help="also decode under other groups' edits")
     ap.add_argument("--beam", type=int, default=5, help="beam width")
     ap.add_argument("--batch-size", type=int, default=32, help="inputs decoded together")
     ap.add_argument("--threads", type=int, help="torch CPU threads (default: torch's)")
