@@ -247,13 +247,23 @@ def main() -> None:
                 f"  transfer/{grouping:6s} micro {100 * micro:5.1f}%  macro {100 * macro:5.1f}%"
                 f"  of {n} pairs in {len(groups)} groups  ({ms:.0f} ms/pair)"
             )
+            controls = transfer(pairs, groups, apply, control=True) if args.control else {}
             for key, right in correct.items():
                 label = key if isinstance(key, str) else _short(key)
-                print(f"    {100 * sum(right) / len(right):5.1f}%  {len(right):5d}  {label}")
+                other = controls.get(key)
+                versus = f"  (control {100 * sum(other) / len(other):5.1f}%)" if other else ""
+                print(
+                    f"    {100 * sum(right) / len(right):5.1f}%  {len(right):5d}  {label}{versus}"
+                )
             result += [
                 f"{name}_{grouping}_micro={micro:.3f}",
                 f"{name}_{grouping}_macro={macro:.3f}",
             ]
+            if controls:
+                c_micro, c_macro, _ = accuracies(controls)
+                c_text = f"micro {100 * c_micro:5.1f}%  macro {100 * c_macro:5.1f}%"
+                print(f"  control/{grouping:6s} {c_text}")
+                result.append(f"{name}_{grouping}_control_micro={c_micro:.3f}")
     counts = [f"recon_n={len(recon)}"] + [
         f"{g}_groups={len(groups)} {g}_pairs={sum(len(v) * (len(v) - 1) for v in groups.values())}"
         for g, (_, groups) in groupings.items()
