@@ -18,8 +18,9 @@
 #   at 0.49 s per step), so 0.6-0.9 s per step, 1.7-2.5 hours for 10000 steps, side by side;
 # - bench: the proof-of-life models took about 6 ms of CPU per decode (beam 5); these are
 #   about 4 times the compute, so about 25 ms: with GROUP_SIZE=100 the synth kinds alone are
-#   16 groups x 9900 decodes, about 1.1 hours per model; GROUP_SIZE=30 (16 x 870) takes about
-#   6 minutes per model and is the first thing to run.
+#   16 groups x 9900 decodes, about 1.1 hours per model, twice that with the control (the
+#   same targets under other groups' edits); GROUP_SIZE=30 (16 x 870) takes about 12 minutes
+#   per model with the control and is the first thing to run.
 # Every training step is resumable: rerun it after an interruption and it continues from its
 # last checkpoint.
 set -euo pipefail
@@ -60,12 +61,12 @@ step_token() { train_edit token; }
 
 # The table: reconstruction of the held-out real edits, one-shot transfer within each synth
 # kind and within each group of real edits of one abstract token change (at least 10), the
-# paper's first 100 per group (timing above).
+# paper's first 100 per group, each with its control (timing above).
 step_bench() {
   OMP_NUM_THREADS=1 python bench/edit_repr.py --span "$RUNS/edit-span" --token "$RUNS/edit-token" \
     --recon "${HELD[@]}" --recon-split test --kinds "${SYNTH[@]}" --changes "${HELD[@]}" \
     --kinds-split test --changes-split test --group-size "${GROUP_SIZE:-100}" --min-group 10 --beam 5 --threads 1 \
-    --no-progress | tee "$RUNS/edit-repr-bench.txt"
+    --control --no-progress | tee "$RUNS/edit-repr-bench.txt"
 }
 
 for step in "${@:-data span token bench}"; do
