@@ -21,12 +21,16 @@ train --edit-dim N`` (``recipes/edit-repr.sh``), span copy against token copy:
 
   Accuracy is over all ordered (source, target) pairs (``micro``) and the mean of the groups'
   accuracies (``macro``). The paper's C# Fixers figures are one-shot accuracies of this kind.
+  With ``--control`` the same targets are also decoded under the edit of another group (the
+  member of the same rank in the next group): what a model that ignores the edit it is given
+  would score, so the distance to it is what the edit vectors carry.
 
 Every decode is the merged beam search (``--beam``), top-1 compared token for token. Prints
 the machine (cores, torch), a table per model and grouping, and a ``RESULT`` line last.
 
     python bench/edit_repr.py --span RUN --token RUN --recon DIR --kinds DIR --changes DIR \\
-        [--recon-split test] [--transfer-split test] [--group-size 100] [--beam 5]
+        [--recon-split test] [--kinds-split test] [--changes-split test] [--group-size 100]
+        [--min-group 2] [--max-groups N] [--beam 5]
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import argparse
 import difflib
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Hashable, Sequence
 from pathlib import Path
 
@@ -69,14 +74,16 @@ def change_signature(before: Sequence[str], after: Sequence[str]) -> tuple:
 
 def first_per_group(keys: Sequence[Hashable], size: int, min_size: int = 2) -> dict:
     """The indices of the first ``size`` items of each key, in order; keys with fewer than
-    ``min_size`` items are left out. Groups come largest first, then by first occurrence."""
+    ``min_size`` (and 2) items in all are left out. Groups come largest first (by all their
+    items), then by first occurrence."""
     groups: dict = {}
+    total: Counter = Counter(keys)
     for i, key in enumerate(keys):
         members = groups.setdefault(key, [])
         if len(members) < size:
             members.append(i)
-    kept = [(k, v) for k, v in groups.items() if len(v) >= max(2, min_size)]
-    kept.sort(key=lambda kv: (-len(kv[1]), kv[1][0]))
+    kept = [(k, v) for k, v in groups.items() if total[k] >= max(2, min_size)]
+    kept.sort(key=lambda kv: (-total[kv[0]], kv[1][0]))
     return dict(kept)
 
 
@@ -103,11 +110,28 @@ def reconstruction(pairs: Sequence[Pair], apply: Apply) -> list[bool]:
     return [out == y for out, (_, y) in zip(outputs, pairs, strict=True)]
 
 
-def transfer(pairs: Sequence[Pair], groups: dict, apply: Apply) -> dict[Hashable, list[bool]]:
-    """Per group, for each (source, target) task of :func:`transfer_tasks`: is the target's
-    ``x+`` the top-1 output for its ``x-`` under the source's edit? One call of ``apply``."""
-    edits = {i: align(*pairs[i]) for members in groups.values() for i in members}
-    tasks = [(key, i, j) for key, members in groups.items() for i, j in transfer_tasks(members)]
+def tasks_of(groups: dict, control: bool = False) -> list[tuple[Hashable, int, int]]:
+    """Every (group, source, target) of :func:`transfer_tasks`; with ``control`` each source
+    is replaced by the member of the same rank (modulo its size) in the next group, cyclically
+    (the same targets under an edit of another group; two groups at least)."""
+    keys = list(groups)
+    if control and len(keys) < 2:
+        raise ValueError("a control needs two groups at least")
+    out = []
+    for g, key in enumerate(keys):
+        members, other = groups[key], groups[keys[(g + 1) % len(keys)]]
+        for i, j in transfer_tasks(members):
+            out.append((key, other[members.index(i) % len(other)] if control else i, j))
+    return out
+
+
+def transfer(
+    pairs: Sequence[Pair], groups: dict, apply: Apply, control: bool = False
+) -> dict[Hashable, list[bool]]:
+    """Per group, for each task of :func:`tasks_of`: is the target's ``x+`` the top-1 output
+    for its ``x-`` under the source's edit? One call of ``apply``."""
+    tasks = tasks_of(groups, control)
+    edits = {i: align(*pairs[i]) for _, i, _ in tasks}
     outputs = apply([pairs[j][0] for _, _, j in tasks], [edits[i] for _, i, _ in tasks])
     correct: dict[Hashable, list[bool]] = {key: [] for key in groups}
     for (key, _, j), out in zip(tasks, outputs, strict=True):
@@ -162,10 +186,12 @@ def main() -> None:
     ap.add_argument("--recon-limit", type=int, help="first N reconstruction pairs per directory")
     ap.add_argument("--kinds", type=Path, nargs="*", default=[], metavar="DIR", help="synth out")
     ap.add_argument("--changes", type=Path, nargs="*", default=[], metavar="DIR", help="edits")
-    ap.add_argument("--transfer-split", default="test", help="split of --kinds and --changes")
+    ap.add_argument("--kinds-split", default="test", help="split of the --kinds directories")
+    ap.add_argument("--changes-split", default="test", help="split of the --changes directories")
     ap.add_argument("--group-size", type=int, default=100, help="first N edits of a group")
     ap.add_argument("--min-group", type=int, default=2, help="smallest change group kept")
     ap.add_argument("--max-groups", type=int, help="largest N groups of each grouping")
+    ap.add_argument("--control", action="store_true", help="also decode under other groups' edits")
     ap.add_argument("--beam", type=int, default=5, help="beam width")
     ap.add_argument("--batch-size", type=int, default=32, help="inputs decoded together")
     ap.add_argument("--threads", type=int, help="torch CPU threads (default: torch's)")
@@ -182,13 +208,13 @@ def main() -> None:
     groupings: dict[str, tuple[list[Pair], dict]] = {}
     kind_pairs, kind_keys = [], []
     for d in args.kinds:
-        pairs = read_pairs(d, args.transfer_split)
+        pairs = read_pairs(d, args.kinds_split)
         kind_pairs += pairs
-        kind_keys += read_kinds(d, args.transfer_split, len(pairs))
+        kind_keys += read_kinds(d, args.kinds_split, len(pairs))
     if kind_pairs:
         groups = first_per_group(kind_keys, args.group_size)
         groupings["kind"] = (kind_pairs, dict(list(groups.items())[: args.max_groups]))
-    change_pairs = [p for d in args.changes for p in read_pairs(d, args.transfer_split)]
+    change_pairs = [p for d in args.changes for p in read_pairs(d, args.changes_split)]
     if change_pairs:
         keys = [change_signature(x, y) for x, y in change_pairs]
         groups = first_per_group(keys, args.group_size, args.min_group)
@@ -221,13 +247,23 @@ def main() -> None:
                 f"  transfer/{grouping:6s} micro {100 * micro:5.1f}%  macro {100 * macro:5.1f}%"
                 f"  of {n} pairs in {len(groups)} groups  ({ms:.0f} ms/pair)"
             )
+            controls = transfer(pairs, groups, apply, control=True) if args.control else {}
             for key, right in correct.items():
                 label = key if isinstance(key, str) else _short(key)
-                print(f"    {100 * sum(right) / len(right):5.1f}%  {len(right):5d}  {label}")
+                other = controls.get(key)
+                versus = f"  (control {100 * sum(other) / len(other):5.1f}%)" if other else ""
+                print(
+                    f"    {100 * sum(right) / len(right):5.1f}%  {len(right):5d}  {label}{versus}"
+                )
             result += [
                 f"{name}_{grouping}_micro={micro:.3f}",
                 f"{name}_{grouping}_macro={macro:.3f}",
             ]
+            if controls:
+                c_micro, c_macro, _ = accuracies(controls)
+                c_text = f"micro {100 * c_micro:5.1f}%  macro {100 * c_macro:5.1f}%"
+                print(f"  control/{grouping:6s} {c_text}")
+                result.append(f"{name}_{grouping}_control_micro={c_micro:.3f}")
     counts = [f"recon_n={len(recon)}"] + [
         f"{g}_groups={len(groups)} {g}_pairs={sum(len(v) * (len(v) - 1) for v in groups.values())}"
         for g, (_, groups) in groupings.items()

@@ -49,7 +49,10 @@ def test_groups_are_the_first_members_of_each_key_largest_first():
         "operator_swap": [0, 1, 2],
         "arithmetic": [3, 4],
     }  # the groups of one edit are left out: nothing to transfer to
-    assert edit_repr.first_per_group(KINDS, 2) == {"operator_swap": [0, 1], "arithmetic": [3, 4]}
+    two = edit_repr.first_per_group(KINDS, 2)
+    assert two == {"operator_swap": [0, 1], "arithmetic": [3, 4]}
+    assert list(two) == ["operator_swap", "arithmetic"]  # three edits in all before two
+    assert list(edit_repr.first_per_group(KINDS[::-1], 2)) == ["operator_swap", "arithmetic"]
     assert edit_repr.first_per_group(KINDS, 100, min_size=3) == {"operator_swap": [0, 1, 2]}
     assert edit_repr.transfer_tasks([3, 4]) == [(3, 4), (4, 3)]
     assert len(edit_repr.transfer_tasks(list(range(100)))) == 100 * 99  # the paper's 99 each
@@ -67,6 +70,25 @@ def test_transfer_and_reconstruction_counted_by_hand():
     # Every edit but the insertion reconstructs itself.
     assert edit_repr.reconstruction(PAIRS, rule_editor) == [True] * 6 + [False]
     assert edit_repr.accuracies({}) == (0.0, 0.0, 0)
+
+
+def test_control_swaps_in_the_edits_of_the_next_group():
+    groups = edit_repr.first_per_group(KINDS, 100)  # operator_swap [0, 1, 2], arithmetic [3, 4]
+    assert edit_repr.tasks_of(groups, control=True) == [
+        ("operator_swap", 3, 1),  # source 0 (rank 0) -> arithmetic's rank 0
+        ("operator_swap", 3, 2),
+        ("operator_swap", 4, 0),  # source 1 -> rank 1
+        ("operator_swap", 4, 2),
+        ("operator_swap", 3, 0),  # source 2 -> rank 2 modulo 2
+        ("operator_swap", 3, 1),
+        ("arithmetic", 0, 4),  # and back to operator_swap
+        ("arithmetic", 1, 3),
+    ]
+    # "+" -> "-" finds no "+" in an operator_swap input, "==" -> "!=" no "==" in arithmetic's.
+    correct = edit_repr.transfer(PAIRS, groups, rule_editor, control=True)
+    assert correct == {"operator_swap": [False] * 6, "arithmetic": [False, False]}
+    with pytest.raises(ValueError, match="two groups"):
+        edit_repr.tasks_of({"arithmetic": [3, 4]}, control=True)
 
 
 def test_model_apply_returns_top1_in_the_given_order():
