@@ -4,7 +4,10 @@
 # copy). Only proof-of-life models were trained so far, not with this recipe: 64/128, edit
 # vector 64, 3000 steps of 32 pairs (21 minutes each, side by side, on the busy 2-core machine)
 # on the JDK synth "user" pairs and the real edits (../data/synth-user, ../data/java-edits-bfp),
-# benchmarked with group size 20. Run from the repository root:
+# benchmarked with group size 20. Of the data step, import-edits and split ran as written
+# (16,173 real edits: 12,939 train, 808 valid, 2,426 test, whose test has 29 groups of one
+# abstract change with at least 10 edits, the largest 59) and synth with --limit 3000 (it
+# writes the test split's kinds). Run from the repository root:
 #
 #   recipes/edit-repr.sh [STEP...]      steps: data span token bench
 #   (span and token side by side, one core each: recipes/edit-repr.sh span & recipes/edit-repr.sh token)
