@@ -14,6 +14,8 @@ SHARED=${SHARED:-../shared/data}
 DATA=${DATA:-../data/prose}
 RUNS=${RUNS:-../runs/prose}
 T="python -m trainer"
+DATA=$(realpath -m "$DATA")
+RUNS=$(realpath -m "$RUNS")
 
 # The documentation read besides what the machine had (python3.11-doc, debian-reference-en,
 # manpages): general-register English (fortunes) and word lists (spelling candidates).
@@ -21,13 +23,23 @@ step_packages() {
   apt-get install -y fortunes fortunes-min wamerican wbritish gnu-standards
 }
 
+# The shipped model's synthetic data was made by the first version of synth-prose (commit
+# 77469a2); later commits changed the noise and the markup stripping (see git log
+# trainer/prose_noise.py trainer/prose_sources.py), so that version is run from a checkout.
+# SYNTH_REV=HEAD makes the data of the current version instead.
 step_data() {
+  local rev=${SYNTH_REV:-77469a2} src="$DATA/src-${SYNTH_REV:-77469a2}"
+  [ -d "$src" ] || git worktree add --detach "$src" "$rev"
   # Clean sentences of the documentation (trainer/synth_prose.py DEFAULT_SOURCES) with
   # learner-like errors (trainer/prose_noise.py), two noisy copies each.
-  $T synth-prose --out "$DATA/synth" --seed 0 --no-progress
+  (cd "$src" && $T synth-prose --out "$DATA/synth" --seed 0 --no-progress)
   # JFLEG dev's tune part: each source with each reference (train), every fifth tune sentence
   # for validation; the held-out slice (trainer/jfleg.py) is never written.
   $T jfleg-data --jfleg "$SHARED/jfleg" --out "$DATA/jfleg-tune"
+  # The same without the references that rewrite more than three tokens in one change: the
+  # fine-tuning data (the first fine-tuning, on all references, taught the model to delete
+  # whole clauses).
+  $T jfleg-data --jfleg "$SHARED/jfleg" --max-change 3 --out "$DATA/jfleg-tune-local"
   # 2.5% of the synthetic pairs (4,991), mixed into the fine-tuning so that it does not forget.
   $T split --data "$DATA/synth" --split train --held-out 0.025 --seed 0 --out "$DATA/synth-mix" \
     --train-name rest --held-name train
@@ -36,7 +48,7 @@ step_data() {
 pretrain() {  # $1: copy mode (span|token)
   $T train --train "$DATA/synth" --valid "$DATA/jfleg-tune" --vocab-from "$DATA/jfleg-tune" \
     --vocab-min-count 5 --vocab-max-size 8000 --char-ngrams 32768 --copy-mode "$1" \
-    --out "$RUNS/pre-$1" --epochs 1 --max-steps "${STEPS:-3000}" --save-every 250 --workers 1 \
+    --out "$RUNS/pre-$1" --epochs 1 --max-steps "${STEPS:-2000}" --save-every 250 --workers 1 \
     --threads 1 --log-every 50 --resume --no-progress
 }
 
@@ -49,8 +61,9 @@ step_pretrain() {
 # The JFLEG tune pairs three times over and the synthetic mix; validation (early stopping) on
 # the tune part's valid sentences.
 finetune() {  # $1: copy mode (span|token)
-  $T train --train "$DATA/jfleg-tune" "$DATA/jfleg-tune" "$DATA/jfleg-tune" "$DATA/synth-mix" \
-    --valid "$DATA/jfleg-tune" --init "$RUNS/pre-$1" --copy-mode "$1" --out "$RUNS/ft-$1" \
+  $T train --train "$DATA/jfleg-tune-local" "$DATA/jfleg-tune-local" "$DATA/jfleg-tune-local" \
+    "$DATA/synth-mix" \
+    --valid "$DATA/jfleg-tune-local" --init "$RUNS/pre-$1" --copy-mode "$1" --out "$RUNS/ft-$1" \
     --lr 5e-4 --warmup 50 --epochs "${FT_EPOCHS:-8}" --patience 2 --save-every 100 --workers 1 \
     --threads 1 --log-every 20 --resume --no-progress
 }
