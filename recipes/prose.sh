@@ -2,7 +2,7 @@
 # The recipe of the shipped prose model spancopy_core/pretrained/prose-en and of its token-copy
 # comparison (spancopy_core/pretrained/prose-en/MODEL_CARD.md). Run from the repository root:
 #
-#   recipes/prose.sh [STEP...]     steps: packages data pretrain finetune ship
+#   recipes/prose.sh [STEP...]   steps: packages data pretrain finetune data2 pretrain2 finetune2 ship
 #
 # DATA (outside the repository, never committed) defaults to ../data/prose, RUNS to
 # ../runs/prose, SHARED to ../shared/data. On 2 CPU cores the span and token runs of each
@@ -60,17 +60,42 @@ step_pretrain() {
 
 # The JFLEG tune pairs three times over and the synthetic mix; validation (early stopping) on
 # the tune part's valid sentences.
-finetune() {  # $1: copy mode (span|token)
+finetune() {  # $1: copy mode (span|token), $2: the pretrained run, $3: this run
   $T train --train "$DATA/jfleg-tune-local" "$DATA/jfleg-tune-local" "$DATA/jfleg-tune-local" \
     "$DATA/synth-mix" \
-    --valid "$DATA/jfleg-tune-local" --init "$RUNS/pre-$1" --copy-mode "$1" --out "$RUNS/ft-$1" \
+    --valid "$DATA/jfleg-tune-local" --init "$RUNS/$2" --copy-mode "$1" --out "$RUNS/$3" \
     --lr 5e-4 --warmup 50 --epochs "${FT_EPOCHS:-8}" --patience 2 --save-every 100 --workers 1 \
     --threads 1 --log-every 20 --resume --no-progress
 }
 
 step_finetune() {
-  finetune span > "$RUNS/ft-span.log" 2>&1 &
-  finetune token > "$RUNS/ft-token.log" 2>&1 &
+  finetune span pre-span ft-span > "$RUNS/ft-span.log" 2>&1 &
+  finetune token pre-token ft-token > "$RUNS/ft-token.log" 2>&1 &
+  wait
+}
+
+# More pretraining on new noise of the same sentences (synth-prose at this commit, seed 1: no
+# pronoun swaps), then the same fine-tuning for one epoch (the best epoch above).
+step_data2() {
+  $T synth-prose --out "$DATA/synth-seed1" --seed 1 --no-progress
+}
+
+pretrain2() {  # $1: copy mode (span|token)
+  $T train --train "$DATA/synth-seed1" --valid "$DATA/jfleg-tune" --init "$RUNS/pre-$1" \
+    --copy-mode "$1" --out "$RUNS/pre2-$1" --lr 1e-3 --warmup 100 --epochs 1 \
+    --max-steps "${STEPS2:-1250}" --save-every 250 --workers 1 --threads 1 --log-every 50 \
+    --resume --no-progress
+}
+
+step_pretrain2() {
+  pretrain2 span > "$RUNS/pre2-span.log" 2>&1 &
+  pretrain2 token > "$RUNS/pre2-token.log" 2>&1 &
+  wait
+}
+
+step_finetune2() {
+  FT_EPOCHS=1 finetune span pre2-span ft2-span > "$RUNS/ft2-span.log" 2>&1 &
+  FT_EPOCHS=1 finetune token pre2-token ft2-token > "$RUNS/ft2-token.log" 2>&1 &
   wait
 }
 
@@ -84,6 +109,6 @@ step_ship() {
 }
 
 mkdir -p "$DATA" "$RUNS"
-for step in "${@:-packages data pretrain finetune ship}"; do
+for step in "${@:-packages data pretrain finetune data2 pretrain2 finetune2 ship}"; do
   for s in $step; do "step_$s"; done
 done
