@@ -2,7 +2,8 @@
 # The recipe of the shipped prose model spancopy_core/pretrained/prose-en and of its token-copy
 # comparison (spancopy_core/pretrained/prose-en/MODEL_CARD.md). Run from the repository root:
 #
-#   recipes/prose.sh [STEP...]     steps: packages data pretrain finetune ship
+#   recipes/prose.sh [STEP...]   steps: packages data pretrain finetune data2 pretrain2 finetune2 ship
+#                                evaluate
 #
 # DATA (outside the repository, never committed) defaults to ../data/prose, RUNS to
 # ../runs/prose, SHARED to ../shared/data. On 2 CPU cores the span and token runs of each
@@ -14,6 +15,8 @@ SHARED=${SHARED:-../shared/data}
 DATA=${DATA:-../data/prose}
 RUNS=${RUNS:-../runs/prose}
 T="python -m trainer"
+DATA=$(realpath -m "$DATA")
+RUNS=$(realpath -m "$RUNS")
 
 # The documentation read besides what the machine had (python3.11-doc, debian-reference-en,
 # manpages): general-register English (fortunes) and word lists (spelling candidates).
@@ -21,13 +24,23 @@ step_packages() {
   apt-get install -y fortunes fortunes-min wamerican wbritish gnu-standards
 }
 
+# The shipped model's synthetic data was made by the first version of synth-prose (commit
+# 77469a2); later commits changed the noise and the markup stripping (see git log
+# trainer/prose_noise.py trainer/prose_sources.py), so that version is run from a checkout.
+# SYNTH_REV=HEAD makes the data of the current version instead.
 step_data() {
+  local rev=${SYNTH_REV:-77469a2} src="$DATA/src-${SYNTH_REV:-77469a2}"
+  [ -d "$src" ] || git worktree add --detach "$src" "$rev"
   # Clean sentences of the documentation (trainer/synth_prose.py DEFAULT_SOURCES) with
   # learner-like errors (trainer/prose_noise.py), two noisy copies each.
-  $T synth-prose --out "$DATA/synth" --seed 0 --no-progress
+  (cd "$src" && $T synth-prose --out "$DATA/synth" --seed 0 --no-progress)
   # JFLEG dev's tune part: each source with each reference (train), every fifth tune sentence
   # for validation; the held-out slice (trainer/jfleg.py) is never written.
   $T jfleg-data --jfleg "$SHARED/jfleg" --out "$DATA/jfleg-tune"
+  # The same without the references that rewrite more than three tokens in one change: the
+  # fine-tuning data (the first fine-tuning, on all references, taught the model to delete
+  # whole clauses).
+  $T jfleg-data --jfleg "$SHARED/jfleg" --max-change 3 --out "$DATA/jfleg-tune-local"
   # 2.5% of the synthetic pairs (4,991), mixed into the fine-tuning so that it does not forget.
   $T split --data "$DATA/synth" --split train --held-out 0.025 --seed 0 --out "$DATA/synth-mix" \
     --train-name rest --held-name train
@@ -36,7 +49,7 @@ step_data() {
 pretrain() {  # $1: copy mode (span|token)
   $T train --train "$DATA/synth" --valid "$DATA/jfleg-tune" --vocab-from "$DATA/jfleg-tune" \
     --vocab-min-count 5 --vocab-max-size 8000 --char-ngrams 32768 --copy-mode "$1" \
-    --out "$RUNS/pre-$1" --epochs 1 --max-steps "${STEPS:-3000}" --save-every 250 --workers 1 \
+    --out "$RUNS/pre-$1" --epochs 1 --max-steps "${STEPS:-2000}" --save-every 250 --workers 1 \
     --threads 1 --log-every 50 --resume --no-progress
 }
 
@@ -48,29 +61,68 @@ step_pretrain() {
 
 # The JFLEG tune pairs three times over and the synthetic mix; validation (early stopping) on
 # the tune part's valid sentences.
-finetune() {  # $1: copy mode (span|token)
-  $T train --train "$DATA/jfleg-tune" "$DATA/jfleg-tune" "$DATA/jfleg-tune" "$DATA/synth-mix" \
-    --valid "$DATA/jfleg-tune" --init "$RUNS/pre-$1" --copy-mode "$1" --out "$RUNS/ft-$1" \
+finetune() {  # $1: copy mode (span|token), $2: the pretrained run, $3: this run
+  $T train --train "$DATA/jfleg-tune-local" "$DATA/jfleg-tune-local" "$DATA/jfleg-tune-local" \
+    "$DATA/synth-mix" \
+    --valid "$DATA/jfleg-tune-local" --init "$RUNS/$2" --copy-mode "$1" --out "$RUNS/$3" \
     --lr 5e-4 --warmup 50 --epochs "${FT_EPOCHS:-8}" --patience 2 --save-every 100 --workers 1 \
     --threads 1 --log-every 20 --resume --no-progress
 }
 
 step_finetune() {
-  finetune span > "$RUNS/ft-span.log" 2>&1 &
-  finetune token > "$RUNS/ft-token.log" 2>&1 &
+  finetune span pre-span ft-span > "$RUNS/ft-span.log" 2>&1 &
+  finetune token pre-token ft-token > "$RUNS/ft-token.log" 2>&1 &
   wait
 }
 
-# The span-copy model ships; both are kept outside the repository for bench/prose.py.
+# More pretraining on new noise of the same sentences (synth-prose at this commit, seed 1: no
+# pronoun swaps), then the same fine-tuning for one epoch (the best epoch above).
+step_data2() {
+  $T synth-prose --out "$DATA/synth-seed1" --seed 1 --no-progress
+}
+
+pretrain2() {  # $1: copy mode (span|token)
+  $T train --train "$DATA/synth-seed1" --valid "$DATA/jfleg-tune" --init "$RUNS/pre-$1" \
+    --copy-mode "$1" --out "$RUNS/pre2-$1" --lr 1e-3 --warmup 100 --epochs 1 \
+    --max-steps "${STEPS2:-1000}" --save-every 250 --workers 1 --threads 1 --log-every 50 \
+    --resume --no-progress
+}
+
+step_pretrain2() {
+  pretrain2 span > "$RUNS/pre2-span.log" 2>&1 &
+  pretrain2 token > "$RUNS/pre2-token.log" 2>&1 &
+  wait
+}
+
+step_finetune2() {
+  FT_EPOCHS=1 finetune span pre2-span ft2-span > "$RUNS/ft2-span.log" 2>&1 &
+  FT_EPOCHS=1 finetune token pre2-token ft2-token > "$RUNS/ft2-token.log" 2>&1 &
+  wait
+}
+
+# The span-copy model of the second fine-tuning ships (it scored the best GLEU on the tune
+# part's valid sentences); both copy modes are kept outside the repository for bench/prose.py.
 step_ship() {
   rm -rf "$RUNS/span-final" "$RUNS/token-final"
-  cp -r "$RUNS/ft-span" "$RUNS/span-final"
-  cp -r "$RUNS/ft-token" "$RUNS/token-final"
+  cp -r "$RUNS/ft2-span" "$RUNS/span-final"
+  cp -r "$RUNS/ft2-token" "$RUNS/token-final"
   mkdir -p spancopy_core/pretrained/prose-en
-  cp "$RUNS/ft-span"/{config.json,vocab.json,model.safetensors} spancopy_core/pretrained/prose-en/
+  cp "$RUNS/ft2-span"/{config.json,vocab.json,model.safetensors} spancopy_core/pretrained/prose-en/
+  chmod 644 spancopy_core/pretrained/prose-en/*
+}
+
+# The figures of the model card (trainer/prose_eval.py; the held-out slice was run once, at
+# the end, and chose nothing).
+step_evaluate() {
+  for run in pre-span pre-token ft-span ft-token ft2-span ft2-token; do
+    for slice in tune heldout; do
+      OMP_NUM_THREADS=1 $T evaluate --model "$RUNS/$run" --data "$SHARED/jfleg" --split dev \
+        --slice "$slice" --beam 5 --no-progress --json "$RUNS/eval-$run-$slice-b5.json"
+    done
+  done
 }
 
 mkdir -p "$DATA" "$RUNS"
-for step in "${@:-packages data pretrain finetune ship}"; do
+for step in "${@:-packages data pretrain finetune data2 pretrain2 finetune2 ship evaluate}"; do
   for s in $step; do "step_$s"; done
 done

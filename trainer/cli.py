@@ -310,6 +310,12 @@ def _add_jfleg_data(sub) -> None:
     p.add_argument("--jfleg", type=Path, required=True, metavar="DIR", help="JFLEG directory")
     p.add_argument("--split", default="dev", help="the JFLEG split")
     p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
+    p.add_argument(
+        "--max-change",
+        type=_at_least(1),
+        metavar="TOKENS",
+        help="leave out references with a change of more tokens than this (default: keep all)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -504,7 +510,7 @@ def cmd_synth_prose(args: argparse.Namespace) -> int:
 def cmd_jfleg_data(args: argparse.Namespace) -> int:
     from .jfleg import read_jfleg, tune_pairs
 
-    for split, pairs in tune_pairs(read_jfleg(args.jfleg, args.split)).items():
+    for split, pairs in tune_pairs(read_jfleg(args.jfleg, args.split), args.max_change).items():
         path = args.out / f"{split}.jsonl"
         args.out.mkdir(parents=True, exist_ok=True)
         path.write_text(

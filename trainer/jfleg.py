@@ -11,6 +11,7 @@ fine-tuning data of the tune part (``python -m trainer jfleg-data``).
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,18 +81,34 @@ def tokens(text: str) -> list[str]:
     return [w.text for w in tokenize(text)]
 
 
-def tune_pairs(sentences: list[Sentence]) -> dict[str, list[tuple[list[str], list[str]]]]:
+def longest_change(source: list[str], target: list[str]) -> int:
+    """The most tokens that one change of the token diff (difflib) of ``source`` into
+    ``target`` replaces, deletes or inserts on either side (0 when they are equal)."""
+    diff = difflib.SequenceMatcher(a=source, b=target, autojunk=False)
+    return max(
+        (max(i2 - i1, j2 - j1) for op, i1, i2, j1, j2 in diff.get_opcodes() if op != "equal"),
+        default=0,
+    )
+
+
+def tune_pairs(
+    sentences: list[Sentence], max_change: int | None = None
+) -> dict[str, list[tuple[list[str], list[str]]]]:
     """The fine-tuning data of the tune part of a JFLEG split: each source paired with each of
     its distinct references, as tokens, in ``train`` and (every :data:`TUNE_VALID_EVERY`-th
-    tune sentence, for early stopping and development checks) ``valid``. The held-out slice
-    of :func:`tune_heldout` is never used."""
+    tune sentence, for early stopping and development checks) ``valid``; with ``max_change``,
+    only the references whose longest change (:func:`longest_change`) is at most that many
+    tokens (rewritten clauses taught a model to delete them). The held-out slice of
+    :func:`tune_heldout` is never used."""
     tune, _ = tune_heldout(sentences)
     out: dict[str, list[tuple[list[str], list[str]]]] = {"train": [], "valid": []}
     for k, sentence in enumerate(tune):
         split = "valid" if k % TUNE_VALID_EVERY == TUNE_VALID_EVERY - 1 else "train"
         source = tokens(sentence.source)
         for ref in dict.fromkeys(sentence.references):
-            out[split].append((source, tokens(ref)))
+            target = tokens(ref)
+            if max_change is None or longest_change(source, target) <= max_change:
+                out[split].append((source, target))
     return out
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from tests.conftest import SHARED_DATA
 from trainer.config import DataError
-from trainer.jfleg import read_jfleg, tune_heldout
+from trainer.jfleg import longest_change, read_jfleg, tune_heldout, tune_pairs
 
 JFLEG = SHARED_DATA / "jfleg"
 
@@ -65,3 +65,42 @@ def test_jfleg_dev_split_sizes() -> None:
     tune, held = tune_heldout(sentences)
     assert (len(tune), len(held)) == (503, 251)
     assert not {s.index for s in tune} & {s.index for s in held}
+
+
+def test_longest_change_by_hand() -> None:
+    assert longest_change(["a", "b", "c"], ["a", "b", "c"]) == 0
+    assert longest_change(["a", "b", "c"], ["a", "x", "c"]) == 1
+    assert longest_change(["a", "b", "c", "d"], ["a", "d"]) == 2  # b c deleted
+    assert longest_change(["a", "b"], ["x", "y", "z", "a", "b"]) == 3  # three inserted
+
+
+def test_tune_pairs_split_dedupe_and_filter(tmp_path: Path) -> None:
+    sources = [f"s{i} is bad ." for i in range(9)]
+    _write(
+        tmp_path,
+        {
+            "dev.src": "".join(s + "\n" for s in sources),
+            "dev.ref0": "".join(s.replace("bad", "good") + "\n" for s in sources),
+            "dev.ref1": "".join(s.replace("bad", "good") + "\n" for s in sources),
+            "dev.ref2": "".join("It was all rewritten here .\n" for _ in sources),
+        },
+    )
+    pairs = tune_pairs(read_jfleg(tmp_path))
+    # held out: 2, 5, 8; tune 0 1 3 4 6 7, the fifth of which (6) validates
+    assert [x[0] for x, _ in pairs["valid"]] == ["s6", "s6"]
+    assert [x[0] for x, _ in pairs["train"]] == [
+        "s0",
+        "s0",
+        "s1",
+        "s1",
+        "s3",
+        "s3",
+        "s4",
+        "s4",
+        "s7",
+        "s7",
+    ]
+    assert pairs["train"][0] == (["s0", "is", "bad", "."], ["s0", "is", "good", "."])
+    local = tune_pairs(read_jfleg(tmp_path), max_change=3)
+    assert all(y[2] == "good" for split in local.values() for _, y in split)
+    assert len(local["train"]) == 5 and len(local["valid"]) == 1
