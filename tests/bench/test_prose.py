@@ -4,6 +4,7 @@ Harper's suggestions applied; expected figures computed by hand."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,14 @@ def _fix_teh(text: str) -> str:
 
 def test_each_system_is_scored_on_both_slices(jfleg_dir: Path):
     systems = {"source": (lambda t: t, False), "fix": (_fix_teh, True)}
-    results = prose.run_systems(systems, read_jfleg(jfleg_dir, "dev"), progress=False)
+    sentences = read_jfleg(jfleg_dir, "dev")
+    results, outputs = prose.run_systems(systems, sentences, progress=False)
+    assert outputs["fix"].texts[0] == SOURCES[0].replace("teh", "the").replace(" .", ".")
+    record = prose.records(sentences, outputs)[2]
+    assert record["index"] == 2 and record["heldout"] and record["source"] == SOURCES[2]
+    assert record["references"] == REFERENCES[2:]
+    assert record["outputs"] == {"source": SOURCES[2], "fix": "they likes the ball."}
+    assert record["ms"]["fix"] == outputs["fix"].ms[2]
     heldout, whole = results["heldout"], results["all"]
     assert heldout["fix"]["sentences"] == 1 and whole["fix"]["sentences"] == 3
     # the source unchanged: in each sentence the kept errors among the bigrams ("saw teh",
@@ -72,10 +80,16 @@ def test_report_ends_with_the_result_line():
     )
 
 
-def test_toy_models_end_to_end(toy_teh_model: Path, jfleg_dir: Path, capsys):
+def test_toy_models_end_to_end(toy_teh_model: Path, jfleg_dir: Path, tmp_path: Path, capsys):
     argv = ["--data", str(jfleg_dir), "--model", str(toy_teh_model)]
     argv += ["--token-model", str(toy_teh_model), "--beam", "4", "--no-harper", "--no-progress"]
-    assert prose.main(argv) == 0
+    assert prose.main([*argv, "--json", str(tmp_path / "out.jsonl")]) == 0
+    lines = (tmp_path / "out.jsonl").read_text().splitlines()
+    assert [json.loads(line)["outputs"]["span"] for line in lines] == [
+        "I saw the cat .",
+        "we found the tree .",
+        "they likes the ball .",
+    ]
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("cores=") and " threads=1 " in out.splitlines()[0]
     result = out.splitlines()[-1]
