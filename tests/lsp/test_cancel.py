@@ -57,7 +57,8 @@ async def running_command(client: LanguageClient, uri: str, msg_id: str) -> tupl
 
     def reports() -> list:  # of this command (not of the model's load, when it came late)
         new = set(client.progress_reports) - before
-        ours = [t for t in new if "repairing" in client.progress_reports[t][0].title]
+        begun = [t for t in new if client.progress_reports[t]]  # a created token may wait
+        ours = [t for t in begun if "repairing" in client.progress_reports[t][0].title]
         return client.progress_reports[ours[0]] if len(ours) == 1 else []
 
     await until(lambda: any(r.kind == "report" for r in reports()), WAIT)
