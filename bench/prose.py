@@ -11,9 +11,10 @@ tuning"), edit precision/recall/F0.5, exact match, and milliseconds per sentence
   line detokenised), each lint's first suggestion applied (right to left, so the spans of the
   lints not yet applied stay valid);
 - span, token: span-copy models (the span-copy one and its token-copy ablation, the paper's
-  Table 3 comparison): the rank-1 hypothesis of the beam search over the corpus line's prose
-  tokens (:func:`trainer.prose_eval.model_corrector`); ``--model-text`` gives them the
-  detokenised text instead, as Harper gets it.
+  Table 3 comparison) through the repair pipeline, as ``spancopy repair FILE.txt --top-k 1``
+  runs it (:func:`trainer.prose_eval.model_corrector`): the rank-1 repair of each sentence of
+  the corpus line, if the model prefers one to the sentence as written; ``--model-text`` gives
+  them the detokenised text instead, as Harper gets it.
 
 A ``RESULT`` line ends the report; ``--json FILE`` writes each sentence's outputs. ::
 
