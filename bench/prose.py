@@ -11,22 +11,25 @@ tuning"), edit precision/recall/F0.5, exact match, and milliseconds per sentence
   line detokenised), each lint's first suggestion applied (right to left, so the spans of the
   lints not yet applied stay valid);
 - span, token: span-copy models (the span-copy one and its token-copy ablation, the paper's
-  Table 3 comparison): the rank-1 hypothesis of the beam search over the corpus line's prose
-  tokens (:func:`trainer.prose_eval.model_corrector`); ``--model-text`` gives them the
-  detokenised text instead, as Harper gets it.
+  Table 3 comparison) through the repair pipeline, as ``spancopy repair FILE.txt --top-k 1``
+  runs it (:func:`trainer.prose_eval.model_corrector`): the rank-1 repair of each sentence of
+  the corpus line, if the model prefers one to the sentence as written; ``--model-text`` gives
+  them the detokenised text instead, as Harper gets it.
 
-A ``RESULT`` line ends the report. ::
+A ``RESULT`` line ends the report; ``--json FILE`` writes each sentence's outputs. ::
 
     python bench/prose.py [--model DIR] [--token-model DIR] [--beam 20] [--limit N]
-                          [--model-text] [--no-harper]
+                          [--model-text] [--no-harper] [--json FILE]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import torch
 
@@ -34,7 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import PRETRAINED  # noqa: E402
 from trainer.config import TrainerError  # noqa: E402
-from trainer.jfleg import Sentence, read_jfleg, select  # noqa: E402
+from trainer.jfleg import Sentence, is_heldout, read_jfleg, select  # noqa: E402
 from trainer.prose_eval import Corrector, Outputs, correct_all, markdown_table, metrics  # noqa: E402
 
 JFLEG = SHARED_DATA / "jfleg"
@@ -60,26 +63,48 @@ def harper_corrector() -> Corrector:
     return correct
 
 
+Results = dict[str, dict[str, dict[str, float]]]  # slice -> system -> metric -> value
+
+
 def run_systems(
     systems: dict[str, tuple[Corrector, bool]], sentences: Sequence[Sentence], progress: bool
-) -> dict[str, dict[str, dict[str, float]]]:
-    """Per slice, per system, the metrics; ``systems`` maps a name to its corrector and whether
-    it reads detokenised text. Each system runs once over ``sentences``."""
-    results: dict[str, dict[str, dict[str, float]]] = {s: {} for s in SLICES}
+) -> tuple[Results, dict[str, Outputs]]:
+    """Per slice, per system, the metrics, and each system's outputs; ``systems`` maps a name
+    to its corrector and whether it reads detokenised text. Each system runs once over
+    ``sentences``."""
+    results: Results = {s: {} for s in SLICES}
+    outputs: dict[str, Outputs] = {}
     for name, (corrector, detokenized) in systems.items():
         out = correct_all(
             corrector, sentences, detokenized=detokenized, progress=progress, desc=name
         )
+        outputs[name] = out
         by_index = {s.index: (t, ms) for s, t, ms in zip(sentences, out.texts, out.ms)}
         for slice_name in SLICES:
             part = select(list(sentences), slice_name)
             texts = [by_index[s.index][0] for s in part]
             ms = [by_index[s.index][1] for s in part]
             results[slice_name][name] = metrics(part, Outputs(texts, ms))
-    return results
+    return results, outputs
 
 
-def report(results: dict[str, dict[str, dict[str, float]]], split: str) -> str:
+def records(sentences: Sequence[Sentence], outputs: dict[str, Outputs]) -> list[dict[str, Any]]:
+    """One record per sentence: its index, whether it is held out, source, references, each
+    system's output and its milliseconds."""
+    return [
+        {
+            "index": s.index,
+            "heldout": is_heldout(s),
+            "source": s.source,
+            "references": list(s.references),
+            "outputs": {name: out.texts[k] for name, out in outputs.items()},
+            "ms": {name: out.ms[k] for name, out in outputs.items()},
+        }
+        for k, s in enumerate(sentences)
+    ]
+
+
+def report(results: Results, split: str) -> str:
     """The tables of both slices and the RESULT line."""
     out = []
     for slice_name in SLICES:
@@ -119,6 +144,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     ap.add_argument("--no-harper", action="store_true", help="leave Harper out")
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
+    ap.add_argument(
+        "--json", type=Path, metavar="FILE", help="write one record per sentence (JSON lines)"
+    )
     args = ap.parse_args(argv)
     from spancopy_core.checkpoint import CheckpointError, load_model
     from trainer.prose_eval import model_corrector
@@ -143,8 +171,11 @@ def main(argv: list[str] | None = None) -> int:
     for name, path in models.items():
         if path is not None:
             print(f"{name} model: {path}")
-    results = run_systems(systems, sentences, progress=not args.no_progress)
+    results, outputs = run_systems(systems, sentences, progress=not args.no_progress)
     print(report(results, args.split))
+    if args.json:
+        lines = (json.dumps(r) + "\n" for r in records(sentences, outputs))
+        args.json.write_text("".join(lines), encoding="utf-8")
     return 0
 
 

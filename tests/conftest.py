@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from tests.toy import build_toy_model, build_toy_prose_model, build_toy_teh_model
+from tests.toy import build_toy_model, build_toy_prose_model
 
 ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault("SPANCOPY_SHARED_DATA", str(ROOT.parent / "shared" / "data"))
@@ -70,17 +70,5 @@ def toy_prose_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     torch.set_num_threads(1)
     try:
         return build_toy_prose_model(tmp_path_factory.mktemp("toy-prose-model"), steps=60)
-    finally:
-        torch.set_num_threads(threads)
-
-
-@pytest.fixture(scope="session")
-def toy_teh_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A prose model directory for JFLEG-like tokenised sentences that corrects ``teh`` to
-    ``the`` and nothing else (``tests/toy.py``), trained once per test session."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        return build_toy_teh_model(tmp_path_factory.mktemp("toy-teh-model"))
     finally:
         torch.set_num_threads(threads)

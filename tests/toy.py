@@ -169,34 +169,3 @@ def build_toy_prose_model(directory: Path, steps: int = 60, seed: int = 0) -> Pa
     )
     _train(model, PROSE_VOCAB, prose_pairs(steps * 16, seed), steps, 1e-2)
     return save_model(model.eval(), PROSE_VOCAB, directory)
-
-
-TEH_NOUNS = ["cat", "dog", "man", "ball", "house", "tree", "car", "book"]
-TEH_VERBS = ["saw", "likes", "has", "found", "took", "wants"]
-TEH_VOCAB = Vocabulary(["the", "a", "I", "we", "they", ".", *TEH_NOUNS, *TEH_VERBS])
-
-
-def teh_pair(rng: random.Random) -> tuple[list[str], list[str]]:
-    """A (noisy, clean) pair of prose token lists: one ``the`` of the clean sentence is
-    misspelt ``teh`` in the noisy one."""
-    subject = rng.choice(["I", "we", "they", "the " + rng.choice(TEH_NOUNS)])
-    clean = f"{subject} {rng.choice(TEH_VERBS)} the {rng.choice(TEH_NOUNS)} .".split()
-    spots = [k for k, w in enumerate(clean) if w == "the"]
-    noisy = list(clean)
-    noisy[rng.choice(spots)] = "teh"
-    return noisy, clean
-
-
-def build_toy_teh_model(directory: Path, steps: int = 60, seed: int = 0) -> Path:
-    """A toy prose model of JFLEG-like tokenised sentences that corrects ``teh`` to ``the``
-    (and leaves a sentence without it as it is), trained for ``steps`` steps of 16 pairs and
-    saved to ``directory``."""
-    torch.manual_seed(seed)
-    rng = random.Random(seed)
-    model = SpanCopyModel(
-        ModelConfig(embedding_dim=16, hidden_size=32, encoder_layers=1, dropout=0.0), TEH_VOCAB
-    )
-    pairs = [teh_pair(rng) for _ in range(steps * 16)]
-    pairs = [(x if k % 2 else y, y) for k, (x, y) in enumerate(pairs)]  # half left correct
-    _train(model, TEH_VOCAB, pairs, steps, 1e-2)
-    return save_model(model.eval(), TEH_VOCAB, directory)

@@ -8,10 +8,8 @@ that read text, such as Harper -- or as the corpus line itself, in JFLEG's Penn 
 (``do n't``, ``it 's``), the spacing the prose models are trained in. Its wall time per sentence
 is measured around that call alone, after one untimed call. The outputs are scored against the
 references by :func:`spancopy_core.prose_metrics.score_corpus` (sources, outputs and references
-tokenised alike, so either spacing scores the same). :func:`model_corrector` makes a corrector
-of a span-copy model: the prose tokens of the line (:func:`trainer.jfleg.tokens`, as in training)
-decoded by the beam search, the most probable hypothesis taken (which may be the sentence
-unchanged; hypotheses holding a vocabulary special such as ``<unk>`` are passed over).
+tokenised alike, so either spacing scores the same). :func:`model_corrector` makes a corrector of a
+span-copy model that runs the repair pipeline as ``spancopy repair FILE.txt --top-k 1`` does.
 """
 
 from __future__ import annotations
@@ -28,7 +26,7 @@ from tqdm import tqdm
 from spancopy_core.prose_metrics import detokenize, score_corpus
 
 from .config import DataError
-from .jfleg import Sentence, read_jfleg, select, tokens
+from .jfleg import Sentence, read_jfleg, select
 
 Corrector = Callable[[str], str]
 
@@ -104,18 +102,20 @@ def markdown_table(columns: dict[str, dict[str, float]]) -> str:
 
 
 def model_corrector(model: Any, beam: int, variant: str) -> Corrector:
-    """The rank-1 output of a span-copy model's beam search over the prose tokens of a line in
-    the model's spacing, as the tokens joined by spaces (scoring re-tokenises it)."""
-    from spancopy_core.decoding import beam_search
-    from spancopy_core.vocab import SPECIALS
+    """The product's correction of a text by ``model``: the repair pipeline on the text as a
+    plain-text document (:mod:`spancopy_core.repair.prose`: one unit per sentence), the rank-1
+    repair of each sentence applied, or the sentence left as it is where the model offers none
+    (it prefers the sentence as written)."""
+    from spancopy_core.edits import apply_edits
+    from spancopy_core.repair import pipeline
+    from spancopy_core.repair.languages import frontend_for
+
+    frontend = frontend_for("plaintext", "file:///sentence.txt")
+    options = pipeline.RepairOptions(beam_size=beam, top_k=1, decoding=variant)
 
     def correct(text: str) -> str:
-        inputs = tokens(text)
-        if not inputs:
-            return text
-        (hyps,) = beam_search(model, [inputs], beam_size=beam, top_k=beam, variant=variant)
-        best = next((h.tokens for h in hyps if not set(h.tokens) & set(SPECIALS)), inputs)
-        return " ".join(best)
+        found, _ = pipeline.repair(model, pipeline.ParsedText.parse(text, frontend), None, options)
+        return apply_edits(text, [e for f in found if f.candidates for e in f.candidates[0].edits])
 
     return correct
 

@@ -4,6 +4,7 @@ Harper's suggestions applied; expected figures computed by hand."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,8 +12,16 @@ import pytest
 from bench import prose
 from trainer.jfleg import read_jfleg
 
-SOURCES = ["I saw teh cat .", "we found the tree .", "they likes teh ball ."]
-REFERENCES = ["I saw the cat .", "we found a tree .", "they like the ball ."]
+SOURCES = [
+    "We recieve it again .",
+    "People receive the file on time .",
+    "They recieve mail today .",
+]
+REFERENCES = [
+    "We receive it again .",
+    "People receive a file on time .",
+    "They receive mail today !",
+]
 
 
 @pytest.fixture
@@ -22,25 +31,34 @@ def jfleg_dir(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def _fix_teh(text: str) -> str:
-    return text.replace("teh", "the")
+def _fix(text: str) -> str:
+    return text.replace("recieve", "receive")
 
 
 def test_each_system_is_scored_on_both_slices(jfleg_dir: Path):
-    systems = {"source": (lambda t: t, False), "fix": (_fix_teh, True)}
-    results = prose.run_systems(systems, read_jfleg(jfleg_dir, "dev"), progress=False)
+    systems = {"source": (lambda t: t, False), "fix": (_fix, True)}
+    sentences = read_jfleg(jfleg_dir, "dev")
+    results, outputs = prose.run_systems(systems, sentences, progress=False)
+    assert outputs["fix"].texts[0] == "We receive it again."
+    record = prose.records(sentences, outputs)[2]
+    assert record["index"] == 2 and record["heldout"] and record["source"] == SOURCES[2]
+    assert record["references"] == REFERENCES[2:]
+    assert record["outputs"] == {"source": SOURCES[2], "fix": "They receive mail today."}
+    assert record["ms"]["fix"] == outputs["fix"].ms[2]
     heldout, whole = results["heldout"], results["all"]
     assert heldout["fix"]["sentences"] == 1 and whole["fix"]["sentences"] == 3
-    # the source unchanged: in each sentence the kept errors among the bigrams ("saw teh",
-    # "found the", "they likes", ...) cancel the matched ones -> GLEU 0; no edits: P 1, R 0
+    # the source unchanged: in each sentence the kept errors among the trigrams ("We recieve
+    # it", "receive the file", ...) cancel the matched ones -> GLEU 0; no edits: P 1, R 0
     assert whole["source"]["gleu"] == 0.0
     assert (whole["source"]["precision"], whole["source"]["recall"]) == (1.0, 0.0)
-    # teh -> the: summed statistics (15, 15, 11/15, 5/12, 4/9, 2/6), edits 2 right of 2, of 4
-    assert whole["fix"]["gleu"] == pytest.approx((11 / 15 * 5 / 12 * 4 / 9 * 2 / 6) ** 0.25)
+    # recieve -> receive: summed statistics (17, 17, 13/17, 8/14, 4/11, 3/8), edits 2 right
+    # of 2 made, of 4 to make
+    assert whole["fix"]["gleu"] == pytest.approx((13 / 17 * 8 / 14 * 4 / 11 * 3 / 8) ** 0.25)
     assert (whole["fix"]["precision"], whole["fix"]["recall"]) == (1.0, 0.5)
     assert whole["fix"]["exact"] == pytest.approx(1 / 3)
-    # held out: the third sentence only; no 4-gram matches, one of its two edits made
-    assert heldout["fix"]["gleu"] == 0.0 and heldout["fix"]["recall"] == 0.5
+    # held out: the third sentence only, (5, 5, 3/5, 2/4, 1/3, 1/2); one of its two edits made
+    assert heldout["fix"]["gleu"] == pytest.approx((3 / 5 * 2 / 4 * 1 / 3 * 1 / 2) ** 0.25)
+    assert heldout["fix"]["recall"] == 0.5
     assert heldout["fix"]["exact"] == 0.0
 
 
@@ -72,17 +90,23 @@ def test_report_ends_with_the_result_line():
     )
 
 
-def test_toy_models_end_to_end(toy_teh_model: Path, jfleg_dir: Path, capsys):
-    argv = ["--data", str(jfleg_dir), "--model", str(toy_teh_model)]
-    argv += ["--token-model", str(toy_teh_model), "--beam", "4", "--no-harper", "--no-progress"]
-    assert prose.main(argv) == 0
+def test_toy_models_end_to_end(toy_prose_model: Path, jfleg_dir: Path, tmp_path: Path, capsys):
+    argv = ["--data", str(jfleg_dir), "--model", str(toy_prose_model)]
+    argv += ["--token-model", str(toy_prose_model), "--beam", "4", "--no-harper", "--no-progress"]
+    assert prose.main([*argv, "--json", str(tmp_path / "out.jsonl")]) == 0
+    lines = (tmp_path / "out.jsonl").read_text().splitlines()
+    assert [json.loads(line)["outputs"]["span"] for line in lines] == [
+        "We receive it again .",
+        "People receive the file on time .",
+        "They receive mail today .",
+    ]
     out = capsys.readouterr().out
     assert out.splitlines()[0].startswith("cores=") and " threads=1 " in out.splitlines()[0]
     result = out.splitlines()[-1]
-    # the toy model corrects teh -> the and nothing else, as _fix_teh does
+    # the toy model corrects recieve -> receive and nothing else, as _fix does
     for system in ("span", "token"):
-        assert f" {system}_gleu_heldout=0.00 {system}_f05_heldout=83.33" in result
-        assert f" {system}_gleu_all=46.13 {system}_f05_all=83.33 {system}_exact_all=33.33" in result
+        assert f" {system}_gleu_heldout=47.29 {system}_f05_heldout=83.33" in result
+        assert f" {system}_gleu_all=49.41 {system}_f05_all=83.33 {system}_exact_all=33.33" in result
     assert result.startswith("RESULT split=dev n_heldout=1 n_all=3 source_gleu_heldout=0.00")
 
 

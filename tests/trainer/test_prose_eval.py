@@ -1,21 +1,39 @@
 """``python -m trainer evaluate`` on a JFLEG-layout directory, through a real process, with the
-toy prose model (it corrects ``teh`` to ``the``); expected figures computed by hand."""
+toy prose model (it corrects ``recieve`` to ``receive``); expected figures computed by hand."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from spancopy_core.checkpoint import load_model
+from spancopy_core.edits import TextEdit, apply_edits
+from spancopy_core.positions import LineIndex
 from trainer.jfleg import Sentence, read_jfleg
-from trainer.prose_eval import Outputs, correct_all, markdown_table, metrics
+from trainer.prose_eval import Outputs, correct_all, markdown_table, metrics, model_corrector
 
 from .test_cli import trainer
 
-SOURCES = ["I saw teh cat .", "we found the tree .", "they likes teh ball ."]
-REFERENCES = ["I saw the cat .", "we found a tree .", "they like the ball ."]
-# What the toy model makes of them: teh -> the, nothing else.
-OUTPUTS = ["I saw the cat .", "we found the tree .", "they likes the ball ."]
+SOURCES = [
+    "We recieve it again .",
+    "People receive the file on time .",
+    "They recieve mail today .",
+]
+REFERENCES = [
+    "We receive it again .",
+    "People receive a file on time .",
+    "They receive mail today !",
+]
+# What the toy model makes of them: recieve -> receive, nothing else.
+OUTPUTS = [
+    "We receive it again .",
+    "People receive the file on time .",
+    "They receive mail today .",
+]
 
 
 @pytest.fixture
@@ -30,16 +48,16 @@ def _row(out: str, label: str) -> str:
     return line.split("|")[2].strip()
 
 
-def test_evaluate_prints_gleu_edit_scores_and_time(toy_teh_model: Path, jfleg_dir: Path):
-    args = ["evaluate", "--model", toy_teh_model, "--data", jfleg_dir, "--split", "dev"]
+def test_evaluate_prints_gleu_edit_scores_and_time(toy_prose_model: Path, jfleg_dir: Path):
+    args = ["evaluate", "--model", toy_prose_model, "--data", jfleg_dir, "--split", "dev"]
     proc = trainer(*args, "--beam", "4", "--no-progress")
     # GLEU statistics (hypothesis length, reference length, then matched n-grams less kept
     # errors / hypothesis n-grams for n = 1..4), per sentence:
-    #   (5, 5, 5/5, 4/4, 3/3, 2/2), (5, 5, 3/5, 0/4, 0/3, 0/2), (5, 5, 3/5, 1/4, 1/3, 0/2)
-    # summed: (15, 15, 11/15, 5/12, 4/9, 2/6), no brevity penalty
-    gleu = (11 / 15 * 5 / 12 * 4 / 9 * 2 / 6) ** 0.25
-    assert _row(proc.stdout, "GLEU") == f"{100 * gleu:.2f}" == "46.13"
-    # edits: teh -> the twice, both in the references, which also have the -> a, likes -> like
+    #   (5, 5, 5/5, 4/4, 3/3, 2/2), (7, 7, 5/7, 2/6, 0/5, 0/4), (5, 5, 3/5, 2/4, 1/3, 1/2)
+    # summed: (17, 17, 13/17, 8/14, 4/11, 3/8), no brevity penalty
+    gleu = (13 / 17 * 8 / 14 * 4 / 11 * 3 / 8) ** 0.25
+    assert _row(proc.stdout, "GLEU") == f"{100 * gleu:.2f}" == "49.41"
+    # edits: recieve -> receive twice, both in the references, which also have the -> a, . -> !
     assert _row(proc.stdout, "edit precision") == "100.00"
     assert _row(proc.stdout, "edit recall") == "50.00"
     assert _row(proc.stdout, "edit F0.5") == "83.33"  # 1.25 * 0.5 / (0.25 + 0.5)
@@ -48,19 +66,19 @@ def test_evaluate_prints_gleu_edit_scores_and_time(toy_teh_model: Path, jfleg_di
     assert float(_row(proc.stdout, "ms per sentence, p50")) > 0
 
 
-def test_evaluate_a_slice(toy_teh_model: Path, jfleg_dir: Path):
-    args = ["evaluate", "--model", toy_teh_model, "--data", jfleg_dir, "--split", "dev"]
+def test_evaluate_a_slice(toy_prose_model: Path, jfleg_dir: Path):
+    args = ["evaluate", "--model", toy_prose_model, "--data", jfleg_dir, "--split", "dev"]
     proc = trainer(*args, "--beam", "4", "--no-progress", "--slice", "heldout")
-    # only the third sentence is held out: no 4-gram right, so GLEU 0
+    # only the third sentence is held out: (5, 5, 3/5, 2/4, 1/3, 1/2)
     assert _row(proc.stdout, "sentences") == "1"
-    assert _row(proc.stdout, "GLEU") == "0.00"
+    assert _row(proc.stdout, "GLEU") == f"{100 * (3 / 5 * 2 / 4 * 1 / 3 * 1 / 2) ** 0.25:.2f}"
     assert _row(proc.stdout, "edit recall") == "50.00"
     assert _row(proc.stdout, "exact match") == "0.00"
 
 
-def test_bad_prose_input_is_one_line(toy_teh_model: Path, jfleg_dir: Path, tmp_path: Path):
+def test_bad_prose_input_is_one_line(toy_prose_model: Path, jfleg_dir: Path, tmp_path: Path):
     (jfleg_dir / "dev.ref0").unlink()
-    args = ["evaluate", "--model", toy_teh_model, "--data", jfleg_dir, "--split", "dev"]
+    args = ["evaluate", "--model", toy_prose_model, "--data", jfleg_dir, "--split", "dev"]
     proc = trainer(*args, check=False)
     assert proc.returncode == 2 and proc.stderr.count("\n") == 1
     assert "no dev.ref0 .. dev.refN beside dev.src" in proc.stderr
@@ -71,7 +89,7 @@ def test_bad_prose_input_is_one_line(toy_teh_model: Path, jfleg_dir: Path, tmp_p
     java.mkdir()
     (java / "dev.buggy").write_text("a b\n")
     (java / "dev.fixed").write_text("a c\n")
-    args = ["evaluate", "--model", toy_teh_model, "--data", java, "--split", "dev"]
+    args = ["evaluate", "--model", toy_prose_model, "--data", java, "--split", "dev"]
     proc = trainer(*args, "--slice", "tune", check=False)
     assert proc.returncode == 2
     assert proc.stderr == "error: --slice applies to prose (JFLEG-layout) data only\n"
@@ -83,17 +101,13 @@ def test_correct_all_reads_text_or_corpus_lines(jfleg_dir: Path):
 
     def corrector(text: str) -> str:
         seen.append(text)
-        return text.replace("teh", "the")
+        return text.replace("recieve", "receive")
 
     out = correct_all(corrector, sentences, detokenized=True, progress=False, desc="")
     # the first sentence twice: once untimed, to warm up
-    assert seen == [
-        "I saw teh cat.",
-        "I saw teh cat.",
-        "we found the tree.",
-        "they likes teh ball.",
-    ]
-    assert out.texts == ["I saw the cat.", "we found the tree.", "they likes the ball."]
+    texts = ["We recieve it again.", "People receive the file on time.", "They recieve mail today."]
+    assert seen == texts[:1] + texts
+    assert out.texts == [t.replace("recieve", "receive") for t in texts]
     assert len(out.ms) == 3 and all(ms >= 0 for ms in out.ms)
     seen.clear()
     correct_all(corrector, sentences, detokenized=False, progress=False, desc="")
@@ -109,3 +123,28 @@ def test_metrics_and_table():
     assert "| ms per sentence, p50 | 3.0 | 3.0 |" in table
     assert "| exact match | 33.33 | 33.33 |" in table
     assert table.splitlines()[-1] == "| sentences | 3 | 3 |"
+
+
+def test_corrections_are_those_of_spancopy_repair_json(toy_prose_model: Path, tmp_path: Path):
+    """The hypotheses scored are what ``spancopy repair FILE.txt --json --top-k 1`` gives on a
+    file of one sentence per paragraph, its rank-1 repair of each sentence applied."""
+    path = tmp_path / "sentences.txt"
+    text = "\n\n".join(SOURCES) + "\n"
+    path.write_text(text)
+    argv = [sys.executable, "-m", "spancopy_core.cli", "repair", str(path), "--json"]
+    argv += ["--top-k", "1", "--beam-size", "4", "--model", str(toy_prose_model)]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=True)
+    lines = LineIndex(text)
+    edits = [
+        TextEdit(
+            lines.offset(e["start"]["line"], e["start"]["character"]),
+            lines.offset(e["end"]["line"], e["end"]["character"]),
+            e["newText"],
+        )
+        for unit in json.loads(proc.stdout)["methods"]
+        for repair in unit["repairs"][:1]
+        for e in repair["edits"]
+    ]
+    from_cli = apply_edits(text, edits).strip().split("\n\n")
+    correct = model_corrector(load_model(toy_prose_model, device="cpu"), 4, "merged")
+    assert from_cli == [correct(s) for s in SOURCES] == OUTPUTS
