@@ -50,7 +50,9 @@ NAME_LIMIT = 40  # characters of a sentence in its unit's name
 MAX_DISTANCE = 2
 PER_WORD = 3
 MAX_SPELLING = 24
-RARER = 20  # a word of the vocabulary is respelt too, to words this many times more frequent
+# A word of the vocabulary is respelt too, one edit away, to words this many times more
+# frequent: the prose vocabulary, learned from noisy text, holds becuase, thier, poeple.
+RARER = 20
 _FRONT_MATTER = re.compile(r"---[ \t]*\r?\n(?:.*\r?\n)*?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)")
 _NOT_NEWLINE = re.compile(r"[^\r\n]")
 _COMMENT_OPEN = re.compile(r"/\*+")

@@ -6,9 +6,9 @@ words it can generate), :func:`spelling_candidates` proposes the dictionary word
 Damerau-Levenshtein distance ``max_distance`` (an adjacent transposition counts one), nearest
 first, then by the dictionary's order (a vocabulary's: most frequent first), at most
 ``per_word`` of them, each with the case pattern of the word it replaces (with ``rarer``, a
-word of the dictionary too, to the words at least ``rarer`` times nearer its head, about
-``rarer`` times more frequent by Zipf's law: a vocabulary learned from noisy text holds common
-misspellings such as ``becuase``); and for every
+word of the dictionary too, to the words one edit away and at least ``rarer`` times nearer the
+dictionary's head, about ``rarer`` times more frequent by Zipf's law: a vocabulary learned
+from noisy text holds common misspellings such as ``becuase``); and for every
 homophone of :data:`~spancopy_core.lang.english.HOMOPHONES` in the sentence, the other members
 of its set. Each candidate is the whole sentence's token list with one change, in the order of
 the words of the sentence; :func:`spelling_changes` gives the same as the tokens replaced
@@ -110,13 +110,14 @@ def _respellings(
 ) -> Iterator[Change]:
     for i, token in enumerate(tokens):
         lower = token.lower()
-        if len(token) < MIN_LENGTH or not _ALPHA.fullmatch(lower):
+        known = lower in dictionary
+        if len(token) < MIN_LENGTH or not _ALPHA.fullmatch(lower) or (known and not rarer):
             continue
-        near = dictionary.near(lower, max_distance)
-        if lower in dictionary:  # a rare word: only to much more frequent ones
-            if not rarer:
-                continue
-            near = [w for w in near if dictionary.rank[w] * rarer <= dictionary.rank[lower]]
+        if known:  # a rare word: one edit away, to much more frequent words only
+            limit = dictionary.rank[lower] // rarer
+            near = [w for w in dictionary.near(lower, 1) if dictionary.rank[w] <= limit]
+        else:
+            near = dictionary.near(lower, max_distance)
         for word in near[:per_word]:
             yield i, i + 1, (same_case(token, word),)
 
