@@ -6,8 +6,9 @@ beam's candidates and the front-end's templates (:func:`spancopy_core.repair.pip
 the rank-1 repair of each sentence applied. Two configurations side by side: ``beam`` (the
 templates left out: ``whole_unit_templates`` off, so only the beam's candidates are ranked, as
 before the spelling candidates) and ``spelling`` (the default front-end), each at every
-``--min-ratio`` given (``default``: the front-end's own). One thread; scored with the metrics
-of ``python -m trainer evaluate`` (:mod:`trainer.prose_eval`: GLEU, F0.5, ms per sentence).
+``--min-ratio`` given (``default``: the front-end's own), taking turns on each sentence. One
+thread; scored with the metrics of ``python -m trainer evaluate`` (:mod:`trainer.prose_eval`:
+GLEU, F0.5, ms per sentence).
 
 Only JFLEG dev's *tune* part (``trainer/jfleg.py``) is read, never the held-out slice: this is
 for choosing the ranking's settings. ``--slice valid`` keeps the tune sentences that the
@@ -21,10 +22,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
 import torch
+from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
@@ -34,7 +37,7 @@ from spancopy_core.repair.pipeline import ParsedText, RepairOptions, repair  # n
 from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend  # noqa: E402
 from trainer.config import TrainerError  # noqa: E402
 from trainer.jfleg import TUNE_VALID_EVERY, Sentence, read_jfleg, select  # noqa: E402
-from trainer.prose_eval import Corrector, correct_all, markdown_table, metrics  # noqa: E402
+from trainer.prose_eval import Corrector, Outputs, markdown_table, metrics  # noqa: E402
 
 JFLEG = SHARED_DATA / "jfleg"
 
@@ -56,6 +59,24 @@ def pipeline_corrector(model: object, frontend: ProseFrontend, options: RepairOp
         return apply_edits(text, edits)
 
     return correct
+
+
+def correct_interleaved(
+    systems: dict[str, Corrector], sentences: Sequence[Sentence], *, progress: bool
+) -> dict[str, Outputs]:
+    """Each system's output and milliseconds per sentence, the systems taking turns on each
+    sentence (so that other load on the machine slows them alike), after one untimed call
+    each on the first sentence (lazy initialisation)."""
+    for correct in systems.values():
+        if sentences:
+            correct(sentences[0].source)
+    out = {name: Outputs([], []) for name in systems}
+    for sentence in tqdm(sentences, disable=not progress, unit="sent", leave=False):
+        for name, correct in systems.items():
+            started = time.perf_counter()
+            out[name].texts.append(correct(sentence.source))
+            out[name].ms.append(1000 * (time.perf_counter() - started))
+    return out
 
 
 def tune_sentences(sentences: list[Sentence], slice_name: str) -> list[Sentence]:
@@ -103,24 +124,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     print(machine())
     print(f"model {args.model}; JFLEG dev {args.slice} slice, {len(sentences)} sentences")
-    results = {
-        "source": metrics(
-            sentences,
-            correct_all(lambda t: t, sentences, detokenized=False, progress=False, desc="source"),
-        )
-    }
+    systems: dict[str, Corrector] = {"source": lambda text: text}
     for ratio in args.min_ratio:
         options = RepairOptions(beam_size=args.beam, top_k=1, min_ratio=ratio)
         for name, frontend in (("beam", beam_only()), ("spelling", PLAINTEXT)):
             label = f"{name}@" + ("default" if ratio is None else f"{ratio:g}")
-            outputs = correct_all(
-                pipeline_corrector(model, frontend, options),
-                sentences,
-                detokenized=False,
-                progress=not args.no_progress,
-                desc=label,
-            )
-            results[label] = metrics(sentences, outputs)
+            systems[label] = pipeline_corrector(model, frontend, options)
+    outputs = correct_interleaved(systems, sentences, progress=not args.no_progress)
+    results = {name: metrics(sentences, out) for name, out in outputs.items()}
     print(markdown_table(results))
     print(
         "RESULT "

@@ -61,3 +61,22 @@ def test_main_reports_each_configuration(toy_prose_model: Path, tmp_path: Path, 
 def test_bad_options_are_refused(argv: list[str]):
     with pytest.raises(SystemExit):
         prose_pipeline.main(argv)
+
+
+def test_systems_take_turns_and_each_keeps_its_outputs():
+    calls: list[str] = []
+
+    def system(name: str):
+        def correct(text: str) -> str:
+            calls.append(name)
+            return f"{name}:{text}"
+
+        return correct
+
+    sentences = [Sentence(0, "a", ("a",)), Sentence(1, "b", ("b",))]
+    out = prose_pipeline.correct_interleaved(
+        {"x": system("x"), "y": system("y")}, sentences, progress=False
+    )
+    assert calls == ["x", "y", "x", "y", "x", "y"]  # one untimed warm-up each, then turns
+    assert out["x"].texts == ["x:a", "x:b"] and out["y"].texts == ["y:a", "y:b"]
+    assert len(out["x"].ms) == len(out["y"].ms) == 2
