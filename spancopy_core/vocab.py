@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from .files import read_regular
@@ -55,6 +55,10 @@ class Vocabulary:
 
     def __len__(self) -> int:
         return len(self.itos)
+
+    def __iter__(self) -> Iterator[str]:
+        """The tokens in id order (the specials first, then the most frequent first)."""
+        return iter(self.itos)
 
     def __contains__(self, token: str) -> bool:
         return token in self.stoi

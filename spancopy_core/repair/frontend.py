@@ -59,6 +59,9 @@ class Frontend(Protocol):
     unit_kind: str  # what a unit is called in messages: "method", "sentence"
     penalties: Penalties  # subtracted from candidates' log-probabilities to rank them
     min_ratio: float  # a repair is offered only at least this many times as likely as the unit
+    # Without a focus, whether the templates of the whole unit are ranked too (else only the
+    # beam's candidates are, and templates only at a focus).
+    whole_unit_templates: bool
 
     def parse(self, text: str, previous: Any | None = None) -> Any:
         """Parse ``text``, incrementally from ``previous`` (an earlier result) if given."""

@@ -15,9 +15,10 @@ the text (a code action's range, ``--line N``, the cursor of the repair command)
 overlapping it are repaired; without a focus every outermost unit of the document is. The model
 is told the focus too (:mod:`spancopy_core.focus`): the tokens on the lines the focus touches
 (:func:`focus_ids`). With ``RepairOptions.ranking == "combined"`` (the default) the candidates
-of the beam and the repair templates at the focus lines are ranked together by the model's exact
-probability (:mod:`spancopy_core.repair.ranking`); ``"beam"`` keeps the beam's candidates in the
-beam's order (the model alone, as before issue 11).
+of the beam and the repair templates at the focus lines (without a focus: of the whole unit
+when its front-end says so, ``Frontend.whole_unit_templates``, as prose does for spelling; else
+none) are ranked together by the model's exact probability (:mod:`spancopy_core.repair.ranking`);
+``"beam"`` keeps the beam's candidates in the beam's order (the model alone, as before issue 11).
 
 Languages. The front-end of the document (:mod:`spancopy_core.repair.languages`) makes the
 units: methods of Java, sentences of plain text and Markdown (:mod:`spancopy_core.repair.prose`).
@@ -251,8 +252,9 @@ def unit_candidates(
 ) -> list[Candidate]:
     """The repairs of ``unit`` made of its hypotheses (see
     :func:`spancopy_core.repair.candidates.candidates`): ranked, with ``options.ranking ==
-    "beam"``; else the pool that :func:`rank` orders, the templates at ``focus`` (in the
-    model vocabulary ``known``) after those of the beam."""
+    "beam"``; else the pool that :func:`rank` orders, the templates at ``focus`` (without a
+    focus: of the whole unit if ``Frontend.whole_unit_templates``, else none; in the model
+    vocabulary ``known``) after those of the beam."""
     if options.ranking == "beam":
         found = candidates(
             doc.text,
@@ -274,10 +276,13 @@ def unit_candidates(
         top_k=max(POOL, options.top_k),
         syntax_check=options.syntax_check,
     )
-    if focus is None:
+    if focus is not None:
+        lo, hi = focus_lines(doc, focus)
+        region = (doc.lines.offset(lo, 0), doc.lines.line_end(hi))
+    elif doc.frontend.whole_unit_templates:
+        region = (unit.start, unit.end)
+    else:
         return beam
-    lo, hi = focus_lines(doc, focus)
-    region = (doc.lines.offset(lo, 0), doc.lines.line_end(hi))
     templates = ranking.template_candidates(
         doc.text, unit, doc.frontend, region, known, syntax_check=options.syntax_check
     )

@@ -19,14 +19,20 @@ paragraph. A repair may not write ``*/`` (it would end the comment).
 
 Prose units are served by the prose model (``model = "prose"``), ranked without the Java
 penalties, and offered only when more probable than the sentence as written
-(``min_ratio = 1``): a grammar checker that rewrites every sentence is noise.
+(``min_ratio = 1``): a grammar checker that rewrites every sentence is noise. Besides the beam's
+candidates, the model ranks the spelling candidates of each sentence
+(:meth:`ProseFrontend.templates`, :mod:`spancopy_core.repair.spelling`: misspelt words respelt
+from the words of the model's vocabulary, homophones swapped), with a focus or without one
+(``whole_unit_templates``: ``spancopy repair`` on a whole file has none), at most
+:data:`MAX_SPELLING` per sentence. They get no penalty of their own: each is one word changed,
+and the model's probability against the sentence as written (``min_ratio``) is what decides.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from ..edits import TextEdit
@@ -34,9 +40,19 @@ from ..lang import java, text
 from ..lang.text import ProseStyle, TextSource
 from .frontend import MAX_UNITS_PER_REQUEST, Unit
 from .ranking import Penalties
+from .spelling import Dictionary, spelling_changes
 from .titles import word_title
 
 NAME_LIMIT = 40  # characters of a sentence in its unit's name
+# Spelling candidates of a sentence (repair.spelling): respellings of a word at most this far
+# (Damerau-Levenshtein), at most PER_WORD of them per word, at most MAX_SPELLING per sentence
+# (the first words' first), each scored by the model.
+MAX_DISTANCE = 2
+PER_WORD = 3
+MAX_SPELLING = 24
+# A word of the vocabulary is respelt too, one edit away, to words this many times more
+# frequent: the prose vocabulary, learned from noisy text, holds becuase, thier, poeple.
+RARER = 20
 _FRONT_MATTER = re.compile(r"---[ \t]*\r?\n(?:.*\r?\n)*?(?:---|\.\.\.)[ \t]*(?:\r?\n|$)")
 _NOT_NEWLINE = re.compile(r"[^\r\n]")
 _COMMENT_OPEN = re.compile(r"/\*+")
@@ -114,12 +130,14 @@ class ProseFrontend:
     unit_kind = "sentence"
     penalties = Penalties(signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0)
     min_ratio = 1.0  # only repairs the model prefers to the sentence as written
+    whole_unit_templates = True  # spelling is checked in every sentence, focus or not
 
     def __init__(
         self, name: str, language_ids: frozenset[str], extensions: tuple[str, ...], markdown: bool
     ) -> None:
         self.name, self.language_ids, self.extensions = name, language_ids, extensions
         self.markdown = markdown
+        self._dictionary: tuple[object, Dictionary] | None = None  # (vocabulary, its words)
 
     def parse(self, source: str, previous: TextSource | None = None) -> TextSource:
         """Sentences of ``source`` (parsing prose is fast: no incremental parse)."""
@@ -137,10 +155,39 @@ class ProseFrontend:
     def style(self, parsed: TextSource) -> ProseStyle:
         return text.learn_style(parsed.text)
 
+    def dictionary(self, known: Container[str]) -> Dictionary:
+        """The words of the model vocabulary ``known`` (its tokens in order, when it has an
+        order: :class:`~spancopy_core.vocab.Vocabulary`), built once per vocabulary."""
+        cached = self._dictionary
+        if cached is None or cached[0] is not known:
+            words = known if isinstance(known, Iterable) else ()
+            cached = self._dictionary = (known, Dictionary(words, MAX_DISTANCE))
+        return cached[1]
+
     def templates(
         self, unit: Unit, start: int, end: int, known: Container[str]
     ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
-        return []  # no prose templates yet
+        """The spelling candidates (:func:`~spancopy_core.repair.spelling.spelling_changes`)
+        of the words within ``[start, end]``, from the words of the model vocabulary
+        ``known``, at most :data:`MAX_SPELLING`: each the edit of the words changed (the new
+        words laid out by :class:`~spancopy_core.lang.text.ProseStyle`) and the sentence's
+        model tokens after it. A change to a word that the model could not write (a homophone
+        outside ``known``, a respelling in a case it has not seen) is left out."""
+        source, tokens = unit.source_tokens, unit.tokens  # one model token per source token
+        out: list[tuple[TextEdit, tuple[str, ...] | None]] = []
+        words = self.dictionary(known)
+        for a, b, new in spelling_changes(tokens, words, MAX_DISTANCE, PER_WORD, rarer=RARER):
+            if not (source[a].start <= end and start < source[b - 1].end):
+                continue
+            if not all(t in known or t in tokens for t in new):
+                continue
+            seps = ProseStyle().layout(new, 0, multiline=False)
+            laid_out = "".join(sep + t for sep, t in zip(seps, new, strict=True))
+            edit = TextEdit(source[a].start, source[b - 1].end, laid_out)
+            out.append((edit, (*tokens[:a], *new, *tokens[b:])))
+            if len(out) == MAX_SPELLING:
+                break
+        return out
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """Whether the sentence keeps its code tokens (inline code spans, URLs) as they were,

@@ -5,10 +5,14 @@ dictionary is the alphabetic words of its vocabulary, :meth:`Dictionary.from_voc
 words it can generate), :func:`spelling_candidates` proposes the dictionary words within
 Damerau-Levenshtein distance ``max_distance`` (an adjacent transposition counts one), nearest
 first, then by the dictionary's order (a vocabulary's: most frequent first), at most
-``per_word`` of them, each with the case pattern of the word it replaces; and for every
+``per_word`` of them, each with the case pattern of the word it replaces (with ``rarer``, a
+word of the dictionary too, to the words one edit away and at least ``rarer`` times nearer the
+dictionary's head, about ``rarer`` times more frequent by Zipf's law: a vocabulary learned
+from noisy text holds common misspellings such as ``becuase``); and for every
 homophone of :data:`~spancopy_core.lang.english.HOMOPHONES` in the sentence, the other members
 of its set. Each candidate is the whole sentence's token list with one change, in the order of
-the words of the sentence. Pure: tokens in, token lists out; the caller scores them with the
+the words of the sentence; :func:`spelling_changes` gives the same as the tokens replaced
+(``(start, end, new tokens)``). Pure: tokens in, token lists out; the caller scores them with the
 model's exact probability (:func:`spancopy_core.scoring.log_probs`) as it does the Java repair
 templates. Lookup is a deletion index (SymSpell): every string made by deleting up to
 ``max_distance`` letters of a dictionary word points to the word, so the candidates of a
@@ -98,23 +102,61 @@ class Dictionary:
         return [self.words[k] for _, k in sorted(scored)]
 
 
+Change = tuple[int, int, tuple[str, ...]]  # tokens [start, end) replaced by these
+
+
 def _respellings(
-    tokens: Sequence[str], dictionary: Dictionary, max_distance: int, per_word: int
-) -> Iterator[tuple[int, list[str]]]:
+    tokens: Sequence[str], dictionary: Dictionary, max_distance: int, per_word: int, rarer: int
+) -> Iterator[Change]:
     for i, token in enumerate(tokens):
         lower = token.lower()
-        if len(token) < MIN_LENGTH or not _ALPHA.fullmatch(lower) or lower in dictionary:
+        known = lower in dictionary
+        if len(token) < MIN_LENGTH or not _ALPHA.fullmatch(lower) or (known and not rarer):
             continue
-        for word in dictionary.near(lower, max_distance)[:per_word]:
-            yield i, [*tokens[:i], same_case(token, word), *tokens[i + 1 :]]
+        if known:  # a rare word: one edit away, to much more frequent words only
+            limit = dictionary.rank[lower] // rarer
+            near = [w for w in dictionary.near(lower, 1) if dictionary.rank[w] <= limit]
+        else:
+            near = dictionary.near(lower, max_distance)
+        for word in near[:per_word]:
+            yield i, i + 1, (same_case(token, word),)
 
 
-def _homophone_swaps(tokens: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
+def _homophone_swaps(tokens: Sequence[str]) -> Iterator[Change]:
     for i, member, group in find_sequences(list(tokens), HOMOPHONES):
         for other in group:
             if other != member:
-                new = [same_case(tokens[i], other[0]), *other[1:]]
-                yield i, [*tokens[:i], *new, *tokens[i + len(member) :]]
+                yield i, i + len(member), (same_case(tokens[i], other[0]), *other[1:])
+
+
+def spelling_changes(
+    tokens: Sequence[str],
+    dictionary: Dictionary,
+    max_distance: int = 2,
+    per_word: int = 5,
+    homophones: bool = True,
+    rarer: int = 0,
+) -> list[Change]:
+    """The changes of :func:`spelling_candidates`, as ``(start, end, new tokens)``: the
+    tokens ``[start, end)`` of the sentence replaced by the new ones."""
+    found = list(_respellings(tokens, dictionary, max_distance, per_word, rarer))
+    if homophones:
+        found += _homophone_swaps(tokens)
+    found.sort(key=lambda change: change[0])  # stable: a word's candidates keep their order
+    seen: set[tuple[str, ...]] = {tuple(tokens)}
+    out = []
+    for change in found:
+        candidate = apply_change(tokens, change)
+        if candidate not in seen:
+            seen.add(candidate)
+            out.append(change)
+    return out
+
+
+def apply_change(tokens: Sequence[str], change: Change) -> tuple[str, ...]:
+    """``tokens`` with ``change`` made."""
+    start, end, new = change
+    return (*tokens[:start], *new, *tokens[end:])
 
 
 def spelling_candidates(
@@ -126,14 +168,5 @@ def spelling_candidates(
 ) -> list[list[str]]:
     """The sentence ``tokens`` with one word respelt (unknown words: the nearest dictionary
     words) or one homophone swapped, each candidate once, in the order of the words changed."""
-    found = list(_respellings(tokens, dictionary, max_distance, per_word))
-    if homophones:
-        found += _homophone_swaps(tokens)
-    found.sort(key=lambda item: item[0])  # stable: a word's candidates keep their order
-    seen: set[tuple[str, ...]] = {tuple(tokens)}
-    out = []
-    for _, candidate in found:
-        if tuple(candidate) not in seen:
-            seen.add(tuple(candidate))
-            out.append(candidate)
-    return out
+    changes = spelling_changes(tokens, dictionary, max_distance, per_word, homophones)
+    return [list(apply_change(tokens, c)) for c in changes]

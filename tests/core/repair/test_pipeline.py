@@ -154,6 +154,16 @@ def test_templates_at_the_focus_join_the_beam_and_everything_is_ranked_by_the_mo
     assert len(whole.candidates) < len(found.candidates)
 
 
+def test_without_a_focus_java_ranks_no_templates(doc: ParsedText, model):
+    """Java's templates are for the lines the user points at: with no hypotheses, the pool
+    of a method is empty without a focus and holds the templates with one."""
+    (clamp,) = pipeline.units(doc, model.vocab, pipeline.line_focus(doc, 2))
+    assert pipeline.unit_candidates(doc, clamp, [], OPTIONS, None, model.vocab) == []
+    line = pipeline.line_focus(doc, 2)
+    at_focus = pipeline.unit_candidates(doc, clamp, [], OPTIONS, line, model.vocab)
+    assert "if (value >= limit) {" in [c.new_text.split("\n")[1].strip() for c in at_focus]
+
+
 def test_the_beam_ranking_keeps_the_beam_order(doc: ParsedText, model):
     line = pipeline.line_focus(doc, 2)
     options = replace(OPTIONS, ranking="beam")

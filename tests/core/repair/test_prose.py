@@ -11,7 +11,7 @@ from spancopy_core import DEFAULT_MODELS, DEFAULT_PROSE_MODEL
 from spancopy_core.checkpoint import load_model
 from spancopy_core.edits import TextEdit, apply_edits
 from spancopy_core.lang.text import tokenize
-from spancopy_core.repair import pipeline
+from spancopy_core.repair import pipeline, prose
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
@@ -20,8 +20,10 @@ from spancopy_core.repair.prose import (
     MARKDOWN,
     PLAINTEXT,
     CommentProse,
+    ProseFrontend,
     without_front_matter,
 )
+from spancopy_core.scoring import log_probs
 
 OPTIONS = RepairOptions(beam_size=8, top_k=3)
 
@@ -222,3 +224,53 @@ def test_tokens_of_a_unit_are_the_lexers():
     text = "Don't over-think it: see `a b` at https://x.org/p, café 😀!"
     (unit,) = pipeline.units(ParsedText.parse(text, MARKDOWN), ())
     assert list(unit.tokens) == [w.text for w in tokenize(text)]
+
+
+def test_spelling_templates_of_a_sentence(model):
+    text = "They receive teh file.\n"
+    doc = ParsedText.parse(text, PLAINTEXT)
+    (unit,) = pipeline.units(doc, model.vocab)
+    # "teh": "the" (one transposition away) and "they" (two away), which the model cannot
+    # write in lower case, so only "the"
+    want = [(TextEdit(13, 16, "the"), ("They", "receive", "the", "file", "."))]
+    assert PLAINTEXT.templates(unit, unit.start, unit.end, model.vocab) == want
+    assert PLAINTEXT.templates(unit, 13, 13, model.vocab) == want  # a cursor on the word
+    assert PLAINTEXT.templates(unit, 0, 12, model.vocab) == []  # "teh" is not in the range
+    assert PLAINTEXT.templates(unit, unit.start, unit.end, ()) == []  # no words, no spelling
+
+
+def test_without_a_focus_the_spelling_templates_are_ranked_by_the_model(model):
+    """No beam at all (no hypotheses): the pool is the templates alone, and the toy model,
+    which learned ``recieve`` -> ``receive``, ranks that one first."""
+    text = "They recieve teh mesage again.\n"
+    doc = ParsedText.parse(text, PLAINTEXT)
+    (unit,) = pipeline.units(doc, model.vocab)
+    options = RepairOptions(top_k=5, min_ratio=0.0)
+    pool = pipeline.unit_candidates(doc, unit, [], options, None, model.vocab)
+    assert [c.title for c in pool] == [
+        'Replace "recieve" with "receive"',
+        'Replace "teh" with "the"',
+        'Replace "mesage" with "message"',
+    ]
+    scores = log_probs(model, pipeline.score_items(unit, None, pool))
+    ranked, unchanged = pipeline.rank(doc, unit, pool, scores, None, options)
+    assert ranked[0].title == 'Replace "recieve" with "receive"'
+    assert ranked[0].log_prob > unchanged
+    assert ranked[0].new_text == "They receive teh mesage again."
+
+
+def test_the_spelling_templates_are_capped(model, monkeypatch):
+    monkeypatch.setattr(prose, "MAX_SPELLING", 2)
+    doc = ParsedText.parse("They recieve teh mesage again.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, model.vocab)
+    found = PLAINTEXT.templates(unit, unit.start, unit.end, model.vocab)
+    assert [e.new_text for e, _ in found] == ["receive", "the"]  # the first words first
+
+
+def test_the_dictionary_is_built_once_per_vocabulary(model):
+    frontend = ProseFrontend("plaintext", frozenset(), (), markdown=False)
+    first = frontend.dictionary(model.vocab)
+    assert frontend.dictionary(model.vocab) is first
+    assert "receive" in first and "teh" not in first
+    other = frontend.dictionary(["teh"])
+    assert other is not first and "teh" in other

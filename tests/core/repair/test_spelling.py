@@ -8,7 +8,12 @@ import random
 
 import pytest
 
-from spancopy_core.repair.spelling import Dictionary, distance, spelling_candidates
+from spancopy_core.repair.spelling import (
+    Dictionary,
+    distance,
+    spelling_candidates,
+    spelling_changes,
+)
 
 WORDS = ["the", "receive", "science", "sciences", "recipe", "their", "there", "believe", "a"]
 
@@ -84,3 +89,23 @@ def test_candidates_limits():
 @pytest.mark.parametrize("word", ["3.14", "`code`", "e-mail", "x"])
 def test_non_words_are_left_alone(word):
     assert spelling_candidates([word], Dictionary(WORDS)) == []
+
+
+def test_changes_name_the_tokens_replaced():
+    d = Dictionary(WORDS)
+    tokens = "Their teacher did not recieve it .".split()
+    assert spelling_changes(tokens, d, per_word=1) == [
+        (0, 1, ("There",)),
+        (0, 1, ("They", "'", "re")),
+        (4, 5, ("receive",)),
+    ]
+
+
+def test_a_known_word_is_respelt_only_to_much_more_frequent_ones():
+    d = Dictionary(WORDS)  # ranks: the 0, receive 1, science 2, sciences 3, ..., there 6
+    assert spelling_changes(["sciences"], d) == []  # known, and not asked for
+    assert spelling_changes(["sciences"], d, rarer=1) == [(0, 1, ("science",))]  # rank 2 <= 3
+    assert spelling_changes(["sciences"], d, rarer=2) == []  # 2 * 2 > 3
+    # "there": "the" and "their" are two edits away; a known word is respelt one edit away
+    assert spelling_changes(["there"], d, homophones=False, rarer=1) == []
+    assert spelling_changes(["thre"], d, homophones=False) == [(0, 1, ("the",)), (0, 1, ("there",))]

@@ -1,0 +1,147 @@
+"""The product's prose repairs on JFLEG's tune slice, with and without the spelling candidates.
+
+Each sentence (a corpus line) is repaired as ``spancopy repair FILE.txt --json --top-k 1``
+repairs a paragraph: the plain-text front-end's sentences, no focus, the combined ranking of the
+beam's candidates and the front-end's templates (:func:`spancopy_core.repair.pipeline.repair`),
+the rank-1 repair of each sentence applied. Two configurations side by side: ``beam`` (the
+templates left out: ``whole_unit_templates`` off, so only the beam's candidates are ranked, as
+before the spelling candidates) and ``spelling`` (the default front-end), each at every
+``--min-ratio`` given (``default``: the front-end's own), taking turns on each sentence. One
+thread; scored with the metrics of ``python -m trainer evaluate`` (:mod:`trainer.prose_eval`:
+GLEU, F0.5, ms per sentence).
+
+Only JFLEG dev's *tune* part (``trainer/jfleg.py``) is read, never the held-out slice: this is
+for choosing the ranking's settings. ``--slice valid`` keeps the tune sentences that the
+fine-tuning only validates on (every :data:`~trainer.jfleg.TUNE_VALID_EVERY`-th), which a
+model fine-tuned on the rest has not been trained on. A ``RESULT`` line ends the report. ::
+
+    python bench/prose_pipeline.py --model DIR [--slice tune|valid] [--min-ratio default 0 ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+import torch
+from tqdm import tqdm
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.common import SHARED_DATA, machine  # noqa: E402
+from spancopy_core import PRETRAINED  # noqa: E402
+from spancopy_core.edits import apply_edits  # noqa: E402
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions, repair  # noqa: E402
+from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend  # noqa: E402
+from trainer.config import TrainerError  # noqa: E402
+from trainer.jfleg import TUNE_VALID_EVERY, Sentence, read_jfleg, select  # noqa: E402
+from trainer.prose_eval import Corrector, Outputs, markdown_table, metrics  # noqa: E402
+
+JFLEG = SHARED_DATA / "jfleg"
+
+
+def beam_only() -> ProseFrontend:
+    """The plain-text front-end without its templates when there is no focus."""
+    frontend = ProseFrontend("plaintext", PLAINTEXT.language_ids, PLAINTEXT.extensions, False)
+    frontend.whole_unit_templates = False
+    return frontend
+
+
+def pipeline_corrector(model: object, frontend: ProseFrontend, options: RepairOptions) -> Corrector:
+    """The text with the rank-1 repair of each of its sentences applied."""
+
+    def correct(text: str) -> str:
+        doc = ParsedText.parse(text, frontend)
+        found, _ = repair(model, doc, None, options)  # type: ignore[arg-type]
+        edits = [e for r in found if r.candidates for e in r.candidates[0].edits]
+        return apply_edits(text, edits)
+
+    return correct
+
+
+def correct_interleaved(
+    systems: dict[str, Corrector], sentences: Sequence[Sentence], *, progress: bool
+) -> dict[str, Outputs]:
+    """Each system's output and milliseconds per sentence, the systems taking turns on each
+    sentence (so that other load on the machine slows them alike), after one untimed call
+    each on the first sentence (lazy initialisation)."""
+    for correct in systems.values():
+        if sentences:
+            correct(sentences[0].source)
+    out = {name: Outputs([], []) for name in systems}
+    for sentence in tqdm(sentences, disable=not progress, unit="sent", leave=False):
+        for name, correct in systems.items():
+            started = time.perf_counter()
+            out[name].texts.append(correct(sentence.source))
+            out[name].ms.append(1000 * (time.perf_counter() - started))
+    return out
+
+
+def tune_sentences(sentences: list[Sentence], slice_name: str) -> list[Sentence]:
+    """The tune part of the split, or (``valid``) its sentences that fine-tuning validates on."""
+    tune = select(sentences, "tune")
+    if slice_name == "valid":
+        return [s for k, s in enumerate(tune) if k % TUNE_VALID_EVERY == TUNE_VALID_EVERY - 1]
+    return tune
+
+
+def min_ratio(text: str) -> float | None:
+    """A ``--min-ratio`` value: ``default`` (None: the front-end's) or a ratio >= 0."""
+    if text == "default":
+        return None
+    try:
+        return RepairOptions(min_ratio=float(text)).min_ratio
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not 'default' or a number >= 0: {text!r}") from None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--data", type=Path, default=JFLEG, help="a JFLEG-layout directory")
+    ap.add_argument("--model", type=Path, default=PRETRAINED / "prose-en", help="prose model")
+    ap.add_argument("--slice", choices=("tune", "valid"), default="tune", help="of JFLEG dev")
+    ap.add_argument("--beam", type=int, default=RepairOptions.beam_size, help="beam width")
+    ap.add_argument(
+        "--min-ratio",
+        nargs="+",
+        type=min_ratio,
+        default=[None],
+        help="RepairOptions.min_ratio values to run ('default': the front-end's)",
+    )
+    ap.add_argument("--limit", type=int, help="only the first N sentences of the slice")
+    ap.add_argument("--no-progress", action="store_true", help="no progress bars")
+    args = ap.parse_args(argv)
+    from spancopy_core.checkpoint import CheckpointError, load_model
+
+    torch.set_num_threads(1)
+    try:
+        sentences = tune_sentences(read_jfleg(args.data, "dev"), args.slice)[: args.limit]
+        model = load_model(args.model, device="cpu")
+    except (TrainerError, CheckpointError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2
+    print(machine())
+    print(f"model {args.model}; JFLEG dev {args.slice} slice, {len(sentences)} sentences")
+    systems: dict[str, Corrector] = {"source": lambda text: text}
+    for ratio in args.min_ratio:
+        options = RepairOptions(beam_size=args.beam, top_k=1, min_ratio=ratio)
+        for name, frontend in (("beam", beam_only()), ("spelling", PLAINTEXT)):
+            label = f"{name}@" + ("default" if ratio is None else f"{ratio:g}")
+            systems[label] = pipeline_corrector(model, frontend, options)
+    outputs = correct_interleaved(systems, sentences, progress=not args.no_progress)
+    results = {name: metrics(sentences, out) for name, out in outputs.items()}
+    print(markdown_table(results))
+    print(
+        "RESULT "
+        + " ".join(
+            f"{k}_gleu={100 * v['gleu']:.2f} {k}_p50_ms={v['ms_p50']:.1f}"
+            for k, v in results.items()
+        )
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

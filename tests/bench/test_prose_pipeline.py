@@ -1,0 +1,82 @@
+"""bench/prose_pipeline.py: the tune slices it reads (never the held-out one), the rank-1
+repairs of the toy prose model applied as ``spancopy repair`` finds them, the front-end without
+templates, and the report's RESULT line; expectations by hand."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import prose_pipeline
+from spancopy_core.checkpoint import load_model
+from spancopy_core.repair import pipeline
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions
+from trainer.jfleg import Sentence
+
+
+def test_only_the_tune_part_is_read():
+    sentences = [Sentence(i, f"s{i}", (f"r{i}",)) for i in range(16)]
+    tune = prose_pipeline.tune_sentences(sentences, "tune")
+    assert [s.index for s in tune] == [0, 1, 3, 4, 6, 7, 9, 10, 12, 13, 15]  # not 2, 5, 8, ...
+    valid = prose_pipeline.tune_sentences(sentences, "valid")
+    assert [s.index for s in valid] == [6, 13]  # the 5th and 10th tune sentences
+
+
+def test_the_rank_1_repair_of_each_sentence_is_applied(toy_prose_model: Path):
+    model = load_model(toy_prose_model, device="cpu")
+    correct = prose_pipeline.pipeline_corrector(
+        model, prose_pipeline.PLAINTEXT, RepairOptions(beam_size=8, top_k=1)
+    )
+    text = "They receive teh file. I recieve it today. We receive the letter again."
+    assert correct(text) == text.replace("teh", "the").replace("recieve", "receive")
+
+
+def test_the_beam_only_front_end_has_no_templates_without_a_focus(toy_prose_model: Path):
+    model = load_model(toy_prose_model, device="cpu")
+    doc = ParsedText.parse("They receive teh file.\n", prose_pipeline.beam_only())
+    (unit,) = pipeline.units(doc, model.vocab)
+    assert pipeline.unit_candidates(doc, unit, [], RepairOptions(), None, model.vocab) == []
+    focus = (unit.start, unit.end)  # the same front-end with a focus still has them
+    found = pipeline.unit_candidates(doc, unit, [], RepairOptions(), focus, model.vocab)
+    assert [c.title for c in found] == ['Replace "teh" with "the"']
+
+
+def test_main_reports_each_configuration(toy_prose_model: Path, tmp_path: Path, capsys):
+    (tmp_path / "dev.src").write_text("They receive teh file .\nI saw it .\nA b .\n")
+    (tmp_path / "dev.ref0").write_text("They receive the file .\nI saw it .\nA b .\n")
+    argv = ["--data", str(tmp_path), "--model", str(toy_prose_model), "--beam", "4"]
+    assert prose_pipeline.main([*argv, "--min-ratio", "default", "0", "--no-progress"]) == 0
+    result = capsys.readouterr().out.splitlines()[-1]
+    assert result.startswith("RESULT source_gleu=")
+    for label in ("beam@default", "spelling@default", "beam@0", "spelling@0"):
+        assert f" {label}_gleu=" in result and f" {label}_p50_ms=" in result
+    assert prose_pipeline.main([*argv, "--data", str(tmp_path / "none")]) == 2
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["--slice", "heldout"], ["--slice", "all"], ["--min-ratio", "x"], ["--min-ratio", "-1"]],
+)
+def test_bad_options_are_refused(argv: list[str]):
+    with pytest.raises(SystemExit):
+        prose_pipeline.main(argv)
+
+
+def test_systems_take_turns_and_each_keeps_its_outputs():
+    calls: list[str] = []
+
+    def system(name: str):
+        def correct(text: str) -> str:
+            calls.append(name)
+            return f"{name}:{text}"
+
+        return correct
+
+    sentences = [Sentence(0, "a", ("a",)), Sentence(1, "b", ("b",))]
+    out = prose_pipeline.correct_interleaved(
+        {"x": system("x"), "y": system("y")}, sentences, progress=False
+    )
+    assert calls == ["x", "y", "x", "y", "x", "y"]  # one untimed warm-up each, then turns
+    assert out["x"].texts == ["x:a", "x:b"] and out["y"].texts == ["y:a", "y:b"]
+    assert len(out["x"].ms) == len(out["y"].ms) == 2
