@@ -32,12 +32,17 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import PRETRAINED  # noqa: E402
-from spancopy_core.edits import apply_edits  # noqa: E402
-from spancopy_core.repair.pipeline import ParsedText, RepairOptions, repair  # noqa: E402
+from spancopy_core.repair.pipeline import RepairOptions  # noqa: E402
 from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend  # noqa: E402
 from trainer.config import TrainerError  # noqa: E402
 from trainer.jfleg import TUNE_VALID_EVERY, Sentence, read_jfleg, select  # noqa: E402
-from trainer.prose_eval import Corrector, Outputs, markdown_table, metrics  # noqa: E402
+from trainer.prose_eval import (  # noqa: E402
+    Corrector,
+    Outputs,
+    markdown_table,
+    metrics,
+    pipeline_corrector,
+)
 
 JFLEG = SHARED_DATA / "jfleg"
 
@@ -47,18 +52,6 @@ def beam_only() -> ProseFrontend:
     frontend = ProseFrontend("plaintext", PLAINTEXT.language_ids, PLAINTEXT.extensions, False)
     frontend.whole_unit_templates = False
     return frontend
-
-
-def pipeline_corrector(model: object, frontend: ProseFrontend, options: RepairOptions) -> Corrector:
-    """The text with the rank-1 repair of each of its sentences applied."""
-
-    def correct(text: str) -> str:
-        doc = ParsedText.parse(text, frontend)
-        found, _ = repair(model, doc, None, options)  # type: ignore[arg-type]
-        edits = [e for r in found if r.candidates for e in r.candidates[0].edits]
-        return apply_edits(text, edits)
-
-    return correct
 
 
 def correct_interleaved(

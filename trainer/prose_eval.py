@@ -106,12 +106,19 @@ def model_corrector(model: Any, beam: int, variant: str) -> Corrector:
     plain-text document (:mod:`spancopy_core.repair.prose`: one unit per sentence), the rank-1
     repair of each sentence applied, or the sentence left as it is where the model offers none
     (it prefers the sentence as written)."""
-    from spancopy_core.edits import apply_edits
     from spancopy_core.repair import pipeline
     from spancopy_core.repair.languages import frontend_for
 
     frontend = frontend_for("plaintext", "file:///sentence.txt")
     options = pipeline.RepairOptions(beam_size=beam, top_k=1, decoding=variant)
+    return pipeline_corrector(model, frontend, options)
+
+
+def pipeline_corrector(model: Any, frontend: Any, options: Any) -> Corrector:
+    """A text with the rank-1 repair of each of its units (by ``frontend``, with ``options``)
+    applied: what :func:`model_corrector` does with the product's plain-text front-end."""
+    from spancopy_core.edits import apply_edits
+    from spancopy_core.repair import pipeline
 
     def correct(text: str) -> str:
         found, _ = pipeline.repair(model, pipeline.ParsedText.parse(text, frontend), None, options)
