@@ -8,7 +8,8 @@ client keeps its own copy of every document, edited by ``tests/lsp/editor.py`` (
 independent reference), and checks that every request is answered (a result, or
 ContentModified / RequestCancelled, or InvalidParams for the bad ones), that every returned
 edit names the document and the version the client had when it asked, applies to that text,
-changes it inside one method, and leaves a file that parsed still parsing; and that the server
+changes it inside one method or one comment (the units of Java and of the prose model that
+repairs comments), and leaves a file that parsed still parsing; and that the server
 never exits, answers -32603 or logs an error.
 
 The default run is bounded (two fixed seeds, 200 operations each). ``SPANCOPY_FUZZ_SECONDS=N``
@@ -109,14 +110,18 @@ class Stats:
 _PARSER = tree_sitter.Parser(tree_sitter.Language(tree_sitter_java.language()))
 
 
-def method_spans(text: str) -> list[tuple[int, int]]:
-    """Code-point spans of every method and constructor in ``text`` (by tree-sitter)."""
+UNIT_NODES = ("method_declaration", "constructor_declaration", "compact_constructor_declaration",
+              "line_comment", "block_comment")  # fmt: skip
+
+
+def unit_spans(text: str) -> list[tuple[int, int]]:
+    """Code-point spans of every method, constructor and comment in ``text`` (by tree-sitter):
+    where a repair may change the text."""
     data = text.encode("utf-8", "surrogatepass")
     spans, stack = [], [_PARSER.parse(data).root_node]
     while stack:
         node = stack.pop()
-        if node.type in ("method_declaration", "constructor_declaration",
-                         "compact_constructor_declaration"):  # fmt: skip
+        if node.type in UNIT_NODES:
             start = len(data[: node.start_byte].decode("utf-8", "surrogatepass"))
             end = len(data[: node.end_byte].decode("utf-8", "surrogatepass"))
             spans.append((start, end))
@@ -150,8 +155,8 @@ def check_edit(action: Any, uri: str, doc: Doc, encoding: str) -> str | None:
     if new == doc.text:
         return "changes nothing"
     a, b = edited_region(doc.text, action, encoding)
-    if not any(s <= a and b <= e for s, e in method_spans(doc.text)):
-        return f"changes {doc.text[a:b]!r} at {a}-{b}, outside one method"
+    if not any(s <= a and b <= e for s, e in unit_spans(doc.text)):
+        return f"changes {doc.text[a:b]!r} at {a}-{b}, outside one method or comment"
     if doc.syntax_check and parses(doc.text) and not parses(new):
         return "breaks a file that parsed"
     return None
@@ -516,6 +521,17 @@ BROKEN = "class T {\n    int f() {\n 𝄞=}     if (v > 1) {\n    }\n}\n"
 def test_check_edit_judges_the_edits_ranges(edits, why) -> None:
     uri = "file:///t/T.java"
     # the method "int f() {\n 𝄞=}" and a constructor "if (v > 1) {\n    }" (bare parser)
-    assert sorted(method_spans(BROKEN)) == [(14, 28), (33, 51)]
+    assert sorted(unit_spans(BROKEN)) == [(14, 28), (33, 51)]
     found = check_edit(_action(uri, 3, edits), uri, Doc(BROKEN, version=3), "utf-16")
     assert (found is None) if why is None else (why in (found or ""))
+
+
+def test_check_edit_accepts_an_edit_inside_one_comment() -> None:
+    text = "class C {\n    // teh end\n    int f() { return 1; }\n}\n"
+    uri = "file:///t/C.java"
+    inside = _action(uri, 2, [(1, 7, 1, 10, "the")])  # the comment's "teh"
+    across = _action(uri, 2, [(1, 7, 2, 4, "the ")])  # from the comment into the next line
+    assert check_edit(inside, uri, Doc(text, version=2), "utf-16") is None
+    assert "outside one method or comment" in check_edit(
+        across, uri, Doc(text, version=2), "utf-16"
+    )

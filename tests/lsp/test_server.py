@@ -173,8 +173,8 @@ async def test_closed_unopened_and_other_languages_get_nothing(client: LanguageC
     )
     assert await code_actions(client, uri, *GT) is None
     assert await code_actions(client, "file:///work/Never.java", *GT) is None
-    open_doc(client, "file:///work/notes.txt", TOY, language="plaintext")
-    assert await code_actions(client, "file:///work/notes.txt", *GT) is None
+    open_doc(client, "file:///work/notes.py", TOY, language="python")
+    assert await code_actions(client, "file:///work/notes.py", *GT) is None
     open_doc(client, "untitled:Untitled-1", TOY, language="java")
     assert await code_actions(client, "untitled:Untitled-1", *GT)
 
