@@ -81,6 +81,15 @@ def _name(source: str, start: int, end: int) -> str:
     return flat if len(flat) <= NAME_LIMIT else flat[: NAME_LIMIT - 1].rstrip() + "…"
 
 
+def has_words(source: TextSource, sentence: text.Sentence) -> bool:
+    """Whether ``sentence`` holds a word of two letters or more; one without (emoji, numbers,
+    punctuation or code alone) is not prose, and gets no repairs."""
+    return any(
+        t.kind == "word" and sum(c.isalpha() for c in t.text) >= 2
+        for t in source.tokens[sentence.tokens]
+    )
+
+
 def sentence_unit(source: TextSource, sentence: text.Sentence, original: str = "") -> Unit:
     """The unit of one sentence: its token texts as the model input (identity abstraction);
     named by its text in ``original`` (default: the source's text)."""
@@ -147,10 +156,10 @@ class ProseFrontend:
         self, parsed: TextSource, start: int, end: int, known: Container[str]
     ) -> list[Unit]:
         hits = _overlapping(parsed.text, parsed.sentences, start, end)
-        return [sentence_unit(parsed, s) for s in hits]
+        return [sentence_unit(parsed, s) for s in hits if has_words(parsed, s)]
 
     def all_units(self, parsed: TextSource, known: Container[str]) -> list[Unit]:
-        return [sentence_unit(parsed, s) for s in parsed.sentences]
+        return [sentence_unit(parsed, s) for s in parsed.sentences if has_words(parsed, s)]
 
     def style(self, parsed: TextSource) -> ProseStyle:
         return text.learn_style(parsed.text)
@@ -271,8 +280,9 @@ class CommentProse:
 
     @property
     def sentences(self) -> list[tuple[TextSource, text.Sentence]]:
-        """Every sentence, with the source it belongs to, in order."""
-        return [(s, sentence) for s in self.sources for sentence in s.sentences]
+        """Every sentence with words (:func:`has_words`), with the source it belongs to, in
+        order."""
+        return [(s, st) for s in self.sources for st in s.sentences if has_words(s, st)]
 
 
 class JavaCommentFrontend(ProseFrontend):

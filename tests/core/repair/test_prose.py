@@ -174,6 +174,16 @@ JAVA = """class C {
 """
 
 
+def test_sentences_without_words_are_not_prose():
+    text = "😀 é !\n\n42 .\n\nI recieve it .\n\n`x` , `y`\n"
+    doc = ParsedText.parse(text, PLAINTEXT)
+    assert names(doc) == ["I recieve it ."]
+    assert names(doc, (0, 0)) == []  # the cursor on the emoji
+    java = "class C {\n    /* 😀 é */\n    // teh end\n    int f() { return 1; }\n}\n"
+    inner = pipeline.view(ParsedText.parse(java, JavaFrontend()), (java.index("teh"),) * 2)
+    assert names(inner) == ["teh end"]
+
+
 def test_comment_prose_keeps_the_offsets_of_the_file():
     java = ParsedText.parse(JAVA, JavaFrontend())
     at = JAVA.index("recieve")
