@@ -11,7 +11,7 @@ the unit as written up to parentheses, so its figures can differ from ``bench/re
 by a bug or two), and prints top-1 / top-5 / rank-1 pure deletions per setting:
 the best by top-5 then top-1 among those whose rank-1 repairs are pure deletions for at most
 ``--max-deletions`` of the pairs (deletions are what users call noise, and a few real fixes),
-and today's (:class:`~spancopy_core.repair.ranking.Penalties`).
+and today's (:class:`~spancopy_core.repair.frontend.Penalties`).
 The dev pairs are split in two seeded halves: settings are chosen on half A and their figures
 on half B printed beside, to show whether a choice carries over.
 
@@ -41,12 +41,13 @@ from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
 from spancopy_core.edits import apply_edits  # noqa: E402
 from spancopy_core.probability import logsumexp  # noqa: E402
 from spancopy_core.repair import pipeline, ranking  # noqa: E402
+from spancopy_core.repair.frontend import Penalties  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
 from spancopy_core.scoring import log_probs  # noqa: E402
 from trainer import heldout  # noqa: E402
 
-KINDS = tuple(f.name for f in fields(ranking.Penalties))  # signature, deletion, off_focus
+KINDS = tuple(f.name for f in fields(Penalties))  # signature, deletion, off_focus
 GRID = (0.0, 1.0, 2.0, 3.0, 4.5, 6.0, 8.0)
 
 
@@ -80,7 +81,7 @@ def features(model: Any, record: dict[str, Any], options: RepairOptions) -> list
                     c,
                     doc.lines,
                     lines,
-                    ranking.Penalties(**{k2: float(k2 == kind) for k2 in KINDS}),
+                    Penalties(**{k2: float(k2 == kind) for k2 in KINDS}),
                 )
             ]
             after = real_bugs.code_tokens(apply_edits(text, c.edits))
@@ -177,7 +178,7 @@ def main() -> int:
         rows.append((figures(half_a, p), p))
     cap = args.max_deletions * len(half_a)
     rows.sort(key=lambda r: (r[0][2] > cap, -r[0][1], -r[0][0], r[0][2]))
-    today = {k: getattr(ranking.Penalties(), k) for k in KINDS}
+    today = {k: getattr(Penalties(), k) for k in KINDS}
     none = dict.fromkeys(KINDS, 0.0)
     print(
         "| penalties | A top-1 | A top-5 | A rank-1 deletions"

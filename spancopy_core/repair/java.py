@@ -13,9 +13,8 @@ from collections.abc import Container, Sequence
 
 from ..edits import TextEdit
 from ..lang import java
-from .frontend import MAX_UNITS_PER_REQUEST, Unit, covering_edit
+from .frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, covering_edit
 from .prose import JAVA_COMMENTS, CommentProse, JavaCommentFrontend, comment_region
-from .ranking import Penalties
 from .templates import repair_templates
 from .titles import change_title
 

@@ -38,8 +38,7 @@ from dataclasses import dataclass, field
 from ..edits import TextEdit
 from ..lang import java, text
 from ..lang.text import ProseStyle, TextSource
-from .frontend import MAX_UNITS_PER_REQUEST, Unit
-from .ranking import Penalties
+from .frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit
 from .spelling import Dictionary, spelling_changes
 from .titles import word_title
 

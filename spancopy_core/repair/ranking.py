@@ -30,28 +30,13 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..edits import TextEdit, apply_edits
 from ..positions import LineIndex
 from ..probability import logsumexp
 from .candidates import Candidate
-from .frontend import Frontend, Unit
-
-
-@dataclass(frozen=True)
-class Penalties:
-    """Subtracted from a candidate's log-probability (natural log) before ranking. Chosen on
-    the real-bug *dev* slice (never the test slice) with ``bench/penalty_sweep.py``: first
-    for the model before focus training, then re-checked for the shipped model, where on
-    two halves of the slice these give top-1 / top-5 / rank-1 pure deletions of 15 / 33 / 33
-    and 13 / 33 / 29 (no penalties: 14 / 36 / 191 and 17 / 33 / 189; the best setting of
-    the grid with at most 10% deletions on the first half: 15 / 34 / 28 and 12 / 34 / 24)."""
-
-    signature: float = 3.0
-    deletion: float = 6.0  # a deleted statement (or more)
-    token_deletion: float = 2.0  # deleted tokens within a statement
-    off_focus: float = 6.0
+from .frontend import Frontend, Penalties, Unit
 
 
 def template_candidates(

@@ -11,6 +11,7 @@ from spancopy_core.edits import TextEdit, apply_edits
 from spancopy_core.positions import LineIndex
 from spancopy_core.repair import ranking
 from spancopy_core.repair.candidates import Candidate
+from spancopy_core.repair.frontend import Penalties
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText
 
@@ -48,7 +49,7 @@ def ranked(found, log_probs, focus=FOCUS, unit=None, top_k=10):
 
 
 def test_penalties_apply_to_signature_deletion_and_off_focus(unit):
-    p = ranking.Penalties()
+    p = Penalties()
     at_focus = cand(">", ">=")
     signature = cand("public", "private")
     deletion = cand("System.out.println(a);", "")
