@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from tests.toy import build_toy_model, build_toy_prose_model
+from tests.toy import build_toy_model, build_toy_prose_model, write_toy_jfleg
 
 ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault("SPANCOPY_SHARED_DATA", str(ROOT.parent / "shared" / "data"))
@@ -72,3 +72,9 @@ def toy_prose_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
         return build_toy_prose_model(tmp_path_factory.mktemp("toy-prose-model"), steps=60)
     finally:
         torch.set_num_threads(threads)
+
+
+@pytest.fixture
+def jfleg_dir(tmp_path: Path) -> Path:
+    """A JFLEG-layout directory holding the toy split (``tests/toy.py`` JFLEG_SOURCES)."""
+    return write_toy_jfleg(tmp_path)

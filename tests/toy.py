@@ -169,3 +169,25 @@ def build_toy_prose_model(directory: Path, steps: int = 60, seed: int = 0) -> Pa
     )
     _train(model, PROSE_VOCAB, prose_pairs(steps * 16, seed), steps, 1e-2)
     return save_model(model.eval(), PROSE_VOCAB, directory)
+
+
+# A three-sentence JFLEG-layout split for the toy prose model (recieve -> receive); the prose
+# evaluation tests compute their expected figures by hand from these.
+JFLEG_SOURCES = [
+    "We recieve it again .",
+    "People receive the file on time .",
+    "They recieve mail today .",
+]
+JFLEG_REFERENCES = [
+    "We receive it again .",
+    "People receive a file on time .",
+    "They receive mail today !",
+]
+
+
+def write_toy_jfleg(directory: Path) -> Path:
+    """Write :data:`JFLEG_SOURCES` and one reference each as the ``dev`` split of a
+    JFLEG-layout ``directory``."""
+    (directory / "dev.src").write_text("\n".join(JFLEG_SOURCES) + "\n")
+    (directory / "dev.ref0").write_text("\n".join(JFLEG_REFERENCES) + "\n")
+    return directory

@@ -10,25 +10,9 @@ from pathlib import Path
 import pytest
 
 from bench import prose
+from tests.toy import JFLEG_REFERENCES as REFERENCES
+from tests.toy import JFLEG_SOURCES as SOURCES
 from trainer.jfleg import read_jfleg
-
-SOURCES = [
-    "We recieve it again .",
-    "People receive the file on time .",
-    "They recieve mail today .",
-]
-REFERENCES = [
-    "We receive it again .",
-    "People receive a file on time .",
-    "They receive mail today !",
-]
-
-
-@pytest.fixture
-def jfleg_dir(tmp_path: Path) -> Path:
-    (tmp_path / "dev.src").write_text("\n".join(SOURCES) + "\n")
-    (tmp_path / "dev.ref0").write_text("\n".join(REFERENCES) + "\n")
-    return tmp_path
 
 
 def _fix(text: str) -> str:

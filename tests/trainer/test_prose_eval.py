@@ -13,34 +13,19 @@ import pytest
 from spancopy_core.checkpoint import load_model
 from spancopy_core.edits import TextEdit, apply_edits
 from spancopy_core.positions import LineIndex
+from tests.toy import JFLEG_REFERENCES as REFERENCES
+from tests.toy import JFLEG_SOURCES as SOURCES
 from trainer.jfleg import Sentence, read_jfleg
 from trainer.prose_eval import Outputs, correct_all, markdown_table, metrics, model_corrector
 
 from .test_cli import trainer
 
-SOURCES = [
-    "We recieve it again .",
-    "People receive the file on time .",
-    "They recieve mail today .",
-]
-REFERENCES = [
-    "We receive it again .",
-    "People receive a file on time .",
-    "They receive mail today !",
-]
 # What the toy model makes of them: recieve -> receive, nothing else.
 OUTPUTS = [
     "We receive it again .",
     "People receive the file on time .",
     "They receive mail today .",
 ]
-
-
-@pytest.fixture
-def jfleg_dir(tmp_path: Path) -> Path:
-    (tmp_path / "dev.src").write_text("\n".join(SOURCES) + "\n")
-    (tmp_path / "dev.ref0").write_text("\n".join(REFERENCES) + "\n")
-    return tmp_path
 
 
 def _row(out: str, label: str) -> str:
