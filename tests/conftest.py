@@ -11,7 +11,9 @@ data is absent those tests skip with a reason, unless ``SPANCOPY_REQUIRE_DATA=1`
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import torch
@@ -50,28 +52,30 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
 
 
+def _on_one_thread(build: Callable[..., Path], *args: Any, **kwargs: Any) -> Path:
+    """``build(*args, **kwargs)`` with torch on one thread (a toy model trains the same on any
+    machine), the thread count restored after."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        return build(*args, **kwargs)
+    finally:
+        torch.set_num_threads(threads)
+
+
 @pytest.fixture(scope="session")
 def toy_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A model directory whose best repair of ``a > b`` is ``a >= b`` (``tests/lsp/toy.py``),
     trained once per test session."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        return build_toy_model(tmp_path_factory.mktemp("toy-model"), steps=45)
-    finally:
-        torch.set_num_threads(threads)
+    return _on_one_thread(build_toy_model, tmp_path_factory.mktemp("toy-model"), steps=45)
 
 
 @pytest.fixture(scope="session")
 def toy_prose_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A prose model directory that corrects ``recieve`` to ``receive`` and ``teh`` to ``the``
     in short sentences and copies correct ones (``tests/toy.py``), trained once per session."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    try:
-        return build_toy_prose_model(tmp_path_factory.mktemp("toy-prose-model"), steps=60)
-    finally:
-        torch.set_num_threads(threads)
+    directory = tmp_path_factory.mktemp("toy-prose-model")
+    return _on_one_thread(build_toy_prose_model, directory, steps=60)
 
 
 @pytest.fixture
