@@ -37,6 +37,7 @@ from .actions import Action, Copy, Gen, Hypothesis
 from .alignment import Alignment
 from .batch import pad_edits
 from .config import VARIANTS
+from .context import has_context, segment_ids
 from .focus import NONE as NO_FOCUS
 from .lattice import match_table
 from .logspace import NEG, segment_logsumexp
@@ -493,7 +494,9 @@ def _search(
                 groups = MergeGroups.build([per_input[b] for b in active], layout.C, device)
         scores = _score(model, subset_memory, rays, outputs)
         remaining = torch.tensor([beams[b].max_len - t for b in active], device=device)
-        log_q = candidate_log_probs(scores, remaining, span_len)  # (B_a, K, C)
+        log_q = candidate_log_probs(
+            scores, remaining, span_len, subset_memory.segment
+        )  # (B_a, K, C)
         stepped = advance(
             [beams[b] for b in active],
             t,
@@ -516,17 +519,19 @@ def encode_inputs(
     edits: Sequence[Alignment] | None = None,
 ) -> Memory:
     """Encode ``BOS x EOS`` of every input, padded to ``S + 2`` with ``S`` the longest (at
-    least 1), with the focus ids of its tokens (none given: no focus) and the edit it is to
-    receive (none given: no edit)."""
+    least 1), with the focus ids of its tokens (none given: no focus; an input with a context
+    segment gets CONTEXT on it, :func:`spancopy_core.context.segment_ids`) and the edit it is
+    to receive (none given: no edit)."""
     S = max(1, max(len(x) for x in inputs))
     src = torch.full((len(inputs), S + 2), PAD_ID, dtype=torch.long)  # (B, S + 2)
     ids = torch.full((len(inputs), S + 2), NO_FOCUS, dtype=torch.long)  # (B, S + 2)
     for b, x in enumerate(inputs):
         src[b, : len(x) + 2] = torch.tensor([BOS_ID, *model.vocab.ids(x), EOS_ID])
-        if focus is not None:
-            if len(focus[b]) != len(x):
-                raise ValueError("focus must have one id per input token")
-            ids[b, 1 : len(x) + 1] = torch.tensor(list(focus[b]), dtype=torch.long)
+        if focus is not None and len(focus[b]) != len(x):
+            raise ValueError("focus must have one id per input token")
+        if focus is not None or has_context(x):
+            given = None if focus is None else focus[b]
+            ids[b, 1 : len(x) + 1] = torch.tensor(segment_ids(x, given), dtype=torch.long)
     src_len = torch.tensor([len(x) + 2 for x in inputs])
     grams = torch.from_numpy(input_ngrams(inputs, model.config.char_ngrams, S + 2))  # (B,S+2,G)
     device = model.device
@@ -574,13 +579,18 @@ def _score(
 
 
 def candidate_log_probs(
-    scores: Scores, remaining: torch.Tensor, span_len: torch.Tensor
+    scores: Scores,
+    remaining: torch.Tensor,
+    span_len: torch.Tensor,
+    segment: torch.Tensor | None = None,
 ) -> torch.Tensor:
     """Log-probability of every candidate slot of every ray: (B_a, K, C), C = V + S * S.
 
     ``remaining`` (B_a,) is how many tokens each input's output may still take: with none
     left only ``Gen(EOS)`` is allowed, and no copy may be longer. ``span_len`` (S, S) from
-    :meth:`SlotLayout.span_lengths`. Actions that are not allowed get NEG.
+    :meth:`SlotLayout.span_lengths`. ``segment`` (B_a, S) marks each input's context segment
+    (:attr:`Memory.segment`): a span across the separator is not allowed. Actions that are
+    not allowed get NEG.
     """
     log_z = scores.log_z[..., None]  # (B_a, K, 1)
     gen = scores.gen - log_z  # (B_a, K, V)
@@ -588,5 +598,7 @@ def candidate_log_probs(
     gen = torch.where((remaining[:, None, None] > 0) | eos, gen, torch.full_like(gen, NEG))
     spans = scores.start[..., :, None] + scores.end[..., None, :] - log_z[..., None]  # (B_a,K,S,S)
     fits = (span_len >= 1) & (span_len <= remaining[:, None, None])  # (B_a, S, S)
+    if segment is not None:
+        fits = fits & (segment[:, :, None] == segment[:, None, :])  # (B_a, S, S)
     spans = spans.masked_fill(~fits[:, None], NEG)
     return torch.cat([gen, spans.flatten(2)], dim=-1)

@@ -1,0 +1,73 @@
+"""The context segment: tokens the method lacks, offered to the decoder to copy.
+
+A fix often needs a name that the buggy method does not contain: a field of its class, another
+method of the class, a constant. The model input of a unit may therefore end with a *context
+segment*: the :data:`SEPARATOR` followed by at most :data:`MAX_TOKENS` tokens of the code around
+the unit (for Java, :func:`spancopy_core.lang.java.scope_names`: members of the enclosing class
+that the method does not use), abstracted with the method's own numbering, so that a field
+``count`` is ``VAR_7`` and maps back to ``count``::
+
+    x_1 .. x_n  <context>  c_1 .. c_m
+
+Every token from the separator on carries the per-token id :data:`spancopy_core.focus.CONTEXT`
+(:func:`segment_ids`). What the model does with it (:meth:`spancopy_core.model.SpanCopyModel.encode`):
+
+- a model with ``ModelConfig.context`` adds a learned vector to the embedding of every token of
+  the segment (zero until trained, so a model given the feature computes what it computed
+  before); the focus embedding sees those tokens as NONE;
+- every model, whatever its config, copies a span only inside one segment, never across the
+  separator, and never copies the separator itself: the span normaliser
+  (:func:`spancopy_core.model.span_log_normaliser`) and the beam search
+  (:func:`spancopy_core.decoding.candidate_log_probs`) leave those spans out. The lattice of
+  correct actions needs no mask: no output holds the separator, so no correct copy crosses it.
+
+The decoder may copy from the context but the context is never an output: "unchanged" means
+equal to the method ``x_1 .. x_n`` (:func:`split`). Inputs without a separator are exactly the
+inputs of before (BFP, real edits: an empty context). Pure and torch-free.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .focus import CONTEXT, NONE
+
+SEPARATOR = "<context>"  # not a Java token nor a word: no output ever holds it
+MAX_TOKENS = 64  # context tokens at most (the input grows by at most MAX_TOKENS + 1)
+
+
+def join(method: Sequence[str], context: Sequence[str]) -> list[str]:
+    """The model input of ``method`` with ``context`` (cut to :data:`MAX_TOKENS`); the method
+    alone when the context is empty."""
+    if not context:
+        return list(method)
+    return [*method, SEPARATOR, *context[:MAX_TOKENS]]
+
+
+def split(tokens: Sequence[str]) -> tuple[list[str], list[str]]:
+    """``(method, context)`` of a model input (the context empty without a separator)."""
+    for k, t in enumerate(tokens):
+        if t == SEPARATOR:
+            return list(tokens[:k]), list(tokens[k + 1 :])
+    return list(tokens), []
+
+
+def method_length(tokens: Sequence[str]) -> int:
+    """The number of method tokens of a model input (those before the separator)."""
+    return len(split(tokens)[0])
+
+
+def segment_ids(tokens: Sequence[str], ids: Sequence[int] | None = None) -> list[int]:
+    """Per-token ids of a model input: ``ids`` (focus ids of its method tokens, or of all its
+    tokens; None: NONE) on the method, :data:`~spancopy_core.focus.CONTEXT` from the separator
+    on."""
+    n = method_length(tokens)
+    method = [NONE] * n if ids is None else list(ids[:n])
+    if len(method) != n:
+        raise ValueError("focus must have one id per method token")
+    return method + [CONTEXT] * (len(tokens) - n)
+
+
+def has_context(tokens: Sequence[str]) -> bool:
+    """Whether a model input holds a context segment."""
+    return SEPARATOR in tokens
