@@ -3,14 +3,16 @@
 A fix often needs a name that the buggy method does not contain: a field of its class, another
 method of the class, a constant. The model input of a unit may therefore end with a *context
 segment*: the :data:`SEPARATOR` followed by at most :data:`MAX_TOKENS` tokens of the code around
-the unit (for Java, :func:`spancopy_core.lang.java.scope_names`: members of the enclosing class
-that the method does not use), abstracted with the method's own numbering, so that a field
-``count`` is ``VAR_7`` and maps back to ``count``::
+the unit (for Java, :meth:`spancopy_core.lang.java.JavaSource.scope`: members of the enclosing
+classes, then other names and literals of the file, less what the method already has and what
+the vocabulary holds), abstracted with the method's own numbering, so that a field ``count`` is
+``VAR_7`` and maps back to ``count``::
 
     x_1 .. x_n  <context>  c_1 .. c_m
 
 Every token from the separator on carries the per-token id :data:`spancopy_core.focus.CONTEXT`
-(:func:`segment_ids`). What the model does with it (:meth:`spancopy_core.model.SpanCopyModel.encode`):
+(:func:`segment_ids`). What the model does with it
+(:meth:`spancopy_core.model.SpanCopyModel.encode`):
 
 - a model with ``ModelConfig.context`` adds a learned vector to the embedding of every token of
   the segment (zero until trained, so a model given the feature computes what it computed

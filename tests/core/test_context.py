@@ -163,9 +163,7 @@ def test_wide_beam_with_context_gives_exact_marginals(variant):
     # marginal under the objective (proved against enumeration above), and never the
     # separator; every copy of every derivation lies within one segment.
     model = context_model(seed=3)
-    results = beam_search(
-        model, INPUTS, beam_size=10**5, top_k=10**5, variant=variant, max_len=3
-    )
+    results = beam_search(model, INPUTS, beam_size=10**5, top_k=10**5, variant=variant, max_len=3)
     for x, hyps in zip(INPUTS, results):
         assert {tuple(h.tokens) for h in hyps} == reachable(x, 3)
         batch = make_batch([(x, h.tokens) for h in hyps])
