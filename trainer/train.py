@@ -283,6 +283,8 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
             )
         if config.model.focus:
             model.add_focus()
+        if config.model.context:
+            model.add_context()
         if config.model.edit_dim and config.model.edit_dim != model.config.edit_dim:
             if model.config.edit_dim:
                 raise TrainerError(

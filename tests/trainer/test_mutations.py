@@ -135,6 +135,20 @@ def test_wrong_variable():
     assert outcomes("wrong_variable", "int f(int a) { int b = a; return 0; }") is None
 
 
+def test_wrong_field():
+    fields = mu.FileContext((), (), (), ("count", "size", "total"))
+    src = "int f(int a) { return count + a; }"
+    assert outcomes("wrong_field", src, fields) == {
+        norm("int f(int a) { return size + a; }"),
+        norm("int f(int a) { return total + a; }"),
+    }
+    # a field used twice keeps a use (its fix needs no new name); locals are not fields
+    assert outcomes("wrong_field", "int f() { return count + count; }", fields) is None
+    assert outcomes("wrong_field", "int f(int a) { return a; }", fields) is None
+    assert outcomes("wrong_field", "void f(int size) { this.x = size; }", fields) is None
+    assert mu.CONTEXT_WEIGHTS["wrong_field"] > 0 == mu.USER_WEIGHTS["wrong_field"]
+
+
 def test_arguments():
     src = "void f(int a, int b) { g(a, b); }"
     assert outcomes("swapped_arguments", src) == {norm("void f(int a, int b) { g(b, a); }")}

@@ -441,6 +441,19 @@ class JavaSource:
                 out.setdefault((t.text, t.role), t)
         return list(out.values())
 
+    def field_names(self) -> tuple[str, ...]:
+        """The names of the fields and constants that the types of this text declare,
+        sorted."""
+        out: set[str] = set()
+        stack = [self.tree.root_node]
+        while stack:
+            node = stack.pop()
+            if node.type in _FIELDS:
+                out.update(self._slice(n.start_byte, n.end_byte) for n in _declared_names(node))
+            else:
+                stack.extend(node.named_children)
+        return tuple(sorted(out))
+
     def _type_tokens(self) -> list[Token]:
         """The tokens from the first type declaration on (no package or import names)."""
         if self._first is None:
