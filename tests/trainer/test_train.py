@@ -18,6 +18,7 @@ from torch import nn
 
 from spancopy_core.checkpoint import load_model, save_model
 from spancopy_core.config import ModelConfig
+from spancopy_core.context import join
 from spancopy_core.model import SpanCopyModel
 from spancopy_core.vocab import Vocabulary
 from trainer import evaluate, train
@@ -179,3 +180,19 @@ def test_an_edit_run_resumes_and_init_adds_the_edit_encoder(data, tmp_path):
     assert load_model(tuned).config.edit_dim == 8
     with pytest.raises(TrainerError, match="edit-dim 4 differs"):
         train.main(config(data, tmp_path / "t2", init=tuned, model=ModelConfig(16, 16, edit_dim=4)))
+
+
+def test_init_with_context_adds_the_marker_and_trains_it_on_context_inputs(tmp_path):
+    # Toy pairs whose inputs end with a context segment; the fine-tuned model keeps its other
+    # features and learns a marker (zero when added).
+    pairs = [(join(x, ["ctx1", "ctx2"]), y) for x, y in toy_pairs(64, 0)]
+    data = tmp_path / "data"
+    for split in ("train", "valid"):
+        write_pairs(data, split, pairs)
+    base, tuned = tmp_path / "base", tmp_path / "tuned"
+    save_fresh_model(base, ModelConfig(16, 16, focus=True))
+    context = ModelConfig(16, 16, focus=True, context=True)
+    train.main(config(data, tuned, init=base, model=context, epochs=1))
+    model = load_model(tuned)
+    assert model.config.context and model.config.focus
+    assert model.context_marker.abs().sum() > 0
