@@ -67,11 +67,14 @@ TOP = 5
 
 
 def file_text(record: dict[str, Any], method: str) -> tuple[str, int]:
-    """A file holding ``method`` (the record's buggy or fixed side) as the only member of its
-    class, and the 0-based line where the method starts."""
+    """A file holding ``method`` (the record's buggy or fixed side) in its class, after the
+    record's other ``members`` (declarations, if any), and the 0-based line where the method
+    starts."""
     head = [f"package {record['package']};", ""] if record.get("package") else []
     head += [f"import {name};" for name in record.get("imports", [])]
     head += ["", f"class {record.get('class_name') or 'C'} {{"]
+    indent = record.get("indent", "")
+    head += [indent + member for member in record.get("members", [])]
     return "\n".join([*head, record.get("indent", "") + method, "}", ""]), len(head)
 
 
