@@ -16,7 +16,7 @@ For the fixes that need a token the method lacks, the kinds of those tokens (``V
 ``METHOD``, ``INT``, ...) and how many the context supplies; the context length; a ``RESULT``
 line last.
 
-    python bench/context_expressible.py --pairs DIR/small DIR/medium [--split valid]
+    python bench/context_expressible.py --pairs DIR/small DIR/medium [--split valid] [--limit N]
     python bench/context_expressible.py --records bench/data/everyday_bugs.jsonl
 """
 
@@ -67,14 +67,18 @@ def record_cases(path: Path, known: Container[str]) -> Iterable[Case]:
         yield record["id"], before.tokens, list(before.context), after.tokens
 
 
-def report(cases: Iterable[Case], known: Container[str], name: str, by_kind: bool) -> str:
+def report(
+    cases: Iterable[Case], known: Container[str], name: str, by_kind: bool, limit: int
+) -> str:
+    """The counts of the module docstring, each context cut to its first ``limit`` tokens."""
     n = without = with_context = 0
     lengths: list[int] = []
     kinds: Counter[str] = Counter()
     gained: Counter[str] = Counter()
     missing: Counter[str] = Counter()  # categories of the tokens a fix needs beyond the method
     supplied: Counter[str] = Counter()
-    for kind, method, scope, fixed in cases:
+    for kind, method, whole, fixed in cases:
+        scope = whole[:limit]
         n += 1
         lengths.append(len(scope))
         a = expressible(method, fixed, known)
@@ -106,7 +110,7 @@ def report(cases: Iterable[Case], known: Container[str], name: str, by_kind: boo
         out.append("fixes made expressible by the context, per kind: ")
         out += [f"  {k}: {gained[k]}/{kinds[k]}" for k in sorted(kinds, key=lambda k: -gained[k])]
     out.append(
-        f"RESULT source={name} n={n} expressible_without={without}"
+        f"RESULT source={name} limit={limit} n={n} expressible_without={without}"
         f" expressible_with={with_context} context_mean={sum(lengths) / max(1, n):.1f}"
     )
     return "\n".join(out)
@@ -119,6 +123,13 @@ def main() -> int:
     source.add_argument("--records", type=Path, metavar="JSONL", help="real_bugs records")
     ap.add_argument("--split", default="valid", help="split of --pairs (default: valid)")
     ap.add_argument(
+        "--limit",
+        type=int,
+        default=context.MAX_TOKENS,
+        help="context tokens counted, the first ones (default: all that a model reads, "
+        f"{context.MAX_TOKENS})",
+    )
+    ap.add_argument(
         "--model", type=Path, default=DEFAULT_JAVA_MODEL, help="model whose vocabulary counts"
     )
     args = ap.parse_args()
@@ -129,11 +140,11 @@ def main() -> int:
     known = read_vocab(args.model)
     if args.records:
         cases = record_cases(args.records, known)
-        print(report(cases, known, args.records.stem, by_kind=False))
+        print(report(cases, known, args.records.stem, False, args.limit))
     else:
         cases = pair_cases(args.pairs, args.split)
         name = "+".join(str(p) for p in args.pairs) + f":{args.split}"
-        print(report(cases, known, name, by_kind=True))
+        print(report(cases, known, name, True, args.limit))
     return 0
 
 

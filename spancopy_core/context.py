@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from .focus import CONTEXT, NONE
 
 SEPARATOR = "<context>"  # not a Java token nor a word: no output ever holds it
-MAX_TOKENS = 64  # context tokens at most (the input grows by at most MAX_TOKENS + 1)
+MAX_TOKENS = 16  # context tokens at most (the input grows by at most MAX_TOKENS + 1); see below
 
 
 def join(method: Sequence[str], context: Sequence[str]) -> list[str]:

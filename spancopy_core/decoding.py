@@ -37,7 +37,7 @@ from .actions import Action, Copy, Gen, Hypothesis
 from .alignment import Alignment
 from .batch import pad_edits
 from .config import VARIANTS
-from .context import has_context, segment_ids
+from .context import has_context, method_length, segment_ids
 from .focus import NONE as NO_FOCUS
 from .lattice import match_table
 from .logspace import NEG, segment_logsumexp
@@ -422,7 +422,8 @@ def beam_search(
 ) -> list[list[Hypothesis]]:
     """Decode every input; per input the ``top_k`` most probable outputs, best first.
 
-    ``max_len`` caps the output length (default: twice the input length plus 10). The input
+    ``max_len`` caps the output length (default: twice the input length plus 10, the input
+    before its context segment, :mod:`spancopy_core.context`). The input
     itself may be among the hypotheses; callers filter it. ``focus`` holds the focus ids of
     every input token (:mod:`spancopy_core.focus`; default: no focus); ``edits`` the edit
     that a model with an edit encoder applies to each input.
@@ -466,7 +467,7 @@ def _search(
     beams = [
         Beam(
             inputs=tuple(x),
-            max_len=max_len if max_len is not None else 2 * len(x) + 10,
+            max_len=max_len if max_len is not None else 2 * method_length(x) + 10,
             rays=[Ray((), 0.0, 0.0, (), memory.init_state[:, b], (BOS,))],
             finished={},
         )

@@ -206,7 +206,6 @@ class FileContext:
     method_names: tuple[str, ...]  # names declared or called in the file
     strings: tuple[str, ...]  # string literals of the file
     statements: tuple[tuple[Token, ...], ...]  # short expression statements of its methods
-    fields: tuple[str, ...] = ()  # fields declared in the file
 
 
 def _inner(node: SyntaxNode) -> SyntaxNode:
@@ -509,21 +508,23 @@ def wrong_variable(m: MethodSites, f: FileContext, rng: random.Random) -> Edit |
 
 
 def wrong_field(m: MethodSites, f: FileContext, rng: random.Random) -> Edit | None:
-    """Use another field of the file where the method names a field once (and has no local
-    of its name): ``return count;`` -> ``return size;``. The fix then needs a name that the
-    buggy method lacks."""
+    """Use another field of the classes around the method where it names one of their fields
+    once (and has no local of its name): ``return count;`` -> ``return size;``. The fix then
+    needs a name that the buggy method lacks, which the context segment offers
+    (:meth:`spancopy_core.lang.java.JavaSource.scope` lists those fields first)."""
+    fields = java.enclosing_fields(m.node)
     uses: dict[str, list[int]] = {}
     for node in m.names:
         i = m.index(node)
         tok = m.tokens[i]
-        if tok.role == "var" and tok.kind == "identifier" and tok.text in f.fields:
+        if tok.role == "var" and tok.kind == "identifier" and tok.text in fields:
             uses.setdefault(tok.text, []).append(i)
     counts = Counter(t.text for t in m.tokens)
     once = [ix[0] for name, ix in uses.items() if counts[name] == 1]  # gone from the bug
     i = _pick(rng, once)
     if i is None:
         return None
-    new = _pick(rng, [n for n in f.fields if n != m.tokens[i].text])
+    new = _pick(rng, [n for n in dict.fromkeys(fields) if n != m.tokens[i].text])
     return None if new is None else Edit(i, i + 1, (new_token(new, "identifier", "var"),))
 
 

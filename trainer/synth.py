@@ -163,7 +163,6 @@ def process_file(task: Task) -> FileResult:
             sorted({t.text for t in doc.tokens if t.kind == "string" and t.text[:3] != '"""'})
         ),
         statements=tuple(s for sites in usable for s in sites.expression_statements()),
-        fields=doc.field_names(),
     )
     rng = random.Random(f"{_STATE['seed']}/{task.name}")
     rejected: Counter[str] = Counter()

@@ -58,6 +58,6 @@ def test_the_context_makes_the_field_fix_expressible(tmp_path):
         check=True,
     ).stdout
     result = out.strip().splitlines()[-1]
-    assert result.startswith("RESULT source=records n=3")
+    assert result.startswith("RESULT source=records limit=16 n=3")
     assert " expressible_without=1 expressible_with=2 " in result
     assert "VAR 1/2" in out  # heightPx supplied, depthPx not

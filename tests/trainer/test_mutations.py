@@ -136,16 +136,18 @@ def test_wrong_variable():
 
 
 def test_wrong_field():
-    fields = mu.FileContext((), (), (), ("count", "size", "total"))
-    src = "int f(int a) { return count + a; }"
-    assert outcomes("wrong_field", src, fields) == {
+    fields = "int count, size; static final int TOTAL = 1;\n"
+    assert outcomes("wrong_field", fields + "int f(int a) { return count + a; }") == {
         norm("int f(int a) { return size + a; }"),
-        norm("int f(int a) { return total + a; }"),
+        norm("int f(int a) { return TOTAL + a; }"),
     }
-    # a field used twice keeps a use (its fix needs no new name); locals are not fields
-    assert outcomes("wrong_field", "int f() { return count + count; }", fields) is None
-    assert outcomes("wrong_field", "int f(int a) { return a; }", fields) is None
-    assert outcomes("wrong_field", "void f(int size) { this.x = size; }", fields) is None
+    # a field named twice keeps a name (its fix needs no new one); locals and parameters are
+    # not fields, nor are the fields of other classes of the file
+    assert outcomes("wrong_field", fields + "int f() { return count + count; }") is None
+    assert outcomes("wrong_field", fields + "int f(int a) { return a; }") is None
+    assert outcomes("wrong_field", fields + "void f(int size) { this.x = size; }") is None
+    other = "int f() { return B.count; } static class B { static int count, size; }"
+    assert outcomes("wrong_field", other) is None
     assert mu.CONTEXT_WEIGHTS["wrong_field"] > 0 == mu.USER_WEIGHTS["wrong_field"]
 
 

@@ -416,21 +416,13 @@ class JavaSource:
         first; then the literals used there, the most frequent first. Each is the token of its
         declaration or first use, so it carries its role. Tokens of ``method`` itself are not
         left out here (the abstraction drops what the method already has)."""
-        node = self.method_node(method)
         starts = [t.start_byte for t in self.tokens]
         fields: list[Token] = []
         methods: list[Token] = []
-        body = node.parent
-        while body is not None:
-            if body.type in _TYPE_BODIES:
-                for member in _members_of(body):
-                    for name in _declared_names(member):
-                        k = bisect.bisect_left(starts, name.start_byte)
-                        if k < len(self.tokens) and self.tokens[k].start_byte == name.start_byte:
-                            (methods if member.type == "method_declaration" else fields).append(
-                                self.tokens[k]
-                            )
-            body = body.parent
+        for kind, name in declared_members(self.method_node(method)):
+            k = bisect.bisect_left(starts, name.start_byte)
+            if k < len(self.tokens) and self.tokens[k].start_byte == name.start_byte:
+                (methods if kind == "method" else fields).append(self.tokens[k])
         lo, hi = method.tokens.start, method.tokens.stop
         outside = [t for k, t in enumerate(self._type_tokens()) if not lo <= k + self._first < hi]
         names = [t for t in outside if t.kind == "identifier"]
@@ -440,19 +432,6 @@ class JavaSource:
             for t in group:
                 out.setdefault((t.text, t.role), t)
         return list(out.values())
-
-    def field_names(self) -> tuple[str, ...]:
-        """The names of the fields and constants that the types of this text declare,
-        sorted."""
-        out: set[str] = set()
-        stack = [self.tree.root_node]
-        while stack:
-            node = stack.pop()
-            if node.type in _FIELDS:
-                out.update(self._slice(n.start_byte, n.end_byte) for n in _declared_names(node))
-            else:
-                stack.extend(node.named_children)
-        return tuple(sorted(out))
 
     def _type_tokens(self) -> list[Token]:
         """The tokens from the first type declaration on (no package or import names)."""
@@ -542,6 +521,30 @@ def _declared_names(member: tree_sitter.Node) -> list[tree_sitter.Node]:
         name = member.child_by_field_name("name")
         return [name] if name is not None else []
     return []
+
+
+def declared_members(node: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
+    """The members that the types around ``node`` declare, innermost type first, each as
+    ``("field", name)`` (fields, constants, enum constants) or ``("method", name)``, in
+    declaration order."""
+    out = []
+    body = node.parent
+    while body is not None:
+        if body.type in _TYPE_BODIES:
+            for member in _members_of(body):
+                kind = "method" if member.type == "method_declaration" else "field"
+                out += [(kind, name) for name in _declared_names(member)]
+        body = body.parent
+    return out
+
+
+def enclosing_fields(node: tree_sitter.Node) -> list[str]:
+    """The names of the fields that the types around ``node`` declare, innermost first."""
+    return [
+        name.text.decode("utf-8", "surrogatepass")
+        for kind, name in declared_members(node)
+        if kind == "field" and name.text is not None
+    ]
 
 
 def _by_frequency(tokens: list[Token]) -> list[Token]:
