@@ -170,9 +170,10 @@ def evaluate(model: Any, record: dict[str, Any], options: RepairOptions) -> Bug:
     focus = line_focus(doc, method_line + line)
     base = baseline(text, *focus)
     t0 = time.perf_counter()
-    kept, _ = pipeline.within_limit(pipeline.units(doc, model.vocab, focus), options)
+    found = pipeline.units(doc, model.vocab, focus, context=model.config.context)
+    kept, _ = pipeline.within_limit(found, options)
     ids = [pipeline.focus_ids(doc, u, focus) for u in kept]
-    beams = pipeline.decode(model, [u.tokens for u in kept], options, focus=ids)
+    beams = pipeline.decode(model, [pipeline.model_input(u) for u in kept], options, focus=ids)
     beam_only = replace(options, ranking="beam")
     alone = [c for u, h in zip(kept, beams) for c in pipeline.unit_candidates(doc, u, h, beam_only)]
     combined = []

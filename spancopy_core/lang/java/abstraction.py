@@ -229,16 +229,16 @@ class _Abstractor:
     def scope(self, tokens: Sequence[Token], method: Sequence[str], limit: int) -> list[str]:
         """The context segment of a method abstracted as ``method`` (by this abstractor):
         the abstract form of each of ``tokens`` (names and literals, see
-        :meth:`JavaSource.scope`) that is neither known (the model may generate it) nor in
-        the method, in order, at most ``limit``; their placeholders continue the numbering."""
+        :meth:`JavaSource.scope`) that the method lacks, in order, at most ``limit``; their
+        placeholders continue the numbering. Known names (idioms such as ``size``) stay: they
+        tell the model, by name, what is in scope; known literals (``0``, ``1``) are left out,
+        the model generates them anyway."""
         have = set(method)
         out: list[str] = []
         for tok in tokens:
             if len(out) >= limit:
                 break
             if tok.kind == "identifier":
-                if self._known(tok.text):
-                    continue
                 word = self._identifier(tok, [])
             elif tok.kind in _CATEGORY:
                 if self._known(_canonical(tok.text, tok.kind)):
