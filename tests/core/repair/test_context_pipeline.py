@@ -88,6 +88,17 @@ def test_the_context_is_numbered_after_the_method_without_what_it_has_or_the_voc
         plain.mapping.concretize(["VAR_2"])  # without the context, no such name
 
 
+def test_known_names_stay_in_the_context_by_name_known_literals_do_not():
+    doc = java.parse(SOURCE)
+    m = method(doc, "total")
+    found = java.model_input(
+        doc.tokens[m.tokens], KNOWN | {"items", "2"}, doc.imports, doc.scope(m)
+    )
+    assert list(found.context[:4]) == ["VAR_2", "VAR_3", "items", "METHOD_2"]
+    literals = found.mapping.concretize([t for t in found.context if t.startswith("INT_")])
+    assert "2" not in found.context and "2" not in literals and "100" in literals
+
+
 def test_a_training_pair_numbers_the_context_before_the_fixed_side():
     doc = java.parse(SOURCE)
     m = method(doc, "total")
