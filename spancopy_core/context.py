@@ -34,12 +34,13 @@ without ``ModelConfig.context`` is never given one (``pipeline.units(..., contex
 user --context --seed 1 --valid 0.1 --limit 30000`` of the JDK, 1,617 of 2,332 fixes (69.3%)
 are expressible without the segment (``bench/context_expressible.py``); with its first 4, 8,
 16 tokens 1,795, 1,833, 1,905 (81.7%) (a run of the same files with an earlier segment, known
-names left out: 1,913 with 16 tokens, 1,983 with 32, 2,043 with 64). The time of a repair grows faster than the input (the beam scores every
-span, and a model that reads the segment writes longer outputs while untrained): with 16
-tokens the pipeline took 1.46 times as long at the median as without (``bench/
-context_latency.py``, 20 JDK methods, the shipped model with a zero marker), with 32 and 64
-about 1.9 times (12 methods). The names are BFP placeholders (``VAR_7``): the segment tells
-the model which names and kinds exist, and idioms by name, not what a placeholder means.
+names left out: 1,913 with 16 tokens, 1,983 with 32, 2,043 with 64). The time of a repair
+grows faster than the input (the beam scores every span, and a model that reads the segment
+writes longer outputs while untrained): with 16 tokens the pipeline took 1.46 times as long at
+the median as without (``bench/context_latency.py``, 20 JDK methods, the shipped model with a
+zero marker), with 32 and 64 about 1.9 times (12 methods). The names are BFP placeholders
+(``VAR_7``): the segment tells the model which names and kinds exist, and idioms by name, not
+what a placeholder means.
 
 Pure and torch-free.
 """
