@@ -16,9 +16,10 @@ import pytest
 import torch
 from torch import nn
 
+from spancopy_core.actions import Hypothesis
 from spancopy_core.checkpoint import load_model, save_model
 from spancopy_core.config import ModelConfig
-from spancopy_core.context import join
+from spancopy_core.context import join, split
 from spancopy_core.model import SpanCopyModel
 from spancopy_core.vocab import Vocabulary
 from trainer import evaluate, train
@@ -187,8 +188,8 @@ def test_init_with_context_adds_the_marker_and_trains_it_on_context_inputs(tmp_p
     # features and learns a marker (zero when added).
     pairs = [(join(x, ["ctx1", "ctx2"]), y) for x, y in toy_pairs(64, 0)]
     data = tmp_path / "data"
-    for split in ("train", "valid"):
-        write_pairs(data, split, pairs)
+    for name in ("train", "valid"):
+        write_pairs(data, name, pairs)
     base, tuned = tmp_path / "base", tmp_path / "tuned"
     save_fresh_model(base, ModelConfig(16, 16, focus=True))
     context = ModelConfig(16, 16, focus=True, context=True)
@@ -196,3 +197,28 @@ def test_init_with_context_adds_the_marker_and_trains_it_on_context_inputs(tmp_p
     model = load_model(tuned)
     assert model.config.context and model.config.focus
     assert model.context_marker.abs().sum() > 0
+
+
+def test_evaluate_gives_context_to_a_model_that_reads_it_and_compares_with_the_method(
+    tmp_path, monkeypatch
+):
+    pairs = [(join(x, ["p", "zz"]), y) for x, y in appended_pairs(8, 2)]
+    data = tmp_path / "ctx"
+    write_pairs(data, "valid", pairs)
+    seen = {}
+
+    def decode_all(model, inputs, *args, **kw):  # every model answers the method unchanged
+        seen[model.config.context] = inputs
+        return [[Hypothesis(split(x)[0], 0.0, [])] for x in inputs]
+
+    monkeypatch.setattr(evaluate, "decode_all", decode_all)
+    for with_context in (False, True):
+        model = tmp_path / f"m{int(with_context)}"
+        save_fresh_model(model, ModelConfig(16, 16, context=with_context))
+        metrics = evaluate.run(
+            model, data, split="valid", beam=3, variant="merged", limit=None, json_out=None,
+            span_hist=None, device="cpu", batch_size=8, progress=False,
+        )["metrics"]  # fmt: skip
+        assert metrics["unchanged_first"] == 1.0  # "unchanged": the method, not the input
+    assert seen[True] == [x for x, _ in pairs]  # the context for the model that reads it
+    assert seen[False] == [split(x)[0] for x, _ in pairs]  # none for the other
