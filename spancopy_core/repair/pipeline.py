@@ -29,6 +29,12 @@ below which a repair is not offered (``Frontend.min_ratio``, unless ``RepairOpti
 says otherwise: a prose sentence the model prefers
 as written gets no repair).
 
+Context. For a model that reads a context segment (``ModelConfig.context``,
+:mod:`spancopy_core.context`), :func:`units` is asked for it (``context=True``): each unit carries
+the names of its file that it lacks (``Unit.scope``, which its mapping writes back), the model
+reads :func:`model_input` (the unit's tokens, the separator, the segment) in decoding and
+scoring, and everything else (unchanged, candidates, edits) sees the unit's own tokens.
+
 Limits every caller applies (the server to its settings and documents, ``spancopy repair`` to
 its options and files): :data:`MAX_DOCUMENT_CHARS`, :data:`MAX_BEAM_SIZE`, :data:`MAX_TOP_K`,
 :data:`MAX_UNIT_TOKENS`.
