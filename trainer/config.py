@@ -157,7 +157,11 @@ class TrainConfig:
         minimum=0.0,
         maximum=1.0,
     )
-    max_len: int = option("skip pairs with a longer side (tokens)", 100, minimum=1)
+    max_len: int = option(
+        "skip pairs with a longer side (tokens; an input's context segment not counted)",
+        100,
+        minimum=1,
+    )
     batch_size: int = option("most pairs per batch", 64, minimum=1)
     max_tokens: int | None = option(
         "cap on padded tokens per batch (default: no cap)", None, minimum=1

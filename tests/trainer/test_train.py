@@ -222,3 +222,13 @@ def test_evaluate_gives_context_to_a_model_that_reads_it_and_compares_with_the_m
         assert metrics["unchanged_first"] == 1.0  # "unchanged": the method, not the input
     assert seen[True] == [x for x, _ in pairs]  # the context for the model that reads it
     assert seen[False] == [split(x)[0] for x, _ in pairs]  # none for the other
+
+
+def test_the_context_segment_does_not_count_towards_max_len(tmp_path):
+    data = tmp_path / "data"
+    for name in ("train", "valid"):  # a method of 10 tokens with a context of 5 (16 in all)
+        write_pairs(data, name, [(join(["a"] * 10, ["c"] * 5), ["a"] * 10)])
+    kept, _ = train.load_data(config(data, tmp_path / "m", max_len=10))
+    assert len(kept) == 1
+    with pytest.raises(TrainerError, match="no training pairs"):
+        train.load_data(config(data, tmp_path / "m", max_len=9))
