@@ -63,9 +63,10 @@ def features(model: Any, record: dict[str, Any], options: RepairOptions) -> list
         doc, method_line + real_bugs.first_changed_line(record["buggy"], record["fixed"])
     )
     lines = pipeline.focus_lines(doc, focus)
-    kept, _ = pipeline.within_limit(pipeline.units(doc, model.vocab, focus), options)
+    found = pipeline.units(doc, model.vocab, focus, context=model.config.context)
+    kept, _ = pipeline.within_limit(found, options)
     ids = [pipeline.focus_ids(doc, u, focus) for u in kept]
-    beams = pipeline.decode(model, [u.tokens for u in kept], options, focus=ids)
+    beams = pipeline.decode(model, [pipeline.model_input(u) for u in kept], options, focus=ids)
     out = []
     for u, f, h in zip(kept, ids, beams, strict=True):
         pool = pipeline.unit_candidates(doc, u, h, options, focus, model.vocab)

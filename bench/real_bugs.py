@@ -67,11 +67,14 @@ TOP = 5
 
 
 def file_text(record: dict[str, Any], method: str) -> tuple[str, int]:
-    """A file holding ``method`` (the record's buggy or fixed side) as the only member of its
-    class, and the 0-based line where the method starts."""
+    """A file holding ``method`` (the record's buggy or fixed side) in its class, after the
+    record's other ``members`` (declarations, if any), and the 0-based line where the method
+    starts."""
     head = [f"package {record['package']};", ""] if record.get("package") else []
     head += [f"import {name};" for name in record.get("imports", [])]
     head += ["", f"class {record.get('class_name') or 'C'} {{"]
+    indent = record.get("indent", "")
+    head += [indent + member for member in record.get("members", [])]
     return "\n".join([*head, record.get("indent", "") + method, "}", ""]), len(head)
 
 
@@ -167,9 +170,10 @@ def evaluate(model: Any, record: dict[str, Any], options: RepairOptions) -> Bug:
     focus = line_focus(doc, method_line + line)
     base = baseline(text, *focus)
     t0 = time.perf_counter()
-    kept, _ = pipeline.within_limit(pipeline.units(doc, model.vocab, focus), options)
+    found = pipeline.units(doc, model.vocab, focus, context=model.config.context)
+    kept, _ = pipeline.within_limit(found, options)
     ids = [pipeline.focus_ids(doc, u, focus) for u in kept]
-    beams = pipeline.decode(model, [u.tokens for u in kept], options, focus=ids)
+    beams = pipeline.decode(model, [pipeline.model_input(u) for u in kept], options, focus=ids)
     beam_only = replace(options, ranking="beam")
     alone = [c for u, h in zip(kept, beams) for c in pipeline.unit_candidates(doc, u, h, beam_only)]
     combined = []

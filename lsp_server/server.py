@@ -228,7 +228,7 @@ class SpanCopyServer(LanguageServer):
         owner = (snap.key, snap.version)
         ids = [pipeline.focus_ids(snap.doc, u, focus) for u in units]
         hyps = await worker.decode(
-            [u.tokens for u in units],
+            [tuple(pipeline.model_input(u)) for u in units],
             options,
             priority=priority,
             owner=owner,
@@ -324,7 +324,10 @@ class SpanCopyServer(LanguageServer):
         if (vocab := await self.models.vocab(snap.doc.frontend.model)) is None:
             return
         loop = asyncio.get_running_loop()
-        units = await loop.run_in_executor(self.cpu, pipeline.units, snap.doc, vocab)
+        context = self.models[snap.doc.frontend.model].context
+        units = await loop.run_in_executor(
+            self.cpu, partial(pipeline.units, snap.doc, vocab, context=context)
+        )
         units, found = self.decodable(snap, units), []
         for k in range(0, len(units), pipeline.BATCH):
             try:
@@ -477,7 +480,8 @@ async def code_action(
     if (served := await ls.serving(snap, (start, end))) is None:
         return None
     snap, vocab = served
-    units = ls.decodable(snap, pipeline.units(snap.doc, vocab, (start, end)))
+    context = ls.models[snap.doc.frontend.model].context
+    units = ls.decodable(snap, pipeline.units(snap.doc, vocab, (start, end), context=context))
     if not units:
         return []
     try:
@@ -530,7 +534,9 @@ async def _repair_method(
     if (served := await ls.serving(snap, (at, at))) is None:
         return []
     snap, vocab = served
-    found = pipeline.units(snap.doc, vocab, (at, at))
+    found = pipeline.units(
+        snap.doc, vocab, (at, at), context=ls.models[snap.doc.frontend.model].context
+    )
     if not found:
         return None
     units = ls.decodable(snap, found)

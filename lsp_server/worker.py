@@ -122,6 +122,8 @@ class ModelWorker:
         self.device = "auto"
         self.generation = 0  # bumped whenever the model is dropped; part of every cache key
         self.vocab: Vocabulary | None = None  # set once the current model is loaded
+        # whether the current model reads a context segment (spancopy_core.context), once loaded
+        self.context = False
         self.error: ModelUnavailable | None = None  # why the current model failed to load
         self.cache: LruCache[tuple, list[Hypothesis]] = LruCache(cache_size)
         self._loading: asyncio.Future[Vocabulary] | None = None
@@ -148,6 +150,7 @@ class ModelWorker:
         self.generation += 1
         self._model = None
         self.vocab = None
+        self.context = False
         self.error = None
         self._loading = None
         self.cache.clear()
@@ -188,6 +191,8 @@ class ModelWorker:
         except (CheckpointError, DeviceError) as exc:
             raise ModelUnavailable(str(exc)) from exc
         self._model = (generation, model)
+        if generation == self.generation:
+            self.context = model.config.context
         log.info("Loaded model %s on %s (%d torch threads)", model_dir, model.device, threads)
         return model.vocab
 

@@ -6,6 +6,7 @@
 # repository root:
 #
 #   recipes/java-focus.sh [STEP...]     steps: data focus no-synth focus-bfp focus-final evaluate
+#                                       context-data context context-evaluate (not run by default)
 #
 # DATA, RUNS and SHARED as in recipes/java-bfp.sh. INIT (default: the shipped model before
 # this recipe, ../runs/ft-span) is the model fine-tuned. Every training step is resumable:
@@ -78,6 +79,47 @@ step_evaluate() {
     OMP_NUM_THREADS=1 python bench/real_bugs.py --slice dev --model "$RUNS/$run" \
       --json "$RUNS/eval/$run-real-bugs-dev.jsonl"
   done
+}
+
+# Tokens the method lacks (issue 11): the shipped model (CONTEXT_INIT, default the model of
+# step_focus-final as shipped in spancopy_core/pretrained/java-bfp) fine-tuned to read a
+# context segment after the method (spancopy_core.context: names and literals of the file that
+# the method lacks, at most 16). Only the JDK pairs have a file, so only they get a context
+# segment: the user mix plus wrong_field (a field of the class named once replaced by another,
+# whose fix needs the context), CONTEXT_PAIRS of them (default 80,000, about a third of the
+# mix); the real edits and BFP keep an empty context, so the model still repairs methods
+# without one. --context adds the zero-initialised marker of the segment.
+step_context-data() {
+  $T synth --java "$JDK_SRC" --out "$DATA/synth-context" --profile context --context \
+    --workers 2 --seed 1 --limit "${CONTEXT_PAIRS:-80000}" --no-progress
+}
+
+step_context() {
+  $T train --train "$DATA/synth-context/small" "$DATA/synth-context/medium" \
+    "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" "$DATA/bfp-small" "$DATA/bfp-medium" \
+    --valid "$DATA/synth-context/small" "$DATA/synth-context/medium" \
+    "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" \
+    --init "${CONTEXT_INIT:-spancopy_core/pretrained/java-bfp}" --focus --context \
+    --out "$RUNS/focus-context" --lr 5e-4 --warmup 100 --epochs 1 \
+    --max-steps "${STEPS_CONTEXT:-2000}" --save-every 250 --workers 1 --threads 1 \
+    --log-every 50 --resume --no-progress
+}
+
+# BFP (whole-method mode), the real-bug dev slice, the everyday bugs, the fixes of held-out
+# JDK files that the context makes expressible, and the latency the segment costs.
+step_context-evaluate() {
+  mkdir -p "$RUNS/eval"
+  for size in small medium; do
+    OMP_NUM_THREADS=1 $T evaluate --model "$RUNS/focus-context" --data "$DATA/bfp-$size" \
+      --split test --beam 20 --json "$RUNS/eval/focus-context-$size.json" --no-progress
+  done
+  OMP_NUM_THREADS=1 python bench/real_bugs.py --slice dev --model "$RUNS/focus-context" \
+    --json "$RUNS/eval/focus-context-real-bugs-dev.jsonl"
+  OMP_NUM_THREADS=1 python bench/real_bugs.py --records bench/data/everyday_bugs.jsonl \
+    --model "$RUNS/focus-context"
+  python bench/context_expressible.py --pairs "$DATA/synth-context/small" \
+    "$DATA/synth-context/medium" --split valid
+  OMP_NUM_THREADS=1 python bench/lsp_latency.py --model "$RUNS/focus-context"
 }
 
 for step in "${@:-data focus no-synth focus-bfp focus-final evaluate}"; do

@@ -17,6 +17,7 @@ import numpy as np
 import torch
 
 from .alignment import PAD_TAG, Alignment
+from .context import has_context, segment_ids
 from .focus import NONE
 from .lattice import Lattice
 from .model_types import EditTensors
@@ -96,7 +97,8 @@ def pad_edits(
 
 
 def collate(pairs: Sequence[Example], vocab: Vocabulary, char_ngrams: int = 0) -> Batch:
-    """Pad examples into one :class:`Batch` (without focus ids, the focus is NONE), with the
+    """Pad examples into one :class:`Batch` (without focus ids, the focus is NONE; the context
+    segment of an input is marked CONTEXT, :mod:`spancopy_core.context`), with the
     hashed character n-grams of the inputs in ``char_ngrams`` buckets (none when 0). Either
     every example carries an edit or none does."""
     B = len(pairs)
@@ -113,8 +115,9 @@ def collate(pairs: Sequence[Example], vocab: Vocabulary, char_ngrams: int = 0) -
     for b, (x, y, lat, *extra) in enumerate(pairs):
         n, m = len(x), len(y)
         src[b, 0], src[b, 1 : n + 1], src[b, n + 1] = BOS_ID, vocab.ids(x), EOS_ID
-        if extra and extra[0] is not None:
-            focus[b, 1 : n + 1] = extra[0]
+        given = extra[0] if extra else None
+        if given is not None or has_context(x):
+            focus[b, 1 : n + 1] = segment_ids(x, given)
         if len(extra) > 1:
             edits.append(extra[1])
         tgt_in[b, 0], tgt_in[b, 1 : m + 1] = BOS_ID, lat.gen_ids

@@ -236,7 +236,8 @@ def run(args: argparse.Namespace) -> int:
         syntax_check=not args.no_syntax_check,
         min_ratio=args.min_ratio,
     )
-    kept, skipped = within_limit(units(doc, model.vocab, focus), options)
+    found_units = units(doc, model.vocab, focus, context=model.config.context)
+    kept, skipped = within_limit(found_units, options)
     for u in skipped:
         sys.stderr.write(f"{args.file}: {kind} {u.name} skipped ({len(u.tokens)} tokens)\n")
     report = []

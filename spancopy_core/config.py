@@ -27,7 +27,7 @@ OBJECTIVES = ("marginal", "any_correct", "longest")
 VARIANTS = ("merged", "merge_at_end", "greedy")  # of the beam search (spancopy_core.decoding)
 DEVICES = ("auto", "cpu", "cuda")  # where a model runs; "auto": CUDA when available, else the CPU
 MAX_NGRAM_BUCKETS = 2**20  # of char_ngrams
-OPTIONAL = ("char_ngrams", "edit_dim")  # features left out of a config where they are 0
+OPTIONAL = ("context", "char_ngrams", "edit_dim")  # left out of a config where off (0, false)
 LIMITS = {  # inclusive bounds of the integer fields
     "embedding_dim": (1, 1024),
     "hidden_size": (2, 2048),
@@ -49,6 +49,7 @@ class ModelConfig:
     copy_mode: str = "span"
     objective: str = "marginal"
     focus: bool = False  # a learned focus feature on the input tokens (spancopy_core.focus)
+    context: bool = False  # a learned marker of the context segment (spancopy_core.context)
     char_ngrams: int = 0  # hash buckets of character n-grams (spancopy_core.ngrams); 0: none
     edit_dim: int = 0  # size of the edit vector; 0: no edit encoder (spancopy_core.alignment)
 
@@ -69,8 +70,9 @@ class ModelConfig:
             raise ValueError("dropout must be in [0, 1)")
         if self.copy_mode not in COPY_MODES:
             raise ValueError(f"copy_mode must be one of {COPY_MODES}, not {_short(self.copy_mode)}")
-        if not isinstance(self.focus, bool):
-            raise ValueError(f"focus must be true or false, not {_short(self.focus)}")
+        for name in ("focus", "context"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false, not {_short(getattr(self, name))}")
         if isinstance(self.char_ngrams, bool) or not isinstance(self.char_ngrams, int):
             raise ValueError(f"char_ngrams must be an integer, not {_short(self.char_ngrams)}")
         if not 0 <= self.char_ngrams <= MAX_NGRAM_BUCKETS:

@@ -37,6 +37,7 @@ from .actions import Action, Copy, Gen, Hypothesis
 from .alignment import Alignment
 from .batch import pad_edits
 from .config import VARIANTS
+from .context import has_context, method_length, segment_ids
 from .focus import NONE as NO_FOCUS
 from .lattice import match_table
 from .logspace import NEG, segment_logsumexp
@@ -421,7 +422,8 @@ def beam_search(
 ) -> list[list[Hypothesis]]:
     """Decode every input; per input the ``top_k`` most probable outputs, best first.
 
-    ``max_len`` caps the output length (default: twice the input length plus 10). The input
+    ``max_len`` caps the output length (default: twice the input length plus 10, the input
+    before its context segment, :mod:`spancopy_core.context`). The input
     itself may be among the hypotheses; callers filter it. ``focus`` holds the focus ids of
     every input token (:mod:`spancopy_core.focus`; default: no focus); ``edits`` the edit
     that a model with an edit encoder applies to each input.
@@ -465,7 +467,7 @@ def _search(
     beams = [
         Beam(
             inputs=tuple(x),
-            max_len=max_len if max_len is not None else 2 * len(x) + 10,
+            max_len=max_len if max_len is not None else 2 * method_length(x) + 10,
             rays=[Ray((), 0.0, 0.0, (), memory.init_state[:, b], (BOS,))],
             finished={},
         )
@@ -493,7 +495,9 @@ def _search(
                 groups = MergeGroups.build([per_input[b] for b in active], layout.C, device)
         scores = _score(model, subset_memory, rays, outputs)
         remaining = torch.tensor([beams[b].max_len - t for b in active], device=device)
-        log_q = candidate_log_probs(scores, remaining, span_len)  # (B_a, K, C)
+        log_q = candidate_log_probs(
+            scores, remaining, span_len, subset_memory.segment
+        )  # (B_a, K, C)
         stepped = advance(
             [beams[b] for b in active],
             t,
@@ -516,17 +520,19 @@ def encode_inputs(
     edits: Sequence[Alignment] | None = None,
 ) -> Memory:
     """Encode ``BOS x EOS`` of every input, padded to ``S + 2`` with ``S`` the longest (at
-    least 1), with the focus ids of its tokens (none given: no focus) and the edit it is to
-    receive (none given: no edit)."""
+    least 1), with the focus ids of its tokens (none given: no focus; an input with a context
+    segment gets CONTEXT on it, :func:`spancopy_core.context.segment_ids`) and the edit it is
+    to receive (none given: no edit)."""
     S = max(1, max(len(x) for x in inputs))
     src = torch.full((len(inputs), S + 2), PAD_ID, dtype=torch.long)  # (B, S + 2)
     ids = torch.full((len(inputs), S + 2), NO_FOCUS, dtype=torch.long)  # (B, S + 2)
     for b, x in enumerate(inputs):
         src[b, : len(x) + 2] = torch.tensor([BOS_ID, *model.vocab.ids(x), EOS_ID])
-        if focus is not None:
-            if len(focus[b]) != len(x):
-                raise ValueError("focus must have one id per input token")
-            ids[b, 1 : len(x) + 1] = torch.tensor(list(focus[b]), dtype=torch.long)
+        if focus is not None and len(focus[b]) != len(x):
+            raise ValueError("focus must have one id per input token")
+        if focus is not None or has_context(x):
+            given = None if focus is None else focus[b]
+            ids[b, 1 : len(x) + 1] = torch.tensor(segment_ids(x, given), dtype=torch.long)
     src_len = torch.tensor([len(x) + 2 for x in inputs])
     grams = torch.from_numpy(input_ngrams(inputs, model.config.char_ngrams, S + 2))  # (B,S+2,G)
     device = model.device
@@ -574,13 +580,18 @@ def _score(
 
 
 def candidate_log_probs(
-    scores: Scores, remaining: torch.Tensor, span_len: torch.Tensor
+    scores: Scores,
+    remaining: torch.Tensor,
+    span_len: torch.Tensor,
+    segment: torch.Tensor | None = None,
 ) -> torch.Tensor:
     """Log-probability of every candidate slot of every ray: (B_a, K, C), C = V + S * S.
 
     ``remaining`` (B_a,) is how many tokens each input's output may still take: with none
     left only ``Gen(EOS)`` is allowed, and no copy may be longer. ``span_len`` (S, S) from
-    :meth:`SlotLayout.span_lengths`. Actions that are not allowed get NEG.
+    :meth:`SlotLayout.span_lengths`. ``segment`` (B_a, S) marks each input's context segment
+    (:attr:`Memory.segment`): a span across the separator is not allowed. Actions that are
+    not allowed get NEG.
     """
     log_z = scores.log_z[..., None]  # (B_a, K, 1)
     gen = scores.gen - log_z  # (B_a, K, V)
@@ -588,5 +599,7 @@ def candidate_log_probs(
     gen = torch.where((remaining[:, None, None] > 0) | eos, gen, torch.full_like(gen, NEG))
     spans = scores.start[..., :, None] + scores.end[..., None, :] - log_z[..., None]  # (B_a,K,S,S)
     fits = (span_len >= 1) & (span_len <= remaining[:, None, None])  # (B_a, S, S)
+    if segment is not None:
+        fits = fits & (segment[:, :, None] == segment[:, None, :])  # (B_a, S, S)
     spans = spans.masked_fill(~fits[:, None], NEG)
     return torch.cat([gen, spans.flatten(2)], dim=-1)

@@ -10,7 +10,8 @@ Action head at output position ``k`` with decoder output ``h_k`` and encoder sta
 ``Copy(i, j)`` scores ``s[k, i:j] = (W (r_i || r_{j-1})) . h_k``, computed through the split
 ``W = [W_s | W_e]`` as ``a[k, i] + e[k, j-1]`` with ``a[k, i] = (W_s r_i + b_s) . h_k`` and
 ``e[k, t] = (W_e r_t + b_e) . h_k`` (``b_e . h_k`` shifts every span at ``k`` alike: a learned
-copy-versus-generate offset). The log-normaliser over all spans ``i <= t`` is
+copy-versus-generate offset). The log-normaliser over all spans ``i <= t`` (within one segment
+when the input ends with a context segment, :mod:`spancopy_core.context`) is
 
     log sum_{i<=t} exp(a[k,i] + e[k,t]) = logsumexp_t(e[k,t] + logcumsumexp_i(a[k,:])[t])
 
@@ -58,7 +59,9 @@ from .vocab import BOS_ID, PAD_ID, Vocabulary
 SAFE_RANGE = 60.0  # exp(-60) is far from float32 underflow; see span_log_normaliser
 
 
-def span_log_normaliser(start: torch.Tensor, end: torch.Tensor, span: bool) -> torch.Tensor:
+def span_log_normaliser(
+    start: torch.Tensor, end: torch.Tensor, span: bool, segment: torch.Tensor | None = None
+) -> torch.Tensor:
     """log sum over allowed spans of exp(a[i] + e[t]), i <= t: (..., S), (..., S) -> (...).
 
     With row maxima ``ma``, ``me`` this is ``ma + me + log sum_t exp(e_t - me) *
@@ -66,12 +69,26 @@ def span_log_normaliser(start: torch.Tensor, end: torch.Tensor, span: bool) -> t
     of ``logcumsumexp``. It is exact while every unmasked score lies within ``SAFE_RANGE`` of
     its row maximum (no factor underflows, and the dropped products are below 1e-22 of the
     total); the rare rows that spread wider are recomputed with ``logcumsumexp``.
+
+    ``segment`` (broadcastable to (..., S), bool) marks the context segment
+    (:mod:`spancopy_core.context`), which follows the method: a span lies inside one segment,
+    so each segment's prefix sums run on their own (two cumulative sums, no subtraction).
     """
     if not span:
         return torch.logsumexp(start + end, dim=-1)  # length-1 spans only
+    split = segment is not None and bool(segment.any())
     ma = start.amax(-1, keepdim=True).detach()  # (..., 1)
     me = end.amax(-1, keepdim=True).detach()
-    prefix = torch.cumsum((start - ma).exp(), dim=-1)  # (..., S)
+    weights = (start - ma).exp()  # (..., S)
+    if split:
+        inside = segment.expand_as(weights)  # (..., S)
+        prefix = torch.where(
+            inside,
+            torch.cumsum(weights.masked_fill(~inside, 0.0), dim=-1),
+            torch.cumsum(weights.masked_fill(inside, 0.0), dim=-1),
+        )  # (..., S) sums over the span starts of t's own segment
+    else:
+        prefix = torch.cumsum(weights, dim=-1)  # (..., S)
     total = (prefix * (end - me).exp()).sum(-1)  # (...)
     out = (ma + me).squeeze(-1) + total.clamp_min(1e-38).log()
     with torch.no_grad():
@@ -82,7 +99,17 @@ def span_log_normaliser(start: torch.Tensor, end: torch.Tensor, span: bool) -> t
         )
         wide = (low < -SAFE_RANGE) & valid.any(-1)
     if bool(wide.any()):
-        exact = torch.logsumexp(end[wide] + torch.logcumsumexp(start[wide], dim=-1), dim=-1)
+        rows_start, rows_end = start[wide], end[wide]  # (W, S)
+        if split:
+            inside = segment.expand_as(start)[wide]  # (W, S)
+            prefix_log = torch.where(
+                inside,
+                torch.logcumsumexp(rows_start.masked_fill(~inside, NEG), dim=-1),
+                torch.logcumsumexp(rows_start.masked_fill(inside, NEG), dim=-1),
+            )
+        else:
+            prefix_log = torch.logcumsumexp(rows_start, dim=-1)
+        exact = torch.logsumexp(rows_end + prefix_log, dim=-1)
         out = out.masked_scatter(wide, exact)
     return out
 
@@ -186,6 +213,8 @@ class SpanCopyModel(nn.Module):
         self.span_proj = nn.Linear(H, 2 * H)  # [W_s | W_e] applied to r: starts and ends
         if config.focus:
             self._add_focus_embedding()
+        if config.context:
+            self._add_context_marker()
         if config.char_ngrams:
             self.ngram_embedding = nn.EmbeddingBag(
                 config.char_ngrams + 1, D, mode="mean", padding_idx=0
@@ -210,6 +239,20 @@ class SpanCopyModel(nn.Module):
             self.config.focus = True
             self._add_focus_embedding()
             self.focus_embedding.to(self.device)
+
+    def _add_context_marker(self) -> None:
+        # (D,) added to the embedding of every token of the context segment; no effect until
+        # trained
+        weight = self.embedding.weight
+        self.context_marker = nn.Parameter(weight.new_zeros(self.config.embedding_dim))
+
+    def add_context(self) -> None:
+        """Give a model trained without the context segment its marker
+        (:mod:`spancopy_core.context`), at zero: the model computes what it computed before
+        until fine-tuned."""
+        if not self.config.context:
+            self.config.context = True
+            self._add_context_marker()
 
     def add_edit_encoder(self, edit_dim: int) -> None:
         """Give a model without an edit encoder one of ``edit_dim`` (even), whose terms in
@@ -279,21 +322,33 @@ class SpanCopyModel(nn.Module):
         """(B, S + 2) ids with BOS/EOS, their lengths, (B, S + 2) focus ids (None: no focus),
         (B, S + 2, G) character n-gram ids of the input tokens (:mod:`spancopy_core.ngrams`)
         and the edit each input is to receive -> :class:`Memory`. A model without the focus
-        feature ignores ``focus_ids``, one without the n-gram feature ``ngrams``, one without
-        an edit encoder ``edit``; a model with either of the last two needs them."""
+        feature ignores ``focus_ids`` (but for the context segment, marked CONTEXT there,
+        whose spans every model keeps apart: :mod:`spancopy_core.context`), one without the
+        n-gram feature ``ngrams``, one without an edit encoder ``edit``; a model with either
+        of the last two needs them."""
         emb = self.embedding(src)  # (B, S + 2, D)
         if self.config.char_ngrams:
             if ngrams is None or ngrams.size(-1) == 0:
                 raise ValueError("this model needs the character n-grams of its inputs")
             emb = emb + self._ngram_mean(ngrams)  # (B, S + 2, D)
+        positions = torch.arange(src.size(1), device=src.device)
+        in_context = (
+            focus_ids == focus.CONTEXT
+            if focus_ids is not None
+            else torch.zeros_like(src, dtype=torch.bool)
+        )  # (B, S + 2) the separator and the context tokens
         if self.config.focus and focus_ids is not None:
-            emb = emb + self.focus_embedding(focus_ids)
+            emb = emb + self.focus_embedding(focus_ids.masked_fill(in_context, focus.NONE))
+        if self.config.context:
+            emb = emb + in_context[..., None] * self.context_marker  # (B, S + 2, D)
         emb = self.dropout(emb)
         states, summary = self.encoder(emb, src_len)  # (B, S + 2, H), (B, H)
-        positions = torch.arange(src.size(1), device=src.device)
         mask = positions[None, :] < src_len[:, None]  # (B, S + 2)
         starts, ends = self.span_proj(states[:, 1:-1]).chunk(2, dim=-1)  # (B, S, H) each
+        segment = in_context[:, 1:-1]  # (B, S)
+        separator = segment & ~F.pad(segment, (1, 0))[:, :-1]  # (B, S) first context position
         copyable = positions[None, : src.size(1) - 2] < (src_len[:, None] - 2)  # (B, S)
+        copyable = copyable & ~separator
         bias = torch.zeros(copyable.shape, dtype=states.dtype, device=src.device)
         bias = bias.masked_fill(~copyable, NEG).repeat(1, 2)[:, None, :]  # (B, 1, 2S)
         edit_state, edit_bias = None, states.new_zeros(src.size(0), 1, states.size(-1))
@@ -310,6 +365,7 @@ class SpanCopyModel(nn.Module):
             span_keys=torch.cat([starts, ends], dim=1),
             span_bias=bias,
             edit_bias=edit_bias,
+            segment=segment,
             init_state=self.decoder.init_state(summary, edit_state),
         )
 
@@ -350,7 +406,9 @@ class SpanCopyModel(nn.Module):
         gen = self.gen_logits(o)  # (B, T, V)
         spans = torch.baddbmm(memory.span_bias, o, memory.span_keys.transpose(1, 2))  # (B,T,2S)
         start, end = spans.float().chunk(2, dim=-1)  # (B, T, S) each
-        span_z = span_log_normaliser(start, end, self.config.copy_mode == "span")  # (B, T)
+        span_z = span_log_normaliser(
+            start, end, self.config.copy_mode == "span", memory.segment[:, None, :]
+        )  # (B, T)
         log_z = torch.logaddexp(torch.logsumexp(gen, dim=-1), span_z)
         return Scores(gen=gen, start=start, end=end, log_z=log_z)
 

@@ -23,6 +23,7 @@ class Memory(NamedTuple):
     span_keys: torch.Tensor  # (B, 2S, H) [W_s r_i + b_s ; W_e r_t + b_e] over x_1 .. x_n
     span_bias: torch.Tensor  # (B, 1, 2S) 0 on copyable positions, NEG on padding
     edit_bias: torch.Tensor  # (B, 1, H) the edit's term in the attentional output (0: none)
+    segment: torch.Tensor  # (B, S) bool, true on the context segment of x_1 .. x_n
     init_state: torch.Tensor  # (layers, B, H) initial decoder state
 
 

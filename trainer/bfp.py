@@ -17,6 +17,7 @@ from collections.abc import Container, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from spancopy_core import context
 from spancopy_core.lang import java
 from spancopy_core.lang.java import Token
 
@@ -30,11 +31,14 @@ def abstract_pair(
     fixed: Sequence[Token],
     known: Container[str],
     imports: Sequence[str],
+    scope: Sequence[Token] = (),
 ) -> tuple[list[str], list[str]]:
     """The pair as the trainer writes it: both sides' model inputs, with one numbering for both
-    sides, the buggy side first, as in BFP."""
-    before, after = java.model_input_pair(buggy, fixed, known, imports)
-    return before.tokens, after.tokens
+    sides, the buggy side first, as in BFP. With ``scope``, the input ends with its context
+    segment (:func:`spancopy_core.lang.java.model_input_pair`, :func:`spancopy_core.context.join`;
+    none when nothing of ``scope`` is new to the method)."""
+    before, after = java.model_input_pair(buggy, fixed, known, imports, scope)
+    return context.join(before.tokens, before.context), after.tokens
 
 
 def bucket(buggy_len: int, fixed_len: int) -> str | None:

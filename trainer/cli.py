@@ -233,10 +233,18 @@ def _add_synth(sub) -> None:
     )
     p.add_argument(
         "--profile",
-        choices=("bfp", "user"),
+        choices=("bfp", "user", "context"),
         default="bfp",
         help="mix of mutation kinds: bfp reverses BFP's fix patterns; user weighs the bugs "
-        "people make while writing code (trainer/mutations.py USER_WEIGHTS) (default: bfp)",
+        "people make while writing code (trainer/mutations.py USER_WEIGHTS); context adds a "
+        "wrong field of the class, whose fix needs a name the method lacks (default: bfp)",
+    )
+    p.add_argument(
+        "--context",
+        action="store_true",
+        help="end every buggy side with its method's context segment (spancopy_core.context: "
+        "names and literals of the file that the method lacks) for a model trained with "
+        "--context (default: off)",
     )
     p.add_argument(
         "--valid",
@@ -478,6 +486,7 @@ def cmd_synth(args: argparse.Namespace) -> int:
         workers=args.workers,
         per_method=args.per_method,
         profile=args.profile,
+        with_context=args.context,
         limit=args.limit,
         valid=args.valid,
         test=args.test,

@@ -82,6 +82,11 @@ MODEL_OPTIONS: dict[str, dict[str, Any]] = {
         "(spancopy_core.focus), derived from each pair's diff; with --init, added to a "
         "model that lacks it"
     ),
+    "context": option_metadata(
+        "read the context segment that inputs may end with (spancopy_core.context: names the "
+        "method lacks, from synth --context): a learned marker on its tokens; with --init, "
+        "added to a model that lacks it"
+    ),
     "char_ngrams": option_metadata(
         "hash buckets of a character n-gram embedding added to every token's (so that the "
         "model sees how an unknown word is spelt, spancopy_core.ngrams); 0: none",
@@ -152,7 +157,11 @@ class TrainConfig:
         minimum=0.0,
         maximum=1.0,
     )
-    max_len: int = option("skip pairs with a longer side (tokens)", 100, minimum=1)
+    max_len: int = option(
+        "skip pairs with a longer side (tokens; an input's context segment not counted)",
+        100,
+        minimum=1,
+    )
     batch_size: int = option("most pairs per batch", 64, minimum=1)
     max_tokens: int | None = option(
         "cap on padded tokens per batch (default: no cap)", None, minimum=1

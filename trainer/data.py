@@ -20,7 +20,7 @@ from pathlib import Path
 
 from torch.utils.data import DataLoader, Dataset, Sampler
 
-from spancopy_core import focus
+from spancopy_core import context, focus
 from spancopy_core.alignment import align
 from spancopy_core.batch import Batch, collate
 from spancopy_core.lattice import build_lattice
@@ -117,9 +117,10 @@ def held_out_split(pairs: Sequence[Pair], fraction: float, seed: int) -> tuple[l
 
 class PairDataset(Dataset):
     """Pairs whose lattices are computed on access (in the DataLoader worker), with the focus
-    of each pair (:func:`spancopy_core.focus.from_diff`) when ``focus_noise`` is given: made
-    noisy with a generator seeded by ``seed`` and the pair's index, so that a pair gets the
-    same focus whenever it is drawn, on any worker. With ``edit``, each pair also carries its
+    of each pair (:func:`spancopy_core.focus.from_diff`, of the method before an input's
+    context segment) when ``focus_noise`` is given: made noisy with a generator seeded by
+    ``seed`` and the pair's index, so that a pair gets the same focus whenever it is drawn, on
+    any worker. With ``edit``, each pair also carries its
     own edit (:func:`spancopy_core.alignment.align` of input and output): the reconstruction
     task of an edit-representation model."""
 
@@ -150,7 +151,7 @@ class PairDataset(Dataset):
         ids = None
         if self.focus_noise is not None:
             rng = random.Random(self.seed * 1_000_003 + index)
-            ids = focus.from_diff(x, y, rng, self.focus_noise)
+            ids = focus.from_diff(context.split(x)[0], y, rng, self.focus_noise)
         if self.edit:
             return x, y, lattice, ids, align(x, y)
         return (x, y, lattice) if ids is None else (x, y, lattice, ids)

@@ -5,7 +5,9 @@ in batches, then reports top-1 (both conventions), accuracy@k, MRR and structura
 (:mod:`spancopy_core.metrics`) as a Markdown table and, optionally, JSON. ``span_hist`` draws
 the histogram of copy-span lengths of greedy decoding, log-scaled as in the paper's Figure 4.
 A model with an edit encoder decodes each input under its own pair's edit: the figures are
-its reconstruction accuracy (``x+`` from ``x-`` and ``f(x-, x+)``).
+its reconstruction accuracy (``x+`` from ``x-`` and ``f(x-, x+)``). Inputs that end with a
+context segment (``synth --context``, :mod:`spancopy_core.context`) keep it for a model that
+reads one and lose it for another; "unchanged" means equal to the method alone.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from tqdm import tqdm
 
+from spancopy_core import context
 from spancopy_core.alignment import Alignment, align
 from spancopy_core.checkpoint import load_model
 from spancopy_core.decoding import beam_search
@@ -96,13 +99,16 @@ def run(
     if not pairs:
         raise DataError(f"{data_dir}: no {split} pairs to evaluate")
     inputs, targets = [x for x, _ in pairs], [y for _, y in pairs]
+    methods = [context.split(x)[0] for x in inputs]  # what "unchanged" compares with
+    if not model.config.context:
+        inputs = methods  # a model that reads no context segment is never given one
     edits = [align(x, y) for x, y in pairs] if model.config.edit_dim else None
     started = time.monotonic()
     desc = f"{variant} beam {beam}"
     hyps = decode_all(model, inputs, beam, variant, batch_size, progress, desc, edits)
     seconds = time.monotonic() - started
     keywords = java.KEYWORDS | java.CONTEXTUAL_KEYWORDS
-    metrics = score([[h.tokens for h in hs] for hs in hyps], targets, inputs, keywords=keywords)
+    metrics = score([[h.tokens for h in hs] for hs in hyps], targets, methods, keywords=keywords)
     metrics.update(
         {f"span_{k}": v for k, v in span_statistics([hs[0].actions for hs in hyps if hs]).items()}
     )

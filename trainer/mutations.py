@@ -77,9 +77,13 @@ USER_WEIGHTS: dict[str, float] = {
     "dropped_this": 2,
     "removed_break": 2,
     "changed_modifier": 0,
+    "wrong_field": 0,  # only with a context segment (CONTEXT_WEIGHTS): else its fix is unwritable
 }
-PROFILES = {"bfp": WEIGHTS, "user": USER_WEIGHTS}  # synth --profile
-KINDS = (*WEIGHTS, "dropped_offset", "string_equals")  # bfp: the order of old runs
+# The user mix plus a wrong field of the class: a fix that needs a name the buggy method lacks,
+# which only a model reading the context segment (spancopy_core.context) can write.
+CONTEXT_WEIGHTS: dict[str, float] = {**USER_WEIGHTS, "wrong_field": 8}
+PROFILES = {"bfp": WEIGHTS, "user": USER_WEIGHTS, "context": CONTEXT_WEIGHTS}  # synth --profile
+KINDS = (*WEIGHTS, "dropped_offset", "string_equals", "wrong_field")  # bfp: the order of old runs
 
 MAX_STATEMENT = 30  # longest statement (tokens) that deleted_statement removes
 MAX_EXTRA = 15  # longest statement (tokens) that extra_statement inserts
@@ -503,6 +507,27 @@ def wrong_variable(m: MethodSites, f: FileContext, rng: random.Random) -> Edit |
     return Edit(i, i + 1, (_detached(new),))
 
 
+def wrong_field(m: MethodSites, f: FileContext, rng: random.Random) -> Edit | None:
+    """Use another field of the classes around the method where it names one of their fields
+    once (and has no local of its name): ``return count;`` -> ``return size;``. The fix then
+    needs a name that the buggy method lacks, which the context segment offers
+    (:meth:`spancopy_core.lang.java.JavaSource.scope` lists those fields first)."""
+    fields = java.enclosing_fields(m.node)
+    uses: dict[str, list[int]] = {}
+    for node in m.names:
+        i = m.index(node)
+        tok = m.tokens[i]
+        if tok.role == "var" and tok.kind == "identifier" and tok.text in fields:
+            uses.setdefault(tok.text, []).append(i)
+    counts = Counter(t.text for t in m.tokens)
+    once = [ix[0] for name, ix in uses.items() if counts[name] == 1]  # gone from the bug
+    i = _pick(rng, once)
+    if i is None:
+        return None
+    new = _pick(rng, [n for n in dict.fromkeys(fields) if n != m.tokens[i].text])
+    return None if new is None else Edit(i, i + 1, (new_token(new, "identifier", "var"),))
+
+
 def _arguments(m: MethodSites) -> list[list[SyntaxNode]]:
     return [args for node in m.arguments if (args := _named(node))]
 
@@ -755,6 +780,7 @@ OPERATORS: dict[str, Operator] = {
     "changed_modifier": changed_modifier,
     "wrong_method": wrong_method,
     "wrong_variable": wrong_variable,
+    "wrong_field": wrong_field,
     "changed_literal": changed_literal,
     "operator_swap": operator_swap,
     "removed_null_check": removed_null_check,

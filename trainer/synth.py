@@ -7,7 +7,10 @@ sides are made by :func:`trainer.mutations.mutants` (one mutation each). Both si
 abstracted as BFP is (:mod:`trainer.bfp`: annotations stripped, idioms kept, one numbering),
 pairs equal after abstraction are dropped, the rest deduplicated (first occurrence kept) and
 written to ``OUT/small`` (<= 50 tokens) or ``OUT/medium`` (51-100) with a line-parallel
-``.kind`` file naming the mutation. Files are processed in a seeded random order by a pool of
+``.kind`` file naming the mutation. With ``with_context`` (``--context``) every buggy side ends
+with the context segment of its method (:mod:`spancopy_core.context`: the names and literals
+of its file that it lacks, :meth:`spancopy_core.lang.java.JavaSource.scope`); the bucket is
+still the method's length. Files are processed in a seeded random order by a pool of
 worker processes; each file has its own seeded random generator and all of a file's pairs go
 to one split (train, or valid/test for a seeded fraction of the files), so the output depends
 on the seed only, not on the number of workers, and no method is in two splits.
@@ -30,6 +33,7 @@ from typing import NamedTuple
 
 from tqdm import tqdm
 
+from spancopy_core import context
 from spancopy_core.lang import java
 from spancopy_core.lang.errors import SourceTooLargeError
 
@@ -94,9 +98,18 @@ def split_of(name: str, seed: int, valid: float, test: float) -> str:
 _STATE: dict = {}
 
 
-def _init_worker(known: frozenset[str], seed: int, per_method: int, profile: str) -> None:
+def _init_worker(
+    known: frozenset[str], seed: int, per_method: int, profile: str, with_context: bool = False
+) -> None:
     _STATE.clear()
-    _STATE.update(known=known, seed=seed, per_method=per_method, profile=profile, zips={})
+    _STATE.update(
+        known=known,
+        seed=seed,
+        per_method=per_method,
+        profile=profile,
+        context=with_context,
+        zips={},
+    )
 
 
 def _read(task: Task) -> bytes:
@@ -126,6 +139,7 @@ def process_file(task: Task) -> FileResult:
         return FileResult(task.name, pairs, counts)
     known, imports = _STATE["known"], doc.imports
     usable: list[MethodSites] = []
+    scopes: list[list[java.Token]] = []
     for m in doc.methods:
         counts["methods"] += 1
         tokens = doc.tokens[m.tokens]
@@ -139,10 +153,11 @@ def process_file(task: Task) -> FileResult:
             counts["method skipped: longer than 100 tokens"] += 1
         else:
             usable.append(MethodSites(doc.method_node(m), tokens))
+            scopes.append(doc.scope(m) if _STATE["context"] else [])
     if not usable:
         counts["file skipped: no usable method"] += 1
         return FileResult(task.name, pairs, counts)
-    context = FileContext(
+    file_context = FileContext(
         method_names=tuple(sorted({t.text for t in doc.tokens if t.role == "method"})),
         strings=tuple(
             sorted({t.text for t in doc.tokens if t.kind == "string" and t.text[:3] != '"""'})
@@ -151,21 +166,20 @@ def process_file(task: Task) -> FileResult:
     )
     rng = random.Random(f"{_STATE['seed']}/{task.name}")
     rejected: Counter[str] = Counter()
-    for sites in usable:
-        found = mutants(
-            sites, context, _STATE["per_method"], rng, rejected, weights=PROFILES[_STATE["profile"]]
-        )
+    for sites, scope in zip(usable, scopes, strict=True):
+        weights = PROFILES[_STATE["profile"]]
+        found = mutants(sites, file_context, _STATE["per_method"], rng, rejected, weights=weights)
         if not found:
             counts["method skipped: no mutation applies"] += 1
             continue
         counts["methods used"] += 1
         for kind, buggy in found:
             counts["mutants"] += 1
-            before, after = bfp.abstract_pair(buggy, sites.tokens, known, imports)
-            if before == after:
+            before, after = bfp.abstract_pair(buggy, sites.tokens, known, imports, scope)
+            if context.split(before)[0] == after:
                 counts["mutant dropped: identical after abstraction"] += 1
                 continue
-            name = bfp.bucket(len(before), len(after))
+            name = bfp.bucket(context.method_length(before), len(after))
             if name is None:
                 counts["mutant dropped: longer than 100 tokens"] += 1
                 continue
@@ -197,6 +211,7 @@ def run(
     workers: int = 1,
     per_method: int = 2,
     profile: str = "bfp",
+    with_context: bool = False,
     limit: int | None = None,
     valid: float = 0.02,
     test: float = 0.0,
@@ -222,7 +237,8 @@ def run(
     files = 0
     bar = tqdm(total=len(tasks), unit="file", desc="synth", disable=not progress)
     with bfp.PairWriter(out, splits, with_kind=True) as writer:
-        for result in _results(tasks, workers, (known, seed, per_method, profile)):
+        init = (known, seed, per_method, profile, with_context)
+        for result in _results(tasks, workers, init):
             files += 1
             bar.update()
             counts.update(result.counts)
@@ -247,6 +263,7 @@ def run(
         "seed": seed,
         "per_method": per_method,
         "profile": profile,
+        "context": with_context,
         "valid_fraction": valid,
         "test_fraction": test,
         "limit": limit,

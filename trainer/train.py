@@ -37,7 +37,7 @@ from torch import nn
 from torch.nn.parallel import DistributedDataParallel
 from tqdm import tqdm
 
-from spancopy_core import focus
+from spancopy_core import context, focus
 from spancopy_core.checkpoint import CheckpointError, load_model, resolve_device, save_model
 from spancopy_core.model import SpanCopyModel
 from spancopy_core.vocab import Vocabulary
@@ -82,7 +82,8 @@ def setup_distributed(device: torch.device) -> Dist:
 
 
 def load_data(config: TrainConfig) -> tuple[list[Pair], list[Pair]]:
-    """Training and validation pairs, without pairs longer than ``max_len``."""
+    """Training and validation pairs, without pairs longer than ``max_len`` (an input's
+    context segment, at most spancopy_core.context.MAX_TOKENS + 1 tokens, not counted)."""
     train: list[Pair] = []
     for directory in config.train:
         train += read_pairs(directory, config.train_split)
@@ -92,7 +93,7 @@ def load_data(config: TrainConfig) -> tuple[list[Pair], list[Pair]]:
         train, valid = held_out_split(train, config.valid_fraction, config.seed)
 
     def short(pairs: list[Pair]) -> list[Pair]:
-        return [p for p in pairs if max(len(p[0]), len(p[1])) <= config.max_len]
+        return [p for p in pairs if max(context.method_length(p[0]), len(p[1])) <= config.max_len]
 
     train, valid = short(train), short(valid)
     if not train:
@@ -283,6 +284,8 @@ def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]
             )
         if config.model.focus:
             model.add_focus()
+        if config.model.context:
+            model.add_context()
         if config.model.edit_dim and config.model.edit_dim != model.config.edit_dim:
             if model.config.edit_dim:
                 raise TrainerError(

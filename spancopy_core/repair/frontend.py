@@ -34,7 +34,9 @@ class Unit:
     ``start``/``end`` are its code-point range in the text; ``tokens`` the model input
     (abstracted), ``mapping`` and ``source_tokens`` what :func:`spancopy_core.edits.edits`
     needs to map a hypothesis back; ``has_error`` whether it contains a parse error;
-    ``context`` the text to put before and after it to parse it alone."""
+    ``context`` the text to put before and after it to parse it alone; ``scope`` the tokens of
+    its context segment (:mod:`spancopy_core.context`: names around it that it lacks, which
+    ``mapping`` writes back too; empty unless asked for)."""
 
     name: str
     start: int
@@ -44,6 +46,7 @@ class Unit:
     source_tokens: Sequence[SourceToken]
     has_error: bool
     context: tuple[str, str] = ("", "")
+    scope: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,13 +82,16 @@ class Frontend(Protocol):
         """Parse ``text``, incrementally from ``previous`` (an earlier result) if given."""
         ...
 
-    def units_in(self, parsed: Any, start: int, end: int, known: Container[str]) -> list[Unit]:
+    def units_in(
+        self, parsed: Any, start: int, end: int, known: Container[str], context: bool = False
+    ) -> list[Unit]:
         """The innermost units overlapping ``[start, end]`` (at most
-        :data:`MAX_UNITS_PER_REQUEST`), abstracted with the model vocabulary ``known``."""
+        :data:`MAX_UNITS_PER_REQUEST`), abstracted with the model vocabulary ``known``; with
+        ``context``, each with its context segment (``Unit.scope``) if the language has one."""
         ...
 
-    def all_units(self, parsed: Any, known: Container[str]) -> list[Unit]:
-        """Every outermost unit of the document."""
+    def all_units(self, parsed: Any, known: Container[str], context: bool = False) -> list[Unit]:
+        """Every outermost unit of the document (``context`` as for :meth:`units_in`)."""
         ...
 
     def style(self, parsed: Any) -> Style:

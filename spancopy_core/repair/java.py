@@ -3,7 +3,9 @@
 Units are the methods and constructors that tree-sitter-java finds (:mod:`spancopy_core.lang.java`);
 their tokens are the model input that the trainer makes too
 (:func:`spancopy_core.lang.java.model_input`: BFP-abstracted without annotations, which BFP does
-not have and the model never sees).
+not have and the model never sees). For a model that reads a context segment
+(:mod:`spancopy_core.context`) each unit also gets the names and literals of its file that it
+lacks (:meth:`spancopy_core.lang.java.JavaSource.scope`), numbered after its own.
 """
 
 from __future__ import annotations
@@ -38,8 +40,11 @@ class JavaFrontend:
         start, end, new_text = covering_edit(previous.text, text)
         return previous.edit(start, end, new_text)
 
-    def _unit(self, parsed: java.JavaSource, method: java.Method, known: Container[str]) -> Unit:
-        model_input = java.model_input(parsed.tokens[method.tokens], known, parsed.imports)
+    def _unit(
+        self, parsed: java.JavaSource, method: java.Method, known: Container[str], context: bool
+    ) -> Unit:
+        scope = parsed.scope(method) if context else ()
+        model_input = java.model_input(parsed.tokens[method.tokens], known, parsed.imports, scope)
         return Unit(
             name=method.name,
             start=method.start,
@@ -49,10 +54,16 @@ class JavaFrontend:
             source_tokens=model_input.source,
             has_error=method.has_error,
             context=java.member_context(method.is_compact_constructor),
+            scope=tuple(model_input.context),
         )
 
     def units_in(
-        self, parsed: java.JavaSource, start: int, end: int, known: Container[str]
+        self,
+        parsed: java.JavaSource,
+        start: int,
+        end: int,
+        known: Container[str],
+        context: bool = False,
     ) -> list[Unit]:
         hits = [m for m in parsed.methods if m.start <= end and start <= m.end]
         inner = [
@@ -60,10 +71,12 @@ class JavaFrontend:
             for m in hits
             if not any(o is not m and m.start <= o.start and o.end <= m.end for o in hits)
         ]
-        return [self._unit(parsed, m, known) for m in inner[:MAX_UNITS_PER_REQUEST]]
+        return [self._unit(parsed, m, known, context) for m in inner[:MAX_UNITS_PER_REQUEST]]
 
-    def all_units(self, parsed: java.JavaSource, known: Container[str]) -> list[Unit]:
-        return [self._unit(parsed, m, known) for m in parsed.methods if m.depth == 0]
+    def all_units(
+        self, parsed: java.JavaSource, known: Container[str], context: bool = False
+    ) -> list[Unit]:
+        return [self._unit(parsed, m, known, context) for m in parsed.methods if m.depth == 0]
 
     def style(self, parsed: java.JavaSource) -> java.JavaStyle:
         return java.learn_style(parsed.text, parsed.tokens)

@@ -29,6 +29,12 @@ below which a repair is not offered (``Frontend.min_ratio``, unless ``RepairOpti
 says otherwise: a prose sentence the model prefers
 as written gets no repair).
 
+Context. For a model that reads a context segment (``ModelConfig.context``,
+:mod:`spancopy_core.context`), :func:`units` is asked for it (``context=True``): each unit carries
+the names of its file that it lacks (``Unit.scope``, which its mapping writes back), the model
+reads :func:`model_input` (the unit's tokens, the separator, the segment) in decoding and
+scoring, and everything else (unchanged, candidates, edits) sees the unit's own tokens.
+
 Limits every caller applies (the server to its settings and documents, ``spancopy repair`` to
 its options and files): :data:`MAX_DOCUMENT_CHARS`, :data:`MAX_BEAM_SIZE`, :data:`MAX_TOP_K`,
 :data:`MAX_UNIT_TOKENS`.
@@ -44,9 +50,10 @@ from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Hypothesis
+from ..actions import Action, Copy, Gen, Hypothesis
+from ..context import join, method_length, segment_ids
 from ..edits import Style
-from ..focus import INSIDE, NONE, OUTSIDE
+from ..focus import INSIDE, OUTSIDE
 from ..positions import LineIndex
 from . import ranking
 from .candidates import Candidate, candidates, confidence, unchanged_share
@@ -165,12 +172,39 @@ def view(doc: ParsedText, focus: Focus | None) -> ParsedText:
     return ParsedText(doc.text, frontend, parsed, doc.lines)
 
 
-def units(doc: ParsedText, known: Container[str], focus: Focus | None = None) -> list[Unit]:
+def units(
+    doc: ParsedText, known: Container[str], focus: Focus | None = None, *, context: bool = False
+) -> list[Unit]:
     """The units to repair: the innermost ones overlapping ``focus``, or, without a focus,
-    every outermost unit; abstracted with the model vocabulary ``known``."""
+    every outermost unit; abstracted with the model vocabulary ``known``, each with its
+    context segment when ``context`` (the model reads one: ``ModelConfig.context``)."""
     if focus is None:
-        return doc.frontend.all_units(doc.parsed, known)
-    return doc.frontend.units_in(doc.parsed, min(focus), max(focus), known)
+        return doc.frontend.all_units(doc.parsed, known, context)
+    return doc.frontend.units_in(doc.parsed, min(focus), max(focus), known, context)
+
+
+def model_input(unit: Unit) -> list[str]:
+    """What the model reads of ``unit``: its tokens, then its context segment if it has one
+    (:mod:`spancopy_core.context`)."""
+    return join(unit.tokens, unit.scope)
+
+
+def within_method(hypothesis: Hypothesis, n: int) -> Hypothesis:
+    """``hypothesis`` of an input whose first ``n`` tokens are the method, with every copy
+    from the context segment written as the generation of the tokens it copies: the
+    derivation of a repair indexes the method alone, as the edits of
+    :func:`spancopy_core.edits.edits` need."""
+    if not any(isinstance(a, Copy) and a.j > n for a in hypothesis.actions):
+        return hypothesis
+    actions: list[Action] = []
+    k = 0
+    for a in hypothesis.actions:
+        if isinstance(a, Copy) and a.j > n:
+            actions += [Gen(t) for t in hypothesis.tokens[k : k + a.j - a.i]]
+        else:
+            actions.append(a)
+        k += a.j - a.i if isinstance(a, Copy) else 1
+    return Hypothesis(hypothesis.tokens, hypothesis.log_prob, actions)
 
 
 def focus_lines(doc: ParsedText, focus: Focus) -> tuple[int, int]:
@@ -217,8 +251,10 @@ def decode(
 ) -> list[list[Hypothesis]]:
     """The hypotheses of each input, best first: batched beam searches of :data:`BATCH`
     inputs each, ``options.beam_size`` hypotheses per input, with the focus ids of each
-    input (None: no focus). Raises :class:`~spancopy_core.decoding.DecodingCancelled` when
-    ``should_stop`` says so."""
+    input's method tokens (None: no focus). An input may end with a context segment
+    (:func:`model_input`); its hypotheses copy from the method only (:func:`within_method`).
+    Raises :class:`~spancopy_core.decoding.DecodingCancelled` when ``should_stop`` says
+    so."""
     from ..decoding import beam_search  # imports torch
 
     out: list[list[Hypothesis]] = []
@@ -226,11 +262,8 @@ def decode(
         chunk = [list(x) for x in inputs[k : k + BATCH]]
         ids = None
         if focus is not None:
-            ids = [
-                list(f) if f is not None else [NONE] * len(x)
-                for x, f in zip(chunk, focus[k : k + BATCH], strict=True)
-            ]
-        out += beam_search(
+            ids = [segment_ids(x, f) for x, f in zip(chunk, focus[k : k + BATCH], strict=True)]
+        found = beam_search(
             model,
             chunk,
             beam_size=options.beam_size,
@@ -239,6 +272,9 @@ def decode(
             should_stop=should_stop,
             focus=ids,
         )
+        for x, hyps in zip(chunk, found, strict=True):
+            n = method_length(x)
+            out.append([within_method(h, n) for h in hyps])
     return out
 
 
@@ -292,11 +328,10 @@ def unit_candidates(
 def score_items(
     unit: Unit, ids: Sequence[int] | None, pool: Sequence[Candidate]
 ) -> list[tuple[Sequence[str], Sequence[int] | None, Sequence[str]]]:
-    """What :func:`spancopy_core.scoring.log_probs` scores for ``unit``: the unit as written,
-    then each expressible candidate of ``pool``."""
-    return [(unit.tokens, ids, unit.tokens)] + [
-        (unit.tokens, ids, c.tokens) for c in pool if c.tokens
-    ]
+    """What :func:`spancopy_core.scoring.log_probs` scores for ``unit`` (its
+    :func:`model_input`): the unit as written, then each expressible candidate of ``pool``."""
+    x = model_input(unit)
+    return [(x, ids, unit.tokens)] + [(x, ids, c.tokens) for c in pool if c.tokens]
 
 
 def rank(
@@ -341,7 +376,8 @@ def repair(
     should_stop: Callable[[], bool] | None = None,
 ) -> tuple[list[UnitRepairs], list[Unit]]:
     """Every stage at once: ``(repairs of each unit decoded, units skipped as too long)``."""
-    kept, skipped = within_limit(units(doc, model.vocab, focus), options)
+    found_units = units(doc, model.vocab, focus, context=model.config.context)
+    kept, skipped = within_limit(found_units, options)
     found = repair_units(model, doc, kept, options, should_stop=should_stop, focus=focus)
     return list(found), skipped
 
@@ -364,7 +400,7 @@ def repair_units(
         batch = kept[k : k + BATCH]
         ids = [focus_ids(doc, u, focus) for u in batch]
         beams = decode(
-            model, [u.tokens for u in batch], options, should_stop=should_stop, focus=ids
+            model, [model_input(u) for u in batch], options, should_stop=should_stop, focus=ids
         )
         for u, f, hyps in zip(batch, ids, beams, strict=True):
             pool = unit_candidates(doc, u, hyps, options, focus, model.vocab)

@@ -152,12 +152,14 @@ class ProseFrontend:
         return TextSource(without_front_matter(source) if self.markdown else source, self.markdown)
 
     def units_in(
-        self, parsed: TextSource, start: int, end: int, known: Container[str]
+        self, parsed: TextSource, start: int, end: int, known: Container[str], context: bool = False
     ) -> list[Unit]:
         hits = _overlapping(parsed.text, parsed.sentences, start, end)
         return [sentence_unit(parsed, s) for s in hits if has_words(parsed, s)]
 
-    def all_units(self, parsed: TextSource, known: Container[str]) -> list[Unit]:
+    def all_units(
+        self, parsed: TextSource, known: Container[str], context: bool = False
+    ) -> list[Unit]:
         return [sentence_unit(parsed, s) for s in parsed.sentences if has_words(parsed, s)]
 
     def style(self, parsed: TextSource) -> ProseStyle:
@@ -298,13 +300,20 @@ class JavaCommentFrontend(ProseFrontend):
         return CommentProse(source, tuple(sorted(regions)))
 
     def units_in(  # type: ignore[override]
-        self, parsed: CommentProse, start: int, end: int, known: Container[str]
+        self,
+        parsed: CommentProse,
+        start: int,
+        end: int,
+        known: Container[str],
+        context: bool = False,
     ) -> list[Unit]:
         found = parsed.sentences
         hits = _overlapping(parsed.text, [s for _, s in found], start, end)
         return [sentence_unit(source, s, parsed.text) for source, s in found if s in hits]
 
-    def all_units(self, parsed: CommentProse, known: Container[str]) -> list[Unit]:  # type: ignore[override]
+    def all_units(  # type: ignore[override]
+        self, parsed: CommentProse, known: Container[str], context: bool = False
+    ) -> list[Unit]:
         return [sentence_unit(source, s, parsed.text) for source, s in parsed.sentences]
 
     def style(self, parsed: CommentProse) -> ProseStyle:  # type: ignore[override]

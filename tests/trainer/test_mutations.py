@@ -135,6 +135,22 @@ def test_wrong_variable():
     assert outcomes("wrong_variable", "int f(int a) { int b = a; return 0; }") is None
 
 
+def test_wrong_field():
+    fields = "int count, size; static final int TOTAL = 1;\n"
+    assert outcomes("wrong_field", fields + "int f(int a) { return count + a; }") == {
+        norm("int f(int a) { return size + a; }"),
+        norm("int f(int a) { return TOTAL + a; }"),
+    }
+    # a field named twice keeps a name (its fix needs no new one); locals and parameters are
+    # not fields, nor are the fields of other classes of the file
+    assert outcomes("wrong_field", fields + "int f() { return count + count; }") is None
+    assert outcomes("wrong_field", fields + "int f(int a) { return a; }") is None
+    assert outcomes("wrong_field", fields + "void f(int size) { this.x = size; }") is None
+    other = "int f() { return B.count; } static class B { static int count, size; }"
+    assert outcomes("wrong_field", other) is None
+    assert mu.CONTEXT_WEIGHTS["wrong_field"] > 0 == mu.USER_WEIGHTS["wrong_field"]
+
+
 def test_arguments():
     src = "void f(int a, int b) { g(a, b); }"
     assert outcomes("swapped_arguments", src) == {norm("void f(int a, int b) { g(b, a); }")}

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from spancopy_core import context
 from spancopy_core.lang import java
 from trainer import bfp
 from trainer.cli import main
@@ -240,3 +241,39 @@ def test_sample_data_is_reproduced_by_the_readme_command(tmp_path):
     for path in SAMPLE.iterdir():
         if path.name != "README.md":
             assert (tmp_path / "small" / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_context_segment_holds_the_names_a_wrong_field_fix_needs(tmp_path):
+    synth("--java", FIXTURES, "--out", tmp_path / "ctx", "--workers", "1", "--profile",
+          "context", "--context")  # fmt: skip
+    synth("--java", FIXTURES, "--out", tmp_path / "plain", "--workers", "1", "--profile",
+          "context")  # fmt: skip
+    rows = [(b, *row) for (b, _), rows in read(tmp_path / "ctx").items() for row in rows]
+    plain = [(b, *row) for (b, _), rows in read(tmp_path / "plain").items() for row in rows]
+    assert summary_of(tmp_path / "ctx")["context"] is True
+    # The same mutants, each input followed by its context segment (a few more kept: pairs
+    # that differ by their context alone are no duplicates); buckets by the method.
+    methods = {(k, tuple(context.split(x.split())[0])) for _, k, x, _ in rows}
+    assert {(k, tuple(x.split())) for _, k, x, _ in plain} <= methods
+    assert len(plain) <= len(rows) <= len(plain) * 1.05
+    with_context = 0
+    needs = supplied = 0
+    for bucket, kind, buggy, fixed in rows:
+        method, scope = context.split(buggy.split())
+        y = fixed.split()
+        assert bfp.bucket(len(method), len(y)) == bucket
+        assert len(scope) <= context.MAX_TOKENS and not set(scope) & set(method)
+        with_context += bool(scope)
+        new = [t for t in y if t not in method]
+        if kind == "wrong_field":  # a name the bug lacks: an idiom, or a placeholder
+            assert new, (buggy, fixed)
+            placeholders = [t for t in new if java.PLACEHOLDER.fullmatch(t)]
+            needs += bool(placeholders)
+            supplied += bool(placeholders) and all(t in scope for t in placeholders)
+    # The context offers the field a fix needs, but for fields that no class around the
+    # method declares (inherited from another class of the file) when the segment is full.
+    assert with_context > 0.9 * len(rows) and needs >= 5 and supplied >= 0.8 * needs
+
+
+def summary_of(out: Path) -> dict:
+    return json.loads((out / "summary.json").read_text())

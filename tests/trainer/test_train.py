@@ -16,8 +16,10 @@ import pytest
 import torch
 from torch import nn
 
+from spancopy_core.actions import Hypothesis
 from spancopy_core.checkpoint import load_model, save_model
 from spancopy_core.config import ModelConfig
+from spancopy_core.context import join, split
 from spancopy_core.model import SpanCopyModel
 from spancopy_core.vocab import Vocabulary
 from trainer import evaluate, train
@@ -179,3 +181,54 @@ def test_an_edit_run_resumes_and_init_adds_the_edit_encoder(data, tmp_path):
     assert load_model(tuned).config.edit_dim == 8
     with pytest.raises(TrainerError, match="edit-dim 4 differs"):
         train.main(config(data, tmp_path / "t2", init=tuned, model=ModelConfig(16, 16, edit_dim=4)))
+
+
+def test_init_with_context_adds_the_marker_and_trains_it_on_context_inputs(tmp_path):
+    # Toy pairs whose inputs end with a context segment; the fine-tuned model keeps its other
+    # features and learns a marker (zero when added).
+    pairs = [(join(x, ["ctx1", "ctx2"]), y) for x, y in toy_pairs(64, 0)]
+    data = tmp_path / "data"
+    for name in ("train", "valid"):
+        write_pairs(data, name, pairs)
+    base, tuned = tmp_path / "base", tmp_path / "tuned"
+    save_fresh_model(base, ModelConfig(16, 16, focus=True))
+    context = ModelConfig(16, 16, focus=True, context=True)
+    train.main(config(data, tuned, init=base, model=context, epochs=1))
+    model = load_model(tuned)
+    assert model.config.context and model.config.focus
+    assert model.context_marker.abs().sum() > 0
+
+
+def test_evaluate_gives_context_to_a_model_that_reads_it_and_compares_with_the_method(
+    tmp_path, monkeypatch
+):
+    pairs = [(join(x, ["p", "zz"]), y) for x, y in appended_pairs(8, 2)]
+    data = tmp_path / "ctx"
+    write_pairs(data, "valid", pairs)
+    seen = {}
+
+    def decode_all(model, inputs, *args, **kw):  # every model answers the method unchanged
+        seen[model.config.context] = inputs
+        return [[Hypothesis(split(x)[0], 0.0, [])] for x in inputs]
+
+    monkeypatch.setattr(evaluate, "decode_all", decode_all)
+    for with_context in (False, True):
+        model = tmp_path / f"m{int(with_context)}"
+        save_fresh_model(model, ModelConfig(16, 16, context=with_context))
+        metrics = evaluate.run(
+            model, data, split="valid", beam=3, variant="merged", limit=None, json_out=None,
+            span_hist=None, device="cpu", batch_size=8, progress=False,
+        )["metrics"]  # fmt: skip
+        assert metrics["unchanged_first"] == 1.0  # "unchanged": the method, not the input
+    assert seen[True] == [x for x, _ in pairs]  # the context for the model that reads it
+    assert seen[False] == [split(x)[0] for x, _ in pairs]  # none for the other
+
+
+def test_the_context_segment_does_not_count_towards_max_len(tmp_path):
+    data = tmp_path / "data"
+    for name in ("train", "valid"):  # a method of 10 tokens with a context of 5 (16 in all)
+        write_pairs(data, name, [(join(["a"] * 10, ["c"] * 5), ["a"] * 10)])
+    kept, _ = train.load_data(config(data, tmp_path / "m", max_len=10))
+    assert len(kept) == 1
+    with pytest.raises(TrainerError, match="no training pairs"):
+        train.load_data(config(data, tmp_path / "m", max_len=9))

@@ -19,10 +19,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Container, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
+from ...context import MAX_TOKENS as MAX_CONTEXT
 from ..errors import ConcretizeError
 from .syntax import Token, is_name, is_token
 
@@ -225,6 +226,31 @@ class _Abstractor:
             i += 1
         return Abstraction(out, Mapping(tuple(out), tuple(spans), self.surface, self.imports))
 
+    def scope(self, tokens: Sequence[Token], method: Sequence[str], limit: int) -> list[str]:
+        """The context segment of a method abstracted as ``method`` (by this abstractor):
+        the abstract form of each of ``tokens`` (names and literals, see
+        :meth:`JavaSource.scope`) that the method lacks, in order, at most ``limit``; their
+        placeholders continue the numbering. Known names (idioms such as ``size``) stay: they
+        tell the model, by name, what is in scope; known literals (``0``, ``1``) are left out,
+        the model generates them anyway."""
+        have = set(method)
+        out: list[str] = []
+        for tok in tokens:
+            if len(out) >= limit:
+                break
+            if tok.kind == "identifier":
+                word = self._identifier(tok, [])
+            elif tok.kind in _CATEGORY:
+                if self._known(_canonical(tok.text, tok.kind)):
+                    continue
+                word = self._placeholder(_CATEGORY[tok.kind], tok.text)
+            else:
+                continue
+            if word not in have:
+                have.add(word)
+                out.append(word)
+        return out
+
     def _identifier(self, tok: Token, after: list[str]) -> str:
         if self._known(tok.text):
             return tok.text
@@ -311,23 +337,34 @@ def abstract_pair(
 
 class ModelInput(NamedTuple):
     """What the model sees of one method: ``tokens`` (the abstract input), ``mapping`` back to
-    the source, and ``source``, the method's tokens without annotations that ``mapping.spans``
-    index."""
+    the source, ``source``, the method's tokens without annotations that ``mapping.spans``
+    index, and ``context``, the abstract tokens of its context segment
+    (:mod:`spancopy_core.context`; empty unless asked for), whose placeholders ``mapping``
+    writes back too."""
 
     tokens: list[str]
     mapping: Mapping
     source: list[Token]
+    context: Sequence[str] = ()
 
 
 def model_input(
-    tokens: Sequence[Token], known: Container[str], imports: Sequence[str] = ()
+    tokens: Sequence[Token],
+    known: Container[str],
+    imports: Sequence[str] = (),
+    scope: Sequence[Token] = (),
 ) -> ModelInput:
     """The model input of one method's ``tokens``, for training and serving alike: annotations
     stripped (BFP has none, so the model never sees one), then abstracted with the vocabulary
-    ``known`` and the file's ``imports``."""
+    ``known`` and the file's ``imports``; with ``scope`` (:meth:`JavaSource.scope`), the
+    context segment of the names and literals of ``scope`` that the method lacks and the
+    vocabulary does not hold, numbered after the method's."""
     source = strip_annotations(tokens)
-    abstraction = abstract(source, known, imports)
-    return ModelInput(abstraction.tokens, abstraction.mapping, source)
+    abstractor = _Abstractor(known, tuple(imports))
+    abstraction = abstractor.run(source)
+    context = abstractor.scope(scope, abstraction.tokens, MAX_CONTEXT)
+    mapping = replace(abstraction.mapping, surface=dict(abstractor.surface))
+    return ModelInput(abstraction.tokens, mapping, source, context)
 
 
 def model_input_pair(
@@ -335,14 +372,21 @@ def model_input_pair(
     after: Sequence[Token],
     known: Container[str],
     imports: Sequence[str] = (),
+    scope: Sequence[Token] = (),
 ) -> tuple[ModelInput, ModelInput]:
     """Both sides of a training pair as :func:`model_input` makes them, with one shared
-    numbering (see :func:`abstract_pair`): the ``before`` side equals ``model_input(before)``."""
+    numbering (see :func:`abstract_pair`): the ``before`` side equals ``model_input(before,
+    scope=scope)``, its context included, which is numbered before the ``after`` side, as at
+    inference (a name of the fix taken from the context has its context number)."""
     sources = strip_annotations(before), strip_annotations(after)
-    pair = abstract_pair(*sources, known, imports)
+    abstractor = _Abstractor(known, tuple(imports))
+    first = abstractor.run(sources[0])
+    context = abstractor.scope(scope, first.tokens, MAX_CONTEXT)
+    second = abstractor.run(sources[1])
+    surface = dict(abstractor.surface)
     return (
-        ModelInput(pair[0].tokens, pair[0].mapping, sources[0]),
-        ModelInput(pair[1].tokens, pair[1].mapping, sources[1]),
+        ModelInput(first.tokens, replace(first.mapping, surface=surface), sources[0], context),
+        ModelInput(second.tokens, replace(second.mapping, surface=surface), sources[1]),
     )
 
 

@@ -273,6 +273,7 @@ class JavaSource:
         self.methods = self._methods(method_nodes, starts)
         self._nodes = {(n.start_byte, n.end_byte): n for n in method_nodes}
         self.imports = self._imports(import_ranges, starts)
+        self._first: int | None = None  # index of the first token of a type (_type_tokens)
         self.comments: list[tuple[int, int]] = (
             [tuple(r) for r in self._units.chars(np.array(comment_ranges, dtype=np.int64)).tolist()]
             if comment_ranges
@@ -407,6 +408,42 @@ class JavaSource:
         """The tree-sitter node of one of this source's methods."""
         return self._nodes[method.start_byte, method.end_byte]
 
+    def scope(self, method: Method) -> list[Token]:
+        """Tokens of the file that a fix of ``method`` may need, most relevant first, one per
+        distinct (text, role): the names declared by the classes around it, innermost first
+        (fields, constants and enum constants, then methods); then the names used elsewhere in
+        the file's types (other methods' locals and calls, library members), the most frequent
+        first; then the literals used there, the most frequent first. Each is the token of its
+        declaration or first use, so it carries its role. Tokens of ``method`` itself are not
+        left out here (the abstraction drops what the method already has)."""
+        starts = [t.start_byte for t in self.tokens]
+        fields: list[Token] = []
+        methods: list[Token] = []
+        for kind, name in declared_members(self.method_node(method)):
+            k = bisect.bisect_left(starts, name.start_byte)
+            if k < len(self.tokens) and self.tokens[k].start_byte == name.start_byte:
+                (methods if kind == "method" else fields).append(self.tokens[k])
+        lo, hi = method.tokens.start, method.tokens.stop
+        outside = [t for k, t in enumerate(self._type_tokens()) if not lo <= k + self._first < hi]
+        names = [t for t in outside if t.kind == "identifier"]
+        literals = [t for t in outside if t.kind in ("int", "float", "string", "char")]
+        out: dict[tuple[str, str], Token] = {}
+        for group in (fields, methods, _by_frequency(names), _by_frequency(literals)):
+            for t in group:
+                out.setdefault((t.text, t.role), t)
+        return list(out.values())
+
+    def _type_tokens(self) -> list[Token]:
+        """The tokens from the first type declaration on (no package or import names)."""
+        if self._first is None:
+            starts = [t.start_byte for t in self.tokens]
+            first = next(
+                (c.start_byte for c in self.tree.root_node.named_children if c.type in _TYPES),
+                self.tree.root_node.end_byte,
+            )
+            self._first = bisect.bisect_left(starts, first)
+        return self.tokens[self._first :]
+
     def method_at(self, offset: int) -> Method | None:
         """The innermost method whose range contains the code-point ``offset`` (its end
         included), or None. Offsets outside the text raise :class:`PositionError`."""
@@ -445,6 +482,79 @@ class JavaSource:
         if _parser().parse(new_data, tree).root_node.has_error:
             return JavaSource(text, max_bytes=self.max_bytes)
         return JavaSource(text, tree, max_bytes=self.max_bytes)
+
+
+_TYPES = frozenset(
+    {
+        "class_declaration",
+        "interface_declaration",
+        "enum_declaration",
+        "record_declaration",
+        "annotation_type_declaration",
+    }
+)
+_TYPE_BODIES = frozenset({"class_body", "interface_body", "enum_body", "annotation_type_body"})
+_FIELDS = frozenset({"field_declaration", "constant_declaration"})
+
+
+def _members_of(body: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The member declarations of a type body (those of an enum's body declarations too)."""
+    out = []
+    for child in body.named_children:
+        if child.type == "enum_body_declarations":
+            out += child.named_children
+        else:
+            out.append(child)
+    return out
+
+
+def _declared_names(member: tree_sitter.Node) -> list[tree_sitter.Node]:
+    """The name nodes a member declares: a field's declarators, a method's or enum constant's
+    name; none for other members."""
+    if member.type in _FIELDS:
+        return [
+            name
+            for d in member.named_children
+            if d.type == "variable_declarator" and (name := d.child_by_field_name("name"))
+        ]
+    if member.type in ("method_declaration", "enum_constant"):
+        name = member.child_by_field_name("name")
+        return [name] if name is not None else []
+    return []
+
+
+def declared_members(node: tree_sitter.Node) -> list[tuple[str, tree_sitter.Node]]:
+    """The members that the types around ``node`` declare, innermost type first, each as
+    ``("field", name)`` (fields, constants, enum constants) or ``("method", name)``, in
+    declaration order."""
+    out = []
+    body = node.parent
+    while body is not None:
+        if body.type in _TYPE_BODIES:
+            for member in _members_of(body):
+                kind = "method" if member.type == "method_declaration" else "field"
+                out += [(kind, name) for name in _declared_names(member)]
+        body = body.parent
+    return out
+
+
+def enclosing_fields(node: tree_sitter.Node) -> list[str]:
+    """The names of the fields that the types around ``node`` declare, innermost first."""
+    return [
+        name.text.decode("utf-8", "surrogatepass")
+        for kind, name in declared_members(node)
+        if kind == "field" and name.text is not None
+    ]
+
+
+def _by_frequency(tokens: list[Token]) -> list[Token]:
+    """The first token of each distinct (text, role), the most frequent first (ties: first
+    seen first)."""
+    counts: dict[tuple[str, str], list] = {}
+    for k, t in enumerate(tokens):
+        entry = counts.setdefault((t.text, t.role), [0, k, t])
+        entry[0] += 1
+    return [t for _, _, t in sorted(counts.values(), key=lambda e: (-e[0], e[1]))]
 
 
 def _point(data: bytes, offset: int) -> tuple[int, int]:

@@ -1,0 +1,65 @@
+"""A model that reads the context segment (spancopy_core.context), served through a real server
+process: the server hands each unit's context segment to the model, so that its quick fixes are
+the pipeline's with the context, not without it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spancopy_core.checkpoint import load_model, save_model
+from spancopy_core.edits import apply_edits
+from spancopy_core.repair import pipeline
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions
+
+from .conftest import check_repairs, close, code_actions, launch, open_doc
+
+pytestmark = pytest.mark.asyncio(loop_scope="function")
+
+SOURCE = """class Counter {
+    private int count;
+    private int limit;
+    private String label;
+
+    boolean full(int size, int cap) {
+        return size < cap;
+    }
+
+    void reset() {
+        count = 0;
+        label = "x";
+    }
+}
+"""
+LINE, CHARACTER = 6, 20  # the "<" in full
+
+
+def repaired(model, context: bool) -> list[str]:
+    """The files after each repair that the pipeline ranks for the line, as the server asks."""
+    doc = ParsedText.parse(SOURCE, JavaFrontend())
+    start = doc.lines.offset(LINE, CHARACTER)
+    options = RepairOptions()
+    found = pipeline.units(doc, model.vocab, (start, start), context=context)
+    (result,) = pipeline.repair_units(model, doc, found, options, focus=(start, start))
+    return [apply_edits(SOURCE, c.edits) for c in result.candidates]
+
+
+async def test_the_server_gives_a_model_that_reads_context_the_units_context(
+    toy_model: Path, tmp_path: Path
+):
+    model = load_model(toy_model, device="cpu")
+    model.add_context()  # a zero marker: the context still changes what the encoder reads
+    save_model(model, model.vocab, tmp_path / "ctx")
+    with_context, without = repaired(model, True), repaired(model, False)
+    assert with_context != without  # so the comparison below can tell them apart
+    client = await launch(tmp_path / "ctx")
+    try:
+        uri = "file:///work/Counter.java"
+        open_doc(client, uri, SOURCE)
+        actions = await code_actions(client, uri, LINE, CHARACTER)
+        method = SOURCE[SOURCE.index("boolean full") : SOURCE.index("\n\n    void reset")]
+        assert check_repairs(actions, SOURCE, uri, 1, method) == with_context
+    finally:
+        await close(client)
