@@ -1,0 +1,355 @@
+"""Similar edits: the edit the user just made to one method, proposed on the others (pure).
+
+The editor feature of the edit-representation model (paper section 4.1, after Yin et al. 2019):
+
+    old text, new text --changed_methods--> ObservedEdit* (a method before and after)
+    new text (or any open Java file) --targets--> Task* (an other method x the edit it receives)
+         --decode (batched merged beam search, the edit's vector given)--> Hypothesis*
+         --candidates, exact scoring under the edit, threshold--> SimilarRepairs* (edits, prob.)
+
+:func:`changed_methods` pairs the methods of two versions of a file (a token diff of their
+token lists; a changed method is one whose tokens changed, layout and comments aside).
+:func:`tasks` makes one decode per (other method, edit); :func:`similar` runs everything:
+the edit model decodes every task in batches of :data:`BATCH` (``beam_search(..., edits=)``),
+each hypothesis becomes a :class:`~spancopy_core.repair.candidates.Candidate` exactly as a
+repair does (minimal, format-preserving :class:`~spancopy_core.edits.TextEdit` on the file,
+dropped when it needs a name nobody wrote or breaks parsing), and the candidates and the
+method as written are scored exactly under the edit (:func:`spancopy_core.scoring.log_probs`
+with ``edits``) and ranked without the repair penalties (an observed edit may well delete a
+statement or change a signature).
+
+Abstraction. The model reads BFP placeholders, numbered per method by first occurrence, so
+the names of the edited method and of the target would be numbered apart: a name that the edit
+introduces (the new method of "an API call changed", a new argument) would be a placeholder
+the target does not have, and one the edit removes would not match the target's name. Here
+the target and the edit are abstracted *together* (:func:`spancopy_core.lang.java.
+abstract_together`), **target first**: the target is numbered exactly as the model's
+inputs always are, and the edit's names continue that numbering, so a name both have gets
+one placeholder, and a name only the edit introduces gets a placeholder that maps back to
+its text (the target's mapping holds the edit's names). Measured on the hand-written
+transfer set of ``bench/similar_edit.py`` (``--quality``) with the proof-of-life model,
+the edit-first order and separate numberings came out worse (see that bench's docstring).
+
+Precision. The model is trained to apply the edit it is given, so under an edit that does not
+fit a method it still proposes something. A proposal is kept only when (1) its exact
+probability under the edit is at least ``threshold`` times that of the method left as it
+is, and (2) it *makes the edit's change*: its own abstract token change (the runs of the
+target replaced, with what) shares the edit's change in the sense of :func:`change_overlap`,
+at least ``min_overlap``. The second test is what keeps a method where the edit does not
+apply free of proposals: the model's attempts there change other tokens than the edit did.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections import Counter
+from collections.abc import Callable, Container, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..alignment import Alignment, align
+from ..lang import java
+from ..lang.java import PLACEHOLDER
+from .candidates import candidates
+from .frontend import Penalties, Unit
+from .java import method_unit
+from .pipeline import ParsedText, UnitRepairs
+from .ranking import rank
+
+if TYPE_CHECKING:
+    from ..actions import Hypothesis
+    from ..model import SpanCopyModel
+
+BATCH = 16  # tasks per batched beam search
+MAX_EDITS = 3  # observed edits applied at once (the first changed methods of the file)
+NO_PENALTIES = Penalties(signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0)
+
+
+@dataclass(frozen=True)
+class SimilarOptions:
+    """What changes the similar-edit proposals: the search and the filters after it."""
+
+    beam_size: int = 5
+    top_k: int = 3  # proposals per method
+    # A proposal is kept only when at least this many times as likely (under the edit) as the
+    # method left as it is.
+    threshold: float = 1.0
+    min_overlap: float = 0.9  # least change_overlap of a proposal with the edit
+    max_unit_tokens: int = 400  # longer methods are skipped
+    syntax_check: bool = True  # drop proposals after which a method no longer parses
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.threshold < math.inf:
+            raise ValueError(f"threshold must be a finite number >= 0, not {self.threshold!r}")
+        if not 0 <= self.min_overlap <= 1:
+            raise ValueError(f"min_overlap must be in [0, 1], not {self.min_overlap!r}")
+
+
+@dataclass(frozen=True)
+class ObservedEdit:
+    """A method as it was and as it is: its name, its code-point range and 0-based first line
+    in the new text, and both versions' tokens (annotations stripped, as the model sees them)
+    with the file's imports."""
+
+    name: str
+    start: int
+    end: int
+    line: int
+    before: tuple[java.Token, ...]
+    after: tuple[java.Token, ...]
+    imports: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Task:
+    """One decode: ``unit`` (a method, abstracted together with ``edit``) under ``alignment``,
+    the edit in the model's tokens."""
+
+    unit: Unit
+    edit: ObservedEdit
+    alignment: Alignment
+
+
+@dataclass(frozen=True)
+class SimilarRepairs:
+    """The proposals for one method under one observed edit (the most confident edit of
+    those that gave it any), as the repair pipeline's :class:`UnitRepairs`."""
+
+    repairs: UnitRepairs
+    edit: ObservedEdit
+
+
+def _texts(source: java.JavaSource, method: java.Method) -> tuple[str, ...]:
+    return tuple(t.text for t in source.tokens[method.tokens])
+
+
+def _methods(source: java.JavaSource) -> list[java.Method]:
+    """The methods that edits are read from and applied to: outermost, with a body."""
+    return [m for m in source.methods if m.depth == 0 and m.has_body]
+
+
+def changed_methods(old: java.JavaSource, new: java.JavaSource) -> list[ObservedEdit]:
+    """The methods of ``new`` whose tokens differ from their counterpart in ``old``, in file
+    order. Methods are paired by a diff of the two method lists (by token texts); within a
+    replaced run, by position when both sides have as many methods, else by name. A method
+    added or removed has no counterpart and is no edit."""
+    olds, news = _methods(old), _methods(new)
+    a = [_texts(old, m) for m in olds]
+    b = [_texts(new, m) for m in news]
+    pairs: list[tuple[java.Method, java.Method]] = []
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace":
+            continue
+        if i2 - i1 == j2 - j1:
+            pairs += zip(olds[i1:i2], news[j1:j2], strict=True)
+            continue
+        free = list(olds[i1:i2])
+        for m in news[j1:j2]:
+            twin = next((o for o in free if o.name == m.name), None)
+            if twin is not None:
+                free.remove(twin)
+                pairs.append((twin, m))
+    out = []
+    for o, m in sorted(pairs, key=lambda p: p[1].start):
+        if _texts(old, o) == _texts(new, m):
+            continue
+        out.append(
+            ObservedEdit(
+                name=m.name,
+                start=m.start,
+                end=m.end,
+                line=new.lines.line(m.start),
+                before=tuple(java.strip_annotations(old.tokens[o.tokens])),
+                after=tuple(java.strip_annotations(new.tokens[m.tokens])),
+                imports=new.imports,
+            )
+        )
+    return out
+
+
+def target_input(
+    tokens: Sequence[java.Token], edit: ObservedEdit, known: Container[str], imports: Sequence[str]
+) -> tuple[java.ModelInput, Alignment]:
+    """A target method's model input and the edit in the model's tokens, abstracted together,
+    target first (see the module docstring)."""
+    source = java.strip_annotations(tokens)
+    target, before, after = java.abstract_together(
+        (source, edit.before, edit.after), known, imports
+    )
+    return java.ModelInput(target.tokens, target.mapping, source), align(
+        before.tokens, after.tokens
+    )
+
+
+def tasks(
+    doc: ParsedText,
+    edits: Sequence[ObservedEdit],
+    known: Container[str],
+    options: SimilarOptions,
+    skip: Sequence[tuple[int, int]] = (),
+) -> list[Task]:
+    """One task per (method of ``doc``, edit) for the first :data:`MAX_EDITS` edits: every
+    outermost method with a body that overlaps none of the code-point ranges ``skip`` (the
+    edited methods, when ``doc`` is their file) and has at most ``options.max_unit_tokens``
+    model tokens, in file order."""
+    source: java.JavaSource = doc.parsed
+    out = []
+    for m in _methods(source):
+        if any(m.start < hi and lo < m.end for lo, hi in skip):
+            continue
+        for edit in edits[:MAX_EDITS]:
+            model_input, alignment = target_input(
+                source.tokens[m.tokens], edit, known, source.imports
+            )
+            if len(model_input.tokens) <= options.max_unit_tokens:
+                out.append(Task(method_unit(m, model_input), edit, alignment))
+    return out
+
+
+def _change(before: Sequence[str], after: Sequence[str]) -> Counter:
+    """The abstract token change ``before -> after`` as a multiset of ``(side, token)``: the
+    tokens removed and those added by the changed runs of a token diff, every placeholder
+    written as its kind (``VAR_3`` -> ``VAR``), so that the same change to differently
+    named code looks the same."""
+    out: Counter = Counter()
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        for side, run in (("-", before[i1:i2]), ("+", after[j1:j2])):
+            for t in run:
+                out[side, t.rsplit("_", 1)[0] if PLACEHOLDER.fullmatch(t) else t] += 1
+    return out
+
+
+def change_overlap(edit: Alignment, before: Sequence[str], after: Sequence[str]) -> float:
+    """How much the change ``before -> after`` is the change of ``edit``: the size of the
+    common part of the two :func:`_change` multisets over the size of the larger (1: the same
+    tokens removed and added, up to placeholder numbers; 0: nothing in common)."""
+    ours = _change(before, after)
+    theirs = _change(
+        [t for t in edit.before if t is not None], [t for t in edit.after if t is not None]
+    )
+    larger = max(sum(ours.values()), sum(theirs.values()))
+    return sum((ours & theirs).values()) / larger if larger else 0.0
+
+
+def decode(
+    model: SpanCopyModel,
+    found: Sequence[Task],
+    options: SimilarOptions,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+) -> list[list[Hypothesis]]:
+    """The hypotheses of every task, best first: batched beam searches of :data:`BATCH` tasks,
+    shortest first (less padding), ``options.beam_size`` hypotheses each. Raises
+    :class:`~spancopy_core.decoding.DecodingCancelled` when ``should_stop`` says so."""
+    from ..decoding import beam_search  # imports torch
+
+    order = sorted(range(len(found)), key=lambda k: len(found[k].unit.tokens))
+    out: list[list[Hypothesis]] = [[] for _ in found]
+    for k in range(0, len(order), BATCH):
+        chunk = order[k : k + BATCH]
+        beams = beam_search(
+            model,
+            [list(found[i].unit.tokens) for i in chunk],
+            beam_size=options.beam_size,
+            top_k=options.beam_size,
+            should_stop=should_stop,
+            edits=[found[i].alignment for i in chunk],
+        )
+        for i, hyps in zip(chunk, beams, strict=True):
+            out[i] = hyps
+    return out
+
+
+def proposals(
+    model: SpanCopyModel,
+    doc: ParsedText,
+    found: Sequence[Task],
+    beams: Sequence[Sequence[Hypothesis]],
+    options: SimilarOptions,
+) -> list[SimilarRepairs]:
+    """The kept proposals of every task (see the module docstring), one
+    :class:`SimilarRepairs` per method that has any (under its most confident edit), in file
+    order."""
+    from ..scoring import log_probs  # imports torch
+
+    pools = []
+    for task, hyps in zip(found, beams, strict=True):
+        pool = candidates(
+            doc.text,
+            task.unit,
+            hyps,
+            doc.style,
+            doc.frontend,
+            top_k=options.beam_size,
+            syntax_check=options.syntax_check,
+        )
+        overlap = [change_overlap(task.alignment, task.unit.tokens, c.tokens) for c in pool]
+        pools.append([c for c, o in zip(pool, overlap) if o >= options.min_overlap])
+    items, edits = [], []
+    for task, pool in zip(found, pools, strict=True):
+        if pool:
+            for out in (task.unit.tokens, *(c.tokens for c in pool)):
+                items.append((task.unit.tokens, None, out))
+                edits.append(task.alignment)
+    scores = iter(log_probs(model, items, edits=edits))
+    best: dict[int, SimilarRepairs] = {}
+    for task, pool in zip(found, pools, strict=True):
+        if not pool:
+            continue
+        unchanged = next(scores)
+        scored = [next(scores) for _ in pool]
+        ranked = rank(
+            doc.text,
+            task.unit,
+            pool,
+            scored,
+            unchanged,
+            doc.lines,
+            None,
+            top_k=options.top_k,
+            penalties=NO_PENALTIES,
+        )
+        floor = unchanged + math.log(options.threshold) if options.threshold > 0 else -math.inf
+        ranked = [c for c in ranked if c.log_prob >= floor]
+        if not ranked:
+            continue
+        result = SimilarRepairs(UnitRepairs(task.unit, [], ranked, unchanged), task.edit)
+        old = best.get(task.unit.start)
+        if old is None or result.repairs.confidence() > old.repairs.confidence():
+            best[task.unit.start] = result
+    return [best[k] for k in sorted(best)]
+
+
+def similar(
+    model: SpanCopyModel,
+    doc: ParsedText,
+    edits: Sequence[ObservedEdit],
+    options: SimilarOptions,
+    *,
+    skip: Sequence[tuple[int, int]] = (),
+    should_stop: Callable[[], bool] | None = None,
+) -> list[SimilarRepairs]:
+    """Every stage at once: the proposals of ``edits`` on the methods of ``doc`` outside
+    ``skip`` (see :func:`tasks`)."""
+    found = tasks(doc, edits, model.vocab, options, skip)
+    beams = decode(model, found, options, should_stop=should_stop)
+    return proposals(model, doc, found, beams, options)
+
+
+def similar_in_file(
+    model: SpanCopyModel,
+    old_text: str,
+    doc: ParsedText,
+    options: SimilarOptions,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[list[ObservedEdit], list[SimilarRepairs]]:
+    """``(the edits between old_text and doc, their proposals on doc's other methods)``."""
+    edits = changed_methods(java.parse(old_text), doc.parsed)
+    skip = [(e.start, e.end) for e in edits]
+    return edits, similar(model, doc, edits, options, skip=skip, should_stop=should_stop)
