@@ -131,26 +131,28 @@ def _methods(source: java.JavaSource) -> list[java.Method]:
 
 def changed_methods(old: java.JavaSource, new: java.JavaSource) -> list[ObservedEdit]:
     """The methods of ``new`` whose tokens differ from their counterpart in ``old``, in file
-    order. Methods are paired by a diff of the two method lists (by token texts); within a
-    replaced run, by position when both sides have as many methods, else by name. A method
-    added or removed has no counterpart and is no edit."""
+    order. Methods are paired by a diff of the two method lists (by token texts): within a
+    replaced run of as many methods on both sides, by position; the others (a method moved,
+    runs of different lengths) by name. A method added or removed has no counterpart and is
+    no edit."""
     olds, news = _methods(old), _methods(new)
     a = [_texts(old, m) for m in olds]
     b = [_texts(new, m) for m in news]
     pairs: list[tuple[java.Method, java.Method]] = []
+    free_old: list[java.Method] = []
+    free_new: list[java.Method] = []
     matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
-        if op != "replace":
-            continue
-        if i2 - i1 == j2 - j1:
+        if op == "replace" and i2 - i1 == j2 - j1:
             pairs += zip(olds[i1:i2], news[j1:j2], strict=True)
-            continue
-        free = list(olds[i1:i2])
-        for m in news[j1:j2]:
-            twin = next((o for o in free if o.name == m.name), None)
-            if twin is not None:
-                free.remove(twin)
-                pairs.append((twin, m))
+        elif op != "equal":
+            free_old += olds[i1:i2]
+            free_new += news[j1:j2]
+    for m in free_new:
+        twin = next((o for o in free_old if o.name == m.name), None)
+        if twin is not None:
+            free_old.remove(twin)
+            pairs.append((twin, m))
     out = []
     for o, m in sorted(pairs, key=lambda p: p[1].start):
         if _texts(old, o) == _texts(new, m):

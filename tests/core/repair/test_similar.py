@@ -1,0 +1,148 @@
+"""Similar edits (spancopy_core.repair.similar): which methods changed, the shared abstraction of
+an edit and its target, the change overlap, and proposals of the toy edit model, all against
+hand-written expectations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spancopy_core.alignment import align
+from spancopy_core.checkpoint import load_model
+from spancopy_core.edits import apply_edits
+from spancopy_core.lang import java
+from spancopy_core.repair import similar
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.pipeline import ParsedText
+from spancopy_core.repair.similar import SimilarOptions
+
+OLD = """class Files {
+    int load(int path, int limit) {
+        return open(path);
+    }
+
+    int reload(int name, int count) {
+        count++;
+        return open(name);
+    }
+
+    int count(int n, int k) {
+        return n + k;
+    }
+}
+"""
+NEW = OLD.replace("return open(path);", "return open(path, true);")
+RELOAD_AFTER = """int reload(int name, int count) {
+        count++;
+        return open(name, true);
+    }"""
+
+
+def edits_of(old: str, new: str) -> list[similar.ObservedEdit]:
+    return similar.changed_methods(java.parse(old), java.parse(new))
+
+
+def test_the_changed_method_is_the_edit():
+    (edit,) = edits_of(OLD, NEW)
+    assert (edit.name, edit.line) == ("load", 1)
+    assert NEW[edit.start : edit.end].startswith("int load(") and NEW[edit.end - 1] == "}"
+    assert [t.text for t in edit.before][-6:] == ["open", "(", "path", ")", ";", "}"]
+    assert [t.text for t in edit.after][-8:] == ["open", "(", "path", ",", "true", ")", ";", "}"]
+
+
+def test_layout_and_comments_are_no_edit():
+    new = OLD.replace("count++;", "count++;   // one more").replace("n + k", "n+k")
+    assert edits_of(OLD, new) == []
+
+
+def test_an_added_or_removed_method_is_no_edit():
+    added = OLD.replace(
+        "    int count(", "    void extra() {\n        go();\n    }\n\n    int count("
+    )
+    assert edits_of(OLD, added) == []
+    assert edits_of(added, OLD) == []
+
+
+def test_two_changed_methods_in_file_order_and_a_moved_method_paired_by_name():
+    new = NEW.replace("n + k", "n - k")
+    assert [e.name for e in edits_of(OLD, new)] == ["load", "count"]
+    # count moved before reload and changed, reload unchanged: one edit, count's
+    a, b, c = OLD.split("\n\n")
+    moved = "\n\n".join([a, c.replace("n + k", "k + n").removesuffix("}\n"), b + "\n}\n"])
+    assert [e.name for e in edits_of(OLD, moved)] == ["count"]
+
+
+def test_target_first_shared_abstraction():
+    (edit,) = edits_of(OLD, NEW.replace("open(path, true)", "openFile(path, true)"))
+    reload = java.parse(NEW)
+    method = reload.methods[1]
+    model_input, alignment = similar.target_input(
+        reload.tokens[method.tokens], edit, {"true", "++"}, ()
+    )
+    # the target is numbered as it would be alone: reload's names first
+    assert (
+        model_input.tokens
+        == (
+            "int METHOD_1 ( int VAR_1 , int VAR_2 ) { VAR_2 ++ ; return METHOD_2 ( VAR_1 ) ; }"
+        ).split()
+    )
+    # the edit continues that numbering: open is reload's METHOD_2, openFile a new one
+    assert [t for t in alignment.before if t] == (
+        "int METHOD_3 ( int VAR_3 , int VAR_4 ) { return METHOD_2 ( VAR_3 ) ; }"
+    ).split()
+    assert [t for t in alignment.after if t][-8:] == "METHOD_4 ( VAR_3 , true ) ; }".split()
+    # so the name only the edit introduces maps back to its text in the target
+    assert model_input.mapping.concretize(["METHOD_4"]) == ["openFile"]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        # the edit's change exactly, up to placeholder numbers
+        ("f ( VAR_7 ) ;", "f ( VAR_7 , true ) ;", 1.0),
+        # nothing in common: the edit adds ", true", this deletes a statement
+        ("a ( ) ; b ( ) ;", "a ( ) ;", 0.0),
+        # ", true" and "x": 2 tokens of 3 in common (the larger side)
+        ("f ( VAR_1 ) ;", "f ( VAR_1 , true x ) ;", 2 / 3),
+    ],
+)
+def test_change_overlap(before: str, after: str, expected: float):
+    edit = align("g ( VAR_2 ) ;".split(), "g ( VAR_2 , true ) ;".split())
+    assert similar.change_overlap(edit, before.split(), after.split()) == pytest.approx(expected)
+
+
+@pytest.fixture(scope="module")
+def model(toy_edit_model: Path):
+    return load_model(toy_edit_model, device="cpu")
+
+
+def test_the_edit_is_proposed_where_it_applies_and_nowhere_else(model):
+    doc = ParsedText.parse(NEW, JavaFrontend())
+    edits, found = similar.similar_in_file(model, OLD, doc, SimilarOptions())
+    assert [e.name for e in edits] == ["load"]
+    assert [f.repairs.unit.name for f in found] == ["reload"]  # not count, not load itself
+    best = found[0].repairs.candidates[0]
+    assert found[0].edit is edits[0]
+    assert apply_edits(NEW, best.edits) == NEW.replace("open(name)", "open(name, true)")
+    assert best.new_text == RELOAD_AFTER
+    assert 0.5 < best.probability <= 1.0
+    assert found[0].repairs.unchanged_log_prob < best.log_prob
+
+
+def test_the_threshold_drops_what_is_not_that_much_likelier_than_the_method(model):
+    doc = ParsedText.parse(NEW, JavaFrontend())
+    _, found = similar.similar_in_file(model, OLD, doc, SimilarOptions(threshold=1e30))
+    assert found == []
+
+
+def test_without_a_change_there_is_nothing_to_propose(model):
+    doc = ParsedText.parse(OLD, JavaFrontend())
+    assert similar.similar_in_file(model, OLD, doc, SimilarOptions()) == ([], [])
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError, match="threshold"):
+        SimilarOptions(threshold=-1)
+    with pytest.raises(ValueError, match="min_overlap"):
+        SimilarOptions(min_overlap=2)
