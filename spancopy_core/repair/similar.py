@@ -191,15 +191,19 @@ def tasks(
     known: Container[str],
     options: SimilarOptions,
     skip: Sequence[tuple[int, int]] = (),
+    focus: tuple[int, int] | None = None,
 ) -> list[Task]:
     """One task per (method of ``doc``, edit) for the first :data:`MAX_EDITS` edits: every
     outermost method with a body that overlaps none of the code-point ranges ``skip`` (the
-    edited methods, when ``doc`` is their file) and has at most ``options.max_unit_tokens``
-    model tokens, in file order."""
+    edited methods, when ``doc`` is their file), overlaps ``focus`` (a code-point range;
+    None: anywhere) and has at most ``options.max_unit_tokens`` model tokens, in file
+    order."""
     source: java.JavaSource = doc.parsed
     out = []
     for m in _methods(source):
         if any(m.start < hi and lo < m.end for lo, hi in skip):
+            continue
+        if focus is not None and not (m.start <= focus[1] and focus[0] <= m.end):
             continue
         for edit in edits[:MAX_EDITS]:
             model_input, alignment = target_input(
@@ -334,11 +338,12 @@ def similar(
     options: SimilarOptions,
     *,
     skip: Sequence[tuple[int, int]] = (),
+    focus: tuple[int, int] | None = None,
     should_stop: Callable[[], bool] | None = None,
 ) -> list[SimilarRepairs]:
     """Every stage at once: the proposals of ``edits`` on the methods of ``doc`` outside
-    ``skip`` (see :func:`tasks`)."""
-    found = tasks(doc, edits, model.vocab, options, skip)
+    ``skip`` that overlap ``focus`` (see :func:`tasks`)."""
+    found = tasks(doc, edits, model.vocab, options, skip, focus)
     beams = decode(model, found, options, should_stop=should_stop)
     return proposals(model, doc, found, beams, options)
 
