@@ -63,6 +63,7 @@ if TYPE_CHECKING:
 
 BATCH = 16  # tasks per batched beam search
 MAX_EDITS = 3  # observed edits applied at once (the first changed methods of the file)
+SLACK = 10  # tokens a proposal may add beyond what the edit adds to its own method
 NO_PENALTIES = Penalties(signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0)
 
 
@@ -242,27 +243,36 @@ def change_overlap(edit: Alignment, before: Sequence[str], after: Sequence[str])
     return sum((ours & theirs).values()) / larger if larger else 0.0
 
 
+def _growth(edit: Alignment) -> int:
+    """How many tokens longer the edit makes its method (0 when it makes it shorter)."""
+    return max(0, sum(t is not None for t in edit.after) - sum(t is not None for t in edit.before))
+
+
 def decode(
     model: SpanCopyModel,
     found: Sequence[Task],
     options: SimilarOptions,
     *,
     should_stop: Callable[[], bool] | None = None,
+    batch_size: int = BATCH,
 ) -> list[list[Hypothesis]]:
-    """The hypotheses of every task, best first: batched beam searches of :data:`BATCH` tasks,
-    shortest first (less padding), ``options.beam_size`` hypotheses each. Raises
+    """The hypotheses of every task, best first: batched beam searches of ``batch_size``
+    tasks, shortest first (less padding), ``options.beam_size`` hypotheses each, none longer
+    than its input by more than the edit grows its method plus :data:`SLACK` tokens. Raises
     :class:`~spancopy_core.decoding.DecodingCancelled` when ``should_stop`` says so."""
     from ..decoding import beam_search  # imports torch
 
     order = sorted(range(len(found)), key=lambda k: len(found[k].unit.tokens))
     out: list[list[Hypothesis]] = [[] for _ in found]
-    for k in range(0, len(order), BATCH):
-        chunk = order[k : k + BATCH]
+    for k in range(0, len(order), batch_size):
+        chunk = order[k : k + batch_size]
+        longest = max(len(found[i].unit.tokens) + _growth(found[i].alignment) for i in chunk)
         beams = beam_search(
             model,
             [list(found[i].unit.tokens) for i in chunk],
             beam_size=options.beam_size,
             top_k=options.beam_size,
+            max_len=longest + SLACK,
             should_stop=should_stop,
             edits=[found[i].alignment for i in chunk],
         )
@@ -285,17 +295,21 @@ def proposals(
 
     pools = []
     for task, hyps in zip(found, beams, strict=True):
+        alike = [  # cheap first: the edits of a hypothesis are costly to make and check
+            h
+            for h in hyps
+            if change_overlap(task.alignment, task.unit.tokens, h.tokens) >= options.min_overlap
+        ]
         pool = candidates(
             doc.text,
             task.unit,
-            hyps,
+            alike,
             doc.style,
             doc.frontend,
             top_k=options.beam_size,
             syntax_check=options.syntax_check,
         )
-        overlap = [change_overlap(task.alignment, task.unit.tokens, c.tokens) for c in pool]
-        pools.append([c for c, o in zip(pool, overlap) if o >= options.min_overlap])
+        pools.append(pool)
     items, edits = [], []
     for task, pool in zip(found, pools, strict=True):
         if pool:
@@ -340,11 +354,12 @@ def similar(
     skip: Sequence[tuple[int, int]] = (),
     focus: tuple[int, int] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    batch_size: int = BATCH,
 ) -> list[SimilarRepairs]:
     """Every stage at once: the proposals of ``edits`` on the methods of ``doc`` outside
     ``skip`` that overlap ``focus`` (see :func:`tasks`)."""
     found = tasks(doc, edits, model.vocab, options, skip, focus)
-    beams = decode(model, found, options, should_stop=should_stop)
+    beams = decode(model, found, options, should_stop=should_stop, batch_size=batch_size)
     return proposals(model, doc, found, beams, options)
 
 
@@ -355,8 +370,12 @@ def similar_in_file(
     options: SimilarOptions,
     *,
     should_stop: Callable[[], bool] | None = None,
+    batch_size: int = BATCH,
 ) -> tuple[list[ObservedEdit], list[SimilarRepairs]]:
     """``(the edits between old_text and doc, their proposals on doc's other methods)``."""
     edits = changed_methods(java.parse(old_text), doc.parsed)
     skip = [(e.start, e.end) for e in edits]
-    return edits, similar(model, doc, edits, options, skip=skip, should_stop=should_stop)
+    found = similar(
+        model, doc, edits, options, skip=skip, should_stop=should_stop, batch_size=batch_size
+    )
+    return edits, found
