@@ -68,6 +68,8 @@ async def test_nothing_before_an_edit_nor_after_a_save(start, settings):
     assert similar(await code_actions(client, URI, *RELOAD)) == []
     client = await edited(start, settings)
     assert similar(await code_actions(client, URI, *RELOAD))
+    sync = client.initialize_result.capabilities.text_document_sync  # type: ignore[attr-defined]
+    assert isinstance(sync, types.TextDocumentSyncOptions) and sync.save  # editors send didSave
     client.text_document_did_save(
         types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=URI))
     )
