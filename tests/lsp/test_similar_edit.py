@@ -3,7 +3,8 @@ as "Apply the edit from line N" at another and applies there; nowhere else, not 
 edit, not after a save; in another open file with its name; through
 ``spancopy.applySimilarEdit``; off with ``similarEdit.enable``; a stale version answers
 ContentModified. The toy edit model (tests/toy.py) learned one rewrite, a call's extra
-argument ``true``, so what it is offered is known by hand."""
+argument ``true``, and applies it to any call: that it is offered at ``open`` only is the
+filters' doing."""
 
 from __future__ import annotations
 
@@ -25,6 +26,11 @@ COUNT = (11, 12)  # on "return n + k;"
 EXPECTED = NEW.replace("open(name)", "open(name, true)")
 OTHER = """class Other {
     int again(int x, int y) {
+        y++;
+        return open(x);
+    }
+
+    int more(int x, int y) {
         y++;
         return read(x);
     }
@@ -83,8 +89,10 @@ async def test_an_edit_in_another_open_file(start, settings):
     (action,) = similar(await code_actions(client, uri, 3, 16))
     assert action.title.startswith("Apply the edit from Files.java:2 (")
     assert editor.apply_action(OTHER, action, uri, 1, "utf-16") == OTHER.replace(
-        "read(x)", "read(x, true)"
+        "open(x)", "open(x, true)"
     )
+    # the toy model adds the argument to any call, but read is not the call the edit changed
+    assert similar(await code_actions(client, uri, 8, 16)) == []
 
 
 async def test_the_command_on_a_position_and_on_the_whole_document(start, settings):

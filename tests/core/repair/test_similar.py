@@ -13,7 +13,7 @@ from spancopy_core.checkpoint import load_model
 from spancopy_core.edits import apply_edits
 from spancopy_core.lang import java
 from spancopy_core.repair import similar
-from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.java import JavaFrontend, method_unit
 from spancopy_core.repair.pipeline import ParsedText
 from spancopy_core.repair.similar import SimilarOptions
 
@@ -110,6 +110,52 @@ def test_target_first_shared_abstraction():
 def test_change_overlap(before: str, after: str, expected: float):
     edit = align("g ( VAR_2 ) ;".split(), "g ( VAR_2 , true ) ;".split())
     assert similar.change_overlap(edit, before.split(), after.split()) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        # an argument added: anchored at the call that holds it, not at the method's name
+        (
+            "int METHOD_1 ( int VAR_1 ) { return METHOD_2 ( VAR_1 , VAR_2 ) ; }",
+            "int METHOD_1 ( int VAR_1 ) { return METHOD_2 ( VAR_1 , VAR_2 , true ) ; }",
+            {"METHOD_2"},
+        ),
+        # a call replaced: anchored at the removed call, not at the variable before it
+        (
+            "boolean METHOD_1 ( ) { return VAR_1 . size ( ) == 0 ; }",
+            "boolean METHOD_1 ( ) { return VAR_1 . isEmpty ( ) ; }",
+            {"size"},
+        ),
+        # a statement inserted between keywords and variables: no anchor
+        (
+            "void METHOD_1 ( TYPE_1 VAR_1 ) { this . VAR_1 = VAR_1 ; }",
+            "void METHOD_1 ( TYPE_1 VAR_1 ) { if ( VAR_1 == null ) { return ; } "
+            "this . VAR_1 = VAR_1 ; }",
+            set(),
+        ),
+    ],
+)
+def test_anchors(before: str, after: str, expected: set[str]):
+    assert similar.anchors(before.split(), after.split()) == expected
+
+
+def test_the_same_change_at_another_call_is_not_the_edit():
+    (edit,) = edits_of(OLD, NEW)
+    source = java.parse(OLD.replace("count++;", "count = read(count);"))
+    method = source.methods[1]  # reload: count = read(count); return open(name);
+    model_input, alignment = similar.target_input(
+        source.tokens[method.tokens], edit, {"true", "++"}, ()
+    )
+    task = similar.Task(method_unit(method, model_input), edit, alignment)
+    x = list(model_input.tokens)
+    assert x[12:16] == ["METHOD_2", "(", "VAR_2", ")"]  # read(count)
+    assert x[18:22] == ["METHOD_3", "(", "VAR_1", ")"]  # open(name)
+    at_open = [*x[:21], ",", "true", *x[21:]]
+    at_read = [*x[:15], ",", "true", *x[15:]]
+    assert similar.makes_the_change(task, at_open, 0.9)
+    assert not similar.makes_the_change(task, at_read, 0.9)
+    assert not similar.makes_the_change(task, x, 0.0)  # no change at all: no anchor either
 
 
 @pytest.fixture(scope="module")
