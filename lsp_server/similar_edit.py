@@ -114,13 +114,14 @@ async def proposals(
     if not settings.similar_edit_enable or snap.doc.frontend.name != "java":
         return []
     found = (await observed_edits(ls, snap.key))[: similar.MAX_EDITS]
-    if not found or await ls.models.vocab("edit") is None:
+    skip = [(e.start, e.end) for k, e in found if k == snap.key]
+    methods = tuple((m.start, m.end) for m in similar.targets(snap.doc.parsed, skip, focus))
+    if not found or not methods or await ls.models.vocab("edit") is None:
         return []
     worker = ls.models["edit"]
     edits = [e for _, e in found]
-    skip = [(e.start, e.end) for k, e in found if k == snap.key]
     options = settings.similar_options()
-    key = (worker.generation, snap.key, snap.opening, snap.version, tuple(edits), focus, options)
+    key = (worker.generation, snap.key, snap.opening, snap.version, tuple(edits), methods, options)
     result = ls.similar.proposals.get(key)
     if result is None:
 
