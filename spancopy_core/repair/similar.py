@@ -148,7 +148,7 @@ def changed_methods(old: java.JavaSource, new: java.JavaSource) -> list[Observed
     order. Methods are paired by a diff of the two method lists (by token texts): within a
     replaced run of as many methods on both sides, by position; the others (a method moved,
     runs of different lengths) by name. A method added or removed has no counterpart and is
-    no edit."""
+    no edit, nor is one with a syntax error (an edit still being typed)."""
     olds, news = _methods(old), _methods(new)
     a = [_texts(old, m) for m in olds]
     b = [_texts(new, m) for m in news]
@@ -169,8 +169,8 @@ def changed_methods(old: java.JavaSource, new: java.JavaSource) -> list[Observed
             pairs.append((twin, m))
     out = []
     for o, m in sorted(pairs, key=lambda p: p[1].start):
-        if _texts(old, o) == _texts(new, m):
-            continue
+        if m.has_error or _texts(old, o) == _texts(new, m):
+            continue  # half-typed (a syntax error), or changed in layout or comments only
         out.append(
             ObservedEdit(
                 name=m.name,

@@ -56,6 +56,10 @@ def test_layout_and_comments_are_no_edit():
     assert edits_of(OLD, new) == []
 
 
+def test_a_method_being_typed_is_no_edit_yet():
+    assert edits_of(OLD, NEW.replace("open(path, true);", "open(path, tr")) == []
+
+
 def test_an_added_or_removed_method_is_no_edit():
     added = OLD.replace(
         "    int count(", "    void extra() {\n        go();\n    }\n\n    int count("
