@@ -442,6 +442,7 @@ def did_change(ls: SpanCopyServer, params: types.DidChangeTextDocumentParams) ->
         ls.desynchronised(doc, "a change whose range cannot be applied")
     ls.models.cancel_older(doc.key, doc.version)  # work on older versions is wasted
     ls.schedule_diagnostics(doc)
+    similar_edit.changed(ls, doc)
 
 
 @handler(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
@@ -579,41 +580,6 @@ async def _repair_method(
     return ls.code_actions(snap, repairs)
 
 
-async def apply_similar_edit(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
-    """``spancopy.applySimilarEdit``: the similar edits (:mod:`.similar_edit`) of the method
-    at a position, or of every method of the document without one, with progress; returns
-    the code actions, edits included (empty when nothing changed or nothing is similar)."""
-    uri, pos = convert.similar_edit_args(args)
-    msg_id, task = ls.protocol.msg_id, asyncio.current_task()
-    if msg_id is not None and task is not None:
-        ls.command_tasks[msg_id] = task
-    try:
-        snap = await ls.snapshot(uri)
-        if snap is None:
-            return []
-        try:
-            at = None if pos is None else convert.offset(snap.doc.lines, pos, ls.encoding)
-        except PositionError as exc:
-            raise JsonRpcInvalidParams(str(exc)) from None
-        async with work_done(ls, "spancopy: applying the edit elsewhere") as progress:
-            try:
-                found = await similar_edit.proposals(
-                    ls,
-                    snap,
-                    None if at is None else (at, at),
-                    on_step=lambda step: progress.report(f"step {step}"),
-                )
-            except JobCancelled:
-                progress.end_message = "cancelled"
-                raise JsonRpcContentModified("the document or the model changed") from None
-            progress.end_message = f"{sum(len(r.candidates) for r in found)} proposal(s)"
-        if not ls.is_current(snap):
-            raise JsonRpcContentModified("the document changed meanwhile")
-        return ls.code_actions(snap, found, prefer=False)
-    finally:
-        ls.command_tasks.pop(msg_id, None)
-
-
 async def reload_model(ls: SpanCopyServer, *args: Any) -> dict[str, Any]:
     """``spancopy.reloadModel``: drop the models and load the Java one again (with progress;
     the prose model loads again on its next use)."""
@@ -639,5 +605,5 @@ def create_server() -> SpanCopyServer:
         ls.feature(method, options)(f)
     ls.command(REPAIR_METHOD)(repair_method)
     ls.command(RELOAD_MODEL)(reload_model)
-    ls.command(APPLY_SIMILAR_EDIT)(apply_similar_edit)
+    ls.command(APPLY_SIMILAR_EDIT)(similar_edit.apply_similar_edit)
     return ls

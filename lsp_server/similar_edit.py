@@ -26,16 +26,24 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote, urlparse
 
+from lsprotocol import types
+from pygls.exceptions import JsonRpcContentModified, JsonRpcInvalidParams
+
 from spancopy_core.lang import java
+from spancopy_core.positions import PositionError
 from spancopy_core.repair import similar
+from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import Focus, UnitRepairs
 from spancopy_core.repair.similar import ObservedEdit
 
+from . import convert
+from .notify import work_done
 from .worker import INTERACTIVE, JobCancelled, LruCache, ModelUnavailable
 
 if TYPE_CHECKING:
     from .documents import Snapshot
     from .server import SpanCopyServer
+    from .textsync import TextDocument
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +76,14 @@ class SimilarEdits:
 
     def forget(self, key: str) -> None:
         self.baselines.pop(key, None)
+
+
+def changed(ls: SpanCopyServer, doc: TextDocument) -> None:
+    """After a change of a Java document: start loading the edit model in the background, so
+    that the first similar edit does not wait for it."""
+    frontend = frontend_for(doc.language_id, doc.uri)
+    if ls.settings.similar_edit_enable and frontend is not None and frontend.name == "java":
+        ls.models.preload("edit")
 
 
 async def observed_edits(ls: SpanCopyServer, first: str) -> list[tuple[str, ObservedEdit]]:
@@ -150,3 +166,38 @@ def _titled(found: similar.SimilarRepairs, origin: str | None) -> UnitRepairs:
     r = found.repairs
     label = title(found.edit.line, origin)
     return replace(r, candidates=[replace(c, title=label) for c in r.candidates])
+
+
+async def apply_similar_edit(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
+    """``spancopy.applySimilarEdit``: the similar edits (module docstring) of the method
+    at a position, or of every method of the document without one, with progress; returns
+    the code actions, edits included (empty when nothing changed or nothing is similar)."""
+    uri, pos = convert.similar_edit_args(args)
+    msg_id, task = ls.protocol.msg_id, asyncio.current_task()
+    if msg_id is not None and task is not None:
+        ls.command_tasks[msg_id] = task
+    try:
+        snap = await ls.snapshot(uri)
+        if snap is None:
+            return []
+        try:
+            at = None if pos is None else convert.offset(snap.doc.lines, pos, ls.encoding)
+        except PositionError as exc:
+            raise JsonRpcInvalidParams(str(exc)) from None
+        async with work_done(ls, "spancopy: applying the edit elsewhere") as progress:
+            try:
+                found = await proposals(
+                    ls,
+                    snap,
+                    None if at is None else (at, at),
+                    on_step=lambda step: progress.report(f"step {step}"),
+                )
+            except JobCancelled:
+                progress.end_message = "cancelled"
+                raise JsonRpcContentModified("the document or the model changed") from None
+            progress.end_message = f"{sum(len(r.candidates) for r in found)} proposal(s)"
+        if not ls.is_current(snap):
+            raise JsonRpcContentModified("the document changed meanwhile")
+        return ls.code_actions(snap, found, prefer=False)
+    finally:
+        ls.command_tasks.pop(msg_id, None)
