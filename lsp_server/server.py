@@ -580,6 +580,12 @@ async def _repair_method(
     return ls.code_actions(snap, repairs)
 
 
+async def apply_similar_edit(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
+    """``spancopy.applySimilarEdit`` (:func:`.similar_edit.apply_similar_edit`; registered
+    here, where pygls can resolve the server's type)."""
+    return await similar_edit.apply_similar_edit(ls, *args)
+
+
 async def reload_model(ls: SpanCopyServer, *args: Any) -> dict[str, Any]:
     """``spancopy.reloadModel``: drop the models and load the Java one again (with progress;
     the prose model loads again on its next use)."""
@@ -605,5 +611,5 @@ def create_server() -> SpanCopyServer:
         ls.feature(method, options)(f)
     ls.command(REPAIR_METHOD)(repair_method)
     ls.command(RELOAD_MODEL)(reload_model)
-    ls.command(APPLY_SIMILAR_EDIT)(similar_edit.apply_similar_edit)
+    ls.command(APPLY_SIMILAR_EDIT)(apply_similar_edit)
     return ls
