@@ -42,7 +42,8 @@ change (the runs of the target replaced, with what) shares the edit's change in 
 :func:`change_overlap`, at least ``min_overlap``, *at the same place*: every name the edit's
 change is anchored at (:func:`anchors`: a called method or type it removes, next to it or
 whose call holds it; ``open`` for ``open(path)`` -> ``open(path, true)``) anchors the
-proposal's change too. The second test is what keeps a method where the edit does not apply
+proposal's change too, and it uses no variable of the edited method that the target does not
+have. The second test is what keeps a method where the edit does not apply
 free of proposals: the model's attempts there change other tokens, or the same tokens at
 another call (measured with the proof-of-life model: the threshold alone leaves 21
 proposals on the 14 unrelated methods of the hand-written cases, the change overlap 0; on
@@ -315,15 +316,32 @@ def _growth(edit: Alignment) -> int:
     return max(0, sum(t is not None for t in edit.after) - sum(t is not None for t in edit.before))
 
 
+def _variables(tokens: Sequence[str]) -> set[str]:
+    """The variables ``tokens`` name: ``VAR_n``, and names that are neither anchors
+    (:func:`_anchor`) nor members (after a ``.``)."""
+    return {
+        t
+        for p, t in enumerate(tokens)
+        if (t.startswith("VAR_") if PLACEHOLDER.fullmatch(t) else is_name(t))
+        and not _anchor(tokens, p)
+        and (p == 0 or tokens[p - 1] != ".")
+    }
+
+
 def makes_the_change(task: Task, after: Sequence[str], min_overlap: float) -> bool:
     """Whether turning ``task.unit`` into ``after`` is the change of ``task.alignment``: its
-    :func:`change_overlap` is at least ``min_overlap``, and it is anchored at every name the
-    edit is anchored at (:func:`anchors`; the target shares the edit's placeholders)."""
+    :func:`change_overlap` is at least ``min_overlap``, it is anchored at every name the edit
+    is anchored at (:func:`anchors`; the target shares the edit's placeholders), and every
+    variable it uses is the target's or one the edit introduces (not a variable of the
+    edited method: ``if (name == null)`` copied into a method without ``name``)."""
     edit_before = [t for t in task.alignment.before if t is not None]
     edit_after = [t for t in task.alignment.after if t is not None]
     if change_overlap(task.alignment, task.unit.tokens, after) < min_overlap:
         return False
-    return anchors(edit_before, edit_after) <= anchors(task.unit.tokens, after)
+    if not anchors(edit_before, edit_after) <= anchors(task.unit.tokens, after):
+        return False
+    known = set(task.unit.tokens) | (set(edit_after) - set(edit_before))
+    return _variables(after) <= known
 
 
 def decode(

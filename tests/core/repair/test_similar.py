@@ -162,6 +162,27 @@ def test_the_same_change_at_another_call_is_not_the_edit():
     assert not similar.makes_the_change(task, x, 0.0)  # no change at all: no anchor either
 
 
+def test_a_variable_of_the_edited_method_is_not_copied_into_another():
+    old = "class A {\n    void setName(String name) {\n        this.name = name;\n    }\n}\n"
+    new = old.replace(
+        "{\n        this",
+        "{\n        if (name == null) {\n            return;\n        }\n        this",
+    )
+    (edit,) = edits_of(old, new)
+    source = java.parse("class A {\n    void reset(String title) {\n        count = 0;\n    }\n}\n")
+    method = source.methods[0]
+    model_input, alignment = similar.target_input(source.tokens[method.tokens], edit, (), ())
+    task = similar.Task(method_unit(method, model_input), edit, alignment)
+    x = list(model_input.tokens)
+    assert x[:7] == ["void", "METHOD_1", "(", "TYPE_1", "VAR_1", ")", "{"]
+    name = alignment.after[alignment.after.index("==") - 1]  # the edit's variable
+    assert name not in x
+    check = ["if", "(", "VAR_1", "==", "null", ")", "{", "return", ";", "}"]
+    assert similar.makes_the_change(task, [*x[:7], *check, *x[7:]], 0.9)  # its own: title
+    check[2] = name
+    assert not similar.makes_the_change(task, [*x[:7], *check, *x[7:]], 0.9)
+
+
 @pytest.fixture(scope="module")
 def model(toy_edit_model: Path):
     return load_model(toy_edit_model, device="cpu")
