@@ -151,14 +151,36 @@ def _uinteger(value: object) -> bool:
 def repair_method_args(args: Sequence[Any]) -> tuple[str, types.Position]:
     """The arguments of ``spancopy.repairMethod``: ``[{"uri", "position"}]`` or
     ``[uri, position]``; anything else raises ``InvalidParams``."""
+    uri, pos = _command_args(args, "spancopy.repairMethod", optional=False)
+    assert pos is not None
+    return uri, pos
+
+
+def similar_edit_args(args: Sequence[Any]) -> tuple[str, types.Position | None]:
+    """The arguments of ``spancopy.applySimilarEdit``: those of ``spancopy.repairMethod``,
+    or the uri alone (``[{"uri"}]``, ``[uri]``: every method of the document)."""
+    return _command_args(args, "spancopy.applySimilarEdit", optional=True)
+
+
+def _command_args(
+    args: Sequence[Any], command: str, *, optional: bool
+) -> tuple[str, types.Position | None]:
     if len(args) == 1 and isinstance(args[0], dict):
         args = (args[0].get("uri"), args[0].get("position"))
+    elif len(args) == 1 and optional:
+        args = (args[0], None)
     uri, pos = args if len(args) == 2 else (None, None)
+    if isinstance(uri, str) and pos is None and optional:
+        return uri, None
     line = pos.get("line") if isinstance(pos, dict) else None
     character = pos.get("character") if isinstance(pos, dict) else None
     if not (isinstance(uri, str) and _uinteger(line) and _uinteger(character)):
+        where = (
+            "{uri[, position: {line, character}]}"
+            if optional
+            else ("{uri, position: {line, character}}")
+        )
         raise JsonRpcInvalidParams(
-            "spancopy.repairMethod takes {uri, position: {line, character}}, "
-            "line and character integers in [0, 2^31)"
+            f"{command} takes {where}, line and character integers in [0, 2^31)"
         )
     return uri, types.Position(line=line, character=character)

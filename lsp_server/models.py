@@ -2,13 +2,14 @@
 
 Java methods are decoded by the Java model, sentences (text and Markdown files, the prose of
 Java comments) by the prose model: a front-end names its model (``Frontend.model``, a key of
-:data:`spancopy_core.DEFAULT_MODELS`). Each model has its worker (thread, queue, cache and
-generation) and its directory: the ``modelPath`` / ``prose.modelPath`` setting
+:data:`spancopy_core.DEFAULT_MODELS`); the similar edits (:mod:`.similar_edit`) are made by the
+edit model (kind ``edit``). Each model has its worker (thread, queue, cache and generation) and
+its directory: the ``modelPath`` / ``prose.modelPath`` / ``similarEdit.modelPath`` setting
 (:func:`model_dir`), else the one shipped with spancopy. A model loads in the background, with
 work-done progress, on first use (the Java model from ``initialized`` on); when it cannot be
 loaded its units get nothing and the user is told once per model path, in a
-``window/showMessage`` when the path was set by the user or for the Java model, else in one
-log line (the prose model is optional: a checkout without it serves Java as before).
+``window/showMessage`` when the path was set by the user or for the Java model, else in one log
+line (the prose and edit models are optional: a checkout without them serves Java as before).
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
-from spancopy_core import DEFAULT_MODELS
+from spancopy_core import DEFAULT_EDIT_MODEL, DEFAULT_MODELS
 from spancopy_core.vocab import Vocabulary
 
 from .notify import work_done
@@ -30,11 +31,16 @@ from .worker import JobCancelled, ModelUnavailable, ModelWorker
 
 log = logging.getLogger(__name__)
 
-_SETTING = {"java": "modelPath", "prose": "prose.modelPath"}  # each model's path setting
+SHIPPED = {**DEFAULT_MODELS, "edit": DEFAULT_EDIT_MODEL}  # each kind's shipped model
+# each model's path setting
+_SETTING = {"java": "modelPath", "prose": "prose.modelPath", "edit": "similarEdit.modelPath"}
+_WHAT = {"java": "repairs", "prose": "prose repairs", "edit": "similar edits"}
 
 
 def configured_path(settings: ServerSettings, kind: str) -> str:
     """The path the user set for the model of ``kind`` (empty: the shipped one)."""
+    if kind == "edit":
+        return settings.similar_edit_model_path
     return settings.prose_model_path if kind == "prose" else settings.model_path
 
 
@@ -43,7 +49,7 @@ def model_dir(settings: ServerSettings, kind: str, root: str | None) -> Path:
     ``root``), else the shipped one."""
     setting = configured_path(settings, kind)
     if not setting:
-        return DEFAULT_MODELS[kind]
+        return SHIPPED[kind]
     path = Path(setting).expanduser()
     return path if path.is_absolute() or not root else Path(root) / path
 
@@ -53,8 +59,8 @@ class Models:
 
     def __init__(self, server: LanguageServer) -> None:
         self.server = server
-        self.workers = {kind: ModelWorker() for kind in DEFAULT_MODELS}
-        self._explicit = dict.fromkeys(DEFAULT_MODELS, False)
+        self.workers = {kind: ModelWorker() for kind in SHIPPED}
+        self._explicit = dict.fromkeys(SHIPPED, False)
         self._loading: dict[str, tuple[int, asyncio.Task]] = {}
 
     def __getitem__(self, kind: str) -> ModelWorker:
@@ -104,9 +110,8 @@ class Models:
                 if worker.generation != generation:
                     progress.end_message = "superseded"
                     return None  # a newer load tells the user about itself
-                what = "repairs" if kind == "java" else f"{kind} repairs"
                 message = (
-                    f"spancopy: no {what}: cannot load the model {path} ({exc}). "
+                    f"spancopy: no {_WHAT[kind]}: cannot load the model {path} ({exc}). "
                     f"Set {SECTION}.{_SETTING[kind]} to a model directory."
                 )
                 if kind == "java" or self._explicit[kind]:

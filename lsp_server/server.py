@@ -7,14 +7,16 @@ the best one preferred); in a text or Markdown file, or in a Java comment, the p
 repairs of the sentence there, titled with the change in words (``Replace "recieve" with
 "receive" (98%)``); the Java model loads in the background from ``initialized`` on, the
 prose model on first use (:mod:`.models`);
-``spancopy.repairMethod`` searches wider for one method with progress;
+``spancopy.repairMethod`` searches wider for one method with progress; after the user changes
+a method, other methods of the open Java files get "Apply the edit from line N" quick fixes
+and ``spancopy.applySimilarEdit`` (:mod:`.similar_edit`);
 ``spancopy.reloadModel`` reloads the model; optional diagnostics mark methods that the model
 is confident are wrong. Handlers are thin: the repairs come from the pipeline of
 :mod:`spancopy_core.repair` (parsing, units, decoding on the :mod:`.worker` thread, candidates);
 open documents (:mod:`.documents`), LSP conversion (:mod:`.convert`) and the diagnostics'
 timing (:mod:`.diagnostics`) live in their own modules; the text of open documents is kept
 by :mod:`.textsync`, not by pygls. LSP 3.17 methods served: initialize,
-initialized, textDocument/didOpen|didChange|didClose, workspace/didChangeConfiguration,
+initialized, textDocument/didOpen|didChange|didSave|didClose, workspace/didChangeConfiguration,
 textDocument/codeAction, codeAction/resolve, workspace/executeCommand, shutdown.
 """
 
@@ -40,12 +42,13 @@ from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import UnitRepairs
 from spancopy_core.vocab import Vocabulary
 
-from . import __version__, convert, diagnostics
+from . import __version__, convert, diagnostics, similar_edit
 from .diagnostics import Debouncer
 from .documents import Documents, DocumentTooLarge, Snapshot
 from .models import Models
 from .notify import LspLogHandler, work_done
 from .settings import SECTION, ServerSettings, parse_settings
+from .similar_edit import APPLY_SIMILAR_EDIT, SimilarEdits
 from .textsync import OpenDocuments, TextDocument
 from .transport import CommandCancellingProtocol
 from .worker import BACKGROUND, INTERACTIVE, JobCancelled, LruCache, ModelUnavailable
@@ -71,6 +74,7 @@ class SpanCopyServer(LanguageServer):
         self.resolvable: LruCache[int, tuple[str, int, int, types.CodeAction]] = LruCache(512)
         self.action_ids: LruCache[tuple, int] = LruCache(512)  # (key, opening, version, ...)
         self.debouncer = Debouncer()
+        self.similar = SimilarEdits()  # baselines, observed edits, proposals
         self._ids = itertools.count(1)
         self._warnings: set[str] = set()
         self._logged: set[tuple] = set()
@@ -277,11 +281,13 @@ class SpanCopyServer(LanguageServer):
             for k, u, h in zip(keys, units, hyps, strict=True)
         ]
 
-    def code_actions(self, snap: Snapshot, repairs: list[UnitRepairs]) -> list[types.CodeAction]:
-        """Quick fixes of every unit, the most probable one preferred; each is kept for
-        ``codeAction/resolve``."""
+    def code_actions(
+        self, snap: Snapshot, repairs: list[UnitRepairs], *, prefer: bool = True
+    ) -> list[types.CodeAction]:
+        """Quick fixes of every unit, the most probable one preferred (with ``prefer``); each
+        is kept for ``codeAction/resolve``."""
         flat = [c for r in repairs for c in r.candidates]
-        best = max(flat, key=lambda c: c.probability, default=None)
+        best = max(flat, key=lambda c: c.probability, default=None) if prefer else None
         actions = []
         for c in flat:
             key = (snap.key, snap.opening, snap.version, snap.uri, c)
@@ -421,6 +427,7 @@ async def did_change_configuration(
 def did_open(ls: SpanCopyServer, params: types.DidOpenTextDocumentParams) -> None:
     item = params.text_document
     doc = ls.texts.open(item.uri, item.language_id, item.version, item.text)
+    ls.similar.set_baseline(doc.key, doc.text)
     ls.models.cancel_document(doc.key)  # an earlier opening's work
     ls.forget_actions(doc.key)
     ls.schedule_diagnostics(doc)
@@ -438,6 +445,14 @@ def did_change(ls: SpanCopyServer, params: types.DidChangeTextDocumentParams) ->
         ls.desynchronised(doc, "a change whose range cannot be applied")
     ls.models.cancel_older(doc.key, doc.version)  # work on older versions is wasted
     ls.schedule_diagnostics(doc)
+    similar_edit.changed(ls, doc)
+
+
+@handler(types.TEXT_DOCUMENT_DID_SAVE, types.SaveOptions(include_text=False))
+def did_save(ls: SpanCopyServer, params: types.DidSaveTextDocumentParams) -> None:
+    doc = ls.texts.get(params.text_document.uri)
+    if doc is not None and doc.synced:
+        ls.similar.set_baseline(doc.key, doc.text)  # edits are counted from here
 
 
 @handler(types.TEXT_DOCUMENT_DID_CLOSE)
@@ -448,6 +463,7 @@ def did_close(ls: SpanCopyServer, params: types.DidCloseTextDocumentParams) -> N
         return
     ls.models.cancel_document(doc.key)
     ls.documents.drop(doc.key)
+    ls.similar.forget(doc.key)
     ls.forget_actions(doc.key)
     ls.debouncer.cancel(doc.key)
     if diagnostics.enabled(ls.settings, frontend_for(doc.language_id, doc.uri)):
@@ -477,21 +493,32 @@ async def code_action(
         )
     except PositionError as exc:
         raise JsonRpcInvalidParams(str(exc)) from None
-    if (served := await ls.serving(snap, (start, end))) is None:
-        return None
-    snap, vocab = served
-    context = ls.models[snap.doc.frontend.model].context
-    units = ls.decodable(snap, pipeline.units(snap.doc, vocab, (start, end), context=context))
-    if not units:
-        return []
     try:
-        repairs = await ls.repairs(snap, units, focus=(start, end))
+        actions = await _repair_actions(ls, snap, (start, end))
+        similar = await similar_edit.proposals(ls, snap, (start, end))
     except JobCancelled:
         raise JsonRpcContentModified("the document or the model changed meanwhile") from None
     if not ls.is_current(snap):
         raise JsonRpcContentModified("the document changed during the repair")
-    actions = ls.code_actions(snap, repairs)
+    if similar:
+        actions = (actions or []) + ls.code_actions(snap, similar, prefer=False)
+    if actions is None:
+        return None
     return [convert.without_edit(a) for a in actions] if ls.resolves_edits() else actions
+
+
+async def _repair_actions(
+    ls: SpanCopyServer, snap: Snapshot, focus: pipeline.Focus
+) -> list[types.CodeAction] | None:
+    """The repairs at ``focus`` as quick fixes (None when no model serves it)."""
+    if (served := await ls.serving(snap, focus)) is None:
+        return None
+    snap, vocab = served
+    context = ls.models[snap.doc.frontend.model].context
+    units = ls.decodable(snap, pipeline.units(snap.doc, vocab, focus, context=context))
+    if not units:
+        return []
+    return ls.code_actions(snap, await ls.repairs(snap, units, focus=focus))
 
 
 @handler(types.CODE_ACTION_RESOLVE)
@@ -559,11 +586,18 @@ async def _repair_method(
     return ls.code_actions(snap, repairs)
 
 
+async def apply_similar_edit(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
+    """``spancopy.applySimilarEdit`` (:func:`.similar_edit.apply_similar_edit`; registered
+    here, where pygls can resolve the server's type)."""
+    return await similar_edit.apply_similar_edit(ls, *args)
+
+
 async def reload_model(ls: SpanCopyServer, *args: Any) -> dict[str, Any]:
     """``spancopy.reloadModel``: drop the models and load the Java one again (with progress;
     the prose model loads again on its next use)."""
     ls.models.unload()
     ls.candidates.clear()
+    ls.similar.proposals.clear()
     vocab = await ls.models.vocab("java")
     worker = ls.models["java"]
     error = None if vocab is not None else str(worker.error or "the model could not be loaded")
@@ -583,4 +617,5 @@ def create_server() -> SpanCopyServer:
         ls.feature(method, options)(f)
     ls.command(REPAIR_METHOD)(repair_method)
     ls.command(RELOAD_MODEL)(reload_model)
+    ls.command(APPLY_SIMILAR_EDIT)(apply_similar_edit)
     return ls

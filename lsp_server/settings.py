@@ -1,12 +1,13 @@
 """The server's settings: one typed dataclass, the single source of truth for every client.
 
 Every setting lives in the ``spancopy`` section; what differs for prose (text, Markdown and
-Java comments) is under ``spancopy.prose``. :class:`ServerSettings` declares each one
-once, as a dataclass field whose metadata gives its LSP key (``modelPath``,
-``diagnostics.enable``), its documentation and its constraints (choices, bounds);
-:data:`SETTINGS` lists them for introspection and :func:`json_schema` renders them as the
-``contributes.configuration`` properties of a VS Code extension (``spancopy-ls
---settings-schema`` prints it). :func:`parse_settings` reads what a client sends
+Java comments) is under ``spancopy.prose``, what concerns similar edits (the edit just made,
+proposed on other methods: :mod:`.similar_edit`) under ``spancopy.similarEdit``.
+:class:`ServerSettings` declares each one once, as a dataclass field whose metadata gives its
+LSP key (``modelPath``, ``diagnostics.enable``), its documentation and its constraints
+(choices, bounds); :data:`SETTINGS` lists them for introspection and :func:`json_schema`
+renders them as the ``contributes.configuration`` properties of a VS Code extension
+(``spancopy-ls --settings-schema`` prints it). :func:`parse_settings` reads what a client sends
 (``initializationOptions``, a ``workspace/configuration`` answer or
 ``workspace/didChangeConfiguration`` settings), nested (``{"diagnostics": {"enable": true}}``)
 or dotted (``{"diagnostics.enable": true}``); a value of the wrong type or out of range is
@@ -27,9 +28,11 @@ from spancopy_core.repair.pipeline import (
     MAX_UNIT_TOKENS,
     RepairOptions,
 )
+from spancopy_core.repair.similar import SimilarOptions
 
 SECTION = "spancopy"
 _REPAIR = RepairOptions()  # the pipeline's defaults are the server's
+_SIMILAR = SimilarOptions()
 
 
 def _setting(
@@ -141,12 +144,44 @@ class ServerSettings:
         "(threshold and debounce as for methods).",
     )
 
+    similar_edit_enable: bool = _setting(
+        "similarEdit.enable",
+        True,
+        "After you change a method of a Java file (since it was opened or last saved), offer "
+        "the same change on other methods of the open Java files where the edit model is "
+        'confident ("Apply the edit from line N").',
+    )
+    similar_edit_model_path: str = _setting(
+        "similarEdit.modelPath",
+        "",
+        "Directory of the edit model (trained with --edit-dim). Empty: the edit model shipped "
+        "with spancopy. A relative path is resolved against the workspace root.",
+    )
+    similar_edit_threshold: float = _setting(
+        "similarEdit.threshold",
+        _SIMILAR.threshold,
+        "A similar edit is offered only when, under the edit, it is at least this many times "
+        "as likely as the method left as it is.",
+        minimum=0.0,
+        maximum=1e6,
+    )
+
     def repair_options(self, widen: int = 1) -> RepairOptions:
         """The pipeline's options, with a beam ``widen`` times as wide."""
         return RepairOptions(
             beam_size=self.beam_size * widen,
             top_k=self.top_k,
             decoding=self.decoding,
+            max_unit_tokens=self.max_method_tokens,
+            syntax_check=self.syntax_check,
+        )
+
+    def similar_options(self) -> SimilarOptions:
+        """The similar edits' options: their own beam and threshold, the repairs' top-k,
+        length limit and syntax check."""
+        return SimilarOptions(
+            top_k=self.top_k,
+            threshold=self.similar_edit_threshold,
             max_unit_tokens=self.max_method_tokens,
             syntax_check=self.syntax_check,
         )

@@ -46,6 +46,7 @@ _LOAD, _STOP = -1, -2
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+T = TypeVar("T")
 
 
 def use_torch_threads() -> int:
@@ -270,6 +271,29 @@ class ModelWorker:
             return log_probs(self._current(generation), items)
 
         return await self._submit(Job(run, priority, owner))
+
+    async def run(
+        self,
+        work: Callable[[Any, Callable[[], bool]], T],
+        *,
+        priority: int = INTERACTIVE,
+        owner: tuple[str, int] | None = None,
+        on_step: Callable[[int], None] | None = None,
+    ) -> T:
+        """``work(model, should_stop)`` on the model thread, in one job (the similar edits of
+        :mod:`spancopy_core.repair.similar`, which decode and score in one go). Raises as
+        :meth:`decode`."""
+        generation = self.generation
+
+        def run(job: Job) -> T:
+            from spancopy_core.decoding import DecodingCancelled
+
+            try:
+                return work(self._current(generation), job.should_stop)
+            except DecodingCancelled:
+                raise JobCancelled() from None
+
+        return await self._submit(Job(run, priority, owner, on_step))
 
     def _current(self, generation: int) -> Any:
         """Worker thread: the loaded model of ``generation``."""

@@ -10,5 +10,7 @@ from pathlib import Path
 PRETRAINED = Path(__file__).resolve().parent / "pretrained"
 DEFAULT_JAVA_MODEL = PRETRAINED / "java-bfp"
 DEFAULT_PROSE_MODEL = PRETRAINED / "prose-en"
+# The edit-representation model that proposes the user's last edit elsewhere (similar edits).
+DEFAULT_EDIT_MODEL = PRETRAINED / "java-edit"
 # The model that serves each kind of unit (a front-end's ``model``), unless a caller names one.
 DEFAULT_MODELS = {"java": DEFAULT_JAVA_MODEL, "prose": DEFAULT_PROSE_MODEL}

@@ -22,6 +22,15 @@ repairs the model prefers to the sentence as written; ``--line`` on a Java comme
 sentences of the comment there with the prose model. Without ``--model``, each language's
 shipped model is used (:data:`spancopy_core.DEFAULT_MODELS`).
 
+``spancopy similar-edit FILE --before OLDFILE [--top-k K] [--threshold R] [--json] [--model DIR]``
+proposes the edit the user made elsewhere (:mod:`spancopy_core.repair.similar`): the edit is
+what changed between OLDFILE and FILE, the method or methods whose tokens differ, and for every
+other method of FILE where the edit model (default: :data:`spancopy_core.DEFAULT_EDIT_MODEL`)
+makes the same change confidently it prints the result as a unified diff with its probability,
+or with ``--json`` the same object as ``spancopy repair --json`` (each method also gives
+``edit_line``, the 1-based line of the method whose edit it applies, and the object lists the
+observed ``edits``). Status 1 when no method changed between the two files.
+
 Every error is one line on stderr. Exit status: 0 when the file was processed (with or without
 repairs), 1 when ``--line`` names no method (or sentence), 2 for bad options, a missing,
 unreadable, binary (NUL bytes) or too large file, an unsupported language, an unavailable
@@ -37,15 +46,16 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from tqdm import tqdm
 
-from . import DEFAULT_MODELS
+from . import DEFAULT_EDIT_MODEL, DEFAULT_MODELS
 from .config import DEVICES, VARIANTS
 from .edits import apply_edits
 from .repair.candidates import Candidate, format_probability
 from .repair.frontend import Frontend
+from .repair.java import JavaFrontend
 from .repair.languages import FRONTENDS, frontend_for
 from .repair.pipeline import (
     BATCH,
@@ -62,6 +72,9 @@ from .repair.pipeline import (
     view,
     within_limit,
 )
+
+if TYPE_CHECKING:
+    from .model import SpanCopyModel
 
 INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
 
@@ -163,7 +176,46 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     rep.add_argument("--device", choices=DEVICES, default="cpu", help="where the model runs")
     rep.add_argument("--json", action="store_true", help="print JSON instead of diffs")
     rep.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    _similar_parser(sub)
     return ap.parse_args(argv)
+
+
+def _similar_parser(sub: argparse._SubParsersAction) -> None:
+    from .repair.similar import SimilarOptions
+
+    defaults = SimilarOptions()
+    sim = sub.add_parser(
+        "similar-edit",
+        help="propose the edit made between --before and FILE on FILE's other methods (Java)",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+    )
+    sim.add_argument("file", type=Path, help="the Java file after the edit")
+    sim.add_argument(
+        "--before", type=Path, required=True, metavar="OLDFILE", help="the file before the edit"
+    )
+    sim.add_argument(
+        "--top-k", type=_bounded(1, MAX_TOP_K), default=defaults.top_k, help="proposals per method"
+    )
+    sim.add_argument(
+        "--beam-size",
+        type=_bounded(1, MAX_BEAM_SIZE),
+        default=defaults.beam_size,
+        help="beam width",
+    )
+    sim.add_argument(
+        "--threshold",
+        type=_ratio,
+        default=defaults.threshold,
+        help="propose only what is at least this many times as likely, under the edit, as the "
+        "method as written",
+    )
+    sim.add_argument(
+        "--model",
+        type=Path,
+        help=f"edit model directory (default: the shipped {DEFAULT_EDIT_MODEL.name})",
+    )
+    sim.add_argument("--device", choices=DEVICES, default="cpu", help="where the model runs")
+    sim.add_argument("--json", action="store_true", help="print JSON instead of diffs")
 
 
 def read_source(path: Path, language: str | None = None) -> tuple[str, Frontend]:
@@ -210,6 +262,8 @@ def diff(path: Path, text: str, candidate: Candidate) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.command == "similar-edit":
+        return run_similar(args)
     text, frontend = read_source(args.file, args.language)
     doc = ParsedText.parse(text, frontend)
     focus = None if args.line is None else line_focus(doc, args.line - 1)
@@ -218,16 +272,7 @@ def run(args: argparse.Namespace) -> int:
     if focus is not None and not units(doc, (), focus):
         sys.stderr.write(f"{args.file}:{args.line}: no {kind} at this line\n")
         return 1
-    from .checkpoint import CheckpointError, DeviceError, load_model  # imports torch
-
-    try:
-        model = load_model(args.model or DEFAULT_MODELS[doc.frontend.model], device=args.device)
-    except CheckpointError as exc:
-        raise UsageError(
-            f"cannot load the model: {exc} (pass --model DIR: a {doc.frontend.model} model)"
-        ) from None
-    except DeviceError as exc:
-        raise UsageError(str(exc)) from None
+    model = _load(args.model or DEFAULT_MODELS[doc.frontend.model], args.device, doc.frontend.model)
     options = RepairOptions(
         beam_size=args.beam_size,
         top_k=args.top_k,
@@ -271,6 +316,71 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _load(directory: Path, device: str, kind: str) -> SpanCopyModel:
+    """The model of ``directory``; a :class:`UsageError` when it cannot be loaded."""
+    from .checkpoint import CheckpointError, DeviceError, load_model  # imports torch
+
+    try:
+        return load_model(directory, device=device)
+    except CheckpointError as exc:
+        raise UsageError(
+            f"cannot load the model: {exc} (pass --model DIR: a {kind} model)"
+        ) from None
+    except DeviceError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _java_source(path: Path) -> ParsedText:
+    """``path`` read and parsed as Java; a :class:`UsageError` when it is not Java that
+    parses."""
+    text, _ = read_source(path, "java")
+    doc = ParsedText.parse(text, JavaFrontend())
+    if doc.parsed.tree.root_node.has_error:
+        raise UsageError(f"{path}: does not parse as Java (fix the syntax error first)")
+    return doc
+
+
+def run_similar(args: argparse.Namespace) -> int:
+    """``spancopy similar-edit`` (see the module docstring)."""
+    from .repair import similar
+
+    doc = _java_source(args.file)
+    old = _java_source(args.before)
+    edits = similar.changed_methods(old.parsed, doc.parsed)
+    if not edits:
+        sys.stderr.write(f"{args.file}: no method changed since {args.before}\n")
+        return 1
+    model = _load(args.model or DEFAULT_EDIT_MODEL, args.device, "similar-edit")
+    if not model.config.edit_dim:
+        raise UsageError(
+            f"{args.model or DEFAULT_EDIT_MODEL}: not an edit model (pass --model DIR: a model "
+            "trained with --edit-dim)"
+        )
+    options = similar.SimilarOptions(
+        beam_size=args.beam_size, top_k=args.top_k, threshold=args.threshold
+    )
+    skip = [(e.start, e.end) for e in edits]
+    report = []
+    for found in similar.similar(model, doc, edits, options, skip=skip):
+        m = _method_report(args.file, doc, found.repairs, "method")
+        m["edit_line"] = found.edit.line + 1
+        report.append(m)
+        if not args.json:
+            sys.stdout.write(_method_text(args.file, m))
+    if args.json:
+        out = {
+            "file": str(args.file),
+            "before": str(args.before),
+            "edits": [{"name": e.name, "line": e.line + 1} for e in edits],
+            "methods": report,
+        }
+        sys.stdout.write(json.dumps(out, indent=2) + "\n")
+    else:
+        where = ", ".join(f"{e.name} (line {e.line + 1})" for e in edits)
+        sys.stdout.write(f"{len(report)} method(s) with proposals of the edit of {where}\n")
+    return 0
+
+
 def _method_report(path: Path, doc: ParsedText, found: UnitRepairs, kind: str) -> dict[str, Any]:
     def pos(offset: int) -> dict[str, int]:
         line, character = doc.lines.position(offset)
@@ -302,7 +412,10 @@ def _method_report(path: Path, doc: ParsedText, found: UnitRepairs, kind: str) -
 
 
 def _method_text(path: Path, m: dict[str, Any]) -> str:
-    out = [f"{path}:{m['line']}: {m['kind']} {m['name']}: {len(m['repairs'])} repair(s)\n"]
+    what = "repair(s)"
+    if "edit_line" in m:
+        what = f"proposal(s) of the edit from line {m['edit_line']}"
+    out = [f"{path}:{m['line']}: {m['kind']} {m['name']}: {len(m['repairs'])} {what}\n"]
     for r in m["repairs"]:
         out.append(f"#{r['rank']} {r['title']} ({format_probability(r['probability'])})\n")
         out.append(r["diff"])

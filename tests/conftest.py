@@ -18,7 +18,12 @@ from typing import Any
 import pytest
 import torch
 
-from tests.toy import build_toy_model, build_toy_prose_model, write_toy_jfleg
+from tests.toy import (
+    build_toy_edit_model,
+    build_toy_model,
+    build_toy_prose_model,
+    write_toy_jfleg,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 os.environ.setdefault("SPANCOPY_SHARED_DATA", str(ROOT.parent / "shared" / "data"))
@@ -76,6 +81,14 @@ def toy_prose_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     in short sentences and copies correct ones (``tests/toy.py``), trained once per session."""
     directory = tmp_path_factory.mktemp("toy-prose-model")
     return _on_one_thread(build_toy_prose_model, directory, steps=60)
+
+
+@pytest.fixture(scope="session")
+def toy_edit_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An edit-representation model that applies the edit it is given on one rewrite, a call's
+    extra argument ``true`` (``tests/toy.py``), trained once per session."""
+    directory = tmp_path_factory.mktemp("toy-edit-model")
+    return _on_one_thread(build_toy_edit_model, directory, steps=120)
 
 
 @pytest.fixture

@@ -10,6 +10,12 @@ method its best hypothesis for a fixed one; nothing else about its quality is pr
 The toy *prose* model (:func:`build_toy_prose_model`) learns the same way to correct one misspelt
 word (``recieve`` -> ``receive``, ``teh`` -> ``the``, ...) in short generated sentences, and to
 copy correct ones.
+
+The toy *edit* model (:func:`build_toy_edit_model`, an edit-representation model) learns to
+apply the edit it is given, on one mechanical rewrite: a call gets the extra last argument
+``true`` (``open(path)`` -> ``open(path, true)``), each pair under its own edit (the
+reconstruction task the real one is trained on), every other pair unchanged under the empty
+edit, so that it applies what the edit says rather than always adding the argument.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from pathlib import Path
 
 import torch
 
+from spancopy_core.alignment import align
 from spancopy_core.batch import collate
 from spancopy_core.checkpoint import save_model
 from spancopy_core.config import ModelConfig
@@ -93,6 +100,54 @@ def build_toy_model(directory: Path, steps: int = 45, seed: int = 0) -> Path:
     return save_model(model.eval(), VOCAB, directory)
 
 
+# -- edits -------------------------------------------------------------------------------------
+CALLS = ["open", "read", "lock", "fetch", "parse", "load"]
+
+
+def edit_pair(rng: random.Random) -> tuple[str, str]:
+    """A method with one call of one argument, and the same with ``true`` added to the call."""
+    a, b = rng.sample(NAMES, 2)
+    call, name = rng.choice(CALLS), rng.choice(METHODS)
+    body, edited = rng.choice(
+        [
+            ("return {c}({a});", "return {c}({a}, true);"),
+            ("{b} = {c}({a});\n    return {b};", "{b} = {c}({a}, true);\n    return {b};"),
+            ("{b}++;\n    return {c}({a});", "{b}++;\n    return {c}({a}, true);"),
+            ("if ({a} > 0) {{\n        {c}({a});\n    }}\n    return {b};",
+             "if ({a} > 0) {{\n        {c}({a}, true);\n    }}\n    return {b};"),
+        ]
+    )  # fmt: skip
+    head = f"int {name}(int {a}, int {b}) {{\n    "
+    return (
+        head + body.format(a=a, b=b, c=call) + "\n}",
+        head + edited.format(a=a, b=b, c=call) + "\n}",
+    )
+
+
+def edit_pairs(n: int, seed: int = 0) -> list[tuple[list[str], list[str]]]:
+    """``n`` abstracted training pairs of :func:`edit_pair`, every other one unchanged."""
+    rng = random.Random(seed)
+    pairs = []
+    for k in range(n):
+        before, after = edit_pair(rng)
+        if k % 2:
+            after = before
+        x, y = abstract_pair(_tokens(before), _tokens(after), VOCAB)
+        pairs.append((x.tokens, y.tokens))
+    return pairs
+
+
+def build_toy_edit_model(directory: Path, steps: int = 120, seed: int = 0) -> Path:
+    """Train the toy edit model (each pair under its own edit) and save it to ``directory``."""
+    torch.manual_seed(seed)
+    model = SpanCopyModel(
+        ModelConfig(embedding_dim=16, hidden_size=32, encoder_layers=1, dropout=0.0, edit_dim=16),
+        VOCAB,
+    )
+    _train(model, VOCAB, edit_pairs(steps * 16, seed), steps, 1e-2)
+    return save_model(model.eval(), VOCAB, directory)
+
+
 # -- prose -------------------------------------------------------------------------------------
 MISSPELLINGS = {
     "recieve": "receive",
@@ -149,10 +204,18 @@ def prose_pairs(n: int, seed: int = 0) -> list[tuple[list[str], list[str]]]:
 
 
 def _train(model: SpanCopyModel, vocab: Vocabulary, pairs: list, steps: int, lr: float) -> None:
+    """``steps`` steps of 16 pairs; a model with an edit encoder gets each pair's own edit."""
     opt = torch.optim.AdamW(model.parameters(), lr=lr)
+    edit = model.config.edit_dim > 0
     for step in range(steps):
         chunk = pairs[step * 16 : (step + 1) * 16]
-        batch = collate([(x, y, build_lattice(x, y, vocab)) for x, y in chunk], vocab)
+        batch = collate(
+            [
+                (x, y, build_lattice(x, y, vocab), *((None, align(x, y)) if edit else ()))
+                for x, y in chunk
+            ],
+            vocab,
+        )
         loss = model(batch)
         opt.zero_grad()
         loss.backward()

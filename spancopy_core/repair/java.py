@@ -45,17 +45,7 @@ class JavaFrontend:
     ) -> Unit:
         scope = parsed.scope(method) if context else ()
         model_input = java.model_input(parsed.tokens[method.tokens], known, parsed.imports, scope)
-        return Unit(
-            name=method.name,
-            start=method.start,
-            end=method.end,
-            tokens=tuple(model_input.tokens),
-            mapping=model_input.mapping,
-            source_tokens=model_input.source,
-            has_error=method.has_error,
-            context=java.member_context(method.is_compact_constructor),
-            scope=tuple(model_input.context),
-        )
+        return method_unit(method, model_input)
 
     def units_in(
         self,
@@ -128,3 +118,19 @@ class JavaFrontend:
             region = comment_region(source, parsed.comments, k)
             return JAVA_COMMENTS, CommentProse(source, (region,))
         return None
+
+
+def method_unit(method: java.Method, model_input: java.ModelInput) -> Unit:
+    """The unit of ``method`` with its model input (:func:`spancopy_core.lang.java.model_input`,
+    or an abstraction shared with other methods, as similar edits make)."""
+    return Unit(
+        name=method.name,
+        start=method.start,
+        end=method.end,
+        tokens=tuple(model_input.tokens),
+        mapping=model_input.mapping,
+        source_tokens=model_input.source,
+        has_error=method.has_error,
+        context=java.member_context(method.is_compact_constructor),
+        scope=tuple(model_input.context),
+    )

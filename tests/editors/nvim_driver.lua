@@ -11,6 +11,8 @@
 -- Mode "early" starts the server a second late (a wrapper command), presses `gra` and runs
 -- :SpancopyRepair before it attaches, waits for the model to load, then runs :SpancopyRepair
 -- off any method (line 1); every vim.notify message is recorded in result.notifications.
+-- Mode "similar" first replaces line $SPANCOPY_EDIT_LINE (1-based) with $SPANCOPY_EDIT_TEXT (the
+-- user's edit of one method), then runs :SpancopySimilarEdit at the cursor (another method).
 -- $SPANCOPY_PRETEND_PRE_011=1 hides Neovim 0.11 from the plugin, so that a 0.11 binary runs
 -- the plugin's vim.lsp.start path (the one for 0.8-0.10).
 local env = vim.env
@@ -107,6 +109,10 @@ local function run()
     vim.wait(1000)
     return
   end
+  if env.SPANCOPY_MODE == "similar" then
+    local line = tonumber(env.SPANCOPY_EDIT_LINE)
+    vim.api.nvim_buf_set_lines(0, line - 1, line, true, { env.SPANCOPY_EDIT_TEXT })
+  end
   vim.api.nvim_win_set_cursor(0, { tonumber(env.SPANCOPY_LINE), tonumber(env.SPANCOPY_COL) })
 
   -- The user's choice: the first item, whatever the plugin or Neovim offers.
@@ -124,6 +130,8 @@ local function run()
 
   if env.SPANCOPY_MODE == "repair" then
     vim.cmd("SpancopyRepair")
+  elseif env.SPANCOPY_MODE == "similar" then
+    vim.cmd("SpancopySimilarEdit")
   else
     vim.lsp.buf.code_action()
   end

@@ -29,6 +29,7 @@ from lsprotocol import converters, types
 
 from tests.lsp.editor import apply
 
+from ..core.repair.test_similar import NEW, OLD
 from .conftest import BARE_ENV, NEOVIM, ROOT, SERVER_ENV, bug_position
 
 DRIVER = Path(__file__).resolve().parent / "nvim_driver.lua"
@@ -81,13 +82,22 @@ def run_nvim(
 
 
 def drive(
-    nvim: Path, tmp_path: Path, java_file: Path, settings: dict | None, mode: str, pretend: bool
+    nvim: Path,
+    tmp_path: Path,
+    java_file: Path,
+    settings: dict | None,
+    mode: str,
+    pretend: bool,
+    at: tuple[int, int] | None = None,
+    extra: dict[str, str] | None = None,
 ) -> dict[str, Any]:
-    """Run ``nvim_driver.lua`` on ``java_file`` with the cursor on the bug's ``>``
-    (``settings`` None: setup() without settings)."""
-    line, column = bug_position(java_file.read_text("utf-8"))
+    """Run ``nvim_driver.lua`` on ``java_file`` with the cursor on the bug's ``>``, or at the
+    0-based (line, column) ``at`` (``settings`` None: setup() without settings; ``extra``:
+    more of the driver's environment)."""
+    line, column = at or bug_position(java_file.read_text("utf-8"))
     out = tmp_path / "result.json"
     env = {
+        **(extra or {}),
         "SPANCOPY_PLUGIN": str(NEOVIM),
         "SPANCOPY_PYTHON": sys.executable,
         "SPANCOPY_SETTINGS": "" if settings is None else json.dumps(settings),
@@ -141,6 +151,25 @@ def test_first_quick_fix_is_written_to_the_file(
     assert expected != original
     assert java_file.read_text("utf-8") == expected
     assert result["messages"] == []  # window/showMessage: no warning, no error
+
+
+def test_similar_edit_is_written_to_the_file(toy_model, toy_edit_model, tmp_path):
+    """The user adds an argument to ``open`` in ``load``; :SpancopySimilarEdit on ``reload``
+    offers the same change there and writes it."""
+    java_file = tmp_path / "Files.java"
+    java_file.write_text(OLD, encoding="utf-8")
+    line = OLD.splitlines().index("        return open(path);")
+    settings = {"modelPath": str(toy_model), "similarEdit": {"modelPath": str(toy_edit_model)}}
+    edit = {
+        "SPANCOPY_EDIT_LINE": str(line + 1),
+        "SPANCOPY_EDIT_TEXT": "        return open(path, true);",
+    }
+    result = drive(
+        nvim_binary("binwheels"), tmp_path, java_file, settings, "similar", False, (7, 16), edit
+    )
+    assert result["titles"] and result["titles"][0].startswith("Apply the edit from line 2 (")
+    assert java_file.read_text("utf-8") == NEW.replace("open(name)", "open(name, true)")
+    assert result["messages"] == []
 
 
 @pytest.mark.parametrize(

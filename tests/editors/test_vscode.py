@@ -29,6 +29,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient
 
 from lsp_server.server import RELOAD_MODEL, REPAIR_METHOD
 from lsp_server.settings import SECTION, SETTINGS, ServerSettings, json_schema, parse_settings
+from lsp_server.similar_edit import APPLY_SIMILAR_EDIT
 
 from .conftest import EXAMPLE, ROOT, SERVER_ENV, VSCODE, bug_position, require, run_node
 
@@ -68,10 +69,16 @@ def test_commands_are_contributed_and_leave_the_servers_to_the_client(package_js
     contributed = {c["command"] for c in package_json["contributes"]["commands"]}
     source = "".join(p.read_text("utf-8") for p in (VSCODE / "src").glob("*.ts"))
     registered = set(re.findall(r'register(?:TextEditor)?Command\(\s*"([^"]+)"', source))
-    ours = {"spancopy.repairMethodAtCursor", "spancopy.restartServer", "spancopy.showOutput"}
+    ours = {
+        "spancopy.repairMethodAtCursor",
+        "spancopy.applySimilarEditAtCursor",
+        "spancopy.restartServer",
+        "spancopy.showOutput",
+    }
     assert registered == contributed == ours
-    assert not registered & {REPAIR_METHOD, RELOAD_MODEL}
+    assert not registered & {REPAIR_METHOD, RELOAD_MODEL, APPLY_SIMILAR_EDIT}
     assert f'command: "{REPAIR_METHOD}"' in source
+    assert f'command: "{APPLY_SIMILAR_EDIT}"' in source
     titles = {c["category"] + ": " + c["title"] for c in package_json["contributes"]["commands"]}
     assert "spancopy: Repair method at cursor" in titles
 
@@ -308,6 +315,7 @@ def test_extension_starts_the_server_with_the_users_settings(node):
         node, {"spancopy.server.pythonPath": sys.executable, "spancopy.topK": 3}, "activate"
     )
     assert sorted(record["commands"]) == [
+        "spancopy.applySimilarEditAtCursor",
         "spancopy.repairMethodAtCursor",
         "spancopy.restartServer",
         "spancopy.showOutput",

@@ -281,6 +281,7 @@ def test_tcp_transport_on_loopback(toy_model: Path, goodbye: str):
             assert caps["executeCommandProvider"]["commands"] == [
                 "spancopy.repairMethod",
                 "spancopy.reloadModel",
+                "spancopy.applySimilarEdit",
             ]
             if goodbye == "shutdown and exit":
                 stream.write(frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))

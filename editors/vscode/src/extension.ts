@@ -19,7 +19,7 @@ import {
 } from "vscode-languageclient/node";
 
 import { checkPython, describeProblem, installCommand, resolvePython } from "./python";
-import { registerPreviews, repairMethodAtCursor } from "./repair";
+import { applySimilarEditAtCursor, registerPreviews, repairMethodAtCursor } from "./repair";
 import { SECTION, Settings, buildServerSettings, serverSettingKeys } from "./settings";
 
 /**
@@ -46,6 +46,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand("spancopy.showOutput", () => output.show()),
     vscode.commands.registerTextEditorCommand("spancopy.repairMethodAtCursor", (editor) =>
       client === undefined ? notRunning() : repairMethodAtCursor(client, editor),
+    ),
+    vscode.commands.registerTextEditorCommand("spancopy.applySimilarEditAtCursor", (editor) =>
+      client === undefined ? notRunning() : applySimilarEditAtCursor(client, editor),
     ),
     vscode.workspace.onDidChangeConfiguration(onDidChangeConfiguration),
   );

@@ -1,7 +1,10 @@
 /**
- * "spancopy: Repair method at cursor": the server's explicit, wider-beam repair in a quick pick.
+ * "spancopy: Repair method at cursor": the server's explicit, wider-beam repair in a quick pick;
+ * "spancopy: Apply my last edit to the method at cursor": the same for the server's similar
+ * edits (the edit just made elsewhere, proposed on this method).
  *
- * Runs `workspace/executeCommand` `spancopy.repairMethod` for the cursor's position, shows the
+ * Runs `workspace/executeCommand` `spancopy.repairMethod` (`spancopy.applySimilarEdit`) for the
+ * cursor's position, shows the
  * candidates (each a code action: a title with the change and its probability, and a
  * `WorkspaceEdit`) in a quick pick, previews the highlighted one as a diff beside the user's
  * editor (never in its place: a preview tab would be replaced), and applies the one the user
@@ -27,15 +30,59 @@ export function registerPreviews(): vscode.Disposable {
   });
 }
 
+/** What differs between the commands that end in a quick pick of the server's actions. */
+interface ActionCommand {
+  command: string;
+  progress: string;
+  failed: string;
+  none: string;
+  pickTitle: string;
+  placeholder: string;
+}
+
+const REPAIR: ActionCommand = {
+  command: "spancopy.repairMethod",
+  progress: "spancopy: repairing the method at the cursor",
+  failed: "the repair failed",
+  none: "no repair found for this method.",
+  pickTitle: "spancopy: repairs of the method at the cursor",
+  placeholder: "Enter applies the highlighted repair",
+};
+
+const SIMILAR_EDIT: ActionCommand = {
+  command: "spancopy.applySimilarEdit",
+  progress: "spancopy: applying your last edit to the method at the cursor",
+  failed: "the similar edit failed",
+  none: "your last edit (since the file was opened or saved) does not apply here.",
+  pickTitle: "spancopy: your last edit, applied to the method at the cursor",
+  placeholder: "Enter applies the highlighted edit",
+};
+
 interface CandidateItem extends vscode.QuickPickItem {
   edit: vscode.WorkspaceEdit;
   preview: vscode.Uri;
 }
 
 /** Ask the server for repairs of the method at the cursor and let the user pick one. */
-export async function repairMethodAtCursor(
+export function repairMethodAtCursor(
   client: LanguageClient,
   editor: vscode.TextEditor,
+): Promise<void> {
+  return pickServerAction(client, editor, REPAIR);
+}
+
+/** Ask the server to apply the user's last edit to the method at the cursor; pick one. */
+export function applySimilarEditAtCursor(
+  client: LanguageClient,
+  editor: vscode.TextEditor,
+): Promise<void> {
+  return pickServerAction(client, editor, SIMILAR_EDIT);
+}
+
+async function pickServerAction(
+  client: LanguageClient,
+  editor: vscode.TextEditor,
+  spec: ActionCommand,
 ): Promise<void> {
   const document = editor.document;
   let cancelled = false;
@@ -44,13 +91,13 @@ export async function repairMethodAtCursor(
     actions = await vscode.window.withProgress(
       {
         location: vscode.ProgressLocation.Notification,
-        title: "spancopy: repairing the method at the cursor",
+        title: spec.progress,
         cancellable: true,
       },
       async (_progress, token) => {
         token.onCancellationRequested(() => (cancelled = true));
         const params = {
-          command: "spancopy.repairMethod",
+          command: spec.command,
           arguments: [
             {
               uri: document.uri.toString(),
@@ -65,7 +112,7 @@ export async function repairMethodAtCursor(
   } catch (error) {
     if (!cancelled) {
       const reason = error instanceof Error ? error.message : String(error);
-      void vscode.window.showErrorMessage(`spancopy: the repair failed: ${reason}`);
+      void vscode.window.showErrorMessage(`spancopy: ${spec.failed}: ${reason}`);
     }
     return;
   }
@@ -74,11 +121,11 @@ export async function repairMethodAtCursor(
     return;
   }
   if (actions.length === 0) {
-    void vscode.window.showInformationMessage("spancopy: no repair found for this method.");
+    void vscode.window.showInformationMessage(`spancopy: ${spec.none}`);
     return;
   }
   const items = await Promise.all(actions.map((action, i) => toItem(client, document, action, i)));
-  const chosen = await pick(items, document);
+  const chosen = await pick(items, document, spec);
   await vscode.window.showTextDocument(document, {
     viewColumn: editor.viewColumn,
     preserveFocus: false,
@@ -116,10 +163,11 @@ async function toItem(
 function pick(
   items: CandidateItem[],
   document: vscode.TextDocument,
+  spec: ActionCommand,
 ): Promise<CandidateItem | undefined> {
   const quickPick = vscode.window.createQuickPick<CandidateItem>();
-  quickPick.title = "spancopy: repairs of the method at the cursor";
-  quickPick.placeholder = "Enter applies the highlighted repair";
+  quickPick.title = spec.pickTitle;
+  quickPick.placeholder = spec.placeholder;
   quickPick.items = items;
   quickPick.ignoreFocusOut = true;
   const name = document.uri.path.split("/").pop() ?? "";

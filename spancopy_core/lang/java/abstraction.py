@@ -331,8 +331,21 @@ def abstract_pair(
 ) -> tuple[Abstraction, Abstraction]:
     """Abstract both sides of a training pair with one shared numbering and surface map (the
     fixed side's new names continue the numbering)."""
+    before_abstraction, after_abstraction = abstract_together((before, after), known, imports)
+    return before_abstraction, after_abstraction
+
+
+def abstract_together(
+    sequences: Sequence[Sequence[Token]],
+    known: Container[str] = frozenset(),
+    imports: Sequence[str] = (),
+) -> list[Abstraction]:
+    """Abstract token sequences in order with one shared numbering and surface map: a name
+    gets the placeholder it got in an earlier sequence, a new one continues the numbering
+    (:func:`abstract_pair` for two; an observed edit and the methods it is applied to, in
+    :mod:`spancopy_core.repair.similar`)."""
     abstractor = _Abstractor(known, tuple(imports))
-    return abstractor.run(before), abstractor.run(after)
+    return [abstractor.run(tokens) for tokens in sequences]
 
 
 class ModelInput(NamedTuple):

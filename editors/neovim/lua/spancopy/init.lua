@@ -7,7 +7,8 @@
 --- It uses the native configuration API where it exists: `vim.lsp.config` + `vim.lsp.enable`
 --- on Neovim 0.11+, `vim.lsp.start` on 0.8-0.10, `vim.lsp.start_client` +
 --- `vim.lsp.buf_attach_client` on 0.7. Quick fixes come through `vim.lsp.buf.code_action()`;
---- `:SpancopyRepair` runs the server's wider-beam `spancopy.repairMethod` at the cursor.
+--- `:SpancopyRepair` runs the server's wider-beam `spancopy.repairMethod` at the cursor,
+--- `:SpancopySimilarEdit` its `spancopy.applySimilarEdit` (the user's last edit, applied there).
 --- The server's work-done progress (loading the model, a repair) is shown with vim.notify at
 --- its beginning and end (and still reaches vim.lsp.status() and the progress plugins); until
 --- the server attaches to a buffer, `gra` there says that spancopy is still starting.
@@ -230,6 +231,9 @@ function M.setup(opts)
   vim.api.nvim_create_user_command("SpancopyRepair", function()
     require("spancopy.repair").repair_at_cursor()
   end, { desc = "spancopy: repair the method at the cursor" })
+  vim.api.nvim_create_user_command("SpancopySimilarEdit", function()
+    require("spancopy.repair").similar_edit_at_cursor()
+  end, { desc = "spancopy: apply your last edit to the method at the cursor" })
   enable()
 end
 

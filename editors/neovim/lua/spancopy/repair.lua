@@ -1,4 +1,7 @@
---- :SpancopyRepair: the server's explicit repair of the method at the cursor.
+--- :SpancopyRepair: the server's explicit repair of the method at the cursor;
+--- :SpancopySimilarEdit: the same for the server's similar edits (`spancopy.applySimilarEdit`:
+--- the edit just made to a method, since the file was opened or saved, proposed on the
+--- method at the cursor).
 ---
 --- Sends `workspace/executeCommand` `spancopy.repairMethod` (a beam twice as wide as the
 --- quick fixes') for the cursor's position, lists the returned code actions with
@@ -20,8 +23,22 @@ local function notify(message, level)
   vim.notify("spancopy: " .. message, level or vim.log.levels.INFO)
 end
 
---- Ask for repairs of the method under the cursor and let the user pick one.
-function M.repair_at_cursor()
+--- What differs between the commands that end in a pick of the server's code actions.
+local REPAIR = {
+  command = "spancopy.repairMethod",
+  progress = "repairing the method at the cursor…",
+  none = "no repair found for this method",
+  prompt = "spancopy repairs:",
+}
+local SIMILAR_EDIT = {
+  command = "spancopy.applySimilarEdit",
+  progress = "applying your last edit to the method at the cursor…",
+  none = "your last edit (since the file was opened or saved) does not apply here",
+  prompt = "spancopy, your last edit here:",
+}
+
+--- Run `spec.command` at the cursor and let the user pick one of the returned actions.
+local function pick_at_cursor(spec)
   local bufnr = vim.api.nvim_get_current_buf()
   local spancopy = require("spancopy")
   local client = spancopy.client(bufnr)
@@ -35,10 +52,10 @@ function M.repair_at_cursor()
   end
   local position = vim.lsp.util.make_position_params(0, client.offset_encoding)
   local params = {
-    command = "spancopy.repairMethod",
+    command = spec.command,
     arguments = { { uri = position.textDocument.uri, position = position.position } },
   }
-  notify("repairing the method at the cursor…")
+  notify(spec.progress)
   request(client, "workspace/executeCommand", params, function(err, actions)
     if err ~= nil then
       notify(err.message, vim.log.levels.ERROR)
@@ -49,11 +66,11 @@ function M.repair_at_cursor()
       return
     end
     if vim.tbl_isempty(actions) then
-      notify("no repair found for this method")
+      notify(spec.none)
       return
     end
     vim.ui.select(actions, {
-      prompt = "spancopy repairs:",
+      prompt = spec.prompt,
       kind = "codeaction",
       format_item = function(action)
         return action.title
@@ -64,6 +81,16 @@ function M.repair_at_cursor()
       end
     end)
   end, bufnr)
+end
+
+--- Ask for repairs of the method under the cursor and let the user pick one.
+function M.repair_at_cursor()
+  pick_at_cursor(REPAIR)
+end
+
+--- Ask for the user's last edit applied to the method under the cursor; pick one.
+function M.similar_edit_at_cursor()
+  pick_at_cursor(SIMILAR_EDIT)
 end
 
 return M

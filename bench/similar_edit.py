@@ -1,0 +1,176 @@
+"""Similar edits: latency on a file of 50 methods, and quality on hand-written cases (issue 15).
+
+**Latency** (the default): a generated class of ``--methods`` (50) methods of varied shapes
+(loops, conditions, calls, fields), every fifth with a call ``open(x)``; the edit adds an
+argument to the call in the first method (``open(path)`` -> ``open(path, true)``). Timed:
+from the two texts to every similar-edit proposal, as ``spancopy similar-edit`` and the
+server make them (:func:`spancopy_core.repair.similar.similar_in_file`: parse, changed
+methods, one task per other method, batched merged beam searches under the edit, candidates,
+exact scoring, filters), the model already loaded (the server keeps it). Each batch size of
+``--batch`` (default 1, 16 and 64: one decode per method, batches of 16, all at once)
+is timed ``--repeats`` times, the sizes taking turns so that load on the machine slows them
+alike; the median of each is printed, and the RESULT line gives the default batch's.
+
+**Quality** (``--quality``): the hand-written cases of ``bench/similar_edit_cases.py`` (a null
+check added, an API call changed, an argument added, a loop rewritten, ...): per case, how many
+of the analogous methods get the expected result among their top 3 proposals (token for token),
+and how many proposals the methods where the edit does not apply get (should be none).
+
+Both print the machine and end with a ``RESULT`` line.
+
+    python bench/similar_edit.py --model DIR [--methods 50] [--repeats 5] [--batch 1 16 64]
+    python bench/similar_edit.py --model DIR --quality [--threshold R] [--min-overlap F]
+
+Measured on this machine (2 cores, both busy with two training runs, load average 9):
+
+- latency, ``--model`` a checkpoint of the real edit model's architecture (1.59 M parameters,
+  ``recipes/edit-repr.sh``, early weights): median 3.2 s with one decode per method, 1.13 s
+  with batches of 16, 0.99 s with all 49 at once (batch 64, the default);
+- quality, the proof-of-life model (/work/runs/edit-repr/pol-span, 0.41 M parameters): 3 of
+  the 14 analogous methods right in the top 3 and no proposal on the 14 unrelated methods
+  with the defaults; without the change filter (``--min-overlap 0``) 21 proposals on the
+  unrelated methods (24 without the threshold too), the same 3 right.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.common import machine  # noqa: E402
+from bench.similar_edit_cases import CASES, files  # noqa: E402
+from spancopy_core import DEFAULT_EDIT_MODEL  # noqa: E402
+from spancopy_core.checkpoint import load_model  # noqa: E402
+from spancopy_core.lang import java  # noqa: E402
+from spancopy_core.repair.java import JavaFrontend  # noqa: E402
+from spancopy_core.repair.pipeline import ParsedText  # noqa: E402
+from spancopy_core.repair.similar import BATCH, SimilarOptions, similar_in_file  # noqa: E402
+
+NAMES = ["value", "limit", "count", "index", "total", "step", "size", "buffer", "path", "name"]
+BODIES = [
+    "int {a} = 0;\n    for (int i = 0; i < {b}.length; i++) {{\n        {a} += {b}[i];\n    }}\n"
+    "    return {a};",
+    'if ({a} == null) {{\n        throw new IllegalArgumentException("{a}");\n    }}\n'
+    "    this.{a} = {a};\n    return 0;",
+    'while ({a} > {b}) {{\n        {a} = {a} / 2;\n        log("{a}", {a});\n    }}\n'
+    "    return {a};",
+    'StringBuilder sb = new StringBuilder();\n    sb.append({a}).append(", ").append({b});\n'
+    "    return sb.length();",
+    "if ({a} < 0 || {a} >= {b}) {{\n        return -1;\n    }}\n"
+    "    return items.get({a}).hashCode();",
+    "Reader r = open({a});\n    int n = r.read();\n    r.close();\n    return n + {b};",
+]
+
+
+def generated_file(n: int, seed: int = 0) -> tuple[str, str]:
+    """``(old, new)``: a class of ``n`` methods; the first one's call ``open(path)`` gets the
+    argument ``true`` in ``new``."""
+    rng = random.Random(seed)
+    methods = ["int load(int path, int limit) {\n    return open(path) + limit;\n}"]
+    for k in range(1, n):
+        a, b = rng.sample(NAMES, 2)
+        body = BODIES[5] if k % 5 == 0 else rng.choice(BODIES[:5])
+        methods.append(f"int m{k}(int {a}, int[] {b}) {{\n    " + body.format(a=a, b=b) + "\n}")
+
+    def text(first: str) -> str:
+        body = "\n\n".join([first, *methods[1:]])
+        return "class Generated {\n" + "\n".join("    " + x for x in body.split("\n")) + "\n}\n"
+
+    return text(methods[0]), text(methods[0].replace("open(path)", "open(path, true)"))
+
+
+def latency(model, args: argparse.Namespace) -> None:
+    old, new = generated_file(args.methods)
+    count = len(java.parse(new).methods)
+    print(f"file: {count} methods, {len(new.splitlines())} lines")
+    options = SimilarOptions(beam_size=args.beam, threshold=args.threshold)
+    times: dict[int, list[float]] = {b: [] for b in args.batch}
+    found = {}
+    for _ in range(args.repeats):
+        for b in args.batch:
+            start = time.perf_counter()
+            doc = ParsedText.parse(new, JavaFrontend())
+            _, proposals = similar_in_file(model, old, doc, options, batch_size=b)
+            times[b].append(time.perf_counter() - start)
+            found[b] = proposals
+    for b, ts in times.items():
+        proposals = sum(len(r.repairs.candidates) for r in found[b])
+        print(
+            f"  batch {b:3d}: median {statistics.median(ts):.3f} s  min {min(ts):.3f} s  "
+            f"({len(found[b])} methods with proposals, {proposals} proposals)"
+        )
+    main_batch = BATCH if BATCH in times else args.batch[0]
+    ts = times[main_batch]
+    print(
+        f"RESULT similar_edit methods={count} targets={count - 1} batch={main_batch} "
+        f"median_s={statistics.median(ts):.3f} min_s={min(ts):.3f} "
+        f"with_proposals={len(found[main_batch])} repeats={args.repeats} beam={args.beam} "
+        f"threads={torch.get_num_threads()}"
+    )
+
+
+def quality(model, args: argparse.Namespace) -> None:
+    options = SimilarOptions(
+        beam_size=args.beam, top_k=3, threshold=args.threshold, min_overlap=args.min_overlap
+    )
+    right = targets = noise = unrelated = 0
+    for case in CASES:
+        old, new = files(case)
+        doc = ParsedText.parse(new, JavaFrontend())
+        _, found = similar_in_file(model, old, doc, options)
+        by_name = {r.repairs.unit.name: r.repairs.candidates for r in found}
+        hits = 0
+        for before, after in case.targets:
+            name = java.parse("class A {" + before + "}").methods[0].name
+            expected = [t.text for t in java.lex(after)]
+            got = [[t.text for t in java.lex(c.new_text)] for c in by_name.get(name, [])]
+            hits += expected in got[:3]
+        extra = 0
+        for method in case.unrelated:
+            name = java.parse("class A {" + method + "}").methods[0].name
+            extra += len(by_name.get(name, []))
+        right, targets = right + hits, targets + len(case.targets)
+        noise, unrelated = noise + extra, unrelated + len(case.unrelated)
+        print(
+            f"  {case.name:28s} right in top 3: {hits}/{len(case.targets)}  "
+            f"proposals where it does not apply: {extra} (on {len(case.unrelated)} methods)"
+        )
+    print(
+        f"RESULT similar_edit_quality top3={right}/{targets} unrelated_proposals={noise} "
+        f"unrelated_methods={unrelated} threshold={args.threshold} "
+        f"min_overlap={args.min_overlap} beam={args.beam}"
+    )
+
+
+def main() -> None:
+    defaults = SimilarOptions()
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--model", type=Path, default=DEFAULT_EDIT_MODEL, help="edit model dir")
+    ap.add_argument("--quality", action="store_true", help="the hand-written cases instead")
+    ap.add_argument("--methods", type=int, default=50, help="methods of the generated file")
+    ap.add_argument("--repeats", type=int, default=5, help="timed runs per batch size")
+    ap.add_argument("--batch", type=int, nargs="+", default=[1, 16, BATCH], help="batch sizes")
+    ap.add_argument("--beam", type=int, default=defaults.beam_size, help="beam width")
+    ap.add_argument("--threshold", type=float, default=defaults.threshold, help="least ratio")
+    ap.add_argument("--min-overlap", type=float, default=defaults.min_overlap, help="overlap")
+    ap.add_argument("--threads", type=int, default=1, help="torch threads (the server's: 1)")
+    args = ap.parse_args()
+    torch.set_num_threads(args.threads)
+    print(machine())
+    model = load_model(args.model, device="cpu")
+    params = sum(p.numel() for p in model.parameters())
+    print(f"model: {args.model} ({params / 1e6:.2f} M parameters, {model.config})")
+    if not model.config.edit_dim:
+        raise SystemExit(f"{args.model}: not an edit model (edit_dim 0)")
+    (quality if args.quality else latency)(model, args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,203 @@
+"""Similar edits in the editor: the edit the user just made, offered on other methods.
+
+What the user sees: after changing a method of a Java file (its tokens differ from the text
+the file had when it was opened or last saved), the lightbulb on another method of any open
+Java file offers ``Apply the edit from line N (83%)`` (``from Other.java:N`` for an edit in
+another file) where the edit model makes the same change there confidently (the filters of
+:mod:`spancopy_core.repair.similar`, with the ``similarEdit.threshold`` setting); the command
+``spancopy.applySimilarEdit`` (``{uri, position}`` or ``[uri, position]``, or ``{uri}``
+alone for every method of the document) answers the same quick fixes, edits included, with
+progress. Saving a file makes its current text the baseline, so an edit is offered until the
+next save. Off with ``similarEdit.enable``.
+
+The model runs on the edit model's worker (:mod:`.models`, kind ``edit``), one job per request
+that decodes and scores (:meth:`.worker.ModelWorker.run`); results are cached per document
+version, edits, methods and options, and a job serving an older version of the document is
+cancelled like a repair's (the request then answers ``ContentModified``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING, Any
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcContentModified, JsonRpcInvalidParams
+
+from spancopy_core.lang import java
+from spancopy_core.positions import PositionError
+from spancopy_core.repair import similar
+from spancopy_core.repair.languages import frontend_for
+from spancopy_core.repair.pipeline import Focus, UnitRepairs
+from spancopy_core.repair.similar import ObservedEdit
+
+from . import convert
+from .notify import work_done
+from .worker import INTERACTIVE, JobCancelled, LruCache, ModelUnavailable
+
+if TYPE_CHECKING:
+    from .documents import Snapshot
+    from .server import SpanCopyServer
+    from .textsync import TextDocument
+
+log = logging.getLogger(__name__)
+
+APPLY_SIMILAR_EDIT = "spancopy.applySimilarEdit"
+
+
+def title(edit_line: int, origin: str | None) -> str:
+    """``Apply the edit from line N`` (1-based), or ``from FILE:N`` for an edit in another
+    file named ``origin``."""
+    where = f"line {edit_line + 1}" if origin is None else f"{origin}:{edit_line + 1}"
+    return f"Apply the edit from {where}"
+
+
+def file_name(uri: str) -> str:
+    """The file name of a URI (``Other.java``)."""
+    return PurePosixPath(unquote(urlparse(uri).path)).name or uri
+
+
+class SimilarEdits:
+    """The baselines of the open documents, their observed edits and the proposals' cache."""
+
+    def __init__(self) -> None:
+        self.baselines: dict[str, str] = {}  # document key -> text at opening or last save
+        # (key, baseline, opening, version) -> the edits of that version
+        self.edits: LruCache[tuple, list[ObservedEdit]] = LruCache(64)
+        self.proposals: LruCache[tuple, list[similar.SimilarRepairs]] = LruCache(256)
+
+    def set_baseline(self, key: str, text: str) -> None:
+        self.baselines[key] = text
+
+    def forget(self, key: str) -> None:
+        self.baselines.pop(key, None)
+
+
+def changed(ls: SpanCopyServer, doc: TextDocument) -> None:
+    """After a change of a Java document: start loading the edit model in the background, so
+    that the first similar edit does not wait for it."""
+    frontend = frontend_for(doc.language_id, doc.uri)
+    if ls.settings.similar_edit_enable and frontend is not None and frontend.name == "java":
+        ls.models.preload("edit")
+
+
+async def observed_edits(ls: SpanCopyServer, first: str) -> list[tuple[str, ObservedEdit]]:
+    """``(document key, edit)`` of every changed method of the open Java documents, those of
+    the document ``first`` first."""
+    state: SimilarEdits = ls.similar
+    out: list[tuple[str, ObservedEdit]] = []
+    docs = sorted(ls.texts, key=lambda d: d.key != first)
+    loop = asyncio.get_running_loop()
+    for doc in docs:
+        baseline = state.baselines.get(doc.key)
+        if baseline is None or baseline == doc.text or not doc.synced:
+            continue
+        snap = await ls.snapshot(doc.uri)
+        if snap is None or snap.doc.frontend.name != "java":
+            continue
+        key = (doc.key, baseline, snap.opening, snap.version)
+        edits = state.edits.get(key)
+        if edits is None:
+            parsed = snap.doc.parsed
+
+            def diff(baseline: str = baseline, parsed: Any = parsed) -> list[ObservedEdit]:
+                return similar.changed_methods(java.parse(baseline), parsed)
+
+            edits = await loop.run_in_executor(ls.cpu, diff)
+            state.edits.put(key, edits)
+        out += [(doc.key, e) for e in edits]
+    return out
+
+
+async def proposals(
+    ls: SpanCopyServer,
+    snap: Snapshot,
+    focus: Focus | None,
+    *,
+    priority: int = INTERACTIVE,
+    on_step: Callable[[int], None] | None = None,
+) -> list[UnitRepairs]:
+    """The similar edits on the methods of ``snap`` overlapping ``focus`` (None: all), each
+    candidate titled by :func:`title`; empty when the feature is off, the document is not
+    Java, nothing changed or the edit model cannot be loaded. Raises
+    :class:`~.worker.JobCancelled` as a repair does."""
+    settings = ls.settings
+    if not settings.similar_edit_enable or snap.doc.frontend.name != "java":
+        return []
+    found = (await observed_edits(ls, snap.key))[: similar.MAX_EDITS]
+    skip = [(e.start, e.end) for k, e in found if k == snap.key]
+    methods = tuple((m.start, m.end) for m in similar.targets(snap.doc.parsed, skip, focus))
+    if not found or not methods or await ls.models.vocab("edit") is None:
+        return []
+    worker = ls.models["edit"]
+    edits = [e for _, e in found]
+    options = settings.similar_options()
+    key = (worker.generation, snap.key, snap.opening, snap.version, tuple(edits), methods, options)
+    result = ls.similar.proposals.get(key)
+    if result is None:
+
+        def work(model: Any, should_stop: Callable[[], bool]) -> list[similar.SimilarRepairs]:
+            return similar.similar(
+                model, snap.doc, edits, options, skip=skip, focus=focus, should_stop=should_stop
+            )
+
+        try:
+            result = await worker.run(
+                work, priority=priority, owner=(snap.key, snap.version), on_step=on_step
+            )
+        except ModelUnavailable:  # unloaded under the request (spancopy.reloadModel, settings)
+            raise JobCancelled() from None
+        ls.similar.proposals.put(key, result)
+    origins = {e: (None if k == snap.key else _origin(ls, k)) for k, e in found}
+    return [_titled(r, origins[r.edit]) for r in result]
+
+
+def _origin(ls: SpanCopyServer, key: str) -> str:
+    doc = ls.texts.by_key(key)
+    return file_name(doc.uri) if doc is not None else key
+
+
+def _titled(found: similar.SimilarRepairs, origin: str | None) -> UnitRepairs:
+    r = found.repairs
+    label = title(found.edit.line, origin)
+    return replace(r, candidates=[replace(c, title=label) for c in r.candidates])
+
+
+async def apply_similar_edit(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
+    """``spancopy.applySimilarEdit``: the similar edits (module docstring) of the method
+    at a position, or of every method of the document without one, with progress; returns
+    the code actions, edits included (empty when nothing changed or nothing is similar)."""
+    uri, pos = convert.similar_edit_args(args)
+    msg_id, task = ls.protocol.msg_id, asyncio.current_task()
+    if msg_id is not None and task is not None:
+        ls.command_tasks[msg_id] = task
+    try:
+        snap = await ls.snapshot(uri)
+        if snap is None:
+            return []
+        try:
+            at = None if pos is None else convert.offset(snap.doc.lines, pos, ls.encoding)
+        except PositionError as exc:
+            raise JsonRpcInvalidParams(str(exc)) from None
+        async with work_done(ls, "spancopy: applying the edit elsewhere") as progress:
+            try:
+                found = await proposals(
+                    ls,
+                    snap,
+                    None if at is None else (at, at),
+                    on_step=lambda step: progress.report(f"step {step}"),
+                )
+            except JobCancelled:
+                progress.end_message = "cancelled"
+                raise JsonRpcContentModified("the document or the model changed") from None
+            progress.end_message = f"{sum(len(r.candidates) for r in found)} proposal(s)"
+        if not ls.is_current(snap):
+            raise JsonRpcContentModified("the document changed meanwhile")
+        return ls.code_actions(snap, found, prefer=False)
+    finally:
+        ls.command_tasks.pop(msg_id, None)

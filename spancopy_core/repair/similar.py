@@ -1,0 +1,475 @@
+"""Similar edits: the edit the user just made to one method, proposed on the others (no LSP).
+
+The editor feature of the edit-representation model (the paper's first experiment, after Yin et
+al. 2019):
+
+    old text, new text --changed_methods--> ObservedEdit* (a method before and after)
+    new text (or any open Java file) --targets--> Task* (an other method x the edit it receives)
+         --decode (batched merged beam search, the edit's vector given)--> Hypothesis*
+         --candidates, exact scoring under the edit, threshold--> SimilarRepairs* (edits, prob.)
+
+:func:`changed_methods` pairs the methods of two versions of a file (a token diff of their
+token lists; a changed method is one whose tokens changed, layout and comments aside).
+:func:`tasks` makes one decode per (other method, edit); :func:`similar` runs everything:
+the edit model decodes every task in batches of :data:`BATCH` (``beam_search(..., edits=)``),
+each hypothesis becomes a :class:`~spancopy_core.repair.candidates.Candidate` exactly as a
+repair does (minimal, format-preserving :class:`~spancopy_core.edits.TextEdit` on the file,
+dropped when it needs a name nobody wrote or breaks parsing), and the candidates and the
+method as written are scored exactly under the edit (:func:`spancopy_core.scoring.log_probs`
+with ``edits``) and ranked without the repair penalties (an observed edit may well delete a
+statement or change a signature).
+
+Abstraction. The model reads BFP placeholders, numbered per method by first occurrence, so
+the names of the edited method and of the target would be numbered apart: a name that the edit
+introduces (the new method of "an API call changed", a new argument) would be a placeholder
+the target does not have, and one the edit removes would not match the target's name. Here
+the target and the edit are abstracted *together* (:func:`spancopy_core.lang.java.
+abstract_together`), **target first**: the target is numbered exactly as the model's
+inputs always are, and the edit's names continue that numbering, so a name both have gets
+one placeholder, and a name only the edit introduces gets a placeholder that maps back to
+its text (the target's mapping holds the edit's names). Measured on the 14 analogous methods
+of the hand-written cases of ``bench/similar_edit.py --quality`` with an early checkpoint of
+the real edit model (about 650 training steps): target first, 5 right in the top 3; edit
+first (the target's numbering continuing the edit's), 3; separate numberings (a name only the
+edit has cannot be written, and a placeholder number may name another thing), 3; with the
+proof-of-life model, 3 each.
+
+Precision. The model is trained to apply the edit it is given, so under an edit that does not
+fit a method it still proposes something. A proposal is kept only when (1) its exact
+probability under the edit is at least ``threshold`` times that of the method left as it
+is, and (2) it *makes the edit's change* (:func:`makes_the_change`): its own abstract token
+change (the runs of the target replaced, with what) shares the edit's change in the sense of
+:func:`change_overlap`, at least ``min_overlap``, *at the same place*: every name the edit's
+change is anchored at (:func:`anchors`: a called method or type it removes, next to it or
+whose call holds it; ``open`` for ``open(path)`` -> ``open(path, true)``) anchors the
+proposal's change too, and it uses no variable of the edited method that the target does not
+have. The second test is what keeps a method where the edit does not apply
+free of proposals: the model's attempts there change other tokens, or the same tokens at
+another call (measured with the proof-of-life model: the threshold alone leaves 21
+proposals on the 14 unrelated methods of the hand-written cases, the change overlap 0; on
+the generated file of ``bench/similar_edit.py`` the overlap alone let ``, true`` be added to
+other calls than ``open`` in 17 methods, the anchors none).
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+from collections import Counter
+from collections.abc import Callable, Container, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..alignment import Alignment, align
+from ..lang import java
+from ..lang.java import PLACEHOLDER
+from ..lang.java.syntax import is_name
+from .candidates import candidates
+from .frontend import Penalties, Unit
+from .java import method_unit
+from .pipeline import ParsedText, UnitRepairs
+from .ranking import rank
+
+if TYPE_CHECKING:
+    from ..actions import Hypothesis
+    from ..model import SpanCopyModel
+
+BATCH = 64  # tasks per batched beam search (the 49 other methods of a 50-method file at once)
+MAX_EDITS = 3  # observed edits applied at once (the first changed methods of the file)
+CONTEXT = 2  # tokens on either side of a changed run that anchor it (see anchors)
+SLACK = 10  # tokens a proposal may add beyond what the edit adds to its own method
+NO_PENALTIES = Penalties(signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0)
+
+
+@dataclass(frozen=True)
+class SimilarOptions:
+    """What changes the similar-edit proposals: the search and the filters after it."""
+
+    beam_size: int = 5
+    top_k: int = 3  # proposals per method
+    # A proposal is kept only when at least this many times as likely (under the edit) as the
+    # method left as it is.
+    threshold: float = 1.0
+    min_overlap: float = 0.9  # least change_overlap of a proposal with the edit
+    max_unit_tokens: int = 400  # longer methods are skipped
+    syntax_check: bool = True  # drop proposals after which a method no longer parses
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.threshold < math.inf:
+            raise ValueError(f"threshold must be a finite number >= 0, not {self.threshold!r}")
+        if not 0 <= self.min_overlap <= 1:
+            raise ValueError(f"min_overlap must be in [0, 1], not {self.min_overlap!r}")
+
+
+@dataclass(frozen=True)
+class ObservedEdit:
+    """A method as it was and as it is: its name, its code-point range and 0-based first line
+    in the new text, and both versions' tokens (annotations stripped, as the model sees them)
+    with the file's imports."""
+
+    name: str
+    start: int
+    end: int
+    line: int
+    before: tuple[java.Token, ...]
+    after: tuple[java.Token, ...]
+    imports: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Task:
+    """One decode: ``unit`` (a method, abstracted together with ``edit``) under ``alignment``,
+    the edit in the model's tokens."""
+
+    unit: Unit
+    edit: ObservedEdit
+    alignment: Alignment
+
+
+@dataclass(frozen=True)
+class SimilarRepairs:
+    """The proposals for one method under one observed edit (the most confident edit of
+    those that gave it any), as the repair pipeline's :class:`UnitRepairs`."""
+
+    repairs: UnitRepairs
+    edit: ObservedEdit
+
+
+def _texts(source: java.JavaSource, method: java.Method) -> tuple[str, ...]:
+    return tuple(t.text for t in source.tokens[method.tokens])
+
+
+def _methods(source: java.JavaSource) -> list[java.Method]:
+    """The methods that edits are read from and applied to: outermost, with a body."""
+    return [m for m in source.methods if m.depth == 0 and m.has_body]
+
+
+def changed_methods(old: java.JavaSource, new: java.JavaSource) -> list[ObservedEdit]:
+    """The methods of ``new`` whose tokens differ from their counterpart in ``old``, in file
+    order. Methods are paired by a diff of the two method lists (by token texts): within a
+    replaced run of as many methods on both sides, by position; the others (a method moved,
+    runs of different lengths) by name. A method added or removed has no counterpart and is
+    no edit, nor is one with a syntax error (an edit still being typed)."""
+    olds, news = _methods(old), _methods(new)
+    a = [_texts(old, m) for m in olds]
+    b = [_texts(new, m) for m in news]
+    pairs: list[tuple[java.Method, java.Method]] = []
+    free_old: list[java.Method] = []
+    free_new: list[java.Method] = []
+    matcher = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "replace" and i2 - i1 == j2 - j1:
+            pairs += zip(olds[i1:i2], news[j1:j2], strict=True)
+        elif op != "equal":
+            free_old += olds[i1:i2]
+            free_new += news[j1:j2]
+    for m in free_new:
+        twin = next((o for o in free_old if o.name == m.name), None)
+        if twin is not None:
+            free_old.remove(twin)
+            pairs.append((twin, m))
+    out = []
+    for o, m in sorted(pairs, key=lambda p: p[1].start):
+        if m.has_error or _texts(old, o) == _texts(new, m):
+            continue  # half-typed (a syntax error), or changed in layout or comments only
+        out.append(
+            ObservedEdit(
+                name=m.name,
+                start=m.start,
+                end=m.end,
+                line=new.lines.line(m.start),
+                before=tuple(java.strip_annotations(old.tokens[o.tokens])),
+                after=tuple(java.strip_annotations(new.tokens[m.tokens])),
+                imports=new.imports,
+            )
+        )
+    return out
+
+
+def target_input(
+    tokens: Sequence[java.Token], edit: ObservedEdit, known: Container[str], imports: Sequence[str]
+) -> tuple[java.ModelInput, Alignment]:
+    """A target method's model input and the edit in the model's tokens, abstracted together,
+    target first (see the module docstring)."""
+    source = java.strip_annotations(tokens)
+    target, before, after = java.abstract_together(
+        (source, edit.before, edit.after), known, imports
+    )
+    return java.ModelInput(target.tokens, target.mapping, source), align(
+        before.tokens, after.tokens
+    )
+
+
+def targets(
+    source: java.JavaSource,
+    skip: Sequence[tuple[int, int]] = (),
+    focus: tuple[int, int] | None = None,
+) -> list[java.Method]:
+    """The methods an edit is applied to: outermost, with a body, overlapping none of the
+    code-point ranges ``skip`` and overlapping ``focus`` (None: anywhere), in file order."""
+    return [
+        m
+        for m in _methods(source)
+        if not any(m.start < hi and lo < m.end for lo, hi in skip)
+        and (focus is None or (m.start <= focus[1] and focus[0] <= m.end))
+    ]
+
+
+def tasks(
+    doc: ParsedText,
+    edits: Sequence[ObservedEdit],
+    known: Container[str],
+    options: SimilarOptions,
+    skip: Sequence[tuple[int, int]] = (),
+    focus: tuple[int, int] | None = None,
+) -> list[Task]:
+    """One task per (method of ``doc``, edit) for the first :data:`MAX_EDITS` edits: every
+    method of :func:`targets` (``skip``: the edited methods, when ``doc`` is their file)
+    with at most ``options.max_unit_tokens`` model tokens, in file order."""
+    source: java.JavaSource = doc.parsed
+    out = []
+    for m in targets(source, skip, focus):
+        for edit in edits[:MAX_EDITS]:
+            model_input, alignment = target_input(
+                source.tokens[m.tokens], edit, known, source.imports
+            )
+            if len(model_input.tokens) <= options.max_unit_tokens:
+                out.append(Task(method_unit(m, model_input), edit, alignment))
+    return out
+
+
+def _change(before: Sequence[str], after: Sequence[str]) -> Counter:
+    """The abstract token change ``before -> after`` as a multiset of ``(side, token)``: the
+    tokens removed and those added by the changed runs of a token diff, every placeholder
+    written as its kind (``VAR_3`` -> ``VAR``), so that the same change to differently
+    named code looks the same."""
+    out: Counter = Counter()
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        for side, run in (("-", before[i1:i2]), ("+", after[j1:j2])):
+            for t in run:
+                out[side, t.rsplit("_", 1)[0] if PLACEHOLDER.fullmatch(t) else t] += 1
+    return out
+
+
+def _name_at(tokens: Sequence[str], p: int) -> bool:
+    return 0 <= p < len(tokens) and is_name(tokens[p])
+
+
+def _anchor(tokens: Sequence[str], p: int) -> bool:
+    """Whether ``tokens[p]`` names something outside the method, which an analogous change
+    happens at too: a called method, a type (placeholder or idiom), a qualified name; not a
+    variable (``VAR_n`` or an idiom like ``size`` that is not called)."""
+    t = tokens[p]
+    if PLACEHOLDER.fullmatch(t):
+        return t.startswith(("METHOD_", "TYPE_"))
+    called = p + 1 < len(tokens) and tokens[p + 1] == "("
+    return is_name(t) and (called or t[0].isupper() or "." in t)
+
+
+def _call_before(tokens: Sequence[str], p: int) -> int | None:
+    """The position of the name of the innermost call whose parentheses hold position ``p``
+    (``open`` for a position among the arguments of ``open(a, b)``), if any."""
+    depth = 0
+    for q in range(p - 1, -1, -1):
+        depth += {")": 1, "(": -1}.get(tokens[q], 0)
+        if depth < 0:
+            return q - 1 if _name_at(tokens, q - 1) else None
+    return None
+
+
+def anchors(before: Sequence[str], after: Sequence[str]) -> set[str]:
+    """The names a change ``before -> after`` is anchored at (see :func:`_anchor`): among the
+    tokens it removes, the :data:`CONTEXT` tokens on either side of each changed run, and
+    the name of the call holding the run; the method's own name (before its first ``(``)
+    is never one. An analogous change removes or touches the same names."""
+    own = before.index("(") - 1 if "(" in before else -1
+    out: set[str] = set()
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for op, i1, i2, _, _ in matcher.get_opcodes():
+        if op == "equal":
+            continue
+        near = set(range(max(0, i1 - CONTEXT), min(len(before), i2 + CONTEXT)))
+        call = _call_before(before, i1)
+        if call is not None:
+            near.add(call)
+        out |= {before[p] for p in near if p != own and _anchor(before, p)}
+    return out
+
+
+def change_overlap(edit: Alignment, before: Sequence[str], after: Sequence[str]) -> float:
+    """How much the change ``before -> after`` is the change of ``edit``: the size of the
+    common part of the two :func:`_change` multisets over the size of the larger (1: the same
+    tokens removed and added, up to placeholder numbers; 0: nothing in common)."""
+    ours = _change(before, after)
+    theirs = _change(
+        [t for t in edit.before if t is not None], [t for t in edit.after if t is not None]
+    )
+    larger = max(sum(ours.values()), sum(theirs.values()))
+    return sum((ours & theirs).values()) / larger if larger else 0.0
+
+
+def _growth(edit: Alignment) -> int:
+    """How many tokens longer the edit makes its method (0 when it makes it shorter)."""
+    return max(0, sum(t is not None for t in edit.after) - sum(t is not None for t in edit.before))
+
+
+def _variables(tokens: Sequence[str]) -> set[str]:
+    """The variables ``tokens`` name: ``VAR_n``, and names that are neither anchors
+    (:func:`_anchor`) nor members (after a ``.``)."""
+    return {
+        t
+        for p, t in enumerate(tokens)
+        if (t.startswith("VAR_") if PLACEHOLDER.fullmatch(t) else is_name(t))
+        and not _anchor(tokens, p)
+        and (p == 0 or tokens[p - 1] != ".")
+    }
+
+
+def makes_the_change(task: Task, after: Sequence[str], min_overlap: float) -> bool:
+    """Whether turning ``task.unit`` into ``after`` is the change of ``task.alignment``: its
+    :func:`change_overlap` is at least ``min_overlap``, it is anchored at every name the edit
+    is anchored at (:func:`anchors`; the target shares the edit's placeholders), and every
+    variable it uses is the target's or one the edit introduces (not a variable of the
+    edited method: ``if (name == null)`` copied into a method without ``name``)."""
+    edit_before = [t for t in task.alignment.before if t is not None]
+    edit_after = [t for t in task.alignment.after if t is not None]
+    if change_overlap(task.alignment, task.unit.tokens, after) < min_overlap:
+        return False
+    if not anchors(edit_before, edit_after) <= anchors(task.unit.tokens, after):
+        return False
+    known = set(task.unit.tokens) | (set(edit_after) - set(edit_before))
+    return _variables(after) <= known
+
+
+def decode(
+    model: SpanCopyModel,
+    found: Sequence[Task],
+    options: SimilarOptions,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    batch_size: int = BATCH,
+) -> list[list[Hypothesis]]:
+    """The hypotheses of every task, best first: batched beam searches of ``batch_size``
+    tasks, shortest first (less padding), ``options.beam_size`` hypotheses each, none longer
+    than its input by more than the edit grows its method plus :data:`SLACK` tokens. Raises
+    :class:`~spancopy_core.decoding.DecodingCancelled` when ``should_stop`` says so."""
+    from ..decoding import beam_search  # imports torch
+
+    order = sorted(range(len(found)), key=lambda k: len(found[k].unit.tokens))
+    out: list[list[Hypothesis]] = [[] for _ in found]
+    for k in range(0, len(order), batch_size):
+        chunk = order[k : k + batch_size]
+        longest = max(len(found[i].unit.tokens) + _growth(found[i].alignment) for i in chunk)
+        beams = beam_search(
+            model,
+            [list(found[i].unit.tokens) for i in chunk],
+            beam_size=options.beam_size,
+            top_k=options.beam_size,
+            max_len=longest + SLACK,
+            should_stop=should_stop,
+            edits=[found[i].alignment for i in chunk],
+        )
+        for i, hyps in zip(chunk, beams, strict=True):
+            out[i] = hyps
+    return out
+
+
+def proposals(
+    model: SpanCopyModel,
+    doc: ParsedText,
+    found: Sequence[Task],
+    beams: Sequence[Sequence[Hypothesis]],
+    options: SimilarOptions,
+) -> list[SimilarRepairs]:
+    """The kept proposals of every task (see the module docstring), one
+    :class:`SimilarRepairs` per method that has any (under its most confident edit), in file
+    order."""
+    from ..scoring import log_probs  # imports torch
+
+    pools = []
+    for task, hyps in zip(found, beams, strict=True):
+        alike = [  # cheap first: the edits of a hypothesis are costly to make and check
+            h for h in hyps if makes_the_change(task, h.tokens, options.min_overlap)
+        ]
+        pool = candidates(
+            doc.text,
+            task.unit,
+            alike,
+            doc.style,
+            doc.frontend,
+            top_k=options.beam_size,
+            syntax_check=options.syntax_check,
+        )
+        pools.append(pool)
+    items, edits = [], []
+    for task, pool in zip(found, pools, strict=True):
+        if pool:
+            for out in (task.unit.tokens, *(c.tokens for c in pool)):
+                items.append((task.unit.tokens, None, out))
+                edits.append(task.alignment)
+    scores = iter(log_probs(model, items, edits=edits))
+    best: dict[int, SimilarRepairs] = {}
+    for task, pool in zip(found, pools, strict=True):
+        if not pool:
+            continue
+        unchanged = next(scores)
+        scored = [next(scores) for _ in pool]
+        ranked = rank(
+            doc.text,
+            task.unit,
+            pool,
+            scored,
+            unchanged,
+            doc.lines,
+            None,
+            top_k=options.top_k,
+            penalties=NO_PENALTIES,
+        )
+        floor = unchanged + math.log(options.threshold) if options.threshold > 0 else -math.inf
+        ranked = [c for c in ranked if c.log_prob >= floor]
+        if not ranked:
+            continue
+        result = SimilarRepairs(UnitRepairs(task.unit, [], ranked, unchanged), task.edit)
+        old = best.get(task.unit.start)
+        if old is None or result.repairs.confidence() > old.repairs.confidence():
+            best[task.unit.start] = result
+    return [best[k] for k in sorted(best)]
+
+
+def similar(
+    model: SpanCopyModel,
+    doc: ParsedText,
+    edits: Sequence[ObservedEdit],
+    options: SimilarOptions,
+    *,
+    skip: Sequence[tuple[int, int]] = (),
+    focus: tuple[int, int] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    batch_size: int = BATCH,
+) -> list[SimilarRepairs]:
+    """Every stage at once: the proposals of ``edits`` on the methods of ``doc`` outside
+    ``skip`` that overlap ``focus`` (see :func:`tasks`)."""
+    found = tasks(doc, edits, model.vocab, options, skip, focus)
+    beams = decode(model, found, options, should_stop=should_stop, batch_size=batch_size)
+    return proposals(model, doc, found, beams, options)
+
+
+def similar_in_file(
+    model: SpanCopyModel,
+    old_text: str,
+    doc: ParsedText,
+    options: SimilarOptions,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    batch_size: int = BATCH,
+) -> tuple[list[ObservedEdit], list[SimilarRepairs]]:
+    """``(the edits between old_text and doc, their proposals on doc's other methods)``."""
+    edits = changed_methods(java.parse(old_text), doc.parsed)
+    skip = [(e.start, e.end) for e in edits]
+    found = similar(
+        model, doc, edits, options, skip=skip, should_stop=should_stop, batch_size=batch_size
+    )
+    return edits, found

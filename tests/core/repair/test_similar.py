@@ -1,0 +1,219 @@
+"""Similar edits (spancopy_core.repair.similar): which methods changed, the shared abstraction of
+an edit and its target, the change overlap, and proposals of the toy edit model, all against
+hand-written expectations."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spancopy_core.alignment import align
+from spancopy_core.checkpoint import load_model
+from spancopy_core.edits import apply_edits
+from spancopy_core.lang import java
+from spancopy_core.repair import similar
+from spancopy_core.repair.java import JavaFrontend, method_unit
+from spancopy_core.repair.pipeline import ParsedText
+from spancopy_core.repair.similar import SimilarOptions
+
+OLD = """class Files {
+    int load(int path, int limit) {
+        return open(path);
+    }
+
+    int reload(int name, int count) {
+        count++;
+        return open(name);
+    }
+
+    int count(int n, int k) {
+        return n + k;
+    }
+}
+"""
+NEW = OLD.replace("return open(path);", "return open(path, true);")
+RELOAD_AFTER = """int reload(int name, int count) {
+        count++;
+        return open(name, true);
+    }"""
+
+
+def edits_of(old: str, new: str) -> list[similar.ObservedEdit]:
+    return similar.changed_methods(java.parse(old), java.parse(new))
+
+
+def test_the_changed_method_is_the_edit():
+    (edit,) = edits_of(OLD, NEW)
+    assert (edit.name, edit.line) == ("load", 1)
+    assert NEW[edit.start : edit.end].startswith("int load(") and NEW[edit.end - 1] == "}"
+    assert [t.text for t in edit.before][-6:] == ["open", "(", "path", ")", ";", "}"]
+    assert [t.text for t in edit.after][-8:] == ["open", "(", "path", ",", "true", ")", ";", "}"]
+
+
+def test_layout_and_comments_are_no_edit():
+    new = OLD.replace("count++;", "count++;   // one more").replace("n + k", "n+k")
+    assert edits_of(OLD, new) == []
+
+
+def test_a_method_being_typed_is_no_edit_yet():
+    assert edits_of(OLD, NEW.replace("open(path, true);", "open(path, tr")) == []
+
+
+def test_an_added_or_removed_method_is_no_edit():
+    added = OLD.replace(
+        "    int count(", "    void extra() {\n        go();\n    }\n\n    int count("
+    )
+    assert edits_of(OLD, added) == []
+    assert edits_of(added, OLD) == []
+
+
+def test_two_changed_methods_in_file_order_and_a_moved_method_paired_by_name():
+    new = NEW.replace("n + k", "n - k")
+    assert [e.name for e in edits_of(OLD, new)] == ["load", "count"]
+    # count moved before reload and changed, reload unchanged: one edit, count's
+    a, b, c = OLD.split("\n\n")
+    moved = "\n\n".join([a, c.replace("n + k", "k + n").removesuffix("}\n"), b + "\n}\n"])
+    assert [e.name for e in edits_of(OLD, moved)] == ["count"]
+
+
+def test_target_first_shared_abstraction():
+    (edit,) = edits_of(OLD, NEW.replace("open(path, true)", "openFile(path, true)"))
+    reload = java.parse(NEW)
+    method = reload.methods[1]
+    model_input, alignment = similar.target_input(
+        reload.tokens[method.tokens], edit, {"true", "++"}, ()
+    )
+    # the target is numbered as it would be alone: reload's names first
+    assert (
+        model_input.tokens
+        == (
+            "int METHOD_1 ( int VAR_1 , int VAR_2 ) { VAR_2 ++ ; return METHOD_2 ( VAR_1 ) ; }"
+        ).split()
+    )
+    # the edit continues that numbering: open is reload's METHOD_2, openFile a new one
+    assert [t for t in alignment.before if t] == (
+        "int METHOD_3 ( int VAR_3 , int VAR_4 ) { return METHOD_2 ( VAR_3 ) ; }"
+    ).split()
+    assert [t for t in alignment.after if t][-8:] == "METHOD_4 ( VAR_3 , true ) ; }".split()
+    # so the name only the edit introduces maps back to its text in the target
+    assert model_input.mapping.concretize(["METHOD_4"]) == ["openFile"]
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        # the edit's change exactly, up to placeholder numbers
+        ("f ( VAR_7 ) ;", "f ( VAR_7 , true ) ;", 1.0),
+        # nothing in common: the edit adds ", true", this deletes a statement
+        ("a ( ) ; b ( ) ;", "a ( ) ;", 0.0),
+        # ", true" and "x": 2 tokens of 3 in common (the larger side)
+        ("f ( VAR_1 ) ;", "f ( VAR_1 , true x ) ;", 2 / 3),
+    ],
+)
+def test_change_overlap(before: str, after: str, expected: float):
+    edit = align("g ( VAR_2 ) ;".split(), "g ( VAR_2 , true ) ;".split())
+    assert similar.change_overlap(edit, before.split(), after.split()) == pytest.approx(expected)
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        # an argument added: anchored at the call that holds it, not at the method's name
+        (
+            "int METHOD_1 ( int VAR_1 ) { return METHOD_2 ( VAR_1 , VAR_2 ) ; }",
+            "int METHOD_1 ( int VAR_1 ) { return METHOD_2 ( VAR_1 , VAR_2 , true ) ; }",
+            {"METHOD_2"},
+        ),
+        # a call replaced: anchored at the removed call, not at the variable before it
+        (
+            "boolean METHOD_1 ( ) { return VAR_1 . size ( ) == 0 ; }",
+            "boolean METHOD_1 ( ) { return VAR_1 . isEmpty ( ) ; }",
+            {"size"},
+        ),
+        # a statement inserted between keywords and variables: no anchor
+        (
+            "void METHOD_1 ( TYPE_1 VAR_1 ) { this . VAR_1 = VAR_1 ; }",
+            "void METHOD_1 ( TYPE_1 VAR_1 ) { if ( VAR_1 == null ) { return ; } "
+            "this . VAR_1 = VAR_1 ; }",
+            set(),
+        ),
+    ],
+)
+def test_anchors(before: str, after: str, expected: set[str]):
+    assert similar.anchors(before.split(), after.split()) == expected
+
+
+def test_the_same_change_at_another_call_is_not_the_edit():
+    (edit,) = edits_of(OLD, NEW)
+    source = java.parse(OLD.replace("count++;", "count = read(count);"))
+    method = source.methods[1]  # reload: count = read(count); return open(name);
+    model_input, alignment = similar.target_input(
+        source.tokens[method.tokens], edit, {"true", "++"}, ()
+    )
+    task = similar.Task(method_unit(method, model_input), edit, alignment)
+    x = list(model_input.tokens)
+    assert x[12:16] == ["METHOD_2", "(", "VAR_2", ")"]  # read(count)
+    assert x[18:22] == ["METHOD_3", "(", "VAR_1", ")"]  # open(name)
+    at_open = [*x[:21], ",", "true", *x[21:]]
+    at_read = [*x[:15], ",", "true", *x[15:]]
+    assert similar.makes_the_change(task, at_open, 0.9)
+    assert not similar.makes_the_change(task, at_read, 0.9)
+    assert not similar.makes_the_change(task, x, 0.0)  # no change at all: no anchor either
+
+
+def test_a_variable_of_the_edited_method_is_not_copied_into_another():
+    old = "class A {\n    void setName(String name) {\n        this.name = name;\n    }\n}\n"
+    new = old.replace(
+        "{\n        this",
+        "{\n        if (name == null) {\n            return;\n        }\n        this",
+    )
+    (edit,) = edits_of(old, new)
+    source = java.parse("class A {\n    void reset(String title) {\n        count = 0;\n    }\n}\n")
+    method = source.methods[0]
+    model_input, alignment = similar.target_input(source.tokens[method.tokens], edit, (), ())
+    task = similar.Task(method_unit(method, model_input), edit, alignment)
+    x = list(model_input.tokens)
+    assert x[:7] == ["void", "METHOD_1", "(", "TYPE_1", "VAR_1", ")", "{"]
+    name = alignment.after[alignment.after.index("==") - 1]  # the edit's variable
+    assert name not in x
+    check = ["if", "(", "VAR_1", "==", "null", ")", "{", "return", ";", "}"]
+    assert similar.makes_the_change(task, [*x[:7], *check, *x[7:]], 0.9)  # its own: title
+    check[2] = name
+    assert not similar.makes_the_change(task, [*x[:7], *check, *x[7:]], 0.9)
+
+
+@pytest.fixture(scope="module")
+def model(toy_edit_model: Path):
+    return load_model(toy_edit_model, device="cpu")
+
+
+def test_the_edit_is_proposed_where_it_applies_and_nowhere_else(model):
+    doc = ParsedText.parse(NEW, JavaFrontend())
+    edits, found = similar.similar_in_file(model, OLD, doc, SimilarOptions())
+    assert [e.name for e in edits] == ["load"]
+    assert [f.repairs.unit.name for f in found] == ["reload"]  # not count, not load itself
+    best = found[0].repairs.candidates[0]
+    assert found[0].edit is edits[0]
+    assert apply_edits(NEW, best.edits) == NEW.replace("open(name)", "open(name, true)")
+    assert best.new_text == RELOAD_AFTER
+    assert 0.5 < best.probability <= 1.0
+    assert found[0].repairs.unchanged_log_prob < best.log_prob
+
+
+def test_the_threshold_drops_what_is_not_that_much_likelier_than_the_method(model):
+    doc = ParsedText.parse(NEW, JavaFrontend())
+    _, found = similar.similar_in_file(model, OLD, doc, SimilarOptions(threshold=1e30))
+    assert found == []
+
+
+def test_without_a_change_there_is_nothing_to_propose(model):
+    doc = ParsedText.parse(OLD, JavaFrontend())
+    assert similar.similar_in_file(model, OLD, doc, SimilarOptions()) == ([], [])
+
+
+def test_options_are_checked():
+    with pytest.raises(ValueError, match="threshold"):
+        SimilarOptions(threshold=-1)
+    with pytest.raises(ValueError, match="min_overlap"):
+        SimilarOptions(min_overlap=2)

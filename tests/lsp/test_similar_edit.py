@@ -1,0 +1,135 @@
+"""Similar edits through a real server process (issue 15): an edit at one call site is offered
+as "Apply the edit from line N" at another and applies there; nowhere else, not before the
+edit, not after a save; in another open file with its name; through
+``spancopy.applySimilarEdit``; off with ``similarEdit.enable``; a stale version answers
+ContentModified. The toy edit model (tests/toy.py) learned one rewrite, a call's extra
+argument ``true``, and applies it to any call: that it is offered at ``open`` only is the
+filters' doing."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+
+from ..core.repair.test_similar import NEW, OLD
+from . import editor
+from .conftest import Start, action_params, change_doc, code_actions, open_doc
+from .test_protocol import CONTENT_MODIFIED
+
+URI = "file:///work/Files.java"
+RELOAD = (7, 16)  # on "return open(name);"
+COUNT = (11, 12)  # on "return n + k;"
+EXPECTED = NEW.replace("open(name)", "open(name, true)")
+OTHER = """class Other {
+    int again(int x, int y) {
+        y++;
+        return open(x);
+    }
+
+    int more(int x, int y) {
+        y++;
+        return read(x);
+    }
+}
+"""
+
+
+@pytest.fixture
+def settings(toy_edit_model: Path) -> dict:
+    return {"similarEdit": {"modelPath": str(toy_edit_model)}}
+
+
+def similar(actions: list[types.CodeAction] | None) -> list[types.CodeAction]:
+    return [a for a in actions or [] if a.title.startswith("Apply the edit")]
+
+
+async def edited(start: Start, settings: dict):
+    """A server with Files.java opened as OLD and changed to NEW (version 2)."""
+    client = await start(settings=settings)
+    open_doc(client, URI, OLD)
+    change_doc(client, URI, 2, NEW)
+    return client
+
+
+async def test_an_edit_at_one_call_site_is_offered_and_applied_at_another(start, settings):
+    client = await edited(start, settings)
+    (action,) = similar(await code_actions(client, URI, *RELOAD))
+    assert action.title.startswith("Apply the edit from line 2 (")
+    assert action.kind == types.CodeActionKind.QuickFix and not action.is_preferred
+    assert editor.apply_action(NEW, action, URI, 2, "utf-16") == EXPECTED
+    assert similar(await code_actions(client, URI, *COUNT)) == []  # the edit does not apply
+    assert similar(await code_actions(client, URI, 2, 10)) == []  # the edited method itself
+
+
+async def test_nothing_before_an_edit_nor_after_a_save(start, settings):
+    client = await start(settings=settings)
+    open_doc(client, URI, NEW)  # the text at opening is the baseline: no edit yet
+    assert similar(await code_actions(client, URI, *RELOAD)) == []
+    change_doc(client, URI, 2, OLD)
+    change_doc(client, URI, 3, NEW)  # back to the baseline: still no edit
+    assert similar(await code_actions(client, URI, *RELOAD)) == []
+    client = await edited(start, settings)
+    assert similar(await code_actions(client, URI, *RELOAD))
+    sync = client.initialize_result.capabilities.text_document_sync  # type: ignore[attr-defined]
+    assert isinstance(sync, types.TextDocumentSyncOptions) and sync.save  # editors send didSave
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=URI))
+    )
+    assert similar(await code_actions(client, URI, *RELOAD)) == []
+
+
+async def test_an_edit_in_another_open_file(start, settings):
+    client = await edited(start, settings)
+    uri = "file:///work/Other.java"
+    open_doc(client, uri, OTHER)
+    (action,) = similar(await code_actions(client, uri, 3, 16))
+    assert action.title.startswith("Apply the edit from Files.java:2 (")
+    assert editor.apply_action(OTHER, action, uri, 1, "utf-16") == OTHER.replace(
+        "open(x)", "open(x, true)"
+    )
+    # the toy model adds the argument to any call, but read is not the call the edit changed
+    assert similar(await code_actions(client, uri, 8, 16)) == []
+
+
+async def test_the_command_on_a_position_and_on_the_whole_document(start, settings):
+    client = await edited(start, settings)
+    for arguments in ([{"uri": URI, "position": {"line": 7, "character": 16}}], [URI]):
+        result = await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="spancopy.applySimilarEdit", arguments=arguments)
+        )
+        (action,) = result
+        assert action["title"].startswith("Apply the edit from line 2 (")
+        (change,) = action["edit"]["documentChanges"]
+        assert change["textDocument"] == {"uri": URI, "version": 2}
+    with pytest.raises(JsonRpcException) as error:
+        await client.workspace_execute_command_async(
+            types.ExecuteCommandParams(command="spancopy.applySimilarEdit", arguments=[1, 2])
+        )
+    assert error.value.code == types.ErrorCodes.InvalidParams.value
+
+
+async def test_off_with_the_setting(start, settings):
+    client = await edited(start, settings)
+    push = {"spancopy": {"similarEdit": {"enable": False}}}
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=push))
+    assert similar(await code_actions(client, URI, *RELOAD)) == []
+
+
+async def test_a_stale_version_is_content_modified(start, settings):
+    client = await edited(start, settings)
+    assert similar(await code_actions(client, URI, *RELOAD))  # both models loaded
+    text = NEW.replace("int k)", "int m)").replace("n + k", "n + m")  # count changed too
+    change_doc(client, URI, 3, text)
+    pos = types.Position(line=RELOAD[0], character=RELOAD[1])
+    send = client.protocol.send_request  # sends at once
+    stale = asyncio.wrap_future(send("textDocument/codeAction", action_params(URI, pos)))
+    change_doc(client, URI, 4, NEW)  # arrives while version 3's proposals are computed
+    with pytest.raises(JsonRpcException) as error:
+        await stale
+    assert error.value.code == CONTENT_MODIFIED
+    (action,) = similar(await code_actions(client, URI, *RELOAD))
+    assert editor.apply_action(NEW, action, URI, 4, "utf-16") == EXPECTED

@@ -1,0 +1,95 @@
+"""``spancopy similar-edit`` end to end, through real processes: bad input as one-line errors
+with their exit status, and proposals of the toy edit model as diffs and as JSON."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from spancopy_core.edits import TextEdit, apply_edits
+from spancopy_core.positions import LineIndex
+
+from .core.repair.test_similar import NEW, OLD
+from .test_cli import one_line_error, spancopy
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> tuple[Path, Path]:
+    """``(FILE, OLDFILE)``: ``load`` got an extra argument ``true``."""
+    new, old = tmp_path / "Files.java", tmp_path / "Files.old.java"
+    new.write_text(NEW, encoding="utf-8")
+    old.write_text(OLD, encoding="utf-8")
+    return new, old
+
+
+def test_proposals_as_diffs(toy_edit_model: Path, files: tuple[Path, Path]):
+    new, old = files
+    out = spancopy("similar-edit", new, "--before", old, "--model", toy_edit_model)
+    assert out.returncode == 0, out.stderr
+    header, rest = out.stdout.split("\n", 1)
+    assert header == f"{new}:6: method reload: 1 proposal(s) of the edit from line 2"
+    assert rest.startswith('#1 Change to "return open(name, true);" (')
+    assert "-        return open(name);\n+        return open(name, true);\n" in rest
+    assert "count" not in rest.split("@@")[0] and "n + k" not in rest
+    assert out.stdout.endswith("1 method(s) with proposals of the edit of load (line 2)\n")
+
+
+def test_proposals_as_json_in_the_shape_of_repairs(toy_edit_model: Path, files: tuple[Path, Path]):
+    new, old = files
+    out = spancopy("similar-edit", new, "--before", old, "--model", toy_edit_model, "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["edits"] == [{"name": "load", "line": 2}]
+    (method,) = report["methods"]
+    assert (method["name"], method["line"], method["edit_line"]) == ("reload", 6, 2)
+    (repair,) = method["repairs"]
+    assert repair["rank"] == 1 and 0 < repair["probability"] <= 1
+    assert repair["probability"] + method["unchanged_probability"] == pytest.approx(1.0)
+    lines = LineIndex(NEW)
+    edits = [
+        TextEdit(
+            lines.offset(e["start"]["line"], e["start"]["character"]),
+            lines.offset(e["end"]["line"], e["end"]["character"]),
+            e["newText"],
+        )
+        for e in repair["edits"]
+    ]
+    assert apply_edits(NEW, edits) == NEW.replace("open(name)", "open(name, true)")
+
+
+def test_a_high_threshold_leaves_nothing(toy_edit_model: Path, files: tuple[Path, Path]):
+    new, old = files
+    args = ("similar-edit", new, "--before", old, "--model", toy_edit_model, "--threshold", "1e30")
+    out = spancopy(*args)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == "0 method(s) with proposals of the edit of load (line 2)\n"
+
+
+def test_bad_input(toy_edit_model: Path, toy_model: Path, files: tuple[Path, Path], tmp_path):
+    new, old = files
+    model = ("--model", toy_edit_model)
+    missing = tmp_path / "Missing.java"
+    one_line_error(spancopy("similar-edit", missing, "--before", old, *model), 2, "no such file")
+    one_line_error(spancopy("similar-edit", new, "--before", missing, *model), 2, "no such file")
+    one_line_error(spancopy("similar-edit", new, *model), 2, "--before")
+    binary = tmp_path / "Bin.java"
+    binary.write_bytes(b"class A {\x00}")
+    one_line_error(spancopy("similar-edit", binary, "--before", old, *model), 2, "binary file")
+    broken = tmp_path / "Broken.java"
+    broken.write_text(NEW.replace("count++;", "count++ +;"), encoding="utf-8")
+    one_line_error(
+        spancopy("similar-edit", broken, "--before", old, *model), 2, "does not parse as Java"
+    )
+    one_line_error(spancopy("similar-edit", new, "--before", new, *model), 1, "no method changed")
+    one_line_error(
+        spancopy("similar-edit", new, "--before", old, "--model", toy_model),
+        2,
+        "not an edit model",
+    )
+    one_line_error(
+        spancopy("similar-edit", new, "--before", old, "--model", tmp_path / "none"),
+        2,
+        "cannot load the model",
+    )
