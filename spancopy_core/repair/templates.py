@@ -14,8 +14,16 @@ parse).
 (``trainer/mutations.py``): another variable of the method in place of a variable (at most
 :data:`MAX_NAMES` names, in the order they first appear), a ``!`` removed, or added before
 the condition of an ``if``/``while``, and an off-by-one: ``+ 1`` or ``- 1`` after an operand
-that ends an index, an argument, a comparison side or a statement. Their order does not
-matter: the model ranks them.
+that ends an index, an argument, a comparison side or a statement. Then the inverses of the
+mistakes of contest programs (:func:`contest_templates`): an ``int`` declaration widened to
+``long`` (with ``nextInt``, ``Integer.parseInt`` and ``Integer.MAX_VALUE`` in its statement),
+a ``(long)`` cast before the left operand of ``*`` and a ``(double)`` one before that of ``/``,
+a member of a similar name (:data:`SIMILAR`: ``Math.max``/``min``, ``print``/``println``, ...),
+``break``/``continue``, ``++``/``--``, ``=``/``+=``/``-=``, ``/``/``%``, ``a == b`` on objects
+as ``a.equals(b)``, two neighbouring arguments of a call swapped, the operands of a
+subtraction swapped (a comparator's direction) and a ``+ 1``/``- 1`` removed. Their order does
+not matter: the model ranks them. All are bounded by the tokens of the focus: at most one or two
+per token, :data:`MAX_NAMES` per variable.
 """
 
 from __future__ import annotations
@@ -98,4 +106,190 @@ def repair_templates(
         if (t.kind in ("identifier", "int") or t.text in (")", "]")) and after in _OPERAND_END:
             if before != "." and not _glued(tokens, i):
                 out += [TextEdit(t.end, t.end, " + 1"), TextEdit(t.end, t.end, " - 1")]
+    return out + contest_templates(tokens, start, end)
+
+
+# Members of a similar name that contestants confuse, each tried in place of the other.
+SIMILAR: tuple[tuple[str, str], ...] = (
+    ("max", "min"),
+    ("print", "println"),
+    ("nextInt", "nextLong"),
+    ("MAX_VALUE", "MIN_VALUE"),
+    ("toUpperCase", "toLowerCase"),
+    ("pollFirst", "pollLast"),
+    ("peekFirst", "peekLast"),
+    ("addFirst", "addLast"),
+    ("ceilingKey", "higherKey"),
+    ("floorKey", "lowerKey"),
+    ("startsWith", "endsWith"),
+    ("indexOf", "lastIndexOf"),
+)
+_SIMILAR = {a: b for pair in SIMILAR for a, b in (pair, pair[::-1])}
+_KEYWORD_SWAPS = {"break": "continue", "continue": "break"}
+_EXTRA_SWAPS: tuple[tuple[str, ...], ...] = (
+    ("++", "--"),
+    ("=", "+=", "-="),
+    ("/", "%"),
+    ("/=", "%="),
+)
+_WIDER = {"int": "long", "Integer": "Long", "nextInt": "nextLong", "parseInt": "parseLong"}
+_VALUE = frozenset({"identifier", "int", "float", "char", "string"})
+_LITERAL = frozenset({"int", "float", "char"})
+
+
+def _match(tokens: Sequence[Token], k: int, step: int) -> int | None:
+    """The index of the bracket matching the one at ``k``, searching in direction ``step``."""
+    depth = 0
+    for j in range(k, -1 if step < 0 else len(tokens), step):
+        if tokens[j].text in ("(", "["):
+            depth += step
+        elif tokens[j].text in (")", "]"):
+            depth -= step
+        if depth == 0:
+            return j
+    return None
+
+
+def _left_operand(tokens: Sequence[Token], i: int) -> int | None:
+    """The first token of the operand that ends just before token ``i`` (a name, literal,
+    call, index, member or parenthesised expression), or None."""
+    k = i - 1
+    while k >= 0:
+        if tokens[k].text in (")", "]"):
+            j = _match(tokens, k, -1)
+            if j is None:
+                return None
+            if j > 0 and (tokens[j - 1].kind == "identifier" or tokens[j - 1].text in ")]"):
+                k = j - 1  # a call or an index: what it applies to comes first
+                continue
+            first = j
+        elif tokens[k].kind in _VALUE:
+            first = k
+        else:
+            return None
+        if first > 1 and tokens[first - 1].text == "." and not _glued(tokens, first - 1):
+            k = first - 2
+            continue
+        return first
+    return None
+
+
+def _right_operand(tokens: Sequence[Token], i: int) -> int | None:
+    """The last token of the operand that starts just after token ``i``, or None."""
+    k: int | None = i + 1
+    if k >= len(tokens):
+        return None
+    if tokens[k].text == "(":
+        k = _match(tokens, k, 1)
+    elif tokens[k].kind not in _VALUE:
+        return None
+    while k is not None and k + 1 < len(tokens):
+        if tokens[k + 1].text in ("(", "["):
+            k = _match(tokens, k + 1, 1)
+        elif tokens[k + 1].text == "." and k + 2 < len(tokens):
+            k += 2
+        else:
+            break
+    return k
+
+
+def _text(tokens: Sequence[Token], a: int, b: int, new: dict[int, str] | None = None) -> str:
+    """Tokens ``a`` to ``b`` (inclusive) as text, one space where the source had some, token
+    ``k`` spelt ``new[k]`` where given."""
+    new = new or {}
+    out = []
+    for k in range(a, b + 1):
+        if k > a and tokens[k].start > tokens[k - 1].end:
+            out.append(" ")
+        out.append(new.get(k, tokens[k].text))
+    return "".join(out)
+
+
+def _assigns(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the ``=`` at token ``i`` assigns to a variable, a field or an element (not a
+    declaration's initialiser, where ``+=`` would not parse)."""
+    if i < 2:
+        return False
+    return tokens[i - 1].text == "]" or (
+        tokens[i - 1].kind == "identifier" and tokens[i - 2].text in (";", "{", "}", ".")
+    )
+
+
+def contest_templates(tokens: Sequence[Token], start: int, end: int) -> list[TextEdit]:
+    """The contest templates of the module docstring for the tokens within ``[start, end]``."""
+    out: list[TextEdit] = []
+    widened = -1  # the last token of the statement that an "int" widening covered
+    for i, t in enumerate(tokens):
+        if not (start <= t.start and t.end <= end) or _glued(tokens, i):
+            continue
+        before = tokens[i - 1].text if i > 0 else ""
+        if t.kind == "keyword" and t.text in _KEYWORD_SWAPS:
+            out.append(TextEdit(t.start, t.end, _KEYWORD_SWAPS[t.text]))
+        if t.kind == "identifier" and before == "." and t.text in _SIMILAR:
+            out.append(TextEdit(t.start, t.end, _SIMILAR[t.text]))
+        if t.kind == "operator" and (t.text != "=" or _assigns(tokens, i)):
+            for group in _EXTRA_SWAPS:
+                if t.text in group:
+                    out += [TextEdit(t.start, t.end, x) for x in group if x != t.text]
+        after = tokens[i + 1].text if i + 2 < len(tokens) else ""
+        if t.text == "Integer" and after == "." and before != "." and i > widened:
+            new = {k: _WIDER.get(tokens[k].text, tokens[k].text) for k in (i, i + 2)}
+            out.append(TextEdit(t.start, tokens[i + 2].end, _text(tokens, i, i + 2, new)))
+        if t.text == "int" and t.kind == "keyword" and i > widened:
+            widened = next(
+                (k for k in range(i, len(tokens)) if tokens[k].text in (";", "{", ")")),
+                len(tokens) - 1,
+            )
+            last = max(k for k in range(i, widened + 1) if k == i or tokens[k].text in _WIDER)
+            new = {
+                k: _WIDER[tokens[k].text] for k in range(i, last + 1) if tokens[k].text in _WIDER
+            }
+            out.append(TextEdit(t.start, tokens[last].end, _text(tokens, i, last, new)))
+        if t.text in ("*", "/") and t.kind == "operator":
+            first = _left_operand(tokens, i)
+            cast = "(long) " if t.text == "*" else "(double) "
+            if first is not None and not (first > 0 and tokens[first - 1].text == ")"):
+                out.append(TextEdit(tokens[first].start, tokens[first].start, cast))
+        if t.text in ("==", "!=") and (first := _left_operand(tokens, i)) is not None:
+            last = _right_operand(tokens, i)
+            if last is not None and not {tokens[first].kind, tokens[last].kind} & _LITERAL:
+                if "null" not in (tokens[first].text, tokens[last].text):
+                    left, right = _text(tokens, first, i - 1), _text(tokens, i + 1, last)
+                    call = f"{'!' if t.text == '!=' else ''}{left}.equals({right})"
+                    out.append(TextEdit(tokens[first].start, tokens[last].end, call))
+        if t.text == "-" and (first := _left_operand(tokens, i)) is not None:
+            last = _right_operand(tokens, i)
+            after = tokens[last + 1].text if last is not None and last + 1 < len(tokens) else ""
+            if last is not None and after in (")", ";", ","):
+                swapped = f"{_text(tokens, i + 1, last)} - {_text(tokens, first, i - 1)}"
+                out.append(TextEdit(tokens[first].start, tokens[last].end, swapped))
+        if t.text in ("+", "-") and i + 2 < len(tokens) and tokens[i + 1].text == "1":
+            if tokens[i + 2].text in _OPERAND_END and i > 0:
+                out.append(TextEdit(tokens[i - 1].end, tokens[i + 1].end, ""))
+        if t.text == "(" and i > 0 and tokens[i - 1].kind == "identifier":
+            out += _swapped_arguments(tokens, i)
+    return out
+
+
+def _swapped_arguments(tokens: Sequence[Token], i: int) -> list[TextEdit]:
+    """Each two neighbouring arguments (of at most four tokens) of the call whose ``(`` is
+    token ``i``, swapped."""
+    close = _match(tokens, i, 1)
+    if close is None or close == i + 1:
+        return []
+    args, first, depth = [], i + 1, 0
+    for k in range(i + 1, close + 1):
+        text = tokens[k].text
+        if text in ("(", "[", "{"):
+            depth += 1
+        elif text in (")", "]", "}") and k < close:
+            depth -= 1
+        if (text == "," and depth == 0) or k == close:
+            args.append((first, k - 1))
+            first = k + 1
+    out = []
+    for (a, b), (c, d) in zip(args, args[1:]):
+        if b - a < 4 and d - c < 4 and _text(tokens, a, b) != _text(tokens, c, d):
+            swapped = f"{_text(tokens, c, d)}, {_text(tokens, a, b)}"
+            out.append(TextEdit(tokens[a].start, tokens[d].end, swapped))
     return out

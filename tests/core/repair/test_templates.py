@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from spancopy_core.edits import apply_edits
 from spancopy_core.lang import java
-from spancopy_core.repair.templates import repair_templates, single_token_mutations
+from spancopy_core.repair.templates import (
+    contest_templates,
+    repair_templates,
+    single_token_mutations,
+)
 
 
 def mutants(text: str, line: int = 0) -> list[str]:
@@ -115,3 +119,60 @@ def test_a_negation_is_removed_and_never_doubled():
     assert "while (!!ok) {" not in repairs(
         "class C { void f(boolean ok) {\nwhile (!ok) {\n}}}", line=1
     )
+
+
+def contest(line: str) -> list[str]:
+    """The focus line after each contest template (contest_templates), in order."""
+    text = "class C { void f() {\n" + line + "\n}}"
+    start = text.index(line)
+    found = contest_templates(java.parse(text).tokens, start, start + len(line))
+    return [apply_edits(text, [e]).split("\n")[1] for e in found]
+
+
+def test_an_int_declaration_is_widened_with_its_reads_and_constants():
+    assert contest("int n = Integer.parseInt(st.nextToken());") == [
+        "long n = Long.parseLong(st.nextToken());"
+    ]
+    assert contest("int[] a = new int[n];") == ["long[] a = new long[n];"]  # one statement
+    assert "long x = sc.nextLong();" in contest("int x = sc.nextInt();")
+    assert contest("Arrays.fill(d, Integer.MAX_VALUE);")[1:] == [
+        "Arrays.fill(d, Long.MAX_VALUE);",
+        "Arrays.fill(d, Integer.MIN_VALUE);",
+    ]
+
+
+def test_casts_go_before_the_left_operand_of_a_product_or_quotient():
+    got = contest("long r = a[i] * b / f(x).y;")
+    assert "long r = (long) a[i] * b / f(x).y;" in got
+    assert "long r = a[i] * (double) b / f(x).y;" in got
+    assert "long r = a[i] * b % f(x).y;" in got
+    assert "long s = (long) (a + b) * c;" in contest("long s = (a + b) * c;")
+    assert not any("(long) (long)" in g for g in contest("long s = (long) a * b;"))
+
+
+def test_similar_members_keywords_and_assignments_are_swapped():
+    assert contest("best = Math.min(best, cur);") == [
+        "best += Math.min(best, cur);",
+        "best -= Math.min(best, cur);",
+        "best = Math.max(best, cur);",
+        "best = Math.min(cur, best);",  # neighbouring arguments swapped
+    ]
+    assert contest("System.out.print(x);") == ["System.out.println(x);"]
+    assert contest("if (a == 0) break;") == ["if (a == 0) continue;"]
+    assert contest("j--;") == ["j++;"]
+    assert contest("x %= 10;") == ["x /= 10;"]
+    assert contest("int t = 0;") == ["long t = 0;"]  # no "+=" in a declaration
+
+
+def test_string_comparison_becomes_equals_but_not_on_literals():
+    assert contest("if (s == r) {") == ["if (s.equals(r)) {"]
+    assert contest("if (a.get(i) != b) {") == ["if (!a.get(i).equals(b)) {"]
+    assert contest("if (a == 0 || b == null) {") == []
+
+
+def test_subtraction_operands_swap_and_off_by_ones_are_removed():
+    assert "sort(p, (x, y) -> x[1] - y[1]);" in contest("sort(p, (x, y) -> y[1] - x[1]);")
+    got = contest("s += a[i - 1] - b;")
+    assert "s += a[i] - b;" in got  # "- 1" removed
+    assert "s += b - a[i - 1];" in got
+    assert "s += a[1 - i] - b;" not in got  # "i - 1" ends in "]", not ")", ";" or ","
