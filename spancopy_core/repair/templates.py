@@ -12,7 +12,8 @@ parse).
 :func:`repair_templates`, the candidates that the combined ranking scores with the model
 (:mod:`spancopy_core.repair.ranking`), adds the inverses of more bug kinds that people make
 (``trainer/mutations.py``): another variable of the method in place of a variable (at most
-:data:`MAX_NAMES` names, in the order they first appear), a ``!`` removed, or added before
+:data:`MAX_NAMES` names, in the order they first appear, none declared with another type:
+:func:`declared_types`), a ``!`` removed, or added before
 the condition of an ``if``/``while``, and an off-by-one: ``+ 1`` or ``- 1`` after an operand
 that ends an index, an argument, a comparison side or a statement. Then the inverses of the
 mistakes of contest programs (:func:`contest_templates`): an ``int`` declaration widened to
@@ -91,13 +92,17 @@ def repair_templates(
     out = single_token_mutations(tokens, start, end)
     pool = method or tokens
     names = list(dict.fromkeys(t.text for t in pool if t.kind == "identifier" and t.role == "var"))
+    types = declared_types(pool)
     for i, t in enumerate(tokens):
         if not (start <= t.start and t.end <= end):
             continue
         before = tokens[i - 1].text if i > 0 else ""
         after = tokens[i + 1].text if i + 1 < len(tokens) else ""
         if t.kind == "identifier" and t.role == "var" and before != ".":
-            others = [n for n in names if n != t.text][:MAX_NAMES]
+            mine = types.get(t.text)
+            others = [
+                n for n in names if n != t.text and (mine is None or types.get(n, mine) == mine)
+            ][:MAX_NAMES]
             out += [TextEdit(t.start, t.end, n) for n in others]
         if t.text == "!" and t.kind == "operator":
             out.append(TextEdit(t.start, t.end, ""))
@@ -107,6 +112,69 @@ def repair_templates(
             if before != "." and not _glued(tokens, i):
                 out += [TextEdit(t.end, t.end, " + 1"), TextEdit(t.end, t.end, " - 1")]
     return out + contest_templates(tokens, start, end)
+
+
+_FAMILY = {"long": "int", "short": "int", "byte": "int", "float": "double"}
+_PRIMITIVE = frozenset({"int", "long", "short", "byte", "char", "boolean", "double", "float"})
+
+
+def declared_types(tokens: Sequence[Token]) -> dict[str, str]:
+    """The declared type of each variable declared among ``tokens`` (locals, parameters,
+    loop variables), the integer types as one (``int``) and the floating ones as one
+    (``double``); a generic type by its name (``List``); ``[]`` per dimension."""
+    types: dict[str, str] = {}
+    for k, t in enumerate(tokens):
+        if k == 0 or t.kind != "identifier" or t.role != "var" or t.text in types:
+            continue
+        if (tokens[k + 1].text if k + 1 < len(tokens) else "") not in ("=", ",", ";", ":", ")"):
+            continue
+        j = k
+        if tokens[k - 1].text == ",":  # a later declarator: the type of the first one
+            j = _first_declarator(tokens, k - 1)
+        found = _type_before(tokens, j) if j is not None else None
+        if found is not None:
+            types[t.text] = found
+    return types
+
+
+def _first_declarator(tokens: Sequence[Token], comma: int) -> int | None:
+    """The name that the declaration holding the ``,`` at ``comma`` declares first, or None
+    (a ``,`` of a call's arguments)."""
+    depth = 0
+    for j in range(comma - 1, 0, -1):
+        text = tokens[j].text
+        if text in (")", "]", "}"):
+            depth += 1
+        elif text in ("(", "[", "{", ";"):
+            if depth == 0:
+                return None
+            depth -= 1
+        elif depth == 0 and tokens[j].role == "var" and _type_before(tokens, j) is not None:
+            return j
+    return None
+
+
+def _type_before(tokens: Sequence[Token], k: int) -> str | None:
+    """The type written just before the name at token ``k`` (see :func:`declared_types`)."""
+    j, dims = k - 1, ""
+    while j >= 1 and tokens[j].text == "]" and tokens[j - 1].text == "[":
+        j, dims = j - 2, dims + "[]"
+    if j >= 0 and tokens[j].text == ">":  # a generic type: its name before the "<"
+        depth = 0
+        while j >= 0:
+            depth += {">": 1, "<": -1}.get(tokens[j].text, 0)
+            if depth == 0:
+                break
+            j -= 1
+        j -= 1
+    if j < 0:
+        return None
+    t = tokens[j]
+    if (t.kind == "keyword" and t.text in _PRIMITIVE) or (
+        t.kind == "identifier" and t.role == "type"
+    ):
+        return _FAMILY.get(t.text, t.text) + dims
+    return None
 
 
 # Members of a similar name that contestants confuse, each tried in place of the other.

@@ -6,6 +6,7 @@ from spancopy_core.edits import apply_edits
 from spancopy_core.lang import java
 from spancopy_core.repair.templates import (
     contest_templates,
+    declared_types,
     repair_templates,
     single_token_mutations,
 )
@@ -93,23 +94,31 @@ def repairs(text: str, line: int = 0) -> list[str]:
 
 def test_repair_templates_add_variables_negations_and_off_by_ones():
     text = (
-        "class C { boolean f(int[] a, int n, boolean ok) {\nif (a[n] > 0 && ok) return x.done;\n}}"
+        "class C { boolean f(int[] a, int n, boolean ok, long m, boolean up) {\n"
+        "if (a[n] > 0 && ok) return x.done;\n}}"
     )
     got = repairs(text, line=1)
     single = mutants(text, line=1)
     assert got[: len(single)] == single  # the fixed list first, in its order
     rest = set(got[len(single) :])
     assert {
-        "if (n[n] > 0 && ok) return x.done;",  # another variable of the method
-        "if (a[a] > 0 && ok) return x.done;",
-        "if (a[ok] > 0 && ok) return x.done;",
-        "if (a[n] > 0 && a) return x.done;",
+        "if (a[m] > 0 && ok) return x.done;",  # another variable of the method, an integer
+        "if (a[x] > 0 && ok) return x.done;",  # x: a field, of a type unknown
+        "if (a[n] > 0 && up) return x.done;",
         "if (!a[n] > 0 && ok) return x.done;",  # a negation added before the condition
         "if (a[n + 1] > 0 && ok) return x.done;",  # off by one, after an operand
         "if (a[n - 1] > 0 && ok) return x.done;",
         "if (a[n] > 0 + 1 && ok) return x.done;",
         "if (a[n] + 1 > 0 && ok) return x.done;",
     } <= rest
+    assert (
+        not {
+            "if (n[n] > 0 && ok) return x.done;",  # declared with another type
+            "if (a[ok] > 0 && ok) return x.done;",
+            "if (a[n] > 0 && a) return x.done;",
+        }
+        & rest
+    )
     assert "if (a[n] > 0 && ok) return x.ok;" not in rest  # a member name after "." stays
     assert all(".done" in r for r in rest)  # a member name after "." is never replaced
 
@@ -176,3 +185,30 @@ def test_subtraction_operands_swap_and_off_by_ones_are_removed():
     assert "s += a[i] - b;" in got  # "- 1" removed
     assert "s += b - a[i - 1];" in got
     assert "s += a[1 - i] - b;" not in got  # "i - 1" ends in "]", not ")", ";" or ","
+
+
+def test_declared_types_of_locals_parameters_and_loop_variables():
+    text = """class C { void f(String[] args) {
+ Scanner sc = new Scanner(System.in);
+ int n = sc.nextInt(), m = g(a, b);
+ long[] pre = new long[n + 1];
+ Map<String, Integer> cnt = new HashMap<>();
+ for (int i = 0, j = n - 1; i < j; i++) {}
+ for (long v : adj[u]) {}
+ double avg = 0; float w = 1; char c = 'a';
+ sort(p, (x, y) -> x[1] - y[1]);
+}}"""
+    assert declared_types(java.parse(text).tokens) == {
+        "args": "String[]",
+        "sc": "Scanner",
+        "n": "int",
+        "m": "int",
+        "pre": "int[]",  # long and int are one family
+        "cnt": "Map",
+        "i": "int",
+        "j": "int",
+        "v": "int",
+        "avg": "double",
+        "w": "double",
+        "c": "char",
+    }  # a, b (arguments), u, p, x, y (lambda parameters): no declared type
