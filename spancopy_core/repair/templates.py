@@ -71,6 +71,16 @@ def _replacements(token: Token) -> Iterator[str]:
             yield f"{value - 1}{suffix}"
 
 
+def literal_step(old: str, new: str) -> str | None:
+    """``"+"`` or ``"-"`` when the decimal literal ``new`` is ``old`` plus or minus one (a
+    literal mutation of :func:`single_token_mutations`), else None."""
+    a, b = _DECIMAL.fullmatch(old), _DECIMAL.fullmatch(new)
+    if a is None or b is None or a.group(2) != b.group(2):
+        return None
+    step = int(b.group(1)) - int(a.group(1))
+    return {1: "+", -1: "-"}.get(step)
+
+
 def single_token_mutations(tokens: Sequence[Token], start: int, end: int) -> list[TextEdit]:
     """The mutants of the tokens lying within the code-point range ``[start, end]`` of the text
     that ``tokens`` were lexed from (:func:`spancopy_core.lang.java.lex`), in the order of the

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from spancopy_core.edits import apply_edits
 from spancopy_core.lang import java
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.pipeline import ParsedText
 from spancopy_core.repair.templates import (
     contest_templates,
     declared_types,
+    literal_step,
     repair_templates,
     single_token_mutations,
 )
@@ -212,3 +215,29 @@ def test_declared_types_of_locals_parameters_and_loop_variables():
         "w": "double",
         "c": "char",
     }  # a, b (arguments), u, p, x, y (lambda parameters): no declared type
+
+
+def test_literal_step_names_a_literal_one_more_or_one_less():
+    assert literal_step("25", "26") == "+"
+    assert literal_step("10L", "9L") == "-"
+    assert literal_step("25", "27") is None
+    assert literal_step("25", "26L") is None  # another type
+    assert literal_step("x", "1") is None
+
+
+def test_a_new_literal_is_scored_as_the_old_one_plus_or_minus_one():
+    text = "class C {\n  int f(int[] c) {\n    return c[25] + c[7];\n  }\n}\n"
+    doc = ParsedText.parse(text, JavaFrontend())
+    start = text.index("    return")
+    (unit,) = doc.frontend.units_in(doc.parsed, start, start, ())
+    known = {"+", "-", "1", "return", "[", "]", ";"}
+    found = {
+        (text[e.start : e.end], e.new_text): target
+        for e, target in doc.frontend.templates(unit, start, text.index("\n  }"), known)
+    }
+    body = ("return", "VAR_1", "[", "INT_1", "]", "+", "VAR_1", "[", "INT_2", "]", ";", "}")
+    assert unit.tokens[-len(body) :] == body
+    head = unit.tokens[: -len(body)]
+    assert found["25", "26"] == (*head, *body[:3], "INT_1", "+", "1", *body[4:])
+    assert found["7", "6"] == (*head, *body[:8], "INT_2", "-", "1", *body[9:])
+    assert found["+", "-"] == (*head, *body[:5], "-", *body[6:])  # in the vocabulary: as is
