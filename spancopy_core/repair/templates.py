@@ -11,11 +11,11 @@ parse).
 
 :func:`repair_templates`, the candidates that the combined ranking scores with the model
 (:mod:`spancopy_core.repair.ranking`), adds the inverses of more bug kinds that people make
-(``trainer/mutations.py``): another variable of the method in place of a variable (at most
-:data:`MAX_NAMES` names, in the order they first appear, none declared with another type:
-:func:`declared_types`), a ``!`` removed, or added before
-the condition of an ``if``/``while``, and an off-by-one: ``+ 1`` or ``- 1`` after an operand
-that ends an index, an argument, a comparison side or a statement. Then the inverses of the
+(``trainer/mutations.py``): another variable of the method (not a member after ``.``) in
+place of a variable (at most :data:`MAX_NAMES` names, in the order they first appear, none
+declared with another type: :func:`declared_types`), a ``!`` removed, or added before the
+condition of an ``if``/``while``, and an off-by-one: ``+ 1`` or ``- 1`` after an operand that
+ends an index, an argument, a comparison side or a statement. Then the inverses of the
 mistakes of contest programs (:func:`contest_templates`): an ``int`` declaration widened to
 ``long`` (with ``nextInt``, ``Integer.parseInt`` and ``Integer.MAX_VALUE`` in its statement),
 a ``(long)`` cast before the left operand of ``*`` and a ``(double)`` one before that of ``/``,
@@ -101,7 +101,13 @@ def repair_templates(
     in for one another (default: ``tokens``)."""
     out = single_token_mutations(tokens, start, end)
     pool = method or tokens
-    names = list(dict.fromkeys(t.text for t in pool if t.kind == "identifier" and t.role == "var"))
+    names = list(
+        dict.fromkeys(
+            t.text
+            for k, t in enumerate(pool)
+            if t.kind == "identifier" and t.role == "var" and (k == 0 or pool[k - 1].text != ".")
+        )
+    )  # not a member after "." (System.in, Integer.MAX_VALUE): no variable of the method
     types = declared_types(pool)
     for i, t in enumerate(tokens):
         if not (start <= t.start and t.end <= end):

@@ -124,6 +124,7 @@ def test_repair_templates_add_variables_negations_and_off_by_ones():
     )
     assert "if (a[n] > 0 && ok) return x.ok;" not in rest  # a member name after "." stays
     assert all(".done" in r for r in rest)  # a member name after "." is never replaced
+    assert "if (a[done] > 0 && ok) return x.done;" not in rest  # nor stands in for one
 
 
 def test_a_negation_is_removed_and_never_doubled():
