@@ -86,7 +86,7 @@ class JavaFrontend:
         the unit's numbering, or None when a new token is neither in the vocabulary ``known``
         nor a name or literal the unit already has. A literal one more or one less than the
         unit's (``26`` for ``25``), which the model cannot write, is scored as the expression
-        of the same value that it can: the literal's own token then ``+ 1`` or ``- 1``."""
+        of the same value that it can: ``(25 + 1)``, the literal's own token in parentheses."""
         source = unit.source_tokens
         starts = [t.start for t in source]
         position = {s: k for k, (s, _) in enumerate(unit.mapping.spans)}
@@ -101,8 +101,8 @@ class JavaFrontend:
             target = None
             if a is not None and b is not None and None in abstract and b == a + 1:
                 step = literal_step(_replaced(source, starts, edit), edit.new_text)
-                if step is not None and step in known and "1" in known:
-                    abstract = [unit.tokens[a], step, "1"]
+                if step is not None and all(t in known for t in (step, "1", "(", ")")):
+                    abstract = ["(", unit.tokens[a], step, "1", ")"]  # n - (1 + 1), not n - 1 + 1
             if a is not None and b is not None and None not in abstract:
                 target = (*unit.tokens[:a], *abstract, *unit.tokens[b:])
             out.append((edit, target))

@@ -15,12 +15,14 @@ parse).
 place of a variable (at most :data:`MAX_NAMES` names, in the order they first appear, none
 declared with another type: :func:`declared_types`), a ``!`` removed, or added before the
 condition of an ``if``/``while``, and an off-by-one: ``+ 1`` or ``- 1`` after an operand that
-ends an index, an argument, a comparison side or a statement. Then the inverses of the
+ends an index, an argument, a comparison side or a statement (``a.length - 1`` too). Then
+the inverses of the
 mistakes of contest programs (:func:`contest_templates`): an ``int`` declaration widened to
 ``long`` (with ``nextInt``, ``Integer.parseInt`` and ``Integer.MAX_VALUE`` in its statement),
 a ``(long)`` cast before the left operand of ``*`` and a ``(double)`` one before that of ``/``,
 a member of a similar name (:data:`SIMILAR`: ``Math.max``/``min``, ``print``/``println``, ...),
-``break``/``continue``, ``++``/``--``, ``=``/``+=``/``-=``, ``/``/``%``, ``a == b`` on objects
+``break``/``continue``, ``++``/``--``, ``=``/``+=``/``-=``/``*=``, ``/``/``%``, ``<<=``/``>>=``,
+the bitwise operators ``&``/``|``/``^`` (and their assignments), ``a == b`` on objects
 as ``a.equals(b)``, two neighbouring arguments of a call swapped, the operands of a
 subtraction swapped (a comparator's direction) and a ``+ 1``/``- 1`` removed. Their order does
 not matter: the model ranks them. All are bounded by the tokens of the focus: at most one or two
@@ -125,7 +127,7 @@ def repair_templates(
         if t.text == "(" and before in ("if", "while") and after != "!":
             out.append(TextEdit(t.end, t.end, "!"))
         if (t.kind in ("identifier", "int") or t.text in (")", "]")) and after in _OPERAND_END:
-            if before != "." and not _glued(tokens, i):
+            if not _glued(tokens, i):  # a member too: a.length - 1
                 out += [TextEdit(t.end, t.end, " + 1"), TextEdit(t.end, t.end, " - 1")]
     return out + contest_templates(tokens, start, end)
 
@@ -212,9 +214,12 @@ _SIMILAR = {a: b for pair in SIMILAR for a, b in (pair, pair[::-1])}
 _KEYWORD_SWAPS = {"break": "continue", "continue": "break"}
 _EXTRA_SWAPS: tuple[tuple[str, ...], ...] = (
     ("++", "--"),
-    ("=", "+=", "-="),
+    ("=", "+=", "-=", "*="),
     ("/", "%"),
     ("/=", "%="),
+    ("<<=", ">>="),
+    ("&", "|", "^"),
+    ("&=", "|=", "^="),
 )
 _WIDER = {"int": "long", "Integer": "Long", "nextInt": "nextLong", "parseInt": "parseLong"}
 _VALUE = frozenset({"identifier", "int", "float", "char", "string"})

@@ -167,6 +167,7 @@ def test_similar_members_keywords_and_assignments_are_swapped():
     assert contest("best = Math.min(best, cur);") == [
         "best += Math.min(best, cur);",
         "best -= Math.min(best, cur);",
+        "best *= Math.min(best, cur);",
         "best = Math.max(best, cur);",
         "best = Math.min(cur, best);",  # neighbouring arguments swapped
     ]
@@ -174,6 +175,10 @@ def test_similar_members_keywords_and_assignments_are_swapped():
     assert contest("if (a == 0) break;") == ["if (a == 0) continue;"]
     assert contest("j--;") == ["j++;"]
     assert contest("x %= 10;") == ["x /= 10;"]
+    assert contest("e >>= 1;") == ["e <<= 1;"]
+    assert contest("x &= y;") == ["x |= y;", "x ^= y;"]
+    assert contest("p += 5;") == ["p = 5;", "p -= 5;", "p *= 5;"]
+    assert contest("z = x | y;")[-2:] == ["z = x & y;", "z = x ^ y;"]
     assert contest("int t = 0;") == ["long t = 0;"]  # no "+=" in a declaration
 
 
@@ -231,7 +236,7 @@ def test_a_new_literal_is_scored_as_the_old_one_plus_or_minus_one():
     doc = ParsedText.parse(text, JavaFrontend())
     start = text.index("    return")
     (unit,) = doc.frontend.units_in(doc.parsed, start, start, ())
-    known = {"+", "-", "1", "return", "[", "]", ";"}
+    known = {"+", "-", "1", "(", ")", "return", "[", "]", ";"}
     found = {
         (text[e.start : e.end], e.new_text): target
         for e, target in doc.frontend.templates(unit, start, text.index("\n  }"), known)
@@ -239,6 +244,11 @@ def test_a_new_literal_is_scored_as_the_old_one_plus_or_minus_one():
     body = ("return", "VAR_1", "[", "INT_1", "]", "+", "VAR_1", "[", "INT_2", "]", ";", "}")
     assert unit.tokens[-len(body) :] == body
     head = unit.tokens[: -len(body)]
-    assert found["25", "26"] == (*head, *body[:3], "INT_1", "+", "1", *body[4:])
-    assert found["7", "6"] == (*head, *body[:8], "INT_2", "-", "1", *body[9:])
+    assert found["25", "26"] == (*head, *body[:3], "(", "INT_1", "+", "1", ")", *body[4:])
+    assert found["7", "6"] == (*head, *body[:8], "(", "INT_2", "-", "1", ")", *body[9:])
     assert found["+", "-"] == (*head, *body[:5], "-", *body[6:])  # in the vocabulary: as is
+
+
+def test_an_off_by_one_follows_a_member_too():
+    got = repairs("class C { void f(String[] w) {\nfor (int i = w.length; i >= 0; i--) {}\n}}", 1)
+    assert "for (int i = w.length - 1; i >= 0; i--) {}" in got
