@@ -2,8 +2,9 @@
 
 For every pair of the slice, runs the pipeline like ``bench/real_bugs.py`` does (focus at the
 first changed line) and keeps, per candidate of the combined pool (the beam's and the
-templates'), its exact log-probability, which penalties apply to it
-(:func:`spancopy_core.repair.ranking.penalty` with one penalty at a time), whether it came from
+templates'), its exact log-probability, how much of each penalty applies to it
+(:func:`spancopy_core.repair.ranking.penalty` with one penalty at a time, of weight 1: 1 or 0,
+the log of the span for ``edit_size``), whether it came from
 the beam, and whether it is the fix. Then ranks the pool under every penalty setting of a grid,
 with most of :func:`spancopy_core.repair.ranking.rank`'s rules (variants equal up to
 parentheses are one; unscored templates last; not the merging up to layout nor the dropping of
@@ -16,6 +17,9 @@ The dev pairs are split in two seeded halves: settings are chosen on half A and 
 on half B printed beside, to show whether a choice carries over.
 
     python bench/penalty_sweep.py [--model DIR] [--limit N] [--features FILE]
+    python bench/penalty_sweep.py --records bench/data/contest_bugs.jsonl
+
+``--records`` sweeps on those records instead (of a set with halves, ``dev`` only).
 
 ``--features FILE`` stores the candidates (JSON lines) and reuses them when FILE exists.
 """
@@ -47,14 +51,16 @@ from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus 
 from spancopy_core.scoring import log_probs  # noqa: E402
 from trainer import heldout  # noqa: E402
 
-KINDS = tuple(f.name for f in fields(Penalties))  # signature, deletion, off_focus
+KINDS = tuple(f.name for f in fields(Penalties))  # signature, deletion, ..., edit_size
 GRID = (0.0, 1.0, 2.0, 3.0, 4.5, 6.0, 8.0)
+GRIDS = {k: (0.0, 1.5, 2.5, 4.0) if k == "edit_size" else GRID for k in KINDS}
 
 
 def features(model: Any, record: dict[str, Any], options: RepairOptions) -> list[dict[str, Any]]:
-    """The combined pool of one pair: per candidate ``lp`` (None: not scored), the penalty
-    kinds that apply, ``beam``, ``fix``, ``key`` (its output without parentheses), ``len``
-    and ``deletion`` (it only deletes tokens, as ``bench/real_bugs.py`` counts them)."""
+    """The combined pool of one pair: per candidate ``lp`` (None: not scored), ``applies``
+    (each penalty kind that applies, with its amount at weight 1), ``beam``, ``fix``, ``key``
+    (its output without parentheses), ``len`` and ``deletion`` (it only deletes tokens, as
+    ``bench/real_bugs.py`` counts them)."""
     text, method_line = real_bugs.file_text(record, record["buggy"])
     expected, _ = real_bugs.file_text(record, record["fixed"])
     want = real_bugs.code_tokens(expected)
@@ -73,10 +79,8 @@ def features(model: Any, record: dict[str, Any], options: RepairOptions) -> list
         from_beam = len(pipeline.unit_candidates(doc, u, h, options))  # the beam's, first
         scores = iter(log_probs(model, pipeline.score_items(u, f, pool))[1:])
         for k, c in enumerate(pool):
-            applies = [
-                kind
-                for kind in KINDS
-                if ranking.penalty(
+            amounts = {
+                kind: ranking.penalty(
                     doc.text,
                     u,
                     c,
@@ -84,7 +88,9 @@ def features(model: Any, record: dict[str, Any], options: RepairOptions) -> list
                     lines,
                     Penalties(**{k2: float(k2 == kind) for k2 in KINDS}),
                 )
-            ]
+                for kind in KINDS
+            }
+            applies = {k: v for k, v in amounts.items() if v}
             after = real_bugs.code_tokens(apply_edits(text, c.edits))
             out.append(
                 {
@@ -120,7 +126,7 @@ def ranks(pool: Sequence[dict[str, Any]], penalties: dict[str, float]) -> list[d
         }
 
     def score(c: dict[str, Any]) -> float:
-        return c["lp"] - sum(penalties[k] for k in c["applies"])
+        return c["lp"] - sum(penalties[k] * v for k, v in c["applies"].items())
 
     return sorted(programs.values(), key=lambda c: -score(c)) + unscored
 
@@ -145,6 +151,12 @@ def main() -> int:
     ap.add_argument("--limit", type=int, help="a seeded sample of N pairs of the dev slice")
     ap.add_argument("--features", type=Path, metavar="FILE", help="cache of the candidates")
     ap.add_argument(
+        "--records",
+        type=Path,
+        metavar="JSONL",
+        help="sweep on these records (their dev half if they carry a split), not the slice",
+    )
+    ap.add_argument(
         "--max-deletions",
         type=float,
         default=0.10,
@@ -154,12 +166,16 @@ def main() -> int:
     if args.features and args.features.is_file():
         pools = [json.loads(line) for line in args.features.read_text().splitlines()]
     else:
-        if not real_bugs.MSB.is_file():
-            sys.stderr.write(f"real-bug data not found: {real_bugs.MSB}\n")
+        if not (args.records or real_bugs.MSB).is_file():
+            sys.stderr.write(f"real-bug data not found: {args.records or real_bugs.MSB}\n")
             return 2
         from spancopy_core.checkpoint import load_model
 
-        records = heldout.read_slice("dev", real_bugs.MSB)
+        if args.records:
+            lines = args.records.read_text(encoding="utf-8").splitlines()
+            records = [r for r in map(json.loads, lines) if r.get("split", "dev") == "dev"]
+        else:
+            records = heldout.read_slice("dev", real_bugs.MSB)
         if args.limit is not None:
             records = sample(records, args.limit, seed=0)
         model = load_model(args.model, device="cpu")
@@ -174,7 +190,7 @@ def main() -> int:
     print(machine())
     print(f"model {args.model}  dev pairs {len(pools)} (A {len(half_a)}, B {len(half_b)})")
     rows = []
-    for values in itertools.product(GRID, repeat=len(KINDS)):
+    for values in itertools.product(*(GRIDS[k] for k in KINDS)):
         p = dict(zip(KINDS, values, strict=True))
         rows.append((figures(half_a, p), p))
     cap = args.max_deletions * len(half_a)

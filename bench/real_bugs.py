@@ -30,7 +30,10 @@ bug and the machine; a ``RESULT`` line last. ``--json FILE`` writes one record p
 ``--records`` evaluates other records of the same shape: ``bench/data/everyday_bugs.jsonl``
 holds 28 everyday bugs written by hand for this check (off-by-one, ``&&``/``||``, ``==`` on
 strings, integer division, wrong variable or field, missing ``!``, a wrong literal or call),
-one small change each, never used to choose anything.
+one small change each, never used to choose anything. ``bench/data/contest_bugs.jsonl`` holds
+132 whole competitive-programming programs with one bug each (``bench/contest_bugs.py``): its
+records carry a ``split``, and ``--slice dev`` (the default) or ``--slice test`` picks the half
+evaluated; choose on ``dev`` only.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ from bench.common import JAVA_EDITS, machine, sample  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
 from spancopy_core.edits import apply_edits  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
+from spancopy_core.positions import LineIndex  # noqa: E402
 from spancopy_core.repair import pipeline  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
@@ -67,15 +71,19 @@ TOP = 5
 
 
 def file_text(record: dict[str, Any], method: str) -> tuple[str, int]:
-    """A file holding ``method`` (the record's buggy or fixed side) in its class, after the
-    record's other ``members`` (declarations, if any), and the 0-based line where the method
-    starts."""
+    """A file holding ``method`` (the record's buggy or fixed side) in its class, and the
+    0-based line where the method starts. The method follows the record's other ``members``
+    (declarations, if any) unless the record carries the class body around it: ``before``
+    and ``after``, lines with their indentation (whole programs, ``bench/contest_bugs.py``)."""
     head = [f"package {record['package']};", ""] if record.get("package") else []
     head += [f"import {name};" for name in record.get("imports", [])]
     head += ["", f"class {record.get('class_name') or 'C'} {{"]
     indent = record.get("indent", "")
     head += [indent + member for member in record.get("members", [])]
-    return "\n".join([*head, record.get("indent", "") + method, "}", ""]), len(head)
+    head += record["before"].split("\n") if record.get("before") else []
+    tail = record["after"].split("\n") if record.get("after") else []
+    body = [*head, indent + method, *tail, "}", ""]
+    return "\n".join(body), len(head)
 
 
 def first_changed_line(buggy: str, fixed: str) -> int:
@@ -152,9 +160,11 @@ def baseline(text: str, start: int, end: int) -> list[str]:
     return out
 
 
-def _method_tokens(text: str) -> list[java.Token]:
+def _method_tokens(text: str, line: int) -> list[java.Token]:
+    """The tokens of the method that starts on the 0-based ``line`` of ``text``."""
     doc = java.parse(text)
-    method = next(m for m in doc.methods if m.depth == 0)
+    offset = LineIndex(text).offset(line, 0)
+    method = min((m for m in doc.methods if m.start >= offset), key=lambda m: (m.start, m.depth))
     return doc.tokens[method.tokens]
 
 
@@ -164,7 +174,10 @@ def evaluate(model: Any, record: dict[str, Any], options: RepairOptions) -> Bug:
     expected, _ = file_text(record, record["fixed"])
     line = first_changed_line(record["buggy"], record["fixed"])
     before, after = bfp.abstract_pair(
-        _method_tokens(text), _method_tokens(expected), model.vocab, record.get("imports", [])
+        _method_tokens(text, method_line),
+        _method_tokens(expected, method_line),
+        model.vocab,
+        record.get("imports", []),
     )
     doc = ParsedText.parse(text, frontend_for("java", "file:///C.java"))
     focus = line_focus(doc, method_line + line)
@@ -259,7 +272,12 @@ def report(bugs: Sequence[Bug], slice_name: str) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--slice", choices=heldout.SLICES, default="dev")
+    ap.add_argument(
+        "--slice",
+        choices=heldout.SLICES,
+        default="dev",
+        help="the held-out slice, or the half of --records that carry a split",
+    )
     ap.add_argument("--limit", type=int, help="a seeded sample of N pairs of the slice")
     ap.add_argument("--model", type=Path, default=DEFAULT_JAVA_MODEL)
     ap.add_argument("--beam", type=int, default=RepairOptions.beam_size)
@@ -282,6 +300,9 @@ def main() -> int:
     if args.records:
         records = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines()]
         name = source.stem
+        if any("split" in r for r in records):  # halves of a set: --slice picks one
+            records = [r for r in records if r.get("split") == args.slice]
+            name = f"{source.stem}/{args.slice}"
     else:
         records, name = heldout.read_slice(args.slice, MSB), args.slice
     if args.limit is not None:

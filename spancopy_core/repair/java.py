@@ -13,12 +13,21 @@ from __future__ import annotations
 import bisect
 from collections.abc import Container, Sequence
 
-from ..edits import TextEdit
+from ..edits import SourceToken, TextEdit
 from ..lang import java
 from .frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, covering_edit
 from .prose import JAVA_COMMENTS, CommentProse, JavaCommentFrontend, comment_region
-from .templates import repair_templates
+from .templates import literal_step, repair_templates
 from .titles import change_title
+
+
+def _replaced(source: Sequence[SourceToken], starts: Sequence[int], edit: TextEdit) -> str:
+    """The text of the one source token that ``edit`` replaces ("" if it replaces no one
+    token)."""
+    k = bisect.bisect_left(starts, edit.start)
+    if k < len(source) and source[k].start == edit.start and source[k].end == edit.end:
+        return source[k].text
+    return ""
 
 
 class JavaFrontend:
@@ -78,7 +87,9 @@ class JavaFrontend:
         of the unit's tokens within ``[start, end]``, each with the model output it amounts
         to: the unit's tokens with the edited ones replaced by the new tokens abstracted with
         the unit's numbering, or None when a new token is neither in the vocabulary ``known``
-        nor a name or literal the unit already has."""
+        nor a name or literal the unit already has. A literal one more or one less than the
+        unit's (``26`` for ``25``), which the model cannot write, is scored as the expression
+        of the same value that it can: ``(25 + 1)``, the literal's own token in parentheses."""
         source = unit.source_tokens
         starts = [t.start for t in source]
         position = {s: k for k, (s, _) in enumerate(unit.mapping.spans)}
@@ -91,6 +102,10 @@ class JavaFrontend:
             new = [t.text for t in java.lex(edit.new_text)]
             abstract = [t if t in known else names.get(t) for t in new]
             target = None
+            if a is not None and b is not None and None in abstract and b == a + 1:
+                step = literal_step(_replaced(source, starts, edit), edit.new_text)
+                if step is not None and all(t in known for t in (step, "1", "(", ")")):
+                    abstract = ["(", unit.tokens[a], step, "1", ")"]  # n - (1 + 1), not n - 1 + 1
             if a is not None and b is not None and None not in abstract:
                 target = (*unit.tokens[:a], *abstract, *unit.tokens[b:])
             out.append((edit, target))

@@ -136,7 +136,9 @@ class ProseFrontend:
 
     model = "prose"
     unit_kind = "sentence"
-    penalties = Penalties(signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0)
+    penalties = Penalties(
+        signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0, edit_size=0.0
+    )
     min_ratio = 1.0  # only repairs the model prefers to the sentence as written
     whole_unit_templates = True  # spelling is checked in every sentence, focus or not
 

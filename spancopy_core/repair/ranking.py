@@ -14,7 +14,10 @@ which keep what users call noise below real fixes:
 - a change that only *deletes* code, a statement or more (often the program's only output), is
   what the BFP training data over-teaches; deleting tokens within a statement (an operand, a
   ``!``, a cast) is a real fix more often, and is penalised less;
-- with a focus, a change that touches no focus line is not where the user points.
+- with a focus, a change that touches no focus line is not where the user points;
+- a larger change is a rarer fix: the penalty grows with the log of the number of model
+  tokens that the change spans (:func:`span`; a prior falling as a power of the size, which
+  keeps many-token rewrites of the beam below the one- or two-token fixes of the templates).
 
 Candidates equal up to parentheses (``a < (b)`` and ``a < b``) or up to layout (the same
 text but for whitespace) are one, spelled as the shorter, with the probabilities of both,
@@ -91,6 +94,19 @@ def _body_start(unit: Unit) -> int:
     return next((t.start for t in unit.source_tokens if t.text == "{"), unit.end)
 
 
+def span(before: Sequence[str], after: Sequence[str]) -> int:
+    """How many tokens a change spans: of the longer of ``before`` and ``after`` once their
+    common prefix and suffix are taken off (1 for one token replaced, inserted or deleted)."""
+    shortest = min(len(before), len(after))
+    head = 0
+    while head < shortest and before[head] == after[head]:
+        head += 1
+    tail = 0
+    while tail < shortest - head and before[-1 - tail] == after[-1 - tail]:
+        tail += 1
+    return max(len(before), len(after)) - head - tail
+
+
 def penalty(
     text: str,
     unit: Unit,
@@ -108,6 +124,8 @@ def penalty(
     if all(not e.new_text.strip() for e in candidate.edits) and any(r.strip() for r in removed):
         statement = any(_STATEMENT.search(r) for r in removed)
         total += penalties.deletion if statement else penalties.token_deletion
+    if penalties.edit_size and candidate.tokens:
+        total += penalties.edit_size * math.log(max(1, span(unit.tokens, candidate.tokens)))
     if focus_lines is not None:
         lo, hi = focus_lines
         if not any(

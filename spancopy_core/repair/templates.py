@@ -11,11 +11,22 @@ parse).
 
 :func:`repair_templates`, the candidates that the combined ranking scores with the model
 (:mod:`spancopy_core.repair.ranking`), adds the inverses of more bug kinds that people make
-(``trainer/mutations.py``): another variable of the method in place of a variable (at most
-:data:`MAX_NAMES` names, in the order they first appear), a ``!`` removed, or added before
-the condition of an ``if``/``while``, and an off-by-one: ``+ 1`` or ``- 1`` after an operand
-that ends an index, an argument, a comparison side or a statement. Their order does not
-matter: the model ranks them.
+(``trainer/mutations.py``): another variable of the method (not a member after ``.``) in
+place of a variable (at most :data:`MAX_NAMES` names, in the order they first appear, none
+declared with another type: :func:`declared_types`), a ``!`` removed, or added before the
+condition of an ``if``/``while``, and an off-by-one: ``+ 1`` or ``- 1`` after an operand that
+ends an index, an argument, a comparison side or a statement (``a.length - 1`` too). Then
+the inverses of the
+mistakes of contest programs (:func:`contest_templates`): an ``int`` declaration widened to
+``long`` (with ``nextInt``, ``Integer.parseInt`` and ``Integer.MAX_VALUE`` in its statement),
+a ``(long)`` cast before the left operand of ``*`` and a ``(double)`` one before that of ``/``,
+a member of a similar name (:data:`SIMILAR`: ``Math.max``/``min``, ``print``/``println``, ...),
+``break``/``continue``, ``++``/``--``, ``=``/``+=``/``-=``/``*=``, ``/``/``%``, ``<<=``/``>>=``,
+the bitwise operators ``&``/``|``/``^`` (and their assignments), ``a == b`` on objects
+as ``a.equals(b)``, two neighbouring arguments of a call swapped, the operands of a
+subtraction swapped (a comparator's direction) and a ``+ 1``/``- 1`` removed. Their order does
+not matter: the model ranks them. All are bounded by the tokens of the focus: at most one or two
+per token, :data:`MAX_NAMES` per variable.
 """
 
 from __future__ import annotations
@@ -62,6 +73,16 @@ def _replacements(token: Token) -> Iterator[str]:
             yield f"{value - 1}{suffix}"
 
 
+def literal_step(old: str, new: str) -> str | None:
+    """``"+"`` or ``"-"`` when the decimal literal ``new`` is ``old`` plus or minus one (a
+    literal mutation of :func:`single_token_mutations`), else None."""
+    a, b = _DECIMAL.fullmatch(old), _DECIMAL.fullmatch(new)
+    if a is None or b is None or a.group(2) != b.group(2):
+        return None
+    step = int(b.group(1)) - int(a.group(1))
+    return {1: "+", -1: "-"}.get(step)
+
+
 def single_token_mutations(tokens: Sequence[Token], start: int, end: int) -> list[TextEdit]:
     """The mutants of the tokens lying within the code-point range ``[start, end]`` of the text
     that ``tokens`` were lexed from (:func:`spancopy_core.lang.java.lex`), in the order of the
@@ -82,20 +103,282 @@ def repair_templates(
     in for one another (default: ``tokens``)."""
     out = single_token_mutations(tokens, start, end)
     pool = method or tokens
-    names = list(dict.fromkeys(t.text for t in pool if t.kind == "identifier" and t.role == "var"))
+    names = list(
+        dict.fromkeys(
+            t.text
+            for k, t in enumerate(pool)
+            if t.kind == "identifier" and t.role == "var" and (k == 0 or pool[k - 1].text != ".")
+        )
+    )  # not a member after "." (System.in, Integer.MAX_VALUE): no variable of the method
+    types = declared_types(pool)
     for i, t in enumerate(tokens):
         if not (start <= t.start and t.end <= end):
             continue
         before = tokens[i - 1].text if i > 0 else ""
         after = tokens[i + 1].text if i + 1 < len(tokens) else ""
         if t.kind == "identifier" and t.role == "var" and before != ".":
-            others = [n for n in names if n != t.text][:MAX_NAMES]
+            mine = types.get(t.text)
+            others = [
+                n for n in names if n != t.text and (mine is None or types.get(n, mine) == mine)
+            ][:MAX_NAMES]
             out += [TextEdit(t.start, t.end, n) for n in others]
         if t.text == "!" and t.kind == "operator":
             out.append(TextEdit(t.start, t.end, ""))
         if t.text == "(" and before in ("if", "while") and after != "!":
             out.append(TextEdit(t.end, t.end, "!"))
         if (t.kind in ("identifier", "int") or t.text in (")", "]")) and after in _OPERAND_END:
-            if before != "." and not _glued(tokens, i):
+            if not _glued(tokens, i):  # a member too: a.length - 1
                 out += [TextEdit(t.end, t.end, " + 1"), TextEdit(t.end, t.end, " - 1")]
+    return out + contest_templates(tokens, start, end)
+
+
+_FAMILY = {"long": "int", "short": "int", "byte": "int", "float": "double"}
+_PRIMITIVE = frozenset({"int", "long", "short", "byte", "char", "boolean", "double", "float"})
+
+
+def declared_types(tokens: Sequence[Token]) -> dict[str, str]:
+    """The declared type of each variable declared among ``tokens`` (locals, parameters,
+    loop variables), the integer types as one (``int``) and the floating ones as one
+    (``double``); a generic type by its name (``List``); ``[]`` per dimension."""
+    types: dict[str, str] = {}
+    for k, t in enumerate(tokens):
+        if k == 0 or t.kind != "identifier" or t.role != "var" or t.text in types:
+            continue
+        if (tokens[k + 1].text if k + 1 < len(tokens) else "") not in ("=", ",", ";", ":", ")"):
+            continue
+        j = k
+        if tokens[k - 1].text == ",":  # a later declarator: the type of the first one
+            j = _first_declarator(tokens, k - 1)
+        found = _type_before(tokens, j) if j is not None else None
+        if found is not None:
+            types[t.text] = found
+    return types
+
+
+def _first_declarator(tokens: Sequence[Token], comma: int) -> int | None:
+    """The name that the declaration holding the ``,`` at ``comma`` declares first, or None
+    (a ``,`` of a call's arguments)."""
+    depth = 0
+    for j in range(comma - 1, 0, -1):
+        text = tokens[j].text
+        if text in (")", "]", "}"):
+            depth += 1
+        elif text in ("(", "[", "{", ";"):
+            if depth == 0:
+                return None
+            depth -= 1
+        elif depth == 0 and tokens[j].role == "var" and _type_before(tokens, j) is not None:
+            return j
+    return None
+
+
+def _type_before(tokens: Sequence[Token], k: int) -> str | None:
+    """The type written just before the name at token ``k`` (see :func:`declared_types`)."""
+    j, dims = k - 1, ""
+    while j >= 1 and tokens[j].text == "]" and tokens[j - 1].text == "[":
+        j, dims = j - 2, dims + "[]"
+    if j >= 0 and tokens[j].text == ">":  # a generic type: its name before the "<"
+        depth = 0
+        while j >= 0:
+            depth += {">": 1, "<": -1}.get(tokens[j].text, 0)
+            if depth == 0:
+                break
+            j -= 1
+        j -= 1
+    if j < 0:
+        return None
+    t = tokens[j]
+    if (t.kind == "keyword" and t.text in _PRIMITIVE) or (
+        t.kind == "identifier" and t.role == "type"
+    ):
+        return _FAMILY.get(t.text, t.text) + dims
+    return None
+
+
+# Members of a similar name that contestants confuse, each tried in place of the other.
+SIMILAR: tuple[tuple[str, str], ...] = (
+    ("max", "min"),
+    ("print", "println"),
+    ("nextInt", "nextLong"),
+    ("MAX_VALUE", "MIN_VALUE"),
+    ("toUpperCase", "toLowerCase"),
+    ("pollFirst", "pollLast"),
+    ("peekFirst", "peekLast"),
+    ("addFirst", "addLast"),
+    ("ceilingKey", "higherKey"),
+    ("floorKey", "lowerKey"),
+    ("startsWith", "endsWith"),
+    ("indexOf", "lastIndexOf"),
+)
+_SIMILAR = {a: b for pair in SIMILAR for a, b in (pair, pair[::-1])}
+_KEYWORD_SWAPS = {"break": "continue", "continue": "break"}
+_EXTRA_SWAPS: tuple[tuple[str, ...], ...] = (
+    ("++", "--"),
+    ("=", "+=", "-=", "*="),
+    ("/", "%"),
+    ("/=", "%="),
+    ("<<=", ">>="),
+    ("&", "|", "^"),
+    ("&=", "|=", "^="),
+)
+_WIDER = {"int": "long", "Integer": "Long", "nextInt": "nextLong", "parseInt": "parseLong"}
+_VALUE = frozenset({"identifier", "int", "float", "char", "string"})
+_LITERAL = frozenset({"int", "float", "char"})
+
+
+def _match(tokens: Sequence[Token], k: int, step: int) -> int | None:
+    """The index of the bracket matching the one at ``k``, searching in direction ``step``."""
+    depth = 0
+    for j in range(k, -1 if step < 0 else len(tokens), step):
+        if tokens[j].text in ("(", "["):
+            depth += step
+        elif tokens[j].text in (")", "]"):
+            depth -= step
+        if depth == 0:
+            return j
+    return None
+
+
+def _left_operand(tokens: Sequence[Token], i: int) -> int | None:
+    """The first token of the operand that ends just before token ``i`` (a name, literal,
+    call, index, member or parenthesised expression), or None."""
+    k = i - 1
+    while k >= 0:
+        if tokens[k].text in (")", "]"):
+            j = _match(tokens, k, -1)
+            if j is None:
+                return None
+            if j > 0 and (tokens[j - 1].kind == "identifier" or tokens[j - 1].text in ")]"):
+                k = j - 1  # a call or an index: what it applies to comes first
+                continue
+            first = j
+        elif tokens[k].kind in _VALUE:
+            first = k
+        else:
+            return None
+        if first > 1 and tokens[first - 1].text == "." and not _glued(tokens, first - 1):
+            k = first - 2
+            continue
+        return first
+    return None
+
+
+def _right_operand(tokens: Sequence[Token], i: int) -> int | None:
+    """The last token of the operand that starts just after token ``i``, or None."""
+    k: int | None = i + 1
+    if k >= len(tokens):
+        return None
+    if tokens[k].text == "(":
+        k = _match(tokens, k, 1)
+    elif tokens[k].kind not in _VALUE:
+        return None
+    while k is not None and k + 1 < len(tokens):
+        if tokens[k + 1].text in ("(", "["):
+            k = _match(tokens, k + 1, 1)
+        elif tokens[k + 1].text == "." and k + 2 < len(tokens):
+            k += 2
+        else:
+            break
+    return k
+
+
+def _text(tokens: Sequence[Token], a: int, b: int, new: dict[int, str] | None = None) -> str:
+    """Tokens ``a`` to ``b`` (inclusive) as text, one space where the source had some, token
+    ``k`` spelt ``new[k]`` where given."""
+    new = new or {}
+    out = []
+    for k in range(a, b + 1):
+        if k > a and tokens[k].start > tokens[k - 1].end:
+            out.append(" ")
+        out.append(new.get(k, tokens[k].text))
+    return "".join(out)
+
+
+def _assigns(tokens: Sequence[Token], i: int) -> bool:
+    """Whether the ``=`` at token ``i`` assigns to a variable, a field or an element (not a
+    declaration's initialiser, where ``+=`` would not parse)."""
+    if i < 2:
+        return False
+    return tokens[i - 1].text == "]" or (
+        tokens[i - 1].kind == "identifier" and tokens[i - 2].text in (";", "{", "}", ".")
+    )
+
+
+def contest_templates(tokens: Sequence[Token], start: int, end: int) -> list[TextEdit]:
+    """The contest templates of the module docstring for the tokens within ``[start, end]``."""
+    out: list[TextEdit] = []
+    widened = -1  # the last token of the statement that an "int" widening covered
+    for i, t in enumerate(tokens):
+        if not (start <= t.start and t.end <= end) or _glued(tokens, i):
+            continue
+        before = tokens[i - 1].text if i > 0 else ""
+        if t.kind == "keyword" and t.text in _KEYWORD_SWAPS:
+            out.append(TextEdit(t.start, t.end, _KEYWORD_SWAPS[t.text]))
+        if t.kind == "identifier" and before == "." and t.text in _SIMILAR:
+            out.append(TextEdit(t.start, t.end, _SIMILAR[t.text]))
+        if t.kind == "operator" and (t.text != "=" or _assigns(tokens, i)):
+            for group in _EXTRA_SWAPS:
+                if t.text in group:
+                    out += [TextEdit(t.start, t.end, x) for x in group if x != t.text]
+        after = tokens[i + 1].text if i + 2 < len(tokens) else ""
+        if t.text == "Integer" and after == "." and before != "." and i > widened:
+            new = {k: _WIDER.get(tokens[k].text, tokens[k].text) for k in (i, i + 2)}
+            out.append(TextEdit(t.start, tokens[i + 2].end, _text(tokens, i, i + 2, new)))
+        if t.text == "int" and t.kind == "keyword" and i > widened:
+            widened = next(
+                (k for k in range(i, len(tokens)) if tokens[k].text in (";", "{", ")")),
+                len(tokens) - 1,
+            )
+            last = max(k for k in range(i, widened + 1) if k == i or tokens[k].text in _WIDER)
+            new = {
+                k: _WIDER[tokens[k].text] for k in range(i, last + 1) if tokens[k].text in _WIDER
+            }
+            out.append(TextEdit(t.start, tokens[last].end, _text(tokens, i, last, new)))
+        if t.text in ("*", "/") and t.kind == "operator":
+            first = _left_operand(tokens, i)
+            cast = "(long) " if t.text == "*" else "(double) "
+            if first is not None and not (first > 0 and tokens[first - 1].text == ")"):
+                out.append(TextEdit(tokens[first].start, tokens[first].start, cast))
+        if t.text in ("==", "!=") and (first := _left_operand(tokens, i)) is not None:
+            last = _right_operand(tokens, i)
+            if last is not None and not {tokens[first].kind, tokens[last].kind} & _LITERAL:
+                if "null" not in (tokens[first].text, tokens[last].text):
+                    left, right = _text(tokens, first, i - 1), _text(tokens, i + 1, last)
+                    call = f"{'!' if t.text == '!=' else ''}{left}.equals({right})"
+                    out.append(TextEdit(tokens[first].start, tokens[last].end, call))
+        if t.text == "-" and (first := _left_operand(tokens, i)) is not None:
+            last = _right_operand(tokens, i)
+            after = tokens[last + 1].text if last is not None and last + 1 < len(tokens) else ""
+            if last is not None and after in (")", ";", ","):
+                swapped = f"{_text(tokens, i + 1, last)} - {_text(tokens, first, i - 1)}"
+                out.append(TextEdit(tokens[first].start, tokens[last].end, swapped))
+        if t.text in ("+", "-") and i + 2 < len(tokens) and tokens[i + 1].text == "1":
+            if tokens[i + 2].text in _OPERAND_END and i > 0:
+                out.append(TextEdit(tokens[i - 1].end, tokens[i + 1].end, ""))
+        if t.text == "(" and i > 0 and tokens[i - 1].kind == "identifier":
+            out += _swapped_arguments(tokens, i)
+    return out
+
+
+def _swapped_arguments(tokens: Sequence[Token], i: int) -> list[TextEdit]:
+    """Each two neighbouring arguments (of at most four tokens) of the call whose ``(`` is
+    token ``i``, swapped."""
+    close = _match(tokens, i, 1)
+    if close is None or close == i + 1:
+        return []
+    args, first, depth = [], i + 1, 0
+    for k in range(i + 1, close + 1):
+        text = tokens[k].text
+        if text in ("(", "[", "{"):
+            depth += 1
+        elif text in (")", "]", "}") and k < close:
+            depth -= 1
+        if (text == "," and depth == 0) or k == close:
+            args.append((first, k - 1))
+            first = k + 1
+    out = []
+    for (a, b), (c, d) in zip(args, args[1:]):
+        if b - a < 4 and d - c < 4 and _text(tokens, a, b) != _text(tokens, c, d):
+            swapped = f"{_text(tokens, c, d)}, {_text(tokens, a, b)}"
+            out.append(TextEdit(tokens[a].start, tokens[d].end, swapped))
     return out

@@ -11,7 +11,7 @@ from bench import penalty_sweep
 
 
 def c(lp, key, *, applies=(), fix=False, length=3, deletion=False):
-    return {"lp": lp, "applies": list(applies), "beam": True, "fix": fix, "key": key,
+    return {"lp": lp, "applies": dict.fromkeys(applies, 1.0), "beam": True, "fix": fix, "key": key,
             "len": length, "deletion": deletion}  # fmt: skip
 
 
@@ -39,3 +39,11 @@ def test_parenthesis_variants_are_one_with_both_masses_and_unscored_come_last():
     assert out[0]["lp"] == pytest.approx(-2.0 + math.log(2)) and out[0]["len"] == 3
     assert out[0]["fix"]
     assert penalty_sweep.figures([pool], NONE) == (1, 1, 0)
+
+
+def test_an_amount_is_scaled_by_its_weight():
+    big = {**c(-1.0, "big"), "applies": {"edit_size": math.log(8)}}  # a change of 8 tokens
+    pool = [big, c(-2.5, "fix", fix=True)]
+    assert [x["key"] for x in penalty_sweep.ranks(pool, NONE)] == ["big", "fix"]
+    weighted = {**NONE, "edit_size": 1.0}  # -1 - 2.08 < -2.5
+    assert [x["key"] for x in penalty_sweep.ranks(pool, weighted)] == ["fix", "big"]

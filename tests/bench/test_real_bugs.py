@@ -156,3 +156,45 @@ def test_records_option_runs_a_file_of_records(toy_model: Path, tmp_path, monkey
     assert real_bugs.main() == 0
     last = capsys.readouterr().out.splitlines()[-1]
     assert last.startswith("RESULT slice=mine n=1 baseline_top1=0 baseline_top5=1 model_top1=1 ")
+
+
+def test_file_text_rebuilds_a_whole_program_around_the_method():
+    record = {
+        "imports": ["java.util.*"],
+        "class_name": "Main",
+        "indent": "    ",
+        "before": "    static int[] a;\n",
+        "after": "\n    static int g() {\n        return 1;\n    }",
+        "buggy": "static int f() {\n        return a[0];\n    }",
+    }
+    text, line = real_bugs.file_text(record, record["buggy"])
+    assert text == (
+        "import java.util.*;\n"
+        "\n"
+        "class Main {\n"
+        "    static int[] a;\n"
+        "\n"
+        "    static int f() {\n"
+        "        return a[0];\n"
+        "    }\n"
+        "\n"
+        "    static int g() {\n"
+        "        return 1;\n"
+        "    }\n"
+        "}\n"
+    )
+    assert line == 5
+    assert [t.text for t in real_bugs._method_tokens(text, line)][:4] == ["static", "int", "f", "("]
+
+
+def test_contest_bugs_split_in_halves_and_each_parses():
+    path = real_bugs.ROOT / "bench" / "data" / "contest_bugs.jsonl"
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert len(records) == len({r["id"] for r in records}) >= 80
+    assert sum(r["split"] == "dev" for r in records) == len(records) // 2
+    for r in records:
+        buggy, line = real_bugs.file_text(r, r["buggy"])
+        fixed, _ = real_bugs.file_text(r, r["fixed"])
+        assert real_bugs._parses(buggy) and real_bugs._parses(fixed), r["id"]
+        assert not real_bugs.same_code(buggy, fixed), r["id"]
+        assert "static void main" in buggy, r["id"]  # a whole program

@@ -139,11 +139,17 @@ def test_templates_at_the_focus_join_the_beam_and_everything_is_ranked_by_the_mo
     scored = [c for c in found.candidates if c.log_prob > -math.inf]
     assert len(scored) == len(found.candidates)  # operators are in the vocabulary
     # Exact probabilities: recomputed one by one, they agree, and the order follows them
-    # (penalties aside: none of these is a signature change, a deletion or off the focus).
+    # less the penalties (here only the size of a change: none of these is a signature
+    # change, a deletion or off the focus).
     ids = pipeline.focus_ids(doc, clamp, line)
     again = log_probs(model, [(clamp.tokens, ids, c.tokens) for c in scored])
     assert again == pytest.approx([c.log_prob for c in scored], abs=1e-4)
-    assert [c.log_prob for c in scored] == sorted((c.log_prob for c in scored), reverse=True)
+    order = [c.log_prob - c.penalty for c in scored]
+    assert order == sorted(order, reverse=True)
+    swaps = [f"if (value {op} limit) {{" for op in ("<", "<=", ">=", "==", "!=")]
+    for c in scored:  # one token changed: no penalty
+        if c.new_text.split("\n")[1].strip() in swaps:
+            assert c.penalty == 0.0
     shares = [c.probability for c in found.candidates]
     assert sum(shares) + found.unchanged_probability() <= 1 + 1e-9
     assert found.confidence() == pytest.approx(

@@ -49,7 +49,7 @@ def ranked(found, log_probs, focus=FOCUS, unit=None, top_k=10):
 
 
 def test_penalties_apply_to_signature_deletion_and_off_focus(unit):
-    p = Penalties()
+    p = Penalties(edit_size=0.0)  # the size of a change: see the next test
     at_focus = cand(">", ">=")
     signature = cand("public", "private")
     deletion = cand("System.out.println(a);", "")
@@ -61,6 +61,27 @@ def test_penalties_apply_to_signature_deletion_and_off_focus(unit):
     operand = cand(" ? a : b", "")  # deletes tokens at the focus, no statement
     assert ranking.penalty(TEXT, unit, operand, LINES, FOCUS, p) == p.token_deletion
     assert p.token_deletion < p.deletion
+
+
+def test_span_counts_the_tokens_between_the_common_prefix_and_suffix():
+    assert ranking.span("a < b ;".split(), "a <= b ;".split()) == 1
+    assert ranking.span("a [ i ] ;".split(), "a [ i - 1 ] ;".split()) == 2  # inserted
+    assert ranking.span("x = a + b ;".split(), "x = b ;".split()) == 2  # deleted
+    assert ranking.span("f ( a , b )".split(), "f ( b , a )".split()) == 3
+    assert ranking.span("a a".split(), "a".split()) == 1  # prefix and suffix never overlap
+    assert ranking.span("a b".split(), "a b".split()) == 0
+
+
+def test_a_larger_change_pays_the_log_of_its_span(unit):
+    p = Penalties()
+    tokens = unit.tokens
+    at = tokens.index(">")
+    one = cand(">", ">=", (*tokens[:at], ">=", *tokens[at + 1 :]))
+    four = cand("a > b", "b < a + 1", (*tokens[:at], "<", "VAR_1", "+", "1", *tokens[at + 1 :]))
+    assert ranking.penalty(TEXT, unit, one, LINES, FOCUS, p) == 0.0
+    assert ranking.penalty(TEXT, unit, four, LINES, FOCUS, p) == pytest.approx(
+        p.edit_size * math.log(4)
+    )
 
 
 def test_a_less_likely_fix_at_the_focus_outranks_likelier_noise(unit):
