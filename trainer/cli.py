@@ -130,6 +130,22 @@ def _add_synth_prose(sub) -> None:
         _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
 
 
+def _add_prose_lexicon(sub) -> None:
+    from .prose_lexicon import ProseLexiconConfig
+
+    p = _command(
+        sub,
+        "prose-lexicon",
+        "count the words of the prose spelling corrector's lexicon",
+        "The words of the word lists and of the documentation, with their counts in the clean "
+        "sentences of the documentation (trainer/prose_lexicon.py): the prior of the "
+        "noisy-channel spelling corrector (spancopy_core/repair/channel.py).",
+    )
+    hints = get_type_hints(ProseLexiconConfig)
+    for f in fields(ProseLexiconConfig):
+        _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
+
+
 def _add_evaluate(sub) -> None:
     p = _command(
         sub,
@@ -331,6 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_split(sub)
     _add_synth(sub)
     _add_synth_prose(sub)
+    _add_prose_lexicon(sub)
     _add_jfleg_data(sub)
     _add_import_edits(sub)
     _add_idioms(sub)
@@ -507,6 +524,18 @@ def cmd_synth_prose(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_prose_lexicon(args: argparse.Namespace) -> int:
+    from .prose_lexicon import ProseLexiconConfig
+    from .prose_lexicon import run as prose_lexicon
+
+    summary = prose_lexicon(
+        ProseLexiconConfig(**{f.name: getattr(args, f.name) for f in fields(ProseLexiconConfig)})
+    )
+    print(f"{args.out}: {summary['words']:,} words")
+    print(_counts_table("words:", summary))
+    return 0
+
+
 def cmd_jfleg_data(args: argparse.Namespace) -> int:
     from .jfleg import read_jfleg, tune_pairs
 
@@ -564,6 +593,7 @@ COMMANDS = {
     "split": cmd_split,
     "synth": cmd_synth,
     "synth-prose": cmd_synth_prose,
+    "prose-lexicon": cmd_prose_lexicon,
     "jfleg-data": cmd_jfleg_data,
     "import-edits": cmd_import_edits,
     "idioms": cmd_idioms,

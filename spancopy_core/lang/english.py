@@ -1,6 +1,7 @@
 """Tables of English that learners confuse, shared by the training noise
 (``trainer/prose_noise.py``) and the spelling candidates of the prose repairs
-(:mod:`spancopy_core.repair.spelling`).
+(:mod:`spancopy_core.repair.spelling`); and the capitals every sentence takes
+(:func:`capitals`).
 
 :data:`HOMOPHONES` are sets of interchangeable spellings, each member a token sequence as the
 prose lexer gives it in JFLEG's spacing (``they 're`` is ``they``, ``'``, ``re``; ``do n't``
@@ -68,3 +69,15 @@ def same_case(template: str, word: str) -> str:
     if template[:1].isupper():
         return word[:1].upper() + word[1:]
     return word
+
+
+def capitals(tokens: list[str] | tuple[str, ...], words: object) -> tuple[str, ...]:
+    """``tokens`` (one sentence) with the capitals English always takes: the pronoun ``i``
+    as ``I`` (not ``i.e.``), and a lower-case first word capitalised when it is an English word of
+    ``words`` (a container of lower-case words: an identifier opening a comment is left
+    alone)."""
+    after = [*tokens[1:], ""]
+    out = ["I" if t == "i" and nxt != "." else t for t, nxt in zip(tokens, after)]
+    if out and out[0].isalpha() and out[0].islower() and out[0] in words:  # type: ignore[operator]
+        out[0] = out[0].capitalize()
+    return tuple(out)
