@@ -34,7 +34,11 @@ class Unit:
     ``start``/``end`` are its code-point range in the text; ``tokens`` the model input
     (abstracted), ``mapping`` and ``source_tokens`` what :func:`spancopy_core.edits.edits`
     needs to map a hypothesis back; ``has_error`` whether it contains a parse error;
-    ``context`` the text to put before and after it to parse it alone."""
+    ``context`` the text to put before and after it to parse it alone. ``mapping.tokens`` are
+    the unit *as written* (:func:`written`); ``tokens`` are the same, but where the front-end
+    corrects the unit before the model sees it (prose: misspelt words respelt,
+    :mod:`spancopy_core.repair.channel`), when they are the corrected unit, one token per
+    token written, which every repair of the unit starts from."""
 
     name: str
     start: int
@@ -44,6 +48,11 @@ class Unit:
     source_tokens: Sequence[SourceToken]
     has_error: bool
     context: tuple[str, str] = ("", "")
+
+
+def written(unit: Unit) -> tuple[str, ...]:
+    """The model tokens of ``unit`` as written (before the front-end's corrections)."""
+    return tuple(unit.mapping.tokens)
 
 
 @dataclass(frozen=True)

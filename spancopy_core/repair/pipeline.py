@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Container, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Hypothesis
@@ -50,7 +50,7 @@ from ..focus import INSIDE, NONE, OUTSIDE
 from ..positions import LineIndex
 from . import ranking
 from .candidates import Candidate, candidates, confidence, unchanged_share
-from .frontend import Frontend, Unit
+from .frontend import Frontend, Unit, written
 
 if TYPE_CHECKING:
     from ..model import SpanCopyModel
@@ -132,9 +132,12 @@ class UnitRepairs:
     def confidence(self) -> float:
         """How many times as likely as the unit as written its best repair is (0 without
         one): exact with the combined ranking, else from the beam
-        (:func:`~spancopy_core.repair.candidates.confidence`)."""
+        (:func:`~spancopy_core.repair.candidates.confidence`); infinite for a unit its
+        front-end corrected before the model saw it (prose respellings)."""
         if not self.candidates:
             return 0.0
+        if self.unit.tokens != written(self.unit):
+            return math.inf  # the front-end corrected the unit (a misspelling): it is sure
         best = self.candidates[0]
         if self.unchanged_log_prob is None:
             return confidence(self.unit, self.hypotheses, best)
@@ -267,6 +270,10 @@ def unit_candidates(
         )
         floor = options.ratio(doc.frontend) * unchanged_share(unit, hypotheses)
         return [c for c in found if c.probability >= floor]
+    if unit.tokens != written(unit) and all(tuple(h.tokens) != unit.tokens for h in hypotheses):
+        # the front-end's correction of the unit is a candidate, found by the beam or not
+        floor = min((h.log_prob for h in hypotheses), default=0.0)
+        hypotheses = [*hypotheses, Hypothesis(list(unit.tokens), floor, [])]
     beam = candidates(
         doc.text,
         unit,
@@ -292,8 +299,9 @@ def unit_candidates(
 def score_items(
     unit: Unit, ids: Sequence[int] | None, pool: Sequence[Candidate]
 ) -> list[tuple[Sequence[str], Sequence[int] | None, Sequence[str]]]:
-    """What :func:`spancopy_core.scoring.log_probs` scores for ``unit``: the unit as written,
-    then each expressible candidate of ``pool``."""
+    """What :func:`spancopy_core.scoring.log_probs` scores for ``unit``: the model input
+    unchanged (the unit as written, or as its front-end corrected it), then each expressible
+    candidate of ``pool``."""
     return [(unit.tokens, ids, unit.tokens)] + [
         (unit.tokens, ids, c.tokens) for c in pool if c.tokens
     ]
@@ -313,6 +321,8 @@ def rank(
     likely as the unit as written."""
     unchanged, rest = log_probs[0], iter(log_probs[1:])
     scores = [next(rest) if c.tokens else None for c in pool]
+    # the model input as a repair (a corrected unit) scores what the input does, exactly
+    scores = [unchanged if c.tokens == unit.tokens else s for c, s in zip(pool, scores)]
     lines = focus_lines(doc, focus) if focus is not None else None
     frontend = doc.frontend
     ranked = ranking.rank(
@@ -360,20 +370,58 @@ def repair_units(
     (for callers that report progress on long files)."""
     from ..scoring import log_probs  # imports torch
 
+    ratio = options.ratio(doc.frontend)
     for k in range(0, len(kept), BATCH):
         batch = kept[k : k + BATCH]
         ids = [focus_ids(doc, u, focus) for u in batch]
-        beams = decode(
-            model, [u.tokens for u in batch], options, should_stop=should_stop, focus=ids
+        inputs = input_log_probs(model, batch, ids) if options.ranking == "combined" else []
+        sure = settled(inputs, ratio)
+        todo = [i for i in range(len(batch)) if i not in sure]
+        decoded = decode(
+            model,
+            [batch[i].tokens for i in todo],
+            options,
+            should_stop=should_stop,
+            focus=[ids[i] for i in todo],
         )
-        for u, f, hyps in zip(batch, ids, beams, strict=True):
+        beams = dict(zip(todo, decoded, strict=True))
+        for i, (u, f) in enumerate(zip(batch, ids, strict=True)):
+            hyps = beams.get(i, [])
             pool = unit_candidates(doc, u, hyps, options, focus, model.vocab)
             if options.ranking == "beam":
                 yield UnitRepairs(u, hyps, pool)
                 continue
-            scores = log_probs(model, score_items(u, f, pool))
-            ranked, unchanged = rank(doc, u, pool, scores, focus, options)
+            if i in sure:  # only the model input itself can be offered, with its share of all
+                pool = [c for c in pool if c.tokens == u.tokens]
+                ranked, unchanged = rank(doc, u, pool, [sure[i]] * (1 + len(pool)), focus, options)
+                ranked = [replace(c, probability=math.exp(c.log_prob)) for c in ranked]
+            else:  # the input's score is known: the candidates' only
+                scores = log_probs(model, score_items(u, f, pool)[1:])
+                ranked, unchanged = rank(doc, u, pool, [inputs[i], *scores], focus, options)
             yield UnitRepairs(u, hyps, ranked, unchanged)
+
+
+def input_log_probs(
+    model: SpanCopyModel, units: Sequence[Unit], ids: Sequence[Sequence[int] | None]
+) -> list[float]:
+    """The exact log-probability of each unit's model input unchanged (the first item of
+    :func:`score_items`), in one batched pass."""
+    from ..scoring import log_probs  # imports torch
+
+    return log_probs(model, [(u.tokens, f, u.tokens) for u, f in zip(units, ids, strict=True)])
+
+
+def settled(input_log_probs: Sequence[float], ratio: float) -> dict[int, float]:
+    """The units (by index, with the log-probability of their input unchanged) that no
+    search can find a repair for: with the combined ranking and a least ratio ``ratio >= 1``,
+    a repair ``y`` of input ``x`` is offered only when ``P(y | x) >= ratio * P(x | x)``;
+    every output other than ``x`` shares ``1 - P(x | x)``, so none can be when ``P(x | x) >
+    1 / (1 + ratio)``. Their beam search is skipped, with the same repairs offered (on
+    JFLEG dev's tune part, the shipped prose model settles few sentences: about 3%)."""
+    if ratio < 1:
+        return {}
+    bound = -math.log1p(ratio)
+    return {i: lp for i, lp in enumerate(input_log_probs) if lp > bound}
 
 
 def confident(found: Sequence[UnitRepairs], threshold: float) -> list[tuple[UnitRepairs, float]]:

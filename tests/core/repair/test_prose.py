@@ -3,6 +3,7 @@ repairs of the toy prose model through the pipeline (hand-written expectations).
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from spancopy_core.checkpoint import load_model
 from spancopy_core.edits import TextEdit, apply_edits
 from spancopy_core.lang.text import tokenize
 from spancopy_core.repair import pipeline, prose
+from spancopy_core.repair.frontend import written
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
@@ -60,7 +62,8 @@ def test_one_sentence_per_paragraph_is_one_unit_each():
         "So be it ...",
     ]
     first = pipeline.units(doc, ())[0]
-    assert first.tokens == ("I", "recieve", "it", ".")  # the lexer's token texts, case kept
+    assert written(first) == ("I", "recieve", "it", ".")  # the lexer's token texts, case kept
+    assert first.tokens == ("I", "receive", "it", ".")  # the model sees it respelt
     assert [(t.start, t.end) for t in first.source_tokens] == [(0, 1), (2, 9), (10, 12), (13, 14)]
 
 
@@ -195,9 +198,9 @@ def test_comment_prose_keeps_the_offsets_of_the_file():
         "the input",
     ]
     returns, recieve, _ = pipeline.units(inner, ())
-    assert returns.tokens == ("Returns", "teh", "`@code x`", "value", ".")  # HTML tags out
+    assert written(returns) == ("Returns", "teh", "`@code x`", "value", ".")  # HTML tags out
     assert [u.name for u in pipeline.units(inner, (), (at, at))] == [recieve.name]
-    assert [JAVA[t.start : t.end] for t in recieve.source_tokens] == list(recieve.tokens)
+    assert [JAVA[t.start : t.end] for t in recieve.source_tokens] == list(written(recieve))
     code = JAVA.index("return")
     assert pipeline.view(java, (code, code)) is java  # code is Java
     crlf = JAVA.replace("\n", "\r\n").replace("{@code x}", "{@code\r\n     * x}")
@@ -236,51 +239,118 @@ def test_tokens_of_a_unit_are_the_lexers():
     assert list(unit.tokens) == [w.text for w in tokenize(text)]
 
 
-def test_spelling_templates_of_a_sentence(model):
-    text = "They receive teh file.\n"
+def test_homophone_templates_of_a_sentence():
+    text = "They lose there file.\n"
     doc = ParsedText.parse(text, PLAINTEXT)
-    (unit,) = pipeline.units(doc, model.vocab)
-    # "teh": "the" (one transposition away) and "they" (two away), which the model cannot
-    # write in lower case, so only "the"
-    want = [(TextEdit(13, 16, "the"), ("They", "receive", "the", "file", "."))]
-    assert PLAINTEXT.templates(unit, unit.start, unit.end, model.vocab) == want
-    assert PLAINTEXT.templates(unit, 13, 13, model.vocab) == want  # a cursor on the word
-    assert PLAINTEXT.templates(unit, 0, 12, model.vocab) == []  # "teh" is not in the range
-    assert PLAINTEXT.templates(unit, unit.start, unit.end, ()) == []  # no words, no spelling
+    (unit,) = pipeline.units(doc, ())
+    assert unit.tokens == written(unit)  # nothing to respell
+    known = {"loose", "their"}  # "they 're" cannot be written: no "re"
+    want = [
+        (TextEdit(5, 9, "loose"), ("They", "loose", "there", "file", ".")),
+        (TextEdit(10, 15, "their"), ("They", "lose", "their", "file", ".")),
+    ]
+    assert PLAINTEXT.templates(unit, unit.start, unit.end, known) == want
+    assert PLAINTEXT.templates(unit, 12, 12, known) == want[1:]  # a cursor on "there"
+    assert PLAINTEXT.templates(unit, unit.start, unit.end, ()) == []  # no words to write
 
 
-def test_without_a_focus_the_spelling_templates_are_ranked_by_the_model(model):
-    """No beam at all (no hypotheses): the pool is the templates alone, and the toy model,
-    which learned ``recieve`` -> ``receive``, ranks that one first."""
+def test_a_corrected_sentence_has_no_templates():
+    doc = ParsedText.parse("They lose there fiel.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    assert unit.tokens == ("They", "lose", "there", "file", ".")
+    assert PLAINTEXT.templates(unit, unit.start, unit.end, {"loose", "their"}) == []
+
+
+def test_the_homophone_templates_are_capped(monkeypatch):
+    monkeypatch.setattr(prose, "MAX_SPELLING", 1)
+    doc = ParsedText.parse("They lose there file.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    found = PLAINTEXT.templates(unit, unit.start, unit.end, {"loose", "their"})
+    assert [e.new_text for e, _ in found] == ["loose"]  # the first words first
+
+
+def test_the_corrected_sentence_is_a_candidate_without_a_beam(model):
+    """No beam at all (no hypotheses): the pool is the corrector's sentence, one edit for
+    the run of respelt words, and it is offered: it is the model input, which repairs must
+    beat."""
     text = "They recieve teh mesage again.\n"
     doc = ParsedText.parse(text, PLAINTEXT)
     (unit,) = pipeline.units(doc, model.vocab)
-    options = RepairOptions(top_k=5, min_ratio=0.0)
+    assert unit.tokens == ("They", "receive", "the", "message", "again", ".")
+    options = RepairOptions(top_k=5)
     pool = pipeline.unit_candidates(doc, unit, [], options, None, model.vocab)
-    assert [c.title for c in pool] == [
-        'Replace "recieve" with "receive"',
-        'Replace "teh" with "the"',
-        'Replace "mesage" with "message"',
-    ]
+    assert [c.new_text for c in pool] == ["They receive the message again."]
+    assert [(e.start, e.end, e.new_text) for e in pool[0].edits] == [(5, 23, "receive the message")]
+    assert pool[0].title == 'Replace "recieve teh mesage" with "receive the message"'
     scores = log_probs(model, pipeline.score_items(unit, None, pool))
     ranked, unchanged = pipeline.rank(doc, unit, pool, scores, None, options)
-    assert ranked[0].title == 'Replace "recieve" with "receive"'
-    assert ranked[0].log_prob > unchanged
-    assert ranked[0].new_text == "They receive teh mesage again."
+    assert [c.new_text for c in ranked] == ["They receive the message again."]
+    assert ranked[0].log_prob == pytest.approx(unchanged)
 
 
-def test_the_spelling_templates_are_capped(model, monkeypatch):
-    monkeypatch.setattr(prose, "MAX_SPELLING", 2)
-    doc = ParsedText.parse("They recieve teh mesage again.\n", PLAINTEXT)
-    (unit,) = pipeline.units(doc, model.vocab)
-    found = PLAINTEXT.templates(unit, unit.start, unit.end, model.vocab)
-    assert [e.new_text for e, _ in found] == ["receive", "the"]  # the first words first
+def test_without_the_corrector_the_model_sees_the_sentence_as_written():
+    plain = ProseFrontend("plaintext", frozenset(), (), markdown=False, spelling=None)
+    (unit,) = pipeline.units(ParsedText.parse("i recieve it.\n", plain), ())
+    assert unit.tokens == written(unit) == ("i", "recieve", "it", ".")
+    (unit,) = pipeline.units(ParsedText.parse("i recieve it.\n", PLAINTEXT), ())
+    assert unit.tokens == ("I", "receive", "it", ".")
 
 
-def test_the_dictionary_is_built_once_per_vocabulary(model):
-    frontend = ProseFrontend("plaintext", frozenset(), (), markdown=False)
-    first = frontend.dictionary(model.vocab)
-    assert frontend.dictionary(model.vocab) is first
-    assert "receive" in first and "teh" not in first
-    other = frontend.dictionary(["teh"])
-    assert other is not first and "teh" in other
+def test_the_lexicon_is_read_once():
+    assert prose.shared_lexicon() is prose.shared_lexicon()
+    assert "receive" in prose.shared_lexicon() and "recieve" not in prose.shared_lexicon()
+
+
+def test_the_corrector_gives_a_respelling_the_model_alone_misses(model):
+    """The toy model learned ``recieve`` -> ``receive`` and nothing of ``mesage``: alone it
+    never respells it (it deletes it); with the corrector first, the respelling is rank 1."""
+    text = "We receive the mesage again.\n"
+    alone = ProseFrontend("plaintext", frozenset(), (), markdown=False, spelling=None)
+    (found,), _ = pipeline.repair(model, ParsedText.parse(text, alone), None, OPTIONS)
+    assert found.candidates and all("message" not in c.new_text for c in found.candidates)
+    (found,), _ = pipeline.repair(model, ParsedText.parse(text, PLAINTEXT), None, OPTIONS)
+    assert found.candidates[0].title == 'Replace "mesage" with "message"'
+    assert apply_edits(text, found.candidates[0].edits) == text.replace("mesage", "message")
+
+
+def test_settled_sentences_skip_the_search_with_the_same_repairs(model, monkeypatch):
+    """A sentence whose model input keeps more than half the probability (min_ratio 1) can
+    have no repair but its correction: the search is skipped, and the repairs are those of
+    the full search."""
+    text = (
+        "We receive the letter again.\n\nThey recieve teh mesage again.\n\n"
+        "I recieve it today.\n\nThey lose there file.\n"
+    )
+    doc = ParsedText.parse(text, PLAINTEXT)
+    units = pipeline.units(doc, model.vocab)
+    inputs = pipeline.input_log_probs(model, units, [None] * 4)
+    assert inputs == pytest.approx(  # the first item of each unit's scores
+        [log_probs(model, pipeline.score_items(u, None, []))[0] for u in units]
+    )
+    sure = pipeline.settled(inputs, 1.0)
+    assert sure and len(sure) < 4  # some settled, some searched
+    assert all(lp > math.log(0.5) for lp in sure.values())
+    # nothing is settled when repairs less likely than the input are offered
+    assert pipeline.settled(inputs, 0.5) == {}
+    assert pipeline.settled([math.log(0.26)], 3.0) == {0: math.log(0.26)}  # 0.26 > 1 / 4
+    assert pipeline.settled([math.log(0.24)], 3.0) == {}
+    fast = list(pipeline.repair_units(model, doc, units, OPTIONS))
+    monkeypatch.setattr(pipeline, "settled", lambda *args: {})
+    full = list(pipeline.repair_units(model, doc, units, OPTIONS))
+
+    def offered(found):
+        return [[(c.edits, c.title, c.tokens) for c in r.candidates] for r in found]
+
+    assert offered(fast) == offered(full)
+    for i, r in enumerate(fast):
+        assert [c.log_prob for c in r.candidates] == pytest.approx(
+            [c.log_prob for c in full[i].candidates]
+        )
+        if i in sure:  # the share of all the mass, not of what a search found
+            assert [c.probability for c in r.candidates] == [
+                pytest.approx(math.exp(c.log_prob)) for c in r.candidates
+            ]
+    assert [r.unchanged_log_prob for r in fast] == pytest.approx(
+        [r.unchanged_log_prob for r in full]
+    )
+    assert any(r.candidates for r in fast) and any(not r.candidates for r in fast)
