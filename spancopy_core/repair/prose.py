@@ -309,7 +309,7 @@ class CommentProse:
                 bounds = [0, *cuts, len(masked)]
                 for lo, hi in zip(bounds, bounds[1:], strict=False):
                     if masked[lo:hi].strip():
-                        self._sources.append(TextSource(" " * (start + lo) + masked[lo:hi]))
+                        self._sources.append(TextSource(masked[lo:hi], base=start + lo))
         return self._sources
 
     @property

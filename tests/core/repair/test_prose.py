@@ -201,6 +201,9 @@ def test_comment_prose_keeps_the_offsets_of_the_file():
     assert written(returns) == ("Returns", "teh", "`@code x`", "value", ".")  # HTML tags out
     assert [u.name for u in pipeline.units(inner, (), (at, at))] == [recieve.name]
     assert [JAVA[t.start : t.end] for t in recieve.source_tokens] == list(written(recieve))
+    # each part's text is its own, not the file up to it
+    sources = inner.parsed.sources
+    assert all(s.base > 0 and len(s.text) < len(JAVA) // 2 for s in sources)
     code = JAVA.index("return")
     assert pipeline.view(java, (code, code)) is java  # code is Java
     crlf = JAVA.replace("\n", "\r\n").replace("{@code x}", "{@code\r\n     * x}")
