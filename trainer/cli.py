@@ -146,6 +146,19 @@ def _add_prose_lexicon(sub) -> None:
         _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
 
 
+def _add_half(sub) -> None:
+    p = _command(
+        sub,
+        "half",
+        "copy a model directory with its weights stored as float16",
+        "The model of --model written to --out with its float32 weights stored as float16 "
+        "(half the file; spancopy loads them into float32 parameters and computes in "
+        "float32); config.json's other fields are kept.",
+    )
+    p.add_argument("--model", type=Path, required=True, metavar="DIR", help="model directory")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
+
+
 def _add_evaluate(sub) -> None:
     p = _command(
         sub,
@@ -348,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_synth(sub)
     _add_synth_prose(sub)
     _add_prose_lexicon(sub)
+    _add_half(sub)
     _add_jfleg_data(sub)
     _add_import_edits(sub)
     _add_idioms(sub)
@@ -536,6 +550,18 @@ def cmd_prose_lexicon(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_half(args: argparse.Namespace) -> int:
+    from spancopy_core.checkpoint import load_model, read_config, save_model
+
+    model = load_model(args.model, device="cpu")
+    extra = {
+        k: v for k, v in read_config(args.model).items() if k not in ("format_version", "model")
+    }
+    save_model(model, model.vocab, args.out, extra, half=True)
+    print(f"{args.out}: float16 weights of {args.model}")
+    return 0
+
+
 def cmd_jfleg_data(args: argparse.Namespace) -> int:
     from .jfleg import read_jfleg, tune_pairs
 
@@ -594,6 +620,7 @@ COMMANDS = {
     "synth": cmd_synth,
     "synth-prose": cmd_synth_prose,
     "prose-lexicon": cmd_prose_lexicon,
+    "half": cmd_half,
     "jfleg-data": cmd_jfleg_data,
     "import-edits": cmd_import_edits,
     "idioms": cmd_idioms,
