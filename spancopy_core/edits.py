@@ -321,6 +321,15 @@ class _Plan:
             return TextEdit(lo, hi, before + body + (seps[-1] if glued else ""))
         if next_start is None:  # append after the last token
             return TextEdit(lo, lo, seps[0] + body)
+        between = self.source[prev_end:next_start] if prev_end is not None else ""
+        if (
+            prev_end is not None
+            and seps[0] == ""
+            and seps[-1]
+            and between.strip(" \t") == "" != between
+        ):
+            # glued to the token before (a comma, a semicolon), the space stays after it
+            return TextEdit(prev_end, prev_end, body)
         return TextEdit(lo, lo, before + body + seps[-1])
 
     def _insert_lines(

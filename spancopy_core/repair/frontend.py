@@ -37,8 +37,8 @@ class Unit:
     ``context`` the text to put before and after it to parse it alone. ``mapping.tokens`` are
     the unit *as written* (:func:`written`); ``tokens`` are the same, but where the front-end
     corrects the unit before the model sees it (prose: misspelt words respelt,
-    :mod:`spancopy_core.repair.channel`), when they are the corrected unit, one token per
-    token written, which every repair of the unit starts from."""
+    :mod:`spancopy_core.repair.channel`, a comma after an opening phrase), when they are the
+    corrected unit, which every repair of the unit starts from."""
 
     name: str
     start: int

@@ -39,6 +39,7 @@ unit selection stay cheap for callers that may never decode.
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -183,18 +184,38 @@ def focus_lines(doc: ParsedText, focus: Focus) -> tuple[int, int]:
 
 def focus_ids(doc: ParsedText, unit: Unit, focus: Focus | None) -> tuple[int, ...] | None:
     """The model's focus ids of ``unit``'s tokens: INSIDE for a token with source text on a
-    line that ``focus`` touches; None without a focus."""
+    line that ``focus`` touches; None without a focus. The tokens of a unit its front-end
+    corrected take the ids of the tokens written (:func:`corrected_ids`)."""
     if focus is None:
         return None
     first, last = focus_lines(doc, focus)
     lo, hi = doc.lines.offset(first, 0), doc.lines.line_end(last)
     source = unit.source_tokens
-    return tuple(
+    ids = [
         INSIDE
         if any(source[i].start <= hi and lo < source[i].end for i in range(s, e))
         else OUTSIDE
         for s, e in unit.mapping.spans
-    )
+    ]
+    return corrected_ids(written(unit), unit.tokens, ids)
+
+
+def corrected_ids(old: Sequence[str], new: Sequence[str], ids: Sequence[int]) -> tuple[int, ...]:
+    """Per token of ``new`` (``old`` corrected), the id of its token in ``old`` (``ids``, one
+    per token of ``old``): along the token diff of the two, a kept token its own, a token
+    put in place of others or added the id of the first one replaced (of the token before
+    an addition; of the first token, at the start)."""
+    if tuple(old) == tuple(new):
+        return tuple(ids)
+    out: list[int] = []
+    matcher = difflib.SequenceMatcher(None, list(old), list(new), autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            out += ids[i1:i2]
+        elif j2 > j1:
+            near = i1 if op == "replace" else max(i1 - 1, 0)
+            out += [ids[near] if ids else NONE] * (j2 - j1)
+    return tuple(out)
 
 
 def line_focus(doc: ParsedText, line: int) -> Focus:

@@ -21,7 +21,9 @@ Spelling first. Before the model sees a sentence, the front-end corrects it
 (:meth:`ProseFrontend.correct`): the words outside the English lexicon that the noisy-channel
 corrector respells (:mod:`spancopy_core.repair.channel`, the lexicon shipped in
 ``spancopy_core/lang/data/english-words.tsv``), and the capitals English always takes
-(:func:`~spancopy_core.lang.english.capitals`: ``i`` -> ``I``, the first word of a sentence).
+(:func:`~spancopy_core.lang.english.capitals`: ``i`` -> ``I``, the first word of a sentence),
+and a comma after an opening phrase (``For example``, ``However``:
+:func:`~spancopy_core.lang.english.introductory_comma`).
 The corrected sentence is the unit's model input (``Unit.tokens``; the sentence as written is
 ``Unit.mapping.tokens``), so the model handles the grammar of the respelt sentence, and the
 corrected sentence is itself a repair, which every other repair must beat.
@@ -44,7 +46,7 @@ from dataclasses import dataclass, field
 
 from ..edits import TextEdit
 from ..lang import java, text
-from ..lang.english import capitals
+from ..lang.english import capitals, introductory_comma
 from ..lang.text import ProseStyle, TextSource
 from .channel import LEXICON, ChannelCosts, Lexicon, respell
 from .frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, written
@@ -110,8 +112,8 @@ def sentence_unit(
     correct: Corrector | None = None,
 ) -> Unit:
     """The unit of one sentence: its token texts as written (identity abstraction), the model
-    input those texts as ``correct`` corrects them (one token for one); named by its text in
-    ``original`` (default: the source's text)."""
+    input those texts as ``correct`` corrects them; named by its text in ``original``
+    (default: the source's text)."""
     words = source.tokens[sentence.tokens]
     model_input = text.abstract(words)
     tokens = tuple(model_input.tokens)
@@ -176,12 +178,14 @@ class ProseFrontend:
     def correct(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
         """The sentence ``tokens`` as the model sees it: misspelt words respelt by the
         noisy channel (:func:`~spancopy_core.repair.channel.respell`, with the costs
-        ``self.spelling``) and the capitals English always takes
-        (:func:`~spancopy_core.lang.english.capitals`); as written without ``spelling``."""
+        ``self.spelling``), the capitals English always takes
+        (:func:`~spancopy_core.lang.english.capitals`) and a comma after an opening phrase
+        (:func:`~spancopy_core.lang.english.introductory_comma`); as written without
+        ``spelling``."""
         if self.spelling is None:
             return tokens
         lexicon = shared_lexicon()
-        return capitals(respell(tokens, lexicon, self.spelling), lexicon)
+        return introductory_comma(capitals(respell(tokens, lexicon, self.spelling), lexicon))
 
     def parse(self, source: str, previous: TextSource | None = None) -> TextSource:
         """Sentences of ``source`` (parsing prose is fast: no incremental parse)."""

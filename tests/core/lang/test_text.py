@@ -178,3 +178,27 @@ def test_a_text_at_a_base_offset_has_the_offsets_of_its_document():
     for outside in (99, 101 + len(part)):
         with pytest.raises(PositionError):
             based.sentence_at(outside)
+
+
+def test_an_inserted_comma_is_glued_to_the_word_before_it():
+    source = "For example we go ; then stop"
+    words = text.TextSource(source).tokens
+    mapping = text.abstract(words).mapping
+    style = text.learn_style(source)
+
+    def fixed(tokens: list[str]) -> str:
+        return apply_edits(source, edits(source, words, mapping, tokens, style=style))
+
+    assert fixed(["For", "example", ",", "we", "go", ";", "then", "stop"]) == (
+        "For example, we go ; then stop"
+    )
+    assert fixed(["For", "example", "we", "go", ";", "then", ",", "stop"]) == (
+        "For example we go ; then, stop"
+    )
+    # an opening bracket takes its space before it; a word between words as before
+    assert fixed(["For", "example", "(", "we", "go", ";", "then", "stop"]) == (
+        "For example (we go ; then stop"
+    )
+    assert fixed(["For", "example", "we", "all", "go", ";", "then", "stop"]) == (
+        "For example we all go ; then stop"
+    )

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from spancopy_core.lang.english import capitals
+from spancopy_core.lang.english import capitals, introductory_comma
 from spancopy_core.repair.channel import (
     KEY_NEIGHBOURS,
     ChannelCosts,
@@ -149,3 +149,16 @@ def test_capitals_english_always_takes():
     )  # "i.e." keeps its "i"
     assert capitals(("foo", "returns", "i"), words) == ("foo", "returns", "I")  # no word
     assert capitals((), words) == ()
+
+
+def test_a_comma_after_an_opening_phrase():
+    def comma(text: str) -> str:
+        return " ".join(introductory_comma(tuple(text.split())))
+
+    assert comma("For example we go .") == "For example , we go ."
+    assert comma("On the other hand it rains .") == "On the other hand , it rains ."
+    assert comma("However , we go .") == "However , we go ."  # one already
+    assert comma("However .") == "However ."  # nothing after it
+    assert comma("Hence") == "Hence"
+    assert comma("So we go .") == "So we go ."  # not an opening phrase here
+    assert comma("The example we go .") == "The example we go ."

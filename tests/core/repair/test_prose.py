@@ -357,3 +357,20 @@ def test_settled_sentences_skip_the_search_with_the_same_repairs(model, monkeypa
         [r.unchanged_log_prob for r in full]
     )
     assert any(r.candidates for r in fast) and any(not r.candidates for r in fast)
+
+
+def test_a_correction_that_adds_a_token_with_and_without_a_focus(model):
+    text = "For example we recieve it.\n"
+    doc = ParsedText.parse(text, PLAINTEXT)
+    (unit,) = pipeline.units(doc, model.vocab)
+    assert unit.tokens == ("For", "example", ",", "we", "receive", "it", ".")
+    assert len(pipeline.focus_ids(doc, unit, (0, 0))) == len(unit.tokens)
+    for focus in (None, (text.index("we"), text.index("we"))):
+        (found,), _ = pipeline.repair(model, doc, focus, OPTIONS)  # decodes with the focus
+        assert found.candidates  # the toy model's own rewrites may outrank the correction
+        (pool,) = pipeline.unit_candidates(doc, unit, [], OPTIONS, focus, model.vocab)
+        assert apply_edits(text, pool.edits) == "For example, we receive it.\n"
+        assert [(e.start, e.end, e.new_text) for e in pool.edits] == [
+            (11, 11, ","),
+            (15, 22, "receive"),
+        ]
