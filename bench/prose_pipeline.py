@@ -129,7 +129,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--model", type=Path, default=PRETRAINED / "prose-en", help="prose model")
     ap.add_argument("--slice", choices=("tune", "valid"), default="tune", help="of JFLEG dev")
     ap.add_argument(
-        "--beams", type=int, nargs="+", default=[RepairOptions.beam_size], help="beam widths"
+        "--beams", type=int, nargs="+", default=[PLAINTEXT.beam_size], help="beam widths"
     )
     ap.add_argument(
         "--min-ratio",

@@ -80,6 +80,7 @@ class Frontend(Protocol):
     unit_kind: str  # what a unit is called in messages: "method", "sentence"
     penalties: Penalties  # subtracted from candidates' log-probabilities to rank them
     min_ratio: float  # a repair is offered only at least this many times as likely as the unit
+    beam_size: int  # the width of the beam search of its units, unless the options say
     # Without a focus, whether the templates of the whole unit are ranked too (else only the
     # beam's candidates are, and templates only at a focus).
     whole_unit_templates: bool

@@ -27,7 +27,12 @@ that holds the focus), and each names the model that decodes its units (``Fronte
 penalties its candidates are ranked with, and the probability ratio to the unit as written
 below which a repair is not offered (``Frontend.min_ratio``, unless ``RepairOptions.min_ratio``
 says otherwise: a prose sentence the model prefers
-as written gets no repair).
+as written gets no repair), and the width of the beam search (``Frontend.beam_size``, unless
+``RepairOptions.beam_size`` says otherwise). A front-end may correct a unit before the model
+sees it (prose: the spelling corrector, :mod:`spancopy_core.repair.channel`): the unit's
+``tokens`` are then the corrected unit, which the model decodes, which is itself a repair,
+and which the other repairs are measured against (``Unit.mapping.tokens`` is the unit as
+written).
 
 Limits every caller applies (the server to its settings and documents, ``spancopy repair`` to
 its options and files): :data:`MAX_DOCUMENT_CHARS`, :data:`MAX_BEAM_SIZE`, :data:`MAX_TOP_K`,
@@ -70,7 +75,7 @@ Focus = tuple[int, int]  # code-point range [start, end] of the text the user po
 class RepairOptions:
     """What changes the repairs of a unit: the search and the filters after it."""
 
-    beam_size: int = 20
+    beam_size: int | None = None  # None: the front-end's (Frontend.beam_size)
     top_k: int = 5  # repairs offered per unit
     decoding: str = "merged"  # one of spancopy_core.decoding.VARIANTS
     max_unit_tokens: int = 400  # longer units are skipped (decoding time grows with length)
@@ -85,6 +90,10 @@ class RepairOptions:
             raise ValueError(f"ranking must be one of {RANKINGS}, not {self.ranking!r}")
         if self.min_ratio is not None and not 0 <= self.min_ratio < math.inf:
             raise ValueError(f"min_ratio must be a finite number >= 0, not {self.min_ratio!r}")
+
+    def beam(self, frontend: Frontend) -> int:
+        """The beam width for ``frontend``'s units: ``beam_size``, or the front-end's."""
+        return frontend.beam_size if self.beam_size is None else self.beam_size
 
     def ratio(self, frontend: Frontend) -> float:
         """The least ratio to the unit as written of a repair offered for ``frontend``."""
@@ -240,7 +249,8 @@ def decode(
     focus: Sequence[Sequence[int] | None] | None = None,
 ) -> list[list[Hypothesis]]:
     """The hypotheses of each input, best first: batched beam searches of :data:`BATCH`
-    inputs each, ``options.beam_size`` hypotheses per input, with the focus ids of each
+    inputs each, ``options.beam_size`` hypotheses per input (which must be set: see
+    :meth:`RepairOptions.beam`), with the focus ids of each
     input (None: no focus). Raises :class:`~spancopy_core.decoding.DecodingCancelled` when
     ``should_stop`` says so."""
     from ..decoding import beam_search  # imports torch
@@ -391,58 +401,27 @@ def repair_units(
     (for callers that report progress on long files)."""
     from ..scoring import log_probs  # imports torch
 
-    ratio = options.ratio(doc.frontend)
+    options = replace(options, beam_size=options.beam(doc.frontend))
     for k in range(0, len(kept), BATCH):
         batch = kept[k : k + BATCH]
         ids = [focus_ids(doc, u, focus) for u in batch]
-        inputs = input_log_probs(model, batch, ids) if options.ranking == "combined" else []
-        sure = settled(inputs, ratio)
-        todo = [i for i in range(len(batch)) if i not in sure]
-        decoded = decode(
-            model,
-            [batch[i].tokens for i in todo],
-            options,
-            should_stop=should_stop,
-            focus=[ids[i] for i in todo],
+        beams = decode(
+            model, [u.tokens for u in batch], options, should_stop=should_stop, focus=ids
         )
-        beams = dict(zip(todo, decoded, strict=True))
-        for i, (u, f) in enumerate(zip(batch, ids, strict=True)):
-            hyps = beams.get(i, [])
+        for u, f, hyps in zip(batch, ids, beams, strict=True):
             pool = unit_candidates(doc, u, hyps, options, focus, model.vocab)
             if options.ranking == "beam":
                 yield UnitRepairs(u, hyps, pool)
                 continue
-            if i in sure:  # only the model input itself can be offered, with its share of all
-                pool = [c for c in pool if c.tokens == u.tokens]
-                ranked, unchanged = rank(doc, u, pool, [sure[i]] * (1 + len(pool)), focus, options)
-                ranked = [replace(c, probability=math.exp(c.log_prob)) for c in ranked]
-            else:  # the input's score is known: the candidates' only
-                scores = log_probs(model, score_items(u, f, pool)[1:])
-                ranked, unchanged = rank(doc, u, pool, [inputs[i], *scores], focus, options)
+            if all(c.tokens == u.tokens for c in pool):
+                # nothing to rank: at most the model input itself, as likely as itself, so
+                # offered unless the least ratio is above 1; the beam's shares, without a pass
+                # of the model
+                yield UnitRepairs(u, hyps, pool if options.ratio(doc.frontend) <= 1 else [])
+                continue
+            scores = log_probs(model, score_items(u, f, pool))
+            ranked, unchanged = rank(doc, u, pool, scores, focus, options)
             yield UnitRepairs(u, hyps, ranked, unchanged)
-
-
-def input_log_probs(
-    model: SpanCopyModel, units: Sequence[Unit], ids: Sequence[Sequence[int] | None]
-) -> list[float]:
-    """The exact log-probability of each unit's model input unchanged (the first item of
-    :func:`score_items`), in one batched pass."""
-    from ..scoring import log_probs  # imports torch
-
-    return log_probs(model, [(u.tokens, f, u.tokens) for u, f in zip(units, ids, strict=True)])
-
-
-def settled(input_log_probs: Sequence[float], ratio: float) -> dict[int, float]:
-    """The units (by index, with the log-probability of their input unchanged) that no
-    search can find a repair for: with the combined ranking and a least ratio ``ratio >= 1``,
-    a repair ``y`` of input ``x`` is offered only when ``P(y | x) >= ratio * P(x | x)``;
-    every output other than ``x`` shares ``1 - P(x | x)``, so none can be when ``P(x | x) >
-    1 / (1 + ratio)``. Their beam search is skipped, with the same repairs offered (on
-    JFLEG dev's tune part, the shipped prose model settles few sentences: about 3%)."""
-    if ratio < 1:
-        return {}
-    bound = -math.log1p(ratio)
-    return {i: lp for i, lp in enumerate(input_log_probs) if lp > bound}
 
 
 def confident(found: Sequence[UnitRepairs], threshold: float) -> list[tuple[UnitRepairs, float]]:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from spancopy_core import DEFAULT_MODELS, DEFAULT_PROSE_MODEL
+from spancopy_core.actions import Hypothesis
 from spancopy_core.checkpoint import load_model
 from spancopy_core.edits import TextEdit, apply_edits
 from spancopy_core.lang.text import tokenize
@@ -316,47 +317,28 @@ def test_the_corrector_gives_a_respelling_the_model_alone_misses(model):
     assert apply_edits(text, found.candidates[0].edits) == text.replace("mesage", "message")
 
 
-def test_settled_sentences_skip_the_search_with_the_same_repairs(model, monkeypatch):
-    """A sentence whose model input keeps more than half the probability (min_ratio 1) can
-    have no repair but its correction: the search is skipped, and the repairs are those of
-    the full search."""
-    text = (
-        "We receive the letter again.\n\nThey recieve teh mesage again.\n\n"
-        "I recieve it today.\n\nThey lose there file.\n"
-    )
+def test_a_pool_of_the_input_alone_is_offered_without_scoring(model, monkeypatch):
+    """The corrected sentence alone (no beam candidate but the input): offered as the full
+    ranking offers it, without a pass of the model; a correct sentence gets nothing."""
+    text = "They recieve teh mesage again.\n\nWe receive the letter again.\n"
     doc = ParsedText.parse(text, PLAINTEXT)
     units = pipeline.units(doc, model.vocab)
-    inputs = pipeline.input_log_probs(model, units, [None] * 4)
-    assert inputs == pytest.approx(  # the first item of each unit's scores
-        [log_probs(model, pipeline.score_items(u, None, []))[0] for u in units]
-    )
-    sure = pipeline.settled(inputs, 1.0)
-    assert sure and len(sure) < 4  # some settled, some searched
-    assert all(lp > math.log(0.5) for lp in sure.values())
-    # nothing is settled when repairs less likely than the input are offered
-    assert pipeline.settled(inputs, 0.5) == {}
-    assert pipeline.settled([math.log(0.26)], 3.0) == {0: math.log(0.26)}  # 0.26 > 1 / 4
-    assert pipeline.settled([math.log(0.24)], 3.0) == {}
-    fast = list(pipeline.repair_units(model, doc, units, OPTIONS))
-    monkeypatch.setattr(pipeline, "settled", lambda *args: {})
-    full = list(pipeline.repair_units(model, doc, units, OPTIONS))
-
-    def offered(found):
-        return [[(c.edits, c.title, c.tokens) for c in r.candidates] for r in found]
-
-    assert offered(fast) == offered(full)
-    for i, r in enumerate(fast):
-        assert [c.log_prob for c in r.candidates] == pytest.approx(
-            [c.log_prob for c in full[i].candidates]
-        )
-        if i in sure:  # the share of all the mass, not of what a search found
-            assert [c.probability for c in r.candidates] == [
-                pytest.approx(math.exp(c.log_prob)) for c in r.candidates
-            ]
-    assert [r.unchanged_log_prob for r in fast] == pytest.approx(
-        [r.unchanged_log_prob for r in full]
-    )
-    assert any(r.candidates for r in fast) and any(not r.candidates for r in fast)
+    copies = [[Hypothesis(list(u.tokens), -0.5, [])] for u in units]  # the beam: copies only
+    monkeypatch.setattr(pipeline, "decode", lambda *args, **kwargs: copies)
+    calls = []
+    monkeypatch.setattr("spancopy_core.scoring.log_probs", lambda *a, **k: calls.append(a))
+    corrected, correct = pipeline.repair_units(model, doc, units, OPTIONS)
+    assert calls == []
+    assert [c.new_text for c in corrected.candidates] == ["They receive the message again."]
+    assert corrected.candidates[0].probability == 1.0 and corrected.confidence() == math.inf
+    assert correct.candidates == [] and correct.confidence() == 0.0
+    strict = RepairOptions(beam_size=8, top_k=3, min_ratio=2.0)  # twice as likely as itself: no
+    assert [r.candidates for r in pipeline.repair_units(model, doc, units, strict)] == [[], []]
+    monkeypatch.undo()
+    pool = pipeline.unit_candidates(doc, units[0], copies[0], OPTIONS, None, model.vocab)
+    scores = log_probs(model, pipeline.score_items(units[0], None, pool))
+    ranked, _ = pipeline.rank(doc, units[0], pool, scores, None, OPTIONS)
+    assert [c.edits for c in ranked] == [c.edits for c in corrected.candidates]
 
 
 def test_a_correction_that_adds_a_token_with_and_without_a_focus(model):
