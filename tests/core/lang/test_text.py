@@ -202,3 +202,12 @@ def test_an_inserted_comma_is_glued_to_the_word_before_it():
     assert fixed(["For", "example", "we", "all", "go", ";", "then", "stop"]) == (
         "For example we all go ; then stop"
     )
+
+
+def test_a_replacement_that_starts_with_a_comma_is_glued_too():
+    source = "For example i go ."
+    words = text.TextSource(source).tokens
+    mapping = text.abstract(words).mapping
+    hyp = ["For", "example", ",", "I", "go", "."]
+    found = edits(source, words, mapping, hyp, style=text.learn_style(source))
+    assert apply_edits(source, found) == "For example, I go ."
