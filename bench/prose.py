@@ -18,7 +18,7 @@ tuning"), edit precision/recall/F0.5, exact match, and milliseconds per sentence
 
 A ``RESULT`` line ends the report; ``--json FILE`` writes each sentence's outputs. ::
 
-    python bench/prose.py [--model DIR] [--token-model DIR] [--beam 20] [--limit N]
+    python bench/prose.py [--model DIR] [--token-model DIR] [--beam 1] [--limit N]
                           [--model-text] [--no-harper] [--json FILE]
 """
 
@@ -36,6 +36,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import PRETRAINED  # noqa: E402
+from spancopy_core.repair.prose import PLAINTEXT  # noqa: E402
 from trainer.config import TrainerError  # noqa: E402
 from trainer.jfleg import Sentence, is_heldout, read_jfleg, select  # noqa: E402
 from trainer.prose_eval import Corrector, Outputs, correct_all, markdown_table, metrics  # noqa: E402
@@ -134,7 +135,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--token-model", type=Path, help="the token-copy prose model (default: left out)"
     )
-    ap.add_argument("--beam", type=int, default=20, help="beam width of the models")
+    ap.add_argument(
+        "--beam",
+        type=int,
+        default=PLAINTEXT.beam_size,
+        help="beam width of the models (default: the prose front-end's, as spancopy repair)",
+    )
     ap.add_argument("--limit", type=int, help="only the first N sentences of the split")
     ap.add_argument(
         "--model-text",

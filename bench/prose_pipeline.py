@@ -1,21 +1,30 @@
-"""The product's prose repairs on JFLEG's tune slice, with and without the spelling candidates.
+"""The product's prose repairs on JFLEG's tune slice: the model, the spelling corrector, both.
 
 Each sentence (a corpus line) is repaired as ``spancopy repair FILE.txt --json --top-k 1``
 repairs a paragraph: the plain-text front-end's sentences, no focus, the combined ranking of the
 beam's candidates and the front-end's templates (:func:`spancopy_core.repair.pipeline.repair`),
-the rank-1 repair of each sentence applied. Two configurations side by side: ``beam`` (the
-templates left out: ``whole_unit_templates`` off, so only the beam's candidates are ranked, as
-before the spelling candidates) and ``spelling`` (the default front-end), each at every
-``--min-ratio`` given (``default``: the front-end's own), taking turns on each sentence. One
-thread; scored with the metrics of ``python -m trainer evaluate`` (:mod:`trainer.prose_eval`:
-GLEU, F0.5, ms per sentence).
+the rank-1 repair of each sentence applied. Configurations side by side, taking turns on each
+sentence:
+
+- ``model@B``: the model alone, beam ``B`` (the front-end without its spelling corrector, so
+  the model sees the sentence as written, and without its templates, as before the spelling
+  candidates);
+- ``channel``: the spelling corrector alone, no model (:mod:`spancopy_core.repair.channel`
+  respellings and capitals: the sentence the model would be given);
+- ``both@B``: the default front-end, beam ``B``: the corrector first, the model on the
+  corrected sentence;
+
+each at every ``--min-ratio`` given (``default``: the front-end's own; not for ``channel``).
+One thread; scored with the metrics of ``python -m trainer evaluate``
+(:mod:`trainer.prose_eval`: GLEU, F0.5, ms per sentence).
 
 Only JFLEG dev's *tune* part (``trainer/jfleg.py``) is read, never the held-out slice: this is
 for choosing the ranking's settings. ``--slice valid`` keeps the tune sentences that the
 fine-tuning only validates on (every :data:`~trainer.jfleg.TUNE_VALID_EVERY`-th), which a
 model fine-tuned on the rest has not been trained on. A ``RESULT`` line ends the report. ::
 
-    python bench/prose_pipeline.py --model DIR [--slice tune|valid] [--min-ratio default 0 ...]
+    python bench/prose_pipeline.py --model DIR [--slice tune|valid] [--beams 20 5]
+                                   [--min-ratio default 0 ...]
 """
 
 from __future__ import annotations
@@ -32,7 +41,11 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import PRETRAINED  # noqa: E402
-from spancopy_core.repair.pipeline import RepairOptions  # noqa: E402
+from spancopy_core.actions import Hypothesis  # noqa: E402
+from spancopy_core.edits import apply_edits  # noqa: E402
+from spancopy_core.repair.candidates import candidates  # noqa: E402
+from spancopy_core.repair.frontend import written  # noqa: E402
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions, units  # noqa: E402
 from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend  # noqa: E402
 from trainer.config import TrainerError  # noqa: E402
 from trainer.jfleg import TUNE_VALID_EVERY, Sentence, read_jfleg, select  # noqa: E402
@@ -47,11 +60,31 @@ from trainer.prose_eval import (  # noqa: E402
 JFLEG = SHARED_DATA / "jfleg"
 
 
-def beam_only() -> ProseFrontend:
-    """The plain-text front-end without its templates when there is no focus."""
-    frontend = ProseFrontend("plaintext", PLAINTEXT.language_ids, PLAINTEXT.extensions, False)
+def model_only() -> ProseFrontend:
+    """The plain-text front-end without its spelling corrector, and without its templates
+    when there is no focus."""
+    frontend = ProseFrontend(
+        "plaintext", PLAINTEXT.language_ids, PLAINTEXT.extensions, False, spelling=None
+    )
     frontend.whole_unit_templates = False
     return frontend
+
+
+def channel_corrector(frontend: ProseFrontend) -> Corrector:
+    """Each sentence of a text as ``frontend`` corrects it before the model sees it (no
+    model): the corrected tokens laid out as the pipeline lays out a repair."""
+
+    def correct(text: str) -> str:
+        doc = ParsedText.parse(text, frontend)
+        changes = []
+        for unit in units(doc, ()):
+            if unit.tokens != written(unit):
+                guess = Hypothesis(list(unit.tokens), 0.0, [])
+                found = candidates(doc.text, unit, [guess], doc.style, frontend, top_k=1)
+                changes += found[0].edits if found else []
+        return apply_edits(text, changes)
+
+    return correct
 
 
 def correct_interleaved(
@@ -95,7 +128,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--data", type=Path, default=JFLEG, help="a JFLEG-layout directory")
     ap.add_argument("--model", type=Path, default=PRETRAINED / "prose-en", help="prose model")
     ap.add_argument("--slice", choices=("tune", "valid"), default="tune", help="of JFLEG dev")
-    ap.add_argument("--beam", type=int, default=RepairOptions.beam_size, help="beam width")
+    ap.add_argument(
+        "--beams", type=int, nargs="+", default=[PLAINTEXT.beam_size], help="beam widths"
+    )
     ap.add_argument(
         "--min-ratio",
         nargs="+",
@@ -118,11 +153,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(machine())
     print(f"model {args.model}; JFLEG dev {args.slice} slice, {len(sentences)} sentences")
     systems: dict[str, Corrector] = {"source": lambda text: text}
+    systems["channel"] = channel_corrector(PLAINTEXT)
     for ratio in args.min_ratio:
-        options = RepairOptions(beam_size=args.beam, top_k=1, min_ratio=ratio)
-        for name, frontend in (("beam", beam_only()), ("spelling", PLAINTEXT)):
-            label = f"{name}@" + ("default" if ratio is None else f"{ratio:g}")
-            systems[label] = pipeline_corrector(model, frontend, options)
+        for beam in args.beams:
+            options = RepairOptions(beam_size=beam, top_k=1, min_ratio=ratio)
+            for name, frontend in (("model", model_only()), ("both", PLAINTEXT)):
+                label = f"{name}@{beam}" + ("" if ratio is None else f"@{ratio:g}")
+                systems[label] = pipeline_corrector(model, frontend, options)
     outputs = correct_interleaved(systems, sentences, progress=not args.no_progress)
     results = {name: metrics(sentences, out) for name, out in outputs.items()}
     print(markdown_table(results))

@@ -58,6 +58,7 @@ from spancopy_core.edits import apply_edits  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
 from spancopy_core.positions import LineIndex  # noqa: E402
 from spancopy_core.repair import pipeline  # noqa: E402
+from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
 from spancopy_core.repair.templates import single_token_mutations  # noqa: E402
@@ -280,7 +281,7 @@ def main() -> int:
     )
     ap.add_argument("--limit", type=int, help="a seeded sample of N pairs of the slice")
     ap.add_argument("--model", type=Path, default=DEFAULT_JAVA_MODEL)
-    ap.add_argument("--beam", type=int, default=RepairOptions.beam_size)
+    ap.add_argument("--beam", type=int, default=JavaFrontend.beam_size)
     ap.add_argument("--top-k", type=int, default=RepairOptions.top_k)
     ap.add_argument("--json", type=Path, metavar="FILE", help="write one record per bug")
     ap.add_argument(

@@ -228,7 +228,8 @@ class SpanCopyServer(LanguageServer):
         focus: pipeline.Focus | None,
     ) -> list[UnitRepairs]:
         worker = self.models[snap.doc.frontend.model]
-        options, generation = self.settings.repair_options(widen), worker.generation
+        model = snap.doc.frontend.model
+        options, generation = self.settings.repair_options(widen, model), worker.generation
         owner = (snap.key, snap.version)
         ids = [pipeline.focus_ids(snap.doc, u, focus) for u in units]
         hyps = await worker.decode(

@@ -22,12 +22,14 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, NamedTuple
 
 from spancopy_core.config import DEVICES, VARIANTS
+from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import (
     MAX_BEAM_SIZE,
     MAX_TOP_K,
     MAX_UNIT_TOKENS,
     RepairOptions,
 )
+from spancopy_core.repair.prose import ProseFrontend
 from spancopy_core.repair.similar import SimilarOptions
 
 SECTION = "spancopy"
@@ -69,9 +71,9 @@ class ServerSettings:
     )
     beam_size: int = _setting(
         "beamSize",
-        _REPAIR.beam_size,
-        "Width of the beam search; the probabilities shown are shares of the hypotheses it "
-        "finds. spancopy.repairMethod searches twice as wide.",
+        JavaFrontend.beam_size,
+        "Width of the beam search of methods; the probabilities shown are shares of the "
+        "hypotheses it finds. spancopy.repairMethod searches twice as wide.",
         minimum=1,
         maximum=MAX_BEAM_SIZE,
     )
@@ -131,6 +133,14 @@ class ServerSettings:
         "(without it, text files get no repairs). A relative path is resolved against the "
         "workspace root.",
     )
+    prose_beam_size: int = _setting(
+        "prose.beamSize",
+        ProseFrontend.beam_size,
+        "Width of the beam search of sentences (after the spelling corrector); "
+        "spancopy.repairMethod searches twice as wide.",
+        minimum=1,
+        maximum=MAX_BEAM_SIZE,
+    )
     prose_java_comments: bool = _setting(
         "prose.javaComments",
         True,
@@ -166,10 +176,12 @@ class ServerSettings:
         maximum=1e6,
     )
 
-    def repair_options(self, widen: int = 1) -> RepairOptions:
-        """The pipeline's options, with a beam ``widen`` times as wide."""
+    def repair_options(self, widen: int = 1, model: str = "java") -> RepairOptions:
+        """The pipeline's options for the units of ``model`` (a front-end's ``model``), with a
+        beam ``widen`` times as wide."""
+        beam = self.prose_beam_size if model == "prose" else self.beam_size
         return RepairOptions(
-            beam_size=self.beam_size * widen,
+            beam_size=beam * widen,
             top_k=self.top_k,
             decoding=self.decoding,
             max_unit_tokens=self.max_method_tokens,

@@ -3,7 +3,7 @@
 # comparison (spancopy_core/pretrained/prose-en/MODEL_CARD.md). Run from the repository root:
 #
 #   recipes/prose.sh [STEP...]   steps: packages data pretrain finetune data2 pretrain2 finetune2 ship
-#                                evaluate
+#                                lexicon evaluate
 #
 # DATA (outside the repository, never committed) defaults to ../data/prose, RUNS to
 # ../runs/prose, SHARED to ../shared/data. On 2 CPU cores the span and token runs of each
@@ -101,14 +101,21 @@ step_finetune2() {
 }
 
 # The span-copy model of the second fine-tuning ships (it scored the best GLEU on the tune
-# part's valid sentences); both copy modes are kept outside the repository for bench/prose.py.
+# part's valid sentences), its weights stored as float16 (half the file; loaded as float32,
+# the same GLEU on JFLEG dev's tune part); both copy modes are kept outside the repository
+# for bench/prose.py.
 step_ship() {
   rm -rf "$RUNS/span-final" "$RUNS/token-final"
   cp -r "$RUNS/ft2-span" "$RUNS/span-final"
   cp -r "$RUNS/ft2-token" "$RUNS/token-final"
-  mkdir -p spancopy_core/pretrained/prose-en
-  cp "$RUNS/ft2-span"/{config.json,vocab.json,model.safetensors} spancopy_core/pretrained/prose-en/
+  $T half --model "$RUNS/ft2-span" --out spancopy_core/pretrained/prose-en
   chmod 644 spancopy_core/pretrained/prose-en/*
+}
+
+# The lexicon of the spelling corrector (spancopy_core/repair/channel.py): the word lists of
+# wamerican and wbritish (step packages), counted in the documentation's clean sentences.
+step_lexicon() {
+  $T prose-lexicon --out spancopy_core/lang/data/english-words.tsv --no-progress
 }
 
 # The figures of the model card (trainer/prose_eval.py; the held-out slice was run once, at
@@ -123,6 +130,6 @@ step_evaluate() {
 }
 
 mkdir -p "$DATA" "$RUNS"
-for step in "${@:-packages data pretrain finetune data2 pretrain2 finetune2 ship evaluate}"; do
+for step in "${@:-packages data pretrain finetune data2 pretrain2 finetune2 ship lexicon evaluate}"; do
   for s in $step; do "step_$s"; done
 done

@@ -37,7 +37,10 @@ from .model_dir import (  # noqa: F401 (read_config, the constants: re-exported)
 )
 from .vocab import Vocabulary
 
-_DTYPES = {torch.float32: "F32"}  # the dtypes save_model writes, as safetensors names them
+# The dtypes a float32 tensor of a model may be stored in, as safetensors names them: float32,
+# or float16 (save_model(..., half=True): half the file; loaded back into float32 parameters,
+# so computing stays float32).
+_DTYPES = {torch.float32: ("F32", "F16")}
 
 
 class DeviceError(ValueError):
@@ -63,14 +66,20 @@ def save_model(
     vocab: Vocabulary,
     directory: str | Path,
     extra: dict[str, Any] | None = None,
+    *,
+    half: bool = False,
 ) -> Path:
-    """Write the model directory (created if needed); ``extra`` is stored in config.json."""
+    """Write the model directory (created if needed); ``extra`` is stored in config.json.
+    With ``half``, the float32 weights are stored as float16 (half the file; the model loads
+    them back as float32 and computes in float32)."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)
     if len(vocab) != model.embedding.num_embeddings:
         raise ValueError("vocabulary size does not match the model's embedding")
     config = {"format_version": FORMAT_VERSION, "model": model.config.to_dict(), **(extra or {})}
     tensors = {k: v.detach().contiguous().cpu() for k, v in model.state_dict().items()}
+    if half:
+        tensors = {k: v.half() if v.dtype == torch.float32 else v for k, v in tensors.items()}
     # Write to temporary names first so that an interrupted save never leaves a mixed dir.
     for name, write in (
         (WEIGHTS_FILE, lambda p: save_file(tensors, str(p), metadata={"format": "pt"})),
@@ -91,8 +100,9 @@ def load_model(directory: str | Path, device: str | torch.device = "auto") -> Sp
     the model they describe has at most :data:`MAX_PARAMETERS`, and the weights file is a
     regular file no larger than those parameters need whose header (read alone, by
     :func:`~spancopy_core.model_dir.read_weights_header`) lists exactly the model's tensors
-    with their shapes and dtype. Raises :class:`CheckpointError` (also for running out of
-    memory while loading) or :class:`DeviceError`."""
+    with their shapes and dtype (float32, or float16 loaded into float32 parameters).
+    Raises :class:`CheckpointError` (also for running out of memory while loading) or
+    :class:`DeviceError`."""
     directory = Path(directory)
     target = resolve_device(device)
     if not directory.is_dir():
@@ -153,7 +163,11 @@ def _check_weights(path: Path, expected: dict[str, torch.Tensor]) -> None:
     want = {k: (tuple(t.shape), _DTYPES[t.dtype]) for k, t in expected.items()}
     missing = sorted(set(want) - set(found))
     unexpected = sorted(name[:60] for name in set(found) - set(want))  # names from the file
-    wrong = sorted(k for k in want if k in found and found[k] != want[k])
+    wrong = sorted(
+        k
+        for k, (shape, dtypes) in want.items()
+        if k in found and (found[k][0] != shape or found[k][1] not in dtypes)
+    )
     if missing or unexpected or wrong:
         raise CheckpointError(
             path,

@@ -145,7 +145,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--beam-size",
         type=_bounded(1, MAX_BEAM_SIZE),
         default=defaults.beam_size,
-        help="beam width",
+        help="beam width (default: the language's, 20 for Java methods, 1 for prose sentences)",
     )
     rep.add_argument(
         "--decoding", choices=VARIANTS, default=defaults.decoding, help="beam search variant"

@@ -316,11 +316,18 @@ class _Plan:
         base = self._indent(lo) if multiline else ""
         body = self._join(p + 1, q, inner, base)
         before = "" if (lo > 0 and self.source[lo - 1].isspace()) or prev_end is None else seps[0]
+        # new text that takes no space before it (a comma, a semicolon) is glued to the token
+        # before, over the spaces between them, which then stay after it
+        between = self.source[prev_end:lo] if prev_end is not None else ""
+        glue_before = seps[0] == "" and between.strip(" \t") == "" != between
         if b > a + 1:
             glued = next_start is not None and not self.source[hi].isspace()
-            return TextEdit(lo, hi, before + body + (seps[-1] if glued else ""))
+            start = prev_end if glue_before and prev_end is not None else lo
+            return TextEdit(start, hi, before + body + (seps[-1] if glued else ""))
         if next_start is None:  # append after the last token
             return TextEdit(lo, lo, seps[0] + body)
+        if glue_before and seps[-1] and prev_end is not None:
+            return TextEdit(prev_end, prev_end, body)
         return TextEdit(lo, lo, before + body + seps[-1])
 
     def _insert_lines(

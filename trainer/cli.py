@@ -130,6 +130,35 @@ def _add_synth_prose(sub) -> None:
         _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
 
 
+def _add_prose_lexicon(sub) -> None:
+    from .prose_lexicon import ProseLexiconConfig
+
+    p = _command(
+        sub,
+        "prose-lexicon",
+        "count the words of the prose spelling corrector's lexicon",
+        "The words of the word lists and of the documentation, with their counts in the clean "
+        "sentences of the documentation (trainer/prose_lexicon.py): the prior of the "
+        "noisy-channel spelling corrector (spancopy_core/repair/channel.py).",
+    )
+    hints = get_type_hints(ProseLexiconConfig)
+    for f in fields(ProseLexiconConfig):
+        _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
+
+
+def _add_half(sub) -> None:
+    p = _command(
+        sub,
+        "half",
+        "copy a model directory with its weights stored as float16",
+        "The model of --model written to --out with its float32 weights stored as float16 "
+        "(half the file; spancopy loads them into float32 parameters and computes in "
+        "float32); config.json's other fields are kept.",
+    )
+    p.add_argument("--model", type=Path, required=True, metavar="DIR", help="model directory")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
+
+
 def _add_evaluate(sub) -> None:
     p = _command(
         sub,
@@ -339,6 +368,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_split(sub)
     _add_synth(sub)
     _add_synth_prose(sub)
+    _add_prose_lexicon(sub)
+    _add_half(sub)
     _add_jfleg_data(sub)
     _add_import_edits(sub)
     _add_idioms(sub)
@@ -516,6 +547,30 @@ def cmd_synth_prose(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_prose_lexicon(args: argparse.Namespace) -> int:
+    from .prose_lexicon import ProseLexiconConfig
+    from .prose_lexicon import run as prose_lexicon
+
+    summary = prose_lexicon(
+        ProseLexiconConfig(**{f.name: getattr(args, f.name) for f in fields(ProseLexiconConfig)})
+    )
+    print(f"{args.out}: {summary['words']:,} words")
+    print(_counts_table("words:", summary))
+    return 0
+
+
+def cmd_half(args: argparse.Namespace) -> int:
+    from spancopy_core.checkpoint import load_model, read_config, save_model
+
+    model = load_model(args.model, device="cpu")
+    extra = {
+        k: v for k, v in read_config(args.model).items() if k not in ("format_version", "model")
+    }
+    save_model(model, model.vocab, args.out, extra, half=True)
+    print(f"{args.out}: float16 weights of {args.model}")
+    return 0
+
+
 def cmd_jfleg_data(args: argparse.Namespace) -> int:
     from .jfleg import read_jfleg, tune_pairs
 
@@ -573,6 +628,8 @@ COMMANDS = {
     "split": cmd_split,
     "synth": cmd_synth,
     "synth-prose": cmd_synth_prose,
+    "prose-lexicon": cmd_prose_lexicon,
+    "half": cmd_half,
     "jfleg-data": cmd_jfleg_data,
     "import-edits": cmd_import_edits,
     "idioms": cmd_idioms,

@@ -1,6 +1,7 @@
 """Tables of English that learners confuse, shared by the training noise
 (``trainer/prose_noise.py``) and the spelling candidates of the prose repairs
-(:mod:`spancopy_core.repair.spelling`).
+(:mod:`spancopy_core.repair.spelling`); and the conventions every sentence keeps: its capitals
+(:func:`capitals`) and the comma after an opening phrase (:func:`introductory_comma`).
 
 :data:`HOMOPHONES` are sets of interchangeable spellings, each member a token sequence as the
 prose lexer gives it in JFLEG's spacing (``they 're`` is ``they``, ``'``, ``re``; ``do n't``
@@ -68,3 +69,83 @@ def same_case(template: str, word: str) -> str:
     if template[:1].isupper():
         return word[:1].upper() + word[1:]
     return word
+
+
+def capitals(tokens: list[str] | tuple[str, ...], words: object) -> tuple[str, ...]:
+    """``tokens`` (one sentence) with the capitals English always takes: the pronoun ``i``
+    as ``I`` (not ``i.e.``), and a lower-case first word capitalised when it is an English word of
+    ``words`` (a container of lower-case words: an identifier opening a comment is left
+    alone)."""
+    after = [*tokens[1:], ""]
+    out = ["I" if t == "i" and nxt != "." else t for t, nxt in zip(tokens, after)]
+    if out and out[0].isalpha() and out[0].islower() and out[0] in words:  # type: ignore[operator]
+        out[0] = out[0].capitalize()
+    return tuple(out)
+
+
+# Opening phrases that take a comma after them. Chosen on JFLEG dev's tune part, where the
+# references put one after each of these in at least half the cases (after "so", "first",
+# "now" and "no" they mostly did not).
+INTRODUCTORY: tuple[tuple[str, ...], ...] = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        "for example",
+        "for instance",
+        "in my opinion",
+        "in conclusion",
+        "in addition",
+        "on the other hand",
+        "in fact",
+        "of course",
+        "as a result",
+        "in general",
+        "in other words",
+        "in this case",
+        "in short",
+        "to sum up",
+        "after that",
+        "however",
+        "therefore",
+        "moreover",
+        "furthermore",
+        "nowadays",
+        "firstly",
+        "second",
+        "secondly",
+        "third",
+        "thirdly",
+        "finally",
+        "lastly",
+        "besides",
+        "hence",
+        "thus",
+        "also",
+        "actually",
+        "unfortunately",
+        "fortunately",
+        "consequently",
+        "additionally",
+        "meanwhile",
+        "otherwise",
+        "instead",
+        "personally",
+        "overall",
+        "yes",
+        "then",
+    )
+)
+_NO_COMMA_BEFORE = frozenset(",.;:!?)")
+
+
+def introductory_comma(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """``tokens`` (one sentence) with a comma after the phrase of :data:`INTRODUCTORY` it
+    opens with (compared in lower case, the longest first), unless punctuation follows it or
+    nothing does."""
+    lower = [t.lower() for t in tokens]
+    for phrase in sorted(INTRODUCTORY, key=len, reverse=True):
+        n = len(phrase)
+        if tuple(lower[:n]) == phrase and len(tokens) > n + 1:
+            if tokens[n] in _NO_COMMA_BEFORE:
+                return tokens
+            return (*tokens[:n], ",", *tokens[n:])
+    return tokens

@@ -148,19 +148,25 @@ def _sentence_end(tokens: list[Word], k: int) -> int | None:
 
 
 class TextSource:
-    """Plain text or Markdown split into paragraphs, sentences and tokens."""
+    """Plain text or Markdown split into paragraphs, sentences and tokens. With ``base``,
+    ``text`` is a part of a larger document that starts at code point ``base`` of it (the
+    prose of a Java comment), and every offset (of tokens, sentences, paragraphs, and
+    :meth:`sentence_at`'s) is one of that document."""
 
-    def __init__(self, text: str, markdown: bool = False) -> None:
+    def __init__(self, text: str, markdown: bool = False, base: int = 0) -> None:
         if len(text) > MAX_SOURCE_CHARS:
             raise SourceTooLargeError(f"{len(text)} code points > {MAX_SOURCE_CHARS}")
-        self.text = text
+        self.text, self.base = text, base
         self.tokens: list[Word] = []
         self.paragraphs: list[Paragraph] = []
         self.sentences: list[Sentence] = []
         for start, end in _blocks(text, markdown):
             first = len(self.tokens)
             for line_start, line_end in _lines(text, start, end, markdown):
-                self.tokens.extend(tokenize(text, line_start, line_end))
+                self.tokens.extend(
+                    w._replace(start=w.start + base, end=w.end + base)
+                    for w in tokenize(text, line_start, line_end)
+                )
             if len(self.tokens) == first:
                 continue
             stop = len(self.tokens)
@@ -188,8 +194,10 @@ class TextSource:
 
     def sentence_at(self, offset: int) -> Sentence | None:
         """The sentence containing the code-point ``offset`` (its end included), or None."""
-        if not 0 <= offset <= len(self.text):
-            raise PositionError(f"offset {offset} outside a text of {len(self.text)} code points")
+        if not self.base <= offset <= self.base + len(self.text):
+            raise PositionError(
+                f"offset {offset} outside a text of {len(self.text)} code points at {self.base}"
+            )
         k = bisect.bisect_right([s.start for s in self.sentences], offset) - 1
         if k >= 0 and offset <= self.sentences[k].end:
             return self.sentences[k]

@@ -26,7 +26,7 @@ from ..actions import Hypothesis
 from ..edits import Style, TextEdit, apply_edits, edits
 from ..lang.errors import FrontendError
 from ..probability import logsumexp
-from .frontend import Frontend, Unit
+from .frontend import Frontend, Unit, written
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,8 @@ class Candidate:
 
 
 def unchanged_share(unit: Unit, hypotheses: Sequence[Hypothesis]) -> float:
-    """The share of the unchanged input among ``hypotheses`` (0 when the beam lost it)."""
+    """The share of the model input unchanged among ``hypotheses`` (0 when the beam lost
+    it)."""
     if not hypotheses:
         return 0.0
     total = logsumexp([h.log_prob for h in hypotheses])
@@ -86,7 +87,7 @@ def candidates(
                 log_prob=logsumexp([old.log_prob, h.log_prob]),
             )
             continue
-        if key in rejected or len(found) >= top_k or tuple(h.tokens) == unit.tokens:
+        if key in rejected or len(found) >= top_k or tuple(h.tokens) == written(unit):
             continue
         rejected.add(key)
         try:

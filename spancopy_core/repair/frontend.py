@@ -36,7 +36,11 @@ class Unit:
     needs to map a hypothesis back; ``has_error`` whether it contains a parse error;
     ``context`` the text to put before and after it to parse it alone; ``scope`` the tokens of
     its context segment (:mod:`spancopy_core.context`: names around it that it lacks, which
-    ``mapping`` writes back too; empty unless asked for)."""
+    ``mapping`` writes back too; empty unless asked for). ``mapping.tokens`` are the unit *as
+    written* (:func:`written`); ``tokens`` are the same, but where the front-end corrects the
+    unit before the model sees it (prose: misspelt words respelt,
+    :mod:`spancopy_core.repair.channel`, a comma after an opening phrase), when they are the
+    corrected unit, which every repair of the unit starts from."""
 
     name: str
     start: int
@@ -47,6 +51,11 @@ class Unit:
     has_error: bool
     context: tuple[str, str] = ("", "")
     scope: tuple[str, ...] = ()
+
+
+def written(unit: Unit) -> tuple[str, ...]:
+    """The model tokens of ``unit`` as written (before the front-end's corrections)."""
+    return tuple(unit.mapping.tokens)
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,7 @@ class Frontend(Protocol):
     unit_kind: str  # what a unit is called in messages: "method", "sentence"
     penalties: Penalties  # subtracted from candidates' log-probabilities to rank them
     min_ratio: float  # a repair is offered only at least this many times as likely as the unit
+    beam_size: int  # the width of the beam search of its units, unless the options say
     # Without a focus, whether the templates of the whole unit are ranked too (else only the
     # beam's candidates are, and templates only at a focus).
     whole_unit_templates: bool

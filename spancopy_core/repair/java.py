@@ -41,6 +41,7 @@ class JavaFrontend:
     unit_kind = "method"
     penalties = Penalties()
     min_ratio = 0.0  # every repair: the user points at a bug
+    beam_size = 20
     whole_unit_templates = False  # templates only at a focus: the lines the user points at
 
     def parse(self, text: str, previous: java.JavaSource | None = None) -> java.JavaSource:

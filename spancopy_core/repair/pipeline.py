@@ -27,7 +27,12 @@ that holds the focus), and each names the model that decodes its units (``Fronte
 penalties its candidates are ranked with, and the probability ratio to the unit as written
 below which a repair is not offered (``Frontend.min_ratio``, unless ``RepairOptions.min_ratio``
 says otherwise: a prose sentence the model prefers
-as written gets no repair).
+as written gets no repair), and the width of the beam search (``Frontend.beam_size``, unless
+``RepairOptions.beam_size`` says otherwise). A front-end may correct a unit before the model
+sees it (prose: the spelling corrector, :mod:`spancopy_core.repair.channel`): the unit's
+``tokens`` are then the corrected unit, which the model decodes, which is itself a repair,
+and which the other repairs are measured against (``Unit.mapping.tokens`` is the unit as
+written).
 
 Context. For a model that reads a context segment (``ModelConfig.context``,
 :mod:`spancopy_core.context`), :func:`units` is asked for it (``context=True``): each unit carries
@@ -45,19 +50,20 @@ unit selection stay cheap for callers that may never decode.
 
 from __future__ import annotations
 
+import difflib
 import math
 from collections.abc import Callable, Container, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..actions import Action, Copy, Gen, Hypothesis
 from ..context import join, method_length, segment_ids
 from ..edits import Style
-from ..focus import INSIDE, OUTSIDE
+from ..focus import INSIDE, NONE, OUTSIDE
 from ..positions import LineIndex
 from . import ranking
 from .candidates import Candidate, candidates, confidence, unchanged_share
-from .frontend import Frontend, Unit
+from .frontend import Frontend, Unit, written
 
 if TYPE_CHECKING:
     from ..model import SpanCopyModel
@@ -76,7 +82,7 @@ Focus = tuple[int, int]  # code-point range [start, end] of the text the user po
 class RepairOptions:
     """What changes the repairs of a unit: the search and the filters after it."""
 
-    beam_size: int = 20
+    beam_size: int | None = None  # None: the front-end's (Frontend.beam_size)
     top_k: int = 5  # repairs offered per unit
     decoding: str = "merged"  # one of spancopy_core.decoding.VARIANTS
     max_unit_tokens: int = 400  # longer units are skipped (decoding time grows with length)
@@ -91,6 +97,10 @@ class RepairOptions:
             raise ValueError(f"ranking must be one of {RANKINGS}, not {self.ranking!r}")
         if self.min_ratio is not None and not 0 <= self.min_ratio < math.inf:
             raise ValueError(f"min_ratio must be a finite number >= 0, not {self.min_ratio!r}")
+
+    def beam(self, frontend: Frontend) -> int:
+        """The beam width for ``frontend``'s units: ``beam_size``, or the front-end's."""
+        return frontend.beam_size if self.beam_size is None else self.beam_size
 
     def ratio(self, frontend: Frontend) -> float:
         """The least ratio to the unit as written of a repair offered for ``frontend``."""
@@ -139,9 +149,12 @@ class UnitRepairs:
     def confidence(self) -> float:
         """How many times as likely as the unit as written its best repair is (0 without
         one): exact with the combined ranking, else from the beam
-        (:func:`~spancopy_core.repair.candidates.confidence`)."""
+        (:func:`~spancopy_core.repair.candidates.confidence`); infinite for a unit its
+        front-end corrected before the model saw it (prose respellings)."""
         if not self.candidates:
             return 0.0
+        if self.unit.tokens != written(self.unit):
+            return math.inf  # the front-end corrected the unit (a misspelling): it is sure
         best = self.candidates[0]
         if self.unchanged_log_prob is None:
             return confidence(self.unit, self.hypotheses, best)
@@ -214,18 +227,38 @@ def focus_lines(doc: ParsedText, focus: Focus) -> tuple[int, int]:
 
 def focus_ids(doc: ParsedText, unit: Unit, focus: Focus | None) -> tuple[int, ...] | None:
     """The model's focus ids of ``unit``'s tokens: INSIDE for a token with source text on a
-    line that ``focus`` touches; None without a focus."""
+    line that ``focus`` touches; None without a focus. The tokens of a unit its front-end
+    corrected take the ids of the tokens written (:func:`corrected_ids`)."""
     if focus is None:
         return None
     first, last = focus_lines(doc, focus)
     lo, hi = doc.lines.offset(first, 0), doc.lines.line_end(last)
     source = unit.source_tokens
-    return tuple(
+    ids = [
         INSIDE
         if any(source[i].start <= hi and lo < source[i].end for i in range(s, e))
         else OUTSIDE
         for s, e in unit.mapping.spans
-    )
+    ]
+    return corrected_ids(written(unit), unit.tokens, ids)
+
+
+def corrected_ids(old: Sequence[str], new: Sequence[str], ids: Sequence[int]) -> tuple[int, ...]:
+    """Per token of ``new`` (``old`` corrected), the id of its token in ``old`` (``ids``, one
+    per token of ``old``): along the token diff of the two, a kept token its own, a token
+    put in place of others or added the id of the first one replaced (of the token before
+    an addition; of the first token, at the start)."""
+    if tuple(old) == tuple(new):
+        return tuple(ids)
+    out: list[int] = []
+    matcher = difflib.SequenceMatcher(None, list(old), list(new), autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op == "equal":
+            out += ids[i1:i2]
+        elif j2 > j1:
+            near = i1 if op == "replace" else max(i1 - 1, 0)
+            out += [ids[near] if ids else NONE] * (j2 - j1)
+    return tuple(out)
 
 
 def line_focus(doc: ParsedText, line: int) -> Focus:
@@ -250,11 +283,11 @@ def decode(
     focus: Sequence[Sequence[int] | None] | None = None,
 ) -> list[list[Hypothesis]]:
     """The hypotheses of each input, best first: batched beam searches of :data:`BATCH`
-    inputs each, ``options.beam_size`` hypotheses per input, with the focus ids of each
-    input's method tokens (None: no focus). An input may end with a context segment
-    (:func:`model_input`); its hypotheses copy from the method only (:func:`within_method`).
-    Raises :class:`~spancopy_core.decoding.DecodingCancelled` when ``should_stop`` says
-    so."""
+    inputs each, ``options.beam_size`` hypotheses per input (which must be set: see
+    :meth:`RepairOptions.beam`), with the focus ids of each input's method tokens (None: no
+    focus). An input may end with a context segment (:func:`model_input`); its hypotheses
+    copy from the method only (:func:`within_method`). Raises
+    :class:`~spancopy_core.decoding.DecodingCancelled` when ``should_stop`` says so."""
     from ..decoding import beam_search  # imports torch
 
     out: list[list[Hypothesis]] = []
@@ -303,6 +336,10 @@ def unit_candidates(
         )
         floor = options.ratio(doc.frontend) * unchanged_share(unit, hypotheses)
         return [c for c in found if c.probability >= floor]
+    if unit.tokens != written(unit) and all(tuple(h.tokens) != unit.tokens for h in hypotheses):
+        # the front-end's correction of the unit is a candidate, found by the beam or not
+        floor = min((h.log_prob for h in hypotheses), default=0.0)
+        hypotheses = [*hypotheses, Hypothesis(list(unit.tokens), floor, [])]
     beam = candidates(
         doc.text,
         unit,
@@ -329,7 +366,8 @@ def score_items(
     unit: Unit, ids: Sequence[int] | None, pool: Sequence[Candidate]
 ) -> list[tuple[Sequence[str], Sequence[int] | None, Sequence[str]]]:
     """What :func:`spancopy_core.scoring.log_probs` scores for ``unit`` (its
-    :func:`model_input`): the unit as written, then each expressible candidate of ``pool``."""
+    :func:`model_input`): the unit unchanged (as written, or as its front-end corrected it),
+    then each expressible candidate of ``pool``."""
     x = model_input(unit)
     return [(x, ids, unit.tokens)] + [(x, ids, c.tokens) for c in pool if c.tokens]
 
@@ -348,6 +386,8 @@ def rank(
     likely as the unit as written."""
     unchanged, rest = log_probs[0], iter(log_probs[1:])
     scores = [next(rest) if c.tokens else None for c in pool]
+    # the model input as a repair (a corrected unit) scores what the input does, exactly
+    scores = [unchanged if c.tokens == unit.tokens else s for c, s in zip(pool, scores)]
     lines = focus_lines(doc, focus) if focus is not None else None
     frontend = doc.frontend
     ranked = ranking.rank(
@@ -396,6 +436,7 @@ def repair_units(
     (for callers that report progress on long files)."""
     from ..scoring import log_probs  # imports torch
 
+    options = replace(options, beam_size=options.beam(doc.frontend))
     for k in range(0, len(kept), BATCH):
         batch = kept[k : k + BATCH]
         ids = [focus_ids(doc, u, focus) for u in batch]
@@ -406,6 +447,12 @@ def repair_units(
             pool = unit_candidates(doc, u, hyps, options, focus, model.vocab)
             if options.ranking == "beam":
                 yield UnitRepairs(u, hyps, pool)
+                continue
+            if all(c.tokens == u.tokens for c in pool):
+                # nothing to rank: at most the model input itself, as likely as itself, so
+                # offered unless the least ratio is above 1; the beam's shares, without a pass
+                # of the model
+                yield UnitRepairs(u, hyps, pool if options.ratio(doc.frontend) <= 1 else [])
                 continue
             scores = log_probs(model, score_items(u, f, pool))
             ranked, unchanged = rank(doc, u, pool, scores, focus, options)

@@ -25,7 +25,8 @@ ranked by that summed probability; one equal to the unit as written up to parent
 (``return (a > b);`` for ``return a > b;``) is no repair and is dropped. Template candidates
 the model cannot express (a literal neither in the method nor in the vocabulary) come after
 every scored one, in the templates' fixed order. A candidate's ``probability`` is its share
-of the mass of everything scored: the unit as written and every scored candidate.
+of the mass of everything scored: the model input unchanged (the unit as written, or as its
+front-end corrected it, then counted once) and every scored candidate.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ from ..edits import TextEdit, apply_edits
 from ..positions import LineIndex
 from ..probability import logsumexp
 from .candidates import Candidate
-from .frontend import Frontend, Penalties, Unit
+from .frontend import Frontend, Penalties, Unit, written
 
 
 def template_candidates(
@@ -182,11 +183,14 @@ def rank(
     first by log-probability minus penalty, with their exact log-probabilities, shares and
     penalties (see the module docstring)."""
     scored = [lp for lp in log_probs if lp is not None]
-    total = logsumexp([unchanged_log_prob, *scored])
+    # the unit as the model got it is one of the outputs scored, once: among the candidates
+    # when it is a repair (the front-end corrected the unit), else as the unit unchanged
+    is_input = any(c.tokens == unit.tokens for c, lp in zip(found, log_probs) if lp is not None)
+    total = logsumexp(scored if is_input else [unchanged_log_prob, *scored])
     programs: dict[int, Candidate] = {}  # by id of the first of its spellings
     ids: dict[object, int] = {}  # either key of a candidate -> its program
     unexpressible = []
-    unchanged = _without_parentheses(unit.tokens)  # no repair: the unit up to parentheses
+    unchanged = _without_parentheses(written(unit))  # no repair: the unit up to parentheses
     for c, lp in zip(found, log_probs, strict=True):
         if c.tokens and _without_parentheses(c.tokens) == unchanged:
             continue

@@ -1,6 +1,7 @@
 """bench/prose_pipeline.py: the tune slices it reads (never the held-out one), the rank-1
-repairs of the toy prose model applied as ``spancopy repair`` finds them, the front-end without
-templates, and the report's RESULT line; expectations by hand."""
+repairs of the toy prose model applied as ``spancopy repair`` finds them, the front-end of the
+model alone, the spelling corrector alone, and the report's RESULT line; expectations by
+hand."""
 
 from __future__ import annotations
 
@@ -32,24 +33,29 @@ def test_the_rank_1_repair_of_each_sentence_is_applied(toy_prose_model: Path):
     assert correct(text) == text.replace("teh", "the").replace("recieve", "receive")
 
 
-def test_the_beam_only_front_end_has_no_templates_without_a_focus(toy_prose_model: Path):
+def test_the_model_alone_sees_the_sentence_as_written_and_has_no_templates(toy_prose_model: Path):
     model = load_model(toy_prose_model, device="cpu")
-    doc = ParsedText.parse("They receive teh file.\n", prose_pipeline.beam_only())
+    doc = ParsedText.parse("They lose there fiel.\n", prose_pipeline.model_only())
     (unit,) = pipeline.units(doc, model.vocab)
+    assert unit.tokens == ("They", "lose", "there", "fiel", ".")
     assert pipeline.unit_candidates(doc, unit, [], RepairOptions(), None, model.vocab) == []
-    focus = (unit.start, unit.end)  # the same front-end with a focus still has them
-    found = pipeline.unit_candidates(doc, unit, [], RepairOptions(), focus, model.vocab)
-    assert [c.title for c in found] == ['Replace "teh" with "the"']
+
+
+def test_the_channel_alone_respells_each_sentence():
+    correct = prose_pipeline.channel_corrector(prose_pipeline.PLAINTEXT)
+    text = "i recieve teh file.  It is  fine.\n\nbut thier book..."
+    assert correct(text) == "I receive the file.  It is  fine.\n\nBut their book..."
 
 
 def test_main_reports_each_configuration(toy_prose_model: Path, tmp_path: Path, capsys):
     (tmp_path / "dev.src").write_text("They receive teh file .\nI saw it .\nA b .\n")
     (tmp_path / "dev.ref0").write_text("They receive the file .\nI saw it .\nA b .\n")
-    argv = ["--data", str(tmp_path), "--model", str(toy_prose_model), "--beam", "4"]
+    argv = ["--data", str(tmp_path), "--model", str(toy_prose_model), "--beams", "4", "2"]
     assert prose_pipeline.main([*argv, "--min-ratio", "default", "0", "--no-progress"]) == 0
     result = capsys.readouterr().out.splitlines()[-1]
     assert result.startswith("RESULT source_gleu=")
-    for label in ("beam@default", "spelling@default", "beam@0", "spelling@0"):
+    labels = ["channel", "model@4", "both@4", "model@2", "both@2", "model@4@0", "both@2@0"]
+    for label in labels:
         assert f" {label}_gleu=" in result and f" {label}_p50_ms=" in result
     assert prose_pipeline.main([*argv, "--data", str(tmp_path / "none")]) == 2
 

@@ -21,6 +21,7 @@ from spancopy_core.checkpoint import (
     MAX_PARAMETERS,
     CheckpointError,
     load_model,
+    read_weights_header,
     save_model,
 )
 from spancopy_core.config import LIMITS, ModelConfig
@@ -272,3 +273,24 @@ def test_config_bounds_are_inclusive():
                 ModelConfig(**{name: wrong})
     with pytest.raises(ValueError, match="hidden_size must be even"):
         ModelConfig(hidden_size=255)
+
+
+def test_float16_weights_load_into_float32_parameters(tmp_path: Path):
+    model = tiny_model()
+    save_model(model, model.vocab, tmp_path, half=True)
+    header = read_weights_header(tmp_path / "model.safetensors", 2**20)
+    assert {dtype for _, dtype in header.values()} == {"F16"}
+    loaded = load_model(tmp_path, device="cpu")
+    for name, tensor in loaded.state_dict().items():
+        want = model.state_dict()[name]
+        assert tensor.dtype == torch.float32  # computing stays float32
+        # each weight is the float16 nearest to it: equal after rounding both to float16
+        assert torch.equal(tensor, want.half().float()), name
+        assert torch.allclose(tensor, want, rtol=1e-3, atol=1e-4), name
+    # a file of float16 and float32 tensors mixed is a model's weights too; float64 is not
+    state = model.state_dict()
+    mixed = {k: v.half() if k.startswith("decoder") else v for k, v in state.items()}
+    save_file(mixed, str(tmp_path / "model.safetensors"))
+    assert load_model(tmp_path, device="cpu").state_dict().keys() == state.keys()
+    save_file({k: v.double() for k, v in state.items()}, str(tmp_path / "model.safetensors"))
+    refused(tmp_path, "model.safetensors", "wrong shape or dtype")

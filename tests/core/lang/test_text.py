@@ -166,3 +166,48 @@ def test_prose_edit_round_trip(data):
     mapping = text.abstract(tokens).mapping
     result = edits(PROSE, tokens, mapping, Hypothesis(out, 0.0, pieces), style=text.ProseStyle())
     assert words(apply_edits(PROSE, result)) == out
+
+
+def test_a_text_at_a_base_offset_has_the_offsets_of_its_document():
+    part = "I saw it. Then we left.\n\nA new one !"
+    based, padded = text.TextSource(part, base=100), text.TextSource(" " * 100 + part)
+    assert based.tokens == padded.tokens and based.tokens[0] == text.Word("I", "word", 100, 101)
+    assert based.sentences == padded.sentences and based.paragraphs == padded.paragraphs
+    assert based.sentence_at(105) == padded.sentence_at(105) == based.sentences[0]
+    assert based.sentence_at(100 + len(part)) == based.sentences[-1]
+    for outside in (99, 101 + len(part)):
+        with pytest.raises(PositionError):
+            based.sentence_at(outside)
+
+
+def test_an_inserted_comma_is_glued_to_the_word_before_it():
+    source = "For example we go ; then stop"
+    words = text.TextSource(source).tokens
+    mapping = text.abstract(words).mapping
+    style = text.learn_style(source)
+
+    def fixed(tokens: list[str]) -> str:
+        return apply_edits(source, edits(source, words, mapping, tokens, style=style))
+
+    assert fixed(["For", "example", ",", "we", "go", ";", "then", "stop"]) == (
+        "For example, we go ; then stop"
+    )
+    assert fixed(["For", "example", "we", "go", ";", "then", ",", "stop"]) == (
+        "For example we go ; then, stop"
+    )
+    # an opening bracket takes its space before it; a word between words as before
+    assert fixed(["For", "example", "(", "we", "go", ";", "then", "stop"]) == (
+        "For example (we go ; then stop"
+    )
+    assert fixed(["For", "example", "we", "all", "go", ";", "then", "stop"]) == (
+        "For example we all go ; then stop"
+    )
+
+
+def test_a_replacement_that_starts_with_a_comma_is_glued_too():
+    source = "For example i go ."
+    words = text.TextSource(source).tokens
+    mapping = text.abstract(words).mapping
+    hyp = ["For", "example", ",", "I", "go", "."]
+    found = edits(source, words, mapping, hyp, style=text.learn_style(source))
+    assert apply_edits(source, found) == "For example, I go ."

@@ -179,3 +179,12 @@ def test_the_beam_ranking_keeps_the_beam_order(doc: ParsedText, model):
     assert probs == sorted(probs, reverse=True)
     with pytest.raises(ValueError):
         RepairOptions(ranking="alphabetical")
+
+
+def test_corrected_tokens_take_the_focus_ids_of_the_tokens_written():
+    old = ["For", "example", "we", "recieve", "it", "."]
+    new = ["For", "example", ",", "we", "receive", "it", "."]
+    assert pipeline.corrected_ids(old, new, [1, 2, 3, 4, 5, 6]) == (1, 2, 2, 3, 4, 5, 6)
+    assert pipeline.corrected_ids(old, old, [1, 2, 3, 4, 5, 6]) == (1, 2, 3, 4, 5, 6)
+    assert pipeline.corrected_ids(["a"], [",", "a"], [7]) == (7, 7)  # an addition at the start
+    assert pipeline.corrected_ids(["a", "b"], ["c"], [7, 8]) == (7,)  # two replaced by one

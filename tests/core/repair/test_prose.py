@@ -3,15 +3,18 @@ repairs of the toy prose model through the pipeline (hand-written expectations).
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 import pytest
 
 from spancopy_core import DEFAULT_MODELS, DEFAULT_PROSE_MODEL
+from spancopy_core.actions import Hypothesis
 from spancopy_core.checkpoint import load_model
 from spancopy_core.edits import TextEdit, apply_edits
 from spancopy_core.lang.text import tokenize
 from spancopy_core.repair import pipeline, prose
+from spancopy_core.repair.frontend import written
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
@@ -60,7 +63,8 @@ def test_one_sentence_per_paragraph_is_one_unit_each():
         "So be it ...",
     ]
     first = pipeline.units(doc, ())[0]
-    assert first.tokens == ("I", "recieve", "it", ".")  # the lexer's token texts, case kept
+    assert written(first) == ("I", "recieve", "it", ".")  # the lexer's token texts, case kept
+    assert first.tokens == ("I", "receive", "it", ".")  # the model sees it respelt
     assert [(t.start, t.end) for t in first.source_tokens] == [(0, 1), (2, 9), (10, 12), (13, 14)]
 
 
@@ -195,9 +199,12 @@ def test_comment_prose_keeps_the_offsets_of_the_file():
         "the input",
     ]
     returns, recieve, _ = pipeline.units(inner, ())
-    assert returns.tokens == ("Returns", "teh", "`@code x`", "value", ".")  # HTML tags out
+    assert written(returns) == ("Returns", "teh", "`@code x`", "value", ".")  # HTML tags out
     assert [u.name for u in pipeline.units(inner, (), (at, at))] == [recieve.name]
-    assert [JAVA[t.start : t.end] for t in recieve.source_tokens] == list(recieve.tokens)
+    assert [JAVA[t.start : t.end] for t in recieve.source_tokens] == list(written(recieve))
+    # each part's text is its own, not the file up to it
+    sources = inner.parsed.sources
+    assert all(s.base > 0 and len(s.text) < len(JAVA) // 2 for s in sources)
     code = JAVA.index("return")
     assert pipeline.view(java, (code, code)) is java  # code is Java
     crlf = JAVA.replace("\n", "\r\n").replace("{@code x}", "{@code\r\n     * x}")
@@ -236,51 +243,116 @@ def test_tokens_of_a_unit_are_the_lexers():
     assert list(unit.tokens) == [w.text for w in tokenize(text)]
 
 
-def test_spelling_templates_of_a_sentence(model):
-    text = "They receive teh file.\n"
+def test_homophone_templates_of_a_sentence():
+    text = "They lose there file.\n"
     doc = ParsedText.parse(text, PLAINTEXT)
-    (unit,) = pipeline.units(doc, model.vocab)
-    # "teh": "the" (one transposition away) and "they" (two away), which the model cannot
-    # write in lower case, so only "the"
-    want = [(TextEdit(13, 16, "the"), ("They", "receive", "the", "file", "."))]
-    assert PLAINTEXT.templates(unit, unit.start, unit.end, model.vocab) == want
-    assert PLAINTEXT.templates(unit, 13, 13, model.vocab) == want  # a cursor on the word
-    assert PLAINTEXT.templates(unit, 0, 12, model.vocab) == []  # "teh" is not in the range
-    assert PLAINTEXT.templates(unit, unit.start, unit.end, ()) == []  # no words, no spelling
+    (unit,) = pipeline.units(doc, ())
+    assert unit.tokens == written(unit)  # nothing to respell
+    known = {"loose", "their"}  # "they 're" cannot be written: no "re"
+    want = [
+        (TextEdit(5, 9, "loose"), ("They", "loose", "there", "file", ".")),
+        (TextEdit(10, 15, "their"), ("They", "lose", "their", "file", ".")),
+    ]
+    assert PLAINTEXT.templates(unit, unit.start, unit.end, known) == want
+    assert PLAINTEXT.templates(unit, 12, 12, known) == want[1:]  # a cursor on "there"
+    assert PLAINTEXT.templates(unit, unit.start, unit.end, ()) == []  # no words to write
 
 
-def test_without_a_focus_the_spelling_templates_are_ranked_by_the_model(model):
-    """No beam at all (no hypotheses): the pool is the templates alone, and the toy model,
-    which learned ``recieve`` -> ``receive``, ranks that one first."""
+def test_a_corrected_sentence_has_no_templates():
+    doc = ParsedText.parse("They lose there fiel.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    assert unit.tokens == ("They", "lose", "there", "file", ".")
+    assert PLAINTEXT.templates(unit, unit.start, unit.end, {"loose", "their"}) == []
+
+
+def test_the_homophone_templates_are_capped(monkeypatch):
+    monkeypatch.setattr(prose, "MAX_SPELLING", 1)
+    doc = ParsedText.parse("They lose there file.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    found = PLAINTEXT.templates(unit, unit.start, unit.end, {"loose", "their"})
+    assert [e.new_text for e, _ in found] == ["loose"]  # the first words first
+
+
+def test_the_corrected_sentence_is_a_candidate_without_a_beam(model):
+    """No beam at all (no hypotheses): the pool is the corrector's sentence, one edit for
+    the run of respelt words, and it is offered: it is the model input, which repairs must
+    beat."""
     text = "They recieve teh mesage again.\n"
     doc = ParsedText.parse(text, PLAINTEXT)
     (unit,) = pipeline.units(doc, model.vocab)
-    options = RepairOptions(top_k=5, min_ratio=0.0)
+    assert unit.tokens == ("They", "receive", "the", "message", "again", ".")
+    options = RepairOptions(top_k=5)
     pool = pipeline.unit_candidates(doc, unit, [], options, None, model.vocab)
-    assert [c.title for c in pool] == [
-        'Replace "recieve" with "receive"',
-        'Replace "teh" with "the"',
-        'Replace "mesage" with "message"',
-    ]
+    assert [c.new_text for c in pool] == ["They receive the message again."]
+    assert [(e.start, e.end, e.new_text) for e in pool[0].edits] == [(5, 23, "receive the message")]
+    assert pool[0].title == 'Replace "recieve teh mesage" with "receive the message"'
     scores = log_probs(model, pipeline.score_items(unit, None, pool))
     ranked, unchanged = pipeline.rank(doc, unit, pool, scores, None, options)
-    assert ranked[0].title == 'Replace "recieve" with "receive"'
-    assert ranked[0].log_prob > unchanged
-    assert ranked[0].new_text == "They receive teh mesage again."
+    assert [c.new_text for c in ranked] == ["They receive the message again."]
+    assert ranked[0].log_prob == pytest.approx(unchanged)
 
 
-def test_the_spelling_templates_are_capped(model, monkeypatch):
-    monkeypatch.setattr(prose, "MAX_SPELLING", 2)
-    doc = ParsedText.parse("They recieve teh mesage again.\n", PLAINTEXT)
+def test_without_the_corrector_the_model_sees_the_sentence_as_written():
+    plain = ProseFrontend("plaintext", frozenset(), (), markdown=False, spelling=None)
+    (unit,) = pipeline.units(ParsedText.parse("i recieve it.\n", plain), ())
+    assert unit.tokens == written(unit) == ("i", "recieve", "it", ".")
+    (unit,) = pipeline.units(ParsedText.parse("i recieve it.\n", PLAINTEXT), ())
+    assert unit.tokens == ("I", "receive", "it", ".")
+
+
+def test_the_lexicon_is_read_once():
+    assert prose.shared_lexicon() is prose.shared_lexicon()
+    assert "receive" in prose.shared_lexicon() and "recieve" not in prose.shared_lexicon()
+
+
+def test_the_corrector_gives_a_respelling_the_model_alone_misses(model):
+    """The toy model learned ``recieve`` -> ``receive`` and nothing of ``mesage``: alone it
+    never respells it (it deletes it); with the corrector first, the respelling is rank 1."""
+    text = "We receive the mesage again.\n"
+    alone = ProseFrontend("plaintext", frozenset(), (), markdown=False, spelling=None)
+    (found,), _ = pipeline.repair(model, ParsedText.parse(text, alone), None, OPTIONS)
+    assert found.candidates and all("message" not in c.new_text for c in found.candidates)
+    (found,), _ = pipeline.repair(model, ParsedText.parse(text, PLAINTEXT), None, OPTIONS)
+    assert found.candidates[0].title == 'Replace "mesage" with "message"'
+    assert apply_edits(text, found.candidates[0].edits) == text.replace("mesage", "message")
+
+
+def test_a_pool_of_the_input_alone_is_offered_without_scoring(model, monkeypatch):
+    """The corrected sentence alone (no beam candidate but the input): offered as the full
+    ranking offers it, without a pass of the model; a correct sentence gets nothing."""
+    text = "They recieve teh mesage again.\n\nWe receive the letter again.\n"
+    doc = ParsedText.parse(text, PLAINTEXT)
+    units = pipeline.units(doc, model.vocab)
+    copies = [[Hypothesis(list(u.tokens), -0.5, [])] for u in units]  # the beam: copies only
+    monkeypatch.setattr(pipeline, "decode", lambda *args, **kwargs: copies)
+    calls = []
+    monkeypatch.setattr("spancopy_core.scoring.log_probs", lambda *a, **k: calls.append(a))
+    corrected, correct = pipeline.repair_units(model, doc, units, OPTIONS)
+    assert calls == []
+    assert [c.new_text for c in corrected.candidates] == ["They receive the message again."]
+    assert corrected.candidates[0].probability == 1.0 and corrected.confidence() == math.inf
+    assert correct.candidates == [] and correct.confidence() == 0.0
+    strict = RepairOptions(beam_size=8, top_k=3, min_ratio=2.0)  # twice as likely as itself: no
+    assert [r.candidates for r in pipeline.repair_units(model, doc, units, strict)] == [[], []]
+    monkeypatch.undo()
+    pool = pipeline.unit_candidates(doc, units[0], copies[0], OPTIONS, None, model.vocab)
+    scores = log_probs(model, pipeline.score_items(units[0], None, pool))
+    ranked, _ = pipeline.rank(doc, units[0], pool, scores, None, OPTIONS)
+    assert [c.edits for c in ranked] == [c.edits for c in corrected.candidates]
+
+
+def test_a_correction_that_adds_a_token_with_and_without_a_focus(model):
+    text = "For example we recieve it.\n"
+    doc = ParsedText.parse(text, PLAINTEXT)
     (unit,) = pipeline.units(doc, model.vocab)
-    found = PLAINTEXT.templates(unit, unit.start, unit.end, model.vocab)
-    assert [e.new_text for e, _ in found] == ["receive", "the"]  # the first words first
-
-
-def test_the_dictionary_is_built_once_per_vocabulary(model):
-    frontend = ProseFrontend("plaintext", frozenset(), (), markdown=False)
-    first = frontend.dictionary(model.vocab)
-    assert frontend.dictionary(model.vocab) is first
-    assert "receive" in first and "teh" not in first
-    other = frontend.dictionary(["teh"])
-    assert other is not first and "teh" in other
+    assert unit.tokens == ("For", "example", ",", "we", "receive", "it", ".")
+    assert len(pipeline.focus_ids(doc, unit, (0, 0))) == len(unit.tokens)
+    for focus in (None, (text.index("we"), text.index("we"))):
+        (found,), _ = pipeline.repair(model, doc, focus, OPTIONS)  # decodes with the focus
+        assert found.candidates  # the toy model's own rewrites may outrank the correction
+        (pool,) = pipeline.unit_candidates(doc, unit, [], OPTIONS, focus, model.vocab)
+        assert apply_edits(text, pool.edits) == "For example, we receive it.\n"
+        assert [(e.start, e.end, e.new_text) for e in pool.edits] == [
+            (11, 11, ","),
+            (15, 22, "receive"),
+        ]

@@ -1,5 +1,5 @@
-"""Spelling candidates (spancopy_core/repair/spelling.py) on a hand-made dictionary: the near
-words by hand, the exact distance against a brute-force one, case, homophones, order."""
+"""Near words and homophones (spancopy_core/repair/spelling.py) on a hand-made dictionary: the
+near words by hand, the exact distance against a brute-force one, homophone swaps by hand."""
 
 from __future__ import annotations
 
@@ -8,12 +8,7 @@ import random
 
 import pytest
 
-from spancopy_core.repair.spelling import (
-    Dictionary,
-    distance,
-    spelling_candidates,
-    spelling_changes,
-)
+from spancopy_core.repair.spelling import Dictionary, apply_change, distance, homophone_changes
 
 WORDS = ["the", "receive", "science", "sciences", "recipe", "their", "there", "believe", "a"]
 
@@ -62,50 +57,22 @@ def test_near_equals_a_scan_of_the_dictionary():
         assert d.near(w) == [x for *_, x in scan], w
 
 
-def test_candidates_respell_unknown_words_and_swap_homophones():
-    d = Dictionary(WORDS)
-    tokens = "Their teacher did not recieve the Sciense prize .".split()
-    got = [" ".join(c) for c in spelling_candidates(tokens, d)]
-    assert got == [
-        "There teacher did not recieve the Sciense prize .",
-        "They ' re teacher did not recieve the Sciense prize .",
-        "Their teacher did not receive the Sciense prize .",
-        "Their teacher did not recipe the Sciense prize .",
-        "Their teacher did not believe the Sciense prize .",
-        "Their teacher did not recieve the Science prize .",
-        "Their teacher did not recieve the Sciences prize .",
-    ]  # "teacher", "prize" have no near word; "did", "not" are too short to respell
-
-
-def test_candidates_limits():
-    d = Dictionary(WORDS)
-    tokens = ["A", "sciense", "."]
-    assert spelling_candidates(tokens, d, per_word=1) == [["A", "science", "."]]
-    assert spelling_candidates(tokens, d, max_distance=1) == [["A", "science", "."]]
-    assert spelling_candidates(["The", "there"], d, homophones=False) == []
-    assert spelling_candidates([], d) == []
+def test_homophone_swaps_by_hand():
+    tokens = "Their teacher did not recieve it , then left .".split()
+    assert homophone_changes(tokens) == [
+        (0, 1, ("There",)),  # the case of the word replaced
+        (0, 1, ("They", "'", "re")),
+        (7, 8, ("than",)),
+    ]  # "recieve" is no homophone: respelling is the channel corrector's
+    assert apply_change(tokens, (0, 1, ("They", "'", "re")))[:4] == ("They", "'", "re", "teacher")
+    assert homophone_changes("a lot of it ' s".split()) == [  # the lexer's "it ' s"
+        (0, 2, ("alot",)),
+        (2, 3, ("off",)),
+        (3, 6, ("its",)),
+    ]
+    assert homophone_changes([]) == []
 
 
 @pytest.mark.parametrize("word", ["3.14", "`code`", "e-mail", "x"])
-def test_non_words_are_left_alone(word):
-    assert spelling_candidates([word], Dictionary(WORDS)) == []
-
-
-def test_changes_name_the_tokens_replaced():
-    d = Dictionary(WORDS)
-    tokens = "Their teacher did not recieve it .".split()
-    assert spelling_changes(tokens, d, per_word=1) == [
-        (0, 1, ("There",)),
-        (0, 1, ("They", "'", "re")),
-        (4, 5, ("receive",)),
-    ]
-
-
-def test_a_known_word_is_respelt_only_to_much_more_frequent_ones():
-    d = Dictionary(WORDS)  # ranks: the 0, receive 1, science 2, sciences 3, ..., there 6
-    assert spelling_changes(["sciences"], d) == []  # known, and not asked for
-    assert spelling_changes(["sciences"], d, rarer=1) == [(0, 1, ("science",))]  # rank 2 <= 3
-    assert spelling_changes(["sciences"], d, rarer=2) == []  # 2 * 2 > 3
-    # "there": "the" and "their" are two edits away; a known word is respelt one edit away
-    assert spelling_changes(["there"], d, homophones=False, rarer=1) == []
-    assert spelling_changes(["thre"], d, homophones=False) == [(0, 1, ("the",)), (0, 1, ("there",))]
+def test_non_words_have_no_swaps(word):
+    assert homophone_changes([word]) == []

@@ -1,0 +1,242 @@
+"""A noisy-channel spelling corrector: which misspelt words of a sentence to respell, and how.
+
+A word ``t`` as written is the output of a noisy channel (Kernighan, Church and Gale 1990;
+Norvig's "How to Write a Spelling Corrector"): the writer meant a word ``w`` of English, with
+prior probability ``P(w)``, and typed ``t`` with probability ``P(t | w)``. The corrector picks
+the ``w`` that maximises ``log P(w) + log P(t | w)`` and respells ``t`` when that beats leaving
+it alone, ``log P(t) + log P(t | t)``, by at least :attr:`ChannelCosts.margin` (nats):
+
+- the **prior** ``P(w)`` comes from a :class:`Lexicon`, word counts of clean English (``python -m
+  trainer prose-lexicon``: the documentation that ``synth-prose`` reads, and the Debian word
+  lists ``wamerican``/``wbritish``, whose words not seen in the documentation count 0), smoothed
+  by adding :attr:`ChannelCosts.smoothing` to every count; a word in no list has the prior of a
+  count of :attr:`ChannelCosts.unknown`;
+- the **channel** ``log P(t | w)`` is minus the cost of the cheapest alignment of ``w`` with
+  ``t`` (a weighted Damerau-Levenshtein distance, optimal string alignment), each edit costed by
+  its kind (:class:`ChannelCosts`): an adjacent transposition, a doubled letter dropped or
+  added, a vowel for a vowel, a phonetic confusion (``c``/``s``/``k``, ``s``/``z``, ``i``/``y``
+  ...), a QWERTY keyboard neighbour, and any other insertion, deletion or substitution; ``log
+  P(t | t)`` is :attr:`ChannelCosts.no_error`.
+
+Only words outside the lexicon are respelt (:func:`respellings`), of at least three letters,
+in lower case or capitalised (acronyms and code are left alone); candidates ``w`` are the
+lexicon words seen in the documentation (count >= 1) within Damerau-Levenshtein distance 2,
+found with the deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`. Pure:
+words in, respellings out.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..lang.english import same_case
+from .spelling import MIN_LENGTH, Dictionary
+
+LEXICON = Path(__file__).resolve().parents[1] / "lang" / "data" / "english-words.tsv"
+_WORD = re.compile(r"[a-z]+")
+VOWELS = frozenset("aeiou")
+# Letters that stand for the same sound often enough that learners swap them.
+PHONETIC = frozenset(
+    frozenset(pair)
+    for pair in ("cs", "ck", "kq", "sz", "iy", "fv", "gj", "dt", "bp", "mn", "sx", "cz")
+)
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_OFFSET = (0.0, 0.25, 0.75)  # how far each keyboard row is shifted right
+
+
+def _key_neighbours() -> frozenset[frozenset[str]]:
+    """Pairs of letters whose keys touch on a QWERTY keyboard."""
+    place = {c: (r, _OFFSET[r] + x) for r, row in enumerate(_ROWS) for x, c in enumerate(row)}
+    return frozenset(
+        frozenset((a, b))
+        for a, (ra, xa) in place.items()
+        for b, (rb, xb) in place.items()
+        if a != b and abs(ra - rb) <= 1 and abs(xa - xb) <= (1.0 if ra == rb else 0.8)
+    )
+
+
+KEY_NEIGHBOURS = _key_neighbours()
+
+
+@dataclass(frozen=True)
+class ChannelCosts:
+    """Costs (minus natural-log probabilities) of the channel's edits, and the decision's
+    constants; chosen on JFLEG dev's tune part (``bench/prose_pipeline.py``)."""
+
+    transposition: float = 4.0  # "recieve" for "receive"
+    doubling: float = 3.5  # a doubled letter dropped or a letter doubled: "oppinion"
+    vowel: float = 4.0  # a vowel for another: "seperate"
+    phonetic: float = 4.5  # "sience", "realy"... (PHONETIC pairs)
+    keyboard: float = 5.0  # a key's neighbour for it (KEY_NEIGHBOURS)
+    insertion: float = 6.0  # any other letter added
+    deletion: float = 5.0  # any other letter dropped
+    substitution: float = 7.0  # any other letter for another
+    no_error: float = 0.05  # -log P(t | t): most words are typed as meant
+    smoothing: float = 0.5  # added to every lexicon count
+    unknown: float = 0.001  # the count a word outside the lexicon is given
+    margin: float = 0.0  # nats by which a respelling must beat the word as written
+
+
+def _substitution(a: str, b: str, costs: ChannelCosts) -> float:
+    pair = frozenset((a, b))
+    if a in VOWELS and b in VOWELS:
+        return costs.vowel
+    if pair in PHONETIC:
+        return costs.phonetic
+    if pair in KEY_NEIGHBOURS:
+        return costs.keyboard
+    return costs.substitution
+
+
+def channel_cost(typo: str, word: str, costs: ChannelCosts = ChannelCosts()) -> float:  # noqa: B008
+    """``-log P(typo | word)`` of a word that was not typed as meant: the cheapest
+    alignment of ``word`` with ``typo`` by edits costed as :class:`ChannelCosts` says (0 when
+    they are equal). ``word[i]`` dropped costs ``doubling`` when it repeats a neighbour in
+    ``word``; a letter added to ``typo`` costs ``doubling`` when it repeats its neighbour in
+    ``typo``, ``keyboard`` when it is a key beside one of them."""
+    n, m = len(word), len(typo)
+    inf = math.inf
+    # d[i][j]: cost of turning word[:i] into typo[:j]
+    d = [[inf] * (m + 1) for _ in range(n + 1)]
+    d[0][0] = 0.0
+    for i in range(n + 1):
+        for j in range(m + 1):
+            here = d[i][j]
+            if here == inf:
+                continue
+            if i < n and j < m:  # match or substitution
+                step = 0.0 if word[i] == typo[j] else _substitution(word[i], typo[j], costs)
+                d[i + 1][j + 1] = min(d[i + 1][j + 1], here + step)
+            if i < n:  # word[i] dropped
+                doubled = (i > 0 and word[i - 1] == word[i]) or (
+                    i + 1 < n and word[i + 1] == word[i]
+                )
+                step = costs.doubling if doubled else costs.deletion
+                d[i + 1][j] = min(d[i + 1][j], here + step)
+            if j < m:  # typo[j] added
+                near = [typo[k] for k in (j - 1, j + 1) if 0 <= k < m]
+                if typo[j] in near:
+                    step = costs.doubling
+                elif any(frozenset((typo[j], c)) in KEY_NEIGHBOURS for c in near):
+                    step = costs.keyboard
+                else:
+                    step = costs.insertion
+                d[i][j + 1] = min(d[i][j + 1], here + step)
+            if (  # adjacent transposition
+                i + 1 < n
+                and j + 1 < m
+                and word[i] == typo[j + 1]
+                and word[i + 1] == typo[j]
+                and word[i] != word[i + 1]
+            ):
+                d[i + 2][j + 2] = min(d[i + 2][j + 2], here + costs.transposition)
+    return d[n][m]
+
+
+class Lexicon:
+    """Lower-case English words with their counts in clean text (see the module docstring)."""
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self.counts = counts
+        self.total = sum(counts.values())
+        seen = sorted((w for w, c in counts.items() if c > 0), key=lambda w: (-counts[w], w))
+        self._candidates: Dictionary | None = None
+        self._seen = seen
+
+    @classmethod
+    def read(cls, path: str | Path) -> Lexicon:
+        """A lexicon file: one ``word<TAB>count`` per line (:func:`format_lexicon`)."""
+        counts = {}
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            word, _, count = line.partition("\t")
+            if word:
+                counts[word] = int(count or 0)
+        return cls(counts)
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.counts
+
+    def log_prior(self, word: str, costs: ChannelCosts) -> float:
+        """``log P(word)``: its smoothed share of the counts (``unknown`` when not a word)."""
+        count = self.counts.get(word)
+        weight = costs.unknown if count is None else count + costs.smoothing
+        return math.log(weight / (self.total + costs.smoothing * len(self.counts)))
+
+    @property
+    def candidates(self) -> Dictionary:
+        """The words seen in the text counted (count >= 1), most frequent first, indexed for
+        near-word lookup (built on first use, about a second)."""
+        if self._candidates is None:
+            self._candidates = Dictionary(self._seen, max_distance=2)
+        return self._candidates
+
+
+def format_lexicon(counts: Iterable[tuple[str, int]]) -> str:
+    """The text of a lexicon file: ``word<TAB>count`` lines, most frequent first, then by
+    word."""
+    return "".join(f"{w}\t{c}\n" for w, c in sorted(counts, key=lambda wc: (-wc[1], wc[0])))
+
+
+@dataclass(frozen=True)
+class Respelling:
+    """The word at ``index`` of a sentence respelt as ``new`` (in its case), and by how many
+    nats the noisy channel prefers it to the word as written."""
+
+    index: int
+    new: str
+    gain: float
+
+
+def best_respelling(
+    word: str,
+    lexicon: Lexicon,
+    costs: ChannelCosts = ChannelCosts(),  # noqa: B008
+) -> tuple[str, float] | None:
+    """The lower-case word the channel would write for ``word`` (lower case) and its gain
+    over ``word`` as written (nats, may be negative), or None when nothing is near (within
+    distance 1 of a word of the lexicon, 2 of any other)."""
+    near = lexicon.candidates.near(word, 1 if word in lexicon else 2)
+    if not near:
+        return None
+    written = lexicon.log_prior(word, costs) - costs.no_error
+    scored = [(lexicon.log_prior(w, costs) - channel_cost(word, w, costs), w) for w in near]
+    best, w = max(scored)
+    return w, best - written
+
+
+def respellings(
+    tokens: Sequence[str],
+    lexicon: Lexicon,
+    costs: ChannelCosts = ChannelCosts(),  # noqa: B008
+) -> list[Respelling]:
+    """The words of the sentence ``tokens`` outside the lexicon that the channel respells
+    (gain above ``costs.margin``), in order: words of :data:`MIN_LENGTH` letters or more, in
+    lower case or with only their first letter capitalised. A word of the lexicon is never
+    respelt: on JFLEG's tune part, respelling one (``tour`` -> ``your``, ``thus`` -> ``this``)
+    was wrong more often than right."""
+    out = []
+    for i, token in enumerate(tokens):
+        lower = token.lower()
+        plain = token == lower or token == lower.capitalize()
+        if len(token) < MIN_LENGTH or not plain or not _WORD.fullmatch(lower) or lower in lexicon:
+            continue
+        found = best_respelling(lower, lexicon, costs)
+        if found is not None and found[1] > costs.margin:
+            out.append(Respelling(i, same_case(token, found[0]), found[1]))
+    return out
+
+
+def respell(
+    tokens: Sequence[str],
+    lexicon: Lexicon,
+    costs: ChannelCosts = ChannelCosts(),  # noqa: B008
+) -> tuple[str, ...]:
+    """``tokens`` with every respelling of :func:`respellings` made."""
+    out = list(tokens)
+    for r in respellings(tokens, lexicon, costs):
+        out[r.index] = r.new
+    return tuple(out)

@@ -1,0 +1,164 @@
+"""The noisy-channel spelling corrector (spancopy_core/repair/channel.py): edit costs by kind by
+hand, the weighted alignment against the plain distance with unit costs, the decision on a
+hand-made lexicon, and the lexicon file written and read back."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+
+import pytest
+
+from spancopy_core.lang.english import capitals, introductory_comma
+from spancopy_core.repair.channel import (
+    KEY_NEIGHBOURS,
+    ChannelCosts,
+    Lexicon,
+    Respelling,
+    best_respelling,
+    channel_cost,
+    format_lexicon,
+    respell,
+    respellings,
+)
+from spancopy_core.repair.spelling import distance
+
+COSTS = ChannelCosts()
+
+
+@pytest.mark.parametrize(
+    ("typo", "word", "cost"),
+    [
+        ("receive", "receive", 0.0),
+        ("recieve", "receive", COSTS.transposition),
+        ("teh", "the", COSTS.transposition),
+        ("realy", "really", COSTS.doubling),  # a doubled letter dropped
+        ("oppinion", "opinion", COSTS.doubling),  # a letter doubled
+        ("seperate", "separate", COSTS.vowel),
+        ("sience", "science", COSTS.deletion),  # the "c" dropped
+        ("realise", "realize", COSTS.phonetic),
+        ("wotk", "work", COSTS.keyboard),  # t is beside r
+        ("workd", "work", COSTS.insertion),  # d is no neighbour of k, nor a repeat
+        ("wortk", "work", COSTS.keyboard),  # t added beside r
+        ("wxrk", "work", COSTS.substitution),
+        ("siences", "sciences", COSTS.deletion),
+        ("recieev", "receive", 2 * COSTS.transposition),
+    ],
+)
+def test_edit_costs_by_kind(typo: str, word: str, cost: float):
+    assert channel_cost(typo, word) == pytest.approx(cost)
+
+
+def test_keyboard_neighbours_by_hand():
+    for pair in ("qw", "as", "er", "ed", "rt", "nm", "jk", "io"):
+        assert frozenset(pair) in KEY_NEIGHBOURS
+    for pair in ("qp", "ap", "zm", "ek", "tm"):
+        assert frozenset(pair) not in KEY_NEIGHBOURS
+
+
+def test_with_unit_costs_the_channel_is_the_distance():
+    """Every edit costing one, the cheapest alignment is the optimal string alignment
+    distance of spelling.distance (itself checked against brute force)."""
+    unit = ChannelCosts(*([1.0] * 8))
+    rng = random.Random(0)
+    for _ in range(300):
+        a = "".join(rng.choice("aeb") for _ in range(rng.randrange(6)))
+        b = "".join(rng.choice("aeb") for _ in range(rng.randrange(6)))
+        assert channel_cost(a, b, unit) == distance(a, b, 12), (a, b)
+
+
+LEXICON = Lexicon(
+    {"the": 100, "receive": 10, "recipe": 10, "believe": 5, "their": 20, "there": 30, "tier": 0}
+)
+
+
+def test_the_prior_is_the_smoothed_share_of_the_counts():
+    total = 175 + 0.5 * 7  # the counts, and 0.5 added to each of the 7 words
+    assert LEXICON.log_prior("the", COSTS) == pytest.approx(math.log(100.5 / total))
+    assert LEXICON.log_prior("tier", COSTS) == pytest.approx(math.log(0.5 / total))
+    assert LEXICON.log_prior("xyzzy", COSTS) == pytest.approx(math.log(0.001 / total))
+
+
+def test_the_best_respelling_and_its_gain_by_hand():
+    word, gain = best_respelling("recieve", LEXICON)
+    # receive: one transposition, count 10; against the word as written, not a word
+    assert word == "receive"
+    assert gain == pytest.approx(math.log(10.5 / 0.001) - COSTS.transposition + COSTS.no_error)
+    assert best_respelling("xyzzy", LEXICON) is None  # nothing near
+    # "tier" counts 0: it is known (never respelt by respellings), and never proposed
+    assert best_respelling("teir", LEXICON)[0] == "their"
+
+
+def test_respellings_of_a_sentence():
+    tokens = ["Recieve", "teh", "book", "RECIEVE", "tehir", "there", "recieve", "."]
+    assert respellings(tokens, LEXICON) == [
+        Respelling(0, "Receive", pytest.approx(respellings(["recieve"], LEXICON)[0].gain)),
+        Respelling(1, "the", pytest.approx(math.log(100.5 / 0.001) - 4.0 + 0.05)),
+        Respelling(4, "their", pytest.approx(math.log(20.5 / 0.001) - 4.0 + 0.05)),
+        Respelling(6, "receive", pytest.approx(math.log(10.5 / 0.001) - 4.0 + 0.05)),
+    ]  # "book": nothing near; an acronym, a known word and punctuation are left alone
+    assert respell(tokens, LEXICON) == (
+        "Receive",
+        "the",
+        "book",
+        "RECIEVE",
+        "their",
+        "there",
+        "receive",
+        ".",
+    )
+
+
+def test_the_margin_keeps_weak_respellings_out():
+    gain = respellings(["recieve"], LEXICON)[0].gain
+    assert respell(["recieve"], LEXICON, dataclasses.replace(COSTS, margin=gain + 1)) == (
+        "recieve",
+    )
+    # swapped letters made costly: the cheapest way left, a letter dropped and one added
+    # (5 + 6 nats), costs more than the prior gains (log(10.5 / 0.001) = 9.26 nats)
+    costly = dataclasses.replace(COSTS, transposition=30.0, vowel=30.0)
+    assert respell(["recieve"], LEXICON, costly) == ("recieve",)
+
+
+@pytest.mark.parametrize("word", ["ab", "x2y", "e-mail", "`recieve`", "Über"])
+def test_non_words_are_left_alone(word):
+    assert respell([word], LEXICON) == (word,)
+
+
+def test_the_lexicon_file_round_trips(tmp_path):
+    path = tmp_path / "words.tsv"
+    path.write_text(format_lexicon([("tier", 0), ("receive", 10), ("the", 100), ("recipe", 10)]))
+    assert path.read_text() == "the\t100\nreceive\t10\nrecipe\t10\ntier\t0\n"
+    lexicon = Lexicon.read(path)
+    assert lexicon.counts == {"the": 100, "receive": 10, "recipe": 10, "tier": 0}
+    assert "tier" in lexicon and "teir" not in lexicon
+    assert lexicon.candidates.words == ["the", "receive", "recipe"]  # seen words only
+
+
+def test_capitals_english_always_takes():
+    words = {"the", "but"}
+    assert capitals(("but", "i", "think", "i", ".", "e", "."), words) == (
+        "But",
+        "I",
+        "think",
+        "i",
+        ".",
+        "e",
+        ".",
+    )  # "i.e." keeps its "i"
+    assert capitals(("foo", "returns", "i"), words) == ("foo", "returns", "I")  # no word
+    assert capitals((), words) == ()
+
+
+def test_a_comma_after_an_opening_phrase():
+    def comma(text: str) -> str:
+        return " ".join(introductory_comma(tuple(text.split())))
+
+    assert comma("For example we go .") == "For example , we go ."
+    assert comma("On the other hand it rains .") == "On the other hand , it rains ."
+    assert comma("However , we go .") == "However , we go ."  # one already
+    assert comma("However .") == "However ."  # nothing after it
+    assert comma("Hence") == "Hence"
+    assert comma("So we go .") == "So we go ."  # not an opening phrase here
+    assert comma("The example we go .") == "The example we go ."
