@@ -1,29 +1,17 @@
 #!/usr/bin/env bash
-# NOT YET RUN as written: the commands for the edit-representation models of issue 15 (the
-# paper's first experiment: reconstruction and one-shot transfer, span copy against token
-# copy). Only proof-of-life models were trained so far, not with this recipe: 64/128, edit
-# vector 64, 3000 steps of 32 pairs (21 minutes each, side by side, on the busy 2-core machine)
-# on the JDK synth "user" pairs and the real edits (../data/synth-user, ../data/java-edits-bfp),
-# benchmarked with group size 20. Of the data step, import-edits and split ran as written
-# (16,173 real edits: 12,939 train, 808 valid, 2,426 test, whose test has 29 groups of one
-# abstract change with at least 10 edits, the largest 59) and synth with --limit 3000 (it
-# writes the test split's kinds). Run from the repository root:
+# The edit-representation models of issue 15 (the paper's first experiment: reconstruction
+# and one-shot transfer, span copy against token copy) and the shipped edit model
+# spancopy_core/pretrained/java-edit (the span model; MODEL_CARD.md there). Run from the
+# repository root:
 #
-#   recipes/edit-repr.sh [STEP...]      steps: data span token bench
+#   recipes/edit-repr.sh [STEP...]      steps: data span token bench ship
 #   (span and token side by side, one core each: recipes/edit-repr.sh span & recipes/edit-repr.sh token)
 #
 # DATA, RUNS and SHARED as in recipes/java-bfp.sh; STEPS (default 10000) the training steps
 # of each model, GROUP_SIZE (default 100, the paper's) the edits per transfer group.
-# Expected on the 2-core machine, estimated from measurements at these sizes, not run:
-# - data: about 5 minutes (synth took 141 s on the JDK with 2 workers);
-# - span, token: 0.94 s of CPU per step of 64 random pairs with the edit encoder (0.75 s
-#   without; training's length-bucketed batches pad less: the repair model's pretraining ran
-#   at 0.49 s per step), so 0.6-0.9 s per step, 1.7-2.5 hours for 10000 steps, side by side;
-# - bench: the proof-of-life models took about 6 ms of CPU per decode (beam 5); these are
-#   about 4 times the compute, so about 25 ms: with GROUP_SIZE=100 the synth kinds alone are
-#   16 groups x 9900 decodes, about 1.1 hours per model, twice that with the control (the
-#   same targets under other groups' edits); GROUP_SIZE=30 (16 x 870) takes about 12 minutes
-#   per model with the control and is the first thing to run.
+# As run for the shipped model (2-core machine, helpers busy beside it): data took about 5
+# minutes; span and token side by side, STEPS=1750 (stopped there for time; 3,774 s each);
+# GROUP_SIZE=30 recipes/edit-repr.sh bench about 40 minutes for both models with the control.
 # Every training step is resumable: rerun it after an interruption and it continues from its
 # last checkpoint.
 set -euo pipefail
@@ -72,6 +60,12 @@ step_bench() {
     --control --no-progress | tee "$RUNS/edit-repr-bench.txt"
 }
 
-for step in "${@:-data span token bench}"; do
+# The span model as the shipped default of similar edits.
+step_ship() {
+  mkdir -p spancopy_core/pretrained/java-edit
+  cp "$RUNS/edit-span"/{config.json,vocab.json,model.safetensors} spancopy_core/pretrained/java-edit/
+}
+
+for step in "${@:-data span token bench ship}"; do
   for s in $step; do "step_$s"; done
 done
