@@ -25,10 +25,11 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+from collections.abc import Awaitable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import Any, TypeVar
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcInvalidParams
@@ -54,6 +55,7 @@ from .transport import CommandCancellingProtocol
 from .worker import BACKGROUND, INTERACTIVE, JobCancelled, LruCache, ModelUnavailable
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 REPAIR_METHOD, RELOAD_MODEL = "spancopy.repairMethod", "spancopy.reloadModel"
 
@@ -540,11 +542,17 @@ async def repair_method(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction
     beam, with progress; returns the code actions (edits included), null when no method
     of the open document holds the position (so a client says "no method at the cursor")."""
     uri, pos = convert.repair_method_args(args)
+    return await _cancellable(ls, _repair_method(ls, uri, pos))
+
+
+async def _cancellable(ls: SpanCopyServer, work: Awaitable[T]) -> T:
+    """``work`` of the command being handled, which ``$/cancelRequest`` can cancel (the
+    command's task is known by its request id meanwhile)."""
     msg_id, task = ls.protocol.msg_id, asyncio.current_task()
     if msg_id is not None and task is not None:
         ls.command_tasks[msg_id] = task
     try:
-        return await _repair_method(ls, uri, pos)
+        return await work
     finally:
         ls.command_tasks.pop(msg_id, None)
 
@@ -588,9 +596,38 @@ async def _repair_method(
 
 
 async def apply_similar_edit(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
-    """``spancopy.applySimilarEdit`` (:func:`.similar_edit.apply_similar_edit`; registered
-    here, where pygls can resolve the server's type)."""
-    return await similar_edit.apply_similar_edit(ls, *args)
+    """``spancopy.applySimilarEdit``: the similar edits (:mod:`.similar_edit`) of the method
+    at a position, or of every method of the document without one, with progress; returns
+    the code actions, edits included (empty when nothing changed or nothing is similar)."""
+    uri, pos = convert.similar_edit_args(args)
+    return await _cancellable(ls, _apply_similar_edit(ls, uri, pos))
+
+
+async def _apply_similar_edit(
+    ls: SpanCopyServer, uri: str, pos: types.Position | None
+) -> list[types.CodeAction]:
+    snap = await ls.snapshot(uri)
+    if snap is None:
+        return []
+    try:
+        at = None if pos is None else convert.offset(snap.doc.lines, pos, ls.encoding)
+    except PositionError as exc:
+        raise JsonRpcInvalidParams(str(exc)) from None
+    async with work_done(ls, "spancopy: applying the edit elsewhere") as progress:
+        try:
+            found = await similar_edit.proposals(
+                ls,
+                snap,
+                None if at is None else (at, at),
+                on_step=lambda step: progress.report(f"step {step}"),
+            )
+        except JobCancelled:
+            progress.end_message = "cancelled"
+            raise JsonRpcContentModified("the document or the model changed") from None
+        progress.end_message = f"{sum(len(r.candidates) for r in found)} proposal(s)"
+    if not ls.is_current(snap):
+        raise JsonRpcContentModified("the document changed meanwhile")
+    return ls.code_actions(snap, found, prefer=False)
 
 
 async def reload_model(ls: SpanCopyServer, *args: Any) -> dict[str, Any]:

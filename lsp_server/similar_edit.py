@@ -13,39 +13,34 @@ next save. Off with ``similarEdit.enable``.
 The model runs on the edit model's worker (:mod:`.models`, kind ``edit``), one job per request
 that decodes and scores (:meth:`.worker.ModelWorker.run`); results are cached per document
 version, edits, methods and options, and a job serving an older version of the document is
-cancelled like a repair's (the request then answers ``ContentModified``).
+cancelled like a repair's (the request then answers ``ContentModified``). The command's
+handler lives in :mod:`.server` with the others; this module reaches the server through
+:class:`Host`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import replace
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import unquote, urlparse
 
-from lsprotocol import types
-from pygls.exceptions import JsonRpcContentModified, JsonRpcInvalidParams
-
 from spancopy_core.lang import java
-from spancopy_core.positions import PositionError
 from spancopy_core.repair import similar
 from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import Focus, UnitRepairs
 from spancopy_core.repair.similar import ObservedEdit
 
-from . import convert
-from .notify import work_done
 from .worker import INTERACTIVE, JobCancelled, LruCache, ModelUnavailable
 
 if TYPE_CHECKING:
     from .documents import Snapshot
-    from .server import SpanCopyServer
-    from .textsync import TextDocument
-
-log = logging.getLogger(__name__)
+    from .models import Models
+    from .settings import ServerSettings
+    from .textsync import OpenDocuments, TextDocument
 
 APPLY_SIMILAR_EDIT = "spancopy.applySimilarEdit"
 
@@ -78,7 +73,20 @@ class SimilarEdits:
         self.baselines.pop(key, None)
 
 
-def changed(ls: SpanCopyServer, doc: TextDocument) -> None:
+class Host(Protocol):
+    """What the feature needs of the server (:class:`.server.SpanCopyServer`), which passes
+    itself: its settings, models, open texts, parsing thread, snapshots and this state."""
+
+    settings: ServerSettings
+    models: Models
+    texts: OpenDocuments
+    cpu: Executor
+    similar: SimilarEdits
+
+    async def snapshot(self, uri: str) -> Snapshot | None: ...
+
+
+def changed(ls: Host, doc: TextDocument) -> None:
     """After a change of a Java document: start loading the edit model in the background, so
     that the first similar edit does not wait for it."""
     frontend = frontend_for(doc.language_id, doc.uri)
@@ -86,7 +94,7 @@ def changed(ls: SpanCopyServer, doc: TextDocument) -> None:
         ls.models.preload("edit")
 
 
-async def observed_edits(ls: SpanCopyServer, first: str) -> list[tuple[str, ObservedEdit]]:
+async def observed_edits(ls: Host, first: str) -> list[tuple[str, ObservedEdit]]:
     """``(document key, edit)`` of every changed method of the open Java documents, those of
     the document ``first`` first."""
     state: SimilarEdits = ls.similar
@@ -115,7 +123,7 @@ async def observed_edits(ls: SpanCopyServer, first: str) -> list[tuple[str, Obse
 
 
 async def proposals(
-    ls: SpanCopyServer,
+    ls: Host,
     snap: Snapshot,
     focus: Focus | None,
     *,
@@ -157,7 +165,7 @@ async def proposals(
     return [_titled(r, origins[r.edit]) for r in result]
 
 
-def _origin(ls: SpanCopyServer, key: str) -> str:
+def _origin(ls: Host, key: str) -> str:
     doc = ls.texts.by_key(key)
     return file_name(doc.uri) if doc is not None else key
 
@@ -166,38 +174,3 @@ def _titled(found: similar.SimilarRepairs, origin: str | None) -> UnitRepairs:
     r = found.repairs
     label = title(found.edit.line, origin)
     return replace(r, candidates=[replace(c, title=label) for c in r.candidates])
-
-
-async def apply_similar_edit(ls: SpanCopyServer, *args: Any) -> list[types.CodeAction]:
-    """``spancopy.applySimilarEdit``: the similar edits (module docstring) of the method
-    at a position, or of every method of the document without one, with progress; returns
-    the code actions, edits included (empty when nothing changed or nothing is similar)."""
-    uri, pos = convert.similar_edit_args(args)
-    msg_id, task = ls.protocol.msg_id, asyncio.current_task()
-    if msg_id is not None and task is not None:
-        ls.command_tasks[msg_id] = task
-    try:
-        snap = await ls.snapshot(uri)
-        if snap is None:
-            return []
-        try:
-            at = None if pos is None else convert.offset(snap.doc.lines, pos, ls.encoding)
-        except PositionError as exc:
-            raise JsonRpcInvalidParams(str(exc)) from None
-        async with work_done(ls, "spancopy: applying the edit elsewhere") as progress:
-            try:
-                found = await proposals(
-                    ls,
-                    snap,
-                    None if at is None else (at, at),
-                    on_step=lambda step: progress.report(f"step {step}"),
-                )
-            except JobCancelled:
-                progress.end_message = "cancelled"
-                raise JsonRpcContentModified("the document or the model changed") from None
-            progress.end_message = f"{sum(len(r.candidates) for r in found)} proposal(s)"
-        if not ls.is_current(snap):
-            raise JsonRpcContentModified("the document changed meanwhile")
-        return ls.code_actions(snap, found, prefer=False)
-    finally:
-        ls.command_tasks.pop(msg_id, None)
