@@ -11,7 +11,8 @@ data is absent those tests skip with a reason, unless ``SPANCOPY_REQUIRE_DATA=1`
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -57,15 +58,29 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
 
 
-def _on_one_thread(build: Callable[..., Path], *args: Any, **kwargs: Any) -> Path:
-    """``build(*args, **kwargs)`` with torch on one thread (a toy model trains the same on any
-    machine), the thread count restored after."""
+@contextmanager
+def _torch_on_one_thread() -> Iterator[None]:
+    """Torch on one thread (a toy model trains the same on any machine, and no threads
+    contend on a small, shared CPU), the thread count restored after."""
     threads = torch.get_num_threads()
     torch.set_num_threads(1)
     try:
-        return build(*args, **kwargs)
+        yield
     finally:
         torch.set_num_threads(threads)
+
+
+def _on_one_thread(build: Callable[..., Path], *args: Any, **kwargs: Any) -> Path:
+    """``build(*args, **kwargs)`` with torch on one thread."""
+    with _torch_on_one_thread():
+        return build(*args, **kwargs)
+
+
+@pytest.fixture
+def one_thread() -> Iterator[None]:
+    """Train a test's small model on one thread (restored after)."""
+    with _torch_on_one_thread():
+        yield
 
 
 @pytest.fixture(scope="session")

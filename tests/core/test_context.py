@@ -30,8 +30,9 @@ from spancopy_core.model import SpanCopyModel
 from spancopy_core.model_types import Scores
 from spancopy_core.objective import sequence_log_likelihood
 from spancopy_core.scoring import log_probs
-from spancopy_core.vocab import EOS_ID, UNK, UNK_ID, Vocabulary
+from spancopy_core.vocab import EOS_ID, UNK, Vocabulary
 
+from .test_objective import correct
 from .tiny import ALPHABET, TINY_VOCAB, make_batch, tiny_model
 
 REFERENCE = Path(__file__).resolve().parents[1] / "fixtures" / "shipped_reference.json"
@@ -65,15 +66,6 @@ def allowed_actions(x):
             if SEPARATOR not in x[i:j]:
                 acts.append((tuple(x[i:j]), "copy", (i, j)))
     return acts
-
-
-def correct(toks, kind, p, x, y, k):
-    if kind == "gen" and p == UNK_ID:
-        t = y[k] if k < len(y) else None
-        return t is not None and t not in TINY_VOCAB and t not in x
-    if kind == "gen" and TINY_VOCAB.itos[p] == UNK:
-        return False
-    return tuple(y[k : k + len(toks)]) == toks
 
 
 def brute_marginal(scores, b, x, y):
@@ -237,14 +229,6 @@ def copy_task(rng: random.Random) -> tuple[list[str], list[str], int]:
     target = list(method)
     method[p], target[p] = HOLES[k], names[k]
     return join(method, names), target, p
-
-
-@pytest.fixture
-def one_thread():
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
 
 
 def test_a_small_model_learns_to_copy_the_name_a_fix_needs_from_the_context(one_thread):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import random
 
-import pytest
 import torch
 
 from spancopy_core.batch import collate
@@ -41,15 +40,6 @@ def make_pair(rng: random.Random) -> tuple[list[str], list[str]]:
         x[q] = TWINS[rng.choice(WORDS[:4])]
         y[q] = WORDS[int(x[q][1:])]
     return x, y
-
-
-@pytest.fixture
-def one_thread():
-    """Train on one thread (restored after): no threads contending on a small, shared CPU."""
-    threads = torch.get_num_threads()
-    torch.set_num_threads(1)
-    yield
-    torch.set_num_threads(threads)
 
 
 def test_span_copy_learns_toy_edits(one_thread):
