@@ -8,11 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from spancopy_core.edits import TextEdit, apply_edits
-from spancopy_core.positions import LineIndex
-
 from .core.repair.test_similar import NEW, OLD
-from .test_cli import one_line_error, spancopy
+from .test_cli import apply_lsp_edits, one_line_error, spancopy
 
 
 @pytest.fixture
@@ -47,16 +44,7 @@ def test_proposals_as_json_in_the_shape_of_repairs(toy_edit_model: Path, files: 
     (repair,) = method["repairs"]
     assert repair["rank"] == 1 and 0 < repair["probability"] <= 1
     assert repair["probability"] + method["unchanged_probability"] == pytest.approx(1.0)
-    lines = LineIndex(NEW)
-    edits = [
-        TextEdit(
-            lines.offset(e["start"]["line"], e["start"]["character"]),
-            lines.offset(e["end"]["line"], e["end"]["character"]),
-            e["newText"],
-        )
-        for e in repair["edits"]
-    ]
-    assert apply_edits(NEW, edits) == NEW.replace("open(name)", "open(name, true)")
+    assert apply_lsp_edits(NEW, repair["edits"]) == NEW.replace("open(name)", "open(name, true)")
 
 
 def test_a_high_threshold_leaves_nothing(toy_edit_model: Path, files: tuple[Path, Path]):

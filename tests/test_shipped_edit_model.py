@@ -16,11 +16,9 @@ import pytest
 
 from spancopy_core import DEFAULT_EDIT_MODEL
 from spancopy_core.checkpoint import load_model
-from spancopy_core.edits import TextEdit, apply_edits
 from spancopy_core.lang.java import has_syntax_error
-from spancopy_core.positions import LineIndex
 
-from .test_cli import spancopy
+from .test_cli import apply_lsp_edits, spancopy
 
 OLD = """class Store {
     void open() {
@@ -69,19 +67,10 @@ def test_similar_edit_runs_on_the_shipped_model_and_its_proposals_are_sound(tmp_
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     assert report["edits"] == [{"name": "open", "line": 2}]  # 1-based
-    lines = LineIndex(NEW)
-    edited = (lines.offset(1, 0), lines.offset(5, 0))  # the edited method's lines
     for method in report["methods"]:
         assert method["name"] != "open"
         for repair in method["repairs"]:
-            edits = [
-                TextEdit(
-                    lines.offset(e["start"]["line"], e["start"]["character"]),
-                    lines.offset(e["end"]["line"], e["end"]["character"]),
-                    e["newText"],
-                )
-                for e in repair["edits"]
-            ]
-            assert all(e.end <= edited[0] or e.start >= edited[1] for e in edits)
-            result = apply_edits(NEW, edits)
+            result = apply_lsp_edits(NEW, repair["edits"])
+            # the class header and the edited method (lines 0-5) as they were
+            assert result.splitlines()[:6] == NEW.splitlines()[:6]
             assert result != NEW and not has_syntax_error(result)
