@@ -545,9 +545,8 @@ def encode_inputs(
 
 
 def _select_inputs(memory: Memory, rows: list[int]) -> Memory:
-    """The encoder results of the inputs ``rows`` (the initial state is not needed again)."""
-    index = torch.tensor(rows, device=memory.states.device)
-    return Memory(*(m.index_select(0, index) for m in memory[:-1]), memory.init_state)
+    """The encoder results of the inputs ``rows``."""
+    return memory.rows(torch.tensor(rows, device=memory.states.device))
 
 
 def _catch_up(model: SpanCopyModel, rays: list[Ray]) -> torch.Tensor:

@@ -76,7 +76,7 @@ def span_log_normaliser(
     """
     if not span:
         return torch.logsumexp(start + end, dim=-1)  # length-1 spans only
-    split = segment is not None and bool(segment.any())
+    split = segment is not None
     ma = start.amax(-1, keepdim=True).detach()  # (..., 1)
     me = end.amax(-1, keepdim=True).detach()
     weights = (start - ma).exp()  # (..., S)
@@ -365,7 +365,7 @@ class SpanCopyModel(nn.Module):
             span_keys=torch.cat([starts, ends], dim=1),
             span_bias=bias,
             edit_bias=edit_bias,
-            segment=segment,
+            segment=segment if bool(segment.any()) else None,  # checked once, not every step
             init_state=self.decoder.init_state(summary, edit_state),
         )
 
@@ -406,9 +406,8 @@ class SpanCopyModel(nn.Module):
         gen = self.gen_logits(o)  # (B, T, V)
         spans = torch.baddbmm(memory.span_bias, o, memory.span_keys.transpose(1, 2))  # (B,T,2S)
         start, end = spans.float().chunk(2, dim=-1)  # (B, T, S) each
-        span_z = span_log_normaliser(
-            start, end, self.config.copy_mode == "span", memory.segment[:, None, :]
-        )  # (B, T)
+        segment = None if memory.segment is None else memory.segment[:, None, :]  # (B, 1, S)
+        span_z = span_log_normaliser(start, end, self.config.copy_mode == "span", segment)  # (B, T)
         log_z = torch.logaddexp(torch.logsumexp(gen, dim=-1), span_z)
         return Scores(gen=gen, start=start, end=end, log_z=log_z)
 

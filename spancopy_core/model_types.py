@@ -23,8 +23,16 @@ class Memory(NamedTuple):
     span_keys: torch.Tensor  # (B, 2S, H) [W_s r_i + b_s ; W_e r_t + b_e] over x_1 .. x_n
     span_bias: torch.Tensor  # (B, 1, 2S) 0 on copyable positions, NEG on padding
     edit_bias: torch.Tensor  # (B, 1, H) the edit's term in the attentional output (0: none)
-    segment: torch.Tensor  # (B, S) bool, true on the context segment of x_1 .. x_n
+    # (B, S) bool, true on the context segment of x_1 .. x_n; None when no input has one
+    segment: torch.Tensor | None
     init_state: torch.Tensor  # (layers, B, H) initial decoder state
+
+    def rows(self, index: torch.Tensor) -> Memory:
+        """The rows ``index`` (K,) of this memory, as the memory of K inputs."""
+        return Memory(
+            *(None if t is None else t.index_select(0, index) for t in self[:-1]),
+            init_state=self.init_state.index_select(1, index),  # (layers, K, H)
+        )
 
 
 class EditTensors(NamedTuple):

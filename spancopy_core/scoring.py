@@ -18,19 +18,11 @@ from .alignment import Alignment
 from .batch import collate
 from .lattice import build_lattice
 from .model import SpanCopyModel
-from .model_types import EditTensors, Memory
+from .model_types import EditTensors
 from .objective import sequence_log_likelihood
 
 # (input tokens, focus ids of the input or None, output tokens)
 Item = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]
-
-
-def _rows(memory: Memory, index: torch.Tensor) -> Memory:
-    """The rows ``index`` (K,) of ``memory``, as a memory of K inputs."""
-    return Memory(
-        *(t.index_select(0, index) for t in memory[:-1]),
-        init_state=memory.init_state.index_select(1, index),  # (layers, K, H)
-    )
 
 
 @torch.no_grad()
@@ -79,7 +71,7 @@ def log_probs(
                 edit,
             )
             slot = {row: u for u, row in enumerate(sorted(first.values()))}
-            memory = _rows(memory, torch.tensor([slot[r] for r in which], device=model.device))
+            memory = memory.rows(torch.tensor([slot[r] for r in which], device=model.device))
             h, _ = model.run_decoder(batch.tgt_in, memory.init_state)  # (B, T, H)
             log_lik = sequence_log_likelihood(model.score(h, memory), batch, "marginal")  # (B,)
             out += log_lik.float().tolist()
