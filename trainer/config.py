@@ -194,6 +194,12 @@ class TrainConfig:
         for f in fields(self):
             if f.name != "model":
                 check_option(f.name, getattr(self, f.name), f.metadata)
+        noise = self.focus_none + self.focus_neighbour + self.focus_wider
+        if noise > 1:
+            raise TrainerError(
+                f"--focus-none, --focus-neighbour and --focus-wider add up to {noise:g}: "
+                "they are shares of the training pairs, at most 1 together"
+            )
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

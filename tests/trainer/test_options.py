@@ -81,6 +81,10 @@ def test_every_option_has_help_that_shows_its_default():
         (["--hidden-size", "15"], "hidden_size must be even"),
         (["--device", "tpu"], "argument --device: invalid choice: 'tpu'"),
         (["--lr", "fast"], "argument --lr: invalid float value: 'fast'"),
+        (
+            ["--focus-none", "1", "--focus-wider", "0.5"],
+            "--focus-none, --focus-neighbour and --focus-wider add up to 1.6",
+        ),
     ],
 )
 def test_bad_train_options_are_one_line_errors(data, tmp_path, capsys, argv, message):
