@@ -1,6 +1,7 @@
 """Build ``bench/data/contest_bugs.jsonl`` from ``bench/data/contest_bugs.txt``: whole
 competitive-programming programs, each with one bug in one method, as ``bench/real_bugs.py
---records`` reads them.
+--records`` reads them. ``--source bench/data/classic_bugs.txt`` builds the classic-algorithm
+set the same way (``classic_bugs.jsonl``, ids ``classic:...``).
 
 The source holds programs written the way contestants write them (one public class with
 ``main`` reading input through ``Scanner`` or ``BufferedReader``, a few static helpers and
@@ -19,7 +20,16 @@ other fields and methods, lines with their indentation), so that :func:`bench.re
 file_text` rebuilds the whole program; and ``split``: ``dev`` or ``test``, a seeded half each
 (seed 11, programs shuffled by id) — choose nothing on ``test``.
 
-    python bench/contest_bugs.py [--check-javac]
+``bench/data/classic_bugs.txt`` holds 40 textbook algorithms in the same format, one class per
+algorithm (bit count, searches, sorts, graph walks, shortest paths, dynamic programs, ...; helper
+classes such as a ``Node`` are nested members), each with one small defect: a wrong operator
+or comparison, an off-by-one, a wrong variable or argument, a missing condition or term, a
+wrong return value, a missing line.
+
+    python bench/contest_bugs.py [--source TXT] [--check-javac]
+
+The output is the source with the suffix ``.jsonl``; a record's id is the source's name
+without ``_bugs`` and the program's header (``contest:prefix_sum_queries:array_size``).
 
 ``--check-javac`` compiles the fixed and the buggy program of each record with ``javac`` (when
 installed) and names those that do not compile.
@@ -43,7 +53,7 @@ from spancopy_core.lang import java  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "bench" / "data" / "contest_bugs.txt"
-OUTPUT = ROOT / "bench" / "data" / "contest_bugs.jsonl"
+CLASSIC = ROOT / "bench" / "data" / "classic_bugs.txt"
 SEED = 11
 MARK = "//!"
 CLASS = re.compile(r"^(?:public\s+)?(?:final\s+)?class\s+(\w+)\s*\{\s*$")
@@ -93,8 +103,8 @@ def _method_lines(body: list[str], line: int) -> tuple[int, int]:
     return text.count("\n", 0, method.start), text.count("\n", 0, method.end)
 
 
-def record(header: str, lines: list[str]) -> dict:
-    """The record of one program (see the module docstring)."""
+def record(header: str, lines: list[str], prefix: str = "contest") -> dict:
+    """The record of one program (see the module docstring), its id ``prefix:header``."""
     fixed, buggy = sides(lines)
     imports = [m.group(1) for x in fixed if (m := IMPORT.match(x))]
     start = next((k for k, x in enumerate(fixed) if CLASS.match(x)), None)
@@ -117,7 +127,7 @@ def record(header: str, lines: list[str]) -> dict:
     head = method_of(buggy_body)[0]
     indent = head[: len(head) - len(head.lstrip())]
     return {
-        "id": f"contest:{header}",
+        "id": f"{prefix}:{header}",
         "buggy": "\n".join(method_of(buggy_body))[len(indent) :],
         "fixed": "\n".join(method_of(fixed_body))[len(indent) :],
         "class_name": name,
@@ -135,6 +145,23 @@ def split(records: list[dict], seed: int = SEED) -> None:
     dev = set(ids[: len(ids) // 2])
     for r in records:
         r["split"] = "dev" if r["id"] in dev else "test"
+
+
+def output(source: Path) -> Path:
+    """Where the records built from ``source`` go."""
+    return source.with_suffix(".jsonl")
+
+
+def build(source: Path) -> list[dict]:
+    """The records of every program of ``source``, split (raises :class:`SourceError`)."""
+    prefix = source.stem.removesuffix("_bugs")
+    text = source.read_text(encoding="utf-8")
+    records = [record(h, lines, prefix) for h, lines in programs(text)]
+    ids = [r["id"] for r in records]
+    if len(set(ids)) != len(ids):
+        raise SourceError("duplicate ids")
+    split(records)
+    return records
 
 
 def _javac_errors(records: list[dict]) -> list[str]:
@@ -160,20 +187,22 @@ def _javac_errors(records: list[dict]) -> list[str]:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument(
+        "--source",
+        type=Path,
+        default=SOURCE,
+        help=f"the programs (default {SOURCE.relative_to(ROOT)}; or {CLASSIC.relative_to(ROOT)})",
+    )
     ap.add_argument("--check-javac", action="store_true", help="compile each program with javac")
     args = ap.parse_args()
     try:
-        records = [record(h, lines) for h, lines in programs(SOURCE.read_text(encoding="utf-8"))]
-    except SourceError as e:
-        sys.stderr.write(f"{SOURCE.name}: {e}\n")
+        records = build(args.source)
+    except (OSError, SourceError) as e:
+        sys.stderr.write(f"{args.source.name}: {e}\n")
         return 2
-    ids = [r["id"] for r in records]
-    if len(set(ids)) != len(ids):
-        sys.stderr.write(f"{SOURCE.name}: duplicate ids\n")
-        return 2
-    split(records)
-    OUTPUT.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
-    print(f"{len(records)} records -> {OUTPUT.relative_to(ROOT)}")
+    out = output(args.source)
+    out.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    print(f"{len(records)} records -> {out}")
     if args.check_javac:
         if shutil.which("javac") is None:
             sys.stderr.write("javac not found\n")

@@ -65,9 +65,13 @@ def test_the_halves_are_seeded_and_even():
     assert len(dev) == 5 and dev == [r["id"] for r in again if r["split"] == "dev"]
 
 
-def test_the_committed_records_are_built_from_the_committed_source():
-    text = contest_bugs.SOURCE.read_text(encoding="utf-8")
-    records = [contest_bugs.record(h, lines) for h, lines in contest_bugs.programs(text)]
-    contest_bugs.split(records)
-    lines = contest_bugs.OUTPUT.read_text(encoding="utf-8").splitlines()
+@pytest.mark.parametrize(
+    ("source", "count", "prefix"),
+    [(contest_bugs.SOURCE, 132, "contest:"), (contest_bugs.CLASSIC, 40, "classic:")],
+)
+def test_the_committed_records_are_built_from_the_committed_source(source, count, prefix):
+    records = contest_bugs.build(source)
+    lines = contest_bugs.output(source).read_text(encoding="utf-8").splitlines()
     assert [json.loads(line) for line in lines] == records
+    assert len(records) == count and all(r["id"].startswith(prefix) for r in records)
+    assert sum(r["split"] == "dev" for r in records) == count // 2
