@@ -13,10 +13,11 @@ parse).
 (:mod:`spancopy_core.repair.ranking`), adds the inverses of more bug kinds that people make
 (``trainer/mutations.py``): another variable of the method (not a member after ``.``) in
 place of a variable (at most :data:`MAX_NAMES` names, in the order they first appear, none
-declared with another type: :func:`declared_types`), a ``!`` removed, or added before the
-condition of an ``if``/``while``, and an off-by-one: ``+ 1`` or ``- 1`` after an operand that
-ends an index, an argument, a comparison side or a statement (``a.length - 1`` too). Then
-the inverses of the
+declared with another type: :func:`declared_types`),
+a ``!`` removed, or added before the condition of an ``if``/``while``, an off-by-one: ``+ 1`` or
+``- 1`` after an operand that ends an index, an argument, a comparison side or a statement
+(``a.length - 1`` too), and a string built in the wrong order: the operands of ``s = s + x;`` or
+of ``s = x + s;`` swapped (``s`` a ``String`` of the method). Then the inverses of the
 mistakes of contest programs (:func:`contest_templates`): an ``int`` declaration widened to
 ``long`` (with ``nextInt``, ``Integer.parseInt`` and ``Integer.MAX_VALUE`` in its statement),
 a ``(long)`` cast before the left operand of ``*`` and a ``(double)`` one before that of ``/``,
@@ -129,6 +130,8 @@ def repair_templates(
         if (t.kind in ("identifier", "int") or t.text in (")", "]")) and after in _OPERAND_END:
             if not _glued(tokens, i):  # a member too: a.length - 1
                 out += [TextEdit(t.end, t.end, " + 1"), TextEdit(t.end, t.end, " - 1")]
+        if t.text == "+" and t.kind == "operator":
+            out += _reordered(tokens, i, types)
     return out + contest_templates(tokens, start, end)
 
 
@@ -358,6 +361,23 @@ def contest_templates(tokens: Sequence[Token], start: int, end: int) -> list[Tex
         if t.text == "(" and i > 0 and tokens[i - 1].kind == "identifier":
             out += _swapped_arguments(tokens, i)
     return out
+
+
+def _reordered(tokens: Sequence[Token], i: int, types: dict[str, str]) -> list[TextEdit]:
+    """The operands of the ``+`` at token ``i`` swapped when they make up the value of
+    ``s = ...;`` and one of them is ``s``, a ``String`` (by ``types``); else nothing."""
+    first, last = _left_operand(tokens, i), _right_operand(tokens, i)
+    if first is None or last is None or first < 2 or last + 1 >= len(tokens):
+        return []
+    name = tokens[first - 2]
+    if tokens[last + 1].text != ";" or tokens[first - 1].text != "=":
+        return []
+    if types.get(name.text) != "String" or not _assigns(tokens, first - 1):
+        return []
+    left, right = _text(tokens, first, i - 1), _text(tokens, i + 1, last)
+    if name.text not in (left, right) or left == right:
+        return []
+    return [TextEdit(tokens[first].start, tokens[last].end, f"{right} + {left}")]
 
 
 def _swapped_arguments(tokens: Sequence[Token], i: int) -> list[TextEdit]:

@@ -134,6 +134,24 @@ def test_a_negation_is_removed_and_never_doubled():
     )
 
 
+def test_a_string_built_in_the_wrong_order_has_its_operands_swapped():
+    text = (
+        "class C { String f(int n, String s, int k) {\n"
+        'String out = "";\n'
+        "out = out + DIGITS.charAt(n % 10);\n"
+        "out = s.trim() + out;\n"
+        "k = k + n;\n"
+        "out = out + s + s;\n"
+        "String t = out + s;\n"
+        "}}"
+    )
+    assert "out = DIGITS.charAt(n % 10) + out;" in repairs(text, line=2)  # appended: prepend
+    assert "out = out + s.trim();" in repairs(text, line=3)  # prepended: append
+    assert not any("n + k" in r for r in repairs(text, line=4))  # numbers: no order to fix
+    assert "out = s + out + s;" not in repairs(text, line=5)  # three operands
+    assert "String t = s + out;" not in repairs(text, line=6)  # a declaration
+
+
 def contest(line: str) -> list[str]:
     """The focus line after each contest template (contest_templates), in order."""
     text = "class C { void f() {\n" + line + "\n}}"
