@@ -13,7 +13,7 @@ parse).
 (:mod:`spancopy_core.repair.ranking`), adds the inverses of more bug kinds that people make
 (``trainer/mutations.py``): another variable of the method (not a member after ``.``) in
 place of a variable (at most :data:`MAX_NAMES` names, in the order they first appear, none
-declared with another type: :func:`declared_types`),
+declared with another type: :func:`declared_types`, unless one of the two is an ``Object``),
 a ``!`` removed, or added before the condition of an ``if``/``while``, an off-by-one: ``+ 1`` or
 ``- 1`` after an operand that ends an index, an argument, a comparison side or a statement
 (``a.length - 1`` too), and a string built in the wrong order: the operands of ``s = s + x;`` or
@@ -120,7 +120,10 @@ def repair_templates(
         if t.kind == "identifier" and t.role == "var" and before != ".":
             mine = types.get(t.text)
             others = [
-                n for n in names if n != t.text and (mine is None or types.get(n, mine) == mine)
+                n
+                for n in names
+                if n != t.text
+                and (mine in (None, "Object") or types.get(n, mine) in (mine, "Object"))
             ][:MAX_NAMES]
             out += [TextEdit(t.start, t.end, n) for n in others]
         if t.text == "!" and t.kind == "operator":

@@ -127,6 +127,19 @@ def test_repair_templates_add_variables_negations_and_off_by_ones():
     assert "if (a[done] > 0 && ok) return x.done;" not in rest  # nor stands in for one
 
 
+def test_a_variable_declared_object_stands_in_for_any_other_and_any_for_it():
+    text = (
+        "class C { void f(List<Object> items, String name, int n) {\n"
+        "for (Object item : items) {\n"
+        "out.add(items);\n"
+        "use(item, n);\n"
+        "}}}"
+    )
+    assert "out.add(item);" in repairs(text, line=2)  # a List's place: an Object
+    assert {"use(items, n);", "use(name, n);", "use(n, n);"} <= set(repairs(text, line=3))
+    assert "out.add(name);" not in repairs(text, line=2)  # a String is no List
+
+
 def test_a_negation_is_removed_and_never_doubled():
     assert "while (ok) {" in repairs("class C { void f(boolean ok) {\nwhile (!ok) {\n}}}", line=1)
     assert "while (!!ok) {" not in repairs(
