@@ -33,7 +33,12 @@ strings, integer division, wrong variable or field, missing ``!``, a wrong liter
 one small change each, never used to choose anything. ``bench/data/contest_bugs.jsonl`` holds
 132 whole competitive-programming programs with one bug each (``bench/contest_bugs.py``): its
 records carry a ``split``, and ``--slice dev`` (the default) or ``--slice test`` picks the half
-evaluated; choose on ``dev`` only.
+evaluated; choose on ``dev`` only. ``bench/data/classic_bugs.jsonl``, built the same way
+(``bench/contest_bugs.py --source bench/data/classic_bugs.txt``), holds 40 textbook algorithms
+of the QuixBugs kind written for this check (bit count, searches, sorts, graph walks, shortest
+paths, dynamic programs, ...), one defect on one line each: a wrong operator or comparison, an
+off-by-one, a wrong variable or argument, a missing condition or term, a wrong return value, a
+missing line; ``dev`` and ``test`` halves of 20 likewise.
 """
 
 from __future__ import annotations
