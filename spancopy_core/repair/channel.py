@@ -138,10 +138,20 @@ def channel_cost(typo: str, word: str, costs: ChannelCosts = ChannelCosts()) -> 
 
 
 class Lexicon:
-    """Lower-case English words with their counts in clean text (see the module docstring)."""
+    """English words in lower case with their counts in clean text, the counts of pairs of
+    adjacent words, and the words that are always capitalised (see the module docstring)."""
 
-    def __init__(self, counts: dict[str, int]) -> None:
+    def __init__(
+        self,
+        counts: dict[str, int],
+        pairs: dict[tuple[str, str], int] | None = None,
+        names: Iterable[str] = (),
+    ) -> None:
         self.counts = counts
+        self.pairs = pairs or {}
+        self.names = frozenset(names)  # words of ``counts`` always capitalised (lower case)
+        # the names seen in the text counted: "english" is always "English"
+        self.proper = frozenset(w for w in self.names if counts.get(w, 0) > 0)
         self.total = sum(counts.values())
         seen = sorted((w for w, c in counts.items() if c > 0), key=lambda w: (-counts[w], w))
         self._candidates: Dictionary | None = None
@@ -149,13 +159,20 @@ class Lexicon:
 
     @classmethod
     def read(cls, path: str | Path) -> Lexicon:
-        """A lexicon file: one ``word<TAB>count`` per line (:func:`format_lexicon`)."""
-        counts = {}
+        """A lexicon file (:func:`format_lexicon`): ``word<TAB>count`` lines, the word in
+        lower case, or capitalised when it always is (``English``); ``word word<TAB>count``
+        lines count a pair of adjacent words (in lower case)."""
+        counts, pairs, names = {}, {}, []
         for line in Path(path).read_text(encoding="utf-8").splitlines():
             word, _, count = line.partition("\t")
-            if word:
-                counts[word] = int(count or 0)
-        return cls(counts)
+            first, _, second = word.partition(" ")
+            if second:
+                pairs[first, second] = int(count or 0)
+            elif word:
+                counts[word.lower()] = int(count or 0)
+                if word != word.lower():
+                    names.append(word.lower())
+        return cls(counts, pairs, names)
 
     def __contains__(self, word: str) -> bool:
         return word in self.counts
@@ -176,8 +193,8 @@ class Lexicon:
 
 
 def format_lexicon(counts: Iterable[tuple[str, int]]) -> str:
-    """The text of a lexicon file: ``word<TAB>count`` lines, most frequent first, then by
-    word."""
+    """The text of a lexicon file: ``word<TAB>count`` lines (a word, or two words and a
+    space: a pair), most frequent first, then by word."""
     return "".join(f"{w}\t{c}\n" for w, c in sorted(counts, key=lambda wc: (-wc[1], wc[0])))
 
 

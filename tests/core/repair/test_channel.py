@@ -128,12 +128,17 @@ def test_non_words_are_left_alone(word):
 
 def test_the_lexicon_file_round_trips(tmp_path):
     path = tmp_path / "words.tsv"
-    path.write_text(format_lexicon([("tier", 0), ("receive", 10), ("the", 100), ("recipe", 10)]))
-    assert path.read_text() == "the\t100\nreceive\t10\nrecipe\t10\ntier\t0\n"
+    entries = [("tier", 0), ("receive", 10), ("the", 100), ("English", 10), ("Yong", 0)]
+    path.write_text(format_lexicon([*entries, ("the receive", 3)]))
+    assert path.read_text() == (
+        "the\t100\nEnglish\t10\nreceive\t10\nthe receive\t3\nYong\t0\ntier\t0\n"
+    )
     lexicon = Lexicon.read(path)
-    assert lexicon.counts == {"the": 100, "receive": 10, "recipe": 10, "tier": 0}
-    assert "tier" in lexicon and "teir" not in lexicon
-    assert lexicon.candidates.words == ["the", "receive", "recipe"]  # seen words only
+    assert lexicon.counts == {"the": 100, "english": 10, "receive": 10, "yong": 0, "tier": 0}
+    assert lexicon.pairs == {("the", "receive"): 3}
+    assert lexicon.names == {"english", "yong"} and lexicon.proper == {"english"}  # seen
+    assert "tier" in lexicon and "teir" not in lexicon and "English" not in lexicon
+    assert lexicon.candidates.words == ["the", "english", "receive"]  # seen words only
 
 
 def test_capitals_english_always_takes():
