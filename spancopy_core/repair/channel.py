@@ -18,11 +18,18 @@ it alone, ``log P(t) + log P(t | t)``, by at least :attr:`ChannelCosts.margin` (
   ...), a QWERTY keyboard neighbour, and any other insertion, deletion or substitution; ``log
   P(t | t)`` is :attr:`ChannelCosts.no_error`.
 
+``w`` may also be two words whose space was left out (``alot`` for ``a lot``, ``infact``,
+``thirdworld``: :func:`splits`), each counted at least :attr:`ChannelCosts.split_count` times
+(of one letter, only ``a`` and ``I``): its prior is that of the pair, ``P(w1) P(w2 | w1)``,
+with the lexicon's counts of adjacent words (:meth:`Lexicon.log_pair`: ``a lot`` is frequent,
+``to days`` for ``todays`` is not), and its channel cost :attr:`ChannelCosts.space`.
+
 Only words outside the lexicon are respelt (:func:`respellings`), of at least three letters,
 in lower case or capitalised (acronyms and code are left alone); candidates ``w`` are the
 lexicon words seen in the documentation (count >= 1) within Damerau-Levenshtein distance 2,
-found with the deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`. Pure:
-words in, respellings out.
+found with the deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`, and the
+splits of the word. A respelling keeps the word's case on its first word (``Alot`` -> ``A
+lot``). Pure: words in, respellings out.
 """
 
 from __future__ import annotations
@@ -79,6 +86,11 @@ class ChannelCosts:
     smoothing: float = 0.5  # added to every lexicon count
     unknown: float = 0.001  # the count a word outside the lexicon is given
     margin: float = 0.0  # nats by which a respelling must beat the word as written
+    # a space left out between two words, "alot" for "a lot": on the tune part, 1.5 and 2
+    # made every split right, 1 wrote "import and" for "importand", 2.5 lost "Car usage"
+    space: float = 2.0
+    split_count: int = 20  # least lexicon count of each word that a split writes
+    pair_smoothing: float = 100.0  # weight of a word's prior in its probability after another
 
 
 def _substitution(a: str, b: str, costs: ChannelCosts) -> float:
@@ -183,6 +195,18 @@ class Lexicon:
         weight = costs.unknown if count is None else count + costs.smoothing
         return math.log(weight / (self.total + costs.smoothing * len(self.counts)))
 
+    def log_pair(self, first: str, second: str, costs: ChannelCosts) -> float:
+        """``log P(first second)`` of two adjacent words: ``log P(first) + log P(second |
+        first)``, the second word's probability after the first smoothed towards its prior
+        (Dirichlet, weight ``k = costs.pair_smoothing``): ``(count(first second) + k
+        P(second)) / (count(first) + k)``."""
+        k = costs.pair_smoothing
+        pair = self.pairs.get((first, second), 0)
+        after = (pair + k * math.exp(self.log_prior(second, costs))) / (
+            self.counts.get(first, 0) + k
+        )
+        return self.log_prior(first, costs) + math.log(after)
+
     @property
     def candidates(self) -> Dictionary:
         """The words seen in the text counted (count >= 1), most frequent first, indexed for
@@ -198,31 +222,64 @@ def format_lexicon(counts: Iterable[tuple[str, int]]) -> str:
     return "".join(f"{w}\t{c}\n" for w, c in sorted(counts, key=lambda wc: (-wc[1], wc[0])))
 
 
+ONE_LETTER_WORDS = frozenset({"a", "i"})  # the only words a split may write of one letter
+
+
 @dataclass(frozen=True)
 class Respelling:
-    """The word at ``index`` of a sentence respelt as ``new`` (in its case), and by how many
-    nats the noisy channel prefers it to the word as written."""
+    """The word at ``index`` of a sentence respelt as the words ``new`` (one, or two where a
+    space was left out; the first in the word's case), and by how many nats the noisy
+    channel prefers them to the word as written."""
 
     index: int
-    new: str
+    new: tuple[str, ...]
     gain: float
+
+
+def splits(
+    word: str,
+    lexicon: Lexicon,
+    costs: ChannelCosts = ChannelCosts(),  # noqa: B008
+) -> list[tuple[str, str]]:
+    """The ways of writing ``word`` (lower case) as two words of the lexicon, each counted at
+    least ``costs.split_count`` times, of two letters or more or one of
+    :data:`ONE_LETTER_WORDS`; in order of the split's place."""
+    out = []
+    for k in range(1, len(word)):
+        parts = word[:k], word[k:]
+        if all(
+            lexicon.counts.get(p, 0) >= costs.split_count and (len(p) > 1 or p in ONE_LETTER_WORDS)
+            for p in parts
+        ):
+            out.append(parts)
+    return out
 
 
 def best_respelling(
     word: str,
     lexicon: Lexicon,
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
-) -> tuple[str, float] | None:
-    """The lower-case word the channel would write for ``word`` (lower case) and its gain
-    over ``word`` as written (nats, may be negative), or None when nothing is near (within
-    distance 1 of a word of the lexicon, 2 of any other)."""
-    near = lexicon.candidates.near(word, 1 if word in lexicon else 2)
-    if not near:
+) -> tuple[tuple[str, ...], float] | None:
+    """The lower-case words the channel would write for ``word`` (lower case) and their gain
+    over ``word`` as written (nats, may be negative), or None when nothing is near. The
+    candidates: the words within distance 1 of ``word`` when it is a word of the lexicon,
+    else within distance 2, and, when it is not, its :func:`splits` into two words, whose
+    prior is the product of theirs and whose channel cost is ``costs.space``."""
+    known = word in lexicon
+    scored = [
+        (lexicon.log_prior(w, costs) - channel_cost(word, w, costs), (w,))
+        for w in lexicon.candidates.near(word, 1 if known else 2)
+    ]
+    if not known:
+        scored += [
+            (lexicon.log_pair(a, b, costs) - costs.space, (a, b))
+            for a, b in splits(word, lexicon, costs)
+        ]
+    if not scored:
         return None
     written = lexicon.log_prior(word, costs) - costs.no_error
-    scored = [(lexicon.log_prior(w, costs) - channel_cost(word, w, costs), w) for w in near]
-    best, w = max(scored)
-    return w, best - written
+    best, words = max(scored)
+    return words, best - written
 
 
 def respellings(
@@ -243,7 +300,8 @@ def respellings(
             continue
         found = best_respelling(lower, lexicon, costs)
         if found is not None and found[1] > costs.margin:
-            out.append(Respelling(i, same_case(token, found[0]), found[1]))
+            first, *rest = found[0]
+            out.append(Respelling(i, (same_case(token, first), *rest), found[1]))
     return out
 
 
@@ -252,8 +310,9 @@ def respell(
     lexicon: Lexicon,
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
 ) -> tuple[str, ...]:
-    """``tokens`` with every respelling of :func:`respellings` made."""
-    out = list(tokens)
+    """``tokens`` with every respelling of :func:`respellings` made (a split makes the
+    sentence a token longer)."""
+    out: list[str | tuple[str, ...]] = list(tokens)
     for r in respellings(tokens, lexicon, costs):
         out[r.index] = r.new
-    return tuple(out)
+    return tuple(w for t in out for w in ((t,) if isinstance(t, str) else t))

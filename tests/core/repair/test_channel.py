@@ -1,6 +1,7 @@
 """The noisy-channel spelling corrector (spancopy_core/repair/channel.py): edit costs by kind by
 hand, the weighted alignment against the plain distance with unit costs, the decision on a
-hand-made lexicon, and the lexicon file written and read back."""
+hand-made lexicon (respellings, words split in two), and the lexicon file written and
+read back."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from spancopy_core.repair.channel import (
     format_lexicon,
     respell,
     respellings,
+    splits,
 )
 from spancopy_core.repair.spelling import distance
 
@@ -81,22 +83,22 @@ def test_the_prior_is_the_smoothed_share_of_the_counts():
 
 
 def test_the_best_respelling_and_its_gain_by_hand():
-    word, gain = best_respelling("recieve", LEXICON)
+    words, gain = best_respelling("recieve", LEXICON)
     # receive: one transposition, count 10; against the word as written, not a word
-    assert word == "receive"
+    assert words == ("receive",)
     assert gain == pytest.approx(math.log(10.5 / 0.001) - COSTS.transposition + COSTS.no_error)
     assert best_respelling("xyzzy", LEXICON) is None  # nothing near
     # "tier" counts 0: it is known (never respelt by respellings), and never proposed
-    assert best_respelling("teir", LEXICON)[0] == "their"
+    assert best_respelling("teir", LEXICON)[0] == ("their",)
 
 
 def test_respellings_of_a_sentence():
     tokens = ["Recieve", "teh", "book", "RECIEVE", "tehir", "there", "recieve", "."]
     assert respellings(tokens, LEXICON) == [
-        Respelling(0, "Receive", pytest.approx(respellings(["recieve"], LEXICON)[0].gain)),
-        Respelling(1, "the", pytest.approx(math.log(100.5 / 0.001) - 4.0 + 0.05)),
-        Respelling(4, "their", pytest.approx(math.log(20.5 / 0.001) - 4.0 + 0.05)),
-        Respelling(6, "receive", pytest.approx(math.log(10.5 / 0.001) - 4.0 + 0.05)),
+        Respelling(0, ("Receive",), pytest.approx(respellings(["recieve"], LEXICON)[0].gain)),
+        Respelling(1, ("the",), pytest.approx(math.log(100.5 / 0.001) - 4.0 + 0.05)),
+        Respelling(4, ("their",), pytest.approx(math.log(20.5 / 0.001) - 4.0 + 0.05)),
+        Respelling(6, ("receive",), pytest.approx(math.log(10.5 / 0.001) - 4.0 + 0.05)),
     ]  # "book": nothing near; an acronym, a known word and punctuation are left alone
     assert respell(tokens, LEXICON) == (
         "Receive",
@@ -139,6 +141,77 @@ def test_the_lexicon_file_round_trips(tmp_path):
     assert lexicon.names == {"english", "yong"} and lexicon.proper == {"english"}  # seen
     assert "tier" in lexicon and "teir" not in lexicon and "English" not in lexicon
     assert lexicon.candidates.words == ["the", "english", "receive"]  # seen words only
+
+
+# counts add up to 400, 13 words: the prior of a word is (count + 0.5) / 406.5
+SPLIT = Lexicon(
+    {
+        "a": 100,
+        "i": 40,
+        "o": 30,
+        "lot": 30,
+        "in": 60,
+        "fact": 25,
+        "intact": 2,
+        "import": 25,
+        "and": 40,
+        "important": 25,
+        "young": 20,
+        "al": 3,
+        "yong": 0,
+    },
+    pairs={("a", "lot"): 10},
+    names={"yong"},
+)
+TOTAL = 406.5
+
+
+def test_splits_write_two_frequent_words():
+    assert splits("alot", SPLIT) == [("a", "lot")]  # not "al" "ot": "al" counts 3 (< 20)
+    assert splits("infact", SPLIT) == [("in", "fact")]
+    assert splits("ifact", SPLIT) == [("i", "fact")]
+    assert splits("ofact", SPLIT) == []  # "o" is no word of one letter
+    assert splits("alot", SPLIT, dataclasses.replace(COSTS, split_count=31)) == []  # lot: 30
+
+
+def test_the_probability_of_a_pair_by_hand():
+    # P(a) * (count(a lot) + 100 P(lot)) / (count(a) + 100)
+    expected = math.log(100.5 / TOTAL) + math.log((10 + 100 * 30.5 / TOTAL) / 200)
+    assert SPLIT.log_pair("a", "lot", COSTS) == pytest.approx(expected)
+    # a pair never seen: the second word's prior, shrunk by how often the first word is seen
+    expected = math.log(60.5 / TOTAL) + math.log((100 * 25.5 / TOTAL) / 160)
+    assert SPLIT.log_pair("in", "fact", COSTS) == pytest.approx(expected)
+
+
+def test_a_word_split_in_two_competes_with_respellings():
+    words, gain = best_respelling("alot", SPLIT)
+    pair = math.log(100.5 / TOTAL) + math.log((10 + 100 * 30.5 / TOTAL) / 200)
+    assert words == ("a", "lot")  # "lot" (5 nats for the "a" dropped) is less likely
+    assert gain == pytest.approx(pair - COSTS.space - math.log(0.001 / TOTAL) + COSTS.no_error)
+    # "important" (a "t" for the "d", 4.5 nats) beats "import and" (a pair never seen)
+    assert best_respelling("importand", SPLIT)[0] == ("important",)
+    # "in fact", never seen, still beats "intact" (count 2, an "f" for a "t": 5 nats)
+    assert best_respelling("infact", SPLIT)[0] == ("in", "fact")
+    costly = dataclasses.replace(COSTS, space=10.0)
+    assert best_respelling("infact", SPLIT, costly)[0] == ("intact",)
+
+
+def test_a_split_makes_the_sentence_a_token_longer_in_the_word_s_case():
+    tokens = ["Alot", "of", "people", "learn", "alot", "infact", "."]
+    assert respell(tokens, SPLIT) == (
+        "A",
+        "lot",
+        "of",
+        "people",
+        "learn",
+        "a",
+        "lot",
+        "in",
+        "fact",
+        ".",
+    )
+    assert [r.index for r in respellings(tokens, SPLIT)] == [0, 4, 5]
+    assert respell(["intact", "ALOT"], SPLIT) == ("intact", "ALOT")  # a word; an acronym
 
 
 def test_capitals_english_always_takes():
