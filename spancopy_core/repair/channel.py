@@ -29,7 +29,9 @@ in lower case or capitalised (acronyms and code are left alone); candidates ``w`
 lexicon words seen in the documentation (count >= 1) within Damerau-Levenshtein distance 2,
 found with the deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`, and the
 splits of the word. A respelling keeps the word's case on its first word (``Alot`` -> ``A
-lot``). Pure: words in, respellings out.
+lot``); the names that the documentation writes capitalised (:attr:`Lexicon.proper`:
+``english``) are capitalised by :func:`~spancopy_core.lang.english.capitals`. Pure: words in,
+respellings out.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The noisy-channel spelling corrector (spancopy_core/repair/channel.py): edit costs by kind by
 hand, the weighted alignment against the plain distance with unit costs, the decision on a
-hand-made lexicon (respellings, words split in two), and the lexicon file written and
-read back."""
+hand-made lexicon (respellings, words split in two), the capitals of names, and the lexicon
+file written and read back."""
 
 from __future__ import annotations
 
@@ -227,6 +227,15 @@ def test_capitals_english_always_takes():
     )  # "i.e." keeps its "i"
     assert capitals(("foo", "returns", "i"), words) == ("foo", "returns", "I")  # no word
     assert capitals((), words) == ()
+    proper = {"english", "italian"}
+    assert capitals(("english", "is", "not", "italian", "or", "ENGLISH"), words, proper) == (
+        "English",
+        "is",
+        "not",
+        "Italian",
+        "or",
+        "ENGLISH",
+    )
 
 
 def test_a_comma_after_an_opening_phrase():
