@@ -25,10 +25,12 @@ with the lexicon's counts of adjacent words (:meth:`Lexicon.log_pair`: ``a lot``
 ``to days`` for ``todays`` is not), and its channel cost :attr:`ChannelCosts.space`.
 
 Only words outside the lexicon are respelt (:func:`respellings`), of at least three letters,
-in lower case or capitalised (acronyms and code are left alone); candidates ``w`` are the
-lexicon words seen in the documentation (count >= 1) within Damerau-Levenshtein distance 2,
-found with the deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`, and the
-splits of the word. A respelling keeps the word's case on its first word (``Alot`` -> ``A
+in lower case or capitalised (acronyms and code are left alone), and the names of the word
+lists never seen in the documentation written in lower case (``yong``: the list's ``Yong``,
+:meth:`Lexicon.unseen_name`); candidates ``w`` are the lexicon words seen in the documentation
+(count >= 1) within Damerau-Levenshtein distance 2 (1 of a word of the lexicon), found with the
+deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`, and the splits of a word
+outside the lexicon. A respelling keeps the word's case on its first word (``Alot`` -> ``A
 lot``); the names that the documentation writes capitalised (:attr:`Lexicon.proper`:
 ``english``) are capitalised by :func:`~spancopy_core.lang.english.capitals`. Pure: words in,
 respellings out.
@@ -191,6 +193,11 @@ class Lexicon:
     def __contains__(self, word: str) -> bool:
         return word in self.counts
 
+    def unseen_name(self, word: str) -> bool:
+        """Whether ``word`` (lower case) is a name of the word lists never seen in the text
+        counted (``yong``, for ``Yong``): written in lower case, more likely a misspelling."""
+        return word in self.names and not self.counts.get(word, 0)
+
     def log_prior(self, word: str, costs: ChannelCosts) -> float:
         """``log P(word)``: its smoothed share of the counts (``unknown`` when not a word)."""
         count = self.counts.get(word)
@@ -293,12 +300,17 @@ def respellings(
     (gain above ``costs.margin``), in order: words of :data:`MIN_LENGTH` letters or more, in
     lower case or with only their first letter capitalised. A word of the lexicon is never
     respelt: on JFLEG's tune part, respelling one (``tour`` -> ``your``, ``thus`` -> ``this``)
-    was wrong more often than right."""
+    was wrong more often than right; and respelling the words of the lexicon never seen in
+    the documentation as well (``warming`` -> ``warning``, ``loner`` -> ``longer``, but
+    ``loosing`` -> ``losing``) was wrong about as often as right. The exception: a name never
+    seen, written in lower case (:meth:`Lexicon.unseen_name`: ``yong`` -> ``young``)."""
     out = []
     for i, token in enumerate(tokens):
         lower = token.lower()
         plain = token == lower or token == lower.capitalize()
-        if len(token) < MIN_LENGTH or not plain or not _WORD.fullmatch(lower) or lower in lexicon:
+        if len(token) < MIN_LENGTH or not plain or not _WORD.fullmatch(lower):
+            continue
+        if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
             continue
         found = best_respelling(lower, lexicon, costs)
         if found is not None and found[1] > costs.margin:

@@ -1,7 +1,7 @@
 """The noisy-channel spelling corrector (spancopy_core/repair/channel.py): edit costs by kind by
 hand, the weighted alignment against the plain distance with unit costs, the decision on a
-hand-made lexicon (respellings, words split in two), the capitals of names, and the lexicon
-file written and read back."""
+hand-made lexicon (respellings, words split in two, names never seen respelt), the capitals
+of names, and the lexicon file written and read back."""
 
 from __future__ import annotations
 
@@ -212,6 +212,21 @@ def test_a_split_makes_the_sentence_a_token_longer_in_the_word_s_case():
     )
     assert [r.index for r in respellings(tokens, SPLIT)] == [0, 4, 5]
     assert respell(["intact", "ALOT"], SPLIT) == ("intact", "ALOT")  # a word; an acronym
+
+
+def test_a_name_never_seen_written_in_lower_case_is_respelt():
+    # "young": the "u" dropped (5 nats) against the prior of a word never seen (count 0.5)
+    gain = math.log(20.5 / 0.5) - COSTS.deletion + COSTS.no_error
+    assert gain < 0  # too weak at these counts ...
+    assert respell(["the", "yong", "man"], SPLIT) == ("the", "yong", "man")
+    assert respell(["yong"], SPLIT, dataclasses.replace(COSTS, margin=gain - 1)) == ("young",)
+    # ... and never for a name written capitalised, nor a word of the lexicon that is no name
+    loose = dataclasses.replace(COSTS, margin=-100.0)
+    assert respell(["Yong", "intact"], SPLIT, loose) == ("Yong", "intact")
+    frequent = Lexicon({**SPLIT.counts, "young": 200}, names={"yong"})
+    assert respellings(["yong"], frequent) == [
+        Respelling(0, ("young",), pytest.approx(math.log(200.5 / 0.5) - 5.0 + 0.05))
+    ]
 
 
 def test_capitals_english_always_takes():
