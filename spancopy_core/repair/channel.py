@@ -29,11 +29,12 @@ in lower case or capitalised (acronyms and code are left alone), and the names o
 lists never seen in the documentation written in lower case (``yong``: the list's ``Yong``,
 :meth:`Lexicon.unseen_name`); candidates ``w`` are the lexicon words seen in the documentation
 (count >= 1) within Damerau-Levenshtein distance 2 (1 of a word of the lexicon), found with the
-deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`, and the splits of a word
-outside the lexicon. A respelling keeps the word's case on its first word (``Alot`` -> ``A
-lot``); the names that the documentation writes capitalised (:attr:`Lexicon.proper`:
-``english``) are capitalised by :func:`~spancopy_core.lang.english.capitals`. Pure: words in,
-respellings out.
+deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`, and, for a word outside
+the lexicon, the words of the lists never seen within distance 1 (``habitats``,
+``predator``: common in essays, absent from manuals) and its splits. A respelling keeps the
+word's case on its first word (``Alot`` -> ``A lot``); the names that the documentation
+writes capitalised (:attr:`Lexicon.proper`: ``english``) are capitalised by
+:func:`~spancopy_core.lang.english.capitals`. Pure: words in, respellings out.
 """
 
 from __future__ import annotations
@@ -172,6 +173,7 @@ class Lexicon:
         seen = sorted((w for w, c in counts.items() if c > 0), key=lambda w: (-counts[w], w))
         self._candidates: Dictionary | None = None
         self._seen = seen
+        self._unseen_candidates: Dictionary | None = None
 
     @classmethod
     def read(cls, path: str | Path) -> Lexicon:
@@ -224,6 +226,15 @@ class Lexicon:
             self._candidates = Dictionary(self._seen, max_distance=2)
         return self._candidates
 
+    @property
+    def unseen_candidates(self) -> Dictionary:
+        """The words of the word lists never seen in the text counted (count 0; names left
+        out), indexed for lookup within distance 1 (built on first use, under a second)."""
+        if self._unseen_candidates is None:
+            unseen = sorted(w for w, c in self.counts.items() if c == 0 and w not in self.names)
+            self._unseen_candidates = Dictionary(unseen, max_distance=1)
+        return self._unseen_candidates
+
 
 def format_lexicon(counts: Iterable[tuple[str, int]]) -> str:
     """The text of a lexicon file: ``word<TAB>count`` lines (a word, or two words and a
@@ -271,14 +282,16 @@ def best_respelling(
 ) -> tuple[tuple[str, ...], float] | None:
     """The lower-case words the channel would write for ``word`` (lower case) and their gain
     over ``word`` as written (nats, may be negative), or None when nothing is near. The
-    candidates: the words within distance 1 of ``word`` when it is a word of the lexicon,
-    else within distance 2, and, when it is not, its :func:`splits` into two words, whose
-    prior is the product of theirs and whose channel cost is ``costs.space``."""
+    candidates: the words seen in the text counted within distance 1 of ``word`` when it is
+    a word of the lexicon, else within distance 2; and, when it is not, the words never seen
+    within distance 1 (:attr:`Lexicon.unseen_candidates`: ``hebitats`` -> ``habitats``) and
+    its :func:`splits` into two words, whose prior is that of the pair
+    (:meth:`Lexicon.log_pair`) and whose channel cost is ``costs.space``."""
     known = word in lexicon
-    scored = [
-        (lexicon.log_prior(w, costs) - channel_cost(word, w, costs), (w,))
-        for w in lexicon.candidates.near(word, 1 if known else 2)
-    ]
+    near = lexicon.candidates.near(word, 1 if known else 2)
+    if not known:
+        near += lexicon.unseen_candidates.near(word, 1)
+    scored = [(lexicon.log_prior(w, costs) - channel_cost(word, w, costs), (w,)) for w in near]
     if not known:
         scored += [
             (lexicon.log_pair(a, b, costs) - costs.space, (a, b))

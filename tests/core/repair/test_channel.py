@@ -1,7 +1,7 @@
 """The noisy-channel spelling corrector (spancopy_core/repair/channel.py): edit costs by kind by
 hand, the weighted alignment against the plain distance with unit costs, the decision on a
-hand-made lexicon (respellings, words split in two, names never seen respelt), the capitals
-of names, and the lexicon file written and read back."""
+hand-made lexicon (respellings, words never seen proposed, words split in two, names never
+seen respelt), the capitals of names, and the lexicon file written and read back."""
 
 from __future__ import annotations
 
@@ -88,8 +88,24 @@ def test_the_best_respelling_and_its_gain_by_hand():
     assert words == ("receive",)
     assert gain == pytest.approx(math.log(10.5 / 0.001) - COSTS.transposition + COSTS.no_error)
     assert best_respelling("xyzzy", LEXICON) is None  # nothing near
-    # "tier" counts 0: it is known (never respelt by respellings), and never proposed
+    # "tier" counts 0 (known, never respelt by respellings): one transposition from "teir",
+    # as "their" is, it loses on the prior
     assert best_respelling("teir", LEXICON)[0] == ("their",)
+
+
+def test_a_word_never_seen_is_proposed_within_one_edit():
+    # "tier" (count 0) for "tuer": a vowel for a vowel; nothing seen is as near
+    words, gain = best_respelling("tuer", LEXICON)
+    assert words == ("tier",)
+    assert gain == pytest.approx(math.log(0.5 / 0.001) - COSTS.vowel + COSTS.no_error)
+    # two edits away (a vowel for a vowel and an "r" doubled), only seen words are proposed
+    assert best_respelling("tuerr", Lexicon({"the": 10, "tier": 0})) is None
+    assert best_respelling("tuerr", Lexicon({"the": 10, "tier": 1}))[0] == ("tier",)
+    # a name never seen is never proposed
+    assert best_respelling("tung", Lexicon({"the": 10, "tong": 0}, names={"tong"})) is None
+    assert best_respelling("tung", Lexicon({"the": 10, "tong": 0}))[0] == ("tong",)
+    # a word of the lexicon is only respelt to a seen word
+    assert best_respelling("tier", Lexicon({"the": 10, "tier": 0, "tied": 0})) is None
 
 
 def test_respellings_of_a_sentence():
