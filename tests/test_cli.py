@@ -308,10 +308,11 @@ def test_a_java_comment_at_the_line_is_prose(toy_prose_model: Path, tmp_path: Pa
     ]
 
 
-def test_a_word_split_in_two_is_an_exact_edit(toy_prose_model: Path, tmp_path: Path):
-    """The spelling corrector writes one word as two (``alot`` -> ``a lot``, a token more)
-    and capitalises a name: the edits replace exactly those words, in place."""
-    text = "We learn alot in italian .\n"
+def test_words_split_and_joined_are_exact_edits(toy_prose_model: Path, tmp_path: Path):
+    """The spelling corrector writes one word as two (``alot`` -> ``a lot``, a token more),
+    two as one (``some one`` -> ``someone``, a token less) and capitalises a name: the edits
+    replace exactly those words, in place."""
+    text = "We learn alot in italian with some one .\n"
     notes = tmp_path / "notes.txt"
     notes.write_text(text, encoding="utf-8")
     out = spancopy("repair", notes, "--json", "--top-k", 1, "--model", toy_prose_model)
@@ -328,8 +329,13 @@ def test_a_word_split_in_two_is_an_exact_edit(toy_prose_model: Path, tmp_path: P
             "end": {"line": 0, "character": 24},
             "newText": "Italian",
         },
+        {
+            "start": {"line": 0, "character": 30},
+            "end": {"line": 0, "character": 38},
+            "newText": "someone",
+        },
     ]
-    assert apply_lsp_edits(text, edits) == "We learn a lot in Italian .\n"
+    assert apply_lsp_edits(text, edits) == "We learn a lot in Italian with someone .\n"
 
 
 def test_a_missing_prose_model_is_one_line(tmp_path: Path):

@@ -1,7 +1,8 @@
 """The noisy-channel spelling corrector (spancopy_core/repair/channel.py): edit costs by kind by
 hand, the weighted alignment against the plain distance with unit costs, the decision on a
-hand-made lexicon (respellings, words never seen proposed, words split in two, names never
-seen respelt), the capitals of names, and the lexicon file written and read back."""
+hand-made lexicon (respellings, words never seen proposed, words split in two, two words
+joined, names never seen respelt), the capitals of names, and the lexicon file written and
+read back."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from spancopy_core.repair.channel import (
     ChannelCosts,
     Lexicon,
     Respelling,
+    best_join,
     best_respelling,
     channel_cost,
     format_lexicon,
@@ -228,6 +230,61 @@ def test_a_split_makes_the_sentence_a_token_longer_in_the_word_s_case():
     )
     assert [r.index for r in respellings(tokens, SPLIT)] == [0, 4, 5]
     assert respell(["intact", "ALOT"], SPLIT) == ("intact", "ALOT")  # a word; an acronym
+
+
+# counts add up to 470, 11 words: the prior of a word is (count + 0.5) / 475.5
+JOIN = Lexicon(
+    {
+        "the": 100,
+        "some": 50,
+        "one": 40,
+        "someone": 20,
+        "home": 30,
+        "work": 30,
+        "homework": 20,
+        "can": 60,
+        "not": 60,
+        "cannot": 30,
+        "into": 30,
+    },
+    pairs={("can", "not"): 25},
+    names={"homework"},  # as if "Homework" were a name, for one check below
+)
+JOIN_TOTAL = 475.5
+
+
+def test_two_words_written_apart_make_one_by_hand():
+    word, gain = best_join("some", "one", JOIN)
+    # "someone", a space typed inside it, against "some one", a pair never seen
+    pair = math.log(50.5 / JOIN_TOTAL) + math.log((100 * 40.5 / JOIN_TOTAL) / 150)
+    joined = math.log(20.5 / JOIN_TOTAL) - COSTS.space
+    assert word == "someone"
+    assert gain == pytest.approx(joined - pair + 2 * COSTS.no_error)
+    assert gain > 0
+    # "can not" is a frequent pair (25 of the 60 "can"): it stays
+    pair = math.log(60.5 / JOIN_TOTAL) + math.log((25 + 100 * 60.5 / JOIN_TOTAL) / 160)
+    word, gain = best_join("can", "not", JOIN)
+    assert word == "cannot"
+    assert gain == pytest.approx(math.log(30.5 / JOIN_TOTAL) - COSTS.space - pair + 0.1)
+    assert gain < 0
+    assert best_join("some", "work", JOIN) is None  # no word
+    assert best_join("home", "work", JOIN) is None  # a name
+    assert best_join("some", "One", JOIN) is None  # the second word capitalised
+    assert best_join("in", "to", Lexicon({**JOIN.counts, "in": 50, "to": 50})) is None  # short
+
+
+def test_a_join_makes_the_sentence_a_token_shorter_in_the_first_word_s_case():
+    tokens = ["Some", "one", "can", "not", "the", "some", "one", "."]
+    assert respell(tokens, JOIN) == ("Someone", "can", "not", "the", "someone", ".")
+    assert [(r.index, r.new, r.length) for r in respellings(tokens, JOIN)] == [
+        (0, ("Someone",), 2),
+        (5, ("someone",), 2),
+    ]
+    # joined once: "one" does not join the word after it as well
+    assert respell(["some", "one", "one"], Lexicon({**JOIN.counts, "oneone": 100})) == (
+        "someone",
+        "one",
+    )
 
 
 def test_a_name_never_seen_written_in_lower_case_is_respelt():
