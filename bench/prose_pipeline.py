@@ -25,6 +25,8 @@ model fine-tuned on the rest has not been trained on. A ``RESULT`` line ends the
 
     python bench/prose_pipeline.py --model DIR [--slice tune|valid] [--beams 20 5]
                                    [--min-ratio default 0 ...]
+
+``--beams`` with no width runs ``channel`` alone (seconds: no model runs).
 """
 
 from __future__ import annotations
@@ -129,7 +131,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--model", type=Path, default=PRETRAINED / "prose-en", help="prose model")
     ap.add_argument("--slice", choices=("tune", "valid"), default="tune", help="of JFLEG dev")
     ap.add_argument(
-        "--beams", type=int, nargs="+", default=[PLAINTEXT.beam_size], help="beam widths"
+        "--beams",
+        type=int,
+        nargs="*",
+        default=[PLAINTEXT.beam_size],
+        help="beam widths (none: the spelling corrector alone, no model run)",
     )
     ap.add_argument(
         "--min-ratio",

@@ -113,7 +113,8 @@ step_ship() {
 }
 
 # The lexicon of the spelling corrector (spancopy_core/repair/channel.py): the word lists of
-# wamerican and wbritish (step packages), counted in the documentation's clean sentences.
+# wamerican and wbritish (step packages), counted in the documentation's clean sentences, the
+# names capitalised, and the pairs of adjacent words seen at least 3 times (--min-pair-count).
 step_lexicon() {
   $T prose-lexicon --out spancopy_core/lang/data/english-words.tsv --no-progress
 }

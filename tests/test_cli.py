@@ -308,6 +308,36 @@ def test_a_java_comment_at_the_line_is_prose(toy_prose_model: Path, tmp_path: Pa
     ]
 
 
+def test_words_split_and_joined_are_exact_edits(toy_prose_model: Path, tmp_path: Path):
+    """The spelling corrector writes one word as two (``alot`` -> ``a lot``, a token more),
+    two as one (``some one`` -> ``someone``, a token less) and capitalises a name: the edits
+    replace exactly those words, in place."""
+    text = "We learn alot in italian with some one .\n"
+    notes = tmp_path / "notes.txt"
+    notes.write_text(text, encoding="utf-8")
+    out = spancopy("repair", notes, "--json", "--top-k", 1, "--model", toy_prose_model)
+    assert out.returncode == 0, out.stderr
+    edits = [e for s in json.loads(out.stdout)["methods"] for r in s["repairs"] for e in r["edits"]]
+    assert edits == [
+        {
+            "start": {"line": 0, "character": 9},
+            "end": {"line": 0, "character": 13},
+            "newText": "a lot",
+        },
+        {
+            "start": {"line": 0, "character": 17},
+            "end": {"line": 0, "character": 24},
+            "newText": "Italian",
+        },
+        {
+            "start": {"line": 0, "character": 30},
+            "end": {"line": 0, "character": 38},
+            "newText": "someone",
+        },
+    ]
+    assert apply_lsp_edits(text, edits) == "We learn a lot in Italian with someone .\n"
+
+
 def test_a_missing_prose_model_is_one_line(tmp_path: Path):
     notes = tmp_path / "notes.txt"
     notes.write_text(PROSE, encoding="utf-8")

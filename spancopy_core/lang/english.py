@@ -1,7 +1,8 @@
 """Tables of English that learners confuse, shared by the training noise
 (``trainer/prose_noise.py``) and the spelling candidates of the prose repairs
 (:mod:`spancopy_core.repair.spelling`); and the conventions every sentence keeps: its capitals
-(:func:`capitals`) and the comma after an opening phrase (:func:`introductory_comma`).
+(:func:`capitals`: ``I``, names, the first word) and the comma after an opening phrase
+(:func:`introductory_comma`).
 
 :data:`HOMOPHONES` are sets of interchangeable spellings, each member a token sequence as the
 prose lexer gives it in JFLEG's spacing (``they 're`` is ``they``, ``'``, ``re``; ``do n't``
@@ -71,13 +72,17 @@ def same_case(template: str, word: str) -> str:
     return word
 
 
-def capitals(tokens: list[str] | tuple[str, ...], words: object) -> tuple[str, ...]:
+def capitals(
+    tokens: list[str] | tuple[str, ...], words: object, proper: object = frozenset()
+) -> tuple[str, ...]:
     """``tokens`` (one sentence) with the capitals English always takes: the pronoun ``i``
-    as ``I`` (not ``i.e.``), and a lower-case first word capitalised when it is an English word of
-    ``words`` (a container of lower-case words: an identifier opening a comment is left
-    alone)."""
+    as ``I`` (not ``i.e.``), a word of ``proper`` (a container of lower-case words always
+    capitalised: ``english``, ``italian``) written in lower case capitalised, and a lower-case
+    first word capitalised when it is an English word of ``words`` (a container of lower-case
+    words: an identifier opening a comment is left alone)."""
     after = [*tokens[1:], ""]
     out = ["I" if t == "i" and nxt != "." else t for t, nxt in zip(tokens, after)]
+    out = [t.capitalize() if t.islower() and t in proper else t for t in out]  # type: ignore[operator]
     if out and out[0].isalpha() and out[0].islower() and out[0] in words:  # type: ignore[operator]
         out[0] = out[0].capitalize()
     return tuple(out)

@@ -18,11 +18,25 @@ it alone, ``log P(t) + log P(t | t)``, by at least :attr:`ChannelCosts.margin` (
   ...), a QWERTY keyboard neighbour, and any other insertion, deletion or substitution; ``log
   P(t | t)`` is :attr:`ChannelCosts.no_error`.
 
+``w`` may also be two words whose space was left out (``alot`` for ``a lot``, ``infact``,
+``thirdworld``: :func:`splits`), each counted at least :attr:`ChannelCosts.split_count` times
+(of one letter, only ``a`` and ``I``): its prior is that of the pair, ``P(w1) P(w2 | w1)``,
+with the lexicon's counts of adjacent words (:meth:`Lexicon.log_pair`: ``a lot`` is frequent,
+``to days`` for ``todays`` is not), and its channel cost :attr:`ChannelCosts.space`. The other
+way round, two words of the lexicon written apart may be one (``home work``, ``some one``:
+:func:`best_join`), its prior against the pair's, at the same cost.
+
 Only words outside the lexicon are respelt (:func:`respellings`), of at least three letters,
-in lower case or capitalised (acronyms and code are left alone); candidates ``w`` are the
-lexicon words seen in the documentation (count >= 1) within Damerau-Levenshtein distance 2,
-found with the deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`. Pure:
-words in, respellings out.
+in lower case or capitalised (acronyms and code are left alone), and the names of the word
+lists never seen in the documentation written in lower case (``yong``: the list's ``Yong``,
+:meth:`Lexicon.unseen_name`); candidates ``w`` are the lexicon words seen in the documentation
+(count >= 1) within Damerau-Levenshtein distance 2 (1 of a word of the lexicon), found with the
+deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`, and, for a word outside
+the lexicon, the words of the lists never seen within distance 1 (``habitats``,
+``predator``: common in essays, absent from manuals) and its splits. A respelling keeps the
+word's case on its first word (``Alot`` -> ``A lot``); the names that the documentation
+writes capitalised (:attr:`Lexicon.proper`: ``english``) are capitalised by
+:func:`~spancopy_core.lang.english.capitals`. Pure: words in, respellings out.
 """
 
 from __future__ import annotations
@@ -79,6 +93,12 @@ class ChannelCosts:
     smoothing: float = 0.5  # added to every lexicon count
     unknown: float = 0.001  # the count a word outside the lexicon is given
     margin: float = 0.0  # nats by which a respelling must beat the word as written
+    # a space left out between two words, "alot" for "a lot", or typed inside a word, "home
+    # work" for "homework": on the tune part, 1.5 and 2 made every split right, 1 wrote
+    # "import and" for "importand", 2.5 lost "Car usage"; joins were the same from 0.8 to 3
+    space: float = 2.0
+    split_count: int = 20  # least lexicon count of each word that a split writes
+    pair_smoothing: float = 100.0  # weight of a word's prior in its probability after another
 
 
 def _substitution(a: str, b: str, costs: ChannelCosts) -> float:
@@ -138,33 +158,68 @@ def channel_cost(typo: str, word: str, costs: ChannelCosts = ChannelCosts()) -> 
 
 
 class Lexicon:
-    """Lower-case English words with their counts in clean text (see the module docstring)."""
+    """English words in lower case with their counts in clean text, the counts of pairs of
+    adjacent words, and the words that are always capitalised (see the module docstring)."""
 
-    def __init__(self, counts: dict[str, int]) -> None:
+    def __init__(
+        self,
+        counts: dict[str, int],
+        pairs: dict[tuple[str, str], int] | None = None,
+        names: Iterable[str] = (),
+    ) -> None:
         self.counts = counts
+        self.pairs = pairs or {}
+        self.names = frozenset(names)  # words of ``counts`` always capitalised (lower case)
+        # the names seen in the text counted: "english" is always "English"
+        self.proper = frozenset(w for w in self.names if counts.get(w, 0) > 0)
         self.total = sum(counts.values())
         seen = sorted((w for w, c in counts.items() if c > 0), key=lambda w: (-counts[w], w))
         self._candidates: Dictionary | None = None
         self._seen = seen
+        self._unseen_candidates: Dictionary | None = None
 
     @classmethod
     def read(cls, path: str | Path) -> Lexicon:
-        """A lexicon file: one ``word<TAB>count`` per line (:func:`format_lexicon`)."""
-        counts = {}
+        """A lexicon file (:func:`format_lexicon`): ``word<TAB>count`` lines, the word in
+        lower case, or capitalised when it always is (``English``); ``word word<TAB>count``
+        lines count a pair of adjacent words (in lower case)."""
+        counts, pairs, names = {}, {}, []
         for line in Path(path).read_text(encoding="utf-8").splitlines():
             word, _, count = line.partition("\t")
-            if word:
-                counts[word] = int(count or 0)
-        return cls(counts)
+            first, _, second = word.partition(" ")
+            if second:
+                pairs[first, second] = int(count or 0)
+            elif word:
+                counts[word.lower()] = int(count or 0)
+                if word != word.lower():
+                    names.append(word.lower())
+        return cls(counts, pairs, names)
 
     def __contains__(self, word: str) -> bool:
         return word in self.counts
+
+    def unseen_name(self, word: str) -> bool:
+        """Whether ``word`` (lower case) is a name of the word lists never seen in the text
+        counted (``yong``, for ``Yong``): written in lower case, more likely a misspelling."""
+        return word in self.names and not self.counts.get(word, 0)
 
     def log_prior(self, word: str, costs: ChannelCosts) -> float:
         """``log P(word)``: its smoothed share of the counts (``unknown`` when not a word)."""
         count = self.counts.get(word)
         weight = costs.unknown if count is None else count + costs.smoothing
         return math.log(weight / (self.total + costs.smoothing * len(self.counts)))
+
+    def log_pair(self, first: str, second: str, costs: ChannelCosts) -> float:
+        """``log P(first second)`` of two adjacent words: ``log P(first) + log P(second |
+        first)``, the second word's probability after the first smoothed towards its prior
+        (Dirichlet, weight ``k = costs.pair_smoothing``): ``(count(first second) + k
+        P(second)) / (count(first) + k)``."""
+        k = costs.pair_smoothing
+        pair = self.pairs.get((first, second), 0)
+        after = (pair + k * math.exp(self.log_prior(second, costs))) / (
+            self.counts.get(first, 0) + k
+        )
+        return self.log_prior(first, costs) + math.log(after)
 
     @property
     def candidates(self) -> Dictionary:
@@ -174,38 +229,114 @@ class Lexicon:
             self._candidates = Dictionary(self._seen, max_distance=2)
         return self._candidates
 
+    @property
+    def unseen_candidates(self) -> Dictionary:
+        """The words of the word lists never seen in the text counted (count 0; names left
+        out), indexed for lookup within distance 1 (built on first use, under a second)."""
+        if self._unseen_candidates is None:
+            unseen = sorted(w for w, c in self.counts.items() if c == 0 and w not in self.names)
+            self._unseen_candidates = Dictionary(unseen, max_distance=1)
+        return self._unseen_candidates
+
 
 def format_lexicon(counts: Iterable[tuple[str, int]]) -> str:
-    """The text of a lexicon file: ``word<TAB>count`` lines, most frequent first, then by
-    word."""
+    """The text of a lexicon file: ``word<TAB>count`` lines (a word, or two words and a
+    space: a pair), most frequent first, then by word."""
     return "".join(f"{w}\t{c}\n" for w, c in sorted(counts, key=lambda wc: (-wc[1], wc[0])))
+
+
+ONE_LETTER_WORDS = frozenset({"a", "i"})  # the only words a split may write of one letter
 
 
 @dataclass(frozen=True)
 class Respelling:
-    """The word at ``index`` of a sentence respelt as ``new`` (in its case), and by how many
-    nats the noisy channel prefers it to the word as written."""
+    """The ``length`` words at ``index`` of a sentence respelt as the words ``new`` (one
+    word as one, or as two where a space was left out; two words as one where a space was
+    typed inside a word; the first in the case of the first written), and by how many nats
+    the noisy channel prefers them to the words as written."""
 
     index: int
-    new: str
+    new: tuple[str, ...]
     gain: float
+    length: int = 1  # words of the sentence replaced: 2 where a space was typed inside a word
+
+
+def splits(
+    word: str,
+    lexicon: Lexicon,
+    costs: ChannelCosts = ChannelCosts(),  # noqa: B008
+) -> list[tuple[str, str]]:
+    """The ways of writing ``word`` (lower case) as two words of the lexicon, each counted at
+    least ``costs.split_count`` times, of two letters or more or one of
+    :data:`ONE_LETTER_WORDS`; in order of the split's place."""
+    out = []
+    for k in range(1, len(word)):
+        parts = word[:k], word[k:]
+        if all(
+            lexicon.counts.get(p, 0) >= costs.split_count and (len(p) > 1 or p in ONE_LETTER_WORDS)
+            for p in parts
+        ):
+            out.append(parts)
+    return out
 
 
 def best_respelling(
     word: str,
     lexicon: Lexicon,
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
-) -> tuple[str, float] | None:
-    """The lower-case word the channel would write for ``word`` (lower case) and its gain
-    over ``word`` as written (nats, may be negative), or None when nothing is near (within
-    distance 1 of a word of the lexicon, 2 of any other)."""
-    near = lexicon.candidates.near(word, 1 if word in lexicon else 2)
-    if not near:
+) -> tuple[tuple[str, ...], float] | None:
+    """The lower-case words the channel would write for ``word`` (lower case) and their gain
+    over ``word`` as written (nats, may be negative), or None when nothing is near. The
+    candidates: the words seen in the text counted within distance 1 of ``word`` when it is
+    a word of the lexicon, else within distance 2; and, when it is not, the words never seen
+    within distance 1 (:attr:`Lexicon.unseen_candidates`: ``hebitats`` -> ``habitats``) and
+    its :func:`splits` into two words, whose prior is that of the pair
+    (:meth:`Lexicon.log_pair`) and whose channel cost is ``costs.space``."""
+    known = word in lexicon
+    near = lexicon.candidates.near(word, 1 if known else 2)
+    if not known:
+        near += lexicon.unseen_candidates.near(word, 1)
+    scored = [(lexicon.log_prior(w, costs) - channel_cost(word, w, costs), (w,)) for w in near]
+    if not known:
+        scored += [
+            (lexicon.log_pair(a, b, costs) - costs.space, (a, b))
+            for a, b in splits(word, lexicon, costs)
+        ]
+    if not scored:
         return None
     written = lexicon.log_prior(word, costs) - costs.no_error
-    scored = [(lexicon.log_prior(w, costs) - channel_cost(word, w, costs), w) for w in near]
-    best, w = max(scored)
-    return w, best - written
+    best, words = max(scored)
+    return words, best - written
+
+
+def best_join(
+    first: str,
+    second: str,
+    lexicon: Lexicon,
+    costs: ChannelCosts = ChannelCosts(),  # noqa: B008
+) -> tuple[str, float] | None:
+    """The word that two words of the lexicon written apart make (``first`` in lower case,
+    ``second`` as written: ``home`` ``work`` -> ``homework``) and its gain over the pair as
+    written (nats, may be negative), or None when they make no word of the lexicon (a name
+    left out) or one of them is shorter than :data:`MIN_LENGTH` (``s car`` of ``America 's
+    car``; ``be low``, ``to day``, ``in to`` are often meant; on the tune part this lost
+    ``my self`` and ``un known`` and avoided ``betook``). The word's channel cost is
+    ``costs.space`` (a space typed inside it), against the pair's prior
+    (:meth:`Lexicon.log_pair`) and no error in either word."""
+    word = first + second
+    if not (
+        len(first) >= MIN_LENGTH
+        and len(second) >= MIN_LENGTH
+        and _WORD.fullmatch(first)
+        and _WORD.fullmatch(second)
+        and first in lexicon
+        and second in lexicon
+        and word in lexicon
+        and word not in lexicon.names
+    ):
+        return None
+    written = lexicon.log_pair(first, second, costs) - 2 * costs.no_error
+    return word, lexicon.log_prior(word, costs) - costs.space - written
 
 
 def respellings(
@@ -215,18 +346,36 @@ def respellings(
 ) -> list[Respelling]:
     """The words of the sentence ``tokens`` outside the lexicon that the channel respells
     (gain above ``costs.margin``), in order: words of :data:`MIN_LENGTH` letters or more, in
-    lower case or with only their first letter capitalised. A word of the lexicon is never
+    lower case or with only their first letter capitalised; and the pairs of words of the
+    lexicon that it writes as one (:func:`best_join`, the first in lower case or
+    capitalised: ``some one`` -> ``someone``, ``Further more`` -> ``Furthermore``), a join
+    taking the place of respelling either word. A word of the lexicon is never
     respelt: on JFLEG's tune part, respelling one (``tour`` -> ``your``, ``thus`` -> ``this``)
-    was wrong more often than right."""
+    was wrong more often than right; and respelling the words of the lexicon never seen in
+    the documentation as well (``warming`` -> ``warning``, ``loner`` -> ``longer``, but
+    ``loosing`` -> ``losing``) was wrong about as often as right. The exception: a name never
+    seen, written in lower case (:meth:`Lexicon.unseen_name`: ``yong`` -> ``young``)."""
     out = []
+    joined_to = -1
     for i, token in enumerate(tokens):
+        if i <= joined_to:
+            continue
         lower = token.lower()
         plain = token == lower or token == lower.capitalize()
-        if len(token) < MIN_LENGTH or not plain or not _WORD.fullmatch(lower) or lower in lexicon:
+        if i + 1 < len(tokens) and plain:
+            found = best_join(lower, tokens[i + 1], lexicon, costs)
+            if found is not None and found[1] > costs.margin:
+                out.append(Respelling(i, (same_case(token, found[0]),), found[1], 2))
+                joined_to = i + 1
+                continue
+        if len(token) < MIN_LENGTH or not plain or not _WORD.fullmatch(lower):
+            continue
+        if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
             continue
         found = best_respelling(lower, lexicon, costs)
         if found is not None and found[1] > costs.margin:
-            out.append(Respelling(i, same_case(token, found[0]), found[1]))
+            first, *rest = found[0]
+            out.append(Respelling(i, (same_case(token, first), *rest), found[1]))
     return out
 
 
@@ -235,8 +384,9 @@ def respell(
     lexicon: Lexicon,
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
 ) -> tuple[str, ...]:
-    """``tokens`` with every respelling of :func:`respellings` made."""
-    out = list(tokens)
+    """``tokens`` with every respelling of :func:`respellings` made (a split makes the
+    sentence a token longer, a join a token shorter)."""
+    out: list[tuple[str, ...]] = [(t,) for t in tokens]
     for r in respellings(tokens, lexicon, costs):
-        out[r.index] = r.new
-    return tuple(out)
+        out[r.index : r.index + r.length] = [r.new] + [()] * (r.length - 1)
+    return tuple(w for t in out for w in t)

@@ -20,9 +20,10 @@ paragraph. A repair may not write ``*/`` (it would end the comment).
 Spelling first. Before the model sees a sentence, the front-end corrects it
 (:meth:`ProseFrontend.correct`): the words outside the English lexicon that the noisy-channel
 corrector respells (:mod:`spancopy_core.repair.channel`, the lexicon shipped in
-``spancopy_core/lang/data/english-words.tsv``), and the capitals English always takes
-(:func:`~spancopy_core.lang.english.capitals`: ``i`` -> ``I``, the first word of a sentence),
-and a comma after an opening phrase (``For example``, ``However``:
+``spancopy_core/lang/data/english-words.tsv``), or splits in two (``alot`` -> ``a lot``: the
+sentence gets a token more), and the capitals English always takes
+(:func:`~spancopy_core.lang.english.capitals`: ``i`` -> ``I``, names such as ``English``, the
+first word of a sentence), and a comma after an opening phrase (``For example``, ``However``:
 :func:`~spancopy_core.lang.english.introductory_comma`).
 The corrected sentence is the unit's model input (``Unit.tokens``; the sentence as written is
 ``Unit.mapping.tokens``), so the model handles the grammar of the respelt sentence, and the
@@ -182,16 +183,19 @@ class ProseFrontend:
         self.spelling = spelling  # None: the model sees each sentence as written
 
     def correct(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
-        """The sentence ``tokens`` as the model sees it: misspelt words respelt by the
-        noisy channel (:func:`~spancopy_core.repair.channel.respell`, with the costs
-        ``self.spelling``), the capitals English always takes
-        (:func:`~spancopy_core.lang.english.capitals`) and a comma after an opening phrase
+        """The sentence ``tokens`` as the model sees it: misspelt words respelt (or split in
+        two) by the noisy channel (:func:`~spancopy_core.repair.channel.respell`, with the
+        costs ``self.spelling``), the capitals English always takes
+        (:func:`~spancopy_core.lang.english.capitals`, with the lexicon's names seen in the
+        documentation, :attr:`~spancopy_core.repair.channel.Lexicon.proper`) and a comma after
+        an opening phrase
         (:func:`~spancopy_core.lang.english.introductory_comma`); as written without
         ``spelling``."""
         if self.spelling is None:
             return tokens
         lexicon = shared_lexicon()
-        return introductory_comma(capitals(respell(tokens, lexicon, self.spelling), lexicon))
+        respelt = respell(tokens, lexicon, self.spelling)
+        return introductory_comma(capitals(respelt, lexicon, lexicon.proper))
 
     def parse(self, source: str, previous: TextSource | None = None) -> TextSource:
         """Sentences of ``source`` (parsing prose is fast: no incremental parse)."""

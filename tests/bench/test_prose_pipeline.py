@@ -58,6 +58,11 @@ def test_main_reports_each_configuration(toy_prose_model: Path, tmp_path: Path, 
     for label in labels:
         assert f" {label}_gleu=" in result and f" {label}_p50_ms=" in result
     assert prose_pipeline.main([*argv, "--data", str(tmp_path / "none")]) == 2
+    capsys.readouterr()
+    # no beam width: the spelling corrector alone
+    assert prose_pipeline.main([*argv[:-3], "--beams", "--no-progress"]) == 0
+    result = capsys.readouterr().out.splitlines()[-1]
+    assert " channel_gleu=" in result and "model@" not in result and "both@" not in result
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,8 @@
 """The noisy-channel spelling corrector (spancopy_core/repair/channel.py): edit costs by kind by
 hand, the weighted alignment against the plain distance with unit costs, the decision on a
-hand-made lexicon, and the lexicon file written and read back."""
+hand-made lexicon (respellings, words never seen proposed, words split in two, two words
+joined, names never seen respelt), the capitals of names, and the lexicon file written and
+read back."""
 
 from __future__ import annotations
 
@@ -16,11 +18,13 @@ from spancopy_core.repair.channel import (
     ChannelCosts,
     Lexicon,
     Respelling,
+    best_join,
     best_respelling,
     channel_cost,
     format_lexicon,
     respell,
     respellings,
+    splits,
 )
 from spancopy_core.repair.spelling import distance
 
@@ -81,22 +85,38 @@ def test_the_prior_is_the_smoothed_share_of_the_counts():
 
 
 def test_the_best_respelling_and_its_gain_by_hand():
-    word, gain = best_respelling("recieve", LEXICON)
+    words, gain = best_respelling("recieve", LEXICON)
     # receive: one transposition, count 10; against the word as written, not a word
-    assert word == "receive"
+    assert words == ("receive",)
     assert gain == pytest.approx(math.log(10.5 / 0.001) - COSTS.transposition + COSTS.no_error)
     assert best_respelling("xyzzy", LEXICON) is None  # nothing near
-    # "tier" counts 0: it is known (never respelt by respellings), and never proposed
-    assert best_respelling("teir", LEXICON)[0] == "their"
+    # "tier" counts 0 (known, never respelt by respellings): one transposition from "teir",
+    # as "their" is, it loses on the prior
+    assert best_respelling("teir", LEXICON)[0] == ("their",)
+
+
+def test_a_word_never_seen_is_proposed_within_one_edit():
+    # "tier" (count 0) for "tuer": a vowel for a vowel; nothing seen is as near
+    words, gain = best_respelling("tuer", LEXICON)
+    assert words == ("tier",)
+    assert gain == pytest.approx(math.log(0.5 / 0.001) - COSTS.vowel + COSTS.no_error)
+    # two edits away (a vowel for a vowel and an "r" doubled), only seen words are proposed
+    assert best_respelling("tuerr", Lexicon({"the": 10, "tier": 0})) is None
+    assert best_respelling("tuerr", Lexicon({"the": 10, "tier": 1}))[0] == ("tier",)
+    # a name never seen is never proposed
+    assert best_respelling("tung", Lexicon({"the": 10, "tong": 0}, names={"tong"})) is None
+    assert best_respelling("tung", Lexicon({"the": 10, "tong": 0}))[0] == ("tong",)
+    # a word of the lexicon is only respelt to a seen word
+    assert best_respelling("tier", Lexicon({"the": 10, "tier": 0, "tied": 0})) is None
 
 
 def test_respellings_of_a_sentence():
     tokens = ["Recieve", "teh", "book", "RECIEVE", "tehir", "there", "recieve", "."]
     assert respellings(tokens, LEXICON) == [
-        Respelling(0, "Receive", pytest.approx(respellings(["recieve"], LEXICON)[0].gain)),
-        Respelling(1, "the", pytest.approx(math.log(100.5 / 0.001) - 4.0 + 0.05)),
-        Respelling(4, "their", pytest.approx(math.log(20.5 / 0.001) - 4.0 + 0.05)),
-        Respelling(6, "receive", pytest.approx(math.log(10.5 / 0.001) - 4.0 + 0.05)),
+        Respelling(0, ("Receive",), pytest.approx(respellings(["recieve"], LEXICON)[0].gain)),
+        Respelling(1, ("the",), pytest.approx(math.log(100.5 / 0.001) - 4.0 + 0.05)),
+        Respelling(4, ("their",), pytest.approx(math.log(20.5 / 0.001) - 4.0 + 0.05)),
+        Respelling(6, ("receive",), pytest.approx(math.log(10.5 / 0.001) - 4.0 + 0.05)),
     ]  # "book": nothing near; an acronym, a known word and punctuation are left alone
     assert respell(tokens, LEXICON) == (
         "Receive",
@@ -128,12 +148,158 @@ def test_non_words_are_left_alone(word):
 
 def test_the_lexicon_file_round_trips(tmp_path):
     path = tmp_path / "words.tsv"
-    path.write_text(format_lexicon([("tier", 0), ("receive", 10), ("the", 100), ("recipe", 10)]))
-    assert path.read_text() == "the\t100\nreceive\t10\nrecipe\t10\ntier\t0\n"
+    entries = [("tier", 0), ("receive", 10), ("the", 100), ("English", 10), ("Yong", 0)]
+    path.write_text(format_lexicon([*entries, ("the receive", 3)]))
+    assert path.read_text() == (
+        "the\t100\nEnglish\t10\nreceive\t10\nthe receive\t3\nYong\t0\ntier\t0\n"
+    )
     lexicon = Lexicon.read(path)
-    assert lexicon.counts == {"the": 100, "receive": 10, "recipe": 10, "tier": 0}
-    assert "tier" in lexicon and "teir" not in lexicon
-    assert lexicon.candidates.words == ["the", "receive", "recipe"]  # seen words only
+    assert lexicon.counts == {"the": 100, "english": 10, "receive": 10, "yong": 0, "tier": 0}
+    assert lexicon.pairs == {("the", "receive"): 3}
+    assert lexicon.names == {"english", "yong"} and lexicon.proper == {"english"}  # seen
+    assert "tier" in lexicon and "teir" not in lexicon and "English" not in lexicon
+    assert lexicon.candidates.words == ["the", "english", "receive"]  # seen words only
+
+
+# counts add up to 400, 13 words: the prior of a word is (count + 0.5) / 406.5
+SPLIT = Lexicon(
+    {
+        "a": 100,
+        "i": 40,
+        "o": 30,
+        "lot": 30,
+        "in": 60,
+        "fact": 25,
+        "intact": 2,
+        "import": 25,
+        "and": 40,
+        "important": 25,
+        "young": 20,
+        "al": 3,
+        "yong": 0,
+    },
+    pairs={("a", "lot"): 10},
+    names={"yong"},
+)
+TOTAL = 406.5
+
+
+def test_splits_write_two_frequent_words():
+    assert splits("alot", SPLIT) == [("a", "lot")]  # not "al" "ot": "al" counts 3 (< 20)
+    assert splits("infact", SPLIT) == [("in", "fact")]
+    assert splits("ifact", SPLIT) == [("i", "fact")]
+    assert splits("ofact", SPLIT) == []  # "o" is no word of one letter
+    assert splits("alot", SPLIT, dataclasses.replace(COSTS, split_count=31)) == []  # lot: 30
+
+
+def test_the_probability_of_a_pair_by_hand():
+    # P(a) * (count(a lot) + 100 P(lot)) / (count(a) + 100)
+    expected = math.log(100.5 / TOTAL) + math.log((10 + 100 * 30.5 / TOTAL) / 200)
+    assert SPLIT.log_pair("a", "lot", COSTS) == pytest.approx(expected)
+    # a pair never seen: the second word's prior, shrunk by how often the first word is seen
+    expected = math.log(60.5 / TOTAL) + math.log((100 * 25.5 / TOTAL) / 160)
+    assert SPLIT.log_pair("in", "fact", COSTS) == pytest.approx(expected)
+
+
+def test_a_word_split_in_two_competes_with_respellings():
+    words, gain = best_respelling("alot", SPLIT)
+    pair = math.log(100.5 / TOTAL) + math.log((10 + 100 * 30.5 / TOTAL) / 200)
+    assert words == ("a", "lot")  # "lot" (5 nats for the "a" dropped) is less likely
+    assert gain == pytest.approx(pair - COSTS.space - math.log(0.001 / TOTAL) + COSTS.no_error)
+    # "important" (a "t" for the "d", 4.5 nats) beats "import and" (a pair never seen)
+    assert best_respelling("importand", SPLIT)[0] == ("important",)
+    # "in fact", never seen, still beats "intact" (count 2, an "f" for a "t": 5 nats)
+    assert best_respelling("infact", SPLIT)[0] == ("in", "fact")
+    costly = dataclasses.replace(COSTS, space=10.0)
+    assert best_respelling("infact", SPLIT, costly)[0] == ("intact",)
+
+
+def test_a_split_makes_the_sentence_a_token_longer_in_the_word_s_case():
+    tokens = ["Alot", "of", "people", "learn", "alot", "infact", "."]
+    assert respell(tokens, SPLIT) == (
+        "A",
+        "lot",
+        "of",
+        "people",
+        "learn",
+        "a",
+        "lot",
+        "in",
+        "fact",
+        ".",
+    )
+    assert [r.index for r in respellings(tokens, SPLIT)] == [0, 4, 5]
+    assert respell(["intact", "ALOT"], SPLIT) == ("intact", "ALOT")  # a word; an acronym
+
+
+# counts add up to 470, 11 words: the prior of a word is (count + 0.5) / 475.5
+JOIN = Lexicon(
+    {
+        "the": 100,
+        "some": 50,
+        "one": 40,
+        "someone": 20,
+        "home": 30,
+        "work": 30,
+        "homework": 20,
+        "can": 60,
+        "not": 60,
+        "cannot": 30,
+        "into": 30,
+    },
+    pairs={("can", "not"): 25},
+    names={"homework"},  # as if "Homework" were a name, for one check below
+)
+JOIN_TOTAL = 475.5
+
+
+def test_two_words_written_apart_make_one_by_hand():
+    word, gain = best_join("some", "one", JOIN)
+    # "someone", a space typed inside it, against "some one", a pair never seen
+    pair = math.log(50.5 / JOIN_TOTAL) + math.log((100 * 40.5 / JOIN_TOTAL) / 150)
+    joined = math.log(20.5 / JOIN_TOTAL) - COSTS.space
+    assert word == "someone"
+    assert gain == pytest.approx(joined - pair + 2 * COSTS.no_error)
+    assert gain > 0
+    # "can not" is a frequent pair (25 of the 60 "can"): it stays
+    pair = math.log(60.5 / JOIN_TOTAL) + math.log((25 + 100 * 60.5 / JOIN_TOTAL) / 160)
+    word, gain = best_join("can", "not", JOIN)
+    assert word == "cannot"
+    assert gain == pytest.approx(math.log(30.5 / JOIN_TOTAL) - COSTS.space - pair + 0.1)
+    assert gain < 0
+    assert best_join("some", "work", JOIN) is None  # no word
+    assert best_join("home", "work", JOIN) is None  # a name
+    assert best_join("some", "One", JOIN) is None  # the second word capitalised
+    assert best_join("in", "to", Lexicon({**JOIN.counts, "in": 50, "to": 50})) is None  # short
+
+
+def test_a_join_makes_the_sentence_a_token_shorter_in_the_first_word_s_case():
+    tokens = ["Some", "one", "can", "not", "the", "some", "one", "."]
+    assert respell(tokens, JOIN) == ("Someone", "can", "not", "the", "someone", ".")
+    assert [(r.index, r.new, r.length) for r in respellings(tokens, JOIN)] == [
+        (0, ("Someone",), 2),
+        (5, ("someone",), 2),
+    ]
+    # joined once: "one" does not join the word after it as well
+    assert respell(["some", "one", "one"], Lexicon({**JOIN.counts, "oneone": 100})) == (
+        "someone",
+        "one",
+    )
+
+
+def test_a_name_never_seen_written_in_lower_case_is_respelt():
+    # "young": the "u" dropped (5 nats) against the prior of a word never seen (count 0.5)
+    gain = math.log(20.5 / 0.5) - COSTS.deletion + COSTS.no_error
+    assert gain < 0  # too weak at these counts ...
+    assert respell(["the", "yong", "man"], SPLIT) == ("the", "yong", "man")
+    assert respell(["yong"], SPLIT, dataclasses.replace(COSTS, margin=gain - 1)) == ("young",)
+    # ... and never for a name written capitalised, nor a word of the lexicon that is no name
+    loose = dataclasses.replace(COSTS, margin=-100.0)
+    assert respell(["Yong", "intact"], SPLIT, loose) == ("Yong", "intact")
+    frequent = Lexicon({**SPLIT.counts, "young": 200}, names={"yong"})
+    assert respellings(["yong"], frequent) == [
+        Respelling(0, ("young",), pytest.approx(math.log(200.5 / 0.5) - 5.0 + 0.05))
+    ]
 
 
 def test_capitals_english_always_takes():
@@ -149,6 +315,15 @@ def test_capitals_english_always_takes():
     )  # "i.e." keeps its "i"
     assert capitals(("foo", "returns", "i"), words) == ("foo", "returns", "I")  # no word
     assert capitals((), words) == ()
+    proper = {"english", "italian"}
+    assert capitals(("english", "is", "not", "italian", "or", "ENGLISH"), words, proper) == (
+        "English",
+        "is",
+        "not",
+        "Italian",
+        "or",
+        "ENGLISH",
+    )
 
 
 def test_a_comma_after_an_opening_phrase():
