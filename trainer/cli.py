@@ -159,6 +159,28 @@ def _add_half(sub) -> None:
     p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
 
 
+def _add_average(sub) -> None:
+    p = _command(
+        sub,
+        "average",
+        "write the weighted mean of the weights of models of one architecture",
+        "The models of --models (one architecture, one vocabulary: say two fine-tunings of "
+        "one model) averaged parameter by parameter with --weights (trainer/average.py), "
+        "written to --out with the first model's config.json and vocabulary.",
+    )
+    p.add_argument(
+        "--models", type=Path, nargs="+", required=True, metavar="DIR", help="model directories"
+    )
+    p.add_argument(
+        "--weights",
+        type=float,
+        nargs="+",
+        metavar="W",
+        help="one weight per model, normalised to sum to 1 (default: equal weights)",
+    )
+    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
+
+
 def _add_evaluate(sub) -> None:
     p = _command(
         sub,
@@ -370,6 +392,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_synth_prose(sub)
     _add_prose_lexicon(sub)
     _add_half(sub)
+    _add_average(sub)
     _add_jfleg_data(sub)
     _add_import_edits(sub)
     _add_idioms(sub)
@@ -571,6 +594,30 @@ def cmd_half(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_average(args: argparse.Namespace) -> int:
+    from spancopy_core.checkpoint import load_model, read_config, save_model
+
+    from .average import average
+
+    weights = args.weights or [1.0] * len(args.models)
+    if len(weights) != len(args.models):
+        raise TrainerError(f"{len(args.models)} models and {len(weights)} weights")
+    models = [load_model(path, device="cpu") for path in args.models]
+    if any(list(m.vocab) != list(models[0].vocab) for m in models[1:]):
+        raise TrainerError("the models' vocabularies differ")
+    if any(m.config != models[0].config for m in models[1:]):
+        raise TrainerError("the models' configurations differ")
+    first = models[0]
+    first.load_state_dict(average(models, weights))
+    extra = {
+        k: v for k, v in read_config(args.models[0]).items() if k not in ("format_version", "model")
+    }
+    extra["averaged"] = {"models": [str(p) for p in args.models], "weights": weights}
+    save_model(first, first.vocab, args.out, extra)
+    print(f"{args.out}: the mean of {len(models)} models, weights {weights}")
+    return 0
+
+
 def cmd_jfleg_data(args: argparse.Namespace) -> int:
     from .jfleg import read_jfleg, tune_pairs
 
@@ -630,6 +677,7 @@ COMMANDS = {
     "synth-prose": cmd_synth_prose,
     "prose-lexicon": cmd_prose_lexicon,
     "half": cmd_half,
+    "average": cmd_average,
     "jfleg-data": cmd_jfleg_data,
     "import-edits": cmd_import_edits,
     "idioms": cmd_idioms,
