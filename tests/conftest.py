@@ -11,6 +11,7 @@ data is absent those tests skip with a reason, unless ``SPANCOPY_REQUIRE_DATA=1`
 from __future__ import annotations
 
 import os
+import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -44,6 +45,13 @@ REQUIRED_DATA = [
     SHARED_DATA / "jfleg" / "dev.src",
     JDK_SRC_ZIP,
 ]
+
+
+def default_sigint() -> None:
+    """``preexec_fn`` of a child process that a test interrupts: SIGINT's default action back.
+    A suite started in the background (``nohup pytest &``) inherits SIGINT ignored, and a
+    Python started with SIGINT ignored never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

@@ -16,6 +16,7 @@ import pytest
 from spancopy_core.repair.frontend import MAX_UNITS_PER_REQUEST
 from spancopy_core.repair.pipeline import BATCH, MAX_DOCUMENT_CHARS
 
+from .conftest import default_sigint
 from .lsp.conftest import SERVER_ENV, parses
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -219,6 +220,7 @@ def test_ctrl_c_mid_run(toy_model: Path, tmp_path: Path):
         stderr=subprocess.PIPE,
         env=SERVER_ENV,
         cwd=ROOT,
+        preexec_fn=default_sigint,
     ) as proc:
         first = b""  # the first method's repairs, printed mid-run
         while b"\n" not in first and (chunk := os.read(proc.stdout.fileno(), 4096)):

@@ -14,6 +14,7 @@ import torch
 from spancopy_core.checkpoint import load_model
 from trainer.data import read_pairs, write_pairs
 
+from ..conftest import default_sigint
 from .conftest import toy_pairs
 
 TINY = [
@@ -282,7 +283,7 @@ def test_ctrl_c_saves_the_state(data, tmp_path):
     big = tmp_path / "big"
     write_pairs(big, "train", toy_pairs(4000, 3))
     cmd = [sys.executable, "-m", "trainer", *train_args(big, data, out), *TINY]
-    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(cmd, stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
     deadline = time.monotonic() + 120
     while not (out / "metrics.jsonl").is_file() or not metrics(out):
         assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read()
