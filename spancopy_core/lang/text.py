@@ -35,7 +35,7 @@ _LEXER = re.compile(
        |[^\w\s](?:\u200d[^\w\s]|[\ufe0e\ufe0f\U0001F3FB-\U0001F3FF\u20e3{_MARK}])*)""",
     re.VERBOSE,
 )
-_TERMINATORS = frozenset({".", "!", "?", "…", "..."})
+TERMINATORS = frozenset({".", "!", "?", "…", "..."})  # what ends a sentence
 _CLOSERS = frozenset({'"', "'", "”", "’", "»", ")", "]", "}", "*", "_"})
 _ABBREVIATIONS = frozenset(
     """mr mrs ms dr prof sr jr st vs etc fig no vol ch cf approx dept est inc ltd co corp jan feb
@@ -135,7 +135,7 @@ def _sentence_end(tokens: list[Word], k: int) -> int | None:
     while (
         last + 1 < len(tokens)
         and tokens[last + 1].start == tokens[last].end
-        and (tokens[last + 1].text in _TERMINATORS or tokens[last + 1].text in _CLOSERS)
+        and (tokens[last + 1].text in TERMINATORS or tokens[last + 1].text in _CLOSERS)
     ):
         last += 1
     if last + 1 == len(tokens):
@@ -179,7 +179,7 @@ class TextSource:
         tokens = self.tokens[first:stop]
         begin = 0
         for k, tok in enumerate(tokens):
-            if k >= begin and tok.text in _TERMINATORS:
+            if k >= begin and tok.text in TERMINATORS:
                 last = _sentence_end(tokens, k)
                 if last is not None:
                     self._add(first + begin, first + last + 1)

@@ -41,6 +41,7 @@ none), at most :data:`MAX_SPELLING` per sentence; they get no penalty of their o
 from __future__ import annotations
 
 import bisect
+import difflib
 import re
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
@@ -151,6 +152,11 @@ def _overlapping(
     return []
 
 
+# The fewest tokens of a training sentence (trainer/synth_prose.py --min-tokens): shorter
+# fragments without a terminator are headings and titles, which the model would end.
+MIN_SENTENCE = 5
+
+
 def _code(tokens: Sequence[text.Word]) -> list[str]:
     return [t.text for t in tokens if t.kind == "code"]
 
@@ -250,8 +256,24 @@ class ProseFrontend:
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """Whether the sentence keeps its code tokens (inline code spans, URLs) as they were,
-        in order, and gains none."""
-        return _code(unit.source_tokens) == _code(text.tokenize(new_text))  # type: ignore[arg-type]
+        in order, and gains none; and a short fragment (fewer than :data:`MIN_SENTENCE`
+        tokens and no ``.``/``!``/``?`` at its end: a heading, a title, a list item) gains no
+        words after its last one (as the front-end corrected it), a terminator at most: the
+        model learned sentences of 5 tokens or more that end with one, and given ``Usage`` it
+        writes ``Usage database.`` (``Learn`` may still become ``Learn.``)."""
+        tokens = text.tokenize(new_text)
+        if _code(unit.source_tokens) != _code(tokens):  # type: ignore[arg-type]
+            return False
+        source = unit.source_tokens
+        if len(source) < MIN_SENTENCE and source[-1].text not in text.TERMINATORS:
+            new = [t.text for t in tokens]
+            matcher = difflib.SequenceMatcher(a=unit.tokens, b=new, autojunk=False)
+            op, i1, i2, j1, j2 = matcher.get_opcodes()[-1]
+            end = new[j1:j2]  # what the sentence's end became
+            if end and end[-1] in text.TERMINATORS:
+                end.pop()
+            return op == "equal" or i2 < len(unit.tokens) or len(end) <= i2 - i1
+        return True
 
     def title(self, source: str, edits: Sequence[TextEdit]) -> str:
         return word_title(source, edits)
