@@ -54,27 +54,29 @@ pretrain() {  # $1: copy mode (span|token)
     --threads 1 --log-every 50 --resume --no-progress
 }
 
-step_pretrain() {
-  pretrain span > "$RUNS/pre-span.log" 2>&1 &
-  pretrain token > "$RUNS/pre-token.log" 2>&1 &
+# The span and token runs of a stage side by side: $1 the stage (its runs and logs are
+# $1-span, $1-token), then a command that takes the copy mode first and its other arguments.
+side_by_side() {
+  local stage=$1
+  shift
+  "$1" span "${@:2}" > "$RUNS/$stage-span.log" 2>&1 &
+  "$1" token "${@:2}" > "$RUNS/$stage-token.log" 2>&1 &
   wait
 }
 
+step_pretrain() { side_by_side pre pretrain; }
+
 # The JFLEG tune pairs three times over and the synthetic mix; validation (early stopping) on
 # the tune part's valid sentences.
-finetune() {  # $1: copy mode (span|token), $2: the pretrained run, $3: this run
+finetune() {  # $1: copy mode (span|token), $2: the pretrained stage, $3: this stage
   $T train --train "$DATA/jfleg-tune-local" "$DATA/jfleg-tune-local" "$DATA/jfleg-tune-local" \
     "$DATA/synth-mix" \
-    --valid "$DATA/jfleg-tune-local" --init "$RUNS/$2" --copy-mode "$1" --out "$RUNS/$3" \
+    --valid "$DATA/jfleg-tune-local" --init "$RUNS/$2-$1" --copy-mode "$1" --out "$RUNS/$3-$1" \
     --lr 5e-4 --warmup 50 --epochs "${FT_EPOCHS:-8}" --patience 2 --save-every 100 --workers 1 \
     --threads 1 --log-every 20 --resume --no-progress
 }
 
-step_finetune() {
-  finetune span pre-span ft-span > "$RUNS/ft-span.log" 2>&1 &
-  finetune token pre-token ft-token > "$RUNS/ft-token.log" 2>&1 &
-  wait
-}
+step_finetune() { side_by_side ft finetune pre ft; }
 
 # More pretraining on new noise of the same sentences (synth-prose at this commit, seed 1: no
 # pronoun swaps), then the same fine-tuning for one epoch (the best epoch above).
@@ -82,24 +84,17 @@ step_data2() {
   $T synth-prose --out "$DATA/synth-seed1" --seed 1 --no-progress
 }
 
-pretrain2() {  # $1: copy mode (span|token)
-  $T train --train "$DATA/synth-seed1" --valid "$DATA/jfleg-tune" --init "$RUNS/pre-$1" \
-    --copy-mode "$1" --out "$RUNS/pre2-$1" --lr 1e-3 --warmup 100 --epochs 1 \
-    --max-steps "${STEPS2:-1000}" --save-every 250 --workers 1 --threads 1 --log-every 50 \
+# $1: copy mode, $2: the data (a directory of DATA), $3: the stage continued, $4: this stage,
+# $5: most steps
+pretrain_more() {
+  $T train --train "$DATA/$2" --valid "$DATA/jfleg-tune" --init "$RUNS/$3-$1" \
+    --copy-mode "$1" --out "$RUNS/$4-$1" --lr 1e-3 --warmup 100 --epochs 1 \
+    --max-steps "$5" --save-every 250 --workers 1 --threads 1 --log-every 50 \
     --resume --no-progress
 }
 
-step_pretrain2() {
-  pretrain2 span > "$RUNS/pre2-span.log" 2>&1 &
-  pretrain2 token > "$RUNS/pre2-token.log" 2>&1 &
-  wait
-}
-
-step_finetune2() {
-  FT_EPOCHS=1 finetune span pre2-span ft2-span > "$RUNS/ft2-span.log" 2>&1 &
-  FT_EPOCHS=1 finetune token pre2-token ft2-token > "$RUNS/ft2-token.log" 2>&1 &
-  wait
-}
+step_pretrain2() { side_by_side pre2 pretrain_more synth-seed1 pre pre2 "${STEPS2:-1000}"; }
+step_finetune2() { FT_EPOCHS=1 side_by_side ft2 finetune pre2 ft2; }
 
 # A third pretraining, longer: one epoch of new noise of the same sentences (synth-prose at
 # commit 0a8029e, seed 2, four noisy copies of each sentence: 400,008 pairs, 6,251 steps of 64;
@@ -109,24 +104,8 @@ step_data3() {
   $T synth-prose --out "$DATA/synth-seed2" --seed 2 --copies 4 --no-progress
 }
 
-pretrain3() {  # $1: copy mode (span|token)
-  $T train --train "$DATA/synth-seed2" --valid "$DATA/jfleg-tune" --init "$RUNS/pre2-$1" \
-    --copy-mode "$1" --out "$RUNS/pre3-$1" --lr 1e-3 --warmup 100 --epochs 1 \
-    --max-steps "${STEPS3:-8000}" --save-every 250 --workers 1 --threads 1 --log-every 50 \
-    --resume --no-progress
-}
-
-step_pretrain3() {
-  pretrain3 span > "$RUNS/pre3-span.log" 2>&1 &
-  pretrain3 token > "$RUNS/pre3-token.log" 2>&1 &
-  wait
-}
-
-step_finetune3() {
-  FT_EPOCHS=1 finetune span pre3-span ft3-span > "$RUNS/ft3-span.log" 2>&1 &
-  FT_EPOCHS=1 finetune token pre3-token ft3-token > "$RUNS/ft3-token.log" 2>&1 &
-  wait
-}
+step_pretrain3() { side_by_side pre3 pretrain_more synth-seed2 pre2 pre3 "${STEPS3:-8000}"; }
+step_finetune3() { FT_EPOCHS=1 side_by_side ft3 finetune pre3 ft3; }
 
 # The span-copy model of the third fine-tuning ships (validation loss 1.394 on the tune part's
 # valid sentences, against 1.493 after the second; token copy 1.407), its weights stored as
