@@ -115,6 +115,18 @@ def _default(f: Field) -> Any:
     return f.default_factory() if f.default_factory is not MISSING else f.default
 
 
+def _add_config_options(p: argparse.ArgumentParser, config: type) -> None:
+    """An option of ``p`` for each field of the config dataclass ``config``."""
+    hints = get_type_hints(config)
+    for f in fields(config):
+        _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
+
+
+def _config_from(args: argparse.Namespace, config: type) -> Any:
+    """The ``config`` dataclass of the parsed options that :func:`_add_config_options` made."""
+    return config(**{f.name: getattr(args, f.name) for f in fields(config)})
+
+
 def _add_synth_prose(sub) -> None:
     from .synth_prose import SynthProseConfig
 
@@ -125,9 +137,7 @@ def _add_synth_prose(sub) -> None:
         "Clean sentences from documentation files, with learner-like errors added "
         "(trainer/prose_noise.py): OUT/train.jsonl, OUT/valid.jsonl, OUT/summary.json.",
     )
-    hints = get_type_hints(SynthProseConfig)
-    for f in fields(SynthProseConfig):
-        _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
+    _add_config_options(p, SynthProseConfig)
 
 
 def _add_prose_lexicon(sub) -> None:
@@ -141,9 +151,7 @@ def _add_prose_lexicon(sub) -> None:
         "sentences of the documentation (trainer/prose_lexicon.py): the prior of the "
         "noisy-channel spelling corrector (spancopy_core/repair/channel.py).",
     )
-    hints = get_type_hints(ProseLexiconConfig)
-    for f in fields(ProseLexiconConfig):
-        _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
+    _add_config_options(p, ProseLexiconConfig)
 
 
 def _add_half(sub) -> None:
@@ -558,9 +566,7 @@ def cmd_synth_prose(args: argparse.Namespace) -> int:
     from .synth_prose import SynthProseConfig
     from .synth_prose import run as synth_prose
 
-    summary = synth_prose(
-        SynthProseConfig(**{f.name: getattr(args, f.name) for f in fields(SynthProseConfig)})
-    )
+    summary = synth_prose(_config_from(args, SynthProseConfig))
     pairs = summary["pairs"]
     print(f"{args.out}: {pairs['train']:,} train and {pairs['valid']:,} valid pairs")
     print(f"in {summary['seconds']} s")
@@ -574,9 +580,7 @@ def cmd_prose_lexicon(args: argparse.Namespace) -> int:
     from .prose_lexicon import ProseLexiconConfig
     from .prose_lexicon import run as prose_lexicon
 
-    summary = prose_lexicon(
-        ProseLexiconConfig(**{f.name: getattr(args, f.name) for f in fields(ProseLexiconConfig)})
-    )
+    summary = prose_lexicon(_config_from(args, ProseLexiconConfig))
     print(f"{args.out}: {summary['words']:,} words")
     print(_counts_table("words:", summary))
     return 0
