@@ -96,7 +96,7 @@ def build_toy_model(directory: Path, steps: int = 45, seed: int = 0) -> Path:
     model = SpanCopyModel(
         ModelConfig(embedding_dim=16, hidden_size=32, encoder_layers=1, dropout=0.0), VOCAB
     )
-    _train(model, VOCAB, toy_pairs(steps * 16, seed), steps, 1e-2)
+    train_steps(model, VOCAB, toy_pairs(steps * 16, seed), steps, 1e-2)
     return save_model(model.eval(), VOCAB, directory)
 
 
@@ -144,7 +144,7 @@ def build_toy_edit_model(directory: Path, steps: int = 120, seed: int = 0) -> Pa
         ModelConfig(embedding_dim=16, hidden_size=32, encoder_layers=1, dropout=0.0, edit_dim=16),
         VOCAB,
     )
-    _train(model, VOCAB, edit_pairs(steps * 16, seed), steps, 1e-2)
+    train_steps(model, VOCAB, edit_pairs(steps * 16, seed), steps, 1e-2)
     return save_model(model.eval(), VOCAB, directory)
 
 
@@ -203,9 +203,18 @@ def prose_pairs(n: int, seed: int = 0) -> list[tuple[list[str], list[str]]]:
     return out
 
 
-def _train(model: SpanCopyModel, vocab: Vocabulary, pairs: list, steps: int, lr: float) -> None:
-    """``steps`` steps of 16 pairs; a model with an edit encoder gets each pair's own edit."""
+def train_steps(
+    model: SpanCopyModel,
+    vocab: Vocabulary,
+    pairs: list,
+    steps: int,
+    lr: float,
+    decay: bool = False,
+) -> None:
+    """``steps`` steps of 16 pairs (``pairs`` in order); a model with an edit encoder gets
+    each pair's own edit; with ``decay``, the learning rate falls linearly to 0."""
     opt = torch.optim.AdamW(model.parameters(), lr=lr)
+    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1 - s / steps if decay else 1.0)
     edit = model.config.edit_dim > 0
     for step in range(steps):
         chunk = pairs[step * 16 : (step + 1) * 16]
@@ -221,6 +230,7 @@ def _train(model: SpanCopyModel, vocab: Vocabulary, pairs: list, steps: int, lr:
         loss.backward()
         torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
         opt.step()
+        sched.step()
 
 
 def build_toy_prose_model(directory: Path, steps: int = 60, seed: int = 0) -> Path:
@@ -230,7 +240,7 @@ def build_toy_prose_model(directory: Path, steps: int = 60, seed: int = 0) -> Pa
     model = SpanCopyModel(
         ModelConfig(embedding_dim=16, hidden_size=32, encoder_layers=1, dropout=0.0), PROSE_VOCAB
     )
-    _train(model, PROSE_VOCAB, prose_pairs(steps * 16, seed), steps, 1e-2)
+    train_steps(model, PROSE_VOCAB, prose_pairs(steps * 16, seed), steps, 1e-2)
     return save_model(model.eval(), PROSE_VOCAB, directory)
 
 

@@ -31,6 +31,7 @@ from spancopy_core.model_types import Scores
 from spancopy_core.objective import sequence_log_likelihood
 from spancopy_core.scoring import log_probs
 from spancopy_core.vocab import EOS_ID, UNK, Vocabulary
+from tests.toy import train_steps
 
 from .test_objective import correct
 from .tiny import ALPHABET, TINY_VOCAB, make_batch, tiny_model
@@ -240,17 +241,8 @@ def test_a_small_model_learns_to_copy_the_name_a_fix_needs_from_the_context(one_
     )
     model = SpanCopyModel(config, vocab)
     steps = 250
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1 - s / steps)
-    for _ in range(steps):
-        pairs = [copy_task(rng)[:2] for _ in range(16)]
-        batch = collate([(x, y, build_lattice(x, y, vocab)) for x, y in pairs], vocab)
-        loss = model(batch)
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
-        sched.step()
+    pairs = [copy_task(rng)[:2] for _ in range(16 * steps)]
+    train_steps(model, vocab, pairs, steps, 1e-2, decay=True)
 
     test = [copy_task(random.Random(1000 + s)) for s in range(100)]
     greedy = beam_search(model, [x for x, _, _ in test], variant="greedy")

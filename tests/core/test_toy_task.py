@@ -13,13 +13,12 @@ import random
 
 import torch
 
-from spancopy_core.batch import collate
 from spancopy_core.config import ModelConfig
 from spancopy_core.decoding import beam_search
-from spancopy_core.lattice import build_lattice
 from spancopy_core.metrics import evaluate, span_statistics
 from spancopy_core.model import SpanCopyModel
 from spancopy_core.vocab import Vocabulary
+from tests.toy import train_steps
 
 WORDS = [f"w{k}" for k in range(12)]
 TWINS = {w: f"t{k}" for k, w in enumerate(WORDS[:4])}
@@ -49,17 +48,7 @@ def test_span_copy_learns_toy_edits(one_thread):
     config = ModelConfig(embedding_dim=16, hidden_size=48, encoder_layers=1, dropout=0.0)
     model = SpanCopyModel(config, vocab)
     steps = 200
-    opt = torch.optim.AdamW(model.parameters(), lr=1e-2)
-    sched = torch.optim.lr_scheduler.LambdaLR(opt, lambda s: 1 - s / steps)
-    for _ in range(steps):
-        pairs = [make_pair(rng) for _ in range(16)]
-        batch = collate([(x, y, build_lattice(x, y, vocab)) for x, y in pairs], vocab)
-        loss = model(batch)
-        opt.zero_grad()
-        loss.backward()
-        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
-        opt.step()
-        sched.step()
+    train_steps(model, vocab, [make_pair(rng) for _ in range(16 * steps)], steps, 1e-2, decay=True)
 
     test = [make_pair(random.Random(1000 + s)) for s in range(100)]
     inputs = [x for x, _ in test]
