@@ -25,8 +25,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import replace
 from functools import partial
 from typing import Any, TypeVar
@@ -47,7 +48,7 @@ from . import __version__, convert, diagnostics, similar_edit
 from .diagnostics import Debouncer
 from .documents import Documents, DocumentTooLarge, Snapshot
 from .models import Models
-from .notify import LspLogHandler, work_done
+from .notify import LspLogHandler, Progress, work_done
 from .settings import SECTION, ServerSettings, parse_settings
 from .similar_edit import APPLY_SIMILAR_EDIT, SimilarEdits
 from .textsync import OpenDocuments, TextDocument
@@ -489,20 +490,11 @@ async def code_action(
     snap = await ls.snapshot(params.text_document.uri)
     if snap is None:
         return None
-    try:
-        start, end = (
-            convert.offset(snap.doc.lines, p, ls.encoding)
-            for p in (params.range.start, params.range.end)
-        )
-    except PositionError as exc:
-        raise JsonRpcInvalidParams(str(exc)) from None
-    try:
+    start, end = (_offset(ls, snap, p) for p in (params.range.start, params.range.end))
+    with _modified_if_cancelled():
         actions = await _repair_actions(ls, snap, (start, end))
         similar = await similar_edit.proposals(ls, snap, (start, end))
-    except JobCancelled:
-        raise JsonRpcContentModified("the document or the model changed meanwhile") from None
-    if not ls.is_current(snap):
-        raise JsonRpcContentModified("the document changed during the repair")
+    _check_current(ls, snap)
     if similar:
         actions = (actions or []) + ls.code_actions(snap, similar, prefer=False)
     if actions is None:
@@ -557,16 +549,40 @@ async def _cancellable(ls: SpanCopyServer, work: Awaitable[T]) -> T:
         ls.command_tasks.pop(msg_id, None)
 
 
+def _offset(ls: SpanCopyServer, snap: Snapshot, pos: types.Position) -> int:
+    """``pos`` as an offset in ``snap``'s text; a position outside it is an invalid-params
+    error."""
+    try:
+        return convert.offset(snap.doc.lines, pos, ls.encoding)
+    except PositionError as exc:
+        raise JsonRpcInvalidParams(str(exc)) from None
+
+
+@contextmanager
+def _modified_if_cancelled(progress: Progress | None = None) -> Iterator[None]:
+    """A decode cancelled because the document or the model changed answers ContentModified;
+    its progress report, if any, ends "cancelled"."""
+    try:
+        yield
+    except JobCancelled:
+        if progress is not None:
+            progress.end_message = "cancelled"
+        raise JsonRpcContentModified("the document or the model changed meanwhile") from None
+
+
+def _check_current(ls: SpanCopyServer, snap: Snapshot) -> None:
+    """ContentModified if the document changed while ``snap`` was being repaired."""
+    if not ls.is_current(snap):
+        raise JsonRpcContentModified("the document changed meanwhile")
+
+
 async def _repair_method(
     ls: SpanCopyServer, uri: str, pos: types.Position
 ) -> list[types.CodeAction] | None:
     snap = await ls.snapshot(uri)
     if snap is None:
         return []
-    try:
-        at = convert.offset(snap.doc.lines, pos, ls.encoding)
-    except PositionError as exc:
-        raise JsonRpcInvalidParams(str(exc)) from None
+    at = _offset(ls, snap, pos)
     if (served := await ls.serving(snap, (at, at))) is None:
         return []
     snap, vocab = served
@@ -584,14 +600,10 @@ async def _repair_method(
         def on_step(step: int) -> None:  # a decode takes about one step per token
             progress.report(f"step {step}", min(99, 100 * step // (len(unit.tokens) + 2)))
 
-        try:
+        with _modified_if_cancelled(progress):
             repairs = await ls.repairs(snap, [unit], widen=2, on_step=on_step, focus=(at, at))
-        except JobCancelled:
-            progress.end_message = "cancelled"
-            raise JsonRpcContentModified("the document or the model changed meanwhile") from None
         progress.end_message = f"{len(repairs[0].candidates)} repair(s)"
-    if not ls.is_current(snap):
-        raise JsonRpcContentModified("the document changed during the repair")
+    _check_current(ls, snap)
     return ls.code_actions(snap, repairs)
 
 
@@ -609,24 +621,17 @@ async def _apply_similar_edit(
     snap = await ls.snapshot(uri)
     if snap is None:
         return []
-    try:
-        at = None if pos is None else convert.offset(snap.doc.lines, pos, ls.encoding)
-    except PositionError as exc:
-        raise JsonRpcInvalidParams(str(exc)) from None
+    at = None if pos is None else _offset(ls, snap, pos)
     async with work_done(ls, "spancopy: applying the edit elsewhere") as progress:
-        try:
+        with _modified_if_cancelled(progress):
             found = await similar_edit.proposals(
                 ls,
                 snap,
                 None if at is None else (at, at),
                 on_step=lambda step: progress.report(f"step {step}"),
             )
-        except JobCancelled:
-            progress.end_message = "cancelled"
-            raise JsonRpcContentModified("the document or the model changed") from None
         progress.end_message = f"{sum(len(r.candidates) for r in found)} proposal(s)"
-    if not ls.is_current(snap):
-        raise JsonRpcContentModified("the document changed meanwhile")
+    _check_current(ls, snap)
     return ls.code_actions(snap, found, prefer=False)
 
 
