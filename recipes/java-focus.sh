@@ -7,7 +7,8 @@
 #
 #   recipes/java-focus.sh [STEP...]     steps: data focus no-synth focus-bfp focus-final focus-s5
 #                                       soup evaluate
-#                                       context-data context context-evaluate (not run by default)
+#                                       context-data context context-evaluate s1-focus mix
+#                                       (not run by default)
 #
 # DATA, RUNS and SHARED as in recipes/java-bfp.sh. INIT (default: the shipped model before
 # this recipe, ../runs/ft-span) is the model fine-tuned. Every training step is resumable:
@@ -84,6 +85,35 @@ step_focus-s5() {
 
 step_soup() {
   $T average --models "$RUNS/focus-final" "$RUNS/focus-s5a" --out "$RUNS/focus-soup"
+}
+
+# Ablations after stage 5 (not run by default; MODEL_CARD.md, "After stage 5"): can BFP
+# accuracy come back without losing users' bugs?
+# - s1-focus: stage 1 (INIT) given the focus on BFP alone, as focus-s5 trains (none 50%).
+# - mix: the step_focus fine-tuning with the synthetic bugs that reverse BFP's fix patterns
+#   (recipes/java-bfp.sh step data, ../data/synth-jdk) added to the user mix, then the
+#   focus-s5 pass over BFP. FOCUS_NONE (default 0.2, as step_focus) is the share of pairs
+#   shown without a focus in the first part.
+# - the means of the shipped model and each, by `python -m trainer average`.
+step_s1-focus() {
+  $T train --train "$DATA/bfp-small" "$DATA/bfp-medium" --init "$INIT" --focus \
+    --out "$RUNS/s1f-a" --focus-none 0.5 --lr 2e-4 --warmup 20 --epochs 30 --patience 2 \
+    --max-steps 498 --save-every 250 --workers 1 --threads 1 --log-every 50 --resume --no-progress
+  $T average --models "$RUNS/focus-soup" "$RUNS/s1f-a" --out "$RUNS/soup-s1f"
+}
+
+step_mix() {
+  local none=${FOCUS_NONE:-0.2} out=$RUNS/mix-${FOCUS_NONE:-0.2}
+  $T train --train "$DATA/synth-user/small" "$DATA/synth-user/medium" \
+    "$DATA/synth-jdk/small" "$DATA/synth-jdk/medium" \
+    "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" "$DATA/bfp-small" "$DATA/bfp-medium" \
+    --valid "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" \
+    --init "$INIT" --focus --focus-none "$none" --out "$out" --lr 5e-4 --warmup 100 --epochs 1 \
+    --max-steps 3000 --save-every 250 --workers 1 --threads 1 --log-every 50 --resume --no-progress
+  $T train --train "$DATA/bfp-small" "$DATA/bfp-medium" --init "$out" --out "$out-bfp" \
+    --focus-none 0.6 --lr 2e-4 --warmup 20 --epochs 30 --patience 2 --max-steps 498 \
+    --save-every 250 --workers 1 --threads 1 --log-every 50 --resume --no-progress
+  $T average --models "$RUNS/focus-soup" "$out-bfp" --out "$out-soup"
 }
 
 step_evaluate() {
