@@ -74,7 +74,7 @@ class SimilarEdits:
 
 
 class Host(Protocol):
-    """What the feature needs of the server (:class:`.server.SpanCopyServer`), which passes
+    """What the feature needs of the server (:class:`.state.SpanCopyServer`), which passes
     itself: its settings, models, open texts, parsing thread, snapshots and this state."""
 
     settings: ServerSettings

@@ -27,7 +27,7 @@ import pytest
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient
 
-from lsp_server.server import RELOAD_MODEL, REPAIR_METHOD
+from lsp_server.commands import RELOAD_MODEL, REPAIR_METHOD
 from lsp_server.settings import SECTION, SETTINGS, ServerSettings, json_schema, parse_settings
 from lsp_server.similar_edit import APPLY_SIMILAR_EDIT
 
