@@ -76,11 +76,19 @@ step_focus-final() {
 # 60% of the pairs (lr 2e-4; three epochs, the first the best by validation loss), then the
 # mean of its weights and stage 4's: the shipped model (MODEL_CARD.md, "Stage 5"). The
 # pass alone (focus-s5) lost more real-bug fixes at top-1 than the mean.
-step_focus-s5() {
-  $T train --train "$DATA/bfp-small" "$DATA/bfp-medium" --init "$RUNS/focus-final" \
-    --out "$RUNS/focus-s5a" --focus-none 0.6 --lr 2e-4 --warmup 20 --epochs 30 --patience 2 \
+# bfp_pass INIT OUT NONE [OPTION...]: INIT trained on BFP small and medium, the focus left out
+# of the share NONE of the pairs, lr 2e-4, up to STEPS_S5 (498: three epochs) steps.
+bfp_pass() {
+  local init=$1 out=$2 none=$3
+  shift 3
+  $T train --train "$DATA/bfp-small" "$DATA/bfp-medium" --init "$init" \
+    --out "$out" --focus-none "$none" "$@" --lr 2e-4 --warmup 20 --epochs 30 --patience 2 \
     --max-steps "${STEPS_S5:-498}" --save-every 250 --workers 1 --threads 1 --log-every 50 \
     --resume --no-progress
+}
+
+step_focus-s5() {
+  bfp_pass "$RUNS/focus-final" "$RUNS/focus-s5a" 0.6
 }
 
 step_soup() {
@@ -96,23 +104,20 @@ step_soup() {
 #   shown without a focus in the first part.
 # - the means of the shipped model and each, by `python -m trainer average`.
 step_s1-focus() {
-  $T train --train "$DATA/bfp-small" "$DATA/bfp-medium" --init "$INIT" --focus \
-    --out "$RUNS/s1f-a" --focus-none 0.5 --lr 2e-4 --warmup 20 --epochs 30 --patience 2 \
-    --max-steps 498 --save-every 250 --workers 1 --threads 1 --log-every 50 --resume --no-progress
+  bfp_pass "$INIT" "$RUNS/s1f-a" 0.5 --focus  # --focus: stage 1 has no focus embedding yet
   $T average --models "$RUNS/focus-soup" "$RUNS/s1f-a" --out "$RUNS/soup-s1f"
 }
 
 step_mix() {
-  local none=${FOCUS_NONE:-0.2} out=$RUNS/mix-${FOCUS_NONE:-0.2}
+  local none=${FOCUS_NONE:-0.2}
+  local out=$RUNS/mix-$none
   $T train --train "$DATA/synth-user/small" "$DATA/synth-user/medium" \
     "$DATA/synth-jdk/small" "$DATA/synth-jdk/medium" \
     "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" "$DATA/bfp-small" "$DATA/bfp-medium" \
     --valid "$DATA/java-edits-bfp/small" "$DATA/java-edits-bfp/medium" \
     --init "$INIT" --focus --focus-none "$none" --out "$out" --lr 5e-4 --warmup 100 --epochs 1 \
     --max-steps 3000 --save-every 250 --workers 1 --threads 1 --log-every 50 --resume --no-progress
-  $T train --train "$DATA/bfp-small" "$DATA/bfp-medium" --init "$out" --out "$out-bfp" \
-    --focus-none 0.6 --lr 2e-4 --warmup 20 --epochs 30 --patience 2 --max-steps 498 \
-    --save-every 250 --workers 1 --threads 1 --log-every 50 --resume --no-progress
+  bfp_pass "$out" "$out-bfp" 0.6
   $T average --models "$RUNS/focus-soup" "$out-bfp" --out "$out-soup"
 }
 
