@@ -10,7 +10,7 @@ from pathlib import Path
 
 import torch
 
-from spancopy_core.vocab import Vocabulary
+from spancopy_core.paper.vocab import Vocabulary
 
 SHARED_DATA = Path(__file__).resolve().parents[1] / ".." / "shared" / "data"
 BFP = SHARED_DATA / "bfp"

@@ -3,7 +3,7 @@
 A fix is *expressible* when a model can write every token of the abstracted fixed method:
 copied from its input or, unless a placeholder, generated from the vocabulary
 (``bench/real_bugs.expressible``). Without the context segment the input is the buggy method;
-with it, the method followed by its context segment (:mod:`spancopy_core.context`: the names
+with it, the method followed by its context segment (:mod:`spancopy_core.paper.context`: the names
 and literals of the file that the method lacks, numbered after the method's). Counted on:
 
 - ``--pairs DIR...``: pairs that ``python -m trainer synth --context`` wrote (each input holds
@@ -31,9 +31,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.real_bugs import expressible, file_text  # noqa: E402
-from spancopy_core import DEFAULT_JAVA_MODEL, context  # noqa: E402
+from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
-from spancopy_core.model_dir import read_vocab  # noqa: E402
+from spancopy_core.paper import context
+from spancopy_core.storage.model_dir import read_vocab  # noqa: E402
 from trainer.data import read_pairs  # noqa: E402
 
 Case = tuple[str, list[str], list[str], list[str]]  # (kind, method, context, fixed)

@@ -5,8 +5,8 @@ sample of the JDK's ``lib/src.zip``), the focus on the method's second line, the
 pipeline (:func:`spancopy_core.repair.pipeline.repair`: units, decoding, candidates, exact
 ranking; the file parsed once beforehand, as the server keeps it) runs once with the model as
 it is and once with the same model given the context feature (its marker at zero:
-:meth:`spancopy_core.model.SpanCopyModel.add_context`), so that the second reads every unit's
-context segment (:mod:`spancopy_core.context`); the two alternate method by method, so that
+:meth:`spancopy_core.paper.model.SpanCopyModel.add_context`), so that the second reads every unit's
+context segment (:mod:`spancopy_core.paper.context`); the two alternate method by method, so that
 the load of the machine hits both alike. Prints p50/p90 of each, the ratio of the medians,
 the context length, and a ``RESULT`` line.
 
@@ -28,10 +28,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import machine  # noqa: E402
 from bench.lsp_latency import java_files  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
-from spancopy_core.checkpoint import load_model  # noqa: E402
 from spancopy_core.repair import pipeline  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions  # noqa: E402
+from spancopy_core.storage.checkpoint import load_model  # noqa: E402
 
 
 def percentile(values: list[float], q: float) -> float:

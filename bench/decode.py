@@ -21,8 +21,8 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import load_bfp, machine, sample  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL as DEFAULT_MODEL  # noqa: E402
-from spancopy_core.checkpoint import load_model  # noqa: E402
-from spancopy_core.decoding import beam_search  # noqa: E402
+from spancopy_core.paper.decoding import beam_search  # noqa: E402
+from spancopy_core.storage.checkpoint import load_model  # noqa: E402
 
 
 def p90(xs: list[float]) -> float:

@@ -47,8 +47,8 @@ import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import machine  # noqa: E402
-from spancopy_core.alignment import Alignment, align  # noqa: E402
-from spancopy_core.checkpoint import load_model  # noqa: E402
+from spancopy_core.editing.alignment import Alignment, align  # noqa: E402
+from spancopy_core.storage.checkpoint import load_model  # noqa: E402
 from trainer.data import read_pairs  # noqa: E402
 from trainer.evaluate import decode_all  # noqa: E402
 

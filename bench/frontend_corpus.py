@@ -25,10 +25,10 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from spancopy_core.actions import Copy, Gen, Hypothesis  # noqa: E402
-from spancopy_core.edits import apply_edits, edits  # noqa: E402
+from spancopy_core.editing.edits import apply_edits, edits  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
 from spancopy_core.lang.errors import ConcretizeError  # noqa: E402
+from spancopy_core.paper.actions import Copy, Gen, Hypothesis  # noqa: E402
 
 SRC_ZIP = Path("/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip")
 BFP = Path(__file__).resolve().parents[1] / ".." / "shared" / "data" / "bfp"

@@ -40,10 +40,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import machine  # noqa: E402
 from lsp_server.worker import use_torch_threads  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL as DEFAULT_MODEL  # noqa: E402
-from spancopy_core.checkpoint import CheckpointError, load_model  # noqa: E402
-from spancopy_core.positions import LineIndex  # noqa: E402
+from spancopy_core.editing.positions import LineIndex  # noqa: E402
 from spancopy_core.repair import pipeline  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
+from spancopy_core.storage.checkpoint import CheckpointError, load_model  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE, EXAMPLE_LINE = ROOT / "examples" / "RingBuffer.java", 16  # 0-based: line 17

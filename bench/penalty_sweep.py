@@ -42,13 +42,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench import real_bugs  # noqa: E402
 from bench.common import machine, sample  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
-from spancopy_core.edits import apply_edits  # noqa: E402
-from spancopy_core.probability import logsumexp  # noqa: E402
+from spancopy_core.editing.edits import apply_edits  # noqa: E402
+from spancopy_core.paper.probability import logsumexp  # noqa: E402
+from spancopy_core.paper.scoring import log_probs  # noqa: E402
 from spancopy_core.repair import pipeline, ranking  # noqa: E402
 from spancopy_core.repair.frontend import Penalties  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
-from spancopy_core.scoring import log_probs  # noqa: E402
 from trainer import heldout  # noqa: E402
 
 KINDS = tuple(f.name for f in fields(Penalties))  # signature, deletion, ..., edit_size
@@ -169,7 +169,7 @@ def main() -> int:
         if not (args.records or real_bugs.MSB).is_file():
             sys.stderr.write(f"real-bug data not found: {args.records or real_bugs.MSB}\n")
             return 2
-        from spancopy_core.checkpoint import load_model
+        from spancopy_core.storage.checkpoint import load_model
 
         if args.records:
             lines = args.records.read_text(encoding="utf-8").splitlines()

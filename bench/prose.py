@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
         "--json", type=Path, metavar="FILE", help="write one record per sentence (JSON lines)"
     )
     args = ap.parse_args(argv)
-    from spancopy_core.checkpoint import CheckpointError, load_model
+    from spancopy_core.storage.checkpoint import CheckpointError, load_model
     from trainer.prose_eval import model_corrector
 
     torch.set_num_threads(1)

@@ -43,8 +43,8 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import PRETRAINED  # noqa: E402
-from spancopy_core.actions import Hypothesis  # noqa: E402
-from spancopy_core.edits import apply_edits  # noqa: E402
+from spancopy_core.editing.edits import apply_edits  # noqa: E402
+from spancopy_core.paper.actions import Hypothesis  # noqa: E402
 from spancopy_core.repair.candidates import candidates  # noqa: E402
 from spancopy_core.repair.frontend import written  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, units  # noqa: E402
@@ -147,7 +147,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--limit", type=int, help="only the first N sentences of the slice")
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
     args = ap.parse_args(argv)
-    from spancopy_core.checkpoint import CheckpointError, load_model
+    from spancopy_core.storage.checkpoint import CheckpointError, load_model
 
     torch.set_num_threads(1)
     try:

@@ -59,15 +59,15 @@ from tqdm import tqdm
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import JAVA_EDITS, machine, sample  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
-from spancopy_core.edits import apply_edits  # noqa: E402
+from spancopy_core.editing.edits import apply_edits  # noqa: E402
+from spancopy_core.editing.positions import LineIndex  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
-from spancopy_core.positions import LineIndex  # noqa: E402
+from spancopy_core.paper.scoring import log_probs  # noqa: E402
 from spancopy_core.repair import pipeline  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
 from spancopy_core.repair.templates import single_token_mutations  # noqa: E402
-from spancopy_core.scoring import log_probs  # noqa: E402
 from trainer import bfp, heldout  # noqa: E402
 
 MSB = JAVA_EDITS / "manysstubs4j.jsonl"
@@ -301,7 +301,7 @@ def main() -> int:
     if not source.is_file():
         sys.stderr.write(f"real-bug data not found: {source} (see ../shared/data/java-edits)\n")
         return 2
-    from spancopy_core.checkpoint import load_model
+    from spancopy_core.storage.checkpoint import load_model
 
     if args.records:
         records = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines()]

@@ -47,11 +47,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import machine  # noqa: E402
 from bench.similar_edit_cases import CASES, files  # noqa: E402
 from spancopy_core import DEFAULT_EDIT_MODEL  # noqa: E402
-from spancopy_core.checkpoint import load_model  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText  # noqa: E402
 from spancopy_core.repair.similar import BATCH, SimilarOptions, similar_in_file  # noqa: E402
+from spancopy_core.storage.checkpoint import load_model  # noqa: E402
 
 NAMES = ["value", "limit", "count", "index", "total", "step", "size", "buffer", "path", "name"]
 BODIES = [

@@ -5,7 +5,7 @@ For each bug of ``--records`` (default: the dev half of ``bench/data/contest_bug
 focus at the first changed line, as ``bench/real_bugs.py`` does), the beam search runs once;
 then the stages after it that the templates feed, :func:`~spancopy_core.repair.pipeline.
 unit_candidates` (beam candidates and templates, syntax checks), the exact probabilities of
-the pool (:func:`spancopy_core.scoring.log_probs`, one batched forward pass) and
+the pool (:func:`spancopy_core.paper.scoring.log_probs`, one batched forward pass) and
 :func:`~spancopy_core.repair.pipeline.rank`, run once with today's templates and once with
 ``spancopy_core/repair/templates.py`` as it was at ``--rev`` (read with ``git show``), in
 alternating order so that load on the machine slows both alike. Prints, per version, the
@@ -33,11 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench import real_bugs  # noqa: E402
 from bench.common import machine, sample  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
+from spancopy_core.paper.scoring import log_probs  # noqa: E402
 from spancopy_core.repair import java as java_frontend  # noqa: E402
 from spancopy_core.repair import pipeline  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
-from spancopy_core.scoring import log_probs  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = "spancopy_core/repair/templates.py"
@@ -50,9 +50,11 @@ def templates_at(rev: str) -> Callable:
     )
     if source.returncode != 0:
         raise SystemExit(f"git show {rev}:{TEMPLATES} failed: {source.stderr.strip()}")
+    # revisions before the core's subpackages (paper/, editing/, ...) import ..edits
+    text = source.stdout.replace("from ..edits import", "from spancopy_core.editing.edits import")
     module = types.ModuleType("spancopy_core.repair._templates_then")
     module.__package__ = "spancopy_core.repair"
-    exec(compile(source.stdout, f"{rev}:{TEMPLATES}", "exec"), module.__dict__)  # noqa: S102
+    exec(compile(text, f"{rev}:{TEMPLATES}", "exec"), module.__dict__)  # noqa: S102
     return module.repair_templates
 
 
@@ -81,7 +83,7 @@ def main() -> int:
     records = [r for r in map(json.loads, lines) if r.get("split", "dev") == "dev"]
     if args.limit is not None:
         records = sample(records, args.limit, seed=0)
-    from spancopy_core.checkpoint import load_model
+    from spancopy_core.storage.checkpoint import load_model
 
     model = load_model(args.model, device="cpu")
     options = RepairOptions()

@@ -23,11 +23,11 @@ import torch.nn.functional as F
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import bfp_vocab, load_bfp, machine, sample  # noqa: E402
-from spancopy_core.batch import collate  # noqa: E402
-from spancopy_core.config import ModelConfig  # noqa: E402
-from spancopy_core.lattice import build_lattice  # noqa: E402
-from spancopy_core.model import SpanCopyModel  # noqa: E402
-from spancopy_core.vocab import PAD_ID, Vocabulary  # noqa: E402
+from spancopy_core.paper.batch import collate  # noqa: E402
+from spancopy_core.paper.config import ModelConfig  # noqa: E402
+from spancopy_core.paper.lattice import build_lattice  # noqa: E402
+from spancopy_core.paper.model import SpanCopyModel  # noqa: E402
+from spancopy_core.paper.vocab import PAD_ID, Vocabulary  # noqa: E402
 
 
 def plain_loss(model: SpanCopyModel, batch) -> torch.Tensor:

@@ -1,9 +1,9 @@
 """Repair candidates as LSP objects: ranges, text edits, code actions, diagnostics (pure).
 
-Edits inside the server are code-point offsets (:class:`spancopy_core.edits.TextEdit`); this
+Edits inside the server are code-point offsets (:class:`spancopy_core.editing.edits.TextEdit`); this
 module turns them into LSP positions in the negotiated position encoding (``utf-16`` unless
 the client offered ``utf-8`` or ``utf-32``, LSP 3.17 ``general.positionEncodings``) through
-:class:`spancopy_core.positions.LineIndex`, and wraps them in a ``WorkspaceEdit`` whose
+:class:`spancopy_core.editing.positions.LineIndex`, and wraps them in a ``WorkspaceEdit`` whose
 ``TextDocumentEdit`` carries the document version the edits were computed on, so that a
 client never applies them to another version.
 """
@@ -16,8 +16,8 @@ from typing import Any
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
-from spancopy_core.edits import TextEdit
-from spancopy_core.positions import LineIndex
+from spancopy_core.editing.edits import TextEdit
+from spancopy_core.editing.positions import LineIndex
 from spancopy_core.repair.candidates import Candidate, title
 from spancopy_core.repair.frontend import Frontend, Unit
 
@@ -40,7 +40,7 @@ def lsp_range(lines: LineIndex, start: int, end: int, encoding: str) -> types.Ra
 
 def offset(lines: LineIndex, pos: types.Position, encoding: str) -> int:
     """Code-point offset of an LSP position (clamped to the text as LSP prescribes; a
-    negative position raises :class:`~spancopy_core.positions.PositionError`)."""
+    negative position raises :class:`~spancopy_core.editing.positions.PositionError`)."""
     return lines.offset(pos.line, pos.character, encoding)
 
 

@@ -23,7 +23,7 @@ from lsprotocol import types
 from pygls.lsp.server import LanguageServer
 
 from spancopy_core import DEFAULT_EDIT_MODEL, DEFAULT_MODELS
-from spancopy_core.vocab import Vocabulary
+from spancopy_core.paper.vocab import Vocabulary
 
 from .notify import work_done
 from .settings import SECTION, ServerSettings

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, NamedTuple
 
-from spancopy_core.config import DEVICES, VARIANTS
+from spancopy_core.paper.config import DEVICES, VARIANTS
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import (
     MAX_BEAM_SIZE,

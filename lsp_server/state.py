@@ -18,13 +18,13 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified, JsonRpcException, JsonRpcInvalidParams
 from pygls.lsp.server import LanguageServer
 
-from spancopy_core.positions import PositionError
+from spancopy_core.editing.positions import PositionError
+from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.frontend import Unit
 from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import UnitRepairs
-from spancopy_core.vocab import Vocabulary
 
 from . import __version__, convert, diagnostics
 from .diagnostics import Debouncer

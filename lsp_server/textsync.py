@@ -6,7 +6,7 @@ line splitting is Python's (``str.splitlines`` breaks at U+2028, U+2029, U+0085,
 position past the end of a line after its terminator. Here, as the protocol says:
 
 - lines end only at ``\\n``, ``\\r\\n`` and a lone ``\\r``
-  (:class:`spancopy_core.positions.LineIndex`);
+  (:class:`spancopy_core.editing.positions.LineIndex`);
 - positions count units of the negotiated encoding (``utf-16`` unless told otherwise);
 - a character past the end of a line means the end of the line, before its terminator (never
   between ``\\r`` and ``\\n``); a line past the last means the end of the text;
@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass
 from urllib.parse import unquote
 
-from spancopy_core.positions import LineIndex, PositionError
+from spancopy_core.editing.positions import LineIndex, PositionError
 
 _DRIVE = re.compile(r"^/[A-Za-z]:")
 

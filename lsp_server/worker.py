@@ -33,10 +33,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
-from spancopy_core.actions import Hypothesis
+from spancopy_core.paper.actions import Hypothesis
+from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.pipeline import RepairOptions
-from spancopy_core.vocab import Vocabulary
 
 log = logging.getLogger(__name__)
 
@@ -123,7 +123,8 @@ class ModelWorker:
         self.device = "auto"
         self.generation = 0  # bumped whenever the model is dropped; part of every cache key
         self.vocab: Vocabulary | None = None  # set once the current model is loaded
-        # whether the current model reads a context segment (spancopy_core.context), once loaded
+        # whether the current model reads a context segment (spancopy_core.paper.context), once
+        # loaded
         self.context = False
         self.error: ModelUnavailable | None = None  # why the current model failed to load
         self.cache: LruCache[tuple, list[Hypothesis]] = LruCache(cache_size)
@@ -184,7 +185,7 @@ class ModelWorker:
             raise ModelUnavailable("no model directory configured")
         if generation != self.generation:
             raise ModelUnavailable("superseded by a newer model")
-        from spancopy_core.checkpoint import CheckpointError, DeviceError, load_model
+        from spancopy_core.storage.checkpoint import CheckpointError, DeviceError, load_model
 
         threads = use_torch_threads()
         try:
@@ -208,7 +209,7 @@ class ModelWorker:
         on_step: Callable[[int], None] | None = None,
         focus: Sequence[tuple[int, ...] | None] | None = None,
     ) -> list[list[Hypothesis]]:
-        """Hypotheses of every input (with its focus ids, :mod:`spancopy_core.focus`), from
+        """Hypotheses of every input (with its focus ids, :mod:`spancopy_core.paper.focus`), from
         the cache or from one batched beam search.
 
         Raises :class:`JobCancelled` when the job was cancelled (a newer document version,
@@ -244,7 +245,7 @@ class ModelWorker:
         job: Job,
     ) -> list[list[Hypothesis]]:
         """Worker thread: batched beam searches."""
-        from spancopy_core.decoding import DecodingCancelled
+        from spancopy_core.paper.decoding import DecodingCancelled
 
         model = self._current(generation)
         try:
@@ -260,13 +261,13 @@ class ModelWorker:
         owner: tuple[str, int] | None = None,
     ) -> list[float]:
         """The model's exact log-probability of each (input, focus ids, output) item
-        (:func:`spancopy_core.scoring.log_probs`), in one job. Raises as :meth:`decode`."""
+        (:func:`spancopy_core.paper.scoring.log_probs`), in one job. Raises as :meth:`decode`."""
         if not items:
             return []
         generation = self.generation
 
         def run(job: Job) -> list[float]:
-            from spancopy_core.scoring import log_probs
+            from spancopy_core.paper.scoring import log_probs
 
             return log_probs(self._current(generation), items)
 
@@ -286,7 +287,7 @@ class ModelWorker:
         generation = self.generation
 
         def run(job: Job) -> T:
-            from spancopy_core.decoding import DecodingCancelled
+            from spancopy_core.paper.decoding import DecodingCancelled
 
             try:
                 return work(self._current(generation), job.should_stop)

@@ -2,7 +2,7 @@
 # The recipe of the shipped model spancopy_core/pretrained/java-bfp since issue 11: the
 # previous model (recipes/java-bfp.sh, steps data pretrain finetune; its weights are the
 # --init of the step below, ../runs/ft-span) fine-tuned to read the focus (where the user
-# points, spancopy_core/focus.py) on a mix that looks like users' bugs. Run from the
+# points, spancopy_core/paper/focus.py) on a mix that looks like users' bugs. Run from the
 # repository root:
 #
 #   recipes/java-focus.sh [STEP...]     steps: data focus no-synth focus-bfp focus-final focus-s5
@@ -135,7 +135,7 @@ step_evaluate() {
 
 # Tokens the method lacks (issue 11): the model then shipped (CONTEXT_INIT, default the model
 # of step_focus-final) fine-tuned to read a
-# context segment after the method (spancopy_core.context: names and literals of the file that
+# context segment after the method (spancopy_core.paper.context: names and literals of the file that
 # the method lacks, at most 16). Only the JDK pairs have a file, so only they get a context
 # segment: the user mix plus wrong_field (a field of the class named once replaced by another,
 # whose fix needs the context), CONTEXT_PAIRS of them (default 80,000, about a third of the

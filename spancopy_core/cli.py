@@ -50,14 +50,14 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 from tqdm import tqdm
 
-from . import DEFAULT_EDIT_MODEL, DEFAULT_MODELS
-from .config import DEVICES, VARIANTS
-from .edits import apply_edits
-from .repair.candidates import Candidate, format_probability
-from .repair.frontend import Frontend
-from .repair.java import JavaFrontend
-from .repair.languages import FRONTENDS, frontend_for
-from .repair.pipeline import (
+from spancopy_core import DEFAULT_EDIT_MODEL, DEFAULT_MODELS
+from spancopy_core.editing.edits import apply_edits
+from spancopy_core.paper.config import DEVICES, VARIANTS
+from spancopy_core.repair.candidates import Candidate, format_probability
+from spancopy_core.repair.frontend import Frontend
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.languages import FRONTENDS, frontend_for
+from spancopy_core.repair.pipeline import (
     BATCH,
     MAX_BEAM_SIZE,
     MAX_DOCUMENT_CHARS,
@@ -74,7 +74,7 @@ from .repair.pipeline import (
 )
 
 if TYPE_CHECKING:
-    from .model import SpanCopyModel
+    from spancopy_core.paper.model import SpanCopyModel
 
 INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
 
@@ -181,7 +181,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def _similar_parser(sub: argparse._SubParsersAction) -> None:
-    from .repair.similar import SimilarOptions
+    from spancopy_core.repair.similar import SimilarOptions
 
     defaults = SimilarOptions()
     sim = sub.add_parser(
@@ -318,7 +318,11 @@ def run(args: argparse.Namespace) -> int:
 
 def _load(directory: Path, device: str, kind: str) -> SpanCopyModel:
     """The model of ``directory``; a :class:`UsageError` when it cannot be loaded."""
-    from .checkpoint import CheckpointError, DeviceError, load_model  # imports torch
+    from spancopy_core.storage.checkpoint import (
+        CheckpointError,
+        DeviceError,
+        load_model,
+    )  # imports torch
 
     try:
         return load_model(directory, device=device)
@@ -342,7 +346,7 @@ def _java_source(path: Path) -> ParsedText:
 
 def run_similar(args: argparse.Namespace) -> int:
     """``spancopy similar-edit`` (see the module docstring)."""
-    from .repair import similar
+    from spancopy_core.repair import similar
 
     doc = _java_source(args.file)
     old = _java_source(args.before)

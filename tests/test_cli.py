@@ -168,7 +168,7 @@ def test_a_model_dir_with_a_fifo(toy_model: Path, tmp_path: Path):
 
 LOAD_FAILS = """
 import sys
-from spancopy_core.model import SpanCopyModel
+from spancopy_core.paper.model import SpanCopyModel
 def fail(*args, **kwargs):
     raise {error}
 SpanCopyModel.load_state_dict = fail

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from spancopy_core import DEFAULT_EDIT_MODEL
-from spancopy_core.checkpoint import load_model
 from spancopy_core.lang.java import has_syntax_error
+from spancopy_core.storage.checkpoint import load_model
 
 from .test_cli import apply_lsp_edits, spancopy
 

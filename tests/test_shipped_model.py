@@ -15,9 +15,9 @@ import pytest
 from lsprotocol import types
 
 from spancopy_core import DEFAULT_JAVA_MODEL
-from spancopy_core.checkpoint import load_model
 from spancopy_core.lang.java import parse
-from spancopy_core.vocab import SPECIALS
+from spancopy_core.paper.vocab import SPECIALS
+from spancopy_core.storage.checkpoint import load_model
 
 from .lsp import editor
 

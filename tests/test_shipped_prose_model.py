@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from spancopy_core.checkpoint import load_model
-from spancopy_core.decoding import beam_search
 from spancopy_core.lang.text import tokenize
+from spancopy_core.paper.decoding import beam_search
+from spancopy_core.storage.checkpoint import load_model
 
 PROSE_MODEL = Path(__file__).resolve().parents[1] / "spancopy_core" / "pretrained" / "prose-en"
 

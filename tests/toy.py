@@ -25,14 +25,14 @@ from pathlib import Path
 
 import torch
 
-from spancopy_core.alignment import align
-from spancopy_core.batch import collate
-from spancopy_core.checkpoint import save_model
-from spancopy_core.config import ModelConfig
+from spancopy_core.editing.alignment import align
 from spancopy_core.lang.java import KEYWORDS, abstract_pair, parse
-from spancopy_core.lattice import build_lattice
-from spancopy_core.model import SpanCopyModel
-from spancopy_core.vocab import Vocabulary
+from spancopy_core.paper.batch import collate
+from spancopy_core.paper.config import ModelConfig
+from spancopy_core.paper.lattice import build_lattice
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.vocab import Vocabulary
+from spancopy_core.storage.checkpoint import save_model
 
 OPERATORS = """( ) { } [ ] ; , . @ = > < ! ~ ? : == <= >= != && || ++ -- + - * / & | ^ % += -=
 *= /= ...""".split()

@@ -17,9 +17,9 @@ from collections.abc import Container, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from spancopy_core import context
 from spancopy_core.lang import java
 from spancopy_core.lang.java import Token
+from spancopy_core.paper import context
 
 SMALL = 50  # BFP small: methods of at most 50 tokens
 MEDIUM = 100  # BFP medium: 51 to 100 tokens
@@ -35,7 +35,8 @@ def abstract_pair(
 ) -> tuple[list[str], list[str]]:
     """The pair as the trainer writes it: both sides' model inputs, with one numbering for both
     sides, the buggy side first, as in BFP. With ``scope``, the input ends with its context
-    segment (:func:`spancopy_core.lang.java.model_input_pair`, :func:`spancopy_core.context.join`;
+    segment (:func:`spancopy_core.lang.java.model_input_pair`,
+    :func:`spancopy_core.paper.context.join`;
     none when nothing of ``scope`` is new to the method)."""
     before, after = java.model_input_pair(buggy, fixed, known, imports, scope)
     return context.join(before.tokens, before.context), after.tokens

@@ -5,7 +5,7 @@ minutes on the bundled sample dataset (``trainer/sample_data``), then evaluated.
 of ``train`` are derived from the fields of :class:`~trainer.config.TrainConfig` (and of its
 ``ModelConfig``), so their defaults, help, bounds and choices are written once, there; every
 option's help shows its default. A bad command line, a bad option value, path or data
-(:class:`~trainer.config.TrainerError`, :class:`~spancopy_core.checkpoint.CheckpointError`)
+(:class:`~trainer.config.TrainerError`, :class:`~spancopy_core.storage.checkpoint.CheckpointError`)
 becomes a one-line error (exit status 2) naming the option, or the file and line; anything
 else is a bug and ends with its traceback.
 """
@@ -24,7 +24,7 @@ from pathlib import Path
 from types import NoneType
 from typing import Any, NoReturn, get_args, get_origin, get_type_hints
 
-from spancopy_core.config import DEVICES, VARIANTS, ModelConfig
+from spancopy_core.paper.config import DEVICES, VARIANTS, ModelConfig
 
 from .config import MODEL_OPTIONS, TrainConfig, TrainerError, flag
 from .jfleg import SLICES
@@ -301,7 +301,7 @@ def _add_synth(sub) -> None:
     p.add_argument(
         "--context",
         action="store_true",
-        help="end every buggy side with its method's context segment (spancopy_core.context: "
+        help="end every buggy side with its method's context segment (spancopy_core.paper.context: "
         "names and literals of the file that the method lacks) for a model trained with "
         "--context (default: off)",
     )
@@ -587,7 +587,7 @@ def cmd_prose_lexicon(args: argparse.Namespace) -> int:
 
 
 def cmd_half(args: argparse.Namespace) -> int:
-    from spancopy_core.checkpoint import load_model, read_config, save_model
+    from spancopy_core.storage.checkpoint import load_model, read_config, save_model
 
     model = load_model(args.model, device="cpu")
     extra = {
@@ -599,7 +599,7 @@ def cmd_half(args: argparse.Namespace) -> int:
 
 
 def cmd_average(args: argparse.Namespace) -> int:
-    from spancopy_core.checkpoint import load_model, read_config, save_model
+    from spancopy_core.storage.checkpoint import load_model, read_config, save_model
 
     from .average import average
 
@@ -692,7 +692,9 @@ COMMANDS = {
 
 def run(args: argparse.Namespace) -> int:
     """Run the command of ``args``; a user error becomes one line on stderr and status 2."""
-    from spancopy_core.checkpoint import CheckpointError  # imports torch: only once a command runs
+    from spancopy_core.storage.checkpoint import (
+        CheckpointError,
+    )  # imports torch: only once a command runs
 
     try:
         return COMMANDS[args.command](args)

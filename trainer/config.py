@@ -3,7 +3,7 @@
 Each field of :class:`TrainConfig` is an :func:`option`: its default, help text and bounds or
 choices. ``python -m trainer train`` derives one option per field from them (``--batch-size``
 for ``batch_size``, ``--no-amp`` for a switch that is on by default), and the sizes and modes
-of the model come from the fields of :class:`~spancopy_core.config.ModelConfig`, documented by
+of the model come from the fields of :class:`~spancopy_core.paper.config.ModelConfig`, documented by
 :data:`MODEL_OPTIONS`; so a default is written only once. A config that breaks a bound raises
 :class:`TrainerError`, the trainer's error for bad option values, paths and data (shown as a
 one-line message).
@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from spancopy_core.config import COPY_MODES, DEVICES, OBJECTIVES, ModelConfig
+from spancopy_core.paper.config import COPY_MODES, DEVICES, OBJECTIVES, ModelConfig
 
 
 class TrainerError(Exception):
@@ -79,17 +79,17 @@ MODEL_OPTIONS: dict[str, dict[str, Any]] = {
     ),
     "focus": option_metadata(
         "tell the model where the user points: a learned focus feature on the input tokens "
-        "(spancopy_core.focus), derived from each pair's diff; with --init, added to a "
+        "(spancopy_core.paper.focus), derived from each pair's diff; with --init, added to a "
         "model that lacks it"
     ),
     "context": option_metadata(
-        "read the context segment that inputs may end with (spancopy_core.context: names the "
+        "read the context segment that inputs may end with (spancopy_core.paper.context: names the "
         "method lacks, from synth --context): a learned marker on its tokens; with --init, "
         "added to a model that lacks it"
     ),
     "char_ngrams": option_metadata(
         "hash buckets of a character n-gram embedding added to every token's (so that the "
-        "model sees how an unknown word is spelt, spancopy_core.ngrams); 0: none",
+        "model sees how an unknown word is spelt, spancopy_core.paper.ngrams); 0: none",
         minimum=0,
         metavar="BUCKETS",
     ),

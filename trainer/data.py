@@ -20,11 +20,11 @@ from pathlib import Path
 
 from torch.utils.data import DataLoader, Dataset, Sampler
 
-from spancopy_core import context, focus
-from spancopy_core.alignment import align
-from spancopy_core.batch import Batch, collate
-from spancopy_core.lattice import build_lattice
-from spancopy_core.vocab import Vocabulary
+from spancopy_core.editing.alignment import align
+from spancopy_core.paper import context, focus
+from spancopy_core.paper.batch import Batch, collate
+from spancopy_core.paper.lattice import build_lattice
+from spancopy_core.paper.vocab import Vocabulary
 
 from .config import DataError, TrainerError  # noqa: F401 (DataError: re-exported)
 
@@ -117,11 +117,11 @@ def held_out_split(pairs: Sequence[Pair], fraction: float, seed: int) -> tuple[l
 
 class PairDataset(Dataset):
     """Pairs whose lattices are computed on access (in the DataLoader worker), with the focus
-    of each pair (:func:`spancopy_core.focus.from_diff`, of the method before an input's
+    of each pair (:func:`spancopy_core.paper.focus.from_diff`, of the method before an input's
     context segment) when ``focus_noise`` is given: made noisy with a generator seeded by
     ``seed`` and the pair's index, so that a pair gets the same focus whenever it is drawn, on
     any worker. With ``edit``, each pair also carries its
-    own edit (:func:`spancopy_core.alignment.align` of input and output): the reconstruction
+    own edit (:func:`spancopy_core.editing.alignment.align` of input and output): the reconstruction
     task of an edit-representation model."""
 
     def __init__(

@@ -1,12 +1,13 @@
 """Evaluation with the paper's metrics: decode a split and tabulate exact-match accuracy.
 
-Decodes every input of ``--data``/``--split`` with :func:`spancopy_core.decoding.beam_search`
+Decodes every input of ``--data``/``--split`` with :func:`spancopy_core.paper.decoding.beam_search`
 in batches, then reports top-1 (both conventions), accuracy@k, MRR and structural match
-(:mod:`spancopy_core.metrics`) as a Markdown table and, optionally, JSON. ``span_hist`` draws
+(:mod:`spancopy_core.evaluation.metrics`) as a Markdown table and, optionally, JSON. ``span_hist``
+draws
 the histogram of copy-span lengths of greedy decoding, log-scaled as in the paper's Figure 4.
 A model with an edit encoder decodes each input under its own pair's edit: the figures are
 its reconstruction accuracy (``x+`` from ``x-`` and ``f(x-, x+)``). Inputs that end with a
-context segment (``synth --context``, :mod:`spancopy_core.context`) keep it for a model that
+context segment (``synth --context``, :mod:`spancopy_core.paper.context`) keep it for a model that
 reads one and lose it for another; "unchanged" means equal to the method alone.
 """
 
@@ -20,13 +21,13 @@ from typing import Any
 
 from tqdm import tqdm
 
-from spancopy_core import context
-from spancopy_core.alignment import Alignment, align
-from spancopy_core.checkpoint import load_model
-from spancopy_core.decoding import beam_search
+from spancopy_core.editing.alignment import Alignment, align
+from spancopy_core.evaluation.metrics import evaluate as score
+from spancopy_core.evaluation.metrics import span_lengths, span_statistics
 from spancopy_core.lang import java
-from spancopy_core.metrics import evaluate as score
-from spancopy_core.metrics import span_lengths, span_statistics
+from spancopy_core.paper import context
+from spancopy_core.paper.decoding import beam_search
+from spancopy_core.storage.checkpoint import load_model
 
 from .data import DataError, read_pairs
 

@@ -80,7 +80,7 @@ USER_WEIGHTS: dict[str, float] = {
     "wrong_field": 0,  # only with a context segment (CONTEXT_WEIGHTS): else its fix is unwritable
 }
 # The user mix plus a wrong field of the class: a fix that needs a name the buggy method lacks,
-# which only a model reading the context segment (spancopy_core.context) can write.
+# which only a model reading the context segment (spancopy_core.paper.context) can write.
 CONTEXT_WEIGHTS: dict[str, float] = {**USER_WEIGHTS, "wrong_field": 8}
 PROFILES = {"bfp": WEIGHTS, "user": USER_WEIGHTS, "context": CONTEXT_WEIGHTS}  # synth --profile
 KINDS = (*WEIGHTS, "dropped_offset", "string_equals", "wrong_field")  # bfp: the order of old runs

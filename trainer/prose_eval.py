@@ -3,11 +3,13 @@
 A *corrector* is any function from a sentence's text to its corrected text (the system's rank-1
 output, the text unchanged when it changes nothing). Each sentence of the split, or of one of its
 slices (:func:`trainer.jfleg.select`), is given to it one at a time, either as text a user would
-type -- the corpus line detokenised (:func:`spancopy_core.prose_metrics.detokenize`), for systems
+type -- the corpus line detokenised (:func:`spancopy_core.evaluation.prose_metrics.detokenize`),
+for systems
 that read text, such as Harper -- or as the corpus line itself, in JFLEG's Penn Treebank spacing
 (``do n't``, ``it 's``), the spacing the prose models are trained in. Its wall time per sentence
 is measured around that call alone, after one untimed call. The outputs are scored against the
-references by :func:`spancopy_core.prose_metrics.score_corpus` (sources, outputs and references
+references by :func:`spancopy_core.evaluation.prose_metrics.score_corpus` (sources, outputs and
+references
 tokenised alike, so either spacing scores the same). :func:`model_corrector` makes a corrector of a
 span-copy model that runs the repair pipeline as ``spancopy repair FILE.txt --top-k 1`` does.
 """
@@ -23,7 +25,7 @@ from typing import Any
 
 from tqdm import tqdm
 
-from spancopy_core.prose_metrics import detokenize, score_corpus
+from spancopy_core.evaluation.prose_metrics import detokenize, score_corpus
 
 from .config import DataError
 from .jfleg import Sentence, read_jfleg, select
@@ -117,7 +119,7 @@ def model_corrector(model: Any, beam: int, variant: str) -> Corrector:
 def pipeline_corrector(model: Any, frontend: Any, options: Any) -> Corrector:
     """A text with the rank-1 repair of each of its units (by ``frontend``, with ``options``)
     applied: what :func:`model_corrector` does with the product's plain-text front-end."""
-    from spancopy_core.edits import apply_edits
+    from spancopy_core.editing.edits import apply_edits
     from spancopy_core.repair import pipeline
 
     def correct(text: str) -> str:
@@ -141,7 +143,7 @@ def run(
 ) -> dict[str, Any]:
     """Correct the sentences of ``split`` (its ``slice_name``, the first ``limit``) with the
     model and return the metrics; DataError if there is nothing to evaluate."""
-    from spancopy_core.checkpoint import load_model
+    from spancopy_core.storage.checkpoint import load_model
 
     sentences = select(read_jfleg(data_dir, split), slice_name)[:limit]
     if not sentences:

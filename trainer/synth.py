@@ -8,7 +8,7 @@ abstracted as BFP is (:mod:`trainer.bfp`: annotations stripped, idioms kept, one
 pairs equal after abstraction are dropped, the rest deduplicated (first occurrence kept) and
 written to ``OUT/small`` (<= 50 tokens) or ``OUT/medium`` (51-100) with a line-parallel
 ``.kind`` file naming the mutation. With ``with_context`` (``--context``) every buggy side ends
-with the context segment of its method (:mod:`spancopy_core.context`: the names and literals
+with the context segment of its method (:mod:`spancopy_core.paper.context`: the names and literals
 of its file that it lacks, :meth:`spancopy_core.lang.java.JavaSource.scope`); the bucket is
 still the method's length. Files are processed in a seeded random order by a pool of
 worker processes; each file has its own seeded random generator and all of a file's pairs go
@@ -33,9 +33,9 @@ from typing import NamedTuple
 
 from tqdm import tqdm
 
-from spancopy_core import context
 from spancopy_core.lang import java
 from spancopy_core.lang.errors import SourceTooLargeError
+from spancopy_core.paper import context
 
 from . import bfp
 from .config import TrainerError

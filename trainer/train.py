@@ -1,7 +1,8 @@
 """The training loop: AdamW, warm-up, clipping, early stopping, checkpoints, resume, DDP.
 
 ``out/`` receives the best model so far (by validation loss per token) as a model directory
-(``spancopy_core.checkpoint``), ``out/checkpoint/`` the latest state for ``--resume`` (model,
+(``spancopy_core.storage.checkpoint``), ``out/checkpoint/`` the latest state for ``--resume``
+(model,
 optimizer moments in safetensors, and a JSON trainer state), and ``out/metrics.jsonl`` one
 JSON record per logging interval (the mean training loss of the steps since the previous
 record, also at the end of an epoch) and per epoch. The batch order is a pure function of
@@ -37,10 +38,10 @@ from torch import nn
 from torch.nn.parallel import DistributedDataParallel
 from tqdm import tqdm
 
-from spancopy_core import context, focus
-from spancopy_core.checkpoint import CheckpointError, load_model, resolve_device, save_model
-from spancopy_core.model import SpanCopyModel
-from spancopy_core.vocab import Vocabulary
+from spancopy_core.paper import context, focus
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.vocab import Vocabulary
+from spancopy_core.storage.checkpoint import CheckpointError, load_model, resolve_device, save_model
 
 from .config import TrainConfig, TrainerError
 from .data import (
@@ -83,7 +84,7 @@ def setup_distributed(device: torch.device) -> Dist:
 
 def load_data(config: TrainConfig) -> tuple[list[Pair], list[Pair]]:
     """Training and validation pairs, without pairs longer than ``max_len`` (an input's
-    context segment, at most spancopy_core.context.MAX_TOKENS + 1 tokens, not counted)."""
+    context segment, at most spancopy_core.paper.context.MAX_TOKENS + 1 tokens, not counted)."""
     train: list[Pair] = []
     for directory in config.train:
         train += read_pairs(directory, config.train_split)

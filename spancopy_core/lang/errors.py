@@ -1,10 +1,12 @@
 """The documented errors of the front-ends and of the edit machinery.
 
 Every error that the front-ends (:mod:`spancopy_core.lang.java`, :mod:`spancopy_core.lang.text`)
-and :mod:`spancopy_core.edits` raise on bad input derives from :class:`FrontendError`, itself a
+and :mod:`spancopy_core.editing.edits` raise on bad input derives from :class:`FrontendError`,
+itself a
 ``ValueError``: callers catch one class. Text of any content (empty, NUL bytes, lone
 surrogates, CRLF or CR line endings, binary junk) is valid input and never raises; only the
-cases below do, and :class:`spancopy_core.positions.PositionError` (an offset outside the text,
+cases below do, and :class:`spancopy_core.editing.positions.PositionError` (an offset outside the
+text,
 or an edit that overlaps another or leaves the text).
 """
 

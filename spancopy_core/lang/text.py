@@ -8,7 +8,8 @@ apostrophes and hyphens), numbers (``3.14``, ``1,000``), inline code spans and U
 token, emoji sequences as one token, and single punctuation marks. The lexer is context-free, so
 re-lexing edited text is predictable. Abstraction is the identity (a prose model copies and
 generates words as they are); :class:`ProseStyle` lays out generated words for
-:func:`spancopy_core.edits.edits`, which gives the same minimal edits and summaries as for Java.
+:func:`spancopy_core.editing.edits.edits`, which gives the same minimal edits and summaries as for
+Java.
 """
 
 from __future__ import annotations
@@ -19,8 +20,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..positions import LineIndex, PositionError, majority_newline
-from .errors import ConcretizeError, SourceTooLargeError
+from spancopy_core.editing.positions import LineIndex, PositionError, majority_newline
+from spancopy_core.lang.errors import ConcretizeError, SourceTooLargeError
 
 MAX_SOURCE_CHARS = 16 * 2**20  # larger texts raise SourceTooLargeError
 
@@ -284,7 +285,7 @@ class ProseStyle:
     indent_unit: str = ""
 
     def layout(self, tokens: Sequence[str], start: int, multiline: bool) -> list[str]:
-        """See :class:`spancopy_core.edits.Style` (prose never goes multi-line)."""
+        """See :class:`spancopy_core.editing.edits.Style` (prose never goes multi-line)."""
         seps = []
         quotes = 0  # straight double quotes seen: odd = inside a quotation
         for k, cur in enumerate(tokens):

@@ -1,7 +1,8 @@
 """From decoded hypotheses to ranked repair candidates of one unit (pure, no LSP).
 
 For each hypothesis of a unit, best first: skip the unchanged input; map it back to the
-source with :func:`spancopy_core.edits.edits` (minimal, format-preserving edits; a hypothesis
+source with :func:`spancopy_core.editing.edits.edits` (minimal, format-preserving edits; a
+hypothesis
 that needs a name the method does not have raises ``ConcretizeError`` and is dropped); with
 ``syntax_check``, drop it when the unit parsed before and no longer parses after the edits;
 merge hypotheses with the same concrete tokens. Each candidate carries a title in the file's own
@@ -22,11 +23,11 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..actions import Hypothesis
-from ..edits import Style, TextEdit, apply_edits, edits
-from ..lang.errors import FrontendError
-from ..probability import logsumexp
-from .frontend import Frontend, Unit, written
+from spancopy_core.editing.edits import Style, TextEdit, apply_edits, edits
+from spancopy_core.lang.errors import FrontendError
+from spancopy_core.paper.actions import Hypothesis
+from spancopy_core.paper.probability import logsumexp
+from spancopy_core.repair.frontend import Frontend, Unit, written
 
 
 @dataclass(frozen=True)

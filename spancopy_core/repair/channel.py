@@ -47,8 +47,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..lang.english import same_case
-from .spelling import MIN_LENGTH, Dictionary
+from spancopy_core.lang.english import same_case
+from spancopy_core.repair.spelling import MIN_LENGTH, Dictionary
 
 LEXICON = Path(__file__).resolve().parents[1] / "lang" / "data" / "english-words.tsv"
 _WORD = re.compile(r"[a-z]+")

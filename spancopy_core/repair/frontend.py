@@ -22,7 +22,7 @@ from collections.abc import Container, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..edits import Alignment, SourceToken, Style, TextEdit
+from spancopy_core.editing.edits import Alignment, SourceToken, Style, TextEdit
 
 MAX_UNITS_PER_REQUEST = 8  # a selection over more methods repairs the first eight
 
@@ -32,10 +32,10 @@ class Unit:
     """One repairable unit of a document, ready for the model.
 
     ``start``/``end`` are its code-point range in the text; ``tokens`` the model input
-    (abstracted), ``mapping`` and ``source_tokens`` what :func:`spancopy_core.edits.edits`
+    (abstracted), ``mapping`` and ``source_tokens`` what :func:`spancopy_core.editing.edits.edits`
     needs to map a hypothesis back; ``has_error`` whether it contains a parse error;
     ``context`` the text to put before and after it to parse it alone; ``scope`` the tokens of
-    its context segment (:mod:`spancopy_core.context`: names around it that it lacks, which
+    its context segment (:mod:`spancopy_core.paper.context`: names around it that it lacks, which
     ``mapping`` writes back too; empty unless asked for). ``mapping.tokens`` are the unit *as
     written* (:func:`written`); ``tokens`` are the same, but where the front-end corrects the
     unit before the model sees it (prose: misspelt words respelt,

@@ -4,7 +4,7 @@ Units are the methods and constructors that tree-sitter-java finds (:mod:`spanco
 their tokens are the model input that the trainer makes too
 (:func:`spancopy_core.lang.java.model_input`: BFP-abstracted without annotations, which BFP does
 not have and the model never sees). For a model that reads a context segment
-(:mod:`spancopy_core.context`) each unit also gets the names and literals of its file that it
+(:mod:`spancopy_core.paper.context`) each unit also gets the names and literals of its file that it
 lacks (:meth:`spancopy_core.lang.java.JavaSource.scope`), numbered after its own.
 """
 
@@ -13,12 +13,17 @@ from __future__ import annotations
 import bisect
 from collections.abc import Container, Sequence
 
-from ..edits import SourceToken, TextEdit
-from ..lang import java
-from .frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, covering_edit
-from .prose import JAVA_COMMENTS, CommentProse, JavaCommentFrontend, comment_region
-from .templates import literal_step, repair_templates
-from .titles import change_title
+from spancopy_core.editing.edits import SourceToken, TextEdit
+from spancopy_core.lang import java
+from spancopy_core.repair.frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, covering_edit
+from spancopy_core.repair.prose import (
+    JAVA_COMMENTS,
+    CommentProse,
+    JavaCommentFrontend,
+    comment_region,
+)
+from spancopy_core.repair.templates import literal_step, repair_templates
+from spancopy_core.repair.titles import change_title
 
 
 def _replaced(source: Sequence[SourceToken], starts: Sequence[int], edit: TextEdit) -> str:

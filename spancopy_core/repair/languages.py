@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 from urllib.parse import unquote, urlparse
 
-from .frontend import Frontend
-from .java import JavaFrontend
-from .prose import MARKDOWN, PLAINTEXT
+from spancopy_core.repair.frontend import Frontend
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.prose import MARKDOWN, PLAINTEXT
 
 FRONTENDS: tuple[Frontend, ...] = (JavaFrontend(), PLAINTEXT, MARKDOWN)
 

@@ -13,7 +13,7 @@ server runs the same stage functions in its own threads, :func:`decode` on its m
 :func:`confident`. The *focus* is what the user points at, a code-point range ``(start, end)`` of
 the text (a code action's range, ``--line N``, the cursor of the repair command): the units
 overlapping it are repaired; without a focus every outermost unit of the document is. The model
-is told the focus too (:mod:`spancopy_core.focus`): the tokens on the lines the focus touches
+is told the focus too (:mod:`spancopy_core.paper.focus`): the tokens on the lines the focus touches
 (:func:`focus_ids`). With ``RepairOptions.ranking == "combined"`` (the default) the candidates
 of the beam and the repair templates at the focus lines (without a focus: of the whole unit
 when its front-end says so, ``Frontend.whole_unit_templates``, as prose does for spelling; else
@@ -35,7 +35,8 @@ and which the other repairs are measured against (``Unit.mapping.tokens`` is the
 written).
 
 Context. For a model that reads a context segment (``ModelConfig.context``,
-:mod:`spancopy_core.context`), :func:`units` is asked for it (``context=True``): each unit carries
+:mod:`spancopy_core.paper.context`), :func:`units` is asked for it (``context=True``): each unit
+carries
 the names of its file that it lacks (``Unit.scope``, which its mapping writes back), the model
 reads :func:`model_input` (the unit's tokens, the separator, the segment) in decoding and
 scoring, and everything else (unchanged, candidates, edits) sees the unit's own tokens.
@@ -44,7 +45,8 @@ Limits every caller applies (the server to its settings and documents, ``spancop
 its options and files): :data:`MAX_DOCUMENT_CHARS`, :data:`MAX_BEAM_SIZE`, :data:`MAX_TOP_K`,
 :data:`MAX_UNIT_TOKENS`.
 
-torch is imported only by :func:`decode` (through :mod:`spancopy_core.decoding`), so parsing and
+torch is imported only by :func:`decode` (through :mod:`spancopy_core.paper.decoding`), so parsing
+and
 unit selection stay cheap for callers that may never decode.
 """
 
@@ -56,17 +58,17 @@ from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from ..actions import Action, Copy, Gen, Hypothesis
-from ..context import join, method_length, segment_ids
-from ..edits import Style
-from ..focus import INSIDE, NONE, OUTSIDE
-from ..positions import LineIndex
-from . import ranking
-from .candidates import Candidate, candidates, confidence, unchanged_share
-from .frontend import Frontend, Unit, written
+from spancopy_core.editing.edits import Style
+from spancopy_core.editing.positions import LineIndex
+from spancopy_core.paper.actions import Action, Copy, Gen, Hypothesis
+from spancopy_core.paper.context import join, method_length, segment_ids
+from spancopy_core.paper.focus import INSIDE, NONE, OUTSIDE
+from spancopy_core.repair import ranking
+from spancopy_core.repair.candidates import Candidate, candidates, confidence, unchanged_share
+from spancopy_core.repair.frontend import Frontend, Unit, written
 
 if TYPE_CHECKING:
-    from ..model import SpanCopyModel
+    from spancopy_core.paper.model import SpanCopyModel
 
 BATCH = 8  # units per batched beam search
 # Longer texts are refused: the Java front-end lexes the whole text in Python, about 3 s per MB.
@@ -84,7 +86,7 @@ class RepairOptions:
 
     beam_size: int | None = None  # None: the front-end's (Frontend.beam_size)
     top_k: int = 5  # repairs offered per unit
-    decoding: str = "merged"  # one of spancopy_core.decoding.VARIANTS
+    decoding: str = "merged"  # one of spancopy_core.paper.decoding.VARIANTS
     max_unit_tokens: int = 400  # longer units are skipped (decoding time grows with length)
     syntax_check: bool = True  # drop repairs after which a unit that parsed no longer parses
     ranking: str = "combined"  # one of RANKINGS
@@ -198,7 +200,7 @@ def units(
 
 def model_input(unit: Unit) -> list[str]:
     """What the model reads of ``unit``: its tokens, then its context segment if it has one
-    (:mod:`spancopy_core.context`)."""
+    (:mod:`spancopy_core.paper.context`)."""
     return join(unit.tokens, unit.scope)
 
 
@@ -206,7 +208,7 @@ def within_method(hypothesis: Hypothesis, n: int) -> Hypothesis:
     """``hypothesis`` of an input whose first ``n`` tokens are the method, with every copy
     from the context segment written as the generation of the tokens it copies: the
     derivation of a repair indexes the method alone, as the edits of
-    :func:`spancopy_core.edits.edits` need."""
+    :func:`spancopy_core.editing.edits.edits` need."""
     if not any(isinstance(a, Copy) and a.j > n for a in hypothesis.actions):
         return hypothesis
     actions: list[Action] = []
@@ -287,8 +289,8 @@ def decode(
     :meth:`RepairOptions.beam`), with the focus ids of each input's method tokens (None: no
     focus). An input may end with a context segment (:func:`model_input`); its hypotheses
     copy from the method only (:func:`within_method`). Raises
-    :class:`~spancopy_core.decoding.DecodingCancelled` when ``should_stop`` says so."""
-    from ..decoding import beam_search  # imports torch
+    :class:`~spancopy_core.paper.decoding.DecodingCancelled` when ``should_stop`` says so."""
+    from spancopy_core.paper.decoding import beam_search  # imports torch
 
     out: list[list[Hypothesis]] = []
     for k in range(0, len(inputs), BATCH):
@@ -365,7 +367,7 @@ def unit_candidates(
 def score_items(
     unit: Unit, ids: Sequence[int] | None, pool: Sequence[Candidate]
 ) -> list[tuple[Sequence[str], Sequence[int] | None, Sequence[str]]]:
-    """What :func:`spancopy_core.scoring.log_probs` scores for ``unit`` (its
+    """What :func:`spancopy_core.paper.scoring.log_probs` scores for ``unit`` (its
     :func:`model_input`): the unit unchanged (as written, or as its front-end corrected it),
     then each expressible candidate of ``pool``."""
     x = model_input(unit)
@@ -434,7 +436,7 @@ def repair_units(
     """The decoding, candidate and ranking stages of :func:`repair` on units already
     selected, in order, each yielded as soon as its batch of :data:`BATCH` units is decoded
     (for callers that report progress on long files)."""
-    from ..scoring import log_probs  # imports torch
+    from spancopy_core.paper.scoring import log_probs  # imports torch
 
     options = replace(options, beam_size=options.beam(doc.frontend))
     for k in range(0, len(kept), BATCH):

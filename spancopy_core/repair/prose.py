@@ -5,7 +5,8 @@ blank lines; in Markdown, headings and list items are paragraphs of their own, c
 skipped and YAML front matter too). A sentence's model input is the text of its tokens
 (:func:`spancopy_core.lang.text.tokenize`, case kept; an inline code span or a URL is one
 ``code`` token that the model copies), exactly what the prose model is trained on; repairs are
-laid out with :class:`~spancopy_core.lang.text.ProseStyle` by :func:`spancopy_core.edits.edits`.
+laid out with :class:`~spancopy_core.lang.text.ProseStyle` by
+:func:`spancopy_core.editing.edits.edits`.
 A repair that changes, adds or removes a code token (an inline code span, a URL) is dropped
 (:meth:`ProseFrontend.still_parses`), so code in prose is left alone.
 
@@ -46,14 +47,14 @@ import re
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 
-from ..edits import TextEdit
-from ..lang import java, text
-from ..lang.english import capitals, introductory_comma
-from ..lang.text import ProseStyle, TextSource
-from .channel import LEXICON, ChannelCosts, Lexicon, respell
-from .frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, written
-from .spelling import homophone_changes
-from .titles import word_title
+from spancopy_core.editing.edits import TextEdit
+from spancopy_core.lang import java, text
+from spancopy_core.lang.english import capitals, introductory_comma
+from spancopy_core.lang.text import ProseStyle, TextSource
+from spancopy_core.repair.channel import LEXICON, ChannelCosts, Lexicon, respell
+from spancopy_core.repair.frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, written
+from spancopy_core.repair.spelling import homophone_changes
+from spancopy_core.repair.titles import word_title
 
 NAME_LIMIT = 40  # characters of a sentence in its unit's name
 MAX_SPELLING = 24  # homophone swaps of a sentence that the model scores, the first words' first

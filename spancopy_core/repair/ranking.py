@@ -5,7 +5,7 @@ candidates.candidates`) and repair templates at the focus (the front-end's
 :meth:`~spancopy_core.repair.frontend.Frontend.templates`: single-token mutations of the focus
 lines, which a beam of 20 often misses). Each is the same kind of thing, a model output: the
 pipeline scores them all, and the unit as written, with
-:func:`spancopy_core.scoring.log_probs` (the marginal over every action sequence), and
+:func:`spancopy_core.paper.scoring.log_probs` (the marginal over every action sequence), and
 :func:`rank` orders them by that log-probability minus the penalties of :class:`Penalties`,
 which keep what users call noise below real fixes:
 
@@ -36,11 +36,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import replace
 
-from ..edits import TextEdit, apply_edits
-from ..positions import LineIndex
-from ..probability import logsumexp
-from .candidates import Candidate
-from .frontend import Frontend, Penalties, Unit, written
+from spancopy_core.editing.edits import TextEdit, apply_edits
+from spancopy_core.editing.positions import LineIndex
+from spancopy_core.paper.probability import logsumexp
+from spancopy_core.repair.candidates import Candidate
+from spancopy_core.repair.frontend import Frontend, Penalties, Unit, written
 
 
 def template_candidates(

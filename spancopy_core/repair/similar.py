@@ -13,9 +13,9 @@ token lists; a changed method is one whose tokens changed, layout and comments a
 :func:`tasks` makes one decode per (other method, edit); :func:`similar` runs everything:
 the edit model decodes every task in batches of :data:`BATCH` (``beam_search(..., edits=)``),
 each hypothesis becomes a :class:`~spancopy_core.repair.candidates.Candidate` exactly as a
-repair does (minimal, format-preserving :class:`~spancopy_core.edits.TextEdit` on the file,
+repair does (minimal, format-preserving :class:`~spancopy_core.editing.edits.TextEdit` on the file,
 dropped when it needs a name nobody wrote or breaks parsing), and the candidates and the
-method as written are scored exactly under the edit (:func:`spancopy_core.scoring.log_probs`
+method as written are scored exactly under the edit (:func:`spancopy_core.paper.scoring.log_probs`
 with ``edits``) and ranked without the repair penalties (an observed edit may well delete a
 statement or change a signature).
 
@@ -60,19 +60,19 @@ from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..alignment import Alignment, align
-from ..lang import java
-from ..lang.java import PLACEHOLDER
-from ..lang.java.syntax import is_name
-from .candidates import candidates
-from .frontend import Penalties, Unit
-from .java import method_unit
-from .pipeline import ParsedText, UnitRepairs
-from .ranking import rank
+from spancopy_core.editing.alignment import Alignment, align
+from spancopy_core.lang import java
+from spancopy_core.lang.java import PLACEHOLDER
+from spancopy_core.lang.java.syntax import is_name
+from spancopy_core.repair.candidates import candidates
+from spancopy_core.repair.frontend import Penalties, Unit
+from spancopy_core.repair.java import method_unit
+from spancopy_core.repair.pipeline import ParsedText, UnitRepairs
+from spancopy_core.repair.ranking import rank
 
 if TYPE_CHECKING:
-    from ..actions import Hypothesis
-    from ..model import SpanCopyModel
+    from spancopy_core.paper.actions import Hypothesis
+    from spancopy_core.paper.model import SpanCopyModel
 
 BATCH = 64  # tasks per batched beam search (the 49 other methods of a 50-method file at once)
 MAX_EDITS = 3  # observed edits applied at once (the first changed methods of the file)
@@ -358,8 +358,8 @@ def decode(
     """The hypotheses of every task, best first: batched beam searches of ``batch_size``
     tasks, shortest first (less padding), ``options.beam_size`` hypotheses each, none longer
     than its input by more than the edit grows its method plus :data:`SLACK` tokens. Raises
-    :class:`~spancopy_core.decoding.DecodingCancelled` when ``should_stop`` says so."""
-    from ..decoding import beam_search  # imports torch
+    :class:`~spancopy_core.paper.decoding.DecodingCancelled` when ``should_stop`` says so."""
+    from spancopy_core.paper.decoding import beam_search  # imports torch
 
     order = sorted(range(len(found)), key=lambda k: len(found[k].unit.tokens))
     out: list[list[Hypothesis]] = [[] for _ in found]
@@ -390,7 +390,7 @@ def proposals(
     """The kept proposals of every task (see the module docstring), one
     :class:`SimilarRepairs` per method that has any (under its most confident edit), in file
     order."""
-    from ..scoring import log_probs  # imports torch
+    from spancopy_core.paper.scoring import log_probs  # imports torch
 
     pools = []
     for task, hyps in zip(found, beams, strict=True):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from ..lang.english import HOMOPHONES, find_sequences, same_case
+from spancopy_core.lang.english import HOMOPHONES, find_sequences, same_case
 
 _ALPHA = re.compile(r"[a-z]+(?:['-][a-z]+)*")
 MIN_LENGTH = 3  # shorter words are not indexed (never proposed, never respelt)

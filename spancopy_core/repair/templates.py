@@ -35,8 +35,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
-from ..edits import TextEdit
-from ..lang.java import Token
+from spancopy_core.editing.edits import TextEdit
+from spancopy_core.lang.java import Token
 
 SWAPS: tuple[tuple[str, ...], ...] = (
     ("<", "<=", ">", ">=", "==", "!="),

@@ -25,7 +25,7 @@ import difflib
 import re
 from collections.abc import Sequence
 
-from ..edits import TextEdit, apply_edits
+from spancopy_core.editing.edits import TextEdit, apply_edits
 
 LIMIT = 60  # characters of code in a title
 _SPACE = re.compile(r"\s+")

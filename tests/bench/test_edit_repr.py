@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bench import edit_repr
-from spancopy_core.alignment import align, side
-from spancopy_core.decoding import beam_search
+from spancopy_core.editing.alignment import align, side
+from spancopy_core.paper.decoding import beam_search
 from tests.core.tiny import tiny_model
 
 PAIRS = [

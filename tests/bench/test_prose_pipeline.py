@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from bench import prose_pipeline
-from spancopy_core.checkpoint import load_model
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
+from spancopy_core.storage.checkpoint import load_model
 from trainer.jfleg import Sentence
 
 

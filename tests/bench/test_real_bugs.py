@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from bench import real_bugs
-from spancopy_core.checkpoint import load_model
 from spancopy_core.repair.pipeline import RepairOptions
+from spancopy_core.storage.checkpoint import load_model
 
 RECORD = {
     "id": "manysstubs4j:0",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spancopy_core.alignment import DELETE, EQUAL, INSERT, REPLACE, align, side
+from spancopy_core.editing.alignment import DELETE, EQUAL, INSERT, REPLACE, align, side
 
 E, R, I, D = EQUAL, REPLACE, INSERT, DELETE
 

@@ -14,8 +14,11 @@ import pytest
 import torch
 from safetensors.torch import save_file
 
-from spancopy_core import checkpoint
-from spancopy_core.checkpoint import (
+from spancopy_core.paper.config import LIMITS, ModelConfig
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.vocab import MAX_FILE_BYTES, MAX_SIZE, SPECIALS, Vocabulary
+from spancopy_core.storage import checkpoint
+from spancopy_core.storage.checkpoint import (
     MAX_CONFIG_BYTES,
     MAX_HEADER_BYTES,
     MAX_PARAMETERS,
@@ -24,9 +27,6 @@ from spancopy_core.checkpoint import (
     read_weights_header,
     save_model,
 )
-from spancopy_core.config import LIMITS, ModelConfig
-from spancopy_core.model import SpanCopyModel
-from spancopy_core.vocab import MAX_FILE_BYTES, MAX_SIZE, SPECIALS, Vocabulary
 
 from .tiny import tiny_model
 

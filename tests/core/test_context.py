@@ -1,4 +1,5 @@
-"""The context segment (spancopy_core.context): the objective equals brute-force enumeration of
+"""The context segment (spancopy_core.paper.context): the objective equals brute-force enumeration
+of
 the action sequences that copy within a segment only, the beam search finds every output with
 its exact marginal and never copies across the separator, a model given the marker computes
 what it computed before (and the shipped model, with no context, what the code before the
@@ -17,20 +18,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spancopy_core import DEFAULT_JAVA_MODEL
-from spancopy_core.actions import Copy, apply_actions
-from spancopy_core.batch import collate
-from spancopy_core.checkpoint import load_model, save_model
-from spancopy_core.config import ModelConfig
-from spancopy_core.context import MAX_TOKENS, SEPARATOR, join, segment_ids, split
-from spancopy_core.decoding import beam_search, candidate_log_probs
-from spancopy_core.focus import CONTEXT, INSIDE, NONE, OUTSIDE
-from spancopy_core.lattice import build_lattice
-from spancopy_core.logspace import NEG
-from spancopy_core.model import SpanCopyModel
-from spancopy_core.model_types import Scores
-from spancopy_core.objective import sequence_log_likelihood
-from spancopy_core.scoring import log_probs
-from spancopy_core.vocab import EOS_ID, UNK, Vocabulary
+from spancopy_core.paper.actions import Copy, apply_actions
+from spancopy_core.paper.batch import collate
+from spancopy_core.paper.config import ModelConfig
+from spancopy_core.paper.context import MAX_TOKENS, SEPARATOR, join, segment_ids, split
+from spancopy_core.paper.decoding import beam_search, candidate_log_probs
+from spancopy_core.paper.focus import CONTEXT, INSIDE, NONE, OUTSIDE
+from spancopy_core.paper.lattice import build_lattice
+from spancopy_core.paper.logspace import NEG
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.model_types import Scores
+from spancopy_core.paper.objective import sequence_log_likelihood
+from spancopy_core.paper.scoring import log_probs
+from spancopy_core.paper.vocab import EOS_ID, UNK, Vocabulary
+from spancopy_core.storage.checkpoint import load_model, save_model
 from tests.toy import train_steps
 
 from .test_objective import correct

@@ -13,9 +13,9 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spancopy_core.actions import Copy, Gen, apply_actions
-from spancopy_core.alignment import align, side
-from spancopy_core.decoding import (
+from spancopy_core.editing.alignment import align, side
+from spancopy_core.paper.actions import Copy, Gen, apply_actions
+from spancopy_core.paper.decoding import (
     Beam,
     DecodingCancelled,
     MergeGroups,
@@ -26,10 +26,10 @@ from spancopy_core.decoding import (
     candidate_log_probs,
     same_output_groups,
 )
-from spancopy_core.logspace import NEG
-from spancopy_core.model_types import Scores
-from spancopy_core.objective import best_derivation_log_prob, sequence_log_likelihood
-from spancopy_core.vocab import BOS, EOS, EOS_ID, UNK
+from spancopy_core.paper.logspace import NEG
+from spancopy_core.paper.model_types import Scores
+from spancopy_core.paper.objective import best_derivation_log_prob, sequence_log_likelihood
+from spancopy_core.paper.vocab import BOS, EOS, EOS_ID, UNK
 
 from .tiny import TINY_VOCAB, make_batch, tiny_model
 

@@ -1,5 +1,6 @@
-"""Position conversion (spancopy_core.positions), edit application and summaries (pure helpers
-of spancopy_core.edits)."""
+"""Position conversion (spancopy_core.editing.positions), edit application and summaries (pure
+helpers
+of spancopy_core.editing.edits)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spancopy_core.edits import TextEdit, apply_edits
-from spancopy_core.lang.errors import FrontendError
-from spancopy_core.positions import (
+from spancopy_core.editing.edits import TextEdit, apply_edits
+from spancopy_core.editing.positions import (
     UTF8,
     UTF16,
     UTF32,
@@ -20,6 +20,7 @@ from spancopy_core.positions import (
     position_to_offset,
     unit_length,
 )
+from spancopy_core.lang.errors import FrontendError
 
 # Characters that stress the conversions: ASCII, 2- and 3-byte UTF-8, non-BMP emoji, a lone
 # surrogate, and every LSP line terminator.

@@ -7,13 +7,13 @@ import random
 import pytest
 import torch
 
-from spancopy_core import focus
-from spancopy_core.batch import collate
-from spancopy_core.checkpoint import load_model, save_model
-from spancopy_core.decoding import beam_search
-from spancopy_core.focus import INSIDE, NONE, OUTSIDE
-from spancopy_core.lattice import build_lattice
-from spancopy_core.objective import sequence_log_likelihood
+from spancopy_core.paper import focus
+from spancopy_core.paper.batch import collate
+from spancopy_core.paper.decoding import beam_search
+from spancopy_core.paper.focus import INSIDE, NONE, OUTSIDE
+from spancopy_core.paper.lattice import build_lattice
+from spancopy_core.paper.objective import sequence_log_likelihood
+from spancopy_core.storage.checkpoint import load_model, save_model
 
 from .tiny import TINY_VOCAB, tiny_model
 

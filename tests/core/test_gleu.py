@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from spancopy_core import gleu
+from spancopy_core.evaluation import gleu
 from tests.conftest import SHARED_DATA
 from trainer.jfleg import read_jfleg
 

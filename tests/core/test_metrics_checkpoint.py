@@ -9,10 +9,10 @@ import torch
 from safetensors import safe_open
 
 from spancopy_core import DEFAULT_JAVA_MODEL
-from spancopy_core.actions import Copy, Gen
-from spancopy_core.checkpoint import CheckpointError, load_model, save_model
-from spancopy_core.decoding import beam_search
-from spancopy_core.metrics import canonical, evaluate, span_lengths, span_statistics
+from spancopy_core.evaluation.metrics import canonical, evaluate, span_lengths, span_statistics
+from spancopy_core.paper.actions import Copy, Gen
+from spancopy_core.paper.decoding import beam_search
+from spancopy_core.storage.checkpoint import CheckpointError, load_model, save_model
 
 from .tiny import make_batch, tiny_model
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 import torch
 
-from spancopy_core.config import ModelConfig
-from spancopy_core.logspace import NEG
-from spancopy_core.model import SpanCopyModel, span_log_normaliser
-from spancopy_core.vocab import BOS_ID, PAD_ID
+from spancopy_core.paper.config import ModelConfig
+from spancopy_core.paper.logspace import NEG
+from spancopy_core.paper.model import SpanCopyModel, span_log_normaliser
+from spancopy_core.paper.vocab import BOS_ID, PAD_ID
 
 from .tiny import TINY_VOCAB, make_batch, tiny_model
 
@@ -163,9 +163,9 @@ def test_an_edit_model_needs_an_edit_and_a_batch_has_edits_for_all_or_none():
     model = tiny_model(edit_dim=4)
     with pytest.raises(ValueError, match="applies an edit"):
         model.scores(make_batch(PAIRS))
-    from spancopy_core.alignment import align
-    from spancopy_core.batch import collate
-    from spancopy_core.lattice import build_lattice
+    from spancopy_core.editing.alignment import align
+    from spancopy_core.paper.batch import collate
+    from spancopy_core.paper.lattice import build_lattice
 
     examples = [(x, y, build_lattice(x, y, TINY_VOCAB)) for x, y in PAIRS[:2]]
     with pytest.raises(ValueError, match="every example"):

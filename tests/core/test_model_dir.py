@@ -1,4 +1,4 @@
-"""The torch-free reading of model directories (spancopy_core.model_dir): what
+"""The torch-free reading of model directories (spancopy_core.storage.model_dir): what
 ``:checkhealth spancopy`` and a server's cold start rely on."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from spancopy_core.checkpoint import save_model
-from spancopy_core.model_dir import CheckpointError, check_directory, read_weights_header
+from spancopy_core.storage.checkpoint import save_model
+from spancopy_core.storage.model_dir import CheckpointError, check_directory, read_weights_header
 
 from .tiny import tiny_model
 
@@ -67,7 +67,7 @@ def run(code: str) -> str:
 
 def test_checking_a_directory_never_imports_torch(saved: Path):
     code = (
-        "import sys; from spancopy_core.model_dir import check_directory; "
+        "import sys; from spancopy_core.storage.model_dir import check_directory; "
         f"check_directory({str(saved)!r}); print('torch' in sys.modules)"
     )
     assert run(code) == "False"
@@ -76,7 +76,7 @@ def test_checking_a_directory_never_imports_torch(saved: Path):
 def test_loading_a_model_does_not_import_torch_dynamo(saved: Path):
     """torch's meta-device ``normal_`` imports torch._dynamo: 1.6 s of a cold start."""
     code = (
-        "import sys; from spancopy_core.checkpoint import load_model; "
+        "import sys; from spancopy_core.storage.checkpoint import load_model; "
         f"load_model({str(saved)!r}, device='cpu'); print('torch._dynamo' in sys.modules)"
     )
     assert run(code) == "False"

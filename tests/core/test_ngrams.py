@@ -10,12 +10,12 @@ import zlib
 import pytest
 import torch
 
-from spancopy_core.checkpoint import load_model, save_model
-from spancopy_core.config import ModelConfig
-from spancopy_core.decoding import beam_search, encode_inputs
-from spancopy_core.model import SpanCopyModel
-from spancopy_core.ngrams import MAX_NGRAMS, input_ngrams, ngram_ids
-from spancopy_core.scoring import log_probs
+from spancopy_core.paper.config import ModelConfig
+from spancopy_core.paper.decoding import beam_search, encode_inputs
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.ngrams import MAX_NGRAMS, input_ngrams, ngram_ids
+from spancopy_core.paper.scoring import log_probs
+from spancopy_core.storage.checkpoint import load_model, save_model
 
 from .tiny import TINY_VOCAB, make_batch, tiny_model
 

@@ -10,15 +10,15 @@ import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spancopy_core.logspace import NEG
-from spancopy_core.model_types import Scores
-from spancopy_core.objective import (
+from spancopy_core.paper.logspace import NEG
+from spancopy_core.paper.model_types import Scores
+from spancopy_core.paper.objective import (
     best_derivation_log_prob,
     correct_action_log_probs,
     marginal,
     sequence_log_likelihood,
 )
-from spancopy_core.vocab import EOS_ID, UNK, UNK_ID
+from spancopy_core.paper.vocab import EOS_ID, UNK, UNK_ID
 
 from .tiny import ALPHABET, TINY_VOCAB, make_batch, tiny_model
 

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from spancopy_core import prose_metrics as pm
-from spancopy_core.prose_metrics import Edit
+from spancopy_core.evaluation import prose_metrics as pm
+from spancopy_core.evaluation.prose_metrics import Edit
 from tests.conftest import SHARED_DATA
 from trainer.jfleg import read_jfleg
 

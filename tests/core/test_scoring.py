@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 import torch
 
-from spancopy_core.objective import sequence_log_likelihood
-from spancopy_core.scoring import log_probs
+from spancopy_core.paper.objective import sequence_log_likelihood
+from spancopy_core.paper.scoring import log_probs
 
 from .tiny import make_batch, tiny_model
 

@@ -13,11 +13,11 @@ import random
 
 import torch
 
-from spancopy_core.config import ModelConfig
-from spancopy_core.decoding import beam_search
-from spancopy_core.metrics import evaluate, span_statistics
-from spancopy_core.model import SpanCopyModel
-from spancopy_core.vocab import Vocabulary
+from spancopy_core.evaluation.metrics import evaluate, span_statistics
+from spancopy_core.paper.config import ModelConfig
+from spancopy_core.paper.decoding import beam_search
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.vocab import Vocabulary
 from tests.toy import train_steps
 
 WORDS = [f"w{k}" for k in range(12)]

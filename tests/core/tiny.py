@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import torch
 
-from spancopy_core.alignment import align
-from spancopy_core.batch import collate
-from spancopy_core.config import ModelConfig
-from spancopy_core.lattice import build_lattice
-from spancopy_core.model import SpanCopyModel
-from spancopy_core.vocab import Vocabulary
+from spancopy_core.editing.alignment import align
+from spancopy_core.paper.batch import collate
+from spancopy_core.paper.config import ModelConfig
+from spancopy_core.paper.lattice import build_lattice
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.vocab import Vocabulary
 
 TINY_VOCAB = Vocabulary(["a", "b", "c"])
 ALPHABET = ["a", "b", "c", "x"]  # "x" is out of vocabulary

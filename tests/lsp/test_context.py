@@ -1,4 +1,5 @@
-"""A model that reads the context segment (spancopy_core.context), served through a real server
+"""A model that reads the context segment (spancopy_core.paper.context), served through a real
+server
 process: the server hands each unit's context segment to the model, so that its quick fixes are
 the pipeline's with the context, not without it."""
 
@@ -8,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from spancopy_core.checkpoint import load_model, save_model
-from spancopy_core.edits import apply_edits
+from spancopy_core.editing.edits import apply_edits
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
+from spancopy_core.storage.checkpoint import load_model, save_model
 
 from .conftest import check_repairs, close, code_actions, launch, open_doc
 

@@ -6,8 +6,8 @@ import pytest
 from lsprotocol import types
 
 from lsp_server import convert
-from spancopy_core.edits import apply_edits
-from spancopy_core.positions import LineIndex
+from spancopy_core.editing.edits import apply_edits
+from spancopy_core.editing.positions import LineIndex
 from spancopy_core.repair.candidates import candidates, title
 from spancopy_core.repair.frontend import Unit
 from tests.core.repair.test_candidates import FRONTEND, TEXT, clamp_unit, hyps

@@ -9,9 +9,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lsp_server.documents import MAX_DOCUMENT_CHARS, Documents, DocumentTooLarge
-from spancopy_core.actions import Hypothesis
-from spancopy_core.edits import apply_edits
+from spancopy_core.editing.edits import apply_edits
 from spancopy_core.lang.java import parse
+from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.repair.candidates import candidates
 from spancopy_core.repair.frontend import covering_edit
 from spancopy_core.repair.java import JavaFrontend

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import torch
 
-from spancopy_core.checkpoint import load_model, save_model
-from spancopy_core.decoding import beam_search
+from spancopy_core.paper.decoding import beam_search
+from spancopy_core.storage.checkpoint import load_model, save_model
 from trainer.cli import main
 
 

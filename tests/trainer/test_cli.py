@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import torch
 
-from spancopy_core.checkpoint import load_model
+from spancopy_core.storage.checkpoint import load_model
 from trainer.data import read_pairs, write_pairs
 
 from ..conftest import default_sigint

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import torch
 
-from spancopy_core.checkpoint import load_model
-from spancopy_core.decoding import beam_search
-from spancopy_core.model_dir import read_weights_header
+from spancopy_core.paper.decoding import beam_search
+from spancopy_core.storage.checkpoint import load_model
+from spancopy_core.storage.model_dir import read_weights_header
 from trainer.cli import main
 
 

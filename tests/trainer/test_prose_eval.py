@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from spancopy_core.checkpoint import load_model
-from spancopy_core.edits import TextEdit, apply_edits
-from spancopy_core.positions import LineIndex
+from spancopy_core.editing.edits import TextEdit, apply_edits
+from spancopy_core.editing.positions import LineIndex
+from spancopy_core.storage.checkpoint import load_model
 from tests.toy import JFLEG_REFERENCES as REFERENCES
 from tests.toy import JFLEG_SOURCES as SOURCES
 from trainer.jfleg import Sentence, read_jfleg

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from spancopy_core import context
 from spancopy_core.lang import java
+from spancopy_core.paper import context
 from trainer import bfp
 from trainer.cli import main
 from trainer.idioms import load_idioms

@@ -16,12 +16,12 @@ import pytest
 import torch
 from torch import nn
 
-from spancopy_core.actions import Hypothesis
-from spancopy_core.checkpoint import load_model, save_model
-from spancopy_core.config import ModelConfig
-from spancopy_core.context import join, split
-from spancopy_core.model import SpanCopyModel
-from spancopy_core.vocab import Vocabulary
+from spancopy_core.paper.actions import Hypothesis
+from spancopy_core.paper.config import ModelConfig
+from spancopy_core.paper.context import join, split
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.vocab import Vocabulary
+from spancopy_core.storage.checkpoint import load_model, save_model
 from trainer import evaluate, train
 from trainer.config import TrainConfig, TrainerError
 from trainer.data import write_pairs

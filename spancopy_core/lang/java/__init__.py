@@ -12,10 +12,10 @@ Three modules, one job each; this package hands their public names on, so caller
   :func:`strip_annotations`, and :func:`model_input` / :func:`model_input_pair`: what the model
   sees of a method, for the trainer and the server alike.
 - :mod:`.layout`: :class:`JavaStyle`, learned by :func:`learn_style`, lays out generated Java
-  for :func:`spancopy_core.edits.edits`.
+  for :func:`spancopy_core.editing.edits.edits`.
 """
 
-from .abstraction import (
+from spancopy_core.lang.java.abstraction import (
     JAVA_LANG,
     PLACEHOLDER,
     Abstraction,
@@ -29,8 +29,8 @@ from .abstraction import (
     model_input_pair,
     strip_annotations,
 )
-from .layout import JavaStyle, learn_style
-from .syntax import (
+from spancopy_core.lang.java.layout import JavaStyle, learn_style
+from spancopy_core.lang.java.syntax import (
     CONTEXTUAL_KEYWORDS,
     KEYWORDS,
     MAX_SOURCE_BYTES,

@@ -23,9 +23,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
-from ...context import MAX_TOKENS as MAX_CONTEXT
-from ..errors import ConcretizeError
-from .syntax import Token, is_name, is_token
+from spancopy_core.lang.errors import ConcretizeError
+from spancopy_core.lang.java.syntax import Token, is_name, is_token
+from spancopy_core.paper.context import MAX_TOKENS as MAX_CONTEXT
 
 # Public top-level types of java.lang in JDK 17 (implicitly imported in every file).
 JAVA_LANG = frozenset(
@@ -352,7 +352,7 @@ class ModelInput(NamedTuple):
     """What the model sees of one method: ``tokens`` (the abstract input), ``mapping`` back to
     the source, ``source``, the method's tokens without annotations that ``mapping.spans``
     index, and ``context``, the abstract tokens of its context segment
-    (:mod:`spancopy_core.context`; empty unless asked for), whose placeholders ``mapping``
+    (:mod:`spancopy_core.paper.context`; empty unless asked for), whose placeholders ``mapping``
     writes back too."""
 
     tokens: list[str]

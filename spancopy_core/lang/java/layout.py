@@ -1,6 +1,6 @@
 """Layout of generated Java: :class:`JavaStyle`, learned from a file by :func:`learn_style`.
 
-The style decides the whitespace before each token that :func:`spancopy_core.edits.edits`
+The style decides the whitespace before each token that :func:`spancopy_core.editing.edits.edits`
 inserts: spaces around operators and after control keywords as the file writes them, split
 operators (``> >``) glued back, and one statement per line, indented, in statement position.
 """
@@ -12,8 +12,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...positions import majority_newline
-from .syntax import Token, is_name, is_word_char, lex, lex_spans
+from spancopy_core.editing.positions import majority_newline
+from spancopy_core.lang.java.syntax import Token, is_name, is_word_char, lex, lex_spans
 
 _OPCHARS = frozenset("+-*/%=<>!&|^~?:.")
 _BINARY = frozenset(
@@ -70,7 +70,7 @@ class JavaStyle:
     space_keyword_paren: bool = True
 
     def layout(self, tokens: Sequence[str], start: int, multiline: bool) -> list[str]:
-        """See :class:`spancopy_core.edits.Style`. Split operators are glued back first."""
+        """See :class:`spancopy_core.editing.edits.Style`. Split operators are glued back first."""
         groups = _glue(tokens)
         merged = ["".join(tokens[a:b]) for a, b in groups]
         first_new = next((g for g, (a, b) in enumerate(groups) if b > start), len(groups))

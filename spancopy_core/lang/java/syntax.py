@@ -26,8 +26,8 @@ import numpy as np
 import tree_sitter
 import tree_sitter_java
 
-from ...positions import LineIndex, PositionError
-from ..errors import SourceTooLargeError
+from spancopy_core.editing.positions import LineIndex, PositionError
+from spancopy_core.lang.errors import SourceTooLargeError
 
 MAX_SOURCE_BYTES = 16 * 2**20  # larger texts raise SourceTooLargeError
 

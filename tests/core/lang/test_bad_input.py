@@ -10,11 +10,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spancopy_core.actions import Copy, Gen, Hypothesis, apply_actions
-from spancopy_core.edits import apply_edits, edits
+from spancopy_core.editing.edits import apply_edits, edits
+from spancopy_core.editing.positions import LineIndex
 from spancopy_core.lang import java, text
 from spancopy_core.lang.errors import FrontendError, SourceTooLargeError
-from spancopy_core.positions import LineIndex
+from spancopy_core.paper.actions import Copy, Gen, Hypothesis, apply_actions
 from spancopy_core.repair.titles import change_title
 
 KNOWN = frozenset({"0", "1", "java.lang.String"})

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spancopy_core.actions import Copy, Gen, Hypothesis
-from spancopy_core.edits import TextEdit, apply_edits, edits
+from spancopy_core.editing.edits import TextEdit, apply_edits, edits
 from spancopy_core.lang import java
 from spancopy_core.lang.errors import ConcretizeError
+from spancopy_core.paper.actions import Copy, Gen, Hypothesis
 from spancopy_core.repair.titles import change_title
 
 KNOWN = frozenset({"0", "1", "null", "size", "get", "java.lang.String"})

@@ -7,8 +7,8 @@ import tree_sitter_java
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from spancopy_core.editing.positions import UTF8, UTF16, UTF32, LineIndex, PositionError
 from spancopy_core.lang import java
-from spancopy_core.positions import UTF8, UTF16, UTF32, LineIndex, PositionError
 
 
 def texts(source: str) -> list[str]:

@@ -6,11 +6,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from spancopy_core.actions import Copy, Gen, Hypothesis
-from spancopy_core.edits import apply_edits, edits
+from spancopy_core.editing.edits import apply_edits, edits
+from spancopy_core.editing.positions import PositionError
 from spancopy_core.lang import text
 from spancopy_core.lang.errors import ConcretizeError
-from spancopy_core.positions import PositionError
+from spancopy_core.paper.actions import Copy, Gen, Hypothesis
 from spancopy_core.repair.titles import change_title
 
 

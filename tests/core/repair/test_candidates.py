@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from spancopy_core.actions import Hypothesis
-from spancopy_core.edits import apply_edits
+from spancopy_core.editing.edits import apply_edits
+from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.repair.candidates import (
     candidates,
     confidence,

@@ -1,4 +1,4 @@
-"""The context segment of Java units (spancopy_core.context): what the file offers a method,
+"""The context segment of Java units (spancopy_core.paper.context): what the file offers a method,
 numbered after the method, and a copy of a context token mapped back to the real name by the
 pipeline; a model that reads no context gets the units of before."""
 
@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from spancopy_core.actions import Copy, Gen, Hypothesis
-from spancopy_core.checkpoint import load_model
-from spancopy_core.context import SEPARATOR
 from spancopy_core.lang import java
 from spancopy_core.lang.errors import ConcretizeError
+from spancopy_core.paper.actions import Copy, Gen, Hypothesis
+from spancopy_core.paper.context import SEPARATOR
+from spancopy_core.paper.vocab import EOS
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
-from spancopy_core.vocab import EOS
+from spancopy_core.storage.checkpoint import load_model
 
 SOURCE = """package p;
 import java.util.List;

@@ -9,14 +9,14 @@ from pathlib import Path
 
 import pytest
 
-from spancopy_core import focus
-from spancopy_core.actions import Hypothesis
-from spancopy_core.checkpoint import load_model
+from spancopy_core.paper import focus
+from spancopy_core.paper.actions import Hypothesis
+from spancopy_core.paper.scoring import log_probs
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
-from spancopy_core.scoring import log_probs
+from spancopy_core.storage.checkpoint import load_model
 
 TOY = """class Toy {
     int clamp(int value, int limit) {

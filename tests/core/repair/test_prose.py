@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from spancopy_core import DEFAULT_MODELS, DEFAULT_PROSE_MODEL
-from spancopy_core.actions import Hypothesis
-from spancopy_core.checkpoint import load_model
-from spancopy_core.edits import TextEdit, apply_edits
+from spancopy_core.editing.edits import TextEdit, apply_edits
 from spancopy_core.lang.text import tokenize
+from spancopy_core.paper.actions import Hypothesis
+from spancopy_core.paper.scoring import log_probs
 from spancopy_core.repair import pipeline, prose
 from spancopy_core.repair.frontend import written
 from spancopy_core.repair.java import JavaFrontend
@@ -26,7 +26,7 @@ from spancopy_core.repair.prose import (
     ProseFrontend,
     without_front_matter,
 )
-from spancopy_core.scoring import log_probs
+from spancopy_core.storage.checkpoint import load_model
 
 OPTIONS = RepairOptions(beam_size=8, top_k=3)
 
@@ -348,7 +348,7 @@ def test_a_pool_of_the_input_alone_is_offered_without_scoring(model, monkeypatch
     copies = [[Hypothesis(list(u.tokens), -0.5, [])] for u in units]  # the beam: copies only
     monkeypatch.setattr(pipeline, "decode", lambda *args, **kwargs: copies)
     calls = []
-    monkeypatch.setattr("spancopy_core.scoring.log_probs", lambda *a, **k: calls.append(a))
+    monkeypatch.setattr("spancopy_core.paper.scoring.log_probs", lambda *a, **k: calls.append(a))
     corrected, correct = pipeline.repair_units(model, doc, units, OPTIONS)
     assert calls == []
     assert [c.new_text for c in corrected.candidates] == ["They receive the message again."]

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from spancopy_core.edits import TextEdit, apply_edits
-from spancopy_core.positions import LineIndex
+from spancopy_core.editing.edits import TextEdit, apply_edits
+from spancopy_core.editing.positions import LineIndex
 from spancopy_core.repair import ranking
 from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.frontend import Penalties

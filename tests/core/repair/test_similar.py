@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from spancopy_core.alignment import align
-from spancopy_core.checkpoint import load_model
-from spancopy_core.edits import apply_edits
+from spancopy_core.editing.alignment import align
+from spancopy_core.editing.edits import apply_edits
 from spancopy_core.lang import java
 from spancopy_core.repair import similar
 from spancopy_core.repair.java import JavaFrontend, method_unit
 from spancopy_core.repair.pipeline import ParsedText
 from spancopy_core.repair.similar import SimilarOptions
+from spancopy_core.storage.checkpoint import load_model
 
 OLD = """class Files {
     int load(int path, int limit) {

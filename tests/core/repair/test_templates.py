@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spancopy_core.edits import apply_edits
+from spancopy_core.editing.edits import apply_edits
 from spancopy_core.lang import java
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText

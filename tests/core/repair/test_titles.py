@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spancopy_core.edits import TextEdit
+from spancopy_core.editing.edits import TextEdit
 from spancopy_core.repair.titles import LIMIT, change_title, word_title
 
 RING = "    public boolean isFull() {\n        return size > items.length;\n    }\n"

@@ -3,7 +3,7 @@
 --- Runs the configured Python once with a short script that finds the `lsp_server` package
 --- and checks the model directory the server would load (`settings.modelPath`, or the model
 --- shipped with spancopy) without importing torch (seconds), with
---- `spancopy_core.model_dir.check_directory`: config.json, vocab.json and the weights' header.
+--- `spancopy_core.storage.model_dir.check_directory`: config.json, vocab.json and the weights' header.
 local M = {}
 
 -- vim.health.start etc. on 0.10+, vim.health.report_start etc. on 0.8-0.9, health#report_*
@@ -27,7 +27,7 @@ if importlib.util.find_spec("lsp_server") is not None:
         if importlib.util.find_spec("torch") is None:
             raise ImportError("No module named 'torch'")
         from spancopy_core import DEFAULT_JAVA_MODEL as DEFAULT_MODEL
-        from spancopy_core.model_dir import CheckpointError, check_directory
+        from spancopy_core.storage.model_dir import CheckpointError, check_directory
     except Exception as exc:
         out["import_error"] = f"{type(exc).__name__}: {exc}"
     else:

@@ -5,7 +5,8 @@ every sum and gradient finite. :func:`segment_logsumexp` and :func:`segment_max`
 that share a segment index, the sparse reductions that the lattice and the ray merging need.
 A :class:`Semiring` names the two operations of a dynamic programme over log-probabilities:
 :data:`LOG` sums alternatives (marginal likelihood), :data:`MAX` keeps the best one (Viterbi).
-The plain-float version for a few Python numbers is :func:`spancopy_core.probability.logsumexp`.
+The plain-float version for a few Python numbers is
+:func:`spancopy_core.paper.probability.logsumexp`.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 ``config.json`` holds a format version and the :class:`ModelConfig`; weights are stored with
 safetensors only (pickle files are never read). A model directory is untrusted: only regular
-files of bounded size are read (:mod:`spancopy_core.files`), and the whole directory is
+files of bounded size are read (:mod:`spancopy_core.storage.files`), and the whole directory is
 validated before the model is allocated (:func:`load_model`). Every problem with a directory (a
 missing, truncated, oversized or mismatched file, a FIFO or a device in place of a file, absurd
 sizes) raises :class:`CheckpointError` naming the file, in one line.
@@ -20,9 +20,10 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
-from .config import ModelConfig
-from .model import SpanCopyModel
-from .model_dir import (  # noqa: F401 (read_config, the constants: re-exported)
+from spancopy_core.paper.config import ModelConfig
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.vocab import Vocabulary
+from spancopy_core.storage.model_dir import (  # noqa: F401 (read_config, the constants: re-exported)
     CONFIG_FILE,
     FORMAT_VERSION,
     MAX_CONFIG_BYTES,
@@ -35,7 +36,6 @@ from .model_dir import (  # noqa: F401 (read_config, the constants: re-exported)
     read_vocab,
     read_weights_header,
 )
-from .vocab import Vocabulary
 
 # The dtypes a float32 tensor of a model may be stored in, as safetensors names them: float32,
 # or float16 (save_model(..., half=True): half the file; loaded back into float32 parameters,
@@ -96,10 +96,11 @@ def load_model(directory: str | Path, device: str | torch.device = "auto") -> Sp
     """Load a model directory onto ``device`` in eval mode.
 
     Nothing is allocated before the whole directory is validated: the config's fields are
-    bounded (:class:`ModelConfig`), the vocabulary too (:data:`~spancopy_core.vocab.MAX_SIZE`),
+    bounded (:class:`ModelConfig`), the vocabulary too
+    (:data:`~spancopy_core.paper.vocab.MAX_SIZE`),
     the model they describe has at most :data:`MAX_PARAMETERS`, and the weights file is a
     regular file no larger than those parameters need whose header (read alone, by
-    :func:`~spancopy_core.model_dir.read_weights_header`) lists exactly the model's tensors
+    :func:`~spancopy_core.storage.model_dir.read_weights_header`) lists exactly the model's tensors
     with their shapes and dtype (float32, or float16 loaded into float32 parameters).
     Raises :class:`CheckpointError` (also for running out of memory while loading) or
     :class:`DeviceError`."""

@@ -1,7 +1,8 @@
 """The parts of a model directory that need no torch: its file names, ``config.json``,
 ``vocab.json`` and the header of ``model.safetensors``.
 
-Read by :mod:`spancopy_core.checkpoint` before it allocates a model, and on their own by what
+Read by :mod:`spancopy_core.storage.checkpoint` before it allocates a model, and on their own by
+what
 must answer fast: ``:checkhealth spancopy`` (a Python process that would otherwise spend
 seconds importing torch). The safetensors header is its documented layout: 8 bytes of
 little-endian header length, then a JSON object of
@@ -16,8 +17,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from .files import FileRejected, read_regular, regular_size
-from .vocab import Vocabulary
+from spancopy_core.paper.vocab import Vocabulary
+from spancopy_core.storage.files import FileRejected, read_regular, regular_size
 
 FORMAT_VERSION = 1
 CONFIG_FILE, VOCAB_FILE, WEIGHTS_FILE = "config.json", "vocab.json", "model.safetensors"
@@ -117,7 +118,7 @@ def check_directory(directory: str | Path) -> tuple[int, int]:
     """Check a model directory without torch: config.json, vocab.json and the header of
     model.safetensors (at most :data:`MAX_PARAMETERS` float32 parameters). Returns (vocabulary
     size, parameters). What it cannot check, whether the tensors are the ones the config
-    describes, :func:`spancopy_core.checkpoint.load_model` does."""
+    describes, :func:`spancopy_core.storage.checkpoint.load_model` does."""
     directory = Path(directory)
     if not directory.is_dir():
         raise CheckpointError(directory, "not a model directory")

@@ -11,7 +11,7 @@ Action head at output position ``k`` with decoder output ``h_k`` and encoder sta
 ``W = [W_s | W_e]`` as ``a[k, i] + e[k, j-1]`` with ``a[k, i] = (W_s r_i + b_s) . h_k`` and
 ``e[k, t] = (W_e r_t + b_e) . h_k`` (``b_e . h_k`` shifts every span at ``k`` alike: a learned
 copy-versus-generate offset). The log-normaliser over all spans ``i <= t`` (within one segment
-when the input ends with a context segment, :mod:`spancopy_core.context`) is
+when the input ends with a context segment, :mod:`spancopy_core.paper.context`) is
 
     log sum_{i<=t} exp(a[k,i] + e[k,t]) = logsumexp_t(e[k,t] + logcumsumexp_i(a[k,:])[t])
 
@@ -20,13 +20,14 @@ which is O(S) per position (computed with one exp per score, see
 the same head to spans of length one (the paper's CopyTok baseline).
 
 With ``char_ngrams > 0`` every token's embedding, input and output alike, is its word embedding
-plus the mean embedding of its hashed character n-grams (:mod:`spancopy_core.ngrams`): the
+plus the mean embedding of its hashed character n-grams (:mod:`spancopy_core.paper.ngrams`): the
 input's from the token strings (so an unknown word keeps its spelling), the vocabulary's from
 its tokens (:meth:`SpanCopyModel.token_table`, which ``E`` above then stands for).
 
 With ``edit_dim > 0`` the model is the neural editor of the paper's first experiment (after
 Yin et al. 2019, "Learning to Represent Edits"): an :class:`EditEncoder`, a 2-layer biGRU
-over an edit ``x- -> x+`` in the aligned form of :mod:`spancopy_core.alignment` (embeddings of
+over an edit ``x- -> x+`` in the aligned form of :mod:`spancopy_core.editing.alignment` (embeddings
+of
 the before token, the after token and the tag at each position), gives an edit vector ``f``
 (B, E), the concatenated final states of both directions. ``f`` enters the decoder twice: in
 its initial state, ``tanh(bridge(summary) + U_s f)``, and in every attentional output,
@@ -47,14 +48,15 @@ import torch.nn.functional as F
 from torch import nn
 from torch.nn.utils.rnn import pack_padded_sequence, pad_packed_sequence
 
-from . import alignment, focus
-from .batch import Batch
-from .config import ModelConfig
-from .logspace import NEG
-from .model_types import EditTensors, Memory, Scores
-from .ngrams import input_ngrams
-from .objective import sequence_log_likelihood
-from .vocab import BOS_ID, PAD_ID, Vocabulary
+from spancopy_core.editing import alignment
+from spancopy_core.paper import focus
+from spancopy_core.paper.batch import Batch
+from spancopy_core.paper.config import ModelConfig
+from spancopy_core.paper.logspace import NEG
+from spancopy_core.paper.model_types import EditTensors, Memory, Scores
+from spancopy_core.paper.ngrams import input_ngrams
+from spancopy_core.paper.objective import sequence_log_likelihood
+from spancopy_core.paper.vocab import BOS_ID, PAD_ID, Vocabulary
 
 SAFE_RANGE = 60.0  # exp(-60) is far from float32 underflow; see span_log_normaliser
 
@@ -71,7 +73,7 @@ def span_log_normaliser(
     total); the rare rows that spread wider are recomputed with ``logcumsumexp``.
 
     ``segment`` (broadcastable to (..., S), bool) marks the context segment
-    (:mod:`spancopy_core.context`), which follows the method: a span lies inside one segment,
+    (:mod:`spancopy_core.paper.context`), which follows the method: a span lies inside one segment,
     so each segment's prefix sums run on their own (two cumulative sums, no subtraction).
     """
     if not span:
@@ -233,7 +235,7 @@ class SpanCopyModel(nn.Module):
         nn.init.zeros_(self.focus_embedding.weight)  # no effect until trained
 
     def add_focus(self) -> None:
-        """Give a model trained without focus the focus feature (:mod:`spancopy_core.focus`),
+        """Give a model trained without focus the focus feature (:mod:`spancopy_core.paper.focus`),
         with a zero embedding: the model computes what it computed before until fine-tuned."""
         if not self.config.focus:
             self.config.focus = True
@@ -248,7 +250,7 @@ class SpanCopyModel(nn.Module):
 
     def add_context(self) -> None:
         """Give a model trained without the context segment its marker
-        (:mod:`spancopy_core.context`), at zero: the model computes what it computed before
+        (:mod:`spancopy_core.paper.context`), at zero: the model computes what it computed before
         until fine-tuned."""
         if not self.config.context:
             self.config.context = True
@@ -320,10 +322,10 @@ class SpanCopyModel(nn.Module):
         edit: EditTensors | None = None,
     ) -> Memory:
         """(B, S + 2) ids with BOS/EOS, their lengths, (B, S + 2) focus ids (None: no focus),
-        (B, S + 2, G) character n-gram ids of the input tokens (:mod:`spancopy_core.ngrams`)
+        (B, S + 2, G) character n-gram ids of the input tokens (:mod:`spancopy_core.paper.ngrams`)
         and the edit each input is to receive -> :class:`Memory`. A model without the focus
         feature ignores ``focus_ids`` (but for the context segment, marked CONTEXT there,
-        whose spans every model keeps apart: :mod:`spancopy_core.context`), one without the
+        whose spans every model keeps apart: :mod:`spancopy_core.paper.context`), one without the
         n-gram feature ``ngrams``, one without an edit encoder ``edit``; a model with either
         of the last two needs them."""
         emb = self.embedding(src)  # (B, S + 2, D)

@@ -33,7 +33,7 @@ import re
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from . import gleu
+from spancopy_core.evaluation import gleu
 
 _SCORING = re.compile(
     r"\w+(?=n't\b)|n't\b|'(?:s|re|ve|ll|d|m)\b|\w+(?:-\w+)*|\.\.\.|--+|[^\w\s]", re.IGNORECASE

@@ -1,7 +1,7 @@
 """Positions in a text: code-point offsets <-> LSP ``(line, character)`` in any encoding.
 
 Offsets into the Python ``str`` (code points) are the currency of the front-ends and of
-:mod:`spancopy_core.edits`; :class:`LineIndex` converts them to LSP ``(line, character)``
+:mod:`spancopy_core.editing.edits`; :class:`LineIndex` converts them to LSP ``(line, character)``
 positions and back in any position encoding (``utf-8``, ``utf-16``, ``utf-32``). Lines end at
 ``\\n``, ``\\r\\n`` or a lone ``\\r`` as in LSP and the JLS. Bad offsets and unknown encodings
 raise :class:`PositionError`. This module imports nothing of the project but the error base
@@ -13,7 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 
-from .lang.errors import FrontendError
+from spancopy_core.lang.errors import FrontendError
 
 UTF8, UTF16, UTF32 = "utf-8", "utf-16", "utf-32"
 ENCODINGS = (UTF8, UTF16, UTF32)

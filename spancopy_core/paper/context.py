@@ -10,17 +10,17 @@ the vocabulary holds), abstracted with the method's own numbering, so that a fie
 
     x_1 .. x_n  <context>  c_1 .. c_m
 
-Every token from the separator on carries the per-token id :data:`spancopy_core.focus.CONTEXT`
+Every token from the separator on carries the per-token id :data:`spancopy_core.paper.focus.CONTEXT`
 (:func:`segment_ids`). What the model does with it
-(:meth:`spancopy_core.model.SpanCopyModel.encode`):
+(:meth:`spancopy_core.paper.model.SpanCopyModel.encode`):
 
 - a model with ``ModelConfig.context`` adds a learned vector to the embedding of every token of
   the segment (zero until trained, so a model given the feature computes what it computed
   before); the focus embedding sees those tokens as NONE;
 - every model, whatever its config, copies a span only inside one segment, never across the
   separator, and never copies the separator itself: the span normaliser
-  (:func:`spancopy_core.model.span_log_normaliser`) and the beam search
-  (:func:`spancopy_core.decoding.candidate_log_probs`) leave those spans out. The lattice of
+  (:func:`spancopy_core.paper.model.span_log_normaliser`) and the beam search
+  (:func:`spancopy_core.paper.decoding.candidate_log_probs`) leave those spans out. The lattice of
   correct actions needs no mask: no output holds the separator, so no correct copy crosses it.
 
 The decoder may copy from the context but the context is never an output: "unchanged" means
@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .focus import CONTEXT, NONE
+from spancopy_core.paper.focus import CONTEXT, NONE
 
 SEPARATOR = "<context>"  # not a Java token nor a word: no output ever holds it
 MAX_TOKENS = 16  # context tokens at most (the input grows by at most MAX_TOKENS + 1): see above
@@ -78,7 +78,7 @@ def method_length(tokens: Sequence[str]) -> int:
 
 def segment_ids(tokens: Sequence[str], ids: Sequence[int] | None = None) -> list[int]:
     """Per-token ids of a model input: ``ids`` (focus ids of its method tokens, or of all its
-    tokens; None: NONE) on the method, :data:`~spancopy_core.focus.CONTEXT` from the separator
+    tokens; None: NONE) on the method, :data:`~spancopy_core.paper.focus.CONTEXT` from the separator
     on."""
     n = method_length(tokens)
     method = [NONE] * n if ids is None else list(ids[:n])

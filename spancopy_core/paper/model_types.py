@@ -36,7 +36,8 @@ class Memory(NamedTuple):
 
 
 class EditTensors(NamedTuple):
-    """``B`` edits in the aligned form of :mod:`spancopy_core.alignment`, ``A`` positions."""
+    """``B`` edits in the aligned form of :mod:`spancopy_core.editing.alignment`, ``A``
+    positions."""
 
     before: torch.Tensor  # (B, A) ids of the before side, PAD at gaps and after the end
     after: torch.Tensor  # (B, A) ids of the after side, PAD at gaps and after the end

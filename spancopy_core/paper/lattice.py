@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .vocab import Vocabulary
+from spancopy_core.paper.vocab import Vocabulary
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,5 @@
-"""Model configuration: one dataclass handed whole to :class:`~spancopy_core.model.SpanCopyModel`.
+"""Model configuration: one dataclass handed whole to
+:class:`~spancopy_core.paper.model.SpanCopyModel`.
 
 ``copy_mode="span"`` is the paper's Seq2Seq+CopySpan; ``"token"`` is its Seq2Seq+CopyTok
 baseline, the same action head restricted to spans of length one. ``objective`` picks the
@@ -24,7 +25,7 @@ from typing import Any
 
 COPY_MODES = ("span", "token")
 OBJECTIVES = ("marginal", "any_correct", "longest")
-VARIANTS = ("merged", "merge_at_end", "greedy")  # of the beam search (spancopy_core.decoding)
+VARIANTS = ("merged", "merge_at_end", "greedy")  # of the beam search (spancopy_core.paper.decoding)
 DEVICES = ("auto", "cpu", "cuda")  # where a model runs; "auto": CUDA when available, else the CPU
 MAX_NGRAM_BUCKETS = 2**20  # of char_ngrams
 OPTIONAL = ("context", "char_ngrams", "edit_dim")  # left out of a config where off (0, false)
@@ -48,10 +49,12 @@ class ModelConfig:
     dropout: float = 0.2
     copy_mode: str = "span"
     objective: str = "marginal"
-    focus: bool = False  # a learned focus feature on the input tokens (spancopy_core.focus)
-    context: bool = False  # a learned marker of the context segment (spancopy_core.context)
-    char_ngrams: int = 0  # hash buckets of character n-grams (spancopy_core.ngrams); 0: none
-    edit_dim: int = 0  # size of the edit vector; 0: no edit encoder (spancopy_core.alignment)
+    focus: bool = False  # a learned focus feature on the input tokens (spancopy_core.paper.focus)
+    context: bool = False  # a learned marker of the context segment (spancopy_core.paper.context)
+    char_ngrams: int = 0  # hash buckets of character n-grams (spancopy_core.paper.ngrams); 0: none
+    edit_dim: int = (
+        0  # size of the edit vector; 0: no edit encoder (spancopy_core.editing.alignment)
+    )
 
     def __post_init__(self) -> None:
         for name, (low, high) in LIMITS.items():

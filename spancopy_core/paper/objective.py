@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import torch
 
-from .batch import Batch
-from .logspace import LOG, MAX, NEG, Semiring
-from .model_types import Scores
-from .vocab import EOS_ID
+from spancopy_core.paper.batch import Batch
+from spancopy_core.paper.logspace import LOG, MAX, NEG, Semiring
+from spancopy_core.paper.model_types import Scores
+from spancopy_core.paper.vocab import EOS_ID
 
 
 def correct_action_log_probs(

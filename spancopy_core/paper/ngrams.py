@@ -5,10 +5,11 @@ A word model maps every out-of-vocabulary token to one unknown embedding, so a m
 also gets the mean embedding of its character n-grams (:data:`SIZES` characters of ``<token>``
 in lower case, fastText style), hashed into ``buckets`` ids (``1..buckets``; 0 pads): the
 encoder sees that ``recieve`` is spelt like ``receive``, and the generation head, whose output
-embeddings get the same n-grams (:meth:`~spancopy_core.model.SpanCopyModel.token_table`), can
+embeddings get the same n-grams (:meth:`~spancopy_core.paper.model.SpanCopyModel.token_table`), can
 score ``receive`` by its spelling. The ids are computed from the token strings that every caller
-already passes (:func:`spancopy_core.batch.collate`,
-:func:`spancopy_core.decoding.encode_inputs`), with a stable hash (CRC-32), so they are the same
+already passes (:func:`spancopy_core.paper.batch.collate`,
+:func:`spancopy_core.paper.decoding.encode_inputs`), with a stable hash (CRC-32), so they are the
+same
 in every process.
 """
 

@@ -7,11 +7,11 @@ feature of its input, one of three ids:
 - :data:`NONE` on every token when no focus is given (diagnostics, whole-file repair): the
   model then reads the method as a model trained without focus would;
 - :data:`INSIDE` on the tokens the user points at, :data:`OUTSIDE` on the others;
-- :data:`CONTEXT` on the context segment after the method (:mod:`spancopy_core.context`),
+- :data:`CONTEXT` on the context segment after the method (:mod:`spancopy_core.paper.context`),
   which the focus embedding reads as :data:`NONE`.
 
 A model with ``ModelConfig.focus`` adds a learned embedding of the id to each input token's
-embedding (:meth:`spancopy_core.model.SpanCopyModel.encode`); the embedding starts at zero, so
+embedding (:meth:`spancopy_core.paper.model.SpanCopyModel.encode`); the embedding starts at zero, so
 a model fine-tuned to use the focus starts out as the model it was made from.
 
 **Serving** marks the tokens that lie on the lines the user's range touches
@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 NONE, OUTSIDE, INSIDE = 0, 1, 2
 IDS = 3  # size of the focus embedding
-CONTEXT = 3  # a token of the context segment (spancopy_core.context), not a focus id
+CONTEXT = 3  # a token of the context segment (spancopy_core.paper.context), not a focus id
 _ENDS = frozenset({";", "{", "}"})  # a statement ends after one of these
 
 

@@ -5,7 +5,7 @@ concatenates numpy arrays; :meth:`Batch.to` moves the result to the model's devi
 sequence is wrapped as ``BOS x_1 .. x_n EOS`` for the encoder; copy positions ``i`` index the
 real tokens ``x_{i+1}`` (0-based), so BOS/EOS can never be copied. For a model with an edit
 encoder every example also carries the edit it applies (an
-:class:`~spancopy_core.alignment.Alignment`), padded by :func:`pad_edits`.
+:class:`~spancopy_core.editing.alignment.Alignment`), padded by :func:`pad_edits`.
 """
 
 from __future__ import annotations
@@ -16,13 +16,13 @@ from dataclasses import dataclass, fields
 import numpy as np
 import torch
 
-from .alignment import PAD_TAG, Alignment
-from .context import has_context, segment_ids
-from .focus import NONE
-from .lattice import Lattice
-from .model_types import EditTensors
-from .ngrams import input_ngrams
-from .vocab import BOS_ID, EOS_ID, PAD_ID, Vocabulary
+from spancopy_core.editing.alignment import PAD_TAG, Alignment
+from spancopy_core.paper.context import has_context, segment_ids
+from spancopy_core.paper.focus import NONE
+from spancopy_core.paper.lattice import Lattice
+from spancopy_core.paper.model_types import EditTensors
+from spancopy_core.paper.ngrams import input_ngrams
+from spancopy_core.paper.vocab import BOS_ID, EOS_ID, PAD_ID, Vocabulary
 
 
 @dataclass
@@ -33,7 +33,7 @@ class Batch:
     src_len: torch.Tensor  # (B,) n + 2
     focus: (
         torch.Tensor
-    )  # (B, S + 2) focus ids of the input (spancopy_core.focus), NONE at BOS/EOS/PAD
+    )  # (B, S + 2) focus ids of the input (spancopy_core.paper.focus), NONE at BOS/EOS/PAD
     tgt_in: torch.Tensor  # (B, T) decoder inputs: BOS y_1 .. y_m, PAD after
     tgt_len: torch.Tensor  # (B,) m (tokens before EOS)
     gen_ids: torch.Tensor  # (B, T) id Gen must emit at k (EOS at k = m), PAD after
@@ -77,7 +77,7 @@ Example = (
 def pad_edits(
     edits: Sequence[Alignment], vocab: Vocabulary
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The arrays of :class:`~spancopy_core.model_types.EditTensors` for ``edits``: before and
+    """The arrays of :class:`~spancopy_core.paper.model_types.EditTensors` for ``edits``: before and
     after ids (B, A) with PAD at gaps, tags (B, A) and lengths (B,). ``A`` and every length
     are at least 1 (an empty edit is one PAD_TAG position), as the encoder's GRU needs."""
     B = len(edits)
@@ -98,7 +98,7 @@ def pad_edits(
 
 def collate(pairs: Sequence[Example], vocab: Vocabulary, char_ngrams: int = 0) -> Batch:
     """Pad examples into one :class:`Batch` (without focus ids, the focus is NONE; the context
-    segment of an input is marked CONTEXT, :mod:`spancopy_core.context`), with the
+    segment of an input is marked CONTEXT, :mod:`spancopy_core.paper.context`), with the
     hashed character n-grams of the inputs in ``char_ngrams`` buckets (none when 0). Either
     every example carries an edit or none does."""
     B = len(pairs)

@@ -16,7 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Container, Sequence
 
-from .actions import Action, Copy
+from spancopy_core.paper.actions import Action, Copy
 
 _IDENT = re.compile(r"[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*")
 

@@ -14,12 +14,12 @@ from collections.abc import Sequence
 
 import torch
 
-from .alignment import Alignment
-from .batch import collate
-from .lattice import build_lattice
-from .model import SpanCopyModel
-from .model_types import EditTensors
-from .objective import sequence_log_likelihood
+from spancopy_core.editing.alignment import Alignment
+from spancopy_core.paper.batch import collate
+from spancopy_core.paper.lattice import build_lattice
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.model_types import EditTensors
+from spancopy_core.paper.objective import sequence_log_likelihood
 
 # (input tokens, focus ids of the input or None, output tokens)
 Item = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]

@@ -12,7 +12,7 @@ layout would fuse two tokens it is redone with a plain space between every new t
 
 Edits are plain data, not LSP objects: ``TextEdit(start, end, new_text)`` with ``start``/``end``
 offsets into the Python ``str`` (code points, end exclusive), so they are exact, independent of
-any protocol, and sort and compose trivially; :class:`spancopy_core.positions.LineIndex`
+any protocol, and sort and compose trivially; :class:`spancopy_core.editing.positions.LineIndex`
 converts offsets to LSP positions.
 """
 
@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from .actions import Copy, Hypothesis, apply_actions
-from .positions import PositionError
+from spancopy_core.editing.positions import PositionError
+from spancopy_core.paper.actions import Copy, Hypothesis, apply_actions
 
 _CONTEXT = 6  # source tokens before an edit that a Style sees as layout context
 
@@ -115,7 +115,7 @@ def edits(
     """The minimal edits turning ``source`` into ``hypothesis`` (see the module docstring).
 
     ``tokens`` are the source tokens that ``mapping`` was built from (``mapping.spans`` index
-    them). ``hypothesis`` is a :class:`~spancopy_core.actions.Hypothesis` whose ``actions``
+    them). ``hypothesis`` is a :class:`~spancopy_core.paper.actions.Hypothesis` whose ``actions``
     index ``mapping.tokens``, or bare tokens; without a derivation that reproduces its tokens,
     the edit is found by a token diff. Raises ``ConcretizeError`` when the mapping cannot
     explain an output token, :class:`PositionError` when ``mapping`` is empty."""

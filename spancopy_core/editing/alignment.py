@@ -1,6 +1,6 @@
 """An edit as two aligned token sequences with a tag per position (Yin et al. 2019, section 3.2).
 
-The edit encoder of the edit-representation model (:class:`spancopy_core.model.EditEncoder`)
+The edit encoder of the edit-representation model (:class:`spancopy_core.paper.model.EditEncoder`)
 reads an edit ``x- -> x+`` as one sequence of positions: a token diff (difflib, no junk
 heuristic) of the two token lists, laid out so that position ``p`` holds a token of ``x-`` or
 a gap, a token of ``x+`` or a gap, and a tag:

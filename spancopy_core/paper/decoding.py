@@ -33,19 +33,19 @@ from typing import NamedTuple
 import numpy as np
 import torch
 
-from .actions import Action, Copy, Gen, Hypothesis
-from .alignment import Alignment
-from .batch import pad_edits
-from .config import VARIANTS
-from .context import has_context, method_length, segment_ids
-from .focus import NONE as NO_FOCUS
-from .lattice import match_table
-from .logspace import NEG, segment_logsumexp
-from .model import SpanCopyModel
-from .model_types import EditTensors, Memory, Scores
-from .ngrams import input_ngrams
-from .probability import logsumexp
-from .vocab import BOS, BOS_ID, EOS_ID, PAD_ID, Vocabulary
+from spancopy_core.editing.alignment import Alignment
+from spancopy_core.paper.actions import Action, Copy, Gen, Hypothesis
+from spancopy_core.paper.batch import pad_edits
+from spancopy_core.paper.config import VARIANTS
+from spancopy_core.paper.context import has_context, method_length, segment_ids
+from spancopy_core.paper.focus import NONE as NO_FOCUS
+from spancopy_core.paper.lattice import match_table
+from spancopy_core.paper.logspace import NEG, segment_logsumexp
+from spancopy_core.paper.model import SpanCopyModel
+from spancopy_core.paper.model_types import EditTensors, Memory, Scores
+from spancopy_core.paper.ngrams import input_ngrams
+from spancopy_core.paper.probability import logsumexp
+from spancopy_core.paper.vocab import BOS, BOS_ID, EOS_ID, PAD_ID, Vocabulary
 
 _IMPOSSIBLE = NEG / 2  # log-probabilities at or below this are masked actions
 
@@ -423,9 +423,9 @@ def beam_search(
     """Decode every input; per input the ``top_k`` most probable outputs, best first.
 
     ``max_len`` caps the output length (default: twice the input length plus 10, the input
-    before its context segment, :mod:`spancopy_core.context`). The input
+    before its context segment, :mod:`spancopy_core.paper.context`). The input
     itself may be among the hypotheses; callers filter it. ``focus`` holds the focus ids of
-    every input token (:mod:`spancopy_core.focus`; default: no focus); ``edits`` the edit
+    every input token (:mod:`spancopy_core.paper.focus`; default: no focus); ``edits`` the edit
     that a model with an edit encoder applies to each input.
     """
     if variant not in VARIANTS:
@@ -521,7 +521,7 @@ def encode_inputs(
 ) -> Memory:
     """Encode ``BOS x EOS`` of every input, padded to ``S + 2`` with ``S`` the longest (at
     least 1), with the focus ids of its tokens (none given: no focus; an input with a context
-    segment gets CONTEXT on it, :func:`spancopy_core.context.segment_ids`) and the edit it is
+    segment gets CONTEXT on it, :func:`spancopy_core.paper.context.segment_ids`) and the edit it is
     to receive (none given: no edit)."""
     S = max(1, max(len(x) for x in inputs))
     src = torch.full((len(inputs), S + 2), PAD_ID, dtype=torch.long)  # (B, S + 2)

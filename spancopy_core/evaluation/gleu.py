@@ -25,7 +25,8 @@ script's ``random.randint`` computes under Python 2, which the published figures
 published 38.21). The score is therefore deterministic and reproduces the published ones.
 :func:`sentence_gleu` is the reference's sentence-level score: the mean over the
 references of the smoothed score against each. Tokens are compared as given, case included;
-splitting text into tokens is the caller's (``spancopy_core.prose_metrics.scoring_tokens``).
+splitting text into tokens is the caller's
+(``spancopy_core.evaluation.prose_metrics.scoring_tokens``).
 """
 
 from __future__ import annotations
