@@ -93,11 +93,16 @@ def from_diff(
 ) -> list[int]:
     """The training focus of the pair ``before -> after``: the statements holding its first
     change (an insertion points at the statement it comes before), made noisy with ``rng``
-    by ``noise``. Equal sides, or an empty ``before``, have no focus."""
+    by ``noise``. An empty ``before`` has no focus, nor have equal sides without ``rng``; with
+    ``rng``, equal sides (an identity pair: correct code left as it is) take a random statement
+    as the change, as a cursor on a correct line."""
     n = len(before)
     change = first_change(before, after)
-    if change is None or n == 0:
+    if n == 0 or (change is None and rng is None):
         return [NONE] * n
+    if change is None:
+        start, _ = rng.choice(statements(before))
+        change = start, start + 1
     i, j = change
     j = max(j, i + 1)  # an insertion: the token after it
     i, j = min(i, n - 1), min(j, n)

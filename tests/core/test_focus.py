@@ -62,6 +62,21 @@ def test_no_change_and_empty_input_have_no_focus():
     assert focus.from_diff([], ["a"]) == []
 
 
+def test_an_identity_pair_drawn_with_a_generator_marks_one_whole_statement():
+    # correct code left as it is (identity training pairs): a cursor on any of its statements
+    spans = {(s, e) for s, e in focus.statements(METHOD)}
+    rng = random.Random(0)
+    seen = set()
+    for _ in range(200):
+        got = focus.from_diff(METHOD, METHOD, rng)
+        inside = [i for i, f in enumerate(got) if f == INSIDE]
+        assert set(got) == {INSIDE, OUTSIDE}
+        span = (inside[0], inside[-1] + 1)
+        assert span in spans and len(inside) == span[1] - span[0]
+        seen.add(span)
+    assert seen == spans  # every statement gets drawn
+
+
 def test_noise_draws_each_kind_at_about_its_rate():
     fixed = list(METHOD)
     fixed[METHOD.index(">")] = ">="
