@@ -6,11 +6,19 @@ the same class where the same edit applies, each with the result a user expects
 there). The kinds are those issue 15 names: a null check added, an API call changed, a loop
 rewritten, an argument added, and a few more everyday ones. Written by hand, never by the
 code under test.
+
+:func:`held_out` reads the larger held-out set of issue 26 (``bench/data/similar_edits.txt``:
+40 edit kinds, most of them made in several methods by one commit of jsoup or javapoet), each
+case marked ``dev`` (looked at, tuned on) or ``test`` (run once, for the report).
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import NamedTuple
+
+HELD_OUT = Path(__file__).resolve().parent / "data" / "similar_edits.txt"
+SPLITS = ("dev", "test")
 
 
 class Case(NamedTuple):
@@ -18,6 +26,8 @@ class Case(NamedTuple):
     edit: tuple[str, str]
     targets: list[tuple[str, str]]
     unrelated: list[str]
+    split: str = "dev"
+    source: str = "hand-written"
 
 
 CASES = [
@@ -196,3 +206,39 @@ def files(case: Case) -> tuple[str, str]:
         return "class Example {\n" + "\n".join("    " + line for line in body.split("\n")) + "\n}\n"
 
     return text(case.edit[0]), text(case.edit[1])
+
+
+def _pair(block: list[str]) -> tuple[str, str]:
+    """A ``before >>> after`` block as its two texts."""
+    cut = block.index(">>>")
+    return "\n".join(block[:cut]).strip("\n"), "\n".join(block[cut + 1 :]).strip("\n")
+
+
+def _case(header: str, blocks: list[tuple[str, list[str]]]) -> Case:
+    name, split, source = (part.strip() for part in header.split("|"))
+    if split not in SPLITS:
+        raise ValueError(f"{name}: split {split!r} is not one of {SPLITS}")
+    edits = [_pair(b) for kind, b in blocks if kind == "edit"]
+    if len(edits) != 1:
+        raise ValueError(f"{name}: {len(edits)} edits, not one")
+    targets = [_pair(b) for kind, b in blocks if kind == "target"]
+    unrelated = ["\n".join(b).strip("\n") for kind, b in blocks if kind == "unrelated"]
+    return Case(name, edits[0], targets, unrelated, split, source)
+
+
+def held_out(path: Path = HELD_OUT, split: str | None = None) -> list[Case]:
+    """The cases of ``path`` (see the module docstring; the format is described at the top of
+    the file), those of ``split`` only when given, in file order."""
+    cases: list[Case] = []
+    header: str | None = None
+    blocks: list[tuple[str, list[str]]] = []
+    for line in [*path.read_text(encoding="utf-8").splitlines(), "## end"]:
+        if line.startswith("## "):
+            if header is not None:
+                cases.append(_case(header, blocks))
+            header, blocks = line[3:], []
+        elif line.startswith("<<< "):
+            blocks.append((line[4:].strip(), []))
+        elif blocks:
+            blocks[-1][1].append(line)
+    return [c for c in cases if split is None or c.split == split]
