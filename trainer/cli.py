@@ -249,6 +249,21 @@ def _add_split(sub) -> None:
     p.add_argument("--held-name", default="test", help="split name of the held-out pairs")
 
 
+def _add_identity(sub) -> None:
+    p = _command(
+        sub,
+        "identity",
+        "identity pairs (correct code left as it is) from the fixed sides of data",
+        "Write OUT/SPLIT (BFP layout): the distinct fixed sides of the SPLIT pairs of the "
+        "--data directories, each paired with itself (trainer/identity.py).",
+    )
+    p.add_argument("--data", type=Path, nargs="+", required=True, metavar="DIR", help="data")
+    p.add_argument("--split", default="train", help="the split read and written")
+    p.add_argument("--limit", type=_at_least(1), metavar="N", help="a seeded sample of N pairs")
+    p.add_argument("--seed", type=int, default=0, help="seed of the sample")
+    p.add_argument("--out", type=Path, required=True, metavar="DIR", help="output directory")
+
+
 def _cores() -> int:
     """The CPU cores this process may use."""
     if hasattr(os, "sched_getaffinity"):
@@ -396,6 +411,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_train(sub)
     _add_evaluate(sub)
     _add_split(sub)
+    _add_identity(sub)
     _add_synth(sub)
     _add_synth_prose(sub)
     _add_prose_lexicon(sub)
@@ -521,6 +537,14 @@ def cmd_split(args: argparse.Namespace) -> int:
         len(held),
         args.held_name,
     )
+    return 0
+
+
+def cmd_identity(args: argparse.Namespace) -> int:
+    from .identity import run as identity
+
+    n = identity(args.data, args.split, args.out, limit=args.limit, seed=args.seed)
+    log.info("%s: %d identity pairs (%s)", args.out, n, args.split)
     return 0
 
 
@@ -677,6 +701,7 @@ COMMANDS = {
     "train": cmd_train,
     "evaluate": cmd_evaluate,
     "split": cmd_split,
+    "identity": cmd_identity,
     "synth": cmd_synth,
     "synth-prose": cmd_synth_prose,
     "prose-lexicon": cmd_prose_lexicon,
