@@ -1,0 +1,418 @@
+"""Rewrite rules generalised from one observed edit, and applied to other methods (no LSP).
+
+After Refazer (Rolim et al., ICSE 2017) and Getafix (Bader et al., OOPSLA 2019), written small:
+the method before and after the edit are parsed (tree-sitter-java, through
+:meth:`~spancopy_core.lang.java.JavaSource.method_node`) into trees over their tokens, and the
+*sites* of the edit are found by descending both trees together while exactly the same children
+differ: a node replaced by another (a call by a call, ``a == b`` by ``a.equals(b)``), or a run of
+siblings replaced by another (statements inserted before a statement, which is kept as the
+context that places them; an argument appended after the argument before it). A site of one
+token grows to its parent (``trim`` to ``name.trim()``), so that a rule has context. Each site is
+then *anti-unified*: the subtrees that the before and after sides share become holes, bound at the
+target to whatever stands at their place, at three levels of generality (:data:`LEVELS`):
+
+- ``names kept``: holes for the shared subtrees of more than one token (the argument list
+  ``("head")`` of ``new Token.EndTag("head")`` -> ``processEndTag("head")``), unless a name or
+  literal inside one is also used elsewhere on the after side (then its structure stays);
+- ``names abstracted``: also every variable (or field) name both sides use
+  (``name.trim()`` -> ``name.strip()`` becomes ``#1.trim()`` -> ``#1.strip()``);
+- ``literals abstracted``: also every literal both sides use.
+
+A name or literal one side has alone stays as written (the idiom an edit removes or introduces),
+and a rule whose before side is all hole (it would match anything) is dropped. A hole binds any
+subtree; one bound twice must bind the same tokens. :func:`rewrites` applies the rules of each
+level wherever their before side matches a method (every match at once, and each match alone
+when there are several), giving the method's tokens after the rewrite; the caller turns them into
+candidates as it does the model's hypotheses (format-preserving edits, exact scoring).
+"""
+
+from __future__ import annotations
+
+import bisect
+import difflib
+from collections import Counter
+from collections.abc import Container, Iterator, Sequence
+from dataclasses import dataclass
+
+from spancopy_core.lang import java
+from spancopy_core.paper.actions import Hypothesis
+
+LEVELS = ("names kept", "names abstracted", "literals abstracted")
+LITERALS = frozenset({"string", "char", "int", "float"})
+# Parents whose children are a list of independent items (statements, members): changes to
+# several of them are several sites; in any other node they are one site, the node.
+LISTS = frozenset({"block", "constructor_body", "class_body", "switch_block_statement_group"})
+_APART = 1 << 40  # code points between the after side of an edit and any target
+MAX_SINGLE = 4  # at most this many matches of a method are also rewritten one at a time
+
+
+@dataclass(frozen=True)
+class Node:
+    """A syntax node over a token list: its kind, token range ``[lo, hi)`` and children (none
+    for a node of one token, which is a leaf whatever tree-sitter says)."""
+
+    kind: str
+    lo: int
+    hi: int
+    children: tuple[Node, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One side of a rule: a hole (``hole >= 0``, binds any subtree), a leaf (``tokens``, the
+    tokens it is written as) or a node of ``kind`` with ``children``."""
+
+    kind: str = ""
+    tokens: tuple[java.Token, ...] = ()
+    children: tuple[Pattern, ...] = ()
+    hole: int = -1
+
+    def key(self) -> tuple:
+        """What makes two patterns the same (tokens by text)."""
+        if self.hole >= 0:
+            return ("#", self.hole)
+        return (
+            self.kind,
+            tuple(t.text for t in self.tokens),
+            tuple(c.key() for c in self.children),
+        )
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A rewrite: a run of sibling ``before`` patterns under a node of kind ``parent`` (empty:
+    one node, anywhere) becomes ``after``, at the generality ``level`` (one of :data:`LEVELS`)."""
+
+    level: str
+    parent: str
+    before: tuple[Pattern, ...]
+    after: tuple[Pattern, ...]
+
+    def __str__(self) -> str:
+        """The rule as text, holes numbered: ``#0 . trim #1 => #0 . strip #1``."""
+        return f"{_text(self.before)} => {_text(self.after)}"
+
+    def key(self) -> tuple:
+        return (
+            self.parent,
+            tuple(p.key() for p in self.before),
+            tuple(p.key() for p in self.after),
+        )
+
+
+def _text(patterns: Sequence[Pattern]) -> str:
+    out = []
+    for p in patterns:
+        if p.hole >= 0:
+            out.append(f"#{p.hole}")
+        elif p.children:
+            out.append(_text(p.children))
+        else:
+            out.extend(t.text for t in p.tokens)
+    return " ".join(out)
+
+
+class _Tree:
+    """A method's tokens and its syntax tree over them."""
+
+    def __init__(self, tokens: Sequence[java.Token], root: Node) -> None:
+        self.tokens = tokens
+        self.root = root
+
+    def texts(self, node: Node) -> tuple[str, ...]:
+        return tuple(t.text for t in self.tokens[node.lo : node.hi])
+
+
+def _joined(tokens: Sequence[java.Token]) -> str:
+    """The tokens as one line of text, a space where the source had any (or lost some)."""
+    out: list[str] = []
+    for k, t in enumerate(tokens):
+        if k and t.start != tokens[k - 1].end:
+            out.append(" ")
+        out.append(t.text)
+    return "".join(out)
+
+
+def tree(tokens: Sequence[java.Token]) -> _Tree | None:
+    """The syntax tree of a method's ``tokens`` (annotations stripped, as the model sees them),
+    or None when they do not parse as exactly one method."""
+    before, after = java.member_context()
+    source = java.parse(before + _joined(tokens) + after)
+    methods = [m for m in source.methods if m.depth == 0]
+    if source.tree.root_node.has_error or len(methods) != 1:
+        return None
+    first = methods[0].tokens.start
+    if [t.text for t in source.tokens[methods[0].tokens]] != [t.text for t in tokens]:
+        return None  # a token the joined text lexes differently
+    starts = [t.start_byte for t in source.tokens]
+    ends = [t.end_byte for t in source.tokens]
+
+    def convert(node: java.SyntaxNode) -> Node | None:
+        lo = bisect.bisect_left(starts, node.start_byte) - first
+        hi = bisect.bisect_right(ends, node.end_byte) - first
+        if hi <= lo or node.type in ("line_comment", "block_comment"):
+            return None
+        kids = [] if hi - lo == 1 else [convert(c) for c in node.children]
+        return Node(node.type, lo, hi, tuple(k for k in kids if k is not None))
+
+    root = convert(source.method_node(methods[0]))
+    return None if root is None else _Tree(tokens, root)
+
+
+@dataclass(frozen=True)
+class _Site:
+    """Where an edit changed a method: the run ``before`` of children of a node of kind
+    ``parent`` became ``after`` (``parent`` empty: one node became another)."""
+
+    parent: str
+    before: tuple[Node, ...]
+    after: tuple[Node, ...]
+
+
+def _weak(b: _Tree, a: _Tree, site: _Site) -> bool:
+    """Whether a site's before side, at its most general, has no name, keyword or literal
+    of its own (``(#1, #2)``): it would match too much, so its parent is the site."""
+    holes = _shared(b, a, site.before, site.after, len(LEVELS) - 1)
+    return not any(_anchored(_pattern(b, x, holes, top=True)) for x in site.before)
+
+
+def _sites(b: _Tree, a: _Tree, x: Node, y: Node) -> list[_Site]:
+    """The sites where ``x`` (of ``b``) became ``y`` (of ``a``), two nodes that differ (see
+    the module docstring): the smallest nodes or runs of children that changed, grown to
+    their parent while weak (:func:`_weak`); changes to several children are one site, the
+    node, unless it is a list (:data:`LISTS`)."""
+    whole = [_Site("", (x,), (y,))]
+    if x.kind != y.kind or not x.children or not y.children:
+        return whole
+    matcher = difflib.SequenceMatcher(
+        None, [b.texts(c) for c in x.children], [a.texts(c) for c in y.children], autojunk=False
+    )
+    ops = [op for op in matcher.get_opcodes() if op[0] != "equal"]
+    listed = x.kind in LISTS
+    if len(ops) > 1 and not listed:
+        return whole
+    out: list[_Site] = []
+    for _, i1, i2, j1, j2 in ops:
+        if i2 - i1 == 1 == j2 - j1:
+            inner = _sites(b, a, x.children[i1], y.children[j1])
+            one = len(inner) == 1 and inner[0].before[0].hi - inner[0].before[0].lo == 1
+            if not listed and (one or any(_weak(b, a, site) for site in inner)):
+                return whole  # one token changed, or too little to match on: the parent
+            out += inner
+            continue
+        if not listed:
+            return whole
+        if i1 == i2 or j1 == j2:  # an insertion or deletion: a neighbour (named first) places it
+            near = [k for k in (i2, i1 - 1) if 0 <= k < len(x.children)]
+            near.sort(key=lambda k: not x.children[k].children)
+            if not near:
+                return whole
+            if near[0] >= i2:
+                i2, j2 = i2 + 1, j2 + 1
+            else:
+                i1, j1 = i1 - 1, j1 - 1
+        out.append(_Site(x.kind, x.children[i1:i2], y.children[j1:j2]))
+    return out
+
+
+def _walk(node: Node) -> Iterator[Node]:
+    yield node
+    for c in node.children:
+        yield from _walk(c)
+
+
+def _shared(
+    b: _Tree, a: _Tree, before: Sequence[Node], after: Sequence[Node], level: int
+) -> dict[tuple[str, ...], int]:
+    """The hole of each shared subtree at ``level`` (see the module docstring), by its
+    tokens. The sides' top nodes are never holes themselves (a rule must say what it
+    rewrites)."""
+    copies = Counter(
+        a.texts(n) for n in {(n.lo, n.hi): n for t in after for n in _walk(t)}.values()
+    )
+    words = Counter(t.text for top in after for t in a.tokens[top.lo : top.hi])
+    holes: dict[tuple[str, ...], int] = {}
+
+    def visit(n: Node, top: bool) -> None:
+        texts = b.texts(n)
+        if n.children:
+            inside = Counter(w for w in texts if _word(w))
+            if (
+                not top
+                and copies[texts]
+                and all(words[w] == copies[texts] * c for w, c in inside.items())
+            ):
+                holes.setdefault(texts, len(holes))
+                return
+            for c in n.children:
+                visit(c, False)
+            return
+        t = b.tokens[n.lo]
+        abstract = (level >= 1 and t.kind == "identifier" and t.role == "var") or (
+            level >= 2 and t.kind in LITERALS
+        )
+        if abstract and words[t.text]:
+            holes.setdefault(texts, len(holes))
+
+    for node in before:
+        visit(node, True)
+    return holes
+
+
+def _word(token: str) -> bool:
+    """Whether a token is a name, keyword or literal (not an operator or punctuation)."""
+    return token[:1].isalnum() or token[:1] in "_$\"'"
+
+
+def _pattern(t: _Tree, node: Node, holes: dict[tuple[str, ...], int], top: bool = False) -> Pattern:
+    """``node`` as a pattern: its subtrees in ``holes`` as holes (not itself when ``top`` and
+    it has children, as :func:`_shared` decides)."""
+    texts = t.texts(node)
+    if texts in holes and not (top and node.children):
+        return Pattern(hole=holes[texts])
+    if not node.children:
+        return Pattern(node.kind, tuple(t.tokens[node.lo : node.hi]))
+    return Pattern(node.kind, children=tuple(_pattern(t, c, holes) for c in node.children))
+
+
+def _anchored(p: Pattern) -> bool:
+    """Whether a pattern has a name, keyword or literal of its own (not in a hole)."""
+    if p.hole >= 0:
+        return False
+    return any(_word(x.text) for x in p.tokens) or any(_anchored(c) for c in p.children)
+
+
+def generalise(before: Sequence[java.Token], after: Sequence[java.Token]) -> list[Rule]:
+    """The rewrite rules of the edit ``before -> after`` (a method's tokens, annotations
+    stripped), most specific level first, without duplicates; none when the two are the same
+    or either does not parse."""
+    b = tree(before)
+    # the after side's offsets moved away, so that no token of it ever seems to touch one of
+    # the target's in a rewrite (see _joined)
+    a = tree([t._replace(start=t.start + _APART, end=t.end + _APART) for t in after])
+    if b is None or a is None or b.texts(b.root) == a.texts(a.root):
+        return []
+    rules: dict[tuple, Rule] = {}
+    for site in _sites(b, a, b.root, a.root):
+        for level, name in enumerate(LEVELS):
+            holes = _shared(b, a, site.before, site.after, level)
+            rule = Rule(
+                name,
+                site.parent,
+                tuple(_pattern(b, x, holes, top=True) for x in site.before),
+                tuple(_pattern(a, y, holes) for y in site.after),
+            )
+            if any(_anchored(p) for p in rule.before):
+                rules.setdefault(rule.key(), rule)
+    return list(rules.values())
+
+
+def _match(t: _Tree, p: Pattern, n: Node, binds: dict[int, Node]) -> bool:
+    """Whether ``p`` matches ``n``, binding its holes in ``binds`` (extended in place)."""
+    if p.hole >= 0:
+        bound = binds.get(p.hole)
+        if bound is None:
+            binds[p.hole] = n
+            return True
+        return t.texts(bound) == t.texts(n)
+    if p.kind != n.kind or len(p.children) != len(n.children):
+        return False
+    if not p.children:
+        return tuple(x.text for x in p.tokens) == t.texts(n)
+    return all(_match(t, c, m, binds) for c, m in zip(p.children, n.children, strict=True))
+
+
+def _instance(t: _Tree, p: Pattern, binds: dict[int, Node]) -> list[java.Token]:
+    """The tokens of the after pattern ``p`` with its holes' bindings."""
+    if p.hole >= 0:
+        n = binds[p.hole]
+        return list(t.tokens[n.lo : n.hi])
+    if not p.children:
+        return list(p.tokens)
+    return [x for c in p.children for x in _instance(t, c, binds)]
+
+
+def matches(t: _Tree, rule: Rule) -> list[tuple[int, int, list[java.Token]]]:
+    """Every place ``rule`` matches in ``t``, outermost and leftmost first, none overlapping:
+    ``(lo, hi, new tokens)``: ``t.tokens[lo:hi]`` becomes the new tokens."""
+    out: list[tuple[int, int, list[java.Token]]] = []
+    width = len(rule.before)
+
+    def visit(n: Node) -> None:
+        if not rule.parent:
+            binds: dict[int, Node] = {}
+            if _match(t, rule.before[0], n, binds):
+                new = [x for p in rule.after for x in _instance(t, p, binds)]
+                out.append((n.lo, n.hi, new))
+                return
+        elif n.kind == rule.parent:
+            k = 0
+            while k + width <= len(n.children):
+                binds = {}
+                run = n.children[k : k + width]
+                if all(_match(t, p, m, binds) for p, m in zip(rule.before, run, strict=True)):
+                    new = [x for p in rule.after for x in _instance(t, p, binds)]
+                    out.append((run[0].lo, run[-1].hi, new))
+                    k += width
+                    continue
+                for m in n.children[k : k + 1]:
+                    visit(m)
+                k += 1
+            for m in n.children[k:]:
+                visit(m)
+            return
+        for c in n.children:
+            visit(c)
+
+    visit(t.root)
+    return out
+
+
+def _applied(
+    tokens: Sequence[java.Token], found: Sequence[tuple[int, int, list[java.Token]]]
+) -> list[java.Token]:
+    out = list(tokens)
+    for lo, hi, new in sorted(found, key=lambda f: -f[0]):
+        out[lo:hi] = new
+    return out
+
+
+def rewrites(rules: Sequence[Rule], tokens: Sequence[java.Token]) -> list[list[java.Token]]:
+    """The method ``tokens`` rewritten by ``rules``: per level, every match of its rules at
+    once, then (with several, at most :data:`MAX_SINGLE`) each alone; distinct, in that order."""
+    t = tree(tokens)
+    if t is None:
+        return []
+    out: dict[tuple[str, ...], list[java.Token]] = {}
+    for level in LEVELS:
+        found: list[tuple[int, int, list[java.Token]]] = []
+        for rule in (r for r in rules if r.level == level):
+            for lo, hi, new in matches(t, rule):
+                if all(hi <= f[0] or f[1] <= lo for f in found):
+                    found.append((lo, hi, new))
+        options = [found] + ([[f] for f in found[:MAX_SINGLE]] if len(found) > 1 else [])
+        for chosen in options if found else []:
+            result = _applied(tokens, chosen)
+            out.setdefault(tuple(x.text for x in result), result)
+    return [v for k, v in out.items() if k != tuple(x.text for x in tokens)]
+
+
+def hypotheses(
+    rules: Sequence[Rule],
+    target: Sequence[java.Token],
+    edit: tuple[Sequence[java.Token], Sequence[java.Token]],
+    known: Container[str],
+    imports: Sequence[str],
+) -> list[Hypothesis]:
+    """The rewrites of the method ``target`` (its tokens, annotations stripped) as model
+    outputs, abstracted together with it and the edit as
+    :func:`spancopy_core.repair.similar.target_input` abstracts them (target, edit before,
+    edit after), so they share the target's placeholders; log-probability 0 (to be scored)."""
+    out = []
+    for result in rewrites(rules, target):
+        tokens = java.method_tokens(_joined(result))
+        if tokens is None:
+            continue  # a rewrite that does not parse
+        *_, new = java.abstract_together((target, edit[0], edit[1], tokens), known, imports)
+        out.append(Hypothesis(list(new.tokens), 0.0, []))
+    return out
