@@ -128,6 +128,11 @@ class TrainConfig:
         "fine-tune this model (default: train a new one)", None, metavar="MODEL_DIR"
     )
     resume: bool = option("continue from MODEL_DIR/checkpoint", False)
+    overwrite: bool = option(
+        "replace the model, metrics and checkpoint already in MODEL_DIR (without this or "
+        "--resume, a MODEL_DIR that holds them is refused)",
+        False,
+    )
     vocab_from: list[Path] = option(
         "data directories whose tokens all join the vocabulary, before the training tokens "
         "(their train and valid splits; they are not trained on)",

@@ -133,6 +133,42 @@ def test_resume_continues_where_it_stopped(data, tmp_path):
     assert "nothing to do" in proc.stderr
 
 
+def test_a_directory_holding_a_run_is_replaced_only_when_told(data, tmp_path):
+    out = tmp_path / "model"
+    run = ["train", "--train", data, "--valid", data, "--out", out, *TINY]
+    trainer(*run, "--epochs", "2")
+    weights = (out / "model.safetensors").read_bytes()
+    assert [m["epoch"] for m in metrics(out) if "valid_loss" in m] == [1, 2]
+
+    for extra in ([], ["--seed", "7"]):
+        proc = trainer(*run, "--epochs", "1", *extra, check=False)
+        assert proc.returncode == 2 and proc.stdout == ""
+        (line,) = proc.stderr.splitlines()
+        assert line.startswith(f"error: {out} already holds "), line
+        assert "--resume" in line and "--overwrite" in line
+    assert (out / "model.safetensors").read_bytes() == weights  # untouched
+    assert len([m for m in metrics(out) if "valid_loss" in m]) == 2
+
+    proc = trainer(*run, "--resume", "--overwrite", check=False)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
+    assert "exclude each other" in proc.stderr
+
+    trainer(*run, "--epochs", "1", "--seed", "7", "--overwrite")
+    assert (out / "model.safetensors").read_bytes() != weights
+    # Only the new run's records: one epoch, its steps counted from 1.
+    assert [m["epoch"] for m in metrics(out) if "valid_loss" in m] == [1]
+    assert metrics(out)[0]["step"] == 2  # --log-every 2
+    assert json.loads((out / "checkpoint" / "trainer_state.json").read_text())["step"] == 8
+
+    # A model without its checkpoint cannot be resumed, and is not silently replaced.
+    (out / "checkpoint" / "trainer_state.json").unlink()
+    weights = (out / "model.safetensors").read_bytes()
+    proc = trainer(*run, "--resume", check=False)
+    assert proc.returncode == 2 and proc.stderr.count("\n") == 1
+    assert "no checkpoint to --resume from" in proc.stderr and "--overwrite" in proc.stderr
+    assert (out / "model.safetensors").read_bytes() == weights
+
+
 def test_fine_tune_from_init(data, tmp_path):
     base, tuned = tmp_path / "base", tmp_path / "tuned"
     trainer("train", "--train", data, "--out", base, "--epochs", "1", *TINY)

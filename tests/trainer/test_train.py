@@ -85,6 +85,53 @@ def test_a_resumed_run_logs_the_true_mean(data, tmp_path, constant_loss):
     assert all(r["loss"] == LOSS for r in records(out))  # step 6: the mean of steps 5 and 6
 
 
+def test_training_stops_after_patience_epochs_without_improvement(data, tmp_path, constant_loss):
+    # The validation loss is 2.5 every epoch: epoch 1 improves on nothing (infinity), the
+    # epochs after it do not improve (equal is not better).
+    out = tmp_path / "m"
+    summary = train.main(config(data, out, epochs=10, patience=2))
+    epochs = [r for r in map(json.loads, (out / "metrics.jsonl").read_text().splitlines())]
+    assert [r["epoch"] for r in epochs if "valid_loss" in r] == [1, 2, 3]
+    assert summary["epochs"] == 3 and summary["steps"] == 24 and summary["best_valid_loss"] == LOSS
+    state = json.loads((out / "checkpoint" / "trainer_state.json").read_text())
+    assert state["done"] and state["bad_epochs"] == 2
+
+
+def test_a_resumed_run_keeps_counting_epochs_without_improvement(data, tmp_path, constant_loss):
+    out = tmp_path / "m"
+    train.main(config(data, out, epochs=2, patience=2))  # ends at --epochs: one bad epoch
+    state_file = out / "checkpoint" / "trainer_state.json"
+    state = json.loads(state_file.read_text())
+    assert state["epoch"] == 2 and state["bad_epochs"] == 1 and state["done"]
+    state.update(done=False)  # as if cut off before a third epoch
+    state_file.write_text(json.dumps(state))
+    summary = train.main(config(data, out, epochs=10, patience=2, resume=True))
+    # One more epoch, the second without improvement: patience is spent.
+    assert summary["epochs"] == 3 and summary["steps"] == 24
+    assert json.loads(state_file.read_text())["bad_epochs"] == 2
+    # A finished run resumed again trains nothing.
+    assert train.main(config(data, out, epochs=10, patience=2, resume=True))["steps"] == 24
+
+
+def test_fine_tuning_leaves_the_loaded_config_as_it_was(data, tmp_path, monkeypatch):
+    base = tmp_path / "base"
+    save_fresh_model(base, TINY)
+    loaded: list[ModelConfig] = []
+    real = train.load_model
+
+    def spy(directory, **kw):
+        model = real(directory, **kw)
+        loaded.append(model.config)
+        return model
+
+    monkeypatch.setattr(train, "load_model", spy)
+    wanted = ModelConfig(16, 16, dropout=0.0, objective="longest", focus=True)
+    train.main(config(data, tmp_path / "tuned", init=base, model=wanted, epochs=1, max_steps=1))
+    assert (loaded[0].dropout, loaded[0].objective, loaded[0].focus) == (0.2, "marginal", False)
+    tuned = load_model(tmp_path / "tuned").config
+    assert (tuned.dropout, tuned.objective, tuned.focus) == (0.0, "longest", True)
+
+
 def test_the_loss_is_read_once_per_record(data, tmp_path, monkeypatch):
     """Reading a tensor on the host waits for the device: the loop does it once per log
     record and once per validation, never once per step."""
