@@ -13,7 +13,7 @@ reserved words, which are not identifiers (for Java, ``spancopy_core.lang.java.K
 from __future__ import annotations
 
 import re
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Container, Sequence
 
 from spancopy_core.paper.actions import Action, Copy
@@ -56,7 +56,7 @@ def evaluate(
     if not (len(predictions) == len(targets) == len(inputs)):
         raise ValueError("predictions, targets and inputs must have the same length")
     count = len(targets)
-    sums: Counter[str] = Counter()
+    sums: dict[str, float] = defaultdict(float)
     for hyps, target, source in zip(predictions, targets, inputs):
         hyps = [list(h) for h in hyps]
         target, source = list(target), list(source)

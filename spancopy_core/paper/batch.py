@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, fields
+from typing import cast
 
 import numpy as np
 import torch
@@ -90,7 +91,7 @@ def pad_edits(
         n = len(e.tags)
         for out, side in ((before, e.before), (after, e.after)):
             present = [p for p, t in enumerate(side) if t is not None]
-            out[b, present] = vocab.ids([side[p] for p in present])
+            out[b, present] = vocab.ids([t for t in side if t is not None])
         tags[b, :n] = e.tags
         lengths[b] = max(1, n)
     return before, after, tags, lengths
@@ -111,15 +112,18 @@ def collate(pairs: Sequence[Example], vocab: Vocabulary, char_ngrams: int = 0) -
     gen_ok = np.zeros((B, T), dtype=bool)
     src_len = np.zeros(B, dtype=np.int64)
     tgt_len = np.zeros(B, dtype=np.int64)
-    copies, longest, edits = [], [], []
+    copies: list[np.ndarray] = []
+    longest: list[np.ndarray] = []
+    edits: list[Alignment] = []
     for b, (x, y, lat, *extra) in enumerate(pairs):
         n, m = len(x), len(y)
         src[b, 0], src[b, 1 : n + 1], src[b, n + 1] = BOS_ID, vocab.ids(x), EOS_ID
-        given = extra[0] if extra else None
+        # Example is a union of tuples: its 4th item is the focus ids, its 5th the edit
+        given = cast("list[int] | None", extra[0] if extra else None)
         if given is not None or has_context(x):
             focus[b, 1 : n + 1] = segment_ids(x, given)
         if len(extra) > 1:
-            edits.append(extra[1])
+            edits.append(cast(Alignment, extra[1]))
         tgt_in[b, 0], tgt_in[b, 1 : m + 1] = BOS_ID, lat.gen_ids
         gen_ids[b, :m], gen_ids[b, m] = lat.gen_ids, EOS_ID
         gen_ok[b, :m] = lat.gen_ok

@@ -70,7 +70,7 @@ class Ray:
     log_prob: float  # summed over the merged derivations
     best: float  # log-probability of the best single derivation
     actions: tuple[Action, ...]  # that derivation
-    state: torch.Tensor | None  # (layers, H) decoder state before ``pending``
+    state: torch.Tensor  # (layers, H) decoder state before ``pending``
     pending: tuple[str, ...]  # tokens not yet fed to the decoder
     finished: bool = False
 

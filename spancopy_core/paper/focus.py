@@ -101,6 +101,7 @@ def from_diff(
     if n == 0 or (change is None and rng is None):
         return [NONE] * n
     if change is None:
+        assert rng is not None  # the guard above: no change without rng has no focus
         start, _ = rng.choice(statements(before))
         change = start, start + 1
     i, j = change
@@ -114,6 +115,7 @@ def from_diff(
         return [NONE] * n
     draw -= noise.none
     if draw < noise.neighbour:
+        assert rng is not None  # draw < 1 only with rng (Noise's shares add up to 1 at most)
         k = first - 1 if rng.random() < 0.5 else last + 1
         k = min(max(k, 0), len(spans) - 1)
         first = last = k

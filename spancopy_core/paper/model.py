@@ -78,11 +78,10 @@ def span_log_normaliser(
     """
     if not span:
         return torch.logsumexp(start + end, dim=-1)  # length-1 spans only
-    split = segment is not None
     ma = start.amax(-1, keepdim=True).detach()  # (..., 1)
     me = end.amax(-1, keepdim=True).detach()
     weights = (start - ma).exp()  # (..., S)
-    if split:
+    if segment is not None:
         inside = segment.expand_as(weights)  # (..., S)
         prefix = torch.where(
             inside,
@@ -102,7 +101,7 @@ def span_log_normaliser(
         wide = (low < -SAFE_RANGE) & valid.any(-1)
     if bool(wide.any()):
         rows_start, rows_end = start[wide], end[wide]  # (W, S)
-        if split:
+        if segment is not None:
             inside = segment.expand_as(start)[wide]  # (W, S)
             prefix_log = torch.where(
                 inside,
@@ -200,6 +199,9 @@ class EditEncoder(nn.Module):
 
 class SpanCopyModel(nn.Module):
     """Seq2Seq with span copying. ``forward(batch)`` returns the training loss per token."""
+
+    gen_mask: torch.Tensor  # (V,) buffer: NEG on the tokens never generated (PAD, BOS)
+    vocab_ngrams: torch.Tensor  # (V, G) buffer of a model with char_ngrams: each token's n-grams
 
     def __init__(self, config: ModelConfig, vocab: Vocabulary) -> None:
         super().__init__()

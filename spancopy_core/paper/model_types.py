@@ -30,7 +30,13 @@ class Memory(NamedTuple):
     def rows(self, index: torch.Tensor) -> Memory:
         """The rows ``index`` (K,) of this memory, as the memory of K inputs."""
         return Memory(
-            *(None if t is None else t.index_select(0, index) for t in self[:-1]),
+            states=self.states.index_select(0, index),
+            keys=self.keys.index_select(0, index),
+            mask=self.mask.index_select(0, index),
+            span_keys=self.span_keys.index_select(0, index),
+            span_bias=self.span_bias.index_select(0, index),
+            edit_bias=self.edit_bias.index_select(0, index),
+            segment=None if self.segment is None else self.segment.index_select(0, index),
             init_state=self.init_state.index_select(1, index),  # (layers, K, H)
         )
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 import torch
 
 from spancopy_core.editing.alignment import Alignment
-from spancopy_core.paper.batch import collate
+from spancopy_core.paper.batch import Example, collate
 from spancopy_core.paper.lattice import build_lattice
 from spancopy_core.paper.model import SpanCopyModel
 from spancopy_core.paper.model_types import EditTensors
@@ -46,17 +46,21 @@ def log_probs(
     try:
         for k in range(0, len(items), batch_size):
             chunk = items[k : k + batch_size]
-            examples = []
+            examples: list[Example] = []
             chunk_edits = None if edits is None else edits[k : k + batch_size]
             first: dict[tuple, int] = {}
             which = []  # per item, the row of its input among the distinct inputs
             for i, (x, focus, y) in enumerate(chunk):
-                edit = None if chunk_edits is None else chunk_edits[i]
-                key = (tuple(x), tuple(focus) if focus else None, edit)
+                item_edit = None if chunk_edits is None else chunk_edits[i]
+                key = (tuple(x), tuple(focus) if focus else None, item_edit)
                 which.append(first.setdefault(key, i))
                 lattice = build_lattice(list(x), list(y), model.vocab, max_copy)
-                extra = [] if edit is None else [edit]  # collate: (x, y, lattice, focus, edit)
-                examples.append((list(x), list(y), lattice, list(focus) if focus else None, *extra))
+                ids = list(focus) if focus else None
+                examples.append(
+                    (list(x), list(y), lattice, ids)
+                    if item_edit is None
+                    else (list(x), list(y), lattice, ids, item_edit)
+                )
             batch = collate(examples, model.vocab, model.config.char_ngrams).to(model.device)
             distinct = torch.tensor(sorted(first.values()), device=model.device)  # (U,)
             focus_ids = None if batch.focus is None else batch.focus[distinct]

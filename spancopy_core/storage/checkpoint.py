@@ -144,16 +144,17 @@ def _shapes_only() -> Iterator[None]:
     """Modules built inside have parameters on the meta device (shapes, no memory) and skip
     the random initialisation of the embeddings (and n-gram embeddings): torch's ``normal_``
     on meta tensors imports ``torch._dynamo``, 1.6 s of a server's cold start."""
-    kinds = (torch.nn.Embedding, torch.nn.EmbeddingBag)
+    kinds: list[type[torch.nn.Embedding] | type[torch.nn.EmbeddingBag]]
+    kinds = [torch.nn.Embedding, torch.nn.EmbeddingBag]
     resets = [kind.reset_parameters for kind in kinds]
     for kind in kinds:
-        kind.reset_parameters = lambda self: None  # type: ignore[method-assign]
+        kind.reset_parameters = lambda self: None  # type: ignore[method-assign]  # meta: no init
     try:
         with torch.device("meta"):
             yield
     finally:
         for kind, reset in zip(kinds, resets):
-            kind.reset_parameters = reset  # type: ignore[method-assign]
+            kind.reset_parameters = reset  # type: ignore[method-assign]  # restores torch's own
 
 
 def _check_weights(path: Path, expected: dict[str, torch.Tensor]) -> None:

@@ -1,13 +1,13 @@
 """The parts of a model directory that need no torch: its file names, ``config.json``,
 ``vocab.json`` and the header of ``model.safetensors``.
 
-Read by :mod:`spancopy_core.storage.checkpoint` before it allocates a model, and on their own by
-what
-must answer fast: ``:checkhealth spancopy`` (a Python process that would otherwise spend
-seconds importing torch). The safetensors header is its documented layout: 8 bytes of
-little-endian header length, then a JSON object of
-``name -> {"dtype", "shape", "data_offsets"}`` (and ``__metadata__``). Every problem
-raises :class:`CheckpointError` naming the file, in one line.
+Read by :mod:`spancopy_core.storage.checkpoint` before it allocates a model, on their own by
+what must answer fast (``:checkhealth spancopy``, a Python process that would otherwise spend
+seconds importing torch), and to tell what a model serves before it is loaded
+(:func:`model_kind`: an edit or a repair model, Java or prose; :func:`kind_mismatch`). The
+safetensors header is its documented layout: 8 bytes of little-endian header length, then a
+JSON object of ``name -> {"dtype", "shape", "data_offsets"}`` (and ``__metadata__``). Every
+problem raises :class:`CheckpointError` naming the file, in one line.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import math
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.storage.files import FileRejected, read_regular, regular_size
@@ -130,3 +130,44 @@ def check_directory(directory: str | Path) -> tuple[int, int]:
     if parameters > MAX_PARAMETERS:
         raise CheckpointError(path, f"{parameters} parameters, more than {MAX_PARAMETERS}")
     return len(vocab), parameters
+
+
+# Tokens every model of a language knows and a model of the other never has: the Java
+# models' vocabularies are code tokens (``{`` ``}`` ``;``), the prose models' English words.
+LANGUAGE_TOKENS = {"java": ("{", "}", ";"), "prose": ("the", "and", "of")}
+
+
+class ModelKind(NamedTuple):
+    """What a model directory serves: an edit model (it applies a given edit: similar
+    edits) or a repair model, and its language (a key of :data:`spancopy_core.DEFAULT_MODELS`,
+    None when neither ``config.json`` nor the vocabulary says)."""
+
+    edit: bool
+    language: str | None
+
+
+def model_kind(directory: str | Path) -> ModelKind:
+    """The :class:`ModelKind` of a model directory, from ``config.json`` (the ``model``'s
+    ``edit_dim``; a top-level ``language`` when written) and ``vocab.json`` (whose tokens
+    tell Java from prose, :data:`LANGUAGE_TOKENS`). :class:`CheckpointError` when unreadable."""
+    config = read_config(directory)
+    model = config.get("model")
+    edit = isinstance(model, dict) and bool(model.get("edit_dim"))
+    language = config.get("language")
+    if isinstance(language, str):
+        return ModelKind(edit, language)
+    known = set(read_vocab(directory).itos)
+    found = [lang for lang, tokens in LANGUAGE_TOKENS.items() if known.issuperset(tokens)]
+    return ModelKind(edit, found[0] if len(found) == 1 else None)
+
+
+def kind_mismatch(kind: ModelKind, language: str, *, edit: bool = False) -> str | None:
+    """Why a model of ``kind`` cannot serve ``language`` as a repair model (``edit``: as an
+    edit model), in a few words; None when it can (or its language is not known)."""
+    if kind.edit and not edit:
+        return "an edit model (it applies a given edit: similar edits), not a repair model"
+    if edit and not kind.edit:
+        return "not an edit model"
+    if kind.language is not None and kind.language != language:
+        return f"a {kind.language} model, not a {language} model"
+    return None

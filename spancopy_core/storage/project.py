@@ -1,0 +1,44 @@
+"""The source files of a project directory, as ``spancopy repair DIR`` visits them: in a git
+work tree the files git would show (``git ls-files --cached --others --exclude-standard``, so
+``.gitignore`` and the other exclude files are honoured, deleted files left out); elsewhere a
+walk that skips hidden files and directories and does not follow links to directories. Only
+regular files with one of the given extensions, in path order.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from collections.abc import Collection, Iterable
+from pathlib import Path
+
+
+def project_files(root: Path, extensions: Collection[str]) -> list[Path]:
+    """The files under ``root`` whose (lower-case) extension is one of ``extensions``, as
+    paths that start with ``root``, sorted."""
+    listed = _git_files(root)
+    found = _walk(root) if listed is None else listed
+    return sorted(p for p in found if p.suffix.lower() in extensions and p.is_file())
+
+
+def _git_files(root: Path) -> list[Path] | None:
+    """The files git lists under ``root``; None when ``root`` is in no git work tree (or git
+    is missing or refuses the repository)."""
+    command = ["git", "-C", str(root), "ls-files", "-z", "--cached", "--others"]
+    try:
+        done = subprocess.run(
+            [*command, "--exclude-standard"], capture_output=True, check=False, timeout=600
+        )
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if done.returncode != 0:
+        return None
+    names = done.stdout.split(b"\0")
+    return list(dict.fromkeys(root / os.fsdecode(n) for n in names if n))  # cached and other
+
+
+def _walk(root: Path) -> Iterable[Path]:
+    """Every file under ``root`` outside hidden directories, hidden files left out."""
+    for directory, subdirectories, files in os.walk(root):
+        subdirectories[:] = [d for d in subdirectories if not d.startswith(".")]
+        yield from (Path(directory) / f for f in files if not f.startswith("."))
