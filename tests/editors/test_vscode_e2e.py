@@ -14,6 +14,7 @@ never reach it). Writes ``docs/vscode-quick-fixes.png``.
 
 from __future__ import annotations
 
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -91,8 +92,16 @@ def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
                 if row is not None:
                     rows = page.locator(".quick-input-widget .monaco-list-row")
                     expect(rows.first).to_contain_text(row)
-                page.wait_for_timeout(300)
+                expect(box).to_have_value(prefix + text)
                 page.keyboard.press("Enter")
+
+            dirty = page.locator(".tabs-container .tab.dirty")
+
+            def save() -> None:
+                """Ctrl+S, then wait until VS Code says the file is written (no dirty tab)."""
+                expect(dirty).to_have_count(1)
+                page.keyboard.press("Control+S")
+                expect(dirty).to_have_count(0)
 
             # A single click in the explorer: a preview tab, as in the issue.
             page.get_by_role("treeitem", name=EXAMPLE.name).click()
@@ -116,8 +125,7 @@ def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
             page.screenshot(path=str(shot), clip={"x": 0, "y": 0, "width": 1100, "height": 600})
             e2e.small_png(shot, e2e.DOCS / "vscode-quick-fixes.png")
             page.keyboard.press("Enter")  # the preferred fix, focused first
-            page.keyboard.press("Control+S")
-            page.wait_for_timeout(1500)
+            save()
             fixed = java.read_text("utf-8")
             assert fixed != original and parses(fixed)
             changed = [a for a, b in zip(original.splitlines(), fixed.splitlines()) if a != b]
@@ -132,18 +140,16 @@ def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
             palette(":", f"{GET_LINE}:20")
             palette(">", "spancopy: Repair method at cursor", "Repair method at cursor")
             pick = page.locator(".quick-input-widget .monaco-list-row")
-            pick.first.wait_for()
-            page.wait_for_timeout(1000)
+            expect(pick.first).to_contain_text(re.compile(r"\w"))  # a repair's title
             page.keyboard.press("Enter")
             page.locator(".quick-input-widget").wait_for(state="hidden")
-            page.wait_for_timeout(1000)
+            expect(dirty).to_have_count(1)  # the repair applied to the user's editor
             # The user's editor is still there, the only one: no diff left open.
             expect(page.locator(".tab.active")).to_contain_text(EXAMPLE.name)
             assert page.locator(".editor-instance .monaco-diff-editor").count() == 0
             expect(page.locator(".editor-instance .monaco-editor").first).to_be_visible()
             assert page.locator(".tabs-container .tab").count() == 1
-            page.keyboard.press("Control+S")
-            page.wait_for_timeout(1500)
+            save()
             repaired = java.read_text("utf-8")
             assert repaired != fixed and parses(repaired)
 

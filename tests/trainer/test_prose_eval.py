@@ -80,20 +80,25 @@ def test_bad_prose_input_is_one_line(toy_prose_model: Path, jfleg_dir: Path, tmp
     assert proc.stderr == "error: --slice applies to prose (JFLEG-layout) data only\n"
 
 
-def test_correct_all_reads_text_or_corpus_lines(jfleg_dir: Path):
+def test_correct_all_reads_text_or_corpus_lines(jfleg_dir: Path, monkeypatch):
     sentences = read_jfleg(jfleg_dir, "dev")
     seen: list[str] = []
+    clock = iter(range(0, 1000, 1))  # a second per reading of the clock
 
     def corrector(text: str) -> str:
         seen.append(text)
+        next(clock)  # the call itself takes a second
         return text.replace("recieve", "receive")
+
+    monkeypatch.setattr("trainer.prose_eval.time.perf_counter", lambda: next(clock))
 
     out = correct_all(corrector, sentences, detokenized=True, progress=False, desc="")
     # the first sentence twice: once untimed, to warm up
     texts = ["We recieve it again.", "People receive the file on time.", "They recieve mail today."]
     assert seen == texts[:1] + texts
     assert out.texts == [t.replace("recieve", "receive") for t in texts]
-    assert len(out.ms) == 3 and all(ms >= 0 for ms in out.ms)
+    # each call timed alone (start, the call, stop: two seconds), the warm-up call not at all
+    assert out.ms == [2000, 2000, 2000]
     seen.clear()
     correct_all(corrector, sentences, detokenized=False, progress=False, desc="")
     assert seen == SOURCES[:1] + SOURCES
