@@ -261,6 +261,12 @@ def merge_same_output(
     return flat.view(K, B_a, C).transpose(0, 1), top, best_slot
 
 
+# Expansions kept per input and step, in beams: pruning then merges expansions that yield equal
+# tokens and moves finished ones aside, so a beam of K live rays needs more than K candidates;
+# twice as many leaves K live rays in practice (merging rarely removes more than half).
+SHORTLIST_FACTOR = 2
+
+
 def shortlist(
     log_q: torch.Tensor,
     ray_log_probs: torch.Tensor,
@@ -318,7 +324,8 @@ def advance(
         dtype=log_q.dtype,
         device=log_q.device,
     )  # (B_a, K)
-    shortlists = shortlist(log_q, ray_log_probs, 2 * beam_size, groups if merge else None)
+    width = SHORTLIST_FACTOR * beam_size
+    shortlists = shortlist(log_q, ray_log_probs, width, groups if merge else None)
     return [
         _prune(beam, t, rays, expansions, layout, beam_size, top_k, merge)
         for beam, rays, expansions in zip(beams, active, shortlists)

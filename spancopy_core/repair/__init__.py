@@ -5,6 +5,6 @@ benchmarks and the tests), with no LSP in it.
   :class:`~.frontend.Frontend`); :mod:`.java`: the Java one; :mod:`.languages`: which serves a file.
 - :mod:`.candidates`: from decoded hypotheses to ranked, titled, format-preserving repairs.
 - :mod:`.pipeline`: the stages in order, and :func:`~.pipeline.repair` running them all.
-- :mod:`.templates`: single-token mutations at the focus, in a fixed order (the mutation baseline
-  of ``bench/real_bugs.py``; template candidates to come).
+- :mod:`.templates`: single-token mutations at the focus, ranked with the beam's candidates by the
+  model (and, in a fixed order, the mutation baseline of ``bench/real_bugs.py``).
 """
