@@ -39,18 +39,27 @@ import random
 import statistics
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import torch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import machine  # noqa: E402
-from bench.similar_edit_cases import CASES, files  # noqa: E402
+from bench.similar_edit_cases import CASES, Case, files, held_out  # noqa: E402
 from spancopy_core import DEFAULT_EDIT_MODEL  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText  # noqa: E402
-from spancopy_core.repair.similar import BATCH, SimilarOptions, similar_in_file  # noqa: E402
+from spancopy_core.repair.similar import (  # noqa: E402
+    BATCH,
+    SimilarOptions,
+    changed_methods,
+    decode,
+    proposals,
+    similar_in_file,
+    tasks,
+)
 from spancopy_core.storage.checkpoint import load_model  # noqa: E402
 
 NAMES = ["value", "limit", "count", "index", "total", "step", "size", "buffer", "path", "name"]
@@ -116,44 +125,81 @@ def latency(model, args: argparse.Namespace) -> None:
     )
 
 
+MODES = ("rules", "model", "combined")  # where the proposals come from (see quality)
+
+
+def _name(method: str) -> str:
+    return java.parse("class A {" + method + "}").methods[0].name
+
+
+def by_mode(model, case: Case, options: SimilarOptions) -> dict[str, dict[str, list[str]]]:
+    """The proposals of each of :data:`MODES` on the case's file, per method name, as the
+    methods' new texts, best first: the stages of ``similar_in_file`` (which the CLI and the
+    server run) with the beam searched once: ``rules``, the rewrite rules' candidates alone
+    (no beam); ``model``, the beam's alone; ``combined``, both (the default)."""
+    old, new = files(case)
+    doc = ParsedText.parse(new, JavaFrontend())
+    edits = changed_methods(java.parse(old), doc.parsed)
+    found = tasks(doc, edits, model.vocab, options, [(e.start, e.end) for e in edits])
+    beams = decode(model, found, options)
+    out = {}
+    for mode in MODES:
+        searched = [[] for _ in found] if mode == "rules" else beams
+        got = proposals(model, doc, found, searched, replace(options, rules=mode != "model"))
+        out[mode] = {r.repairs.unit.name: [c.new_text for c in r.repairs.candidates] for r in got}
+    return out
+
+
 def quality(model, args: argparse.Namespace) -> None:
     options = SimilarOptions(
         beam_size=args.beam, top_k=3, threshold=args.threshold, min_overlap=args.min_overlap
     )
-    right = targets = noise = unrelated = 0
-    for case in CASES:
-        old, new = files(case)
-        doc = ParsedText.parse(new, JavaFrontend())
-        _, found = similar_in_file(model, old, doc, options)
-        by_name = {r.repairs.unit.name: r.repairs.candidates for r in found}
-        hits = 0
-        for before, after in case.targets:
-            name = java.parse("class A {" + before + "}").methods[0].name
-            expected = [t.text for t in java.lex(after)]
-            got = [[t.text for t in java.lex(c.new_text)] for c in by_name.get(name, [])]
-            hits += expected in got[:3]
-        extra = 0
-        for method in case.unrelated:
-            name = java.parse("class A {" + method + "}").methods[0].name
-            extra += len(by_name.get(name, []))
-        right, targets = right + hits, targets + len(case.targets)
-        noise, unrelated = noise + extra, unrelated + len(case.unrelated)
+    cases = CASES if args.set == "hand" else held_out(split=args.set)
+    print(f"cases: {args.set} ({len(cases)} edit kinds)")
+    first = {m: 0 for m in MODES}
+    top3 = {m: 0 for m in MODES}
+    false = {m: 0 for m in MODES}
+    targets = unrelated = 0
+    for case in cases:
+        found = by_mode(model, case, options)
+        line = []
+        for mode in MODES:
+            got = found[mode]
+            ranks = []
+            for before, after in case.targets:
+                expected = [t.text for t in java.lex(after)]
+                texts = [[t.text for t in java.lex(c)] for c in got.get(_name(before), [])]
+                ranks.append(texts.index(expected) + 1 if expected in texts[:3] else 0)
+            wrong = sum(bool(got.get(_name(m))) for m in case.unrelated)
+            first[mode] += ranks.count(1)
+            top3[mode] += sum(r > 0 for r in ranks)
+            false[mode] += wrong
+            line.append(f"{mode} {''.join(str(r or '-') for r in ranks)} {wrong}")
+        targets, unrelated = targets + len(case.targets), unrelated + len(case.unrelated)
+        print(f"  {case.name[:44]:44s} " + "  ".join(line))
+    print("  (per mode: the rank of each target's expected result, - not in the top 3; then")
+    print("  how many methods where the edit does not apply got a proposal)")
+    for mode in MODES:
         print(
-            f"  {case.name:28s} right in top 3: {hits}/{len(case.targets)}  "
-            f"proposals where it does not apply: {extra} (on {len(case.unrelated)} methods)"
+            f"RESULT similar_edit_quality set={args.set} source={mode} "
+            f"hit1={first[mode]}/{targets} hit3={top3[mode]}/{targets} "
+            f"false_proposals={false[mode]}/{unrelated} "
+            f"threshold={args.threshold} min_overlap={args.min_overlap} beam={args.beam}"
         )
-    print(
-        f"RESULT similar_edit_quality top3={right}/{targets} unrelated_proposals={noise} "
-        f"unrelated_methods={unrelated} threshold={args.threshold} "
-        f"min_overlap={args.min_overlap} beam={args.beam}"
-    )
 
 
 def main() -> None:
     defaults = SimilarOptions()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", type=Path, default=DEFAULT_EDIT_MODEL, help="edit model dir")
-    ap.add_argument("--quality", action="store_true", help="the hand-written cases instead")
+    ap.add_argument("--quality", action="store_true", help="quality on a set of cases instead")
+    ap.add_argument(
+        "--set",
+        choices=("dev", "test", "hand"),
+        default="dev",
+        help="--quality's cases: a half of the held-out set (test: once, for the report), or "
+        "the 7 hand-written cases of issue 15",
+    )
     ap.add_argument("--methods", type=int, default=50, help="methods of the generated file")
     ap.add_argument("--repeats", type=int, default=5, help="timed runs per batch size")
     ap.add_argument("--batch", type=int, nargs="+", default=[1, 16, BATCH], help="batch sizes")

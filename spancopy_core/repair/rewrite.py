@@ -22,8 +22,10 @@ A name or literal one side has alone stays as written (the idiom an edit removes
 and a rule whose before side is all hole (it would match anything) is dropped. A hole binds any
 subtree; one bound twice must bind the same tokens. :func:`rewrites` applies the rules of each
 level wherever their before side matches a method (every match at once, and each match alone
-when there are several), giving the method's tokens after the rewrite; the caller turns them into
-candidates as it does the model's hypotheses (format-preserving edits, exact scoring).
+when there are several), giving the method's tokens after the rewrite; :func:`with_rules`
+makes them candidates exactly as the model's hypotheses are made (format-preserving edits, the
+same checks), which the similar edits (:mod:`spancopy_core.repair.similar`) then score under the
+edit with the model's own and rank together.
 """
 
 from __future__ import annotations
@@ -33,9 +35,17 @@ import difflib
 from collections import Counter
 from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from spancopy_core.lang import java
 from spancopy_core.paper.actions import Hypothesis
+from spancopy_core.repair.candidates import Candidate, candidates
+from spancopy_core.repair.frontend import Unit
+from spancopy_core.repair.ranking import merge
+
+if TYPE_CHECKING:
+    from spancopy_core.repair.pipeline import ParsedText
 
 LEVELS = ("names kept", "names abstracted", "literals abstracted")
 LITERALS = frozenset({"string", "char", "int", "float"})
@@ -416,3 +426,34 @@ def hypotheses(
         *_, new = java.abstract_together((target, edit[0], edit[1], tokens), known, imports)
         out.append(Hypothesis(list(new.tokens), 0.0, []))
     return out
+
+
+@lru_cache(maxsize=16)
+def edit_rules(before: tuple[java.Token, ...], after: tuple[java.Token, ...]) -> list[Rule]:
+    """:func:`generalise`, once per edit (the same edit is applied to every other method)."""
+    return generalise(before, after)
+
+
+def with_rules(
+    pool: Sequence[Candidate],
+    doc: ParsedText,
+    unit: Unit,
+    edit: tuple[tuple[java.Token, ...], tuple[java.Token, ...]],
+    known: Container[str],
+    *,
+    syntax_check: bool = True,
+) -> list[Candidate]:
+    """``pool`` (the beam's candidates of ``unit``), then the rewrites of ``unit`` by the rules
+    of ``edit`` (its method's tokens before and after) that no candidate of ``pool`` already
+    is, as :func:`~spancopy_core.repair.candidates.candidates` makes them; to be scored."""
+    found = hypotheses(edit_rules(*edit), unit.source_tokens, edit, known, doc.parsed.imports)
+    rules = candidates(
+        doc.text,
+        unit,
+        found,
+        doc.style,
+        doc.frontend,
+        top_k=len(found),
+        syntax_check=syntax_check,
+    )
+    return merge(pool, rules)

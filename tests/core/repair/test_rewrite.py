@@ -1,0 +1,161 @@
+"""Rewrite rules (spancopy_core.repair.rewrite): the rules generalised from hand-written edits,
+written out, and their rewrites of other methods, token for token and as format-preserving
+edits of a file, all against expectations written by hand."""
+
+from __future__ import annotations
+
+from spancopy_core.editing.edits import apply_edits
+from spancopy_core.lang import java
+from spancopy_core.repair import rewrite, similar
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.pipeline import ParsedText
+from spancopy_core.repair.similar import SimilarOptions
+
+
+def tokens(method: str) -> list[java.Token]:
+    found = java.method_tokens(method)
+    assert found is not None, method
+    return java.strip_annotations(found)
+
+
+def rules(before: str, after: str) -> list[rewrite.Rule]:
+    return rewrite.generalise(tokens(before), tokens(after))
+
+
+def rewritten(found: list[rewrite.Rule], method: str) -> list[str]:
+    """The rewrites of ``method``, each as its tokens joined by spaces."""
+    return [" ".join(t.text for t in r) for r in rewrite.rewrites(found, tokens(method))]
+
+
+def spaced(method: str) -> str:
+    return " ".join(t.text for t in tokens(method))
+
+
+TRIM = rules(
+    "String clean(String name) { return name.trim(); }",
+    "String clean(String name) { return name.strip(); }",
+)
+
+
+def test_a_call_changed_generalises_to_the_call_with_its_receiver_a_hole():
+    assert [(r.level, r.parent, str(r)) for r in TRIM] == [
+        ("names kept", "", "name . trim #0 => name . strip #0"),
+        ("names abstracted", "", "#0 . trim #1 => #0 . strip #1"),
+    ]
+
+
+def test_the_rule_rewrites_each_match_in_another_method():
+    target = "void setAge(String age) { this.age = Integer.parseInt(age.trim()); }"
+    assert rewritten(TRIM, target) == [spaced(target.replace("trim", "strip"))]
+    assert rewritten(TRIM, "int width(String name) { return name.length(); }") == []
+
+
+def test_several_matches_are_rewritten_all_at_once_then_one_at_a_time():
+    target = "boolean same(String a, String b) { return a.trim().equals(b.trim()); }"
+    assert rewritten(TRIM, target) == [
+        spaced("boolean same(String a, String b) { return a.strip().equals(b.strip()); }"),
+        spaced("boolean same(String a, String b) { return a.strip().equals(b.trim()); }"),
+        spaced("boolean same(String a, String b) { return a.trim().equals(b.strip()); }"),
+    ]
+
+
+GUARD = rules(
+    "void setName(String name) { this.name = name; }",
+    "void setName(String name) { if (name == null) { return; } this.name = name; }",
+)
+
+
+def test_statements_inserted_keep_the_statement_after_them_as_context():
+    assert [(r.level, r.parent, str(r)) for r in GUARD] == [
+        (
+            "names kept",
+            "block",
+            "this . name = name ; => if ( name == null ) { return ; } this . name = name ;",
+        ),
+        (
+            "names abstracted",
+            "block",
+            "this . #0 = #0 ; => if ( #0 == null ) { return ; } this . #0 = #0 ;",
+        ),
+    ]
+
+
+def test_an_inserted_guard_lands_before_the_matching_statement_only():
+    target = "void setPath(Path path) { dirty = true; this.path = path; count++; }"
+    assert rewritten(GUARD, target) == [
+        spaced(
+            "void setPath(Path path) { dirty = true; if (path == null) { return; } "
+            "this.path = path; count++; }"
+        )
+    ]
+
+
+def test_a_hole_bound_twice_binds_the_same_tokens():
+    assert rewritten(GUARD, "void reset(String other) { this.name = other; }") == []
+    assert rewritten(GUARD, "void clear() { this.name = null; }") == []
+
+
+def test_a_wrapped_expression_keeps_its_structure():
+    found = rules(
+        "String next(int offset) { String s = input.substring(pos, offset); return s; }",
+        "String next(int offset) { String s = new String(input.substring(pos, offset)); "
+        "return s; }",
+    )
+    assert [str(r) for r in found] == [
+        "input . substring #0 => new String ( input . substring #0 )",
+        "#0 . substring #1 => new String ( #0 . substring #1 )",
+    ]
+    target = "String rest() { return data.substring(pos, length); }"
+    assert rewritten(found, target) == [
+        spaced("String rest() { return new String(data.substring(pos, length)); }")
+    ]
+    assert rewritten(found, "int rest() { return length - pos; }") == []
+
+
+def test_literals_shared_by_both_sides_are_abstracted_last():
+    found = rules(
+        "boolean isQuote(Character c) { return c.equals('\"'); }",
+        "boolean isQuote(Character c) { return c == '\"'; }",
+    )
+    assert [(r.level, str(r)) for r in found] == [
+        ("names kept", "c . equals ( '\"' ) => c == '\"'"),
+        ("names abstracted", "#0 . equals ( '\"' ) => #0 == '\"'"),
+        ("literals abstracted", "#0 . equals ( #1 ) => #0 == #1"),
+    ]
+    target = "boolean isOpen(Character c, char open) { return c.equals(open); }"
+    assert rewritten(found, target) == [spaced(target.replace("c.equals(open)", "c == open"))]
+
+
+def test_no_rules_for_no_change():
+    method = "int size() { return items.size(); }"
+    assert rewrite.generalise(tokens(method), tokens(method.replace("return", "return "))) == []
+
+
+OLD = """class Names {
+    String clean(String name) {
+        return name.trim();
+    }
+
+    int age(String text) {
+        return  Integer.parseInt( text.trim( ) );
+    }
+
+    int width(String name) {
+        return name.length();
+    }
+}
+"""
+NEW = OLD.replace("return name.trim();", "return name.strip();")
+
+
+def test_rewrites_become_format_preserving_candidates_of_the_file():
+    doc = ParsedText.parse(NEW, JavaFrontend())
+    (edit,) = similar.changed_methods(java.parse(OLD), doc.parsed)
+    found = similar.tasks(doc, [edit], frozenset(), SimilarOptions(), [(edit.start, edit.end)])
+    assert [t.unit.name for t in found] == ["age", "width"]
+    pools = [
+        rewrite.with_rules([], doc, t.unit, (edit.before, edit.after), frozenset()) for t in found
+    ]
+    (candidate,), none = pools
+    assert none == []
+    assert apply_edits(NEW, list(candidate.edits)) == NEW.replace("text.trim( )", "text.strip( )")
