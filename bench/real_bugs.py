@@ -276,6 +276,18 @@ def report(bugs: Sequence[Bug], slice_name: str) -> str:
     return "\n".join(out)
 
 
+def read_records(path: Path | None, slice_name: str) -> tuple[list[dict[str, Any]], str]:
+    """The records to evaluate and their name: the ManySStuBs4J held-out slice ``slice_name``
+    without ``path``, else the records of the JSONL file ``path`` (its ``slice_name`` half
+    when they carry a ``split``)."""
+    if path is None:
+        return heldout.read_slice(slice_name, MSB), slice_name
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    if any("split" in r for r in records):  # halves of a set: the slice picks one
+        return [r for r in records if r.get("split") == slice_name], f"{path.stem}/{slice_name}"
+    return records, path.stem
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument(
@@ -303,14 +315,7 @@ def main() -> int:
         return 2
     from spancopy_core.storage.checkpoint import load_model
 
-    if args.records:
-        records = [json.loads(line) for line in source.read_text(encoding="utf-8").splitlines()]
-        name = source.stem
-        if any("split" in r for r in records):  # halves of a set: --slice picks one
-            records = [r for r in records if r.get("split") == args.slice]
-            name = f"{source.stem}/{args.slice}"
-    else:
-        records, name = heldout.read_slice(args.slice, MSB), args.slice
+    records, name = read_records(args.records, args.slice)
     if args.limit is not None:
         records = sample(records, args.limit, seed=0)
     model = load_model(args.model, device="cpu")
