@@ -27,11 +27,27 @@ MAX_SOURCE_CHARS = 16 * 2**20  # larger texts raise SourceTooLargeError
 
 _MARK = "\u0300-\u036f\u1ab0-\u1aff\u20d0-\u20ff\ufe20-\ufe2f"  # combining marks
 _WORD = rf"(?:\w|[{_MARK}])+"
+# Contractions split as the Penn Treebank (and JFLEG, and the prose model's training text)
+# splits them: "don't" is "do" + "n't", "it's" is "it" + "'" + "s", either apostrophe.
+_NEGATION = r"(?i:n['’]t)(?!\w)"
+_CLITIC = r"(?i:s|re|ve|ll|d|m)(?!\w)"
+# Technical words, never respelt: snake_case, _emphasis_ (an underscore), camelCase, PascalCase
+# with an inner capital, v1.2 versions; file names and paths.
+_IDENTIFIER = r"(?:\w*_\w*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|v\d+(?:\.\d+)+\w*)"
+_PART = r"[\w-]+(?:\.[\w-]+)*"
+_PATH = (
+    rf"(?<![\w/.])(?:(?:~|\.{{1,2}})?/)?(?:{_PART}/)*{_PART}\.(?:py|md|txt|rst|toml|json|ya?ml"
+    rf"|cfg|ini|sh|js|ts|java|c|h|cc|cpp|rs|go|html|css|xml|lock|gz|zip|tar|whl)(?!\w)"
+    rf"|(?<![\w/.])(?:~|\.{{1,2}})?/\w{_PART}(?:/{_PART})*"
+)
 _LEXER = re.compile(
     rf"""(?P<skip>\s+)
-    |(?P<code>(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?'])
+    |(?P<code>(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
+       |<!--.*?-->|</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|(?<=\])[(\[][^()\[\]\s]*[)\]]
+       |{_IDENTIFIER}(?![\w'’])|{_PATH})
     |(?P<number>\d+(?:[.,:]\d+)*)
-    |(?P<word>{_WORD}(?:['’\-]{_WORD})*)
+    |(?P<word>{_WORD}(?:[-'’]{_WORD})*?(?={_NEGATION})|{_NEGATION}
+       |{_WORD}(?:(?:-|['’](?!{_CLITIC})){_WORD})*)
     |(?P<punct>\.\.\.|--+|[\U0001F1E6-\U0001F1FF]{{2}}
        |[^\w\s](?:\u200d[^\w\s]|[\ufe0e\ufe0f\U0001F3FB-\U0001F3FF\u20e3{_MARK}])*)""",
     re.VERBOSE,
@@ -45,6 +61,12 @@ _ABBREVIATIONS = frozenset(
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _BLOCK_START = re.compile(r"^ {0,3}(?:#{1,6}(?:\s|$)|[-*+]\s|\d{1,9}[.)]\s)")
 _PREFIX = re.compile(r" {0,3}(?:>\s?|#{1,6}\s+|[-*+]\s+|\d{1,9}[.)]\s+)*")
+_HTML_COMMENT = re.compile(r" {0,3}<!--")
+_HTML_BLOCK = re.compile(r" {0,3}</?[A-Za-z][\w-]*(?:\s|/?>|$)")
+_LINK_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*\S")
+_TABLE_ROW = re.compile(r" {0,3}\|.*\|\s*$|.*\S\s*\|\s*\S.*\|.*$|\s*:?-+:?\s*\|\s*:?-+")
+_RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
+_SETEXT = re.compile(r" {0,3}(?:=+|-+)\s*$")
 
 
 class Word(NamedTuple):
@@ -57,11 +79,13 @@ class Word(NamedTuple):
 
 
 class Sentence(NamedTuple):
-    """A sentence: its code-point range and the slice of the document's tokens it spans."""
+    """A sentence: its code-point range, the slice of the document's tokens it spans, and
+    whether it is (a part of) a Markdown heading."""
 
     start: int
     end: int
     tokens: slice
+    heading: bool = False
 
 
 class Paragraph(NamedTuple):
@@ -83,18 +107,50 @@ def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Word]:
     return out
 
 
-def _blocks(text: str, markdown: bool) -> list[tuple[int, int]]:
+class _Block(NamedTuple):
+    start: int
+    end: int
+    heading: bool
+
+
+def _skipped(line: str, state: list[str]) -> bool:
+    """Whether a Markdown line (outside code) is no prose: an HTML comment or block (until
+    the comment closes or a blank line), a link reference definition, a table row, a thematic
+    break. ``state`` holds what the lines before opened: ``["comment"]``, ``["html"]`` or
+    nothing."""
+    if state == ["comment"]:
+        if "-->" in line:
+            state.clear()
+        return True
+    if state == ["html"]:
+        if not line.strip():
+            state.clear()
+        return True
+    if _HTML_COMMENT.match(line):
+        if "-->" not in line:
+            state.append("comment")
+        return True
+    if _HTML_BLOCK.match(line):
+        state.append("html")
+        return True
+    return bool(_LINK_DEFINITION.match(line) or _TABLE_ROW.match(line) or _RULE.match(line))
+
+
+def _blocks(text: str, markdown: bool) -> list[_Block]:
     """Code-point ranges of the paragraphs: runs of non-blank lines; in Markdown, code blocks
-    are left out, and headings and list items start a block of their own."""
+    and what :func:`_skipped` skips are left out, and headings and list items start a block of
+    their own (a heading marked so; the text line of a setext heading too)."""
     lines = LineIndex(text)
-    blocks: list[tuple[int, int]] = []
+    blocks: list[_Block] = []
     current: list[int] | None = None  # [start, end] of the open block
     fence: str | None = None
+    html: list[str] = []
     prev_blank = True
     for n, start in enumerate(lines.line_starts):
         end = lines.line_end(n)
         line = text[start:end]
         blank = not line.strip()
+        heading = False
         if markdown:
             opened = _FENCE.match(line)
             if fence is not None:  # inside a fenced block until its closing fence
@@ -109,16 +165,23 @@ def _blocks(text: str, markdown: bool) -> list[tuple[int, int]]:
             indented = line.startswith(("    ", "\t"))
             if indented and not blank and current is None and prev_blank:
                 continue  # indented code block
+            if _SETEXT.match(line) and current is not None and blocks:
+                blocks[-1] = blocks[-1]._replace(heading=True)  # the line above is a heading
+                current, prev_blank = None, True
+                continue
+            if _skipped(line, html):
+                current, prev_blank = None, True
+                continue
             if not blank and _BLOCK_START.match(line):
-                current = None
+                current, heading = None, line.lstrip(" ").startswith("#")
         if blank:
             current = None
         elif current is None:
             current = [start, end]
-            blocks.append((start, end))
+            blocks.append(_Block(start, end, heading))
         else:
             current[1] = end
-            blocks[-1] = (current[0], end)
+            blocks[-1] = blocks[-1]._replace(end=end)
         prev_blank = blank
     return blocks
 
@@ -161,7 +224,7 @@ class TextSource:
         self.tokens: list[Word] = []
         self.paragraphs: list[Paragraph] = []
         self.sentences: list[Sentence] = []
-        for start, end in _blocks(text, markdown):
+        for start, end, heading in _blocks(text, markdown):
             first = len(self.tokens)
             for line_start, line_end in _lines(text, start, end, markdown):
                 self.tokens.extend(
@@ -174,23 +237,23 @@ class TextSource:
             self.paragraphs.append(
                 Paragraph(self.tokens[first].start, self.tokens[-1].end, slice(first, stop))
             )
-            self._split(first, stop)
+            self._split(first, stop, heading)
 
-    def _split(self, first: int, stop: int) -> None:
+    def _split(self, first: int, stop: int, heading: bool) -> None:
         tokens = self.tokens[first:stop]
         begin = 0
         for k, tok in enumerate(tokens):
             if k >= begin and tok.text in TERMINATORS:
                 last = _sentence_end(tokens, k)
                 if last is not None:
-                    self._add(first + begin, first + last + 1)
+                    self._add(first + begin, first + last + 1, heading)
                     begin = last + 1
         if begin < len(tokens):
-            self._add(first + begin, stop)
+            self._add(first + begin, stop, heading)
 
-    def _add(self, lo: int, hi: int) -> None:
+    def _add(self, lo: int, hi: int, heading: bool) -> None:
         self.sentences.append(
-            Sentence(self.tokens[lo].start, self.tokens[hi - 1].end, slice(lo, hi))
+            Sentence(self.tokens[lo].start, self.tokens[hi - 1].end, slice(lo, hi), heading)
         )
 
     def sentence_at(self, offset: int) -> Sentence | None:
@@ -228,13 +291,26 @@ def sentences(text: str, markdown: bool = False) -> list[Sentence]:
     return TextSource(text, markdown).sentences
 
 
+_PLAIN = str.maketrans("’‘“”", "''\"\"")  # typographic apostrophes and quotes -> straight
+
+
+def normalize(token: str) -> str:
+    """``token`` as the prose model reads it: typographic apostrophes and quotes
+    (``’ ‘ “ ”``) straight, as in its training text."""
+    return token.translate(_PLAIN)
+
+
 @dataclass(frozen=True)
 class Mapping:
-    """The identity abstraction of prose: ``tokens`` are the token texts, ``spans[k]`` is
-    ``(k, k + 1)``."""
+    """The abstraction of prose: ``tokens`` are the token texts, normalised
+    (:func:`normalize`); ``spans[k]`` is ``(k, k + 1)``; ``typed`` pairs a normalised text
+    with the one form the sentence writes it in (``("“", '"')``; in a sentence whose
+    apostrophes are all typographic, ``'`` and ``n't`` take ``’``), which a generated token
+    takes."""
 
     tokens: tuple[str, ...]
     spans: tuple[tuple[int, int], ...]
+    typed: tuple[tuple[str, str], ...] = ()
 
     def concretize(self, tokens: Sequence[str]) -> list[str]:
         """See :func:`concretize`."""
@@ -249,37 +325,65 @@ class Abstraction(NamedTuple):
 
 
 def abstract(tokens: Sequence[Word]) -> Abstraction:
-    """Prose is not abstracted: the model tokens are the token texts."""
-    texts = [t.text for t in tokens]
-    return Abstraction(texts, Mapping(tuple(texts), tuple((k, k + 1) for k in range(len(texts)))))
+    """The model tokens of prose: the token texts, normalised (:func:`normalize`)."""
+    texts = [normalize(t.text) for t in tokens]
+    forms: dict[str, set[str]] = {}
+    for token, plain in zip(tokens, texts, strict=True):
+        if token.text != plain:
+            forms.setdefault(plain, set()).add(token.text)
+    chosen = {plain: min(found) for plain, found in forms.items() if len(found) == 1}
+    if not any("'" in t.text for t in tokens) and any("’" in t.text for t in tokens):
+        chosen.update({"'": "’", "n't": "n’t"})  # a writer of typographic apostrophes
+    typed = tuple(sorted(chosen.items()))
+    spans = tuple((k, k + 1) for k in range(len(texts)))
+    return Abstraction(texts, Mapping(tuple(texts), spans, typed))
 
 
 def concretize(tokens: Sequence[str], mapping: Mapping) -> list[str]:
-    """The tokens themselves, after checking that each is one prose token (not empty, no
-    whitespace, not a vocabulary special such as ``<unk>`` unless the text has it); raises
-    :class:`ConcretizeError` otherwise."""
+    """The tokens in the sentence's own typography (a normalised text that the sentence
+    writes in one typographic form takes that form), after checking that each is one prose
+    token (not empty, no whitespace, no code such as a vocabulary special ``<unk>`` unless
+    the text has it); raises :class:`ConcretizeError` otherwise."""
     known = set(mapping.tokens)
     for token in tokens:
         if token in known:
             continue
         m = _LEXER.fullmatch(token)
-        if m is None or m.lastgroup == "skip":
-            raise ConcretizeError(f"{token!r} is not a prose token")
-    return list(tokens)
+        if m is None or m.lastgroup in ("skip", "code"):  # code is copied, never written
+            raise ConcretizeError(f"{token!r} is not a prose token of this sentence")
+    typed = dict(mapping.typed)
+    return [typed.get(t, t) for t in tokens]
 
 
 _NO_SPACE_BEFORE = frozenset(".,;:!?)]}…%”’»/") | {"..."}
 _NO_SPACE_AFTER = frozenset("([{“‘«/$")
 
 
+_CLITICS = frozenset({"s", "re", "ve", "ll", "d", "m"})  # after an apostrophe: "it 's"
+
+
 def _wordy(c: str) -> bool:
     return c.isalnum() or c == "_"
+
+
+def _contraction(tokens: Sequence[str], k: int) -> bool:
+    """Whether ``tokens[k]`` (k > 0) is a part of a contraction that follows ``tokens[k - 1]``
+    without a space: ``n't`` after a word, an apostrophe between a word and a clitic
+    (``it ' s``), the clitic after it."""
+    prev, cur = tokens[k - 1], normalize(tokens[k]).lower()
+    if cur == "n't":
+        return _wordy(prev[-1])
+    if cur == "'":
+        after = normalize(tokens[k + 1]).lower() if k + 1 < len(tokens) else ""
+        return after in _CLITICS and _wordy(prev[-1])
+    return cur in _CLITICS and normalize(prev) == "'" and k >= 2 and _wordy(tokens[k - 2][-1])
 
 
 @dataclass(frozen=True)
 class ProseStyle:
     """Layout of generated prose: one space between tokens, none before closing punctuation
-    or after opening brackets, straight quotes paired as they come."""
+    or after opening brackets, none inside a contraction (``do n't`` is written ``don't``),
+    straight quotes paired as they come."""
 
     newline: str = "\n"
     indent_unit: str = ""
@@ -290,7 +394,7 @@ class ProseStyle:
         quotes = 0  # straight double quotes seen: odd = inside a quotation
         for k, cur in enumerate(tokens):
             prev = tokens[k - 1] if k else None
-            if prev is None:
+            if prev is None or _contraction(tokens, k):
                 sep = ""
             elif (_wordy(prev[-1]) and (_wordy(cur[0]) or cur[0] in "'’-")) or (
                 prev[-1] in "'’-" and _wordy(cur[0])

@@ -120,7 +120,7 @@ def sentence_unit(
     words = source.tokens[sentence.tokens]
     model_input = text.abstract(words)
     tokens = tuple(model_input.tokens)
-    return Unit(
+    return SentenceUnit(
         name=_name(original or source.text, sentence.start, sentence.end),
         start=sentence.start,
         end=sentence.end,
@@ -128,6 +128,7 @@ def sentence_unit(
         mapping=model_input.mapping,
         source_tokens=words,
         has_error=False,
+        title=sentence.heading,
     )
 
 
@@ -158,8 +159,33 @@ def _overlapping(
 MIN_SENTENCE = 5
 
 
+_MARKERS = frozenset({"*", "~", "|", "#"})  # Markdown emphasis, tables, headings
+
+# Words that make a sentence negative: a repair that leaves one out inverts what the writer
+# meant ("It won't work." -> "It will work."), so it is not offered (the rule
+# NEGATION_KEPT of keeps_negations).
+NEGATIONS = frozenset({"not", "n't", "cannot", "never", "nor", "neither"})
+
+
+def keeps_negations(old: Sequence[str], new: Sequence[str]) -> bool:
+    """The rule NEGATION_KEPT: whether the sentence ``new`` has at least as many
+    :data:`NEGATIONS` (in lower case, apostrophes straight) as ``old`` had."""
+
+    def count(tokens: Sequence[str]) -> int:
+        return sum(text.normalize(t).lower() in NEGATIONS for t in tokens)
+
+    return count(new) >= count(old)
+
+
 def _code(tokens: Sequence[text.Word]) -> list[str]:
-    return [t.text for t in tokens if t.kind == "code"]
+    return [t.text for t in tokens if t.kind == "code" or t.text in _MARKERS]
+
+
+@dataclass(frozen=True)
+class SentenceUnit(Unit):
+    """A prose unit; ``title``: the sentence is a Markdown heading."""
+
+    title: bool = False
 
 
 class ProseFrontend:
@@ -247,8 +273,9 @@ class ProseFrontend:
                 continue
             if not all(t in known or t in tokens for t in new):
                 continue
-            seps = ProseStyle().layout(new, 0, multiline=False)
-            laid_out = "".join(sep + t for sep, t in zip(seps, new, strict=True))
+            typed = unit.mapping.concretize(new)  # in the sentence's typography
+            seps = ProseStyle().layout(typed, 0, multiline=False)
+            laid_out = "".join(sep + t for sep, t in zip(seps, typed, strict=True))
             edit = TextEdit(source[a].start, source[b - 1].end, laid_out)
             out.append((edit, (*tokens[:a], *new, *tokens[b:])))
             if len(out) == MAX_SPELLING:
@@ -256,22 +283,31 @@ class ProseFrontend:
         return out
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
-        """Whether the sentence keeps its code tokens (inline code spans, URLs) as they were,
-        in order, and gains none; and a short fragment (fewer than :data:`MIN_SENTENCE`
-        tokens and no ``.``/``!``/``?`` at its end: a heading, a title, a list item) gains no
-        words after its last one (as the front-end corrected it), a terminator at most: the
-        model learned sentences of 5 tokens or more that end with one, and given ``Usage`` it
-        writes ``Usage database.`` (``Learn`` may still become ``Learn.``)."""
+        """Whether the sentence keeps its code tokens (inline code spans, URLs) and its
+        emphasis markers as they were, in order, and gains none; keeps its negations
+        (:func:`keeps_negations`); and a short fragment (fewer than :data:`MIN_SENTENCE`
+        tokens and no ``.``/``!``/``?`` at its end: a title, a list item) gains no words after
+        its last one (as the front-end corrected it), a terminator at most: the model learned
+        sentences of 5 tokens or more that end with one, and given ``Usage`` it writes ``Usage
+        database.`` (``Learn`` may still become ``Learn.``). A Markdown heading
+        (:attr:`SentenceUnit.title`) gains neither, and no change of case alone."""
         tokens = text.tokenize(new_text)
         if _code(unit.source_tokens) != _code(tokens):  # type: ignore[arg-type]
             return False
+        new = [text.normalize(t.text) for t in tokens]
+        if not keeps_negations(unit.tokens, new):
+            return False
+        title = isinstance(unit, SentenceUnit) and unit.title
+        as_written = list(written(unit))
+        same_words = [t.lower() for t in new] == [t.lower() for t in as_written]
+        if title and same_words and new != as_written:
+            return False  # a heading's case is the writer's style
         source = unit.source_tokens
-        if len(source) < MIN_SENTENCE and source[-1].text not in text.TERMINATORS:
-            new = [t.text for t in tokens]
+        if (title or len(source) < MIN_SENTENCE) and source[-1].text not in text.TERMINATORS:
             matcher = difflib.SequenceMatcher(a=unit.tokens, b=new, autojunk=False)
             op, i1, i2, j1, j2 = matcher.get_opcodes()[-1]
             end = new[j1:j2]  # what the sentence's end became
-            if end and end[-1] in text.TERMINATORS:
+            if end and end[-1] in text.TERMINATORS and not title:
                 end.pop()
             return op == "equal" or i2 < len(unit.tokens) or len(end) <= i2 - i1
         return True

@@ -136,9 +136,10 @@ def test_a_repair_that_touches_code_is_not_prose():
 
 
 def test_a_short_fragment_keeps_its_end():
-    """Headings and titles (under 5 tokens, no . ! ? at the end) gain no words after their
-    last one (as corrected), a terminator at most; their words may change; a longer sentence
-    may gain words at its end."""
+    """Titles and list items (under 5 tokens, no . ! ? at the end) gain no words after their
+    last one (as corrected), a terminator at most, and a Markdown heading not even that, nor
+    a change of case alone; their words may change; a longer sentence may gain words at its
+    end."""
     source = "# Instalation guide\n\n## Usage\n\n- Run teh tol\n\nWe must trust ourselves now\n"
     doc = ParsedText.parse(source, MARKDOWN)
     title, usage, item, longer = pipeline.units(doc, ())
@@ -146,21 +147,26 @@ def test_a_short_fragment_keeps_its_end():
     assert MARKDOWN.still_parses(title, "Installation guide")
     assert MARKDOWN.still_parses(title, "An installation guide")
     assert MARKDOWN.still_parses(title, "Instalation guides")  # a word changed, none added
-    assert MARKDOWN.still_parses(title, "Installation guide.")
+    assert not MARKDOWN.still_parses(title, "Installation guide.")  # a heading: no period
     assert not MARKDOWN.still_parses(title, "Installation guide guide.")
+    assert not MARKDOWN.still_parses(title, "Instalation Guide")  # case alone
     assert MARKDOWN.still_parses(usage, "Usage")
+    assert not MARKDOWN.still_parses(usage, "Usage.")
     assert not MARKDOWN.still_parses(usage, "Usage database.")
     assert item.tokens[-1] == "tool"  # its last word corrected
     assert MARKDOWN.still_parses(item, "Run the tool")
     assert MARKDOWN.still_parses(item, "Run the tool!")
     assert not MARKDOWN.still_parses(item, "Run the tool now.")
     assert MARKDOWN.still_parses(longer, "We must trust ourselves now and then.")
+    long_heading = ParsedText.parse("Setting up the tool on Linux\n===\n", MARKDOWN)
+    (unit,) = pipeline.units(long_heading, ())
+    assert not MARKDOWN.still_parses(unit, "Setting up the tool on Linux.")  # setext heading
 
 
 def test_repairs_of_the_toy_model(model):
     text = "I recieve it today.\n\nWe receive the letter again.\n\nThey receive teh file.\n"
     doc = ParsedText.parse(text, PLAINTEXT)
-    found, skipped = pipeline.repair(model, doc, None, OPTIONS)
+    found, skipped = runner.repair(model, doc, None, OPTIONS)
     assert skipped == [] and [r.unit.name for r in found] == [
         "I recieve it today.",
         "We receive the letter again.",

@@ -1,0 +1,71 @@
+"""Prose that is already right stays as written, through ``spancopy repair FILE --json`` run as
+a subprocess with the shipped prose model: contractions keep their negation and their
+apostrophe (straight or typographic), no Penn Treebank split (``do n't``, ``There ' s``) is
+written, and a Markdown heading gets no period (the table of issue 25)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# The sentences of the issue's table, with straight apostrophes; each is correct English.
+TABLE = [
+    "It won't work.",
+    "I can't see why it wouldn't compile.",
+    "If you do that, you can't change it, and the program won't compile.",
+    "Here's an example of what you'll see.",
+    "There's no reason why we shouldn't ship it.",
+    "We're sure you'd like it, and I'm glad it's done.",
+    "Don't do that, because it isn't what we'd want.",
+]
+
+
+def repair(path: Path) -> dict:
+    out = subprocess.run(
+        [sys.executable, "-m", "spancopy_core.cli", "repair", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def offered(report: dict) -> dict[str, list[str]]:
+    """Each sentence's name with the diffs of the repairs offered for it."""
+    return {m["name"]: [r["diff"] for r in m["repairs"]] for m in report["methods"]}
+
+
+@pytest.mark.parametrize("apostrophe", ["'", "\u2019"], ids=["straight", "typographic"])
+def test_correct_contractions_get_no_repair(tmp_path, apostrophe):
+    source = "\n\n".join(s.replace("'", apostrophe) for s in TABLE) + "\n"
+    path = tmp_path / "notes.txt"
+    path.write_text(source, encoding="utf-8")
+    found = offered(repair(path))
+    assert len(found) == len(TABLE)
+    assert all(diffs == [] for diffs in found.values()), found
+
+
+def test_a_repair_near_a_contraction_keeps_it(tmp_path):
+    """A misspelt word beside contractions is fixed; the contractions are written back as
+    typed (typographic), never split, never losing their negation."""
+    path = tmp_path / "notes.txt"
+    path.write_text("You can\u2019t recieve it, and it won\u2019t work.\n", encoding="utf-8")
+    (method,) = repair(path)["methods"]
+    assert method["repairs"], "the misspelling is offered"
+    for r in method["repairs"]:
+        after = "".join(e["newText"] for e in r["edits"])
+        assert "n't" not in after and " n\u2019t" not in after and " \u2019" not in after
+        diff_added = [line for line in r["diff"].splitlines() if line.startswith("+ ")]
+        for line in diff_added:
+            assert "can\u2019t" in line and "won\u2019t" in line, line
+
+
+def test_a_markdown_heading_gets_no_period(tmp_path):
+    path = tmp_path / "README.md"
+    path.write_text("# Notes\n\n## Getting started\n\nThe tool isn't hard to use.\n")
+    assert all(diffs == [] for diffs in offered(repair(path)).values())
