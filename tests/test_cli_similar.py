@@ -1,5 +1,6 @@
 """``spancopy similar-edit`` end to end, through real processes: bad input as one-line errors
-with their exit status, and proposals of the toy edit model as diffs and as JSON."""
+with their exit status, proposals of the toy edit model as diffs and as JSON, and the rewrite
+rules' proposals of an edit the toy model never learnt, by default."""
 
 from __future__ import annotations
 
@@ -81,3 +82,35 @@ def test_bad_input(toy_edit_model: Path, toy_model: Path, files: tuple[Path, Pat
         2,
         "cannot load the model",
     )
+
+
+TRIMS = """class Names {
+    String clean(String name) {
+        return name.trim();
+    }
+
+    int age(String text) {
+        return  Integer.parseInt( text.trim( ) );
+    }
+
+    int width(String name) {
+        return name.length();
+    }
+}
+"""
+
+
+def test_the_rules_carry_an_edit_the_model_never_learnt(toy_edit_model: Path, tmp_path: Path):
+    new, old = tmp_path / "Names.java", tmp_path / "Names.old.java"
+    after = TRIMS.replace("return name.trim();", "return name.strip();")
+    new.write_text(after, encoding="utf-8")
+    old.write_text(TRIMS, encoding="utf-8")
+    args = ("similar-edit", new, "--before", old, "--model", toy_edit_model, "--json")
+    out = spancopy(*args, "--top-k", "3")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["edits"] == [{"name": "clean", "line": 2}]
+    (method,) = report["methods"]  # width has no trim(): nothing there
+    assert (method["name"], method["line"]) == ("age", 6)
+    expected = after.replace("text.trim( )", "text.strip( )")  # the layout kept
+    assert [apply_lsp_edits(after, r["edits"]) for r in method["repairs"]] == [expected]
