@@ -384,3 +384,16 @@ def test_a_correction_that_adds_a_token_with_and_without_a_focus(model):
             (11, 11, ","),
             (15, 22, "receive"),
         ]
+
+
+def test_a_repair_that_drops_a_negation_is_not_offered():
+    """The rule NEGATION_KEPT: "won't" -> "will" inverts the sentence; a repair that keeps
+    the negation in another form, or fixes a word beside it, passes."""
+    doc = ParsedText.parse("It won’t recieve it, and we can not stop.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    assert PLAINTEXT.still_parses(unit, "It won’t receive it, and we cannot stop.")
+    assert PLAINTEXT.still_parses(unit, "It will not receive it, and we can not stop.")
+    assert not PLAINTEXT.still_parses(unit, "It will receive it, and we can not stop.")
+    assert not PLAINTEXT.still_parses(unit, "It won’t receive it, and we can stop.")
+    assert prose.keeps_negations(["never"], ["not", "ever"])
+    assert not prose.keeps_negations(["Never"], ["ever"])
