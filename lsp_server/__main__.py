@@ -2,6 +2,7 @@
 
     spancopy-ls [--stdio] | --tcp [--host 127.0.0.1] [--port 2087]
     spancopy-ls --settings-schema    # the settings as VS Code configuration JSON
+    spancopy-ls --version
 
 stdio is the default transport; ``--tcp`` binds loopback unless ``--host`` says otherwise.
 """
@@ -12,17 +13,20 @@ import argparse
 import json
 import logging
 import sys
+from importlib.metadata import PackageNotFoundError, version
 
 from .settings import json_schema
 
-DESCRIPTION = "Run the spancopy language server (LSP): learned repairs of Java methods."
+DESCRIPTION = """Run the spancopy language server (LSP): learned repairs, as quick fixes, of
+Java methods and of the English of text and Markdown files and Java comments; the user's
+last edit proposed on similar methods."""
 EPILOG = """examples:
   spancopy-ls                      talk LSP on stdin/stdout (what editors start)
   spancopy-ls --tcp --port 2087    listen on 127.0.0.1:2087
   spancopy-ls --settings-schema    the settings as VS Code configuration JSON
 
 The model and the other settings come from the editor (initializationOptions and the
-"spancopy" configuration section); see README.md."""
+"spancopy" configuration section); see docs/server.md."""
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -32,6 +36,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         epilog=EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    ap.add_argument("--version", action="version", version=f"spancopy-ls {_version()}")
     transport = ap.add_mutually_exclusive_group()
     transport.add_argument("--stdio", action="store_true", help="talk LSP on stdin/stdout")
     transport.add_argument("--tcp", action="store_true", help="listen on a TCP socket")
@@ -47,6 +52,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--settings-schema", action="store_true", help="print the settings schema and exit"
     )
     return ap.parse_args(argv)
+
+
+def _version() -> str:
+    """The installed distribution's version."""
+    try:
+        return version("spancopy")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def main(argv: list[str] | None = None) -> None:

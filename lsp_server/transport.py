@@ -16,7 +16,7 @@ status 0. This module reads the base protocol itself (LSP 3.17 "Base Protocol"; 
   input stream ends it with status 0.
 
 Over TCP (``--tcp``) the server serves exactly one client and refuses further connections;
-it exits when that client disconnects. See the README for what that does and does not protect.
+it exits when that client disconnects. See docs/server.md for what that does and does not protect.
 pygls answers ``$/cancelRequest`` for a ``workspace/executeCommand`` but lets the command's task
 run on; :class:`CommandCancellingProtocol` cancels that task too, which stops its beam search
 within a step.
@@ -28,16 +28,18 @@ import asyncio
 import json
 import logging
 import queue
+import re
 import sys
 import threading
 from collections.abc import Awaitable, Callable, Generator
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, NamedTuple
 
 from lsprotocol import types
 from pygls.exceptions import (
     JsonRpcContentModified,
     JsonRpcException,
     JsonRpcInvalidParams,
+    JsonRpcInvalidRequest,
     JsonRpcRequestCancelled,
 )
 from pygls.io_ import StdoutWriter
@@ -49,6 +51,7 @@ log = logging.getLogger(__name__)
 
 MAX_HEADER_LINE = 8 * 1024  # bytes of one header line
 MAX_BODY = 64 * 1024 * 1024  # bytes of one message body
+MAX_DEPTH = 128  # levels of arrays and objects in one message (LSP's own nest under 20)
 PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
 # errors that answer a request as designed, not server failures
 EXPECTED_ERRORS = (JsonRpcContentModified, JsonRpcRequestCancelled, JsonRpcInvalidParams)
@@ -59,6 +62,11 @@ class CommandCancellingProtocol(LanguageServerProtocol):
     id) is cancelled as well, and pygls' own copy of the open documents is not kept: the
     server keeps their text itself (:mod:`.textsync`), so the document notifications go
     straight to its handlers."""
+
+    def __init__(self, server: Any, converter: Any) -> None:
+        super().__init__(server, converter)
+        for kind in (str, int, float, bool):  # cattrs would take str(5) for a URI, int("0")
+            converter.register_structure_hook(kind, _exactly(kind))
 
     def _user_handler(self, method: str, params: Any) -> Generator[Any, Any, None]:
         if (user_handler := self.fm.features.get(method)) is not None:
@@ -116,11 +124,39 @@ class CommandCancellingProtocol(LanguageServerProtocol):
         if hook is not None:
             hook(method, params)
 
+    def handle_message(self, message: Any) -> None:
+        """pygls' dispatch; a request after ``shutdown`` is answered InvalidRequest, as LSP
+        asks (pygls leaves it unanswered)."""
+        method = getattr(message, "method", None)
+        if self._shutdown and method not in (None, types.EXIT) and hasattr(message, "id"):
+            log.warning("Refused %s after shutdown", method)
+            error = JsonRpcInvalidRequest(f"Invalid Request: {method} after shutdown")
+            self._send_response(message.id, error=error.to_response_error())
+            return
+        super().handle_message(message)
+
     def _handle_cancel_notification(self, msg_id: Any) -> None:
+        """pygls' cancel, for the ids a request can have (pygls looks any id up in a dict:
+        an array raised TypeError and ended the server, ``true`` cancelled request 1)."""
+        if not is_message_id(msg_id):
+            log.warning("Ignored a $/cancelRequest whose id is a %s", type(msg_id).__name__)
+            return
         super()._handle_cancel_notification(msg_id)
         task = getattr(self._server, "command_tasks", {}).pop(msg_id, None)
         if task is not None:
             task.cancel()
+
+
+def _exactly(kind: type) -> Callable[[Any, Any], Any]:
+    """A cattrs structure hook that takes only JSON values of ``kind`` (an integer for a
+    float too), so that params of the wrong type are invalid params, not converted."""
+
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is kind or (kind is float and type(value) is int):
+            return value
+        raise TypeError(f"{kind.__name__} expected, not {type(value).__name__}")
+
+    return structure
 
 
 def error_response(msg_id: Any, code: int, message: str) -> dict[str, Any]:
@@ -128,37 +164,121 @@ def error_response(msg_id: Any, code: int, message: str) -> dict[str, Any]:
     return {"jsonrpc": "2.0", "id": msg_id, "error": {"code": code, "message": message}}
 
 
-def _usable_id(message: dict[str, Any]) -> Any:
-    """The message's id if JSON-RPC allows it (a string or an integer), else None."""
-    msg_id = message.get("id")
-    ok = isinstance(msg_id, str) or (isinstance(msg_id, int) and not isinstance(msg_id, bool))
-    return msg_id if ok else None
+def is_message_id(value: Any) -> bool:
+    """Whether JSON-RPC allows ``value`` as an id here: a string or an integer (a boolean,
+    a float, an array, an object or null is none; ``true`` and ``1.0`` would even match id 1
+    in a dict)."""
+    return isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
 
 
-def check_message(body: bytes) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """``(message, None)`` for a well-formed JSON-RPC 2.0 message, else ``(None, response)``
-    with the error response to send (pure: no pygls)."""
+class Checked(NamedTuple):
+    """What :func:`check_message` makes of one body: the ``message`` to hand to pygls, or
+    the ``reason`` it was refused and either the ``error`` response to send (a request's, or
+    one whose kind cannot be told) or the notification ``dropped`` (never answered; the
+    object so far as it decodes, for the server's hook)."""
+
+    message: dict[str, Any] | None
+    reason: str = ""
+    error: dict[str, Any] | None = None
+    dropped: dict[str, Any] | None = None
+
+
+def _depth(value: Any) -> int:
+    """How deeply arrays and objects nest in a decoded JSON value (0 for a scalar), counted
+    without recursion and only up to one level past :data:`MAX_DEPTH`."""
+    deepest, stack = 0, [(value, 1)]
+    while stack and deepest <= MAX_DEPTH:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item
+        if isinstance(item, (dict, list)):
+            deepest = max(deepest, depth)
+            stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+# a JSON string (its brackets are text), or a run of opening or closing brackets
+_STRUCTURE = re.compile(rb'"[^"\\]*(?:\\.[^"\\]*)*"|[\[{]+|[\]}]+', re.DOTALL)
+
+
+def _shallow(body: bytes) -> Any:
+    """``body`` decoded with every array or object nested deeper than :data:`MAX_DEPTH`
+    replaced by null, so that the members near the top (the id, the method) are read
+    without recursing thousands of levels deep; ValueError if it is not JSON even so."""
+    kept, depth, resume = [], 0, 0
+    for match in _STRUCTURE.finditer(body):
+        run = match.end() - match.start()
+        if body[match.start()] in b"[{":
+            if depth <= MAX_DEPTH < depth + run:  # the run crosses the limit: cut there
+                kept.append(body[resume : match.start() + MAX_DEPTH - depth])
+            depth += run
+        elif body[match.start()] in b"]}":
+            if depth - run <= MAX_DEPTH < depth:  # back to the limit: the cut ends
+                resume = match.start() + depth - MAX_DEPTH
+                kept.append(b"null")
+            depth -= run
+    if depth > MAX_DEPTH:
+        raise ValueError("unclosed arrays or objects")
+    return json.loads(b"".join([*kept, body[resume:]]))
+
+
+def _decode(body: bytes) -> tuple[Any, str]:
+    """The JSON value of ``body`` and, when it nests deeper than :data:`MAX_DEPTH`, why it
+    is refused (it is then decoded by :func:`_shallow`); ValueError if it is not JSON."""
     try:
-        message = json.loads(body)
-    except (UnicodeDecodeError, ValueError) as exc:  # JSONDecodeError is a ValueError
-        return None, error_response(None, PARSE_ERROR, f"Parse error: {exc}")
-    if not isinstance(message, dict):
-        return None, error_response(None, INVALID_REQUEST, "Invalid Request: not an object")
-    msg_id = _usable_id(message)
+        value = json.loads(body)
+        if _depth(value) <= MAX_DEPTH:
+            return value, ""
+    except RecursionError:  # thousands of levels: the decoder's recursion ran out
+        pass
+    return _shallow(body), f"nested deeper than {MAX_DEPTH} levels"
+
+
+def _fault(message: dict[str, Any]) -> tuple[int, str] | None:
+    """What is wrong with a decoded message object (its error code and why), if anything."""
     if message.get("jsonrpc") != "2.0":
-        return None, error_response(msg_id, INVALID_REQUEST, 'Invalid Request: "jsonrpc" != "2.0"')
-    if "method" in message:
-        if not isinstance(message["method"], str):
-            return None, error_response(msg_id, INVALID_REQUEST, "Invalid Request: bad method")
-        if "id" in message and msg_id is None:
-            return None, error_response(None, INVALID_REQUEST, "Invalid Request: bad id")
-        params = message.get("params")
-        if params is not None and not isinstance(params, (dict, list)):
-            detail = f"Invalid params for {message['method']}: neither an object nor an array"
-            return None, error_response(msg_id, INVALID_PARAMS, detail)
-    elif "result" not in message and "error" not in message:
-        return None, error_response(msg_id, INVALID_REQUEST, "Invalid Request: no method")
-    return message, None
+        return INVALID_REQUEST, 'Invalid Request: "jsonrpc" is not "2.0"'
+    if "method" not in message:
+        if "result" not in message and "error" not in message:
+            return INVALID_REQUEST, "Invalid Request: no method, result or error"
+        if message.get("id") is not None and not is_message_id(message["id"]):
+            return INVALID_REQUEST, "Invalid Request: a response to an id never sent"
+        return None
+    method = message["method"]
+    if not isinstance(method, str):
+        return INVALID_REQUEST, "Invalid Request: the method is not a string"
+    if "id" in message and not is_message_id(message["id"]):
+        return INVALID_REQUEST, "Invalid Request: the id is neither a string nor an integer"
+    if message.get("params") is not None and not isinstance(message["params"], (dict, list)):
+        return INVALID_PARAMS, f"Invalid params for {method}: neither an object nor an array"
+    return None
+
+
+def check_message(body: bytes) -> Checked:
+    """Whether ``body`` is a well-formed JSON-RPC 2.0 message, and the answer if not (pure:
+    no pygls). A request, or a message that cannot be told one, gets the error it deserves,
+    with its id when the id is usable; a notification (a method, no id) or a response (a
+    result or an error, no method) is dropped: neither is ever answered."""
+    try:
+        message, deep = _decode(body)
+    except (UnicodeDecodeError, ValueError) as exc:  # JSONDecodeError is a ValueError
+        return Checked(None, "not JSON", error_response(None, PARSE_ERROR, f"Parse error: {exc}"))
+    if deep:
+        fault: tuple[int, str] | None = (INVALID_REQUEST, f"Invalid Request: {deep}")
+    elif not isinstance(message, dict):
+        fault = (INVALID_REQUEST, "Invalid Request: not an object")
+    else:
+        fault = _fault(message)
+    if fault is None:
+        return Checked(message)
+    code, reason = fault
+    msg_id = None
+    if isinstance(message, dict):
+        request = "method" in message and "id" in message
+        unknown = not {"method", "result", "error"} & message.keys()
+        if not (request or unknown):  # a notification or a response: never answered
+            return Checked(None, reason, dropped=message)
+        msg_id = message.get("id") if is_message_id(message.get("id")) else None
+    return Checked(None, reason, error_response(msg_id, code, reason))
 
 
 class HeaderTooLong(Exception):
@@ -214,13 +334,17 @@ async def serve_messages(
 
 def dispatch(protocol: LanguageServerProtocol, body: bytes) -> None:
     """Check one message body, structure it with pygls' types and hand it to pygls; answer
-    the requests that cannot be handed over."""
-    message, error = check_message(body)
-    if error is not None:
-        log.warning("Refused a message: %s", error["error"]["message"])
-        protocol._send_data(error)
+    the requests that cannot be handed over, and tell the server of the notifications
+    dropped (:meth:`CommandCancellingProtocol.invalid_notification`)."""
+    checked = check_message(body)
+    if checked.message is None:
+        log.warning("Refused a message: %s", checked.reason)
+        if checked.error is not None:
+            protocol._send_data(checked.error)
+        elif checked.dropped is not None and isinstance(checked.dropped.get("method"), str):
+            _invalid_notification(protocol, checked.dropped["method"], checked.dropped)
         return
-    assert message is not None
+    message = checked.message
     try:
         structured = protocol.structure_message(message)
     except JsonRpcException as exc:
@@ -229,11 +353,16 @@ def dispatch(protocol: LanguageServerProtocol, body: bytes) -> None:
             detail = f"Invalid params for {method}: {exc.__cause__ or exc}"
             protocol._send_data(error_response(message["id"], INVALID_PARAMS, detail))
         log.warning("Dropped a message that does not validate (%s)", method or "a response")
-        hook = getattr(protocol, "invalid_notification", None)
-        if method is not None and "id" not in message and hook is not None:
-            hook(method, message.get("params"))
+        if method is not None and "id" not in message:
+            _invalid_notification(protocol, method, message)
         return
     protocol.handle_message(structured)
+
+
+def _invalid_notification(protocol: LanguageServerProtocol, method: str, message: dict) -> None:
+    hook = getattr(protocol, "invalid_notification", None)
+    if hook is not None:
+        hook(method, message.get("params"))
 
 
 class _Reading:

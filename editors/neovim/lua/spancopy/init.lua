@@ -224,7 +224,7 @@ local function enable()
   end
 end
 
---- Configure and start spancopy; see the README for the options.
+--- Configure and start spancopy; see docs/editors.md for the options.
 function M.setup(opts)
   -- Shallow on purpose: a list or settings table given replaces the default whole.
   M.options = vim.tbl_extend("force", vim.deepcopy(defaults), opts or {})
