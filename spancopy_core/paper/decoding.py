@@ -454,6 +454,20 @@ def beam_search(
         model.train(was_training)
 
 
+def _initial_beams(inputs: list[list[str]], memory: Memory, max_len: int | None) -> list[Beam]:
+    """One beam per input, holding the ray that has generated nothing yet (BOS pending); an
+    output is at most ``max_len`` tokens, by default twice the method's length plus 10."""
+    return [
+        Beam(
+            inputs=tuple(x),
+            max_len=max_len if max_len is not None else 2 * method_length(x) + 10,
+            rays=[Ray((), 0.0, 0.0, (), memory.init_state[:, b], (BOS,))],
+            finished={},
+        )
+        for b, x in enumerate(inputs)
+    ]
+
+
 def _search(
     model: SpanCopyModel,
     inputs: list[list[str]],
@@ -471,15 +485,7 @@ def _search(
     layout = SlotLayout(model.vocab, max(1, max(len(x) for x in inputs)))
     span_len = layout.span_lengths(span, device)  # (S, S)
     per_input = [same_output_groups(x, layout, span) for x in inputs] if merge else []
-    beams = [
-        Beam(
-            inputs=tuple(x),
-            max_len=max_len if max_len is not None else 2 * method_length(x) + 10,
-            rays=[Ray((), 0.0, 0.0, (), memory.init_state[:, b], (BOS,))],
-            finished={},
-        )
-        for b, x in enumerate(inputs)
-    ]
+    beams = _initial_beams(inputs, memory, max_len)
     subset: tuple[int, ...] = ()  # the active inputs of the last step, and their tensors:
     subset_memory, groups = memory, None
 
