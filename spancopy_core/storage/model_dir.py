@@ -25,6 +25,8 @@ CONFIG_FILE, VOCAB_FILE, WEIGHTS_FILE = "config.json", "vocab.json", "model.safe
 MAX_CONFIG_BYTES = 2**20
 MAX_PARAMETERS = 100_000_000  # 400 MB of float32 (the shipped Java model has 1.3 million)
 MAX_HEADER_BYTES = 2**20  # of model.safetensors, beyond the tensors' bytes
+# Where ``python -m trainer adapt`` writes a project's adapted Java model, under its work tree
+PROJECT_MODEL = Path(".spancopy") / "java-model"
 
 
 class CheckpointError(Exception):
@@ -170,4 +172,17 @@ def kind_mismatch(kind: ModelKind, language: str, *, edit: bool = False) -> str 
         return "not an edit model"
     if kind.language is not None and kind.language != language:
         return f"a {kind.language} model, not a {language} model"
+    return None
+
+
+def project_model(path: str | Path) -> Path | None:
+    """The Java model adapted to the project holding ``path`` (a file or a workspace folder) by
+    ``python -m trainer adapt``: :data:`PROJECT_MODEL` with a ``config.json`` in the nearest
+    folder from ``path`` up to its git work tree's root (the folder with ``.git``), or None."""
+    start = Path(path).resolve()
+    for folder in (start, *start.parents):
+        if (folder / PROJECT_MODEL / CONFIG_FILE).is_file():
+            return folder / PROJECT_MODEL
+        if (folder / ".git").exists():
+            return None
     return None
