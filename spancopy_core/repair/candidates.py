@@ -102,7 +102,7 @@ def candidates(
         start, end = unit.start, unit.end
         shifted = [TextEdit(e.start - start, e.end - start, e.new_text) for e in changes]
         new_text = apply_edits(text[start:end], shifted)
-        if syntax_check and not unit.has_error and not frontend.still_parses(unit, new_text):
+        if not acceptable(frontend, unit, new_text, syntax_check):
             continue
         rejected.discard(key)
         found[key] = Candidate(
@@ -116,6 +116,15 @@ def candidates(
             tuple(h.tokens),
         )
     return sorted(found.values(), key=lambda c: -c.probability)
+
+
+def acceptable(frontend: Frontend, unit: Unit, new_text: str, syntax_check: bool) -> bool:
+    """Whether a candidate that makes ``unit`` ``new_text`` may be offered: it still parses
+    (checked with ``syntax_check`` when the unit parsed) and makes sense to its front-end
+    (:meth:`~spancopy_core.repair.frontend.Frontend.sensible`)."""
+    if syntax_check and not unit.has_error and not frontend.still_parses(unit, new_text):
+        return False
+    return frontend.sensible(unit, new_text)
 
 
 def confidence(unit: Unit, hypotheses: Sequence[Hypothesis], best: Candidate) -> float:

@@ -18,7 +18,7 @@ the old tree.
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
+from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -51,6 +51,10 @@ class Unit:
     has_error: bool
     context: tuple[str, str] = ("", "")
     scope: tuple[str, ...] = ()
+    # what the front-end knows of the unit's surroundings for :meth:`Frontend.sensible` (Java:
+    # the declarations around a method, spancopy_core.lang.java.validity.Environment); None:
+    # nothing
+    environment: Hashable | None = None
 
 
 def written(unit: Unit) -> tuple[str, ...]:
@@ -122,6 +126,12 @@ class Frontend(Protocol):
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """Whether ``new_text``, the unit after an edit, parses without error."""
+        ...
+
+    def sensible(self, unit: Unit, new_text: str) -> bool:
+        """Whether ``new_text``, the unit after an edit, makes sense beyond its syntax (Java:
+        its names resolve, no member of a primitive, no comparison of a thing with itself;
+        prose: always)."""
         ...
 
     def title(self, text: str, edits: Sequence[TextEdit]) -> str:

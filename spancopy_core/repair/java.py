@@ -15,6 +15,7 @@ from collections.abc import Container, Sequence
 
 from spancopy_core.editing.edits import SourceToken, TextEdit
 from spancopy_core.lang import java
+from spancopy_core.lang.java import validity
 from spancopy_core.repair.frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, covering_edit
 from spancopy_core.repair.prose import (
     JAVA_COMMENTS,
@@ -60,7 +61,7 @@ class JavaFrontend:
     ) -> Unit:
         scope = parsed.scope(method) if context else ()
         model_input = java.model_input(parsed.tokens[method.tokens], known, parsed.imports, scope)
-        return method_unit(method, model_input)
+        return method_unit(method, model_input, validity.environment(parsed, method))
 
     def units_in(
         self,
@@ -121,6 +122,14 @@ class JavaFrontend:
         before, after = unit.context  # java.member_context of the unit's method
         return not java.has_syntax_error(before + new_text + after)
 
+    def sensible(self, unit: Unit, new_text: str) -> bool:
+        """Whether the method ``new_text`` makes sense where the unit is
+        (:func:`spancopy_core.lang.java.validity.problems`: names that resolve, members that
+        exist, no comparison of an expression with itself, ...)."""
+        env = unit.environment
+        known = env if isinstance(env, validity.Environment) else None
+        return not validity.problems(new_text, known, unit.context)
+
     def title(self, text: str, edits: Sequence[TextEdit]) -> str:
         return change_title(text, edits)
 
@@ -141,9 +150,14 @@ class JavaFrontend:
         return None
 
 
-def method_unit(method: java.Method, model_input: java.ModelInput) -> Unit:
+def method_unit(
+    method: java.Method,
+    model_input: java.ModelInput,
+    environment: validity.Environment | None = None,
+) -> Unit:
     """The unit of ``method`` with its model input (:func:`spancopy_core.lang.java.model_input`,
-    or an abstraction shared with other methods, as similar edits make)."""
+    or an abstraction shared with other methods, as similar edits make) and the declarations
+    around it (None: unknown, only what the method declares is checked)."""
     return Unit(
         name=method.name,
         start=method.start,
@@ -154,4 +168,5 @@ def method_unit(method: java.Method, model_input: java.ModelInput) -> Unit:
         has_error=method.has_error,
         context=java.member_context(method.is_compact_constructor),
         scope=tuple(model_input.context),
+        environment=environment,
     )

@@ -312,6 +312,10 @@ class ProseFrontend:
             return op == "equal" or i2 < len(unit.tokens) or len(end) <= i2 - i1
         return True
 
+    def sensible(self, unit: Unit, new_text: str) -> bool:
+        """Always: prose keeps every candidate that passes :meth:`still_parses`."""
+        return True
+
     def title(self, source: str, edits: Sequence[TextEdit]) -> str:
         return word_title(source, edits)
 

@@ -39,7 +39,7 @@ from dataclasses import replace
 from spancopy_core.editing.edits import TextEdit, apply_edits
 from spancopy_core.editing.positions import LineIndex
 from spancopy_core.paper.probability import logsumexp
-from spancopy_core.repair.candidates import Candidate
+from spancopy_core.repair.candidates import Candidate, acceptable
 from spancopy_core.repair.frontend import Frontend, Penalties, Unit, written
 
 
@@ -54,12 +54,14 @@ def template_candidates(
 ) -> list[Candidate]:
     """The front-end's templates of ``unit`` in the code-point range ``focus`` as candidates
     (model output in ``tokens``, empty when not expressible), dropping those after which a
-    unit that parsed no longer parses. Their probabilities are set by :func:`rank`."""
+    unit that parsed no longer parses or that make no sense
+    (:func:`~spancopy_core.repair.candidates.acceptable`). :func:`rank` sets their
+    probabilities."""
     out = []
     for edit, target in frontend.templates(unit, focus[0], focus[1], known):  # type: ignore[arg-type]
         shifted = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
         new_text = apply_edits(text[unit.start : unit.end], [shifted])
-        if syntax_check and not unit.has_error and not frontend.still_parses(unit, new_text):
+        if not acceptable(frontend, unit, new_text, syntax_check):
             continue
         out.append(
             Candidate(

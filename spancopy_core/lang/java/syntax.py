@@ -274,6 +274,7 @@ class JavaSource:
         self._nodes = {(n.start_byte, n.end_byte): n for n in method_nodes}
         self.imports = self._imports(import_ranges, starts)
         self._first: int | None = None  # index of the first token of a type (_type_tokens)
+        self._types: frozenset[str] | None = None  # declared_types, on first use
         self.comments: list[tuple[int, int]] = (
             [tuple(r) for r in self._units.chars(np.array(comment_ranges, dtype=np.int64)).tolist()]
             if comment_ranges
@@ -403,6 +404,19 @@ class JavaSource:
 
     def _slice(self, start_byte: int, end_byte: int) -> str:
         return self.data[start_byte:end_byte].decode("utf-8", "surrogatepass")
+
+    def declared_types(self) -> frozenset[str]:
+        """The names of every class, interface, enum, record and annotation type declared in
+        the text (nested and local ones too)."""
+        if self._types is None:
+            self._types = frozenset(
+                self.tokens[k + 1].text
+                for k, t in enumerate(self.tokens[:-1])
+                if t.kind == "keyword"
+                and t.text in ("class", "interface", "enum", "record")
+                and self.tokens[k + 1].kind == "identifier"
+            )
+        return self._types
 
     def method_node(self, method: Method) -> SyntaxNode:
         """The tree-sitter node of one of this source's methods."""

@@ -1,0 +1,174 @@
+"""The validity check of Java candidates (spancopy_core.lang.java.validity): the nonsense of
+issue 24 is found, and the fixes of every real-bug set pass it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from spancopy_core.lang import java
+from spancopy_core.lang.java.validity import Environment, environment, problems
+
+ROOT = Path(__file__).resolve().parents[3]
+
+STATS = """import java.util.List;
+
+class Stats {
+    private int count;
+    private int[] seen;
+
+    static double mean(List<Integer> xs) {
+        double sum = 0;
+        for (int x : xs) {
+            sum += x;
+        }
+        return sum / xs.size();
+    }
+
+    static int indexOfMax(int[] a) {
+        int best = 0;
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] > a[best]) best = i;
+        }
+        return best;
+    }
+
+    boolean ready(String name, boolean strict, double d) {
+        return name.isEmpty() && strict && count > 0 && d == d;
+    }
+}
+"""
+
+
+def _method(name: str) -> tuple[str, Environment]:
+    doc = java.parse(STATS)
+    method = next(m for m in doc.methods if m.name == name)
+    return STATS[method.start : method.end], environment(doc, method)
+
+
+def test_the_methods_as_written_make_sense() -> None:
+    for name in ("mean", "indexOfMax", "ready"):
+        text, env = _method(name)
+        assert problems(text, env) == [], name
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "expected"),
+    [
+        ("mean", "sum / xs.size()", "x / xs.size()", "'x' is not declared here"),
+        ("mean", "sum += x;", "sum += x += x;", "nests an assignment"),
+        ("mean", "sum += x;", "sum -= sum;", "assigns a variable from itself"),
+        ("mean", "sum += x;", "x = x;", "assigns a variable from itself"),
+        ("mean", "xs.size()", "xs.length", "'xs' (List<Integer>) has no 'length'"),
+        ("mean", "xs.size()", "xs.length()", "'xs' (List<Integer>) has no 'length'"),
+        ("mean", "xs.size()", "count.size()", "'count' (int) has no members"),
+        ("mean", "xs.size()", "foo(xs)", "no method 'foo' here"),
+        ("mean", "xs.size()", "this.total", "no field 'total' in this class"),
+        ("mean", "xs.size()", "new ArrayList<Integer>().size()", "type 'ArrayList'"),
+        ("indexOfMax", "i < a.length", "i < a.size", "an array 'a' (int[]) has no 'size'"),
+        ("indexOfMax", "i < a.length", "i < a.size()", "an array 'a' (int[]) has no 'size'"),
+        ("indexOfMax", "i < a.length", "i < seen.size()", "an array 'seen' (int[])"),
+        ("indexOfMax", "a[i] > a[best]", "a[i] > a[i]", "compares an expression with itself"),
+        ("indexOfMax", "a[i] > a[best]", "a[i] >= a[i]", "compares an expression with itself"),
+        ("indexOfMax", "a[i] > a[best]", "a[i] != a[i]", "compares an expression with itself"),
+        ("indexOfMax", "a[i] > a[best]", "best.length > 0", "'best' (int) has no members"),
+        ("indexOfMax", "a[i] > a[best]", "best", "'best' (int) is not a condition"),
+        ("indexOfMax", "a[i] > a[best]", "!a[i] > a[best]", "'a[i]' (int) is not a condition"),
+        ("indexOfMax", "a[i] > a[best]", "best[0] > 1", "'best' (int) is not an array"),
+        ("indexOfMax", "a[i] > a[best]", "a[i] > 0 && best", "'&&' on a number"),
+        ("indexOfMax", "return best;", "return i;", "'i' is not declared here"),
+        ("ready", "count > 0", 'name < "b"', "'<' on a String"),
+        ("ready", "count > 0", "strict > 0", "'>' on a boolean"),
+    ],
+)
+def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None:
+    text, env = _method(name)
+    assert old in text
+    found = problems(text.replace(old, new, 1), env)
+    assert any(expected in p for p in found), found
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new"),
+    [
+        ("mean", "sum / xs.size()", "sum / count"),  # a field
+        ("mean", "sum / xs.size()", "sum / this.count"),
+        ("mean", "sum / xs.size()", "sum / Math.max(1, xs.size())"),  # java.lang
+        ("mean", "sum / xs.size()", "sum / seen.length"),
+        ("mean", "sum / xs.size()", "sum / indexOfMax(seen)"),  # a method of the class
+        ("mean", "sum / xs.size()", "sum / new Helper().size()"),  # a class of the package?
+        ("indexOfMax", "a[i] > a[best]", "a[i] >= a[best]"),
+        ("indexOfMax", "a[i] > a[best]", "a.clone()[i] > a[best]"),
+        ("ready", "d == d", "d != d"),  # NaN's test, not a comparison with itself
+        ("ready", "count > 0", "name.length() > 0"),
+    ],
+)
+def test_sense_is_kept(name: str, old: str, new: str) -> None:
+    text, env = _method(name)
+    assert problems(text.replace(old, new, 1), env) == []
+
+
+def test_what_cannot_be_seen_is_accepted() -> None:
+    """Members of a superclass, of a class shown as one method, or names the method as
+    written already uses from out of sight, may be used anywhere; a loop variable may not."""
+    sub = STATS.replace("class Stats {", "class Stats extends Base {")
+    doc = java.parse(sub)
+    mean = next(m for m in doc.methods if m.name == "mean")
+    text = sub[mean.start : mean.end]
+    env = environment(doc, mean)
+    assert problems(text.replace("xs.size()", "inherited(total)"), env) == []
+    assert problems(text.replace("sum / xs", "x / xs"), env) == ["'x' is not declared here"]
+    snippet = "class C {\n  int f(int n) { return n + offset; }\n}\n"
+    doc = java.parse(snippet)
+    f = doc.methods[0]
+    text, env = snippet[f.start : f.end], environment(doc, f)
+    assert env.free == {"offset"}
+    assert problems(text.replace("n + offset", "offset + n * scale"), env) == []
+    assert problems(text, None) == []  # nothing known: only the method's own names
+
+
+def test_unparsable_candidates_are_left_to_the_syntax_check() -> None:
+    assert problems("int f( { return x; }") == []
+
+
+def _first(doc: java.JavaSource, offset: int) -> java.Method:
+    """The first method of ``doc`` from the code-point ``offset`` on."""
+    return min((m for m in doc.methods if m.start >= offset), key=lambda m: m.start)
+
+
+def _fixed_sides(records: list[dict]) -> list[tuple[str, list[str]]]:
+    """(id, problems) of the fixed method of each record against the file of its buggy one."""
+    from bench.real_bugs import file_text
+
+    out = []
+    for r in records:
+        text, line = file_text(r, r["buggy"])
+        fixed, _ = file_text(r, r["fixed"])
+        doc, fixed_doc = java.parse(text), java.parse(fixed)
+        offset = doc.lines.offset(line, 0)
+        method, fixed_method = _first(doc, offset), _first(fixed_doc, offset)
+        text = fixed[fixed_method.start : fixed_method.end]
+        out.append((r["id"], problems(text, environment(doc, method))))
+    return out
+
+
+@pytest.mark.parametrize("name", ["contest_bugs", "everyday_bugs", "classic_bugs"])
+def test_every_fix_of_the_shipped_bug_sets_passes(name: str) -> None:
+    path = ROOT / "bench" / "data" / f"{name}.jsonl"
+    records = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [(i, p) for i, p in _fixed_sides(records) if p] == []
+
+
+def test_every_fix_of_the_held_out_real_bugs_passes() -> None:
+    """ManySStuBs4J's held-out slices: every fix passes but one that does not compile."""
+    from bench.real_bugs import MSB
+    from trainer import heldout
+
+    if not MSB.is_file():
+        pytest.skip(f"real-bug data not found: {MSB}")
+    records = heldout.read_slice("dev", MSB) + heldout.read_slice("test", MSB)
+    flagged = [(i, p) for i, p in _fixed_sides(records) if p]
+    # its "fix" writes val[1].length for a String (javac: cannot find symbol)
+    assert flagged == [("manysstubs4j:1761", ["'val[1]' (String) has no 'length'"])]

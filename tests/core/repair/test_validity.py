@@ -1,0 +1,70 @@
+"""Candidates that make no sense never reach the ranking: the Java front-end's validity
+check (spancopy_core.lang.java.validity) applied to the beam's candidates and to the templates,
+through the Frontend contract; prose keeps its candidates."""
+
+from __future__ import annotations
+
+from spancopy_core.paper.actions import Hypothesis
+from spancopy_core.repair import ranking
+from spancopy_core.repair.candidates import candidates
+from spancopy_core.repair.frontend import Unit
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.prose import PLAINTEXT
+from tests.toy import VOCAB
+
+TEXT = """class Stats {
+    private int count;
+
+    static int indexOfMax(int[] a) {
+        int best = 0;
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] > a[best]) best = i;
+        }
+        return best;
+    }
+}
+"""
+FRONTEND = JavaFrontend()
+
+
+def _unit() -> Unit:
+    at = TEXT.index("best = 0")
+    (unit,) = FRONTEND.units_in(FRONTEND.parse(TEXT), at, at, VOCAB)
+    return unit
+
+
+def _replaced(unit: Unit, old: str, new: str) -> list[str]:
+    """The unit's model tokens with the last ``old`` (concrete text) made ``new``."""
+    names = {text: p for p, text in unit.mapping.surface.items()}
+    tokens = list(unit.tokens)
+    k = max(k for k, t in enumerate(unit.mapping.concretize(tokens)) if t == old)
+    tokens[k] = names.get(new, new)
+    return tokens
+
+
+def test_the_beams_nonsense_is_dropped() -> None:
+    unit = _unit()
+    hypotheses = [
+        Hypothesis(_replaced(unit, "best", "i"), -0.5, []),  # return i: out of its loop
+        Hypothesis(_replaced(unit, "length", "size"), -0.6, []),  # a.size on an array
+        Hypothesis(list(unit.tokens), -1.0, []),  # unchanged
+        Hypothesis(_replaced(unit, "<", ">="), -1.5, []),  # i >= a.length: sense
+    ]
+    style = FRONTEND.style(FRONTEND.parse(TEXT))
+    found = candidates(TEXT, unit, hypotheses, style, FRONTEND, top_k=5)
+    assert [c.title for c in found] == ['Change to "for (int i = 1; i >= a.length; i++) {"']
+
+
+def test_the_templates_nonsense_is_dropped() -> None:
+    unit = _unit()
+    lo = TEXT.index("if (a[i]")
+    focus = (lo, TEXT.index("\n", lo))
+    titles = [c.title for c in ranking.template_candidates(TEXT, unit, FRONTEND, focus, VOCAB)]
+    assert 'Change to "if (a[i] >= a[best]) best = i;"' in titles
+    assert 'Change to "if (!a[i] > a[best]) best = i;"' not in titles  # ! on an int
+
+
+def test_prose_keeps_every_candidate() -> None:
+    text = "Its a nice day."
+    (unit,) = PLAINTEXT.all_units(PLAINTEXT.parse(text), VOCAB)
+    assert PLAINTEXT.sensible(unit, "x < x && x")
