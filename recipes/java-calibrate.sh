@@ -34,14 +34,16 @@ step_data() {
 }
 
 # 14,298 identity pairs, 10,111 algo-user bugs, 11,142 BFP pairs; the focus left out of 40%
-# of the pairs (diagnostics ask without one). One epoch (STEPS, default 550 steps of 64 pairs:
-# about 1.2 s each on one thread of a shared 2-core machine).
+# of the pairs (diagnostics ask without one). STEPS (default 250) steps of 64 pairs, about half
+# an epoch: on one thread of a 2-core machine shared by several runs a step took about 12 s,
+# and the task allowed about an hour of training. The learning rate is constant after the
+# warm-up, so a run stopped at a checkpoint and resumed with another STEPS is the same run.
 step_calibrate() {
   $T train --train "$DATA/identity" "$DATA/algo-user/small" "$DATA/algo-user/medium" \
     "$DATA/bfp-small" "$DATA/bfp-medium" \
     --valid "$DATA/identity" "$DATA/algo-user/small" "$DATA/algo-user/medium" \
     --init "$INIT" --out "$RUNS/calibrate" --focus-none 0.4 --lr 2e-4 --warmup 50 --epochs 1 \
-    --max-steps "${STEPS:-550}" --save-every 100 --workers 1 --threads 1 \
+    --max-steps "${STEPS:-250}" --save-every 100 --workers 1 --threads 1 \
     --log-every 50 --resume --no-progress
 }
 
