@@ -24,8 +24,8 @@ subtree; one bound twice must bind the same tokens. :func:`rewrites` applies the
 level wherever their before side matches a method (every match at once, and each match alone
 when there are several), giving the method's tokens after the rewrite; :func:`with_rules`
 makes them candidates exactly as the model's hypotheses are made (format-preserving edits, the
-same checks), which the similar edits (:mod:`spancopy_core.repair.similar`) then score under the
-edit with the model's own and rank together.
+same checks), which the similar edits (:mod:`spancopy_core.repair.similar`) score under the
+edit and rank by the model's probability, in place of the beam's where a rule matches.
 """
 
 from __future__ import annotations
@@ -36,13 +36,12 @@ from collections import Counter
 from collections.abc import Container, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from spancopy_core.lang import java
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.repair.candidates import Candidate, candidates
 from spancopy_core.repair.frontend import Unit
-from spancopy_core.repair.ranking import merge
 
 if TYPE_CHECKING:
     from spancopy_core.repair.pipeline import ParsedText
@@ -443,10 +442,16 @@ def with_rules(
     *,
     syntax_check: bool = True,
 ) -> list[Candidate]:
-    """``pool`` (the beam's candidates of ``unit``), then the rewrites of ``unit`` by the rules
-    of ``edit`` (its method's tokens before and after) that no candidate of ``pool`` already
-    is, as :func:`~spancopy_core.repair.candidates.candidates` makes them; to be scored."""
-    found = hypotheses(edit_rules(*edit), unit.source_tokens, edit, known, doc.parsed.imports)
+    """The candidates of ``unit`` to score: the rewrites of ``unit`` by the rules of ``edit``
+    (its method's tokens before and after), made as
+    :func:`~spancopy_core.repair.candidates.candidates` makes the beam's, where any rule
+    matches; else ``pool``, the beam's candidates. Where a rule matches, its rewrites alone:
+    ranked together with the beam's by the model's probability, the dev half of the held-out
+    set of ``bench/similar_edit.py --quality`` had 34 of 40 right first and 36 in the top 3,
+    the model's own attempts (``node.isImage("html")`` for ``node.nameIs("html")``: the
+    edited method's name) first twice; alone, 36 and 36."""
+    target = cast("Sequence[java.Token]", unit.source_tokens)  # a Java unit's are java.Tokens
+    found = hypotheses(edit_rules(*edit), target, edit, known, doc.parsed.imports)
     rules = candidates(
         doc.text,
         unit,
@@ -456,4 +461,4 @@ def with_rules(
         top_k=len(found),
         syntax_check=syntax_check,
     )
-    return merge(pool, rules)
+    return rules if rules else list(pool)

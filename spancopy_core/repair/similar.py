@@ -100,7 +100,7 @@ class SimilarOptions:
     min_overlap: float = 0.9  # least change_overlap of a proposal with the edit
     max_unit_tokens: int = 400  # longer methods are skipped
     syntax_check: bool = True  # drop proposals after which a method no longer parses
-    rules: bool = True  # also the rewrites of the edit's rewrite rules (repair/rewrite.py)
+    rules: bool = True  # where the edit's rewrite rules match, their rewrites (repair/rewrite.py)
 
     def __post_init__(self) -> None:
         if not 0 <= self.threshold < math.inf:
@@ -411,7 +411,7 @@ def proposals(
             top_k=options.beam_size,
             syntax_check=options.syntax_check,
         )
-        if options.rules:  # the hook of the rewrite rules: their candidates join the pool
+        if options.rules:  # the hook of the rewrite rules: their rewrites, where they match
             edit = (task.edit.before, task.edit.after)
             pool = with_rules(
                 pool, doc, task.unit, edit, model.vocab, syntax_check=options.syntax_check
