@@ -53,6 +53,7 @@ LITERALS = frozenset({"string", "char", "int", "float"})
 LISTS = frozenset({"block", "constructor_body", "class_body", "switch_block_statement_group"})
 _APART = 1 << 40  # code points between the after side of an edit and any target
 MAX_SINGLE = 4  # at most this many matches of a method are also rewritten one at a time
+MAX_TOKENS = 600  # longer methods get no rules and no rewrites (the trees are walked recursively)
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,10 @@ def _joined(tokens: Sequence[java.Token]) -> str:
 
 def tree(tokens: Sequence[java.Token]) -> _Tree | None:
     """The syntax tree of a method's ``tokens`` (annotations stripped, as the model sees them),
-    or None when they do not parse as exactly one method."""
+    or None when they do not parse as exactly one method or are more than
+    :data:`MAX_TOKENS`."""
+    if len(tokens) > MAX_TOKENS:
+        return None
     before, after = java.member_context()
     source = java.parse(before + _joined(tokens) + after)
     methods = [m for m in source.methods if m.depth == 0]

@@ -159,3 +159,12 @@ def test_rewrites_become_format_preserving_candidates_of_the_file():
     (candidate,), none = pools
     assert none == []
     assert apply_edits(NEW, list(candidate.edits)) == NEW.replace("text.trim( )", "text.strip( )")
+
+
+def test_a_method_too_long_to_walk_gets_no_rules_and_no_rewrites():
+    chain = " + ".join(f"a{k}" for k in range(400))  # 799 tokens of nested + expressions
+    long_before = f"String all() {{ return name.trim() + {chain}; }}"
+    long_after = long_before.replace("trim", "strip")
+    assert rewrite.generalise(tokens(long_before), tokens(long_after)) == []
+    assert rewritten(TRIM, long_before) == []
+    assert rewritten(TRIM, "String one() { return name.trim() + a0; }") != []
