@@ -24,6 +24,7 @@ from pygls.lsp.server import LanguageServer
 
 from spancopy_core import DEFAULT_EDIT_MODEL, DEFAULT_MODELS
 from spancopy_core.paper.vocab import Vocabulary
+from spancopy_core.storage.model_dir import PROJECT_MODEL, project_model
 
 from .notify import work_done
 from .settings import SECTION, ServerSettings
@@ -46,10 +47,13 @@ def configured_path(settings: ServerSettings, kind: str) -> str:
 
 def model_dir(settings: ServerSettings, kind: str, root: str | None) -> Path:
     """The directory of the model of ``kind``: its setting (relative to the workspace
-    ``root``), else the shipped one."""
+    ``root``), else for Java the model adapted to the workspace's project by ``python -m
+    trainer adapt`` (:func:`~spancopy_core.storage.model_dir.project_model`), else the
+    shipped one."""
     setting = configured_path(settings, kind)
     if not setting:
-        return SHIPPED[kind]
+        own = project_model(root) if kind == "java" and root else None
+        return own or SHIPPED[kind]
     path = Path(setting).expanduser()
     return path if path.is_absolute() or not root else Path(root) / path
 
@@ -75,7 +79,9 @@ class Models:
             self._explicit[kind] = bool(configured_path(settings, kind))
             path = model_dir(settings, kind, root)
             if worker.configure(path, settings.device):
-                log.info("%s model: %s on %s", kind.capitalize(), path, settings.device)
+                adapted = path.parts[-2:] == PROJECT_MODEL.parts
+                why = " (adapted to this project by trainer adapt)" if adapted else ""
+                log.info("%s model: %s on %s%s", kind.capitalize(), path, settings.device, why)
 
     async def vocab(self, kind: str) -> Vocabulary | None:
         """The vocabulary of the model of ``kind``; loads it (with progress) on first use.
