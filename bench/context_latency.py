@@ -2,7 +2,7 @@
 
 For methods of real Java files (the OpenJDK files of ``tests/fixtures/java`` and a seeded
 sample of the JDK's ``lib/src.zip``), the focus on the method's second line, the whole repair
-pipeline (:func:`spancopy_core.repair.pipeline.repair`: units, decoding, candidates, exact
+pipeline (:func:`spancopy_core.repair.runner.repair`: units, decoding, candidates, exact
 ranking; the file parsed once beforehand, as the server keeps it) runs once with the model as
 it is and once with the same model given the context feature (its marker at zero:
 :meth:`spancopy_core.paper.model.SpanCopyModel.add_context`), so that the second reads every unit's
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import machine  # noqa: E402
 from bench.lsp_latency import java_files  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
-from spancopy_core.repair import pipeline  # noqa: E402
+from spancopy_core.repair import pipeline, runner  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions  # noqa: E402
 from spancopy_core.storage.checkpoint import load_model  # noqa: E402
@@ -69,13 +69,13 @@ def main() -> int:
     cases = cases[: args.methods]
     times: dict[str, list[float]] = {"without": [], "with": []}
     lengths = []
-    pipeline.repair(plain, *cases[0], options)  # warm up both (imports, first allocations)
-    pipeline.repair(reading, *cases[0], options)
+    runner.repair(plain, *cases[0], options)  # warm up both (imports, first allocations)
+    runner.repair(reading, *cases[0], options)
     for k, (doc, focus) in enumerate(cases):
         order = [("without", plain), ("with", reading)]
         for name, model in order if k % 2 == 0 else order[::-1]:
             t0 = time.perf_counter()
-            found, _ = pipeline.repair(model, doc, focus, options)
+            found, _ = runner.repair(model, doc, focus, options)
             times[name].append((time.perf_counter() - t0) * 1000)
             if name == "with":
                 lengths += [len(r.unit.scope) for r in found]

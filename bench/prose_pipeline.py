@@ -2,7 +2,7 @@
 
 Each sentence (a corpus line) is repaired as ``spancopy repair FILE.txt --json --top-k 1``
 repairs a paragraph: the plain-text front-end's sentences, no focus, the combined ranking of the
-beam's candidates and the front-end's templates (:func:`spancopy_core.repair.pipeline.repair`),
+beam's candidates and the front-end's templates (:func:`spancopy_core.repair.runner.repair`),
 the rank-1 repair of each sentence applied. Configurations side by side, taking turns on each
 sentence:
 

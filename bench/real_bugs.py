@@ -4,8 +4,8 @@ For each pair of the slice (``trainer/heldout.py``: whole projects that no train
 selection sees; ``--slice dev`` for model selection, ``test`` for final figures only): the file
 is the package and import lines, ``class <class_name> {``, the buggy method at its indentation
 and ``}``; the focus is the first line where buggy and fixed differ (a line diff of the method
-text, indentation ignored), as a user would point at it. :func:`spancopy_core.repair.pipeline.
-repair` runs on that focus, like a code action at that line; a repair is right when the file
+text, indentation ignored), as a user would point at it. :func:`spancopy_core.repair.runner.
+repair_units` runs on that focus, like a code action at that line; a repair is right when the file
 after its edits equals the file with the fixed method token by token, whitespace and comments
 ignored (the Java front-end's lexer). Printed side by side, top-1 and top-5:
 
@@ -62,8 +62,8 @@ from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
 from spancopy_core.editing.edits import apply_edits  # noqa: E402
 from spancopy_core.editing.positions import LineIndex  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
-from spancopy_core.paper.scoring import log_probs  # noqa: E402
-from spancopy_core.repair import pipeline  # noqa: E402
+from spancopy_core.repair import pipeline, runner  # noqa: E402
+from spancopy_core.repair.candidates import Candidate  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
@@ -191,15 +191,13 @@ def evaluate(model: Any, record: dict[str, Any], options: RepairOptions) -> Bug:
     t0 = time.perf_counter()
     found = pipeline.units(doc, model.vocab, focus, context=model.config.context)
     kept, _ = pipeline.within_limit(found, options)
-    ids = [pipeline.focus_ids(doc, u, focus) for u in kept]
-    beams = pipeline.decode(model, [pipeline.model_input(u) for u in kept], options, focus=ids)
-    beam_only = replace(options, ranking="beam")
-    alone = [c for u, h in zip(kept, beams) for c in pipeline.unit_candidates(doc, u, h, beam_only)]
-    combined = []
-    for u, f, h in zip(kept, ids, beams):
-        pool = pipeline.unit_candidates(doc, u, h, options, focus, model.vocab)
-        scores = log_probs(model, pipeline.score_items(u, f, pool))
-        combined += pipeline.rank(doc, u, pool, scores, focus, options)[0]
+    inline = runner.Inline(model, memo={})  # one beam search for both rankings
+
+    def ranked(how: RepairOptions) -> list[Candidate]:
+        found = runner.repair_units(model, doc, kept, how, focus=focus, runtime=inline)
+        return [c for r in found for c in r.candidates]
+
+    alone, combined = ranked(replace(options, ranking="beam")), ranked(options)
     ms = (time.perf_counter() - t0) * 1000
     results = [apply_edits(text, c.edits) for c in combined]
     title, deletion, lines = None, None, None

@@ -6,7 +6,7 @@ focus at the first changed line, as ``bench/real_bugs.py`` does), the beam searc
 then the stages after it that the templates feed, :func:`~spancopy_core.repair.pipeline.
 unit_candidates` (beam candidates and templates, syntax checks), the exact probabilities of
 the pool (:func:`spancopy_core.paper.scoring.log_probs`, one batched forward pass) and
-:func:`~spancopy_core.repair.pipeline.rank`, run once with today's templates and once with
+:func:`~spancopy_core.repair.runner.ranked`, run once with today's templates and once with
 ``spancopy_core/repair/templates.py`` as it was at ``--rev`` (read with ``git show``), in
 alternating order so that load on the machine slows both alike. Prints, per version, the
 templates per focus line, the candidates scored and the milliseconds of those stages per bug,
@@ -35,7 +35,7 @@ from bench.common import machine, sample  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
 from spancopy_core.paper.scoring import log_probs  # noqa: E402
 from spancopy_core.repair import java as java_frontend  # noqa: E402
-from spancopy_core.repair import pipeline  # noqa: E402
+from spancopy_core.repair import pipeline, runner  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
 
@@ -66,7 +66,8 @@ def stages(model, doc, unit, ids, hyps, focus, options) -> tuple[int, int, float
     t0 = time.perf_counter()
     pool = pipeline.unit_candidates(doc, unit, hyps, options, focus, model.vocab)
     items = pipeline.score_items(unit, ids, pool)
-    pipeline.rank(doc, unit, pool, log_probs(model, items), focus, options)
+    how = runner.Ranking.of(options, doc)
+    runner.ranked(doc, unit, pool, log_probs(model, items), (lo, hi), how)
     return count, len(items), (time.perf_counter() - t0) * 1000
 
 

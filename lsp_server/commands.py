@@ -15,8 +15,6 @@ from typing import Any, TypeVar
 from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified
 
-from spancopy_core.repair import pipeline
-
 from . import convert, similar_edit
 from .notify import Progress, work_done
 from .state import SpanCopyServer
@@ -66,15 +64,11 @@ async def _repair_method(
     if snap is None:
         return []
     at = ls.offset(snap, pos)
-    if (served := await ls.serving(snap, (at, at))) is None:
+    if (served := await ls.repair.at(snap, (at, at))) is None:
         return []
-    snap, vocab = served
-    found = pipeline.units(
-        snap.doc, vocab, (at, at), context=ls.models[snap.doc.frontend.model].context
-    )
+    snap, found, units = served
     if not found:
         return None
-    units = ls.decodable(snap, found)
     if not units:
         return []
     unit = units[-1]
@@ -84,9 +78,11 @@ async def _repair_method(
             progress.report(f"step {step}", min(99, 100 * step // (len(unit.tokens) + 2)))
 
         with modified_if_cancelled(progress):
-            repairs = await ls.repairs(snap, [unit], widen=2, on_step=on_step, focus=(at, at))
+            repairs = await ls.repair.repairs(
+                snap, [unit], widen=2, on_step=on_step, focus=(at, at)
+            )
         progress.end_message = f"{len(repairs[0].candidates)} repair(s)"
-    ls.check_current(snap)
+    ls.files.check_current(snap)
     return ls.code_actions(snap, repairs)
 
 
@@ -114,16 +110,14 @@ async def _apply_similar_edit(
                 on_step=lambda step: progress.report(f"step {step}"),
             )
         progress.end_message = f"{sum(len(r.candidates) for r in found)} proposal(s)"
-    ls.check_current(snap)
+    ls.files.check_current(snap)
     return ls.code_actions(snap, found, prefer=False)
 
 
 async def reload_model(ls: SpanCopyServer, *args: Any) -> dict[str, Any]:
     """``spancopy.reloadModel``: drop the models and load the Java one again (with progress;
     the prose model loads again on its next use)."""
-    ls.models.unload()
-    ls.candidates.clear()
-    ls.similar.proposals.clear()
+    ls.repair.reload()
     vocab = await ls.models.vocab("java")
     worker = ls.models["java"]
     error = None if vocab is not None else str(worker.error or "the model could not be loaded")

@@ -27,11 +27,9 @@ from typing import Any
 
 from lsprotocol import types
 
-from spancopy_core.repair import pipeline
 from spancopy_core.repair.languages import frontend_for
 
 from . import __version__, commands, convert, diagnostics, similar_edit
-from .documents import Snapshot
 from .notify import LspLogHandler
 from .settings import SECTION
 from .similar_edit import APPLY_SIMILAR_EDIT
@@ -83,8 +81,8 @@ def did_open(ls: SpanCopyServer, params: types.DidOpenTextDocumentParams) -> Non
     doc = ls.texts.open(item.uri, item.language_id, item.version, item.text)
     ls.similar.set_baseline(doc.key, doc.text)
     ls.models.cancel_document(doc.key)  # an earlier opening's work
-    ls.forget_actions(doc.key)
-    ls.schedule_diagnostics(doc)
+    ls.actions.forget(doc.key)
+    ls.diagnostics.schedule(doc)
 
 
 @handler(types.TEXT_DOCUMENT_DID_CHANGE)
@@ -98,7 +96,7 @@ def did_change(ls: SpanCopyServer, params: types.DidChangeTextDocumentParams) ->
     if synced and not doc.synced:
         ls.desynchronised(doc, "a change whose range cannot be applied")
     ls.models.cancel_older(doc.key, doc.version)  # work on older versions is wasted
-    ls.schedule_diagnostics(doc)
+    ls.diagnostics.schedule(doc)
     similar_edit.changed(ls, doc)
 
 
@@ -116,14 +114,12 @@ def did_close(ls: SpanCopyServer, params: types.DidCloseTextDocumentParams) -> N
     if doc is None:
         return
     ls.models.cancel_document(doc.key)
-    ls.documents.drop(doc.key)
+    ls.files.parses.drop(doc.key)
     ls.similar.forget(doc.key)
-    ls.forget_actions(doc.key)
-    ls.debouncer.cancel(doc.key)
+    ls.actions.forget(doc.key)
+    ls.diagnostics.debouncer.cancel(doc.key)
     if diagnostics.enabled(ls.settings, frontend_for(doc.language_id, doc.uri)):
-        ls.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
-        )
+        ls.diagnostics.clear(doc)
 
 
 @handler(
@@ -141,10 +137,17 @@ async def code_action(
     if snap is None:
         return None
     start, end = (ls.offset(snap, p) for p in (params.range.start, params.range.end))
+    automatic = params.context.trigger_kind == types.CodeActionTriggerKind.Automatic
     with commands.modified_if_cancelled():
-        actions = await _repair_actions(ls, snap, (start, end))
+        served = await ls.repair.at(snap, (start, end))
+        found = []
+        if served is not None and served[2]:
+            found = await ls.repair.repairs(served[0], served[2], focus=(start, end))
         similar = await similar_edit.proposals(ls, snap, (start, end))
-    ls.check_current(snap)
+    ls.files.check_current(snap)
+    actions = None
+    if served is not None:  # an automatic request: only where the model is confident
+        actions = ls.code_actions(served[0], ls.repair.automatic(found) if automatic else found)
     if similar:
         actions = (actions or []) + ls.code_actions(snap, similar, prefer=False)
     if actions is None:
@@ -152,36 +155,20 @@ async def code_action(
     return [convert.without_edit(a) for a in actions] if ls.resolves_edits() else actions
 
 
-async def _repair_actions(
-    ls: SpanCopyServer, snap: Snapshot, focus: pipeline.Focus
-) -> list[types.CodeAction] | None:
-    """The repairs at ``focus`` as quick fixes (None when no model serves it)."""
-    if (served := await ls.serving(snap, focus)) is None:
-        return None
-    snap, vocab = served
-    context = ls.models[snap.doc.frontend.model].context
-    units = ls.decodable(snap, pipeline.units(snap.doc, vocab, focus, context=context))
-    if not units:
-        return []
-    return ls.code_actions(snap, await ls.repairs(snap, units, focus=focus))
-
-
 @handler(types.CODE_ACTION_RESOLVE)
 def code_action_resolve(ls: SpanCopyServer, params: types.CodeAction) -> types.CodeAction:
     data = params.data if isinstance(params.data, dict) else {}
-    ident = data.get("id")
-    entry = ls.resolvable.get(ident) if type(ident) is int else None  # not a bool
-    doc = ls.texts.by_key(entry[0]) if entry is not None else None
-    if entry is None or doc is None or (doc.opening, doc.version) != entry[1:3] or not doc.synced:
+    edit = ls.actions.edit(data.get("id"), ls.texts)
+    if edit is None:
         log.info("codeAction/resolve: unknown or expired action %r", params.title)
         return params
-    params.edit = entry[3].edit
+    params.edit = edit
     return params
 
 
 @handler(types.SHUTDOWN)
 def shutdown(ls: SpanCopyServer, params: None) -> None:
-    ls.debouncer.cancel_all()
+    ls.diagnostics.debouncer.cancel_all()
     ls.models.close()
 
 

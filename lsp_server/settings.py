@@ -99,6 +99,16 @@ class ServerSettings:
         _REPAIR.syntax_check,
         "Drop repairs after which a method that parsed no longer parses.",
     )
+    automatic_min_ratio: float = _setting(
+        "automaticMinRatio",
+        2.0,
+        "When the editor asks for quick fixes by itself (the cursor moved), they are offered "
+        "only where the best repair is at least this many times as likely as the method or "
+        "sentence as written (a lightbulb where the model is confident); asked for explicitly "
+        "(Ctrl+.), every repair is offered.",
+        minimum=0.0,
+        maximum=1e6,
+    )
     diagnostics_enable: bool = _setting(
         "diagnostics.enable",
         False,

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import replace
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 from urllib.parse import unquote, urlparse
 
 from spancopy_core.lang import java
@@ -34,7 +34,8 @@ from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import Focus, UnitRepairs
 from spancopy_core.repair.similar import ObservedEdit
 
-from .worker import INTERACTIVE, JobCancelled, LruCache, ModelUnavailable
+from .lru import LruCache
+from .worker import INTERACTIVE, JobCancelled, ModelUnavailable
 
 if TYPE_CHECKING:
     from .documents import Snapshot
@@ -57,14 +58,36 @@ def file_name(uri: str) -> str:
     return PurePosixPath(unquote(urlparse(uri).path)).name or uri
 
 
+class EditsKey(NamedTuple):
+    """The observed edits of a document version depend on its baseline and its text."""
+
+    key: str
+    baseline: str
+    opening: int
+    version: int
+
+
+class ProposalsKey(NamedTuple):
+    """What the proposals of a request depend on: the edit model's generation (a reload makes
+    every older entry unreachable: no invalidation needed), the document version, the edits,
+    the methods and the options."""
+
+    generation: int
+    key: str
+    opening: int
+    version: int
+    edits: tuple[ObservedEdit, ...]
+    methods: tuple[tuple[int, int], ...]
+    options: similar.SimilarOptions
+
+
 class SimilarEdits:
     """The baselines of the open documents, their observed edits and the proposals' cache."""
 
     def __init__(self) -> None:
         self.baselines: dict[str, str] = {}  # document key -> text at opening or last save
-        # (key, baseline, opening, version) -> the edits of that version
-        self.edits: LruCache[tuple, list[ObservedEdit]] = LruCache(64)
-        self.proposals: LruCache[tuple, list[similar.SimilarRepairs]] = LruCache(256)
+        self.edits: LruCache[EditsKey, list[ObservedEdit]] = LruCache(64)
+        self.proposals: LruCache[ProposalsKey, list[similar.SimilarRepairs]] = LruCache(256)
 
     def set_baseline(self, key: str, text: str) -> None:
         self.baselines[key] = text
@@ -108,7 +131,7 @@ async def observed_edits(ls: Host, first: str) -> list[tuple[str, ObservedEdit]]
         snap = await ls.snapshot(doc.uri)
         if snap is None or snap.doc.frontend.name != "java":
             continue
-        key = (doc.key, baseline, snap.opening, snap.version)
+        key = EditsKey(doc.key, baseline, snap.opening, snap.version)
         edits = state.edits.get(key)
         if edits is None:
             parsed = snap.doc.parsed
@@ -145,7 +168,9 @@ async def proposals(
     worker = ls.models["edit"]
     edits = [e for _, e in found]
     options = settings.similar_options()
-    key = (worker.generation, snap.key, snap.opening, snap.version, tuple(edits), methods, options)
+    key = ProposalsKey(
+        worker.generation, snap.key, snap.opening, snap.version, tuple(edits), methods, options
+    )
     result = ls.similar.proposals.get(key)
     if result is None:
 

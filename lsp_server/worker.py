@@ -9,8 +9,8 @@ Every job carries a :class:`threading.Event` that the beam search polls at every
 document moves to a newer version (:meth:`ModelWorker.cancel_older`) or at shutdown; a
 cancelled job ends with :class:`JobCancelled` within one step.
 The several units of one request are decoded by one batched
-:func:`spancopy_core.repair.pipeline.decode` call, and an LRU cache keyed by (model generation,
-abstracted tokens, beam size and variant) answers repeated
+:func:`spancopy_core.repair.pipeline.decode` call, and an LRU cache keyed by :class:`DecodeKey`
+(model generation, abstracted tokens, focus ids, beam size and variant) answers repeated
 requests (the lightbulb asks again at every cursor move) without touching the thread.
 torch is imported in the worker thread, when the model is first loaded, and runs on one
 intra-op thread unless ``OMP_NUM_THREADS`` says otherwise (:func:`use_torch_threads`): a beam
@@ -27,26 +27,35 @@ import itertools
 import logging
 import os
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.pipeline import RepairOptions
+from spancopy_core.repair.runner import ScoreItem
+
+from .lru import LruCache
 
 log = logging.getLogger(__name__)
 
-ScoreItem = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]  # of scoring.log_probs
 INTERACTIVE, BACKGROUND = 0, 1  # job priorities: code actions and commands, diagnostics
 _LOAD, _STOP = -1, -2
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
 T = TypeVar("T")
+
+
+class DecodeKey(NamedTuple):
+    """What the hypotheses of one input depend on."""
+
+    generation: int  # of the model
+    tokens: tuple[str, ...]  # the model input
+    focus: tuple[int, ...] | None  # its focus ids
+    beam_size: int | None
+    decoding: str
 
 
 def use_torch_threads() -> int:
@@ -56,34 +65,6 @@ def use_torch_threads() -> int:
     if "OMP_NUM_THREADS" not in os.environ:
         torch.set_num_threads(1)
     return torch.get_num_threads()
-
-
-class LruCache(Generic[K, V]):
-    """A dict that forgets its least recently used entries beyond ``maxsize``."""
-
-    def __init__(self, maxsize: int) -> None:
-        self.maxsize = maxsize
-        self._data: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        value = self._data.get(key)
-        if value is not None:
-            self._data.move_to_end(key)
-        return value
-
-    def put(self, key: K, value: V) -> None:
-        self._data[key] = value
-        self._data.move_to_end(key)
-        while len(self._data) > self.maxsize:
-            self._data.popitem(last=False)
-
-    def drop_where(self, predicate: Callable[[V], bool]) -> None:
-        """Forget the entries whose value satisfies ``predicate``."""
-        for key in [k for k, v in self._data.items() if predicate(v)]:
-            del self._data[key]
-
-    def clear(self) -> None:
-        self._data.clear()
 
 
 class ModelUnavailable(Exception):
@@ -127,7 +108,7 @@ class ModelWorker:
         # loaded
         self.context = False
         self.error: ModelUnavailable | None = None  # why the current model failed to load
-        self.cache: LruCache[tuple, list[Hypothesis]] = LruCache(cache_size)
+        self.cache: LruCache[DecodeKey, list[Hypothesis]] = LruCache(cache_size)
         self._loading: asyncio.Future[Vocabulary] | None = None
         self._model: tuple[int, Any] | None = None  # (generation, model): worker thread only
         self._heap: list[tuple[int, int, Job]] = []
@@ -215,14 +196,16 @@ class ModelWorker:
         Raises :class:`JobCancelled` when the job was cancelled (a newer document version,
         shutdown), ``ModelUnavailable`` when the model is not loaded."""
         generation = self.generation
-        search = (options.beam_size, options.decoding)  # what changes the hypotheses
         ids = list(focus) if focus is not None else [None] * len(inputs)
-        keys = [(generation, tuple(x), f, search) for x, f in zip(inputs, ids, strict=True)]
+        keys = [
+            DecodeKey(generation, tuple(x), f, options.beam_size, options.decoding)
+            for x, f in zip(inputs, ids, strict=True)
+        ]
         found = {k: self.cache.get(k) for k in keys}
         missing = [k for k, v in found.items() if v is None]
         if missing:
-            tokens = [list(k[1]) for k in missing]
-            foci = [k[2] for k in missing]
+            tokens = [list(k.tokens) for k in missing]
+            foci = [k.focus for k in missing]
             job = Job(
                 lambda job: self._decode(generation, tokens, foci, options, job),
                 priority,

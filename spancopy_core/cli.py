@@ -67,11 +67,11 @@ from spancopy_core.repair.pipeline import (
     RepairOptions,
     UnitRepairs,
     line_focus,
-    repair_units,
     units,
     view,
     within_limit,
 )
+from spancopy_core.repair.runner import repair_units
 
 if TYPE_CHECKING:
     from spancopy_core.paper.model import SpanCopyModel

@@ -120,10 +120,10 @@ def pipeline_corrector(model: Any, frontend: Any, options: Any) -> Corrector:
     """A text with the rank-1 repair of each of its units (by ``frontend``, with ``options``)
     applied: what :func:`model_corrector` does with the product's plain-text front-end."""
     from spancopy_core.editing.edits import apply_edits
-    from spancopy_core.repair import pipeline
+    from spancopy_core.repair import pipeline, runner
 
     def correct(text: str) -> str:
-        found, _ = pipeline.repair(model, pipeline.ParsedText.parse(text, frontend), None, options)
+        found, _ = runner.repair(model, pipeline.ParsedText.parse(text, frontend), None, options)
         return apply_edits(text, [e for f in found if f.candidates for e in f.candidates[0].edits])
 
     return correct

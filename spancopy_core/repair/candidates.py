@@ -138,6 +138,24 @@ def confidence(unit: Unit, hypotheses: Sequence[Hypothesis], best: Candidate) ->
     return best.probability / unchanged if unchanged > 0 else math.inf
 
 
+def shares(
+    ranked: Sequence[Candidate], unchanged_log_prob: float, model_input: Sequence[str]
+) -> tuple[list[Candidate], float]:
+    """The candidates of a final ranking (best first) with the share each title shows, and the
+    share of the unit as written: each one's final score (log-probability minus penalty) over
+    the sum of those of the candidates shown and of the model input unchanged (counted once:
+    as a candidate when it is one, a unit its front-end corrected), so that shares never
+    increase down the list and, with the unit's, sum to one."""
+    scores = [c.log_prob - c.penalty for c in ranked]
+    is_input = [c.tokens == tuple(model_input) for c in ranked]
+    total = logsumexp(scores if any(is_input) else [*scores, unchanged_log_prob])
+    if total == -math.inf:
+        return [replace(c, probability=0.0) for c in ranked], 1.0
+    shown = [replace(c, probability=math.exp(s - total)) for c, s in zip(ranked, scores)]
+    share = next((c.probability for c, i in zip(shown, is_input) if i), None)
+    return shown, math.exp(unchanged_log_prob - total) if share is None else share
+
+
 def format_probability(p: float) -> str:
     """``0.31`` -> ``"31%"``; below one percent ``"<1%"``, above 99.5% ``">99%"``."""
     if p < 0.01:

@@ -5,15 +5,13 @@
          --decode (batched merged beam search)--> Hypothesis* --candidates--> Candidate* (edits)
          (+ templates at the focus) --exact probabilities, penalties--> ranked Candidate*
 
-Every user of the model runs these stages and nothing else: the tests call :func:`repair`, which
-runs them all, and ``spancopy repair`` (:mod:`spancopy_core.cli`) the same with the decoding and
-candidate stages unit by unit (:func:`repair_units`), to report as it goes; the language
-server runs the same stage functions in its own threads, :func:`decode` on its model thread and
-:func:`unit_candidates` on its CPU thread, with caches between them, and diagnostics select with
-:func:`confident`. The *focus* is what the user points at, a code-point range ``(start, end)`` of
-the text (a code action's range, ``--line N``, the cursor of the repair command): the units
-overlapping it are repaired; without a focus every outermost unit of the document is. The model
-is told the focus too (:mod:`spancopy_core.paper.focus`): the tokens on the lines the focus touches
+This module holds each stage once; one runner runs them in order for every caller
+(:mod:`spancopy_core.repair.runner`: the language server with its model and CPU threads and its
+caches, ``spancopy repair``, the trainer and the benchmarks synchronously). The *focus* is
+what the user points at, a code-point range ``(start, end)`` of the text (a code action's
+range, ``--line N``, the cursor of the repair command): the units overlapping it are
+repaired; without a focus every outermost unit of the document is. The model is told the focus
+too (:mod:`spancopy_core.paper.focus`): the tokens on the lines the focus touches
 (:func:`focus_ids`). With ``RepairOptions.ranking == "combined"`` (the default) the candidates
 of the beam and the repair templates at the focus lines (without a focus: of the whole unit
 when its front-end says so, ``Frontend.whole_unit_templates``, as prose does for spelling; else
@@ -54,8 +52,8 @@ from __future__ import annotations
 
 import difflib
 import math
-from collections.abc import Callable, Container, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Container, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from spancopy_core.editing.edits import Style
@@ -76,6 +74,7 @@ MAX_DOCUMENT_CHARS = 2**20
 MAX_BEAM_SIZE = 200  # of RepairOptions.beam_size as a user sets it
 MAX_TOP_K = 50
 MAX_UNIT_TOKENS = 10_000  # of RepairOptions.max_unit_tokens
+CONFIDENT_RATIO = 2.0  # a confident repair's least ratio to the unit as written (project mode)
 
 Focus = tuple[int, int]  # code-point range [start, end] of the text the user points at
 
@@ -141,38 +140,40 @@ class ParsedText:
 @dataclass(frozen=True)
 class UnitRepairs:
     """What the pipeline found for one unit: the hypotheses of the beam search (best first,
-    the unchanged unit among them) and the repairs made of them (most probable first)."""
+    the unchanged unit among them) and the repairs shown (best first, each with its share)."""
 
     unit: Unit
     hypotheses: list[Hypothesis]
     candidates: list[Candidate]
     unchanged_log_prob: float | None = None  # exact, when the candidates were ranked by it
+    unchanged_share: float | None = None  # the unit as written's, beside the candidates'
+
+    def best(self) -> Candidate | None:
+        """The most likely repair shown (the first of the list but for penalties)."""
+        return max(self.candidates, key=lambda c: c.log_prob, default=None)
 
     def confidence(self) -> float:
-        """How many times as likely as the unit as written its best repair is (0 without
-        one): exact with the combined ranking, else from the beam
+        """How many times as likely as the unit as written its most likely repair is (0
+        without one): exact with the combined ranking, else from the beam
         (:func:`~spancopy_core.repair.candidates.confidence`); infinite for a unit its
         front-end corrected before the model saw it (prose respellings)."""
-        if not self.candidates:
+        best = self.best()
+        if best is None:
             return 0.0
         if self.unit.tokens != written(self.unit):
             return math.inf  # the front-end corrected the unit (a misspelling): it is sure
-        best = self.candidates[0]
         if self.unchanged_log_prob is None:
             return confidence(self.unit, self.hypotheses, best)
         if best.log_prob == -math.inf:
             return 0.0
+        # exp overflows above about 709: a ratio of e^700 is as sure as any
         return math.exp(min(best.log_prob - self.unchanged_log_prob, 700.0))
 
     def unchanged_probability(self) -> float:
         """The share of the unit as written, measured like the candidates' shares."""
-        if self.unchanged_log_prob is None:
+        if self.unchanged_share is None:
             return unchanged_share(self.unit, self.hypotheses)
-        scored = next((c for c in self.candidates if c.probability > 0), None)
-        if scored is None:
-            return 1.0
-        total = scored.log_prob - math.log(scored.probability)  # what the shares divide by
-        return math.exp(self.unchanged_log_prob - total)
+        return self.unchanged_share
 
 
 def view(doc: ParsedText, focus: Focus | None) -> ParsedText:
@@ -322,12 +323,13 @@ def unit_candidates(
     known: Container[str] = (),
 ) -> list[Candidate]:
     """The repairs of ``unit`` made of its hypotheses (see
-    :func:`spancopy_core.repair.candidates.candidates`): ranked, with ``options.ranking ==
-    "beam"``; else the pool that :func:`rank` orders, the templates at ``focus`` (without a
+    :func:`spancopy_core.repair.candidates.candidates`): in the beam's order, with
+    ``options.ranking == "beam"``; else the pool that :func:`spancopy_core.repair.runner.ranked`
+    orders, the templates at ``focus`` (without a
     focus: of the whole unit if ``Frontend.whole_unit_templates``, else none; in the model
     vocabulary ``known``) after those of the beam."""
     if options.ranking == "beam":
-        found = candidates(
+        return candidates(
             doc.text,
             unit,
             hypotheses,
@@ -336,8 +338,6 @@ def unit_candidates(
             top_k=options.top_k,
             syntax_check=options.syntax_check,
         )
-        floor = options.ratio(doc.frontend) * unchanged_share(unit, hypotheses)
-        return [c for c in found if c.probability >= floor]
     if unit.tokens != written(unit) and all(tuple(h.tokens) != unit.tokens for h in hypotheses):
         # the front-end's correction of the unit is a candidate, found by the beam or not
         floor = min((h.log_prob for h in hypotheses), default=0.0)
@@ -372,101 +372,3 @@ def score_items(
     then each expressible candidate of ``pool``."""
     x = model_input(unit)
     return [(x, ids, unit.tokens)] + [(x, ids, c.tokens) for c in pool if c.tokens]
-
-
-def rank(
-    doc: ParsedText,
-    unit: Unit,
-    pool: Sequence[Candidate],
-    log_probs: Sequence[float],
-    focus: Focus | None,
-    options: RepairOptions,
-) -> tuple[list[Candidate], float]:
-    """``(ranked candidates, exact log-probability of the unit as written)`` from the
-    scores of :func:`score_items` (:func:`spancopy_core.repair.ranking.rank` with the
-    front-end's penalties), without those less than ``options.ratio(frontend)`` times as
-    likely as the unit as written."""
-    unchanged, rest = log_probs[0], iter(log_probs[1:])
-    scores = [next(rest) if c.tokens else None for c in pool]
-    # the model input as a repair (a corrected unit) scores what the input does, exactly
-    scores = [unchanged if c.tokens == unit.tokens else s for c, s in zip(pool, scores)]
-    lines = focus_lines(doc, focus) if focus is not None else None
-    frontend = doc.frontend
-    ranked = ranking.rank(
-        doc.text,
-        unit,
-        pool,
-        scores,
-        unchanged,
-        doc.lines,
-        lines,
-        top_k=options.top_k,
-        penalties=frontend.penalties,
-    )
-    if (ratio := options.ratio(frontend)) > 0:
-        floor = unchanged + math.log(ratio)
-        ranked = [c for c in ranked if c.log_prob >= floor]
-    return ranked, unchanged
-
-
-def repair(
-    model: SpanCopyModel,
-    doc: ParsedText,
-    focus: Focus | None,
-    options: RepairOptions,
-    *,
-    should_stop: Callable[[], bool] | None = None,
-) -> tuple[list[UnitRepairs], list[Unit]]:
-    """Every stage at once: ``(repairs of each unit decoded, units skipped as too long)``."""
-    found_units = units(doc, model.vocab, focus, context=model.config.context)
-    kept, skipped = within_limit(found_units, options)
-    found = repair_units(model, doc, kept, options, should_stop=should_stop, focus=focus)
-    return list(found), skipped
-
-
-def repair_units(
-    model: SpanCopyModel,
-    doc: ParsedText,
-    kept: Sequence[Unit],
-    options: RepairOptions,
-    *,
-    should_stop: Callable[[], bool] | None = None,
-    focus: Focus | None = None,
-) -> Iterator[UnitRepairs]:
-    """The decoding, candidate and ranking stages of :func:`repair` on units already
-    selected, in order, each yielded as soon as its batch of :data:`BATCH` units is decoded
-    (for callers that report progress on long files)."""
-    from spancopy_core.paper.scoring import log_probs  # imports torch
-
-    options = replace(options, beam_size=options.beam(doc.frontend))
-    for k in range(0, len(kept), BATCH):
-        batch = kept[k : k + BATCH]
-        ids = [focus_ids(doc, u, focus) for u in batch]
-        beams = decode(
-            model, [model_input(u) for u in batch], options, should_stop=should_stop, focus=ids
-        )
-        for u, f, hyps in zip(batch, ids, beams, strict=True):
-            pool = unit_candidates(doc, u, hyps, options, focus, model.vocab)
-            if options.ranking == "beam":
-                yield UnitRepairs(u, hyps, pool)
-                continue
-            if all(c.tokens == u.tokens for c in pool):
-                # nothing to rank: at most the model input itself, as likely as itself, so
-                # offered unless the least ratio is above 1; the beam's shares, without a pass
-                # of the model
-                yield UnitRepairs(u, hyps, pool if options.ratio(doc.frontend) <= 1 else [])
-                continue
-            scores = log_probs(model, score_items(u, f, pool))
-            ranked, unchanged = rank(doc, u, pool, scores, focus, options)
-            yield UnitRepairs(u, hyps, ranked, unchanged)
-
-
-def confident(found: Sequence[UnitRepairs], threshold: float) -> list[tuple[UnitRepairs, float]]:
-    """The units whose best repair is at least ``threshold`` times as likely as the unit as
-    written (:func:`~spancopy_core.repair.candidates.confidence`), with that ratio: what
-    diagnostics mark."""
-    out = []
-    for r in found:
-        if r.candidates and (ratio := r.confidence()) >= threshold:
-            out.append((r, ratio))
-    return out

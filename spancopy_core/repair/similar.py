@@ -64,11 +64,11 @@ from spancopy_core.editing.alignment import Alignment, align
 from spancopy_core.lang import java
 from spancopy_core.lang.java import PLACEHOLDER
 from spancopy_core.lang.java.syntax import is_name
+from spancopy_core.repair import runner
 from spancopy_core.repair.candidates import candidates
 from spancopy_core.repair.frontend import Penalties, Unit
 from spancopy_core.repair.java import method_unit
 from spancopy_core.repair.pipeline import ParsedText, UnitRepairs
-from spancopy_core.repair.ranking import rank
 from spancopy_core.repair.rewrite import with_rules
 
 if TYPE_CHECKING:
@@ -394,10 +394,9 @@ def proposals(
 ) -> list[SimilarRepairs]:
     """The kept proposals of every task (see the module docstring), one
     :class:`SimilarRepairs` per method that has any (under its most confident edit), in file
-    order."""
-    from spancopy_core.paper.scoring import log_probs  # imports torch
-
-    pools = []
+    order: scored under each task's edit, ranked and floored by the repair runner
+    (:func:`spancopy_core.repair.runner.rank_pools`)."""
+    pools, scored = [], []
     for task, hyps in zip(found, beams, strict=True):
         alike = [  # cheap first: the edits of a hypothesis are costly to make and check
             h for h in hyps if makes_the_change(task, h.tokens, options.min_overlap)
@@ -416,39 +415,31 @@ def proposals(
             pool = with_rules(
                 pool, doc, task.unit, edit, model.vocab, syntax_check=options.syntax_check
             )
-        pools.append(pool)
-    items, edits = [], []
-    for task, pool in zip(found, pools, strict=True):
         if pool:
-            for out in (task.unit.tokens, *(c.tokens for c in pool)):
-                items.append((task.unit.tokens, None, out))
-                edits.append(task.alignment)
-    scores = iter(log_probs(model, items, edits=edits))
-    best: dict[int, SimilarRepairs] = {}
-    for task, pool in zip(found, pools, strict=True):
-        if not pool:
-            continue
-        unchanged = next(scores)
-        scored = [next(scores) for _ in pool]
-        ranked = rank(
-            doc.text,
-            task.unit,
-            pool,
-            scored,
-            unchanged,
-            doc.lines,
+            pools.append(pool)
+            scored.append(task)
+    how = runner.Ranking(options.top_k, NO_PENALTIES, options.threshold)
+    units = [t.unit for t in scored]
+    ranked = runner.drive(
+        runner.rank_pools(
+            runner.Inline(model),
+            doc,
+            units,
+            [None] * len(units),
+            pools,
             None,
-            top_k=options.top_k,
-            penalties=NO_PENALTIES,
+            how,
+            edits=[t.alignment for t in scored],
         )
-        floor = unchanged + math.log(options.threshold) if options.threshold > 0 else -math.inf
-        ranked = [c for c in ranked if c.log_prob >= floor]
-        if not ranked:
+    )
+    best: dict[int, SimilarRepairs] = {}
+    for task, result in zip(scored, ranked, strict=True):
+        if not result.candidates:
             continue
-        result = SimilarRepairs(UnitRepairs(task.unit, [], ranked, unchanged), task.edit)
+        found_here = SimilarRepairs(UnitRepairs(task.unit, [], *result), task.edit)
         old = best.get(task.unit.start)
-        if old is None or result.repairs.confidence() > old.repairs.confidence():
-            best[task.unit.start] = result
+        if old is None or found_here.repairs.confidence() > old.repairs.confidence():
+            best[task.unit.start] = found_here
     return [best[k] for k in sorted(best)]
 
 

@@ -177,14 +177,15 @@ def check_repairs(
     encoding: str = "utf-16",
 ) -> list[str]:
     """What any list of quick fixes for the method whose text is ``method`` must be: quick
-    fixes, exactly one preferred (one of the most probable), each edit versioned and applying
+    fixes, the first one preferred and no other, shares that never increase down the list
+    (they are read top down), each edit versioned and applying
     (as an editor applies it) to a text that differs from ``text``, still parses, differs only
     inside the method, and no two alike. Returns the repaired texts, in order."""
     assert actions, "no quick fixes"
     assert all(a.kind == types.CodeActionKind.QuickFix for a in actions)
-    preferred = [a for a in actions if a.is_preferred]
-    assert len(preferred) == 1
-    assert shown_percent(preferred[0]) == max(map(shown_percent, actions))
+    assert [bool(a.is_preferred) for a in actions] == [True] + [False] * (len(actions) - 1)
+    shares = [shown_percent(a) for a in actions]
+    assert shares == sorted(shares, reverse=True), [a.title for a in actions]
     start = text.index(method)
     before, after, results = text[:start], text[start + len(method) :], []
     for action in actions:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from spancopy_core.editing.edits import apply_edits
-from spancopy_core.repair import pipeline
+from spancopy_core.repair import pipeline, runner
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
 from spancopy_core.storage.checkpoint import load_model, save_model
@@ -43,7 +43,7 @@ def repaired(model, context: bool) -> list[str]:
     start = doc.lines.offset(LINE, CHARACTER)
     options = RepairOptions()
     found = pipeline.units(doc, model.vocab, (start, start), context=context)
-    (result,) = pipeline.repair_units(model, doc, found, options, focus=(start, start))
+    (result,) = runner.repair_units(model, doc, found, options, focus=(start, start))
     return [apply_edits(SOURCE, c.edits) for c in result.candidates]
 
 

@@ -13,7 +13,7 @@ from spancopy_core.lang.errors import ConcretizeError
 from spancopy_core.paper.actions import Copy, Gen, Hypothesis
 from spancopy_core.paper.context import SEPARATOR
 from spancopy_core.paper.vocab import EOS
-from spancopy_core.repair import pipeline
+from spancopy_core.repair import pipeline, runner
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
 from spancopy_core.storage.checkpoint import load_model
@@ -140,9 +140,9 @@ def test_a_model_that_reads_context_repairs_through_the_pipeline(toy_model: Path
     doc = ParsedText.parse(SOURCE, frontend)
     start = SOURCE.index("return size")
     options = RepairOptions(beam_size=4, top_k=3)
-    before, _ = pipeline.repair(model, doc, (start, start), options)
+    before, _ = runner.repair(model, doc, (start, start), options)
     model.add_context()  # a zero marker: the segment is read, its spans kept apart
-    after, _ = pipeline.repair(model, doc, (start, start), options)
+    after, _ = runner.repair(model, doc, (start, start), options)
     assert after[0].unit.scope and not before[0].unit.scope
     for h in after[0].hypotheses:
         assert SEPARATOR not in h.tokens

@@ -1,18 +1,20 @@
-"""The repair pipeline's stages on the toy model: units at a focus, the length limit, batched
-decoding, candidates, and the selection that diagnostics make."""
+"""The repair pipeline's stages and their runner on the toy model: units at a focus, the length
+limit, batched decoding, candidates, the shares shown and the confidence rule."""
 
 from __future__ import annotations
 
+import asyncio
 import math
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
+from lsp_server.lru import LruCache
 from spancopy_core.paper import focus
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.scoring import log_probs
-from spancopy_core.repair import pipeline
+from spancopy_core.repair import pipeline, runner
 from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
@@ -64,7 +66,7 @@ def test_units_over_the_length_limit_are_skipped(doc: ParsedText, model):
 
 def test_repair_runs_every_stage(doc: ParsedText, model):
     at = TOY.index(">")
-    found, skipped = pipeline.repair(model, doc, (at, at), OPTIONS)
+    found, skipped = runner.repair(model, doc, (at, at), OPTIONS)
     assert skipped == []
     (clamp,) = found
     assert clamp.unit.name == "clamp" and 1 <= len(clamp.candidates) <= OPTIONS.top_k
@@ -73,7 +75,7 @@ def test_repair_runs_every_stage(doc: ParsedText, model):
     fixed = TOY[: best.start] + best.new_text + TOY[best.end :]
     assert fixed == TOY.replace("value > limit", "value >= limit")
     short = replace(OPTIONS, max_unit_tokens=1)
-    assert pipeline.repair(model, doc, (at, at), short) == ([], [clamp.unit])
+    assert runner.repair(model, doc, (at, at), short) == ([], [clamp.unit])
 
 
 def test_decoding_in_batches_equals_one_by_one(doc: ParsedText, model):
@@ -102,11 +104,9 @@ def test_diagnostics_select_units_by_the_ratio_to_the_unchanged_unit(doc: Parsed
 
     sure, unsure = found(clamp, 0.6, 0.2), found(fits, 0.3, 0.6)
     no_repair = UnitRepairs(fits, sure.hypotheses, [])
-    assert pipeline.confident([sure, unsure, no_repair], 2.0) == [(sure, pytest.approx(3.0))]
-    assert pipeline.confident([sure, unsure], 0.4) == [
-        (sure, pytest.approx(3.0)),
-        (unsure, pytest.approx(0.5)),
-    ]
+    assert (sure.confidence(), unsure.confidence()) == (pytest.approx(3.0), pytest.approx(0.5))
+    assert [r for r in (sure, unsure, no_repair) if runner.confident(r, 2.0)] == [sure]
+    assert [r for r in (sure, unsure, no_repair) if runner.confident(r, 0.4)] == [sure, unsure]
 
 
 def test_focus_ids_mark_the_tokens_on_the_focus_lines(doc: ParsedText, model):
@@ -131,7 +131,7 @@ def test_templates_at_the_focus_join_the_beam_and_everything_is_ranked_by_the_mo
     line = pipeline.line_focus(doc, 2)
     (clamp,) = pipeline.units(doc, model.vocab, line)
     options = replace(OPTIONS, top_k=50)
-    (found,) = pipeline.repair(model, doc, line, options)[0]
+    (found,) = runner.repair(model, doc, line, options)[0]
     new_lines = [c.new_text.split("\n")[1].strip() for c in found.candidates]
     for op in ("<", "<=", ">=", "==", "!="):  # the five other comparisons, each once
         assert new_lines.count(f"if (value {op} limit) {{") == 1
@@ -156,7 +156,7 @@ def test_templates_at_the_focus_join_the_beam_and_everything_is_ranked_by_the_mo
         math.exp(found.candidates[0].log_prob - found.unchanged_log_prob)
     )
     # Without a focus there are no templates: only what the beam found.
-    (whole,) = [r for r in pipeline.repair(model, doc, None, options)[0] if r.unit.name == "clamp"]
+    (whole,) = [r for r in runner.repair(model, doc, None, options)[0] if r.unit.name == "clamp"]
     assert len(whole.candidates) < len(found.candidates)
 
 
@@ -173,7 +173,7 @@ def test_without_a_focus_java_ranks_no_templates(doc: ParsedText, model):
 def test_the_beam_ranking_keeps_the_beam_order(doc: ParsedText, model):
     line = pipeline.line_focus(doc, 2)
     options = replace(OPTIONS, ranking="beam")
-    (found,) = pipeline.repair(model, doc, line, options)[0]
+    (found,) = runner.repair(model, doc, line, options)[0]
     assert found.unchanged_log_prob is None
     probs = [c.probability for c in found.candidates]
     assert probs == sorted(probs, reverse=True)
@@ -188,3 +188,78 @@ def test_corrected_tokens_take_the_focus_ids_of_the_tokens_written():
     assert pipeline.corrected_ids(old, old, [1, 2, 3, 4, 5, 6]) == (1, 2, 3, 4, 5, 6)
     assert pipeline.corrected_ids(["a"], [",", "a"], [7]) == (7, 7)  # an addition at the start
     assert pipeline.corrected_ids(["a", "b"], ["c"], [7, 8]) == (7,)  # two replaced by one
+
+
+def test_shares_follow_the_final_ranking_and_add_up_with_the_unit_as_written(
+    doc: ParsedText, model
+):
+    """Each share is the candidate's final score (log-probability minus penalty) over those of
+    the candidates shown and the unit as written, so shares never increase down the list."""
+    line = pipeline.line_focus(doc, 2)
+    (found,) = runner.repair(model, doc, line, replace(OPTIONS, top_k=50))[0]
+    assert found.unchanged_log_prob is not None and len(found.candidates) > 5
+    weights = [math.exp(c.log_prob - c.penalty) for c in found.candidates]
+    total = math.exp(found.unchanged_log_prob) + sum(weights)
+    shares = [c.probability for c in found.candidates]
+    assert shares == pytest.approx([w / total for w in weights], rel=1e-9)
+    assert shares == sorted(shares, reverse=True)
+    assert found.unchanged_probability() == pytest.approx(
+        math.exp(found.unchanged_log_prob) / total
+    )
+    assert sum(shares) + found.unchanged_probability() == pytest.approx(1.0)
+
+
+def test_the_ratio_floor_and_the_confidence_rule_agree(doc: ParsedText, model):
+    """``--min-ratio R`` (the floor) leaves a unit a repair exactly where the confidence rule
+    of automatic code actions and diagnostics holds at R."""
+    line = pipeline.line_focus(doc, 2)
+    (found,) = runner.repair(model, doc, line, OPTIONS)[0]
+    ratio = math.exp(max(c.log_prob for c in found.candidates) - found.unchanged_log_prob)
+    assert found.confidence() == pytest.approx(ratio)
+    for r in (ratio / 2, ratio * 0.999, ratio * 1.001, ratio * 2):
+        (floored,) = runner.repair(model, doc, line, replace(OPTIONS, min_ratio=r))[0]
+        assert bool(floored.candidates) == runner.confident(found, r) == (r <= ratio)
+        assert all(c.log_prob >= found.unchanged_log_prob + math.log(r) for c in floored.candidates)
+
+
+class Threaded:
+    """A runtime that suspends at every step, as the server's does (its model and CPU work
+    awaited on other threads), counting its CPU jobs."""
+
+    def __init__(self, model) -> None:
+        self.inline = runner.Inline(model)
+        self.cpu_jobs = 0
+
+    async def decode(self, inputs, focus, options):
+        await asyncio.sleep(0)
+        return await self.inline.decode(inputs, focus, options)
+
+    async def score(self, items, edits=None):
+        await asyncio.sleep(0)
+        return await self.inline.score(items, edits)
+
+    async def cpu(self, work):
+        self.cpu_jobs += 1
+        return await asyncio.get_running_loop().run_in_executor(None, work)
+
+
+def test_one_runner_on_threads_with_a_cache_and_inline(doc: ParsedText, model):
+    """The runner on a suspending runtime with a cache gives what it gives inline, and a
+    second run of the same document version takes the ranked repairs from the cache."""
+    line = pipeline.line_focus(doc, 2)
+    units = pipeline.units(doc, model.vocab, line)
+    at = {"focus": line, "known": model.vocab}
+    inline = runner.drive(runner.run(runner.Inline(model), doc, units, OPTIONS, **at))
+    threaded, cache = Threaded(model), LruCache(8)
+
+    async def twice():
+        kw = {**at, "cache": cache, "document": "Toy.java@1"}
+        first = await runner.run(threaded, doc, units, OPTIONS, **kw)
+        return first, await runner.run(threaded, doc, units, OPTIONS, **kw)
+
+    first, second = asyncio.run(twice())
+    assert threaded.cpu_jobs == 1  # the second run found every unit in the cache
+    for got in (first, second):
+        assert [r.candidates for r in got] == [r.candidates for r in inline]
+    with pytest.raises(RuntimeError, match="suspended"):
+        runner.drive(runner.run(threaded, doc, units, OPTIONS, focus=line))

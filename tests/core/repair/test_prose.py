@@ -13,7 +13,7 @@ from spancopy_core.editing.edits import TextEdit, apply_edits
 from spancopy_core.lang.text import tokenize
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.scoring import log_probs
-from spancopy_core.repair import pipeline, prose
+from spancopy_core.repair import pipeline, prose, runner
 from spancopy_core.repair.frontend import written
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import frontend_for
@@ -189,7 +189,7 @@ def test_the_beam_ranking_offers_only_what_beats_the_sentence_too(model):
     text = "We receive the letter again.\n\nI recieve it today.\n"
     doc = ParsedText.parse(text, PLAINTEXT)
     options = RepairOptions(beam_size=8, top_k=3, ranking="beam")
-    correct, wrong = pipeline.repair(model, doc, None, options)[0]
+    correct, wrong = runner.repair(model, doc, None, options)[0]
     assert correct.candidates == []
     assert wrong.candidates[0].title == 'Replace "recieve" with "receive"'
 
@@ -257,7 +257,7 @@ def test_comment_repairs_stay_in_the_comment(model):
     for word, fixed in (("recieve", "receive"), ("teh mail", "the mail")):
         at = JAVA.index(word)
         inner = pipeline.view(java, (at, at))
-        (found,), _ = pipeline.repair(model, inner, (at, at), OPTIONS)
+        (found,), _ = runner.repair(model, inner, (at, at), OPTIONS)
         best = found.candidates[0]
         assert apply_edits(JAVA, best.edits) == JAVA.replace(word, fixed)
     unit = pipeline.units(pipeline.view(java, (at, at)), (), (at, at))[0]
@@ -315,7 +315,9 @@ def test_the_corrected_sentence_is_a_candidate_without_a_beam(model):
     assert [(e.start, e.end, e.new_text) for e in pool[0].edits] == [(5, 23, "receive the message")]
     assert pool[0].title == 'Replace "recieve teh mesage" with "receive the message"'
     scores = log_probs(model, pipeline.score_items(unit, None, pool))
-    ranked, unchanged = pipeline.rank(doc, unit, pool, scores, None, options)
+    ranked, unchanged, _ = runner.ranked(
+        doc, unit, pool, scores, None, runner.Ranking.of(options, doc)
+    )
     assert [c.new_text for c in ranked] == ["They receive the message again."]
     assert ranked[0].log_prob == pytest.approx(unchanged)
 
@@ -338,9 +340,9 @@ def test_the_corrector_gives_a_respelling_the_model_alone_misses(model):
     never respells it (it deletes it); with the corrector first, the respelling is rank 1."""
     text = "We receive the mesage again.\n"
     alone = ProseFrontend("plaintext", frozenset(), (), markdown=False, spelling=None)
-    (found,), _ = pipeline.repair(model, ParsedText.parse(text, alone), None, OPTIONS)
+    (found,), _ = runner.repair(model, ParsedText.parse(text, alone), None, OPTIONS)
     assert found.candidates and all("message" not in c.new_text for c in found.candidates)
-    (found,), _ = pipeline.repair(model, ParsedText.parse(text, PLAINTEXT), None, OPTIONS)
+    (found,), _ = runner.repair(model, ParsedText.parse(text, PLAINTEXT), None, OPTIONS)
     assert found.candidates[0].title == 'Replace "mesage" with "message"'
     assert apply_edits(text, found.candidates[0].edits) == text.replace("mesage", "message")
 
@@ -355,17 +357,18 @@ def test_a_pool_of_the_input_alone_is_offered_without_scoring(model, monkeypatch
     monkeypatch.setattr(pipeline, "decode", lambda *args, **kwargs: copies)
     calls = []
     monkeypatch.setattr("spancopy_core.paper.scoring.log_probs", lambda *a, **k: calls.append(a))
-    corrected, correct = pipeline.repair_units(model, doc, units, OPTIONS)
+    corrected, correct = runner.repair_units(model, doc, units, OPTIONS)
     assert calls == []
     assert [c.new_text for c in corrected.candidates] == ["They receive the message again."]
     assert corrected.candidates[0].probability == 1.0 and corrected.confidence() == math.inf
     assert correct.candidates == [] and correct.confidence() == 0.0
     strict = RepairOptions(beam_size=8, top_k=3, min_ratio=2.0)  # twice as likely as itself: no
-    assert [r.candidates for r in pipeline.repair_units(model, doc, units, strict)] == [[], []]
+    assert [r.candidates for r in runner.repair_units(model, doc, units, strict)] == [[], []]
     monkeypatch.undo()
     pool = pipeline.unit_candidates(doc, units[0], copies[0], OPTIONS, None, model.vocab)
     scores = log_probs(model, pipeline.score_items(units[0], None, pool))
-    ranked, _ = pipeline.rank(doc, units[0], pool, scores, None, OPTIONS)
+    how = runner.Ranking.of(OPTIONS, doc)
+    ranked = runner.ranked(doc, units[0], pool, scores, None, how).candidates
     assert [c.edits for c in ranked] == [c.edits for c in corrected.candidates]
 
 
@@ -376,7 +379,7 @@ def test_a_correction_that_adds_a_token_with_and_without_a_focus(model):
     assert unit.tokens == ("For", "example", ",", "we", "receive", "it", ".")
     assert len(pipeline.focus_ids(doc, unit, (0, 0))) == len(unit.tokens)
     for focus in (None, (text.index("we"), text.index("we"))):
-        (found,), _ = pipeline.repair(model, doc, focus, OPTIONS)  # decodes with the focus
+        (found,), _ = runner.repair(model, doc, focus, OPTIONS)  # decodes with the focus
         assert found.candidates  # the toy model's own rewrites may outrank the correction
         (pool,) = pipeline.unit_candidates(doc, unit, [], OPTIONS, focus, model.vocab)
         assert apply_edits(text, pool.edits) == "For example, we receive it.\n"

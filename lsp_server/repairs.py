@@ -1,0 +1,205 @@
+"""The server's repair service: the repair runner of :mod:`spancopy_core.repair.runner` on the
+server's threads, with its caches.
+
+The runner's model work runs on the model's :class:`~.worker.ModelWorker` thread (decodes
+cached by the worker, exact scores in one job), its CPU work (candidates, templates, syntax
+checks) on the server's CPU thread (:class:`ServerRuntime`), and the ranked repairs of a unit
+are cached by document version, model generation, unit, focus lines and options
+(:class:`~spancopy_core.repair.runner.RankKey`). :class:`RepairService` also answers which model
+serves a focus (the prose of a Java comment, or the document's own), which units are short
+enough to decode, and the confidence rule of automatic code actions
+(:func:`spancopy_core.repair.runner.confident`); :meth:`RepairService.reload` drops the models
+and everything computed with them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import Executor
+from dataclasses import dataclass, replace
+from typing import Any, NamedTuple, TypeVar
+
+from spancopy_core.paper.actions import Hypothesis
+from spancopy_core.paper.vocab import Vocabulary
+from spancopy_core.repair import pipeline, runner
+from spancopy_core.repair.frontend import Unit
+from spancopy_core.repair.pipeline import RepairOptions, UnitRepairs
+
+from .documents import Snapshot
+from .lru import LruCache
+from .models import Models
+from .settings import SECTION, ServerSettings
+from .worker import INTERACTIVE, JobCancelled, ModelUnavailable, ModelWorker
+
+T = TypeVar("T")
+
+# Ranked repairs of 256 units: a few dozen lightbulb positions in several open files.
+RANKED_CACHE_SIZE = 256
+
+
+class DocumentVersion(NamedTuple):
+    """The document part of a :class:`~spancopy_core.repair.runner.RankKey`: the text (an
+    opening and version of a document) and the model (a front-end and its generation)."""
+
+    frontend: str
+    generation: int
+    key: str
+    opening: int
+    version: int
+
+
+@dataclass
+class ServerRuntime:
+    """The runner's :class:`~spancopy_core.repair.runner.Runtime` in the server: model work on
+    ``worker``'s thread at ``priority`` for ``owner`` (a document version: a newer one cancels
+    it), CPU work on ``cpu``."""
+
+    worker: ModelWorker
+    cpu_executor: Executor
+    priority: int
+    owner: tuple[str, int]
+    on_step: Callable[[int], None] | None = None
+
+    async def decode(
+        self,
+        inputs: Sequence[Sequence[str]],
+        focus: Sequence[tuple[int, ...] | None],
+        options: RepairOptions,
+    ) -> list[list[Hypothesis]]:
+        return await self.worker.decode(
+            [tuple(x) for x in inputs],
+            options,
+            priority=self.priority,
+            owner=self.owner,
+            on_step=self.on_step,
+            focus=focus,
+        )
+
+    async def score(
+        self, items: Sequence[runner.ScoreItem], edits: Sequence[Any] | None = None
+    ) -> list[float]:
+        assert edits is None, "repairs are scored without an edit"
+        if not items:
+            return []
+        return await self.worker.score(items, priority=self.priority, owner=self.owner)
+
+    async def cpu(self, work: Callable[[], T]) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self.cpu_executor, work)
+
+
+class RepairService:
+    """The repairs of the open documents: models, the CPU thread and the ranked repairs' cache."""
+
+    def __init__(
+        self,
+        models: Models,
+        cpu: Executor,
+        settings: Callable[[], ServerSettings],
+        log_once: Callable[..., None],
+    ) -> None:
+        self.models = models
+        self.cpu = cpu
+        self._settings = settings
+        self._log_once = log_once
+        self.ranked: LruCache[runner.RankKey, runner.Ranked] = LruCache(RANKED_CACHE_SIZE)
+
+    def reload(self) -> None:
+        """Drop every model (each loads again on its next use) and the repairs made with them."""
+        self.models.unload()
+        self.ranked.clear()
+
+    async def serving(
+        self, snap: Snapshot, focus: pipeline.Focus
+    ) -> tuple[Snapshot, Vocabulary] | None:
+        """The snapshot that serves ``focus`` and its model's vocabulary: the prose of a Java
+        comment there (unless ``prose.javaComments`` is off), else ``snap`` (also when the
+        prose model cannot be loaded); None when no model serves it (prose with
+        ``prose.enable`` off, a model that cannot be loaded)."""
+        settings = self._settings()
+        prose = settings.prose_enable
+        views = [snap]
+        if prose and settings.prose_java_comments:
+            inner = pipeline.view(snap.doc, focus)
+            if inner is not snap.doc:
+                views.insert(0, replace(snap, doc=inner))
+        for view in views:
+            kind = view.doc.frontend.model
+            if (prose or kind != "prose") and (vocab := await self.models.vocab(kind)):
+                return view, vocab
+        return None
+
+    async def at(
+        self, snap: Snapshot, focus: pipeline.Focus
+    ) -> tuple[Snapshot, list[Unit], list[Unit]] | None:
+        """What serves ``focus``: ``(the snapshot, its units there, those short enough to
+        decode)``; None when no model serves it (see :meth:`serving`)."""
+        if (served := await self.serving(snap, focus)) is None:
+            return None
+        view, vocab = served
+        found = self.units(view, vocab, focus)
+        return view, found, self.decodable(view, found)
+
+    def units(self, snap: Snapshot, vocab: Vocabulary, focus: pipeline.Focus | None) -> list[Unit]:
+        """The units of ``snap`` at ``focus`` (None: every outermost one), with the context
+        segments its model reads."""
+        context = self.models[snap.doc.frontend.model].context
+        return pipeline.units(snap.doc, vocab, focus, context=context)
+
+    def decodable(self, snap: Snapshot, units: list[Unit]) -> list[Unit]:
+        """The units short enough to decode (the others are skipped with a log message)."""
+        settings = self._settings()
+        kept, skipped = pipeline.within_limit(units, settings.repair_options())
+        for u in skipped:
+            self._log_once(
+                ("long", snap.uri, u.name, len(u.tokens)),
+                "%s: %s %s skipped: %d tokens > %s.maxMethodTokens = %d",
+                snap.uri,
+                snap.doc.frontend.unit_kind,
+                u.name,
+                len(u.tokens),
+                SECTION,
+                settings.max_method_tokens,
+            )
+        return kept
+
+    async def repairs(
+        self,
+        snap: Snapshot,
+        units: list[Unit],
+        *,
+        widen: int = 1,
+        priority: int = INTERACTIVE,
+        on_step: Callable[[int], None] | None = None,
+        focus: pipeline.Focus | None = None,
+    ) -> list[UnitRepairs]:
+        """The runner on ``units`` told ``focus`` (a beam ``widen`` times as wide). Raises
+        :class:`JobCancelled` when a newer version of the document arrived or the model was
+        reloaded meanwhile."""
+        kind = snap.doc.frontend.model
+        worker = self.models[kind]
+        options = self._settings().repair_options(widen, kind)
+        document: Hashable = DocumentVersion(
+            snap.doc.frontend.name, worker.generation, snap.key, snap.opening, snap.version
+        )
+        runtime = ServerRuntime(worker, self.cpu, priority, (snap.key, snap.version), on_step)
+        try:
+            return await runner.run(
+                runtime,
+                snap.doc,
+                units,
+                options,
+                focus=focus,
+                known=worker.vocab or (),
+                cache=self.ranked,
+                document=document,
+            )
+        except ModelUnavailable:  # unloaded under the request (spancopy.reloadModel, settings)
+            raise JobCancelled() from None
+
+    def automatic(self, found: list[UnitRepairs]) -> list[UnitRepairs]:
+        """What an automatic code action request (the cursor moved) shows of ``found``: the
+        units whose most likely repair is at least ``automaticMinRatio`` times as likely as the
+        unit as written (:func:`spancopy_core.repair.runner.confident`)."""
+        ratio = self._settings().automatic_min_ratio
+        return [r for r in found if runner.confident(r, ratio)]

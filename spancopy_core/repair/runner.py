@@ -1,0 +1,332 @@
+"""The one runner of the repair stages, for every caller: a batch of units in, their repairs out.
+
+decode (model) -> candidates of the beam and templates at the focus (CPU) -> exact scores of the
+pool and of the unit as written (model) -> ranking with the front-end's penalties -> the ratio
+floor -> the shares shown, for the stage functions of :mod:`spancopy_core.repair.pipeline`.
+What differs between callers is a :class:`Runtime`: where the model work and the CPU work run.
+The language server's runtime awaits its model thread and its CPU thread and hands a cache of
+ranked results (:class:`RankKey`); ``spancopy repair``, the trainer and the benchmarks run the
+same coroutine synchronously (:class:`Inline`, :func:`drive`, :func:`repair_units`). Similar
+edits rank their own pools with :func:`rank_pools`. A share is computed from the final ranking
+score (log-probability minus penalties) over the candidates shown and the unit as written
+(:func:`spancopy_core.repair.candidates.shares`), so shares never increase down a list; the
+confidence rule of automatic code actions, diagnostics and ``--min-ratio`` is :func:`at_least`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Coroutine, Hashable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
+
+from spancopy_core.paper.actions import Hypothesis
+from spancopy_core.repair import pipeline, ranking
+from spancopy_core.repair.candidates import Candidate, shares, unchanged_share
+from spancopy_core.repair.frontend import Penalties, Unit
+from spancopy_core.repair.pipeline import Focus, ParsedText, RepairOptions, UnitRepairs
+
+if TYPE_CHECKING:
+    from spancopy_core.paper.model import SpanCopyModel
+
+T = TypeVar("T")
+ScoreItem = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]  # of scoring.log_probs
+
+
+class Runtime(Protocol):
+    """Where the runner's work runs: the model's (beam search, exact scores) and the CPU's
+    (candidates: mapping hypotheses back, syntax checks, templates)."""
+
+    async def decode(
+        self,
+        inputs: Sequence[Sequence[str]],
+        focus: Sequence[tuple[int, ...] | None],
+        options: RepairOptions,
+    ) -> list[list[Hypothesis]]: ...
+
+    async def score(
+        self, items: Sequence[ScoreItem], edits: Sequence[Any] | None = None
+    ) -> list[float]: ...
+
+    async def cpu(self, work: Callable[[], T]) -> T: ...
+
+
+@dataclass
+class Inline:
+    """The runtime of synchronous callers: everything in the calling thread, on ``model``;
+    ``memo`` (when given) keeps each decode, so a caller may run the stages after it twice
+    (a benchmark comparing rankings) on one beam search."""
+
+    model: SpanCopyModel
+    should_stop: Callable[[], bool] | None = None
+    memo: dict[tuple[Any, ...], list[Hypothesis]] | None = field(default=None, repr=False)
+
+    async def decode(
+        self,
+        inputs: Sequence[Sequence[str]],
+        focus: Sequence[tuple[int, ...] | None],
+        options: RepairOptions,
+    ) -> list[list[Hypothesis]]:
+        search = (options.beam_size, options.decoding)
+        keys = [(tuple(x), f, search) for x, f in zip(inputs, focus, strict=True)]
+        memo = {} if self.memo is None else self.memo
+        todo = [k for k in dict.fromkeys(keys) if k not in memo]
+        if todo:
+            found = pipeline.decode(
+                self.model,
+                [k[0] for k in todo],
+                options,
+                should_stop=self.should_stop,
+                focus=[k[1] for k in todo],
+            )
+            memo.update(zip(todo, found, strict=True))
+        return [memo[k] for k in keys]
+
+    async def score(
+        self, items: Sequence[ScoreItem], edits: Sequence[Any] | None = None
+    ) -> list[float]:
+        from spancopy_core.paper.scoring import log_probs  # imports torch
+
+        return log_probs(self.model, items, edits=edits) if items else []
+
+    async def cpu(self, work: Callable[[], T]) -> T:
+        return work()
+
+
+def drive(work: Coroutine[Any, Any, T]) -> T:
+    """The result of a coroutine that never suspends (the runner on :class:`Inline`, whose
+    awaits all return at once), without an event loop: safe in any thread, a running loop's
+    included."""
+    try:
+        work.send(None)
+    except StopIteration as done:
+        return done.value
+    work.close()
+    raise RuntimeError("the runner suspended: an Inline runtime awaits nothing")
+
+
+class Cache(Protocol):
+    """A cache of ranked results (the server's LRU cache)."""
+
+    def get(self, key: RankKey) -> Ranked | None: ...
+
+    def put(self, key: RankKey, value: Ranked) -> None: ...
+
+
+class RankKey(NamedTuple):
+    """What a unit's ranked repairs depend on, the hypotheses aside (a caller's ``document``
+    names the text, its version and the model that decodes it)."""
+
+    document: Hashable
+    start: int
+    end: int
+    lines: tuple[int, int] | None  # the focus lines
+    options: RepairOptions
+
+
+class Ranked(NamedTuple):
+    """The repairs of a unit as shown: best first, with their shares; the unit as written."""
+
+    candidates: list[Candidate]
+    unchanged_log_prob: float | None  # exact; None when nothing needed scoring
+    unchanged_share: float
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """How a pool is ranked: at most ``top_k`` shown, the front-end's ``penalties``, none less
+    than ``ratio`` times as likely as the unit as written (0: no floor)."""
+
+    top_k: int
+    penalties: Penalties
+    ratio: float
+
+    @classmethod
+    def of(cls, options: RepairOptions, doc: ParsedText) -> Ranking:
+        return cls(options.top_k, doc.frontend.penalties, options.ratio(doc.frontend))
+
+
+def at_least(ratio: float, log_prob: float, unchanged_log_prob: float) -> bool:
+    """Whether a repair of ``log_prob`` is at least ``ratio`` times as likely as the unit as
+    written (``unchanged_log_prob``): the one confidence rule, of the ratio floor
+    (``--min-ratio``, :attr:`RepairOptions.min_ratio`), automatic code actions and
+    diagnostics."""
+    if ratio <= 0:
+        return True
+    return log_prob >= unchanged_log_prob + math.log(ratio)
+
+
+def confident(found: UnitRepairs, ratio: float) -> bool:
+    """Whether ``found`` has a repair at least ``ratio`` times as likely as its unit as written
+    (a unit its front-end corrected always has: :meth:`UnitRepairs.confidence`)."""
+    return bool(found.candidates) and found.confidence() >= ratio
+
+
+def ratio_floor(
+    found: Sequence[Candidate], ratio: float, unchanged_log_prob: float
+) -> list[Candidate]:
+    """The candidates at least ``ratio`` times as likely as the unit as written."""
+    return [c for c in found if at_least(ratio, c.log_prob, unchanged_log_prob)]
+
+
+def ranked(
+    doc: ParsedText,
+    unit: Unit,
+    pool: Sequence[Candidate],
+    log_probs: Sequence[float],
+    lines: tuple[int, int] | None,
+    how: Ranking,
+) -> Ranked:
+    """The repairs shown of ``unit`` from the scores of :func:`pipeline.score_items`
+    (:func:`spancopy_core.repair.ranking.rank`, then :func:`ratio_floor`, then the shares)."""
+    unchanged, rest = log_probs[0], iter(log_probs[1:])
+    scores = [next(rest) if c.tokens else None for c in pool]
+    # the model input as a repair (a corrected unit) scores what the input does, exactly
+    scores = [unchanged if c.tokens == unit.tokens else s for c, s in zip(pool, scores)]
+    best = ranking.rank(
+        doc.text,
+        unit,
+        pool,
+        scores,
+        unchanged,
+        doc.lines,
+        lines,
+        top_k=how.top_k,
+        penalties=how.penalties,
+    )
+    shown, share = shares(ratio_floor(best, how.ratio, unchanged), unchanged, unit.tokens)
+    return Ranked(shown, unchanged, share)
+
+
+def _unscored(unit: Unit, pool: Sequence[Candidate], how: Ranking) -> Ranked | None:
+    """The result of a pool that needs no scoring: empty, or the model input alone (a unit its
+    front-end corrected, which the model leaves as it is): as likely as itself, so shown
+    unless the floor is above 1, with all the share. None for any other pool."""
+    if any(c.tokens != unit.tokens for c in pool):
+        return None
+    shown = [replace(c, probability=1.0) for c in pool if how.ratio <= 1]
+    return Ranked(shown, None, 1.0)
+
+
+async def rank_pools(
+    runtime: Runtime,
+    doc: ParsedText,
+    units: Sequence[Unit],
+    ids: Sequence[tuple[int, ...] | None],
+    pools: Sequence[Sequence[Candidate]],
+    lines: tuple[int, int] | None,
+    how: Ranking,
+    edits: Sequence[Any] | None = None,
+) -> list[Ranked]:
+    """The pools of ``units`` (model focus ``ids``) scored in one model job (under the edit of
+    each unit, ``edits``, for the edit model) and ranked (:func:`ranked`)."""
+    done = [_unscored(u, pool, how) for u, pool in zip(units, pools, strict=True)]
+    todo = [k for k, d in enumerate(done) if d is None]
+    items = [pipeline.score_items(units[k], ids[k], pools[k]) for k in todo]
+    per_item = None if edits is None else [edits[k] for k, i in zip(todo, items) for _ in i]
+    flat = await runtime.score([i for unit_items in items for i in unit_items], per_item)
+    offsets = list(itertools.accumulate((len(i) for i in items), initial=0))
+    for k, a, b in zip(todo, offsets[:-1], offsets[1:], strict=True):
+        done[k] = ranked(doc, units[k], pools[k], flat[a:b], lines, how)
+    return [d for d in done if d is not None]
+
+
+async def run(
+    runtime: Runtime,
+    doc: ParsedText,
+    units: Sequence[Unit],
+    options: RepairOptions,
+    *,
+    focus: Focus | None = None,
+    known: Any = (),
+    cache: Cache | None = None,
+    document: Hashable = None,
+) -> list[UnitRepairs]:
+    """Every stage on ``units`` of ``doc`` told ``focus`` (in the model vocabulary ``known``):
+    one batched decode, the candidates of the units not in ``cache`` (keyed by ``document``,
+    which must name ``doc`` and the model) in one CPU job, their scores in one model job."""
+    options = replace(options, beam_size=options.beam(doc.frontend))
+    ids = [pipeline.focus_ids(doc, u, focus) for u in units]
+    hyps = await runtime.decode([pipeline.model_input(u) for u in units], ids, options)
+    lines = pipeline.focus_lines(doc, focus) if focus is not None else None
+    keys = [RankKey(document, u.start, u.end, lines, options) for u in units]
+    found: list[Ranked | None] = [None if cache is None else cache.get(k) for k in keys]
+    todo = [k for k, f in enumerate(found) if f is None]
+
+    def pools() -> list[list[Candidate]]:  # in the CPU thread: the style is learned there
+        return [
+            pipeline.unit_candidates(doc, units[k], hyps[k], options, focus, known) for k in todo
+        ]
+
+    built = await runtime.cpu(pools) if todo else []
+    if options.ranking == "beam":
+        results = [_beam(units[k], hyps[k], pool, options, doc) for k, pool in zip(todo, built)]
+    else:
+        sub = [units[k] for k in todo]
+        results = await rank_pools(
+            runtime, doc, sub, [ids[k] for k in todo], built, lines, Ranking.of(options, doc)
+        )
+    for k, result in zip(todo, results, strict=True):
+        found[k] = result
+        if cache is not None:
+            cache.put(keys[k], result)
+    return [UnitRepairs(u, h, *_known(r)) for u, h, r in zip(units, hyps, found, strict=True)]
+
+
+def _known(result: Ranked | None) -> Ranked:
+    assert result is not None, "every unit is ranked or cached by now"
+    return result
+
+
+def _beam(
+    unit: Unit,
+    hypotheses: Sequence[Hypothesis],
+    pool: Sequence[Candidate],
+    options: RepairOptions,
+    doc: ParsedText,
+) -> Ranked:
+    """The beam's candidates in the beam's order with the beam's shares (``ranking="beam"``),
+    floored against the unit's share of the beam."""
+    share, ratio = unchanged_share(unit, hypotheses), options.ratio(doc.frontend)
+    unchanged = _log(share)
+    kept = [c for c in pool if at_least(ratio, _log(c.probability), unchanged)]
+    return Ranked(kept, None, share)
+
+
+def _log(p: float) -> float:
+    return math.log(p) if p > 0 else -math.inf
+
+
+def repair_units(
+    model: SpanCopyModel,
+    doc: ParsedText,
+    kept: Sequence[Unit],
+    options: RepairOptions,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    focus: Focus | None = None,
+    runtime: Inline | None = None,
+) -> Iterator[UnitRepairs]:
+    """:func:`run` synchronously on units already selected, in batches of
+    :data:`pipeline.BATCH`, each unit yielded as soon as its batch is done (for callers that
+    report progress on long files)."""
+    inline = runtime or Inline(model, should_stop)
+    for k in range(0, len(kept), pipeline.BATCH):
+        batch = kept[k : k + pipeline.BATCH]
+        yield from drive(run(inline, doc, batch, options, focus=focus, known=model.vocab))
+
+
+def repair(
+    model: SpanCopyModel,
+    doc: ParsedText,
+    focus: Focus | None,
+    options: RepairOptions,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+) -> tuple[list[UnitRepairs], list[Unit]]:
+    """Every stage at once: ``(repairs of each unit decoded, units skipped as too long)``."""
+    found_units = pipeline.units(doc, model.vocab, focus, context=model.config.context)
+    kept, skipped = pipeline.within_limit(found_units, options)
+    found = repair_units(model, doc, kept, options, should_stop=should_stop, focus=focus)
+    return list(found), skipped
