@@ -18,8 +18,10 @@ target to whatever stands at their place, at three levels of generality (:data:`
   (``name.trim()`` -> ``name.strip()`` becomes ``#1.trim()`` -> ``#1.strip()``);
 - ``literals abstracted``: also every literal both sides use.
 
-A name or literal one side has alone stays as written (the idiom an edit removes or introduces),
-and a rule whose before side is all hole (it would match anything) is dropped. A hole binds any
+A name or literal one side has alone stays as written (the idiom an edit removes or introduces);
+a rule whose before side is all hole (it would match anything) is dropped, and so is one that
+still matches the edited method after the edit outside what changed (the user left that place
+as it was). A hole binds any
 subtree; one bound twice must bind the same tokens. :func:`rewrites` applies the rules of each
 level wherever their before side matches a method (every match at once, and each match alone
 when there are several), giving the method's tokens after the rewrite; :func:`with_rules`
@@ -306,7 +308,9 @@ def generalise(before: Sequence[java.Token], after: Sequence[java.Token]) -> lis
     if b is None or a is None or b.texts(b.root) == a.texts(a.root):
         return []
     rules: dict[tuple, Rule] = {}
-    for site in _sites(b, a, b.root, a.root):
+    sites = _sites(b, a, b.root, a.root)
+    changed = [(site.after[0].lo, site.after[-1].hi) for site in sites]
+    for site in sites:
         for level, name in enumerate(LEVELS):
             holes = _shared(b, a, site.before, site.after, level)
             rule = Rule(
@@ -315,9 +319,19 @@ def generalise(before: Sequence[java.Token], after: Sequence[java.Token]) -> lis
                 tuple(_pattern(b, x, holes, top=True) for x in site.before),
                 tuple(_pattern(a, y, holes) for y in site.after),
             )
-            if any(_anchored(p) for p in rule.before):
+            if any(_anchored(p) for p in rule.before) and not _left_alone(a, rule, changed):
                 rules.setdefault(rule.key(), rule)
     return list(rules.values())
+
+
+def _left_alone(a: _Tree, rule: Rule, changed: Sequence[tuple[int, int]]) -> bool:
+    """Whether the edited method, after the edit, still has a match of ``rule`` outside the
+    token ranges the edit ``changed``: a place the user left as it was, so the rule is more
+    general than the edit (``a.trim() + b.trim()`` -> ``a.strip() + b.trim()`` is no rule for
+    every ``x.trim()``; Getafix learns from such negative examples too)."""
+    return any(
+        all(hi <= start or end <= lo for start, end in changed) for lo, hi, _ in matches(a, rule)
+    )
 
 
 def _match(t: _Tree, p: Pattern, n: Node, binds: dict[int, Node]) -> bool:

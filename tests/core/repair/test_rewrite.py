@@ -168,3 +168,11 @@ def test_a_method_too_long_to_walk_gets_no_rules_and_no_rewrites():
     assert rewrite.generalise(tokens(long_before), tokens(long_after)) == []
     assert rewritten(TRIM, long_before) == []
     assert rewritten(TRIM, "String one() { return name.trim() + a0; }") != []
+
+
+def test_a_rule_that_matches_where_the_user_left_the_code_alone_is_dropped():
+    found = rules(
+        "String both(String a, String b) { return a.trim() + b.trim(); }",
+        "String both(String a, String b) { return a.strip() + b.trim(); }",
+    )
+    assert [str(r) for r in found] == ["a . trim #0 => a . strip #0"]
