@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -144,6 +145,10 @@ class Models:
         for worker in self:
             worker.cancel_older(key, version)
 
-    def close(self) -> None:
+    def close(self, wait: float = 0.0) -> bool:
+        """Close every worker, waiting up to ``wait`` seconds in all for their threads to end;
+        whether they have."""
         for worker in self:
             worker.close()
+        deadline = time.monotonic() + wait
+        return all([worker.close(max(0.0, deadline - time.monotonic())) for worker in self])

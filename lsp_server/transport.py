@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import queue
 import re
 import sys
@@ -53,6 +54,7 @@ MAX_HEADER_LINE = 8 * 1024  # bytes of one header line
 MAX_BODY = 64 * 1024 * 1024  # bytes of one message body
 MAX_DEPTH = 128  # levels of arrays and objects in one message (LSP's own nest under 20)
 PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
+READER = "spancopy-stdin"  # the thread that reads stdin (blocked in a read: never joined)
 # errors that answer a request as designed, not server failures
 EXPECTED_ERRORS = (JsonRpcContentModified, JsonRpcRequestCancelled, JsonRpcInvalidParams)
 
@@ -372,7 +374,7 @@ class _Reading:
     def __init__(self, stream: BinaryIO) -> None:
         self._stream = stream
         self._calls: queue.SimpleQueue = queue.SimpleQueue()
-        threading.Thread(target=self._serve, name="spancopy-stdin", daemon=True).start()
+        threading.Thread(target=self._serve, name=READER, daemon=True).start()
 
     def _serve(self) -> None:
         while True:
@@ -475,9 +477,20 @@ def serve_tcp(server: LanguageServer, host: str, port: int) -> int:
 
 
 def run(server: LanguageServer, tcp: tuple[str, int] | None) -> None:
-    """Serve on stdio, or on TCP with ``tcp = (host, port)``, and exit with the status."""
+    """Serve on stdio, or on TCP with ``tcp = (host, port)``, and exit with the status.
+
+    Serving ends with ``server.shutdown()``, which stops the server's threads. One that is
+    still running then (a model still loading) would be stopped by the interpreter's
+    finalization wherever it is, and one stopped inside torch's C++ aborts the process
+    (SIGABRT, status -6): the process then ends without finalizing, its output flushed."""
     if tcp is None:
         code = serve_stdio(server, sys.stdin.buffer, sys.stdout.buffer)
     else:
         code = serve_tcp(server, *tcp)
+    running = [t.name for t in threading.enumerate() if t.daemon and t.name != READER]
+    if running:
+        sys.stdout.flush()
+        sys.stderr.write(f"spancopy-ls: exiting while {', '.join(running)} still runs\n")
+        sys.stderr.flush()
+        os._exit(code)
     sys.exit(code)

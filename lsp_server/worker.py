@@ -306,16 +306,20 @@ class ModelWorker:
         """Whether :meth:`close` was called."""
         return self._closed
 
-    def close(self) -> None:
-        """Cancel everything and stop the thread (a decode in flight stops within a step)."""
-        if self._closed:
-            return
-        self._closed = True
-        for job in self._active:
-            job.cancel.set()
-        with self._cond:
-            heapq.heappush(self._heap, (_STOP, 0, Job(lambda job: None, _STOP)))  # first out
-            self._cond.notify()
+    def close(self, wait: float = 0.0) -> bool:
+        """Cancel everything and stop the thread (a decode in flight stops within a step),
+        waiting up to ``wait`` seconds for it to end; whether it has (a load runs to its
+        end)."""
+        if not self._closed:
+            self._closed = True
+            for job in self._active:
+                job.cancel.set()
+            with self._cond:
+                heapq.heappush(self._heap, (_STOP, 0, Job(lambda job: None, _STOP)))  # first out
+                self._cond.notify()
+        if self._thread is not None:
+            self._thread.join(wait)
+        return self._thread is None or not self._thread.is_alive()
 
     # -- the thread ------------------------------------------------------------------------
     async def _submit(self, job: Job) -> Any:

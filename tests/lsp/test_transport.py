@@ -162,8 +162,9 @@ def test_tcp_serves_one_client_refuses_others_and_survives_garbage(toy_model: Pa
     ],
 )
 def test_check_message_refuses(body: bytes, code: int, msg_id: object):
-    message, error = check_message(body)
-    assert message is None and error["error"]["code"] == code and error["id"] == msg_id
+    checked = check_message(body)
+    assert checked.message is None and checked.error is not None
+    assert checked.error["error"]["code"] == code and checked.error["id"] == msg_id
 
 
 def test_check_message_accepts_requests_notifications_and_responses():
@@ -173,5 +174,5 @@ def test_check_message_accepts_requests_notifications_and_responses():
         b'{"jsonrpc": "2.0", "id": 1, "result": null}',
         b'{"jsonrpc": "2.0", "id": 1, "error": {"code": 1, "message": "m"}}',
     ):
-        message, error = check_message(body)
-        assert error is None and message == json.loads(body)
+        checked = check_message(body)
+        assert checked.error is None and checked.message == json.loads(body)
