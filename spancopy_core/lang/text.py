@@ -80,12 +80,13 @@ class Word(NamedTuple):
 
 class Sentence(NamedTuple):
     """A sentence: its code-point range, the slice of the document's tokens it spans, and
-    whether it is (a part of) a Markdown heading."""
+    the kind of Markdown block it is in: :data:`HEADING`, :data:`ITEM` (a list item) or
+    :data:`TEXT` (anything else, and all of plain text)."""
 
     start: int
     end: int
     tokens: slice
-    heading: bool = False
+    block: str = "text"
 
 
 class Paragraph(NamedTuple):
@@ -107,10 +108,13 @@ def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Word]:
     return out
 
 
+HEADING, ITEM, TEXT = "heading", "item", "text"  # kinds of Markdown blocks
+
+
 class _Block(NamedTuple):
     start: int
     end: int
-    heading: bool
+    kind: str  # HEADING, ITEM or TEXT
 
 
 def _skipped(line: str, state: list[str]) -> bool:
@@ -139,7 +143,7 @@ def _skipped(line: str, state: list[str]) -> bool:
 def _blocks(text: str, markdown: bool) -> list[_Block]:
     """Code-point ranges of the paragraphs: runs of non-blank lines; in Markdown, code blocks
     and what :func:`_skipped` skips are left out, and headings and list items start a block of
-    their own (a heading marked so; the text line of a setext heading too)."""
+    their own (marked HEADING or ITEM; the text line of a setext heading is a HEADING)."""
     lines = LineIndex(text)
     blocks: list[_Block] = []
     current: list[int] | None = None  # [start, end] of the open block
@@ -150,7 +154,7 @@ def _blocks(text: str, markdown: bool) -> list[_Block]:
         end = lines.line_end(n)
         line = text[start:end]
         blank = not line.strip()
-        heading = False
+        kind = TEXT
         if markdown:
             opened = _FENCE.match(line)
             if fence is not None:  # inside a fenced block until its closing fence
@@ -166,19 +170,19 @@ def _blocks(text: str, markdown: bool) -> list[_Block]:
             if indented and not blank and current is None and prev_blank:
                 continue  # indented code block
             if _SETEXT.match(line) and current is not None and blocks:
-                blocks[-1] = blocks[-1]._replace(heading=True)  # the line above is a heading
+                blocks[-1] = blocks[-1]._replace(kind=HEADING)  # the line above is a heading
                 current, prev_blank = None, True
                 continue
             if _skipped(line, html):
                 current, prev_blank = None, True
                 continue
             if not blank and _BLOCK_START.match(line):
-                current, heading = None, line.lstrip(" ").startswith("#")
+                current, kind = None, HEADING if line.lstrip(" ").startswith("#") else ITEM
         if blank:
             current = None
         elif current is None:
             current = [start, end]
-            blocks.append(_Block(start, end, heading))
+            blocks.append(_Block(start, end, kind))
         else:
             current[1] = end
             blocks[-1] = blocks[-1]._replace(end=end)
@@ -224,7 +228,7 @@ class TextSource:
         self.tokens: list[Word] = []
         self.paragraphs: list[Paragraph] = []
         self.sentences: list[Sentence] = []
-        for start, end, heading in _blocks(text, markdown):
+        for start, end, kind in _blocks(text, markdown):
             first = len(self.tokens)
             for line_start, line_end in _lines(text, start, end, markdown):
                 self.tokens.extend(
@@ -237,23 +241,23 @@ class TextSource:
             self.paragraphs.append(
                 Paragraph(self.tokens[first].start, self.tokens[-1].end, slice(first, stop))
             )
-            self._split(first, stop, heading)
+            self._split(first, stop, kind)
 
-    def _split(self, first: int, stop: int, heading: bool) -> None:
+    def _split(self, first: int, stop: int, kind: str) -> None:
         tokens = self.tokens[first:stop]
         begin = 0
         for k, tok in enumerate(tokens):
             if k >= begin and tok.text in TERMINATORS:
                 last = _sentence_end(tokens, k)
                 if last is not None:
-                    self._add(first + begin, first + last + 1, heading)
+                    self._add(first + begin, first + last + 1, kind)
                     begin = last + 1
         if begin < len(tokens):
-            self._add(first + begin, stop, heading)
+            self._add(first + begin, stop, kind)
 
-    def _add(self, lo: int, hi: int, heading: bool) -> None:
+    def _add(self, lo: int, hi: int, kind: str) -> None:
         self.sentences.append(
-            Sentence(self.tokens[lo].start, self.tokens[hi - 1].end, slice(lo, hi), heading)
+            Sentence(self.tokens[lo].start, self.tokens[hi - 1].end, slice(lo, hi), kind)
         )
 
     def sentence_at(self, offset: int) -> Sentence | None:

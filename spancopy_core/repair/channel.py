@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -343,6 +343,7 @@ def respellings(
     tokens: Sequence[str],
     lexicon: Lexicon,
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
+    terms: Container[str] = frozenset(),
 ) -> list[Respelling]:
     """The words of the sentence ``tokens`` outside the lexicon that the channel respells
     (gain above ``costs.margin``), in order: words of :data:`MIN_LENGTH` letters or more, in
@@ -354,7 +355,8 @@ def respellings(
     was wrong more often than right; and respelling the words of the lexicon never seen in
     the documentation as well (``warming`` -> ``warning``, ``loner`` -> ``longer``, but
     ``loosing`` -> ``losing``) was wrong about as often as right. The exception: a name never
-    seen, written in lower case (:meth:`Lexicon.unseen_name`: ``yong`` -> ``young``)."""
+    seen, written in lower case (:meth:`Lexicon.unseen_name`: ``yong`` -> ``young``). Words
+    of ``terms`` (in lower case: the document's own words) are never respelt or joined."""
     out = []
     joined_to = -1
     for i, token in enumerate(tokens):
@@ -362,7 +364,7 @@ def respellings(
             continue
         lower = token.lower()
         plain = token == lower or token == lower.capitalize()
-        if i + 1 < len(tokens) and plain:
+        if i + 1 < len(tokens) and plain and lower not in terms:
             found = best_join(lower, tokens[i + 1], lexicon, costs)
             if found is not None and found[1] > costs.margin:
                 out.append(Respelling(i, (same_case(token, found[0]),), found[1], 2))
@@ -370,6 +372,8 @@ def respellings(
                 continue
         if len(token) < MIN_LENGTH or not plain or not _WORD.fullmatch(lower):
             continue
+        if lower in terms:
+            continue  # the document's own word
         if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
             continue
         found = best_respelling(lower, lexicon, costs)
@@ -383,10 +387,11 @@ def respell(
     tokens: Sequence[str],
     lexicon: Lexicon,
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
+    terms: Container[str] = frozenset(),
 ) -> tuple[str, ...]:
-    """``tokens`` with every respelling of :func:`respellings` made (a split makes the
-    sentence a token longer, a join a token shorter)."""
+    """``tokens`` with every respelling of :func:`respellings` (``terms`` left as written)
+    made (a split makes the sentence a token longer, a join a token shorter)."""
     out: list[tuple[str, ...]] = [(t,) for t in tokens]
-    for r in respellings(tokens, lexicon, costs):
+    for r in respellings(tokens, lexicon, costs, terms):
         out[r.index : r.index + r.length] = [r.new] + [()] * (r.length - 1)
     return tuple(w for t in out for w in t)

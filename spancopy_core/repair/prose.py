@@ -44,6 +44,7 @@ from __future__ import annotations
 import bisect
 import difflib
 import re
+from collections import Counter
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 
@@ -105,7 +106,16 @@ def has_words(source: TextSource, sentence: text.Sentence) -> bool:
     )
 
 
-Corrector = Callable[[tuple[str, ...]], tuple[str, ...]]
+# A sentence's tokens, the document's terms and whether it is a fragment -> corrected tokens.
+Corrector = Callable[[tuple[str, ...], frozenset[str], bool], tuple[str, ...]]
+TERM_USES = 3  # a word outside the lexicon that a document uses this often is one of its terms
+
+
+def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
+    """The document's terms: the words (in lower case) outside ``lexicon`` that it uses
+    :data:`TERM_USES` times or more (``colorspace``, ``scons``); never respelt or changed."""
+    counts = Counter(t.text.lower() for t in source.tokens if t.kind == "word")
+    return frozenset(w for w, n in counts.items() if n >= TERM_USES and w not in lexicon)
 
 
 def sentence_unit(
@@ -113,22 +123,27 @@ def sentence_unit(
     sentence: text.Sentence,
     original: str = "",
     correct: Corrector | None = None,
+    known_terms: frozenset[str] = frozenset(),
 ) -> Unit:
-    """The unit of one sentence: its token texts as written (identity abstraction), the model
-    input those texts as ``correct`` corrects them; named by its text in ``original``
-    (default: the source's text)."""
+    """The unit of one sentence: its token texts as written (normalised,
+    :func:`spancopy_core.lang.text.abstract`), the model input those texts as ``correct``
+    corrects them, given the document's terms ``known_terms``; named by its text in
+    ``original`` (default: the source's text)."""
     words = source.tokens[sentence.tokens]
     model_input = text.abstract(words)
     tokens = tuple(model_input.tokens)
+    fragment = sentence.block != text.TEXT  # a heading or a list item
     return SentenceUnit(
         name=_name(original or source.text, sentence.start, sentence.end),
         start=sentence.start,
         end=sentence.end,
-        tokens=tokens if correct is None else correct(tokens),
+        tokens=tokens if correct is None else correct(tokens, known_terms, fragment),
         mapping=model_input.mapping,
         source_tokens=words,
         has_error=False,
-        title=sentence.heading,
+        title=sentence.block == text.HEADING,
+        item=sentence.block == text.ITEM,
+        terms=known_terms,
     )
 
 
@@ -177,15 +192,21 @@ def keeps_negations(old: Sequence[str], new: Sequence[str]) -> bool:
     return count(new) >= count(old)
 
 
-def _code(tokens: Sequence[text.Word]) -> list[str]:
-    return [t.text for t in tokens if t.kind == "code" or t.text in _MARKERS]
+def _protected(tokens: Sequence[text.Word], known: frozenset[str]) -> list[str]:
+    """What a repair must keep as it is: code, Markdown markers and the words of ``known``."""
+    return [
+        t.text for t in tokens if t.kind == "code" or t.text in _MARKERS or t.text.lower() in known
+    ]
 
 
 @dataclass(frozen=True)
 class SentenceUnit(Unit):
-    """A prose unit; ``title``: the sentence is a Markdown heading."""
+    """A prose unit; ``title``: the sentence is a Markdown heading; ``item``: in a list item;
+    ``terms``: the document's terms (:func:`terms`)."""
 
     title: bool = False
+    item: bool = False
+    terms: frozenset[str] = frozenset()
 
 
 class ProseFrontend:
@@ -215,7 +236,9 @@ class ProseFrontend:
         self.markdown = markdown
         self.spelling = spelling  # None: the model sees each sentence as written
 
-    def correct(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
+    def correct(
+        self, tokens: tuple[str, ...], known: frozenset[str] = frozenset(), fragment: bool = False
+    ) -> tuple[str, ...]:
         """The sentence ``tokens`` as the model sees it: misspelt words respelt (or split in
         two) by the noisy channel (:func:`~spancopy_core.repair.channel.respell`, with the
         costs ``self.spelling``), the capitals English always takes
@@ -223,12 +246,14 @@ class ProseFrontend:
         documentation, :attr:`~spancopy_core.repair.channel.Lexicon.proper`) and a comma after
         an opening phrase
         (:func:`~spancopy_core.lang.english.introductory_comma`); as written without
-        ``spelling``."""
+        ``spelling``. The document's terms ``known`` are never respelt, and the first word of
+        a ``fragment`` (a heading, a list item) keeps its case."""
         if self.spelling is None:
             return tokens
         lexicon = shared_lexicon()
-        respelt = respell(tokens, lexicon, self.spelling)
-        return introductory_comma(capitals(respelt, lexicon, lexicon.proper))
+        respelt = respell(tokens, lexicon, self.spelling, known)
+        words = () if fragment else lexicon
+        return introductory_comma(capitals(respelt, words, lexicon.proper))
 
     def parse(self, source: str, previous: TextSource | None = None) -> TextSource:
         """Sentences of ``source`` (parsing prose is fast: no incremental parse)."""
@@ -238,15 +263,19 @@ class ProseFrontend:
         self, parsed: TextSource, start: int, end: int, known: Container[str], context: bool = False
     ) -> list[Unit]:
         hits = _overlapping(parsed.text, parsed.sentences, start, end)
+        found = terms(parsed, shared_lexicon())
         return [
-            sentence_unit(parsed, s, correct=self.correct) for s in hits if has_words(parsed, s)
+            sentence_unit(parsed, s, correct=self.correct, known_terms=found)
+            for s in hits
+            if has_words(parsed, s)
         ]
 
     def all_units(
         self, parsed: TextSource, known: Container[str], context: bool = False
     ) -> list[Unit]:
+        found = terms(parsed, shared_lexicon())
         return [
-            sentence_unit(parsed, s, correct=self.correct)
+            sentence_unit(parsed, s, correct=self.correct, known_terms=found)
             for s in parsed.sentences
             if has_words(parsed, s)
         ]
@@ -283,31 +312,36 @@ class ProseFrontend:
         return out
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
-        """Whether the sentence keeps its code tokens (inline code spans, URLs) and its
-        emphasis markers as they were, in order, and gains none; keeps its negations
-        (:func:`keeps_negations`); and a short fragment (fewer than :data:`MIN_SENTENCE`
-        tokens and no ``.``/``!``/``?`` at its end: a title, a list item) gains no words after
-        its last one (as the front-end corrected it), a terminator at most: the model learned
-        sentences of 5 tokens or more that end with one, and given ``Usage`` it writes ``Usage
-        database.`` (``Learn`` may still become ``Learn.``). A Markdown heading
-        (:attr:`SentenceUnit.title`) gains neither, and no change of case alone."""
+        """Whether the sentence keeps its code tokens (inline code spans, URLs, identifiers),
+        its emphasis markers and the document's terms (:attr:`SentenceUnit.terms`) as they
+        were, in order, and gains none; keeps its negations (:func:`keeps_negations`); and
+        whether a fragment keeps its end. A short fragment (fewer than :data:`MIN_SENTENCE`
+        tokens and no ``.``/``!``/``?`` at its end) gains no words after its last one (as the
+        front-end corrected it), a terminator at most: the model learned sentences of 5 tokens
+        or more that end with one, and given ``Usage`` it writes ``Usage database.``
+        (``Learn`` may still become ``Learn.``). A Markdown heading or list item
+        (:attr:`SentenceUnit.title`, :attr:`SentenceUnit.item`), and a sentence that ends in
+        ``:`` or code, gains neither, and a heading or item no change of case alone."""
         tokens = text.tokenize(new_text)
-        if _code(unit.source_tokens) != _code(tokens):  # type: ignore[arg-type]
+        known = unit.terms if isinstance(unit, SentenceUnit) else frozenset()
+        kept = _protected(unit.source_tokens, known)  # type: ignore[arg-type]
+        if kept != _protected(tokens, known):
             return False
         new = [text.normalize(t.text) for t in tokens]
         if not keeps_negations(unit.tokens, new):
             return False
-        title = isinstance(unit, SentenceUnit) and unit.title
+        block = isinstance(unit, SentenceUnit) and (unit.title or unit.item)
         as_written = list(written(unit))
         same_words = [t.lower() for t in new] == [t.lower() for t in as_written]
-        if title and same_words and new != as_written:
-            return False  # a heading's case is the writer's style
-        source = unit.source_tokens
-        if (title or len(source) < MIN_SENTENCE) and source[-1].text not in text.TERMINATORS:
+        if block and same_words and new != as_written:
+            return False  # a heading's or item's case is the writer's style
+        source, last = unit.source_tokens, unit.source_tokens[-1]
+        bare = block or last.text == ":" or getattr(last, "kind", "") == "code"
+        if (bare or len(source) < MIN_SENTENCE) and last.text not in text.TERMINATORS:
             matcher = difflib.SequenceMatcher(a=unit.tokens, b=new, autojunk=False)
             op, i1, i2, j1, j2 = matcher.get_opcodes()[-1]
             end = new[j1:j2]  # what the sentence's end became
-            if end and end[-1] in text.TERMINATORS and not title:
+            if end and end[-1] in text.TERMINATORS and not bare:
                 end.pop()
             return op == "equal" or i2 < len(unit.tokens) or len(end) <= i2 - i1
         return True
@@ -422,14 +456,17 @@ class JavaCommentFrontend(ProseFrontend):
         found = parsed.sentences
         hits = _overlapping(parsed.text, [s for _, s in found], start, end)
         return [
-            sentence_unit(source, s, parsed.text, self.correct) for source, s in found if s in hits
+            sentence_unit(source, s, parsed.text, self.correct, terms(source, shared_lexicon()))
+            for source, s in found
+            if s in hits
         ]
 
     def all_units(  # type: ignore[override]
         self, parsed: CommentProse, known: Container[str], context: bool = False
     ) -> list[Unit]:
         return [
-            sentence_unit(source, s, parsed.text, self.correct) for source, s in parsed.sentences
+            sentence_unit(source, s, parsed.text, self.correct, terms(source, shared_lexicon()))
+            for source, s in parsed.sentences
         ]
 
     def style(self, parsed: CommentProse) -> ProseStyle:  # type: ignore[override]

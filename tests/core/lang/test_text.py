@@ -92,6 +92,9 @@ def test_markdown_blocks_skip_code_and_markers():
         "numbered item",
         "Last line.",
     ]
+    assert [s.block for s in text.parse(MARKDOWN, markdown=True).sentences] == [
+        "heading", "text", "text", "item", "item", "item", "item", "text",
+    ]  # fmt: skip
     doc = text.parse(MARKDOWN, markdown=True)
     assert len(doc.paragraphs) == 6
     assert all(not w.text.startswith(("#", "-")) for w in doc.tokens)
@@ -276,7 +279,7 @@ Prose with <a name="x"></a> an anchor, [a link](docs/usage.md), `code` and _emph
         "Setext heading",
         'Prose with <a name="x"></a> an anchor, [a link](docs/usage.md), `code` and _emphasis_.',
     ]
-    assert [s.heading for s in doc.sentences] == [True, True, False]
+    assert [s.block for s in doc.sentences] == ["heading", "heading", "text"]
     kinds = {w.text: w.kind for w in doc.tokens}
     for code in ('<a name="x">', "</a>", "(docs/usage.md)", "`code`", "_emphasis_"):
         assert kinds[code] == "code", code

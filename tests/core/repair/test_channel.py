@@ -130,6 +130,12 @@ def test_respellings_of_a_sentence():
     )
 
 
+def test_the_documents_terms_are_never_respelt():
+    tokens = ["Recieve", "teh", "book", "."]
+    assert respell(tokens, LEXICON, COSTS, terms={"teh"}) == ("Receive", "teh", "book", ".")
+    assert [r.index for r in respellings(tokens, LEXICON, COSTS, {"recieve"})] == [1]
+
+
 def test_the_margin_keeps_weak_respellings_out():
     gain = respellings(["recieve"], LEXICON)[0].gain
     assert respell(["recieve"], LEXICON, dataclasses.replace(COSTS, margin=gain + 1)) == (

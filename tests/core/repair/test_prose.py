@@ -136,10 +136,10 @@ def test_a_repair_that_touches_code_is_not_prose():
 
 
 def test_a_short_fragment_keeps_its_end():
-    """Titles and list items (under 5 tokens, no . ! ? at the end) gain no words after their
-    last one (as corrected), a terminator at most, and a Markdown heading not even that, nor
-    a change of case alone; their words may change; a longer sentence may gain words at its
-    end."""
+    """Short fragments (under 5 tokens, no . ! ? at the end) gain no words after their last
+    one (as corrected), a terminator at most, and Markdown headings and list items not even
+    that, nor a change of case alone; their words may change; a longer sentence may gain
+    words at its end."""
     source = "# Instalation guide\n\n## Usage\n\n- Run teh tol\n\nWe must trust ourselves now\n"
     doc = ParsedText.parse(source, MARKDOWN)
     title, usage, item, longer = pipeline.units(doc, ())
@@ -155,7 +155,8 @@ def test_a_short_fragment_keeps_its_end():
     assert not MARKDOWN.still_parses(usage, "Usage database.")
     assert item.tokens[-1] == "tool"  # its last word corrected
     assert MARKDOWN.still_parses(item, "Run the tool")
-    assert MARKDOWN.still_parses(item, "Run the tool!")
+    assert not MARKDOWN.still_parses(item, "Run the tool!")  # an item: no terminator
+    assert not MARKDOWN.still_parses(item, "run teh tol")  # nor a change of case alone
     assert not MARKDOWN.still_parses(item, "Run the tool now.")
     assert MARKDOWN.still_parses(longer, "We must trust ourselves now and then.")
     long_heading = ParsedText.parse("Setting up the tool on Linux\n===\n", MARKDOWN)
@@ -400,3 +401,16 @@ def test_a_repair_that_drops_a_negation_is_not_offered():
     assert not PLAINTEXT.still_parses(unit, "It won’t receive it, and we can stop.")
     assert prose.keeps_negations(["never"], ["not", "ever"])
     assert not prose.keeps_negations(["Never"], ["ever"])
+
+
+def test_a_word_the_document_uses_three_times_is_a_term():
+    """A word outside the lexicon that the document uses three times is left as written by
+    the corrector and by every repair; used twice, it is respelt."""
+    term = "Colorspace matters. Set the colorspace first. The colorspace is RGB.\n"
+    doc = ParsedText.parse(term, PLAINTEXT)
+    assert prose.terms(doc.parsed, prose.shared_lexicon()) == {"colorspace"}
+    units = pipeline.units(doc, ())
+    assert [u.tokens == written(u) for u in units] == [True, True, True]
+    assert not PLAINTEXT.still_parses(units[1], "Set the color space first.")
+    twice = ParsedText.parse("We recieve it. They recieve it too.\n", PLAINTEXT)
+    assert "receive" in pipeline.units(twice, ())[0].tokens
