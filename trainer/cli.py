@@ -365,6 +365,63 @@ def _add_idioms(sub) -> None:
     p.add_argument("--out", type=Path, required=True, metavar="FILE.json", help="output file")
 
 
+def _add_adapt(sub) -> None:
+    from .adapt import AdaptConfig
+
+    p = _command(
+        sub,
+        "adapt",
+        "fine-tune the shipped Java model on a git repository's own history",
+        "Mine the small method edits of the repository's commits, hold out the newest commits "
+        "as the evaluation, fine-tune the shipped Java model on the rest (with a replay of BFP "
+        "so that it keeps what it knew), print both models' top-1/top-5 on the held-out edits, "
+        "and write the adapted model where the server and spancopy repair find it "
+        "(trainer/adapt.py). Rerun the same command to continue an interrupted run.",
+    )
+    p.add_argument("--repo", type=Path, required=True, metavar="PATH", help="the git work tree")
+    p.add_argument(
+        "--out",
+        type=Path,
+        metavar="DIR",
+        help="model directory (default: PATH/.spancopy/java-model)",
+    )
+    p.add_argument("--since", metavar="DATE", help="mine commits after DATE only (git's --since)")
+    p.add_argument(
+        "--minutes",
+        type=float,
+        default=AdaptConfig.minutes,
+        help="time for the fine-tuning (mining and evaluation come on top)",
+    )
+    p.add_argument(
+        "--held-out",
+        type=_at_least(1),
+        default=AdaptConfig.held_out,
+        metavar="N",
+        help="edits of the newest commits to score on (at most a fifth of all)",
+    )
+    p.add_argument(
+        "--replay",
+        type=Path,
+        default=AdaptConfig.replay,
+        metavar="DIR",
+        help="BFP data (small/ and medium/) replayed so the model keeps what it knew",
+    )
+    p.add_argument(
+        "--init",
+        type=Path,
+        default=AdaptConfig.init,
+        metavar="MODEL_DIR",
+        help="the model to adapt",
+    )
+    p.add_argument(
+        "--allow-dirty",
+        action="store_true",
+        help="run although tracked files have uncommitted changes",
+    )
+    p.add_argument("--threads", type=_at_least(1), metavar="N", help="CPU threads for torch")
+    p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bars")
+
+
 def _add_heldout(sub) -> None:
     from .heldout import HELDOUT_JSON
 
@@ -421,6 +478,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_import_edits(sub)
     _add_idioms(sub)
     _add_heldout(sub)
+    _add_adapt(sub)
     return parser
 
 
@@ -697,6 +755,25 @@ def cmd_heldout(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_adapt(args: argparse.Namespace) -> int:
+    from .adapt import AdaptConfig
+    from .adapt import run as adapt
+
+    keys = (
+        "repo",
+        "out",
+        "since",
+        "minutes",
+        "held_out",
+        "replay",
+        "init",
+        "allow_dirty",
+        "threads",
+        "progress",
+    )
+    return adapt(AdaptConfig(**{k: getattr(args, k) for k in keys}))
+
+
 COMMANDS = {
     "train": cmd_train,
     "evaluate": cmd_evaluate,
@@ -711,6 +788,7 @@ COMMANDS = {
     "import-edits": cmd_import_edits,
     "idioms": cmd_idioms,
     "heldout": cmd_heldout,
+    "adapt": cmd_adapt,
     None: cmd_demo,
 }
 

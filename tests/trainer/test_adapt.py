@@ -1,0 +1,86 @@
+"""``python -m trainer adapt`` through a real process: what it refuses, in one line each (exit
+status 2), on repositories built with git in a temporary folder."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.trainer.history_repo import Repo, java_class
+from trainer.adapt import MIN_EDITS
+
+FULL = "boolean isFull(int n, int[] items) {\n    return n > items.length;\n}"
+
+
+def adapt(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "trainer", "adapt", "--repo", str(repo), *args]
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+
+
+def one_line_error(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: "), done.stderr
+    return done.stderr[len("error: ") : -1]
+
+
+def small_project(path: Path) -> Repo:
+    """Two commits: a class, then one fix of one method."""
+    repo = Repo(path)
+    repo.commit("Add", {"A.java": java_class("A", FULL)})
+    repo.commit("Fix isFull", {"A.java": java_class("A", FULL.replace(">", ">="))})
+    return repo
+
+
+def test_no_such_directory(tmp_path: Path) -> None:
+    missing = tmp_path / "missing"
+    assert one_line_error(adapt(missing)) == f"{missing}: no such directory"
+
+
+def test_not_a_git_repository(tmp_path: Path) -> None:
+    assert one_line_error(adapt(tmp_path)) == (
+        f"{tmp_path}: not a git repository (adapt learns from its git history)"
+    )
+
+
+def test_no_java_history(tmp_path: Path) -> None:
+    repo = Repo(tmp_path / "docs")
+    repo.commit("Docs", {"README.md": "hello\n"})
+    repo.commit("More docs", {"README.md": "hello again\n", "A.java": java_class("A", FULL)})
+    assert one_line_error(adapt(repo.path)) == (
+        f"{repo.path}: no commit changes a .java file: no Java history"
+    )
+
+
+def test_too_few_edits_says_how_many_and_the_minimum(tmp_path: Path) -> None:
+    repo = small_project(tmp_path / "small")
+    assert one_line_error(adapt(repo.path)) == (
+        f"{repo.path}: 1 small method edits in 1 commits, too few to learn from "
+        f"(at least {MIN_EDITS})"
+    )
+
+
+def test_a_shallow_clone_says_what_it_means(tmp_path: Path) -> None:
+    repo = small_project(tmp_path / "small")
+    clone = tmp_path / "clone"
+    subprocess.run(
+        ["git", "clone", "-q", "--depth", "1", repo.path.as_uri(), str(clone)], check=True
+    )
+    assert one_line_error(adapt(clone)) == (
+        f"{clone}: a shallow clone: its history is cut short, so the model would learn from "
+        "the newest commits only (run git fetch --unshallow first)"
+    )
+
+
+def test_uncommitted_changes_say_what_they_mean(tmp_path: Path) -> None:
+    repo = small_project(tmp_path / "small")
+    (repo.path / "A.java").write_text("class A {}\n")
+    assert one_line_error(adapt(repo.path)) == (
+        f"{repo.path}: 1 tracked file(s) with uncommitted changes: adapt learns from commits "
+        "only, so these would be left out (commit or stash them, or pass --allow-dirty)"
+    )
+    done = adapt(repo.path, "--allow-dirty")  # then it reads the history: too little
+    assert "too few to learn from" in one_line_error(done)

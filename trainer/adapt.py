@@ -1,0 +1,413 @@
+"""``python -m trainer adapt --repo PATH``: the shipped Java model tuned on a project's history.
+
+The steps, each said on stderr as it happens: mine the repository's small method edits
+(:mod:`trainer.history`); hold out the edits of its newest commits by date (never at random)
+as the evaluation; score the shipped model on them through the repair pipeline that
+``spancopy repair`` and the server run (:func:`spancopy_core.repair.pipeline.repair` at the
+edit's focus lines; right when the file after a repair holds the method as the commit wrote
+it, token for token); fine-tune the shipped model on the older edits (bug fixes weighted up)
+mixed one to one with a replay of its own last training data, BFP's train slice (the pairs
+of ``recipes/java-focus.sh``'s ``trainer split``), so that it keeps what it knew, with the
+trainer's loop (:func:`trainer.train.main`: progress bar, checkpoints, Ctrl-C saves the
+state) for the steps that fit the time given, measured by a short calibration run; score
+the adapted model the same way; and only then write it, with a model card, when it finds at
+least as many of the held-out fixes in its first five as the shipped model. A rerun of the
+same command continues an interrupted run from its work directory (``OUT.work``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import random
+import shutil
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from spancopy_core import DEFAULT_JAVA_MODEL
+from spancopy_core.lang import java
+from spancopy_core.storage.model_dir import PROJECT_MODEL, read_vocab
+
+from . import history
+from .config import TrainConfig, TrainerError
+from .data import Pair, held_out_split, read_pairs
+
+log = logging.getLogger("trainer.adapt")
+# BFP beside the project (../shared/data/bfp, not shipped: its licence is C-UDA), or where
+# SPANCOPY_SHARED_DATA says
+SHARED_BFP = (
+    Path(
+        os.environ.get(
+            "SPANCOPY_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"
+        )
+    )
+    / "bfp"
+)
+MIN_EDITS = 60  # mined edits below which there is too little to learn from and to score on
+TOP = 5
+CALIBRATION_STEPS = 8  # steps timed before the real run, to fit it in the time given
+
+
+@dataclass(frozen=True)
+class AdaptConfig:
+    """One ``adapt`` run (the options of ``python -m trainer adapt``)."""
+
+    repo: Path
+    out: Path | None = None  # default: REPO/.spancopy/java-model
+    since: str | None = None
+    minutes: float = 5.0  # of fine-tuning; mining and the two evaluations come on top
+    held_out: int = 100  # edits of the newest commits scored (whole commits; at most a fifth)
+    init: Path = DEFAULT_JAVA_MODEL
+    replay: Path = SHARED_BFP
+    allow_dirty: bool = False
+    threads: int | None = None
+    seed: int = 0
+    progress: bool = True
+
+    @property
+    def model_dir(self) -> Path:
+        return self.out if self.out is not None else self.repo / PROJECT_MODEL
+
+    @property
+    def work(self) -> Path:
+        """Mined data, checkpoints and the plan of an interrupted run."""
+        return self.model_dir.with_name(self.model_dir.name + ".work")
+
+
+@dataclass(frozen=True)
+class Score:
+    """Held-out edits whose fix a model ranks first / in its first five."""
+
+    n: int
+    top1: int
+    top5: int
+
+    def __str__(self) -> str:
+        return f"top-1 {self.top1}/{self.n} ({self.top1 / max(self.n, 1):.1%}), top-5 " + (
+            f"{self.top5}/{self.n} ({self.top5 / max(self.n, 1):.1%})"
+        )
+
+
+def code_tokens(text: str) -> list[str]:
+    """The Java tokens of ``text`` (no whitespace, no comments)."""
+    return [t.text for t in java.lex(text)]
+
+
+def fix_rank(model: Any, text: str, edit: history.Edit, options: Any) -> int | None:
+    """The 1-based rank of the edit's fix among the repairs that the pipeline offers for the
+    file ``text`` (the file before the commit) at the edit's focus lines; None beyond
+    :data:`TOP`."""
+    from spancopy_core.editing.edits import apply_edits
+    from spancopy_core.repair import pipeline
+    from spancopy_core.repair.languages import frontend_for
+    from spancopy_core.repair.runner import repair
+
+    doc = pipeline.ParsedText.parse(text, frontend_for("java", "file:///" + edit.path))
+    first, last = edit.focus
+    focus = (doc.lines.offset(first - 1, 0), doc.lines.line_end(last - 1))
+    found, _ = repair(model, doc, focus, options)
+    ranked = [c for unit in found for c in unit.candidates][:TOP]
+    want = code_tokens(edit.fixed)
+    for k, candidate in enumerate(ranked, start=1):
+        new = apply_edits(text, candidate.edits)
+        end = edit.end + len(new) - len(text)  # the method's end after the repair
+        if code_tokens(new[edit.start : end]) == want:
+            return k
+    return None
+
+
+def evaluate(model: Any, repo: Path, edits: Sequence[history.Edit], label: str, bar: bool) -> Score:
+    """The :class:`Score` of ``model`` on ``edits`` (beam and ranking as the server's)."""
+    from spancopy_core.repair.pipeline import RepairOptions
+
+    options = RepairOptions(top_k=TOP)
+    ranks = []
+    with history.Blobs(repo) as blobs:
+        for edit in tqdm(edits, desc=label, unit="edit", disable=not bar, leave=False):
+            ranks.append(fix_rank(model, blobs[edit.blob], edit, options))
+    return Score(len(edits), sum(r == 1 for r in ranks), sum(r is not None for r in ranks))
+
+
+def replay_pairs(directory: Path, n: int, seed: int) -> list[Pair]:
+    """``n`` pairs (seeded) of BFP's train slice: 90% of ``DIR/small`` and ``DIR/medium``'s
+    ``valid`` split, cut as ``recipes/java-focus.sh`` cut it (``trainer split --held-out 0.1
+    --seed 0``), so that BFP's held-out slice stays unseen."""
+    if not (directory / "small").is_dir():
+        raise TrainerError(
+            f"{directory}: no BFP data to replay (the shipped model's training mix, so that it "
+            "keeps what it knew): pass --replay DIR holding small/ and medium/"
+        )
+    pairs: list[Pair] = []
+    for size in ("small", "medium"):
+        pairs += held_out_split(read_pairs(directory / size, "valid"), 0.1, 0)[0]
+    return random.Random(seed).sample(pairs, min(n, len(pairs)))
+
+
+def _write_jsonl(path: Path, rows: Sequence[Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    tmp.replace(path)
+
+
+def _pairs_rows(pairs: Sequence[Pair]) -> list[dict[str, list[str]]]:
+    return [{"input": list(x), "output": list(y)} for x, y in pairs]
+
+
+def mine_and_split(config: AdaptConfig, known: Any) -> dict[str, Any]:
+    """Mine the history and write the work directory's data: ``data/train.jsonl`` (the older
+    edits, bug fixes weighted, and as many replayed BFP pairs), ``data/valid.jsonl`` (5% of
+    the older edits, for the trainer's own validation) and ``heldout.jsonl`` (the newest
+    commits' edits). Returns the plan (counts and commit range), also ``plan.json``."""
+    head = history.git(config.repo, "rev-parse", "HEAD").strip()
+    mined = history.mine(config.repo, known, config.since, progress=config.progress)
+    if mined.commits == 0:
+        raise TrainerError(f"{config.repo}: no commit changes a .java file: no Java history")
+    n = len(mined.edits)
+    if n < MIN_EDITS:
+        raise TrainerError(
+            f"{config.repo}: {n} small method edits in {mined.commits} commits, too few to "
+            f"learn from (at least {MIN_EDITS})"
+        )
+    train_edits, held = history.split_by_date(mined.edits, min(config.held_out, n // 5))
+    train_edits, valid_edits = held_out_split(train_edits, 0.05, config.seed)
+    own = history.training_pairs(train_edits)
+    replay = replay_pairs(config.replay, len(own), config.seed)
+    mixed = own + replay
+    random.Random(config.seed).shuffle(mixed)
+    _write_jsonl(config.work / "data" / "train.jsonl", _pairs_rows(mixed))
+    _write_jsonl(
+        config.work / "data" / "valid.jsonl", _pairs_rows(history.training_pairs(valid_edits))
+    )
+    _write_jsonl(config.work / "heldout.jsonl", [asdict(e) for e in held])
+    first = min(mined.edits, key=lambda e: e.time)
+    plan = {
+        "repo": str(config.repo.resolve()),
+        "head": head,
+        "since": config.since,
+        "commits": mined.commits,
+        "merges_left_out": mined.merges,
+        "edits": n,
+        "left_out": dict(mined.skipped),
+        "bugfix_edits": sum(e.bugfix for e in mined.edits),
+        "bugfix_weight": history.BUGFIX_WEIGHT,
+        "train_edits": len(train_edits),
+        "valid_edits": len(valid_edits),
+        "train_pairs": len(own),
+        "replay_pairs": len(replay),
+        "heldout_edits": len(held),
+        "heldout_commits": len({e.commit for e in held}),
+        "first_commit": _stamp(first),
+        "last_train_commit": _stamp(max(train_edits, key=lambda e: e.time)),
+        "first_heldout_commit": _stamp(min(held, key=lambda e: e.time)),
+        "last_commit": _stamp(max(mined.edits, key=lambda e: e.time)),
+    }
+    return plan
+
+
+def _stamp(edit: history.Edit) -> str:
+    return f"{edit.commit[:12]} ({time.strftime('%Y-%m-%d', time.gmtime(edit.time))})"
+
+
+def _read_heldout(work: Path) -> list[history.Edit]:
+    rows = [json.loads(line) for line in (work / "heldout.jsonl").read_text().splitlines()]
+    return [
+        history.Edit(
+            **{
+                **r,
+                "focus": tuple(r["focus"]),
+                "before": tuple(r["before"]),
+                "after": tuple(r["after"]),
+            }
+        )
+        for r in rows
+    ]
+
+
+def train_config(config: AdaptConfig, out: Path, max_steps: int) -> TrainConfig:
+    """The fine-tuning: the shipped model, lr 3e-4 (the BFP passes of the recipe use 2e-4 to
+    5e-4), the work directory's data, checkpoints every 50 steps, resumable."""
+    data = config.work / "data"
+    resume = (out / "checkpoint").is_dir()  # an interrupted run; else whatever is there goes
+    return TrainConfig(
+        train=[data],
+        valid=[data],
+        out=out,
+        init=config.init,
+        resume=resume,
+        overwrite=not resume,
+        lr=3e-4,
+        warmup=20,
+        epochs=1000,  # the steps decide
+        patience=3,
+        max_steps=max_steps,
+        save_every=50,
+        workers=0,
+        threads=config.threads,
+        seed=config.seed,
+        progress=config.progress,
+    )
+
+
+def steps_for(config: AdaptConfig) -> int:
+    """The steps that fit ``config.minutes``: a run of :data:`CALIBRATION_STEPS` steps timed
+    (thrown away), its validation pass included."""
+    from .train import main as train_main
+
+    scratch = config.work / "calibration"
+    shutil.rmtree(scratch, ignore_errors=True)
+    trainer_log = logging.getLogger("trainer")  # the loop's own lines would read as the run's
+    trainer_log.disabled = True
+    try:
+        summary = train_main(
+            train_config(replace(config, progress=False), scratch, CALIBRATION_STEPS)
+        )
+    finally:
+        trainer_log.disabled = False
+    shutil.rmtree(scratch, ignore_errors=True)
+    per_step = summary["seconds"] / max(summary["steps"], 1)
+    return max(1, int(config.minutes * 60 / per_step))
+
+
+def load_plan(config: AdaptConfig) -> dict[str, Any] | None:
+    """The plan of an earlier run of the same repository state and options, if any."""
+    path = config.work / "plan.json"
+    if not path.is_file():
+        return None
+    plan = json.loads(path.read_text())
+    head = history.git(config.repo, "rev-parse", "HEAD").strip()
+    same = plan.get("head") == head and plan.get("since") == config.since
+    return plan if same and plan.get("minutes") == config.minutes else None
+
+
+def save_plan(config: AdaptConfig, plan: dict[str, Any]) -> None:
+    config.work.mkdir(parents=True, exist_ok=True)
+    (config.work / "plan.json").write_text(json.dumps(plan, indent=2) + "\n")
+
+
+def run(config: AdaptConfig) -> int:
+    """The whole command (see the module docstring); 0 when the adapted model was written, 1
+    when it scored below the shipped model and was not."""
+    import torch
+
+    from spancopy_core.storage.checkpoint import load_model
+
+    from .train import main as train_main
+
+    history.check_repository(config.repo, config.allow_dirty)
+    config = replace(config, progress=config.progress and sys.stderr.isatty())
+    if config.threads:
+        torch.set_num_threads(config.threads)
+    plan = load_plan(config)
+    if plan is None:
+        shutil.rmtree(config.work, ignore_errors=True)
+        plan = {**mine_and_split(config, read_vocab(config.init)), "minutes": config.minutes}
+        save_plan(config, plan)
+    else:
+        log.info("continuing the run in %s", config.work)
+    print(mining_report(plan), flush=True)
+    held = _read_heldout(config.work)
+    scores = {}
+    for name, directory in (("shipped", config.init), ("adapted", config.work / "model")):
+        if name == "adapted" and "max_steps" not in plan:
+            plan["max_steps"] = steps_for(config)
+            save_plan(config, plan)
+            log.info("fine-tuning: %d steps fit in %g minutes", plan["max_steps"], config.minutes)
+        if name == "adapted":
+            try:
+                plan["training"] = train_main(train_config(config, directory, plan["max_steps"]))
+            except KeyboardInterrupt:
+                log.warning("interrupted: run the same command again to continue")
+                raise
+        if name not in plan:
+            model = load_model(directory, device="cpu")
+            started = time.monotonic()
+            plan[name] = asdict(evaluate(model, config.repo, held, name, config.progress))
+            plan[f"{name}_seconds"] = round(time.monotonic() - started, 1)
+            save_plan(config, plan)
+        scores[name] = Score(**plan[name])
+        seconds = plan.get(f"{name}_seconds")
+        took = f" ({seconds} s)" if seconds is not None else ""
+        print(f"{name} model on the held-out edits: {scores[name]}{took}", flush=True)
+    if scores["adapted"].top5 < scores["shipped"].top5:
+        print(
+            f"not written: the adapted model finds fewer held-out fixes in its first {TOP} "
+            "than the shipped model, which stays in use",
+            file=sys.stderr,
+        )
+        return 1
+    install(config, plan)
+    print(f"written to {config.model_dir}")
+    return 0
+
+
+def install(config: AdaptConfig, plan: dict[str, Any]) -> None:
+    """Copy the adapted model to ``config.model_dir`` with its model card and, in its
+    ``config.json``, the ``adapted`` record (the plan: history, counts, both scores)."""
+    out, trained = config.model_dir, config.work / "model"
+    out.mkdir(parents=True, exist_ok=True)
+    if config.out is None:  # REPO/.spancopy: kept out of the project's git status
+        (out.parent / ".gitignore").write_text("*\n")
+    for name in ("vocab.json", "model.safetensors"):
+        shutil.copyfile(trained / name, out / name)
+    model_config = json.loads((trained / "config.json").read_text())
+    model_config["adapted"] = plan
+    (out / "config.json").write_text(json.dumps(model_config, indent=2) + "\n")
+    (out / "MODEL_CARD.md").write_text(model_card(config, plan))
+
+
+def mining_report(plan: dict[str, Any]) -> str:
+    """What the history gave, in lines for the terminal."""
+    left_out = ", ".join(f"{n} {reason}" for reason, n in plan["left_out"].items() if n)
+    return "\n".join(
+        [
+            f"history: {plan['commits']} commits changing Java files from "
+            f"{plan['first_commit']} to {plan['last_commit']} ({plan['merges_left_out']} "
+            "merges not read)",
+            f"small method edits: {plan['edits']} ({plan['bugfix_edits']} of bug-fix commits,"
+            f" weighted {plan['bugfix_weight']}x in training); left out: {left_out or 'none'}",
+            f"training: {plan['train_edits']} edits ({plan['train_pairs']} pairs) up to "
+            f"{plan['last_train_commit']}, with {plan['replay_pairs']} replayed BFP pairs; "
+            f"{plan['valid_edits']} for validation",
+            f"held out: {plan['heldout_edits']} edits of the {plan['heldout_commits']} newest "
+            f"commits, from {plan['first_heldout_commit']}",
+        ]
+    )
+
+
+def model_card(config: AdaptConfig, plan: dict[str, Any]) -> str:
+    """The MODEL_CARD.md of an adapted model."""
+    shipped, adapted = Score(**plan["shipped"]), Score(**plan["adapted"])
+    training = plan["training"]
+    return f"""# {config.repo.resolve().name}: the shipped Java model adapted to this project
+
+Made by `python -m trainer adapt --repo {config.repo}` from `{config.init}`: fine-tuned on the
+small method edits of this repository's own history, mixed one to one with replayed BFP pairs
+(the shipped model's last training data) so that it keeps what it knew. Nothing left the
+machine. The server and `spancopy repair` use it for files of this repository unless a
+`modelPath` setting or `--model` names another model.
+
+## What it learned from
+
+{mining_report(plan)}
+
+Fine-tuning: {training["steps"]} steps in {training["seconds"]} s ({config.minutes:g} minutes
+given), lr 3e-4, best validation loss {training["best_valid_loss"]:.4f}.
+
+## How it scores
+
+The held-out edits through the repair pipeline of the server (a repair at the edit's focus
+lines; right when the method after it is the commit's, token for token):
+
+| model | top-1 | top-5 |
+|---|---:|---:|
+| shipped | {shipped.top1} / {shipped.n} | {shipped.top5} / {shipped.n} |
+| adapted | {adapted.top1} / {adapted.n} | {adapted.top5} / {adapted.n} |
+"""
