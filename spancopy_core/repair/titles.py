@@ -2,8 +2,9 @@
 
 A person reads a quick-fix menu at a glance, so a title shows the code after the repair, not
 the edit script that gets there ("Replace `>` with `< (`, insert `)`" was
-``size < (items.length)``). The lines the edits touch are compared, whitespace collapsed,
-before and after (:class:`difflib.SequenceMatcher` over lines):
+``size < (items.length)``). The lines the edits touch (ended by ``\\r\\n``, ``\\r`` or
+``\\n``, as in LSP) are compared, whitespace collapsed, before and after
+(:class:`difflib.SequenceMatcher` over lines):
 
 - one line changed: ``Change to "return size >= items.length;"``; when the edit replaces one
   token that occurs several times on the line, the occurrence is named:
@@ -29,7 +30,24 @@ from spancopy_core.editing.edits import TextEdit, apply_edits
 
 LIMIT = 60  # characters of code in a title
 _SPACE = re.compile(r"\s+")
+_LINE_END = re.compile(r"\r\n|\r|\n")  # LSP's line ends: a file may end its lines in a lone \r
 _OPERATOR = r"[-+*/%=<>!&|^~?:]"  # characters that glue to an operator token
+
+
+def _line_start(source: str, at: int) -> int:
+    """Where the line holding offset ``at`` of ``source`` begins."""
+    return max(source.rfind("\n", 0, at), source.rfind("\r", 0, at)) + 1
+
+
+def _line_end(source: str, at: int) -> int:
+    """Where the line holding offset ``at`` of ``source`` ends (before its line end)."""
+    ends = [k for k in (source.find("\n", at), source.find("\r", at)) if k >= 0]
+    return min(ends, default=len(source))
+
+
+def _line_number(source: str, at: int) -> int:
+    """The 1-based number of the line holding offset ``at`` of ``source``."""
+    return len(_LINE_END.findall(source, 0, at)) + 1
 
 
 def _flat(text: str) -> str:
@@ -72,13 +90,12 @@ def change_title(source: str, edits: Sequence[TextEdit]) -> str:
     if not edits:
         return "No change"
     edits = sorted(edits, key=lambda e: (e.start, e.end))
-    lo = source.rfind("\n", 0, edits[0].start) + 1
-    hi = source.find("\n", max(e.end for e in edits))
-    hi = len(source) if hi < 0 else hi
+    lo = _line_start(source, edits[0].start)
+    hi = _line_end(source, max(e.end for e in edits))
     shifted = [TextEdit(e.start - lo, e.end - lo, e.new_text) for e in edits]
     old_region, new_region = source[lo:hi], apply_edits(source[lo:hi], shifted)
-    old = [f for line in old_region.split("\n") if (f := _flat(line))]
-    new = [f for line in new_region.split("\n") if (f := _flat(line))]
+    old = [f for line in _LINE_END.split(old_region) if (f := _flat(line))]
+    new = [f for line in _LINE_END.split(new_region) if (f := _flat(line))]
     if old == new:
         return "Reformat"
     removed, added = [], []
@@ -94,8 +111,8 @@ def change_title(source: str, edits: Sequence[TextEdit]) -> str:
         return f"Move {_quote(added)}"
     if len(added) == 1 and len(removed) == 1:
         return _one_line(source, edits, removed[0], added[0])
-    first = source.count("\n", 0, edits[0].start) + 1
-    last = source.count("\n", 0, max(e.end for e in edits)) + 1
+    first = _line_number(source, edits[0].start)
+    last = _line_number(source, max(e.end for e in edits))
     where = f"line {first}" if first == last else f"lines {first}-{last}"
     return f"Change {where} to {_quote(added)}"
 
@@ -107,9 +124,8 @@ def _one_line(source: str, edits: Sequence[TextEdit], old: str, new: str) -> str
         e = edits[0]
         was, now = source[e.start : e.end], e.new_text
         if was and now and not _SPACE.search(was) and not _SPACE.search(now):
-            start = source.rfind("\n", 0, e.start) + 1
-            end = source.find("\n", e.start)
-            text = source[start : len(source) if end < 0 else end]
+            start = _line_start(source, e.start)
+            text = source[start : _line_end(source, e.start)]
             n = _occurrence(text, e.start - start, was)
             if n is not None:
                 return f'Change the {_ordinal(n)} "{was}" to "{now}": {line}'

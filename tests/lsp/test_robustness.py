@@ -196,6 +196,19 @@ def test_malformed_messages_get_their_error_or_are_dropped(server: subprocess.Po
     assert assert_serves(server, "after") == []
 
 
+def test_titles_in_a_file_of_lone_cr_lines(server: subprocess.Popen):
+    """Issue 28: a title quoted several lines joined where lines end in a lone \\r."""
+    uri, text = "file:///work/Cr.java", TOY.replace("\n", "\r")
+    doc = {"uri": uri, "languageId": "java", "version": 1, "text": text}
+    send(server, message(method="textDocument/didOpen", params={"textDocument": doc}))
+    params = {**ACTION, "textDocument": {"uri": uri}}
+    send(server, message(id="cr", method="textDocument/codeAction", params=params))
+    actions = responses_until(server, "cr")[-1]["result"]
+    assert actions[0]["title"].startswith('Change to "if (value >= limit) {" (')
+    for action in actions:
+        assert action["title"].startswith('Change to "') and "return" not in action["title"]
+
+
 def test_requests_after_shutdown_are_refused_and_exit_is_0(toy_model: Path):
     server = start_server(toy_model)
     try:

@@ -60,6 +60,23 @@ def test_lines_inserted_deleted_moved_and_changed():
     assert change_title(src, [TextEdit(3, 3, " ")]) == "Reformat"
 
 
+@pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
+def test_every_line_end_ends_a_line(end: str):
+    """Issue 28: in a file whose lines end in a lone \\r, a title quoted them all joined."""
+    src = "/** doc */\npublic abstract void select() throws IOException;\n/** more */\n"
+    src = src.replace("\n", end)
+    at = src.index("void")
+    assert change_title(src, [TextEdit(at, at + 4, "int")]) == (
+        'Change to "public abstract int select() throws IOException;"'
+    )
+    at = src.index("/** more")
+    assert change_title(src, [TextEdit(0, 1, "//"), TextEdit(at, at + 1, "#")]) == (
+        'Change lines 1-3 to "//** doc */ #** more */"'
+    )
+    k = src.index("()")
+    assert change_title(src, [TextEdit(k, k, "a")]).startswith('Change to "public abstract void')
+
+
 def test_plain_text_and_bounded_length_with_the_change_in_view():
     line = "x = " + "a" * 80 + " + b > c;"
     at = line.index(">")
