@@ -219,23 +219,35 @@ class _Plan:
 
     # -- edits -----------------------------------------------------------------------------
     def build(self, conservative: bool) -> list[TextEdit]:
-        """One edit per stretch between consecutive anchors that changes anything."""
+        """One edit per stretch between consecutive anchors that changes anything (and, in
+        ``self.expected``, the lexemes each one's new text stands for)."""
         result = []
+        self.expected: list[list[str]] = []
         prev_old, prev_new = -1, -1
         for old, new in [*self.anchors, (len(self.inputs), len(self.out))]:
             if old > prev_old + 1 or new > prev_new + 1:
                 result.append(self._gap(prev_old, old, prev_new, new, conservative))
+                units = [self._unit_text(k) for k in range(prev_new + 1, new)]
+                self.expected.append([x for u in units for x in self.style.split(u)])
             prev_old, prev_new = old, new
         return result
 
     def verify(self, result: list[TextEdit]) -> bool:
-        """Whether lexing the edited region gives exactly the hypothesis tokens."""
-        lo = min(self.old[0][0], *(e.start for e in result))
-        hi = max(self.old[-1][1], *(e.end for e in result))
-        shifted = [TextEdit(e.start - lo, e.end - lo, e.new_text) for e in result]
-        text = apply_edits(self.source[lo:hi], shifted)
-        expected = [x for c in self.concrete for x in self.style.split(c)]
-        return self.style.lexemes(text) == expected
+        """Whether each edit, lexed with the source tokens on either side of it, gives them
+        around exactly the output tokens it stands for: no two tokens fused, none split. (Only
+        the edits are lexed: text the model never sees, such as annotations inside a method,
+        stays as it is.)"""
+        starts = [t.start for t in self.tokens]
+        ends = [t.end for t in self.tokens]
+        for e, want in zip(result, self.expected, strict=True):
+            k = bisect.bisect_right(ends, e.start) - 1
+            j = bisect.bisect_left(starts, e.end)
+            before = self.source[self.tokens[k].start if k >= 0 else e.start : e.start]
+            after = self.source[e.end : self.tokens[j].end if j < len(self.tokens) else e.end]
+            lexemes = self.style.lexemes
+            if lexemes(before + e.new_text + after) != lexemes(before) + want + lexemes(after):
+                return False
+        return True
 
     def _unit_text(self, k: int) -> str:
         """Output token k as text: a copy's original source text, else its concrete text."""
@@ -323,6 +335,9 @@ class _Plan:
         if b > a + 1:
             glued = next_start is not None and not self.source[hi].isspace()
             start = prev_end if glue_before and prev_end is not None else lo
+            after = self.source[hi:next_start] if next_start is not None else ""
+            if glue_before and seps[-1] == "" and after.strip(" \t") == "":
+                return TextEdit(start, hi + len(after), body)  # tight on both sides: a+b
             return TextEdit(start, hi, before + body + (seps[-1] if glued else ""))
         if next_start is None:  # append after the last token
             return TextEdit(lo, lo, seps[0] + body)

@@ -30,6 +30,11 @@ _AFTER_BLOCK = frozenset({"else", "catch", "finally", "while", ")", ",", ";", ".
 _GLUE = {(">", ">"), ("<", "<"), ("-", ">"), (":", ":")}  # the halves of >> << -> ::
 
 
+def _capitalised(name: str) -> bool:
+    """Whether the (possibly qualified) name's last part starts with a capital: a type's."""
+    return name.rsplit(".", 1)[-1][:1].isupper()
+
+
 def _must_separate(a: str, b: str) -> bool:
     """Whether writing ``a`` and ``b`` without a space would lex differently."""
     x, y = a[-1], b[0]
@@ -68,6 +73,19 @@ class JavaStyle:
     indent_unit: str = "    "
     space_binary: bool = True
     space_keyword_paren: bool = True
+    # binary operators the file writes otherwise than space_binary says (most of the time)
+    other_binary: frozenset[str] = frozenset()
+    # names the file uses as variables: a "<" after one compares, it opens no type arguments
+    variables: frozenset[str] = frozenset()
+
+    def _spaced(self, op: str) -> bool:
+        """Whether the binary operator ``op`` takes spaces around it in this file: as the file
+        writes it, else as ``<=``/``>=`` for ``<``/``>`` (generic brackets are never counted),
+        else as its other binary operators."""
+        own = {"<": "<=", ">": ">="}.get(op, op)
+        if own in self.other_binary:
+            return not self.space_binary
+        return self.space_binary or op == "->"
 
     def layout(self, tokens: Sequence[str], start: int, multiline: bool) -> list[str]:
         """See :class:`spancopy_core.editing.edits.Style`. Split operators are glued back first."""
@@ -90,7 +108,11 @@ class JavaStyle:
             opens = (
                 cur == "<"
                 and prev is not None
-                and ((prev[0].isupper() and is_name(prev)) or prev == "." or prev in _MODIFIERS)
+                and (
+                    (_capitalised(prev) and is_name(prev) and prev not in self.variables)
+                    or prev == "."
+                    or prev in _MODIFIERS
+                )
             )
             closes = generics > 0 and set(cur) == {">"}
             if prev is None:
@@ -115,7 +137,7 @@ class JavaStyle:
             elif cur == ":" and label:
                 sep = ""
             elif cur in _BINARY or prev in _BINARY:
-                sep = " " if self.space_binary or "->" in (cur, prev) else ""
+                sep = " " if self._spaced(cur if cur in _BINARY else prev) else ""
             else:
                 sep = " "
             if multiline and depth == 0 and k >= start and prev is not None:
@@ -176,26 +198,34 @@ def learn_style(text: str, tokens: Sequence[Token] | None = None) -> JavaStyle:
         if 0 < len(b) - len(a) <= 8 and "\t" not in a + b
     )
     unit = "\t" if tabs * 2 > len(indents) else " " * (steps.most_common(1)[0][0] if steps else 4)
-    spaced = tight = kw_spaced = kw_tight = 0
+    kw_spaced = kw_tight = 0
+    ops: Counter[tuple[str, bool]] = Counter()  # (operator, spaced around) -> times
     for prev, tok, nxt in zip(tokens, tokens[1:], tokens[2:], strict=False):
         if (
             tok.text in _BINARY
             and tok.text not in ("<", ">", "?", ":", "->")
             and tok.kind == "operator"
         ):
-            around = prev.end < tok.start and tok.end < nxt.start
-            spaced, tight = (
-                spaced + around,
-                tight + (prev.end == tok.start and tok.end == nxt.start),
-            )
+            if prev.end < tok.start and tok.end < nxt.start:
+                ops[tok.text, True] += 1
+            elif prev.end == tok.start and tok.end == nxt.start:
+                ops[tok.text, False] += 1
         if prev.text in _CONTROL and tok.text == "(":
             kw_spaced, kw_tight = (
                 kw_spaced + (prev.end < tok.start),
                 kw_tight + (prev.end == tok.start),
             )
+    spaced = sum(n for (_, around), n in ops.items() if around)
+    space_binary = spaced >= ops.total() - spaced
     return JavaStyle(
         newline=newline,
         indent_unit=unit,
-        space_binary=spaced >= tight,
+        space_binary=space_binary,
         space_keyword_paren=kw_spaced >= kw_tight,
+        other_binary=frozenset(
+            op
+            for op, around in ops
+            if around != space_binary and ops[op, around] > ops[op, not around]
+        ),
+        variables=frozenset(t.text for t in tokens if t.kind == "identifier" and t.role == "var"),
     )

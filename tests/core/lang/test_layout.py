@@ -1,0 +1,95 @@
+"""Generated Java takes the spacing the file itself uses around the same token (issue 24:
+``if (N <= 0)`` became ``if (N< 0)``, ``x.getLowerBounds()`` became ``x. trim ()``): every
+binary operator, the control keywords before ``(``, and calls, in spaced and in tight files."""
+
+from __future__ import annotations
+
+import pytest
+
+from spancopy_core.editing.edits import apply_edits, edits
+from spancopy_core.lang import java
+
+BINARY = """= += -= *= /= %= &= |= ^= <<= >>= >>>= == != < > <= >= && || + - * / % & | ^ << >>
+>>>""".split()
+
+SPACED = """class A {
+    int f(int N, int b, java.util.List<String> x, @Deprecated int unused) {
+        if (N == b) {
+            N = b + 1;
+        }
+        while (b < N) b++;
+        String s = x.get(0).toString();
+        return N;
+    }
+}
+"""
+TIGHT = SPACED.replace(" == ", "==").replace(" = ", "=").replace(" + ", "+").replace(" < ", "<")
+
+
+def _changed(source: str, old: list[str], new: list[str]) -> str:
+    """The line of ``source`` that changes when the method's tokens ``old`` (their first
+    run) become ``new``, laid out by the style learned from ``source``."""
+    doc = java.parse(source)
+    method = doc.methods[0]
+    tokens = doc.tokens[method.tokens]
+    texts = [t.text for t in tokens]
+    known = frozenset(texts) | frozenset(new)  # every name as itself: no placeholders
+    abstraction = java.abstract(tokens, known, doc.imports)
+    out = list(abstraction.tokens)
+    k = next(k for k in range(len(out)) if out[k : k + len(old)] == old)
+    out[k : k + len(old)] = new
+    style = java.learn_style(source, doc.tokens)
+    result = apply_edits(source, edits(source, tokens, abstraction.mapping, out, style=style))
+    (line,) = [a for a, b in zip(result.split("\n"), source.split("\n")) if a != b]
+    return line.strip()
+
+
+@pytest.mark.parametrize("op", BINARY)
+def test_a_generated_operator_is_spaced_as_the_file_spaces_operators(op: str) -> None:
+    pieces = list(op) if op in (">>", ">>>", "<<") else [op]  # BFP's split operators
+    was = "!=" if op == "==" else "=="
+    spaced, tight = SPACED.replace("N == b", f"N {was} b"), TIGHT.replace("N==b", f"N{was}b")
+    assert _changed(spaced, ["N", was, "b"], ["N", *pieces, "b"]) == f"if (N {op} b) {{"
+    assert _changed(tight, ["N", was, "b"], ["N", *pieces, "b"]) == f"if (N{op}b) {{"
+
+
+def test_an_operator_is_spaced_as_the_file_spaces_that_operator() -> None:
+    mixed = SPACED.replace("b + 1", "b+1")  # spaces around most operators, none around +
+    assert _changed(mixed, ["b", "+", "1"], ["b", "-", "1"]) == "N = b - 1;"
+    assert _changed(mixed, ["N", "==", "b"], ["N", "+", "b"]) == "if (N+b) {"
+    assert _changed(mixed, ["N", "==", "b"], ["N", "!=", "b"]) == "if (N != b) {"
+
+
+def test_a_comparison_after_a_capitalised_variable_opens_no_type_arguments() -> None:
+    assert _changed(SPACED, ["==", "b"], ["<=", "0"]) == "if (N <= 0) {"
+    assert _changed(SPACED, ["==", "b"], ["<", "1"]) == "if (N < 1) {"
+    assert _changed(SPACED, ["b", "<", "N"], ["N", ">", "b"]) == "while (N > b) b++;"
+    generic = _changed(SPACED, ["String", "s"], ["java.util.List", "<", "Integer", ">", "s"])
+    assert generic == "java.util.List<Integer> s = x.get(0).toString();"
+
+
+@pytest.mark.parametrize("keyword", ["if", "while", "switch", "synchronized"])
+def test_a_control_keyword_takes_the_files_space_before_its_parenthesis(keyword: str) -> None:
+    tight = SPACED.replace("if (", "if(").replace("while (", "while(")
+    for source, space in ((SPACED, " "), (tight, "")):
+        if keyword == "if":  # the while loop's keyword
+            assert _changed(source, ["while"], ["if"]) == f"if{space}(b < N) b++;"
+        else:
+            assert _changed(source, ["if"], [keyword]) == f"{keyword}{space}(N == b) {{"
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line"),
+    [
+        (["toString"], ["trim"], "String s = x.get(0).trim();"),
+        (["get"], ["remove"], "String s = x.remove(0).toString();"),
+        ([".", "toString", "(", ")"], [], "String s = x.get(0);"),
+        (["toString", "(", ")"], ["trim", "(", ")", ".", "strip", "(", ")"], None),
+        (["0"], ["N", "-", "1"], "String s = x.get(N - 1).toString();"),
+        (["0"], ["f", "(", "N", ",", "b", ")"], "String s = x.get(f(N, b)).toString();"),
+    ],
+)
+def test_a_call_is_written_as_calls_are(old: list[str], new: list[str], line: str | None) -> None:
+    """In a method with an annotation inside it (which the model never sees)."""
+    expected = line or "String s = x.get(0).trim().strip();"
+    assert _changed(SPACED, old, new) == expected
