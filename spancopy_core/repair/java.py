@@ -119,8 +119,14 @@ class JavaFrontend:
         return out
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
+        """Whether the method written ``new_text`` parses where it stands (in a class, an
+        interface or a record: ``unit.context``) and keeps its body, or its lack of one.
+        tree-sitter takes a body for an interface's or an abstract method's ``;`` and a ``;``
+        for a body, which javac refuses (a missing body, or an abstract method's body)."""
         before, after = unit.context  # java.member_context of the unit's method
-        return not java.has_syntax_error(before + new_text + after)
+        if java.has_syntax_error(before + new_text + after):
+            return False
+        return new_text.rstrip().endswith("}") == (unit.source_tokens[-1].text == "}")
 
     def sensible(self, unit: Unit, new_text: str) -> bool:
         """Whether the method ``new_text`` makes sense where the unit is
@@ -137,7 +143,9 @@ class JavaFrontend:
         self, parsed: java.JavaSource, start: int, end: int
     ) -> tuple[JavaCommentFrontend, CommentProse] | None:
         """The prose of the comment holding ``[start, end]`` (its ends included, whitespace
-        at either end of the range left out: a whole line of a comment is in it), if any."""
+        at either end of the range left out: a whole line of a comment is in it), if any; none
+        (no unit) when the comment, or the paragraph of line comments around it, is
+        commented-out code (:func:`spancopy_core.lang.java.commented_code`)."""
         source = parsed.text
         while start < end and source[start].isspace():
             start += 1
@@ -146,6 +154,9 @@ class JavaFrontend:
         k = bisect.bisect_right(parsed.comments, (start, len(source) + 1)) - 1
         if k >= 0 and parsed.comments[k][0] <= start and end <= parsed.comments[k][1]:
             region = comment_region(source, parsed.comments, k)
+            lo, hi = parsed.comments[k]
+            if java.commented_code(source[lo:hi]) or java.commented_code(source[slice(*region)]):
+                return JAVA_COMMENTS, CommentProse(source, ())  # code, not prose
             return JAVA_COMMENTS, CommentProse(source, (region,))
         return None
 
@@ -166,7 +177,7 @@ def method_unit(
         mapping=model_input.mapping,
         source_tokens=model_input.source,
         has_error=method.has_error,
-        context=java.member_context(method.is_compact_constructor),
+        context=java.member_context(method.is_compact_constructor, method.in_interface),
         scope=tuple(model_input.context),
         environment=environment,
     )

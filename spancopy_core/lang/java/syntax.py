@@ -104,7 +104,8 @@ class Method(NamedTuple):
     """A method or constructor: its name, ranges, the slice of the file's tokens it spans, its
     nesting depth (0 unless inside another method's body), whether it contains a parse error,
     whether it is a record's compact constructor (``Name { ... }``, which parses only inside a
-    record) and whether it has a body (abstract and interface methods have none)."""
+    record), whether it has a body (abstract and interface methods have none) and whether it
+    is a member of an interface (whose body takes no constructor)."""
 
     name: str
     kind: str  # "method" or "constructor"
@@ -117,6 +118,7 @@ class Method(NamedTuple):
     has_error: bool
     is_compact_constructor: bool
     has_body: bool
+    in_interface: bool = False
 
 
 SyntaxNode = tree_sitter.Node  # for callers that walk a method's syntax (JavaSource.method_node)
@@ -381,6 +383,7 @@ class JavaSource:
                     has_error=node.has_error,
                     is_compact_constructor=node.type == "compact_constructor_declaration",
                     has_body=node.child_by_field_name("body") is not None,
+                    in_interface=node.parent is not None and node.parent.type == "interface_body",
                 )
             )
             open_ends.append(node.end_byte)
@@ -596,16 +599,50 @@ def method_at(text: str, offset: int, old_tree: tree_sitter.Tree | None = None) 
     return JavaSource(text, old_tree).method_at(offset)
 
 
-def member_context(compact: bool = False) -> tuple[str, str]:
-    """The text to write before and after class members to parse them alone: a class body, or
-    a record's for a compact constructor (which only a record may have)."""
-    return ("record _() {\n" if compact else "class _ {\n"), "\n}\n"
+def member_context(compact: bool = False, interface: bool = False) -> tuple[str, str]:
+    """The text to write before and after class members to parse them alone: a class body, a
+    record's for a compact constructor (which only a record may have), or an interface's for
+    its members (where a constructor does not parse)."""
+    if compact:
+        return "record _() {\n", "\n}\n"
+    return ("interface _ {\n" if interface else "class _ {\n"), "\n}\n"
 
 
 def has_syntax_error(text: str) -> bool:
     """Whether tree-sitter-java finds an error (an ERROR or MISSING node) in ``text``. Builds
     the tree only, not the tokens: a tenth of :func:`parse`'s time."""
     return _parser().parse(text.encode("utf-8", "surrogatepass")).root_node.has_error
+
+
+_COMMENT_MARKS = re.compile(r"^\s*(?://+|/\*+|\*+(?!/))?|\*+/\s*$", re.MULTILINE)
+# how commented-out code may sit in a file: statements, an expression, class members
+_CODE_SHAPES = (
+    ("class C { void m() {\n", "\n} }"),
+    ("class C { Object o = (\n", "\n); }"),
+    ("class C {\n", "\n}"),
+)
+# a name, a space, then "(": prose's parenthesis ("Note (important)"), rarely a call
+_SPACED_CALL = re.compile(r"(?<![\w$.])([^\W\d][\w$]*)[ \t]+\(")
+_BEFORE_PARENTHESIS = frozenset(
+    "if for while switch catch synchronized return new throw assert else do try".split()
+)
+
+
+def commented_code(comment: str) -> bool:
+    """Whether the text of ``comment`` (one comment or lines of them, with their ``//``,
+    ``/*``, ``*`` and ``*/``) is Java rather than prose: it parses without error as statements,
+    an expression or class members, and has two tokens or more, one of them ``; ( { =``
+    (a lone word is prose), and no name before a spaced ``(`` but a keyword's (``Note
+    (important)`` is prose)."""
+    body = _COMMENT_MARKS.sub("", comment)
+    spans = lex_spans(body)
+    kinds = [k for _, _, k in spans]
+    marks = {body[a:b] for a, b, k in spans if k == "operator"} & {";", "(", "{", "="}
+    if len(spans) < 2 or "error" in kinds or not marks:
+        return False
+    if any(m.group(1) not in _BEFORE_PARENTHESIS for m in _SPACED_CALL.finditer(body)):
+        return False
+    return any(not has_syntax_error(before + body + after) for before, after in _CODE_SHAPES)
 
 
 def _members(text: str) -> tuple[JavaSource, slice] | None:
