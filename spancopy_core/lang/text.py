@@ -35,6 +35,10 @@ _CLITIC = r"(?i:s|re|ve|ll|d|m)(?!\w)"
 # with an inner capital, v1.2 versions; file names and paths.
 _IDENTIFIER = r"(?:\w*_\w*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|v\d+(?:\.\d+)+\w*)"
 _PART = r"[\w-]+(?:\.[\w-]+)*"
+_ADDRESS = (  # an e-mail address, a host name
+    r"(?<![\w.])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
+    r"|(?:[\w-]+\.)+(?:org|com|net|edu|io|gov|dev)(?![\w-]|\.\w))"
+)
 _PATH = (
     rf"(?<![\w/.])(?:(?:~|\.{{1,2}})?/)?(?:{_PART}/)*{_PART}\.(?:py|md|txt|rst|toml|json|ya?ml"
     rf"|cfg|ini|sh|js|ts|java|c|h|cc|cpp|rs|go|html|css|xml|lock|gz|zip|tar|whl)(?!\w)"
@@ -44,7 +48,7 @@ _LEXER = re.compile(
     rf"""(?P<skip>\s+)
     |(?P<code>(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
        |<!--.*?-->|</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|(?<=\])[(\[][^()\[\]\s]*[)\]]
-       |{_IDENTIFIER}(?![\w'’])|{_PATH})
+       |{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH})
     |(?P<number>\d+(?:[.,:]\d+)*)
     |(?P<word>{_WORD}(?:[-'’]{_WORD})*?(?={_NEGATION})|{_NEGATION}
        |{_WORD}(?:(?:-|['’](?!{_CLITIC})){_WORD})*)

@@ -356,7 +356,8 @@ def respellings(
     the documentation as well (``warming`` -> ``warning``, ``loner`` -> ``longer``, but
     ``loosing`` -> ``losing``) was wrong about as often as right. The exception: a name never
     seen, written in lower case (:meth:`Lexicon.unseen_name`: ``yong`` -> ``young``). Words
-    of ``terms`` (in lower case: the document's own words) are never respelt or joined."""
+    of ``terms`` (in lower case: the document's own words) are never respelt or joined, nor a
+    capitalised word after a word (a name the word lists lack: ``Xchange``)."""
     out = []
     joined_to = -1
     for i, token in enumerate(tokens):
@@ -374,6 +375,8 @@ def respellings(
             continue
         if lower in terms:
             continue  # the document's own word
+        if token != lower and i > 0 and tokens[i - 1][:1].isalnum():
+            continue  # capitalised after a word: a name (Xchange, Darktable, Graeme)
         if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
             continue
         found = best_respelling(lower, lexicon, costs)

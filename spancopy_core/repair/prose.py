@@ -174,7 +174,8 @@ def _overlapping(
 MIN_SENTENCE = 5
 
 
-_MARKERS = frozenset({"*", "~", "|", "#"})  # Markdown emphasis, tables, headings
+_MARKERS = frozenset({"*", "~", "|", "#", "[", "]", "="})  # Markdown emphasis, links, ...
+_CLOSING = frozenset({")", "]", '"', "'", "”", "’", "»"})
 
 # Words that make a sentence negative: a repair that leaves one out inverts what the writer
 # meant ("It won't work." -> "It will work."), so it is not offered (the rule
@@ -320,8 +321,9 @@ class ProseFrontend:
         front-end corrected it), a terminator at most: the model learned sentences of 5 tokens
         or more that end with one, and given ``Usage`` it writes ``Usage database.``
         (``Learn`` may still become ``Learn.``). A Markdown heading or list item
-        (:attr:`SentenceUnit.title`, :attr:`SentenceUnit.item`), and a sentence that ends in
-        ``:`` or code, gains neither, and a heading or item no change of case alone."""
+        (:attr:`SentenceUnit.title`, :attr:`SentenceUnit.item`), a title in capitals, and a
+        sentence that ends in code or in punctuation other than a closing bracket or quote
+        (``:``, ``===``) gains neither, and the first three no change of case alone."""
         tokens = text.tokenize(new_text)
         known = unit.terms if isinstance(unit, SentenceUnit) else frozenset()
         kept = _protected(unit.source_tokens, known)  # type: ignore[arg-type]
@@ -333,10 +335,13 @@ class ProseFrontend:
         block = isinstance(unit, SentenceUnit) and (unit.title or unit.item)
         as_written = list(written(unit))
         same_words = [t.lower() for t in new] == [t.lower() for t in as_written]
+        source, last = unit.source_tokens, unit.source_tokens[-1]
+        shouted = all(w.isupper() for w in as_written if sum(c.isalpha() for c in w) > 1)
+        block = block or shouted  # a title in capitals: NOTE ABOUT LINKING
         if block and same_words and new != as_written:
             return False  # a heading's or item's case is the writer's style
-        source, last = unit.source_tokens, unit.source_tokens[-1]
-        bare = block or last.text == ":" or getattr(last, "kind", "") == "code"
+        kind = getattr(last, "kind", "")
+        bare = block or kind == "code" or kind == "punct" and last.text not in _CLOSING
         if (bare or len(source) < MIN_SENTENCE) and last.text not in text.TERMINATORS:
             matcher = difflib.SequenceMatcher(a=unit.tokens, b=new, autojunk=False)
             op, i1, i2, j1, j2 = matcher.get_opcodes()[-1]
