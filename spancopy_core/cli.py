@@ -1,41 +1,18 @@
-"""``spancopy repair``: the repair pipeline on a file, without an editor.
+"""``spancopy``: the repair pipeline on a file or a project, without an editor.
 
-    spancopy repair FILE [--line N] [--top-k K] [--beam-size B] [--json] [--quiet] [--model DIR]
-
-Runs the stages of :mod:`spancopy_core.repair.pipeline` that the language server runs: parses
-FILE, takes the method at line N (1-based; default: every method), decodes it with the model
-(batched merged beam search, plus repair templates at ``--line``) and prints the ranked repairs
-as unified diffs with their probabilities (the candidate's share of the probability mass of
-everything scored, the method as written included), each method's as soon as it is decoded.
-They are ranked by log-probability minus a penalty for signature changes, pure deletions and
-edits away from ``--line`` (see :mod:`spancopy_core.repair.ranking`), so a less probable repair
-can rank first; ``--json`` gives each one's ``penalty``.
-``--json`` prints one object at the end instead, with LSP-style edits (0-based lines, UTF-16
-characters). With more than a few methods to decode, a progress bar runs on stderr (``--quiet``:
-none). The limits are the server's (:mod:`spancopy_core.repair.pipeline`): files of at most
-``MAX_DOCUMENT_CHARS`` characters, bounded beam size, top-k and method length.
-
-Text and Markdown files (``.txt``, ``.md``, ``.markdown``) are repaired sentence by sentence
-with the prose model (:mod:`spancopy_core.repair.prose`): each sentence is a unit (a "method"
-of the JSON, with ``"kind": "sentence"``; the list is also under ``"sentences"``), with the
-repairs the model prefers to the sentence as written; ``--line`` on a Java comment repairs the
-sentences of the comment there with the prose model. Without ``--model``, each language's
-shipped model is used (:data:`spancopy_core.DEFAULT_MODELS`).
-
-``spancopy similar-edit FILE --before OLDFILE [--top-k K] [--threshold R] [--json] [--model DIR]``
-proposes the edit the user made elsewhere (:mod:`spancopy_core.repair.similar`): the edit is
-what changed between OLDFILE and FILE, the method or methods whose tokens differ, and for every
-other method of FILE where the edit model (default: :data:`spancopy_core.DEFAULT_EDIT_MODEL`)
-makes the same change confidently it prints the result as a unified diff with its probability,
-or with ``--json`` the same object as ``spancopy repair --json`` (each method also gives
-``edit_line``, the 1-based line of the method whose edit it applies, and the object lists the
-observed ``edits``). Status 1 when no method changed between the two files.
-
-Every error is one line on stderr. Exit status: 0 when the file was processed (with or without
-repairs), 1 when ``--line`` names no method (or sentence), 2 for bad options, a missing,
-unreadable, binary (NUL bytes) or too large file, an unsupported language, an unavailable
-device or a model that cannot be loaded, 130 when interrupted (Ctrl-C). Units too long for the
-model are skipped with one line each on stderr.
+``spancopy repair FILE`` prints the ranked repairs of FILE's Java methods or of the sentences
+of a text or Markdown file (each method's as soon as it is decoded: unified diffs with their
+shares, or ``--json``); ``spancopy repair DIR`` does it for every such file under DIR (project
+mode: ``.gitignore`` honoured, only the findings the model is confident about unless ``--all``,
+a summary line); ``spancopy similar-edit FILE --before OLDFILE`` proposes the edit made between
+the two files on FILE's other methods (:mod:`spancopy_core.repair.similar`). The stages are
+those the language server runs (:mod:`spancopy_core.repair.pipeline`), with its limits, and each
+model is checked to fit its files before it is loaded (an edit model is not a repair model, a
+Java model does not repair prose). Every error is one line on stderr. Exit status of
+``repair``: 0 for a file processed or a project without findings, 1 for a project with
+findings, a file that does not parse as Java (no repairs offered for it) or a ``--line``
+naming no method or sentence, 2 for bad options, files, devices or models, 130 when
+interrupted; ``docs/cli.md`` gives the options and the JSON.
 """
 
 from __future__ import annotations
@@ -44,7 +21,8 @@ import argparse
 import difflib
 import json
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
@@ -53,16 +31,18 @@ from tqdm import tqdm
 from spancopy_core import DEFAULT_EDIT_MODEL, DEFAULT_MODELS
 from spancopy_core.editing.edits import apply_edits
 from spancopy_core.paper.config import DEVICES, VARIANTS
+from spancopy_core.repair import runner
 from spancopy_core.repair.candidates import Candidate, format_probability
-from spancopy_core.repair.frontend import Frontend
+from spancopy_core.repair.frontend import Frontend, Unit
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import FRONTENDS, frontend_for
 from spancopy_core.repair.pipeline import (
-    BATCH,
+    CONFIDENT_RATIO,
     MAX_BEAM_SIZE,
     MAX_DOCUMENT_CHARS,
     MAX_TOP_K,
     MAX_UNIT_TOKENS,
+    Focus,
     ParsedText,
     RepairOptions,
     UnitRepairs,
@@ -72,11 +52,15 @@ from spancopy_core.repair.pipeline import (
     within_limit,
 )
 from spancopy_core.repair.runner import repair_units
+from spancopy_core.storage.project import project_files
 
 if TYPE_CHECKING:
     from spancopy_core.paper.model import SpanCopyModel
 
 INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
+FINDINGS = 1  # the status of a project with findings (or a file that does not parse)
+# How the JSON gives positions: the unit's line as an editor shows it, edits as LSP ranges.
+POSITIONS = {"line": "1-based", "edits": "LSP ranges: 0-based lines, UTF-16 characters"}
 
 
 class UsageError(Exception):
@@ -88,6 +72,17 @@ class _Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.exit(2, f"{self.prog}: error: {' '.join(message.split())} (see --help)\n")
+
+
+class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
+    """Ends an option's help with its default, unless it has none to show (None, a switch)
+    or the help says it already."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        if action.default in (None, False) or "default" in text:
+            return text
+        return super()._get_help_string(action)
 
 
 def _bounded(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -121,22 +116,37 @@ def _ratio(text: str) -> float:
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     defaults = RepairOptions()
     ap = _Parser(prog="spancopy", description="spancopy command line")
+    ap.add_argument("--version", action="version", version=f"spancopy {_version()}")
     sub = ap.add_subparsers(dest="command", required=True)
     rep = sub.add_parser(
         "repair",
-        help="print the ranked repairs of a file's methods (Java) or sentences (text, Markdown)",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        help="print the ranked repairs of a file's methods (Java) or sentences (text, Markdown), "
+        "or of every such file of a directory",
+        formatter_class=_Defaults,
     )
-    rep.add_argument("file", type=Path, help="the source file (.java, .txt, .md, .markdown)")
+    rep.add_argument(
+        "file",
+        type=Path,
+        metavar="PATH",
+        help="a source file (.java, .txt, .md, .markdown), or a directory: every such file "
+        "under it that git does not ignore (project mode; exit status 1 with findings)",
+    )
     rep.add_argument(
         "--language",
         choices=[f.name for f in FRONTENDS],
-        help="the file's language (default: by its extension)",
+        help="the file's language (by default its extension's); of a directory, the only "
+        "files read",
     )
     rep.add_argument(
         "--line",
         type=_bounded(1),
-        help="1-based line of the method or sentence (default: all of them)",
+        help="1-based line of the method or sentence (by default all of them)",
+    )
+    rep.add_argument(
+        "--all",
+        action="store_true",
+        help="of a directory, every repair; without it, only those at least "
+        f"{CONFIDENT_RATIO:g} times as likely as the method or sentence as written",
     )
     rep.add_argument(
         "--top-k", type=_bounded(1, MAX_TOP_K), default=defaults.top_k, help="repairs per method"
@@ -169,13 +179,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     rep.add_argument(
         "--model",
         type=Path,
-        help="model directory (default: the shipped model of the file's language: "
+        help="model directory (by default the shipped model of the file's language: "
         + ", ".join(f"{k} {v.name}" for k, v in DEFAULT_MODELS.items())
-        + ")",
+        + "); of a directory, for the files of its language",
     )
     rep.add_argument("--device", choices=DEVICES, default="cpu", help="where the model runs")
     rep.add_argument("--json", action="store_true", help="print JSON instead of diffs")
-    rep.add_argument("--quiet", action="store_true", help="no progress bar on stderr")
+    rep.add_argument(
+        "--quiet", action="store_true", help="no progress bar (drawn only on a terminal)"
+    )
     _similar_parser(sub)
     return ap.parse_args(argv)
 
@@ -187,7 +199,7 @@ def _similar_parser(sub: argparse._SubParsersAction) -> None:
     sim = sub.add_parser(
         "similar-edit",
         help="propose the edit made between --before and FILE on FILE's other methods (Java)",
-        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
+        formatter_class=_Defaults,
     )
     sim.add_argument("file", type=Path, help="the Java file after the edit")
     sim.add_argument(
@@ -216,6 +228,14 @@ def _similar_parser(sub: argparse._SubParsersAction) -> None:
     )
     sim.add_argument("--device", choices=DEVICES, default="cpu", help="where the model runs")
     sim.add_argument("--json", action="store_true", help="print JSON instead of diffs")
+
+
+def _version() -> str:
+    """The installed distribution's version."""
+    try:
+        return version("spancopy")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def read_source(path: Path, language: str | None = None) -> tuple[str, Frontend]:
@@ -262,53 +282,34 @@ def diff(path: Path, text: str, candidate: Candidate) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run the command of ``args``; its exit status."""
     if args.command == "similar-edit":
         return run_similar(args)
+    if args.file.is_dir():
+        return run_project(args)
     text, frontend = read_source(args.file, args.language)
     doc = ParsedText.parse(text, frontend)
+    if (where := syntax_error(doc)) is not None:
+        sys.stderr.write(f"{args.file}:{where}: {NOT_PARSED}\n")
+        return FINDINGS
     focus = None if args.line is None else line_focus(doc, args.line - 1)
     doc = view(doc, focus)  # the prose of a Java comment at --line
     kind = doc.frontend.unit_kind
     if focus is not None and not units(doc, (), focus):
         sys.stderr.write(f"{args.file}:{args.line}: no {kind} at this line\n")
         return 1
-    model = _load(args.model or DEFAULT_MODELS[doc.frontend.model], args.device, doc.frontend.model)
-    options = RepairOptions(
-        beam_size=args.beam_size,
-        top_k=args.top_k,
-        decoding=args.decoding,
-        max_unit_tokens=args.max_method_tokens,
-        syntax_check=not args.no_syntax_check,
-        min_ratio=args.min_ratio,
-    )
-    found_units = units(doc, model.vocab, focus, context=model.config.context)
-    kept, skipped = within_limit(found_units, options)
-    for u in skipped:
-        sys.stderr.write(f"{args.file}: {kind} {u.name} skipped ({len(u.tokens)} tokens)\n")
+    language = doc.frontend.model
+    model = _load(args.model or _default_model(args.file, language), args.device, language)
+    kept = _selected(args.file, doc, model, _options(args), focus)
     report = []
-    tty = sys.stderr.isatty()
-    progress = tqdm(
-        total=len(kept),
-        unit=kind,
-        file=sys.stderr,
-        disable=args.quiet or len(kept) <= BATCH,  # one batch: no progress to show
-        mininterval=0.1 if tty else 10.0,  # a log gets a line now and then
-    )
-    with progress:
-        for found in repair_units(model, doc, kept, options, focus=focus):
-            report.append(_method_report(args.file, doc, found, kind))
-            if not args.json and report[-1]["repairs"]:
-                text = _method_text(args.file, report[-1])
-                if tty:  # clear the bar, print, redraw it
-                    progress.write(text, file=sys.stdout, end="")
-                else:
-                    sys.stdout.write(text)
-                sys.stdout.flush()
+    with _progress(args, len(kept), kind) as progress:
+        for m in _reports(args.file, doc, model, _options(args), focus, kept):
+            report.append(m)
+            if not args.json and m["repairs"]:
+                _print(_method_text(args.file, m))
             progress.update()
     if args.json:
-        out: dict[str, Any] = {"file": str(args.file), "methods": report}
-        if kind != "method":
-            out[f"{kind}s"] = report  # the same list, by its name
+        out = {**_file_json(args.file, kind, report), "positions": POSITIONS}
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
     else:
         with_repairs = sum(1 for m in report if m["repairs"])
@@ -316,22 +317,228 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _load(directory: Path, device: str, kind: str) -> SpanCopyModel:
-    """The model of ``directory``; a :class:`UsageError` when it cannot be loaded."""
+NOT_PARSED = "does not parse as Java (a syntax error here): no repairs offered"
+
+
+def syntax_error(doc: ParsedText) -> str | None:
+    """``line:column`` (1-based, characters) of the first syntax error of a Java text: the
+    first node that tree-sitter could not parse or had to make up; None when the text parses
+    (or is not Java). A method of such a text may be cut anywhere, so none is repaired."""
+    if not isinstance(doc.frontend, JavaFrontend) or not doc.parsed.tree.root_node.has_error:
+        return None
+    node = doc.parsed.tree.root_node
+    while node.type != "ERROR" and not node.is_missing:
+        inner = next((c for c in node.children if c.has_error or c.is_missing), None)
+        if inner is None:
+            break
+        node = inner
+    row, column = node.start_point  # column in UTF-8 bytes
+    line = doc.text.split("\n")[row].encode("utf-8", "surrogatepass")
+    return f"{row + 1}:{len(line[:column].decode('utf-8', 'ignore')) + 1}"
+
+
+def _options(args: argparse.Namespace) -> RepairOptions:
+    return RepairOptions(
+        beam_size=args.beam_size,
+        top_k=args.top_k,
+        decoding=args.decoding,
+        max_unit_tokens=args.max_method_tokens,
+        syntax_check=not args.no_syntax_check,
+        min_ratio=args.min_ratio,
+    )
+
+
+def _progress(args: argparse.Namespace, total: int, unit: str) -> tqdm:
+    """A progress bar on stderr, drawn only when stderr is a terminal (never into a log or a
+    pipe) and not ``--quiet``."""
+    return tqdm(total=total, unit=unit, file=sys.stderr, disable=args.quiet or not _tty())
+
+
+def _tty() -> bool:
+    return sys.stderr.isatty()
+
+
+def _print(text: str) -> None:
+    """``text`` on stdout as soon as it is known, under a progress bar that is redrawn."""
+    tqdm.write(text, file=sys.stdout, end="")
+    sys.stdout.flush()
+
+
+def _say(line: str) -> None:
+    """One line on stderr, under a progress bar that is redrawn."""
+    tqdm.write(line, file=sys.stderr)
+
+
+def _selected(
+    path: Path, doc: ParsedText, model: SpanCopyModel, options: RepairOptions, focus: Focus | None
+) -> list[Unit]:
+    """The units of ``doc`` at ``focus`` that are short enough; one line for each other."""
+    found = units(doc, model.vocab, focus, context=model.config.context)
+    kept, skipped = within_limit(found, options)
+    for u in skipped:
+        _say(f"{path}: {doc.frontend.unit_kind} {u.name} skipped ({len(u.tokens)} tokens)")
+    return kept
+
+
+def _reports(
+    path: Path,
+    doc: ParsedText,
+    model: SpanCopyModel,
+    options: RepairOptions,
+    focus: Focus | None,
+    kept: list[Unit],
+) -> Iterator[dict[str, Any]]:
+    """The JSON object of each unit of ``kept``, as soon as its repairs are known."""
+    for found in repair_units(model, doc, kept, options, focus=focus):
+        yield _method_report(path, doc, found, doc.frontend.unit_kind)
+
+
+def _file_json(path: Path, kind: str, report: list[dict[str, Any]]) -> dict[str, Any]:
+    """The JSON of one file: its units' objects under ``methods`` (and under ``sentences``
+    too when they are sentences)."""
+    out: dict[str, Any] = {"file": str(path), "methods": report}
+    if kind != "method":
+        out[f"{kind}s"] = report  # the same list, by its name
+    return out
+
+
+class _Models:
+    """The models of a project run, loaded on first use, one per language: ``--model`` for
+    the files of its language, the shipped model of theirs for the others."""
+
+    def __init__(self, model: Path | None, device: str, root: Path) -> None:
+        self.model, self.device, self.root = model, device, root
+        self.loaded: dict[str, SpanCopyModel] = {}
+
+    def get(self, language: str) -> SpanCopyModel:
+        if language not in self.loaded:
+            directory = _default_model(self.root, language)
+            if self.model is not None and _fits(self.model, language):
+                directory = self.model
+            self.loaded[language] = _load(directory, self.device, language)
+        return self.loaded[language]
+
+
+def run_project(args: argparse.Namespace) -> int:
+    """``spancopy repair DIR`` (see the module docstring): status :data:`FINDINGS` when a
+    file has a finding shown or does not parse, else 0."""
+    if args.line is not None:
+        raise UsageError(f"{args.file}: a directory (--line applies to a file)")
+    frontends = {e: f for f in FRONTENDS if args.language in (None, f.name) for e in f.extensions}
+    files = project_files(args.file, frontends)
+    options, models = _options(args), _Models(args.model, args.device, args.file)
+    reports = []
+    with _progress(args, len(files), "file") as progress:
+        for path in files:
+            reports.append(_project_file(path, frontends[path.suffix.lower()], options, models))
+            if not args.all:
+                for m in reports[-1]["methods"]:
+                    m["repairs"] = m["repairs"] if m["confident"] else []
+            if not args.json:
+                _print(
+                    "".join(_method_text(path, m) for m in reports[-1]["methods"] if m["repairs"])
+                )
+            progress.update()
+    summary = _summary(reports)
+    if args.json:
+        out = {"root": str(args.file), "positions": POSITIONS, "files": reports, "summary": summary}
+        sys.stdout.write(json.dumps(out, indent=2) + "\n")
+    else:
+        sys.stdout.write(_summary_line(summary, args.all) + "\n")
+    return FINDINGS if summary["findings"] or summary["not_parsed"] else 0
+
+
+def _project_file(
+    path: Path, frontend: Frontend, options: RepairOptions, models: _Models
+) -> dict[str, Any]:
+    """The JSON of one file of a project (with every repair, confident or not); a file that
+    cannot be read or does not parse gets an ``error`` and no units."""
+    try:
+        text, _ = read_source(path, frontend.name)
+    except UsageError as exc:
+        _say(f"spancopy: {exc}")
+        return {**_file_json(path, frontend.unit_kind, []), "error": str(exc)}
+    doc = ParsedText.parse(text, frontend)
+    if (where := syntax_error(doc)) is not None:
+        _say(f"{path}:{where}: {NOT_PARSED}")
+        return {**_file_json(path, frontend.unit_kind, []), "syntax_error": where}
+    model = models.get(frontend.model)
+    kept = _selected(path, doc, model, options, None)
+    return _file_json(
+        path, frontend.unit_kind, list(_reports(path, doc, model, options, None, kept))
+    )
+
+
+def _summary(reports: list[dict[str, Any]]) -> dict[str, int]:
+    """What a project run found, counted: files, units, findings (units with repairs
+    shown), files with findings, files that do not parse and files not read."""
+    shown = [sum(1 for m in r["methods"] if m["repairs"]) for r in reports]
+    return {
+        "files": len(reports),
+        "units": sum(len(r["methods"]) for r in reports),
+        "findings": sum(shown),
+        "files_with_findings": sum(1 for n in shown if n),
+        "not_parsed": sum(1 for r in reports if "syntax_error" in r),
+        "not_read": sum(1 for r in reports if "error" in r),
+    }
+
+
+def _summary_line(summary: dict[str, int], every: bool) -> str:
+    which = "every repair" if every else "confident ones only, --all for every repair"
+    line = (
+        f"{summary['files']} file(s), {summary['units']} method(s) or sentence(s) checked: "
+        f"{summary['findings']} finding(s) in {summary['files_with_findings']} file(s) ({which})"
+    )
+    if summary["not_parsed"]:
+        line += f"; {summary['not_parsed']} file(s) do not parse"
+    if summary["not_read"]:
+        line += f"; {summary['not_read']} file(s) not read"
+    return line
+
+
+def _fits(directory: Path, language: str) -> bool:
+    """Whether the model of ``directory`` serves ``language`` as a repair model (a model that
+    cannot be read fits: loading it says why it cannot be)."""
+    from spancopy_core.storage.model_dir import CheckpointError, kind_mismatch, model_kind
+
+    try:
+        return kind_mismatch(model_kind(directory), language) is None
+    except CheckpointError:
+        return True
+
+
+def _default_model(path: Path, language: str) -> Path:
+    """The shipped model of ``language``; for Java, the model adapted to the project of
+    ``path`` by ``python -m trainer adapt`` when its work tree has one (said on stderr)."""
+    from spancopy_core.storage.model_dir import project_model
+
+    own = project_model(path) if language == "java" else None
+    if own is None:
+        return DEFAULT_MODELS[language]
+    sys.stderr.write(f"using the Java model adapted to this project: {own}\n")
+    return own
+
+
+def _load(directory: Path, device: str, language: str, *, edit: bool = False) -> SpanCopyModel:
+    """The model of ``directory``, checked first to be a repair model of ``language`` (an edit
+    model, ``edit``); a :class:`UsageError` when it is not or cannot be loaded."""
     from spancopy_core.storage.checkpoint import (
         CheckpointError,
         DeviceError,
         load_model,
     )  # imports torch
+    from spancopy_core.storage.model_dir import kind_mismatch, model_kind
 
+    wanted = "an edit model, trained with --edit-dim" if edit else f"a {language} model"
     try:
-        return load_model(directory, device=device)
+        problem = kind_mismatch(model_kind(directory), language, edit=edit)
+        if problem is None:
+            return load_model(directory, device=device)
     except CheckpointError as exc:
-        raise UsageError(
-            f"cannot load the model: {exc} (pass --model DIR: a {kind} model)"
-        ) from None
+        raise UsageError(f"cannot load the model: {exc} (pass --model DIR: {wanted})") from None
     except DeviceError as exc:
         raise UsageError(str(exc)) from None
+    raise UsageError(f"{directory}: {problem} (pass --model DIR: {wanted})")
 
 
 def _java_source(path: Path) -> ParsedText:
@@ -354,12 +561,7 @@ def run_similar(args: argparse.Namespace) -> int:
     if not edits:
         sys.stderr.write(f"{args.file}: no method changed since {args.before}\n")
         return 1
-    model = _load(args.model or DEFAULT_EDIT_MODEL, args.device, "similar-edit")
-    if not model.config.edit_dim:
-        raise UsageError(
-            f"{args.model or DEFAULT_EDIT_MODEL}: not an edit model (pass --model DIR: a model "
-            "trained with --edit-dim)"
-        )
+    model = _load(args.model or DEFAULT_EDIT_MODEL, args.device, "java", edit=True)
     options = similar.SimilarOptions(
         beam_size=args.beam_size, top_k=args.top_k, threshold=args.threshold
     )
@@ -377,6 +579,7 @@ def run_similar(args: argparse.Namespace) -> int:
             "before": str(args.before),
             "edits": [{"name": e.name, "line": e.line + 1} for e in edits],
             "methods": report,
+            "positions": POSITIONS,
         }
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
     else:
@@ -397,6 +600,8 @@ def _method_report(path: Path, doc: ParsedText, found: UnitRepairs, kind: str) -
         "line": doc.lines.line(unit.start) + 1,
         "tokens": len(unit.tokens),
         "unchanged_probability": found.unchanged_probability(),
+        # at least CONFIDENT_RATIO times as likely as the unit as written: shown by project mode
+        "confident": runner.confident(found, CONFIDENT_RATIO),
         "repairs": [
             {
                 "rank": rank,

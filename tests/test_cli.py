@@ -3,12 +3,17 @@ one-line errors with their exit status, the server's limits, progress and Ctrl-C
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
+import pty
 import shutil
 import signal
+import struct
 import subprocess
 import sys
+import tempfile
+import termios
 from pathlib import Path
 
 import pytest
@@ -112,7 +117,7 @@ def test_json_of_every_method(toy_model: Path):
         (("repair", "missing.java"), 2, "spancopy: missing.java: no such file"),
         (("repair", "pyproject.toml"), 2, "unsupported file type"),
         (("repair", "examples/RingBuffer.java", "--line", 7), 1, "no method at this line"),
-        (("repair", "examples"), 2, "unsupported file type"),
+        (("repair", "examples", "--line", 3), 2, "examples: a directory (--line applies to"),
         (("repair", EXAMPLE, "--device", "banana"), 2, "argument --device: invalid choice"),
         (("repair", EXAMPLE, "--top-k", 0), 2, "--top-k: must be an integer in [1, 50], not '0'"),
         (("repair", EXAMPLE, "--beam-size", 201), 2, "--beam-size: must be an integer in [1, 200]"),
@@ -195,18 +200,53 @@ def test_running_out_of_memory_while_loading(toy_model: Path, error: str):
     assert error.split("(")[0] in out.stderr
 
 
-def test_progress_on_stderr_unless_quiet(toy_model: Path, tmp_path: Path):
+def on_a_terminal(*args: object) -> tuple[int, str, bytes]:
+    """``spancopy *args`` with its stderr on a pseudo-terminal: its exit status, its stdout
+    and what it drew on the terminal."""
+    leader, follower = pty.openpty()
+    # 24 rows of 80 columns: a new pseudo-terminal has 0 columns, into which tqdm draws nothing
+    fcntl.ioctl(follower, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    with (
+        tempfile.TemporaryFile() as stdout,  # a file: a full pipe would block the process
+        subprocess.Popen(
+            [sys.executable, "-m", "spancopy_core.cli", *map(str, args)],
+            stdout=stdout,
+            stderr=follower,
+            env=SERVER_ENV,
+            cwd=ROOT,
+        ) as proc,
+    ):
+        os.close(follower)
+        drawn = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # EIO: the terminal's other end closed with the process
+                break
+            if not chunk:
+                break
+            drawn += chunk
+        proc.wait(timeout=120)
+        stdout.seek(0)
+        printed = stdout.read().decode()
+    os.close(leader)
+    return proc.returncode, printed, drawn
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_progress_on_a_terminal_unless_quiet(toy_model: Path, tmp_path: Path):
     n = 2 * BATCH + 1
     source = many_methods(tmp_path / "Many.java", n)
-    out = spancopy("repair", source, "--top-k", 1, "--model", toy_model)
-    assert out.returncode == 0, out.stderr
-    assert f"{n}/{n}" in out.stderr and "method" in out.stderr
-    assert out.stdout.endswith(f"{n} method(s) checked, {n} with repairs\n")
-    quiet = spancopy("repair", source, "--top-k", 1, "--model", toy_model, "--quiet")
-    assert quiet.returncode == 0 and quiet.stderr == "" and quiet.stdout == out.stdout
-    few = many_methods(tmp_path / "Few.java", BATCH)
-    out = spancopy("repair", few, "--top-k", 1, "--model", toy_model)
-    assert out.returncode == 0 and out.stderr == ""
+    code, stdout, drawn = on_a_terminal("repair", source, "--top-k", 1, "--model", toy_model)
+    assert code == 0 and f"{n}/{n}".encode() in drawn and b"method" in drawn
+    assert stdout.endswith(f"{n} method(s) checked, {n} with repairs\n")
+    quiet = on_a_terminal("repair", source, "--top-k", 1, "--model", toy_model, "--quiet")
+    assert quiet == (0, stdout, b"")
+    few = many_methods(tmp_path / "Few.java", 2)  # a bar for any number of methods
+    assert b"2/2" in on_a_terminal("repair", few, "--top-k", 1, "--model", toy_model)[2]
+    # Into a pipe or a log: never a bar, whatever the number of methods.
+    piped = spancopy("repair", source, "--top-k", 1, "--model", toy_model)
+    assert (piped.returncode, piped.stdout, piped.stderr) == (0, stdout, "")
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
