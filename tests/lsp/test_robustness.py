@@ -12,7 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from lsprotocol import types
+from pygls.protocol import default_converter
 
+from . import editor
+from .conftest import parses
 from .test_protocol import frame, initialize, read_message, start_stdio
 from .test_server import GT, TOY
 
@@ -24,6 +28,7 @@ ACTION = {
     "context": {"diagnostics": []},
 }
 DEEP = 5000  # levels: Python's JSON decoder gave up (RecursionError) at about a thousand
+CONVERTER = default_converter()
 IDS: list[Any] = [[1], {"id": 1}, 1.5, 1.0, True, False, None, "x", 3, 2**70, -1]
 
 
@@ -207,6 +212,47 @@ def test_titles_in_a_file_of_lone_cr_lines(server: subprocess.Popen):
     assert actions[0]["title"].startswith('Change to "if (value >= limit) {" (')
     for action in actions:
         assert action["title"].startswith('Change to "') and "return" not in action["title"]
+
+
+ANNOTATED = """package java.lang.reflect;
+
+import java.lang.annotation.Annotation;
+
+public interface AnnotatedElement {
+    /**
+     * Returns this element's annotation for the specified type if
+     * such an annotation is <em>present</em>, else null.
+     */
+    <T extends Annotation> T getAnnotation(Class<T> annotationClass);
+}
+"""
+
+
+def test_no_quick_fix_breaks_an_interface():
+    """Issue 28: with syntaxCheck on, the shipped model's ``getAnnotation(Class<T>
+    annotationClass) { }`` (a constructor, which no interface has) and bodies for the
+    interface's method were offered (ranks 16 and 6 of 20 here, before the fix). Every quick
+    fix now leaves the file parsing, and adds no body."""
+    proc = start_stdio()
+    try:
+        send(proc, initialize(options={"topK": 20, "beamSize": 40, "syntaxCheck": True}))
+        uri = "file:///work/AnnotatedElement.java"
+        doc = {"uri": uri, "languageId": "java", "version": 1, "text": ANNOTATED}
+        send(proc, message(method="textDocument/didOpen", params={"textDocument": doc}))
+        at = {"line": 9, "character": 30}
+        params = {**ACTION, "textDocument": {"uri": uri}, "range": {"start": at, "end": at}}
+        send(proc, message(id="fix", method="textDocument/codeAction", params=params))
+        actions = responses_until(proc, "fix")[-1]["result"]
+        assert len(actions) >= 10
+        for action in actions:
+            (change,) = action["edit"]["documentChanges"]
+            edits = [CONVERTER.structure(e, types.TextEdit) for e in change["edits"]]
+            repaired = editor.apply(ANNOTATED, edits)
+            assert parses(repaired), action["title"]
+            assert repaired.count("{") == ANNOTATED.count("{"), action["title"]
+    finally:
+        proc.kill()
+        proc.wait()
 
 
 def test_requests_after_shutdown_are_refused_and_exit_is_0(toy_model: Path):
