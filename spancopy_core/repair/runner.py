@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.repair import pipeline, ranking
 from spancopy_core.repair.candidates import Candidate, shares, unchanged_share
-from spancopy_core.repair.frontend import Penalties, Unit
+from spancopy_core.repair.frontend import Penalties, Unit, written
 from spancopy_core.repair.pipeline import Focus, ParsedText, RepairOptions, UnitRepairs
 
 if TYPE_CHECKING:
@@ -157,17 +157,29 @@ def at_least(ratio: float, log_prob: float, unchanged_log_prob: float) -> bool:
     return log_prob >= unchanged_log_prob + math.log(ratio)
 
 
+def keeps(unit: Unit, candidate: Candidate, ratio: float, unchanged_log_prob: float) -> bool:
+    """Whether ``candidate`` of ``unit`` passes the ratio floor: :func:`at_least`, but for the
+    front-end's own correction of the unit (a prose respelling), which is sure: it is the model
+    input, the unit the others are measured against, and is never measured against the unit as
+    written."""
+    if candidate.tokens == unit.tokens and unit.tokens != written(unit):
+        return True
+    return at_least(ratio, candidate.log_prob, unchanged_log_prob)
+
+
 def confident(found: UnitRepairs, ratio: float) -> bool:
-    """Whether ``found`` has a repair at least ``ratio`` times as likely as its unit as written
-    (a unit its front-end corrected always has: :meth:`UnitRepairs.confidence`)."""
-    return bool(found.candidates) and found.confidence() >= ratio
+    """Whether ``found`` shows a repair that passes the ratio floor at ``ratio`` (:func:`keeps`;
+    from the beam's shares with ``ranking="beam"``, :meth:`UnitRepairs.confidence`)."""
+    if found.unchanged_log_prob is None:
+        return bool(found.candidates) and found.confidence() >= ratio
+    return any(keeps(found.unit, c, ratio, found.unchanged_log_prob) for c in found.candidates)
 
 
 def ratio_floor(
-    found: Sequence[Candidate], ratio: float, unchanged_log_prob: float
+    unit: Unit, found: Sequence[Candidate], ratio: float, unchanged_log_prob: float
 ) -> list[Candidate]:
-    """The candidates at least ``ratio`` times as likely as the unit as written."""
-    return [c for c in found if at_least(ratio, c.log_prob, unchanged_log_prob)]
+    """The candidates that pass the ratio floor (:func:`keeps`)."""
+    return [c for c in found if keeps(unit, c, ratio, unchanged_log_prob)]
 
 
 def ranked(
@@ -192,21 +204,21 @@ def ranked(
         unchanged,
         doc.lines,
         lines,
+        doc.frontend,
         top_k=how.top_k,
         penalties=how.penalties,
     )
-    shown, share = shares(ratio_floor(best, how.ratio, unchanged), unchanged, unit.tokens)
+    shown, share = shares(ratio_floor(unit, best, how.ratio, unchanged), unchanged, unit.tokens)
     return Ranked(shown, unchanged, share)
 
 
-def _unscored(unit: Unit, pool: Sequence[Candidate], how: Ranking) -> Ranked | None:
+def _unscored(unit: Unit, pool: Sequence[Candidate]) -> Ranked | None:
     """The result of a pool that needs no scoring: empty, or the model input alone (a unit its
-    front-end corrected, which the model leaves as it is): as likely as itself, so shown
-    unless the floor is above 1, with all the share. None for any other pool."""
+    front-end corrected, which the model leaves as it is): the correction passes any floor
+    (:func:`keeps`) and has all the share. None for any other pool."""
     if any(c.tokens != unit.tokens for c in pool):
         return None
-    shown = [replace(c, probability=1.0) for c in pool if how.ratio <= 1]
-    return Ranked(shown, None, 1.0)
+    return Ranked([replace(c, probability=1.0) for c in pool], None, 1.0)
 
 
 async def rank_pools(
@@ -221,7 +233,7 @@ async def rank_pools(
 ) -> list[Ranked]:
     """The pools of ``units`` (model focus ``ids``) scored in one model job (under the edit of
     each unit, ``edits``, for the edit model) and ranked (:func:`ranked`)."""
-    done = [_unscored(u, pool, how) for u, pool in zip(units, pools, strict=True)]
+    done = [_unscored(u, pool) for u, pool in zip(units, pools, strict=True)]
     todo = [k for k, d in enumerate(done) if d is None]
     items = [pipeline.score_items(units[k], ids[k], pools[k]) for k in todo]
     per_item = None if edits is None else [edits[k] for k, i in zip(todo, items) for _ in i]
@@ -290,7 +302,9 @@ def _beam(
     floored against the unit's share of the beam."""
     share, ratio = unchanged_share(unit, hypotheses), options.ratio(doc.frontend)
     unchanged = _log(share)
-    kept = [c for c in pool if at_least(ratio, _log(c.probability), unchanged)]
+    kept = [
+        c for c in pool if keeps(unit, replace(c, log_prob=_log(c.probability)), ratio, unchanged)
+    ]
     return Ranked(kept, None, share)
 
 
