@@ -1,33 +1,20 @@
 """Rewrite rules generalised from one observed edit, and applied to other methods (no LSP).
 
 After Refazer (Rolim et al., ICSE 2017) and Getafix (Bader et al., OOPSLA 2019), written small:
-the method before and after the edit are parsed (tree-sitter-java, through
-:meth:`~spancopy_core.lang.java.JavaSource.method_node`) into trees over their tokens, and the
-*sites* of the edit are found by descending both trees together while exactly the same children
-differ: a node replaced by another (a call by a call, ``a == b`` by ``a.equals(b)``), or a run of
-siblings replaced by another (statements inserted before a statement, which is kept as the
-context that places them; an argument appended after the argument before it). A site of one
-token grows to its parent (``trim`` to ``name.trim()``), so that a rule has context. Each site is
-then *anti-unified*: the subtrees that the before and after sides share become holes, bound at the
-target to whatever stands at their place, at three levels of generality (:data:`LEVELS`):
-
-- ``names kept``: holes for the shared subtrees of more than one token (the argument list
-  ``("head")`` of ``new Token.EndTag("head")`` -> ``processEndTag("head")``), unless a name or
-  literal inside one is also used elsewhere on the after side (then its structure stays);
-- ``names abstracted``: also every variable (or field) name both sides use
-  (``name.trim()`` -> ``name.strip()`` becomes ``#1.trim()`` -> ``#1.strip()``);
-- ``literals abstracted``: also every literal both sides use.
-
-A name or literal one side has alone stays as written (the idiom an edit removes or introduces);
-a rule whose before side is all hole (it would match anything) is dropped, and so is one that
-still matches the edited method after the edit outside what changed (the user left that place
-as it was). A hole binds any
-subtree; one bound twice must bind the same tokens. :func:`rewrites` applies the rules of each
-level wherever their before side matches a method (every match at once, and each match alone
-when there are several), giving the method's tokens after the rewrite; :func:`with_rules`
-makes them candidates exactly as the model's hypotheses are made (format-preserving edits, the
-same checks), which the similar edits (:mod:`spancopy_core.repair.similar`) score under the
-edit and rank by the model's probability, in place of the beam's where a rule matches.
+the method before and after the edit are parsed into tree-sitter trees over their tokens
+(:func:`tree`); the edit's *sites* are the smallest nodes, or runs of a block's statements, that
+changed (:func:`_sites`; a one-token change grows to its parent, an insertion keeps a neighbour
+as context); each site is *anti-unified* at three levels of generality (:data:`LEVELS`): the
+subtrees both sides share become holes, bound at the target to whatever stands there (names
+kept: shared subtrees of several tokens that hide no name used elsewhere; names abstracted: also
+shared variable and field names, ``name.trim()`` -> ``name.strip()`` giving ``#0 . trim #1 =>
+#0 . strip #1``; literals abstracted: also shared literals), and a rule is dropped when its
+before side has no name, keyword or literal outside a hole, or when it still matches the edited
+method outside what changed (a place the user left alone). :func:`rewrites` applies the rules
+wherever their before side matches another method; :func:`with_rules` makes the rewrites
+candidates as the beam's hypotheses are made (format-preserving edits, the same checks), which
+:mod:`spancopy_core.repair.similar` scores and ranks by the edit model's probability, in place
+of the beam's where a rule matches. ``docs/server.md`` (similar edits) says more.
 """
 
 from __future__ import annotations
