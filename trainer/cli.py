@@ -45,7 +45,8 @@ class _HelpFormatter(argparse.HelpFormatter):
             or "default" in text
         ):
             return text
-        return f"{text} (default: %(default)s)"
+        shown = " ".join(map(str, default)) if isinstance(default, list) else str(default)
+        return f"{text} (default: {shown.replace('%', '%%')})"  # paths as paths, not PosixPath()
 
 
 class _Parser(argparse.ArgumentParser):
@@ -434,7 +435,14 @@ def _add_heldout(sub) -> None:
         "excludes and bench/real_bugs.py evaluates on.",
     )
     p.add_argument("file", type=Path, metavar="FILE.jsonl", help="ManySStuBs4J edit records")
-    p.add_argument("--out", type=Path, default=HELDOUT_JSON, metavar="FILE.json", help="output")
+    p.add_argument(
+        "--out",
+        type=Path,
+        required=True,
+        metavar="FILE.json",
+        help=f"output file (the shipped table, which moves the benchmark, is {HELDOUT_JSON.name} "
+        "in the trainer package; write it there only on purpose)",
+    )
 
 
 def _add_jfleg_data(sub) -> None:

@@ -31,6 +31,7 @@ from spancopy_core.storage.checkpoint import load_model
 
 from .data import DataError, read_pairs
 
+ACCURACY_AT = (1, 5, 10, 20)  # the k of the acc@k metrics, those up to the beam width
 ROWS = [
     ("top1", "Accuracy (top-1)"),
     ("top1_changed", "Accuracy (top-1, unchanged input skipped)"),
@@ -70,6 +71,8 @@ def markdown_table(columns: dict[str, dict[str, float]]) -> str:
     names = list(columns)
     lines = ["| metric | " + " | ".join(names) + " |", "|---|" + "---|" * len(names)]
     for key, label in ROWS:
+        if not all(key in columns[n] for n in names):
+            continue  # e.g. Accuracy@20 of a beam of 5, which keeps 5 hypotheses
         cells = [
             f"{100 * columns[n][key]:.1f}%" if key != "mrr" else f"{columns[n][key]:.3f}"
             for n in names
@@ -109,7 +112,9 @@ def run(
     hyps = decode_all(model, inputs, beam, variant, batch_size, progress, desc, edits)
     seconds = time.monotonic() - started
     keywords = java.KEYWORDS | java.CONTEXTUAL_KEYWORDS
-    metrics = score([[h.tokens for h in hs] for hs in hyps], targets, methods, keywords=keywords)
+    ks = [k for k in ACCURACY_AT if k <= beam]  # a beam of B keeps B hypotheses
+    predictions = [[h.tokens for h in hs] for hs in hyps]
+    metrics = score(predictions, targets, methods, ks, keywords=keywords)
     metrics.update(
         {f"span_{k}": v for k, v in span_statistics([hs[0].actions for hs in hyps if hs]).items()}
     )
