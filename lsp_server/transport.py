@@ -69,6 +69,7 @@ class CommandCancellingProtocol(LanguageServerProtocol):
         super().__init__(server, converter)
         for kind in (str, int, float, bool):  # cattrs would take str(5) for a URI, int("0")
             converter.register_structure_hook(kind, _exactly(kind))
+        logging.getLogger("pygls.protocol.json_rpc").addFilter(_no_structuring_traceback)
 
     def _user_handler(self, method: str, params: Any) -> Generator[Any, Any, None]:
         if (user_handler := self.fm.features.get(method)) is not None:
@@ -147,6 +148,12 @@ class CommandCancellingProtocol(LanguageServerProtocol):
         task = getattr(self._server, "command_tasks", {}).pop(msg_id, None)
         if task is not None:
             task.cancel()
+
+
+def _no_structuring_traceback(record: logging.LogRecord) -> bool:
+    """A log filter: pygls' traceback of params that do not validate is left out (the
+    client's mistake, answered or dropped by :func:`dispatch`, which logs it in one line)."""
+    return not str(record.msg).startswith("Unable to deserialize message")
 
 
 def _exactly(kind: type) -> Callable[[Any, Any], Any]:

@@ -3,10 +3,14 @@
 A driver of random operations: opens (some URIs percent-encoded), incremental edits with
 random ranges (CRLF, lone CR, emoji, ``\\f``, U+2028, positions past the end of a line), full
 changes, closes and reopens at version 1, code actions, resolves, ``spancopy.repairMethod``
-(sometimes with bad arguments), ``$/cancelRequest``, settings changes and model reloads. The
+(sometimes with bad arguments), ``$/cancelRequest`` (sometimes with an id of another JSON
+type, or none), settings changes, model reloads and malformed messages (not JSON, nested
+thousands of levels deep, not an object, a wrong ``jsonrpc``, ids of every JSON type, params
+of the wrong shape or type, responses to ids never sent; issue 28). The
 client keeps its own copy of every document, edited by ``tests/lsp/editor.py`` (an
 independent reference), and checks that every request is answered (a result, or
-ContentModified / RequestCancelled, or InvalidParams for the bad ones), that every returned
+ContentModified / RequestCancelled, or the JSON-RPC error each malformed request deserves,
+with its id), that every returned
 edit names the document and the version the client had when it asked, applies to that text,
 changes it inside one method or one comment (the units of Java and of the prose model that
 repairs comments), and leaves a file that parsed still parsing; and that the server
@@ -21,6 +25,8 @@ runs sessions with new seeds for N seconds; ``SPANCOPY_FUZZ_SEED`` sets the firs
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import json
 import os
 import random
 import sys
@@ -39,13 +45,15 @@ from . import editor
 from .conftest import capabilities, close, launch, parses
 from .test_server import TOY
 
-CANCELLED, CONTENT_MODIFIED, INVALID_PARAMS = -32800, -32801, -32602
+CANCELLED, CONTENT_MODIFIED, INVALID_PARAMS, INVALID_REQUEST = -32800, -32801, -32602, -32600
 ANSWER_WAIT = 120  # seconds to wait for the last answers (never reached by a working server)
 BASES = [
     TOY,
     TOY.replace("\n", "\r\n"),
     TOY.replace("class Toy {", "class Toy { /* 😀\u2028é\f */").replace("int limit", "int limit𝄞"),
     "class E {\n    int f(int a, int b) {\n        return a > b ? a : b;\n    }\n}\n",
+    "interface I {\n    int area(int w, int h);\n\n    default boolean fits(int size, int cap) {\n"
+    "        return size < cap;\n    }\n}\n",  # where a constructor or a body does not belong
 ]
 PIECES = ["x", " ", "a", "value", ">", "<", "=", ";", "\n", "\r\n", "\r", "😀", "\f", "\u2028",
           "é", "𝄞", "}", "{", "(", ")", "int y = 0;\n", "return 1;", ""]  # fmt: skip
@@ -62,6 +70,20 @@ SETTINGS = [
     {"decoding": "greedy"},
     {"decoding": "merged", "beamSize": 20, "syntaxCheck": True},
     {"beamSize": "wide"},  # a bad value: a warning, the default is used
+]
+# ids a $/cancelRequest or a request may carry that no request has: every JSON type
+BAD_IDS: list[Any] = [[1], {"id": 1}, 1.5, 1.0, True, False, None, "never-sent", 10**6, -1]
+AT = {"line": 0, "character": 0}
+# params of textDocument/codeAction that do not validate, of every kind
+BAD_ACTION_PARAMS: list[Any] = [
+    5,
+    "text",
+    True,
+    [1, 2],
+    {},
+    {"textDocument": {"uri": 5}, "range": {"start": AT, "end": AT}, "context": {"diagnostics": []}},
+    {"textDocument": {"uri": "file:///x"}, "range": {"start": {"line": "0", "character": 0}}},
+    {"textDocument": {"uri": "file:///x"}, "range": {"start": {"line": -1, "character": 0}}},
 ]
 
 
@@ -88,6 +110,7 @@ class Stats:
     content_modified: int = 0
     edits_checked: int = 0
     bad_edits: int = 0
+    malformed: int = 0
     problems: list[str] = field(default_factory=list)
 
     def add(self, other: Stats) -> None:
@@ -103,7 +126,7 @@ class Stats:
             f"crashes={self.crashes} internal_errors={self.internal_errors} "
             f"error_logs={self.error_logs} actions={self.actions} "
             f"content_modified={self.content_modified} edits_checked={self.edits_checked} "
-            f"bad_edits={self.bad_edits}"
+            f"bad_edits={self.bad_edits} malformed={self.malformed}"
         )
 
 
@@ -294,9 +317,72 @@ class Session:
 
     def cancel(self) -> None:
         live = [msg_id for fut, msg_id, _ in self.pending if not fut.done()]
-        if live:
+        if live and self.rng.random() < 0.7:
             msg_id = self.rng.choice(live)
             self.client.protocol.notify("$/cancelRequest", types.CancelParams(id=msg_id))
+        elif self.rng.random() < 0.9:  # an id that is no request's, of any JSON type
+            params = {"id": self.rng.choice(BAD_IDS)}
+            self.send_raw({"jsonrpc": "2.0", "method": "$/cancelRequest", "params": params})
+        else:  # no id, no params
+            self.send_raw({"jsonrpc": "2.0", "method": "$/cancelRequest"})
+
+    # -- malformed messages ----------------------------------------------------------------
+    def send_raw(self, message: Any, msg_id: str | None = None, expected: int = 0) -> None:
+        """Write ``message`` (JSON, or the bytes of a body) as it is; with ``msg_id``, it is
+        a request that must be answered with the error ``expected``."""
+        body = message if isinstance(message, bytes) else json.dumps(message).encode()
+        if msg_id is not None:
+            fut: concurrent.futures.Future = concurrent.futures.Future()
+            self.client.protocol._request_futures[msg_id] = fut
+            self.pending.append((asyncio.wrap_future(fut), msg_id, (("malformed",), (expected,))))
+            self.stats.requests += 1
+        self.client.protocol.writer.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def malformed(self) -> None:
+        """One malformed message; the requests among them are answered with their error."""
+        self.stats.malformed += 1
+        self.ids += 1
+        msg_id, kind = f"fz-bad-{self.ids}", self.rng.randrange(9)
+        depth = self.rng.choice([200, 3000, 20000])
+        deep = b"[" * depth + b"]" * depth
+        if kind == 0:  # not JSON, or not an object: answered with id null
+            self.send_raw(self.rng.choice([b"{not json", b"", b"\xff", b"[1]", b"5", b"null"]))
+        elif kind == 1:  # a request nested thousands of levels deep
+            head = b'{"jsonrpc": "2.0", "id": "%s", "method": "textDocument/codeAction", ' % (
+                msg_id.encode()
+            )
+            self.send_raw(head + b'"params": ' + deep + b"}", msg_id, INVALID_REQUEST)
+        elif kind == 2:  # a notification, or no object at all, as deep
+            notification = b'{"jsonrpc": "2.0", "method": "$/setTrace", "params": ' + deep + b"}"
+            self.send_raw(self.rng.choice([notification, deep]))
+        elif kind == 3:  # another JSON-RPC version
+            self.send_raw(
+                {"jsonrpc": "1.0", "id": msg_id, "method": "shutdown"}, msg_id, INVALID_REQUEST
+            )
+        elif kind == 4:  # a request whose id is of another JSON type: answered with id null
+            bad = self.rng.choice(BAD_IDS[:7])
+            self.send_raw({"jsonrpc": "2.0", "id": bad, "method": "shutdown"})
+        elif kind == 5:  # params of the wrong shape or type
+            params = self.rng.choice(BAD_ACTION_PARAMS)
+            message = {"jsonrpc": "2.0", "id": msg_id, "method": "textDocument/codeAction"}
+            self.send_raw({**message, "params": params}, msg_id, INVALID_PARAMS)
+        elif kind == 6:
+            method, params = self.rng.choice(
+                [
+                    ("workspace/executeCommand", {"command": 5}),
+                    ("codeAction/resolve", {"title": [1]}),
+                ]
+            )
+            message = {"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params}
+            self.send_raw(message, msg_id, INVALID_PARAMS)
+        elif kind == 7:  # notifications that do not validate: dropped
+            method, params = self.rng.choice(
+                [("$/setTrace", {"value": 5}), ("workspace/didChangeConfiguration", [1]),
+                 ("no/such/notification", {"x": 1}), ("initialized", "text")]
+            )  # fmt: skip
+            self.send_raw({"jsonrpc": "2.0", "method": method, "params": params})
+        else:  # a response to an id never sent
+            self.send_raw({"jsonrpc": "2.0", "id": self.rng.choice(BAD_IDS), "result": None})
 
     def settings(self) -> None:
         chosen = self.rng.choice(SETTINGS)
@@ -327,8 +413,10 @@ class Session:
             self.edit(rng.choice(opened))
         elif roll < 0.48:
             self.full_change(rng.choice(opened))
-        elif roll < 0.75:
+        elif roll < 0.72:
             self.code_action(rng.choice(opened) if rng.random() < 0.9 else rng.choice(URIS))
+        elif roll < 0.75:
+            self.malformed()
         elif roll < 0.83:
             self.repair_method(rng.choice(opened) if rng.random() < 0.9 else rng.choice(URIS))
         elif roll < 0.9 and self.actions:
