@@ -3,10 +3,12 @@
 The steps, each said on stderr as it happens: mine the repository's small method edits
 (:mod:`trainer.history`); hold out the edits of its newest commits by date (never at random)
 as the evaluation; score the shipped model on them through the repair pipeline that
-``spancopy repair`` and the server run (:func:`spancopy_core.repair.pipeline.repair` at the
+``spancopy repair`` and the server run (:func:`spancopy_core.repair.runner.repair` at the
 edit's focus lines; right when the file after a repair holds the method as the commit wrote
-it, token for token); fine-tune the shipped model on the older edits (bug fixes weighted up)
-mixed one to one with a replay of its own last training data, BFP's train slice (the pairs
+it, token for token); add the project's frequent names to the model's vocabulary (so that
+the abstraction keeps them as written and the model can write them: ``assertEquals``, the
+project's own helpers), and fine-tune it on the older edits (bug fixes weighted up) mixed one
+to one with a replay of its own last training data, BFP's train slice (the pairs
 of ``recipes/java-focus.sh``'s ``trainer split``), so that it keeps what it knew, with the
 trainer's loop (:func:`trainer.train.main`: progress bar, checkpoints, Ctrl-C saves the
 state) for the steps that fit the time given, measured by a short calibration run; score
@@ -24,7 +26,8 @@ import random
 import shutil
 import sys
 import time
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Container, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -33,6 +36,7 @@ from tqdm import tqdm
 
 from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.lang import java
+from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.storage.model_dir import PROJECT_MODEL, read_vocab
 
 from . import history
@@ -53,6 +57,8 @@ SHARED_BFP = (
 MIN_EDITS = 60  # mined edits below which there is too little to learn from and to score on
 TOP = 5
 CALIBRATION_STEPS = 8  # steps timed before the real run, to fit it in the time given
+NAME_EDITS = 5  # a project name in at least this many training edits joins the vocabulary
+MAX_NAMES = 500
 
 
 @dataclass(frozen=True)
@@ -150,6 +156,40 @@ def replay_pairs(directory: Path, n: int, seed: int) -> list[Pair]:
     return random.Random(seed).sample(pairs, min(n, len(pairs)))
 
 
+def project_names(edits: Sequence[history.Edit], known: Container[str]) -> list[str]:
+    """The project's own names worth writing as they are: identifiers outside ``known`` in
+    at least :data:`NAME_EDITS` of ``edits`` (either side), the :data:`MAX_NAMES` most
+    frequent, most frequent first."""
+    counts: Counter[str] = Counter()
+    for e in edits:
+        tokens = java.lex(e.source) + java.lex(e.fixed)
+        counts.update({t.text for t in tokens if t.kind == "identifier" and t.text not in known})
+    frequent = [(n, name) for name, n in counts.items() if n >= NAME_EDITS]
+    return [name for _, name in sorted(frequent, key=lambda c: (-c[0], c[1]))[:MAX_NAMES]]
+
+
+def extend_vocabulary(init: Path, names: Sequence[str], out: Path) -> None:
+    """Write to ``out`` the model of ``init`` with ``names`` added to its vocabulary: each new
+    token's embedding and generation bias start at the mean of the placeholders' (a new
+    name starts out as an unknown name would be read), the rest unchanged."""
+    import torch
+
+    from spancopy_core.paper.model import SpanCopyModel
+    from spancopy_core.paper.vocab import Vocabulary
+    from spancopy_core.storage.checkpoint import load_model, save_model
+
+    model = load_model(init, device="cpu")
+    vocab = Vocabulary([*model.vocab.itos, *names])
+    grown = SpanCopyModel(model.config, vocab)
+    state = model.state_dict()
+    ids = [i for i, t in enumerate(model.vocab.itos) if java.PLACEHOLDER.fullmatch(t)]
+    for key in ("embedding.weight", "gen_bias"):
+        mean = state[key][ids].mean(dim=0, keepdim=True)
+        state[key] = torch.cat([state[key], mean.expand(len(names), *mean.shape[1:])])
+    grown.load_state_dict(state)
+    save_model(grown, vocab, out, extra={"extended": {"from": str(init), "names": len(names)}})
+
+
 def _write_jsonl(path: Path, rows: Sequence[Any]) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
@@ -161,13 +201,13 @@ def _pairs_rows(pairs: Sequence[Pair]) -> list[dict[str, list[str]]]:
     return [{"input": list(x), "output": list(y)} for x, y in pairs]
 
 
-def mine_and_split(config: AdaptConfig, known: Any) -> dict[str, Any]:
+def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
     """Mine the history and write the work directory's data: ``data/train.jsonl`` (the older
     edits, bug fixes weighted, and as many replayed BFP pairs), ``data/valid.jsonl`` (5% of
     the older edits, for the trainer's own validation) and ``heldout.jsonl`` (the newest
     commits' edits). Returns the plan (counts and commit range), also ``plan.json``."""
     head = history.git(config.repo, "rev-parse", "HEAD").strip()
-    mined = history.mine(config.repo, known, config.since, progress=config.progress)
+    mined = history.mine(config.repo, vocab, config.since, progress=config.progress)
     if mined.commits == 0:
         raise TrainerError(f"{config.repo}: no commit changes a .java file: no Java history")
     n = len(mined.edits)
@@ -177,6 +217,10 @@ def mine_and_split(config: AdaptConfig, known: Any) -> dict[str, Any]:
             f"learn from (at least {MIN_EDITS})"
         )
     train_edits, held = history.split_by_date(mined.edits, min(config.held_out, n // 5))
+    names = project_names(train_edits, vocab)  # never from the held-out commits
+    extend_vocabulary(config.init, names, config.work / "init")
+    known = {*vocab.itos, *names}
+    train_edits = [e for e in (history.abstract(e, known) for e in train_edits) if e is not None]
     train_edits, valid_edits = held_out_split(train_edits, 0.05, config.seed)
     own = history.training_pairs(train_edits)
     replay = replay_pairs(config.replay, len(own), config.seed)
@@ -198,6 +242,7 @@ def mine_and_split(config: AdaptConfig, known: Any) -> dict[str, Any]:
         "left_out": dict(mined.skipped),
         "bugfix_edits": sum(e.bugfix for e in mined.edits),
         "bugfix_weight": history.BUGFIX_WEIGHT,
+        "project_names": len(names),
         "train_edits": len(train_edits),
         "valid_edits": len(valid_edits),
         "train_pairs": len(own),
@@ -222,6 +267,7 @@ def _read_heldout(work: Path) -> list[history.Edit]:
         history.Edit(
             **{
                 **r,
+                "imports": tuple(r["imports"]),
                 "focus": tuple(r["focus"]),
                 "before": tuple(r["before"]),
                 "after": tuple(r["after"]),
@@ -240,7 +286,7 @@ def train_config(config: AdaptConfig, out: Path, max_steps: int) -> TrainConfig:
         train=[data],
         valid=[data],
         out=out,
-        init=config.init,
+        init=config.work / "init",  # the model to adapt, its vocabulary extended
         resume=resume,
         overwrite=not resume,
         lr=3e-4,
@@ -373,6 +419,8 @@ def mining_report(plan: dict[str, Any]) -> str:
             "merges not read)",
             f"small method edits: {plan['edits']} ({plan['bugfix_edits']} of bug-fix commits,"
             f" weighted {plan['bugfix_weight']}x in training); left out: {left_out or 'none'}",
+            f"vocabulary: {plan['project_names']} names of the project added (each in at least "
+            f"{NAME_EDITS} training edits)",
             f"training: {plan['train_edits']} edits ({plan['train_pairs']} pairs) up to "
             f"{plan['last_train_commit']}, with {plan['replay_pairs']} replayed BFP pairs; "
             f"{plan['valid_edits']} for validation",

@@ -28,7 +28,7 @@ import re
 import subprocess
 from collections import Counter
 from collections.abc import Container, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO
 
@@ -84,8 +84,9 @@ class Commit:
 class Edit:
     """One small method edit of a commit: the pair the model learns (``before`` -> ``after``,
     abstracted) and where it lies in the file before (``path``, ``blob``, the method's
-    code-point range ``start:end``, the 1-based ``focus`` lines), with the method's new
-    source text ``fixed`` (for the evaluation through the repair pipeline)."""
+    code-point range ``start:end``, the 1-based ``focus`` lines), with the method's source
+    text before (``source``) and after (``fixed``) and the file's ``imports``: what
+    :func:`abstract` needs to abstract it again with another vocabulary."""
 
     commit: str
     time: int
@@ -95,7 +96,9 @@ class Edit:
     start: int
     end: int
     focus: tuple[int, int]
+    source: str
     fixed: str
+    imports: tuple[str, ...]
     before: tuple[str, ...]
     after: tuple[str, ...]
     bugfix: bool
@@ -389,11 +392,23 @@ def _edit(
         start=before.start,
         end=before.end,
         focus=(line + first, line + last),
+        source=old_text,
         fixed=new_text,
+        imports=tuple(f.old.imports),
         before=tuple(x),
         after=tuple(y),
         bugfix=bugfix,
     )
+
+
+def abstract(edit: Edit, known: Container[str]) -> Edit | None:
+    """``edit`` abstracted with the vocabulary ``known`` (each side parsed as a class's only
+    member, as ``import-edits`` does); None if a side no longer parses as one method."""
+    before, after = java.method_tokens(edit.source), java.method_tokens(edit.fixed)
+    if before is None or after is None:
+        return None
+    x, y = bfp.abstract_pair(before, after, known, edit.imports)
+    return replace(edit, before=tuple(x), after=tuple(y))
 
 
 def split_by_date(edits: Sequence[Edit], held: int) -> tuple[list[Edit], list[Edit]]:

@@ -1,5 +1,6 @@
-"""``python -m trainer adapt`` through a real process: what it refuses, in one line each (exit
-status 2), on repositories built with git in a temporary folder."""
+"""``python -m trainer adapt``: what it refuses, in one line each (exit status 2), through a real
+process on repositories built with git in a temporary folder; the project's names it adds to
+the model's vocabulary."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import sys
 from pathlib import Path
 
 from tests.trainer.history_repo import Repo, java_class
-from trainer.adapt import MIN_EDITS
+from trainer import history
+from trainer.adapt import MIN_EDITS, NAME_EDITS, extend_vocabulary, project_names
 
 FULL = "boolean isFull(int n, int[] items) {\n    return n > items.length;\n}"
 
@@ -84,3 +86,35 @@ def test_uncommitted_changes_say_what_they_mean(tmp_path: Path) -> None:
     )
     done = adapt(repo.path, "--allow-dirty")  # then it reads the history: too little
     assert "too few to learn from" in one_line_error(done)
+
+
+def edit(source: str, fixed: str) -> history.Edit:
+    return history.Edit("c", 0, "A.java", "b", "f", 0, 0, (1, 1), source, fixed, (), (), (), False)
+
+
+def test_project_names_are_the_frequent_ones_outside_the_vocabulary() -> None:
+    often = [edit("void f() { helper(x); }", "void f() { helper(x, y); }")] * NAME_EDITS
+    rarely = [edit("void g() { other(); }", "void g() { other(); other(); }")] * (NAME_EDITS - 1)
+    # x: in NAME_EDITS edits too, but in the vocabulary; f, g: as often as helper, other
+    assert project_names(often + rarely, {"x", "void"}) == ["f", "helper", "y"]
+
+
+def test_extend_vocabulary_keeps_the_model_and_starts_names_as_placeholders(
+    toy_model: Path, tmp_path: Path
+) -> None:
+    from spancopy_core.lang.java import PLACEHOLDER
+    from spancopy_core.storage.checkpoint import load_model
+
+    extend_vocabulary(toy_model, ["helper", "render"], tmp_path / "grown")
+    old, new = load_model(toy_model), load_model(tmp_path / "grown")
+    n = len(old.vocab)
+    assert new.vocab.itos == [*old.vocab.itos, "helper", "render"]
+    placeholders = [i for i, t in enumerate(old.vocab.itos) if PLACEHOLDER.fullmatch(t)]
+    assert placeholders  # the toy model has VAR_1 ...
+    for key in ("embedding.weight", "gen_bias"):
+        before, after = old.state_dict()[key], new.state_dict()[key]
+        assert after[:n].equal(before)
+        mean = before[placeholders].mean(dim=0)
+        assert after[n].allclose(mean) and after[n + 1].allclose(mean)
+    rest = [k for k in old.state_dict() if k not in ("embedding.weight", "gen_bias")]
+    assert all(new.state_dict()[k].equal(old.state_dict()[k]) for k in rest)

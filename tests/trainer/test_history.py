@@ -199,3 +199,15 @@ def test_uncommitted_changes_are_refused_unless_allowed(repo: Repo) -> None:
     (repo.path / "scratch.txt").write_text("untracked files do not matter\n")
     history.check_repository(repo.path)
     (repo.path / "scratch.txt").unlink()
+
+
+def test_abstract_again_with_a_larger_vocabulary(mined: history.Mined) -> None:
+    edit = history.abstract(mined.edits[0], KNOWN | {"isFull", "items"})
+    assert edit is not None
+    assert " ".join(edit.before) == (
+        "boolean isFull ( int VAR_1 , int [ ] items ) { return VAR_1 > items . length ; }"
+    )
+    assert " ".join(edit.after) == (
+        "boolean isFull ( int VAR_1 , int [ ] items ) { return VAR_1 >= items . length ; }"
+    )
+    assert history.abstract(mined.edits[0], KNOWN) == mined.edits[0]  # as mined

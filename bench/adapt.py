@@ -1,0 +1,141 @@
+"""``python -m trainer adapt`` on real histories: the held-out newest commits and the real bugs.
+
+For each repository (git bundles of ``../shared/data/java-repos``, cloned into a temporary
+folder): ``python -m trainer adapt`` as a user runs it (a subprocess, one torch thread), whose
+own evaluation is the held-out edits of the newest commits by date, scored for the shipped and
+the adapted model through the repair pipeline; then ``bench/real_bugs.py`` on the real-bug dev
+sets (ManySStuBs4J dev, a seeded ``--limit`` of it; the everyday bugs; contest and classic dev)
+with the shipped model once and with each adapted model, to show what adapting costs on bugs
+of other projects. Prints per repository the mining counts, held-out top-1/top-5 of both
+models and their ratio, the real-bug top-1/top-5 before and after, the wall time of each part
+and the machine, and a ``RESULT`` line per repository.
+
+    python bench/adapt.py [--repos jsoup javapoet] [--minutes 5] [--held-out 100]
+                          [--msb-limit 200] [--keep DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from bench.common import SHARED_DATA, machine  # noqa: E402
+from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+REPOS = SHARED_DATA / "java-repos"
+ENV = {**os.environ, "OMP_NUM_THREADS": "1"}
+# The real-bug dev sets of bench/real_bugs.py: (name, its arguments)
+BUG_SETS = (
+    ("manysstubs-dev", ["--slice", "dev"]),
+    ("everyday", ["--records", "bench/data/everyday_bugs.jsonl"]),
+    ("contest-dev", ["--records", "bench/data/contest_bugs.jsonl", "--slice", "dev"]),
+    ("classic-dev", ["--records", "bench/data/classic_bugs.jsonl", "--slice", "dev"]),
+)
+
+
+def run(command: list[str]) -> tuple[str, float]:
+    """stdout of ``command`` (run in the project root, one torch thread) and its seconds;
+    exits with its stderr's last line if it fails."""
+    started = time.monotonic()
+    done = subprocess.run(command, cwd=ROOT, env=ENV, capture_output=True, text=True)
+    if done.returncode not in (0, 1):  # adapt exits 1 when it keeps the shipped model
+        last = (done.stderr.strip().splitlines() or ["failed"])[-1]
+        raise SystemExit(f"{' '.join(command[:4])}: {last}")
+    return done.stdout, time.monotonic() - started
+
+
+def real_bugs(model: Path, msb_limit: int) -> tuple[dict[str, tuple[int, int]], float]:
+    """Combined top-1/top-5 of ``model`` on each of :data:`BUG_SETS`, and the seconds."""
+    out, seconds = {}, 0.0
+    for name, args in BUG_SETS:
+        limit = ["--limit", str(msb_limit)] if name == "manysstubs-dev" else []
+        text, took = run(
+            [sys.executable, "bench/real_bugs.py", *args, *limit, "--model", str(model)]
+        )
+        found = re.search(r"combined_top1=(\d+) combined_top5=(\d+)", text)
+        assert found is not None, text
+        out[name] = (int(found[1]), int(found[2]))
+        seconds += took
+    return out, seconds
+
+
+def adapt(name: str, work: Path, minutes: float, held_out: int) -> tuple[dict, float]:
+    """Clone the bundle ``name`` and adapt the shipped model to it; its plan.json and the
+    seconds of the adapt command."""
+    clone = work / name
+    if not clone.is_dir():
+        bundle = REPOS / f"{name}.bundle"
+        subprocess.run(["git", "clone", "-q", str(bundle), str(clone)], check=True)
+    out = work / f"{name}-model"
+    command = [sys.executable, "-m", "trainer", "adapt", "--repo", str(clone), "--out", str(out)]
+    command += ["--minutes", str(minutes), "--held-out", str(held_out), "--threads", "1"]
+    text, seconds = run([*command, "--no-progress"])
+    print(text, end="")
+    plan = json.loads((out.with_name(out.name + ".work") / "plan.json").read_text())
+    return plan, seconds
+
+
+def bugs_table(before: dict[str, tuple[int, int]], after: dict[str, tuple[int, int]]) -> str:
+    rows = [
+        f"| {k} | {before[k][0]} / {before[k][1]} | {after[k][0]} / {after[k][1]} |" for k in before
+    ]
+    total = [sum(v[i] for v in d.values()) for d in (before, after) for i in (0, 1)]
+    rows.append(f"| sum | {total[0]} / {total[1]} | {total[2]} / {total[3]} |")
+    return "\n".join(
+        ["| real-bug dev set | shipped top-1 / top-5 | adapted |", "|---|---:|---:|", *rows]
+    )
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repos", nargs="+", default=["jsoup", "javapoet"])
+    ap.add_argument("--minutes", type=float, default=5.0, help="adapt --minutes")
+    ap.add_argument("--held-out", type=int, default=100, help="adapt --held-out")
+    ap.add_argument("--msb-limit", type=int, default=200, help="ManySStuBs4J dev bugs sampled")
+    ap.add_argument("--keep", type=Path, help="clone and write here (default: a temporary one)")
+    args = ap.parse_args()
+    print(machine())
+    with tempfile.TemporaryDirectory() as scratch:
+        work = args.keep or Path(scratch)
+        work.mkdir(parents=True, exist_ok=True)
+        shipped, shipped_seconds = real_bugs(DEFAULT_JAVA_MODEL, args.msb_limit)
+        for name in args.repos:
+            plan, seconds = adapt(name, work, args.minutes, args.held_out)
+            model = work / f"{name}-model"
+            trained = model if model.is_dir() else model.with_name(model.name + ".work") / "model"
+            after, after_seconds = real_bugs(trained, args.msb_limit)
+            s, a = plan["shipped"], plan["adapted"]
+            print(f"\n## {name}: {plan['commits']} commits, {plan['edits']} small method edits")
+            print(
+                f"held-out ({a['n']} edits of the newest commits): shipped top-1 {s['top1']} "
+                f"top-5 {s['top5']}, adapted top-1 {a['top1']} top-5 {a['top5']}"
+            )
+            print(bugs_table(shipped, after))
+            print(
+                f"wall: adapt {seconds:.0f} s (fine-tuning {plan['training']['seconds']} s, "
+                f"{plan['training']['steps']} steps), real bugs {shipped_seconds:.0f} s shipped"
+                f" / {after_seconds:.0f} s adapted"
+            )
+            ratio = a["top5"] / s["top5"] if s["top5"] else float("inf")
+            sums = [sum(v[1] for v in d.values()) for d in (shipped, after)]
+            print(
+                f"RESULT repo={name} commits={plan['commits']} edits={plan['edits']}"
+                f" heldout={a['n']} shipped_top1={s['top1']} shipped_top5={s['top5']}"
+                f" adapted_top1={a['top1']} adapted_top5={a['top5']} top5_ratio={ratio:.2f}"
+                f" real_bugs_top5_shipped={sums[0]} real_bugs_top5_adapted={sums[1]}"
+                f" adapt_seconds={seconds:.0f} steps={plan['training']['steps']}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
