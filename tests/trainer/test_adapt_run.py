@@ -1,0 +1,84 @@
+"""``python -m trainer adapt`` end to end through a real process, with the toy model as the
+shipped one: a repository of 70 one-method edits built with git, a tiny replay set; the run
+scores both models on the newest commits, writes the model where the server looks, with its
+card, keeps it out of ``git status``, and a second run continues from the work directory."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spancopy_core.storage.model_dir import PROJECT_MODEL, project_model
+from tests.trainer.conftest import toy_pairs
+from tests.trainer.history_repo import Repo, java_class
+from trainer.data import write_pairs
+
+OPERATORS = [(">", ">="), ("<", "<="), ("==", "!="), ("+", "-"), ("-", "+"), ("*", "/")]
+OPERATORS.append(("&", "|"))
+
+
+def method(k: int, fixed: bool) -> str:
+    """Method ``k`` of 70: ``k // 7`` statements, then a return with operator ``k % 7`` (its
+    replacement when ``fixed``): no two edits alike once abstracted."""
+    old, new = OPERATORS[k % 7]
+    body = "    a = a + 1;\n" * (k // 7)
+    return f"int f{k}(int a, int b) {{\n{body}    return a {new if fixed else old} b;\n}}"
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory: pytest.TempPathFactory) -> Repo:
+    repo = Repo(tmp_path_factory.mktemp("adapt") / "project")
+    done = [False] * 70
+    repo.commit("Add", {"A.java": java_class("A", *(method(k, False) for k in range(70)))})
+    for k in range(70):
+        done[k] = True
+        text = java_class("A", *(method(j, done[j]) for j in range(70)))
+        repo.commit(f"Fix f{k}" if k % 2 else f"Change f{k}", {"A.java": text})
+    return repo
+
+
+def adapt(repo: Path, toy: Path, replay: Path) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "trainer", "adapt", "--repo", str(repo), "--init", str(toy)]
+    command += ["--replay", str(replay), "--minutes", "0.05", "--held-out", "12"]
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
+
+
+def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_path: Path) -> None:
+    replay = tmp_path / "bfp"
+    for size in ("small", "medium"):
+        write_pairs(replay / size, "valid", toy_pairs(40, 3))
+    done = adapt(project.path, toy_model, replay)
+    assert done.returncode in (0, 1), done.stderr
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("history: 70 commits changing Java files from ")
+    assert lines[1] == (
+        "small method edits: 70 (35 of bug-fix commits, weighted 2x in training); left out: none"
+    )
+    first = project.git("rev-parse", "HEAD~11")[:12]  # the fix of f58, 59 days in
+    assert lines[4] == f"held out: 12 edits of the 12 newest commits, from {first} (2024-01-12)"
+    assert lines[5].startswith("shipped model on the held-out edits: top-1 ")
+    assert lines[6].startswith("adapted model on the held-out edits: top-1 ")
+    model = project.path / PROJECT_MODEL
+    plan = json.loads((model.with_name("java-model.work") / "plan.json").read_text())
+    assert (plan["edits"], plan["heldout_edits"], plan["heldout_commits"]) == (70, 12, 12)
+    assert plan["train_edits"] + plan["valid_edits"] == 58
+    if done.returncode == 1:  # the adapted model scored below the toy model: nothing written
+        assert not model.exists()
+        return
+    assert lines[7] == f"written to {model}"
+    assert project_model(project.path / "A.java") == model.resolve()
+    config = json.loads((model / "config.json").read_text())
+    assert config["adapted"]["edits"] == 70
+    card = (model / "MODEL_CARD.md").read_text()
+    assert "70 small method edits" not in card and "small method edits: 70" in card
+    assert project.git("status", "--porcelain") == ""  # .spancopy/ ignores itself
+    again = adapt(project.path, toy_model, replay)
+    assert again.returncode == 0, again.stderr
+    assert again.stderr.startswith("continuing the run in ")
+    assert again.stdout.splitlines()[5:7] == lines[5:7]  # the scores, not computed again
