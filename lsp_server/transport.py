@@ -25,6 +25,7 @@ within a step.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import os
@@ -496,8 +497,8 @@ def run(server: LanguageServer, tcp: tuple[str, int] | None) -> None:
         code = serve_tcp(server, *tcp)
     running = [t.name for t in threading.enumerate() if t.daemon and t.name != READER]
     if running:
-        sys.stdout.flush()
-        sys.stderr.write(f"spancopy-ls: exiting while {', '.join(running)} still runs\n")
-        sys.stderr.flush()
+        for stream in (sys.stdout, sys.stderr):
+            with contextlib.suppress(ValueError, OSError):  # closed by ``exit``, or gone
+                stream.flush()
         os._exit(code)
     sys.exit(code)
