@@ -82,7 +82,7 @@ class _Defaults(argparse.ArgumentDefaultsHelpFormatter):
         text = action.help or ""
         if action.default in (None, False) or "default" in text:
             return text
-        return super()._get_help_string(action)
+        return super()._get_help_string(action) or text
 
 
 def _bounded(low: int, high: int | None = None) -> Callable[[str], int]:
