@@ -87,6 +87,7 @@ def features(model: Any, record: dict[str, Any], options: RepairOptions) -> list
                     doc.lines,
                     lines,
                     Penalties(**{k2: float(k2 == kind) for k2 in KINDS}),
+                    doc.frontend,
                 )
                 for kind in KINDS
             }

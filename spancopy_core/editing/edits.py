@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import bisect
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -37,6 +38,26 @@ class TextEdit:
     start: int
     end: int
     new_text: str
+
+
+def layout_free(text: str, operators: str) -> str:
+    """``text`` without the whitespace that separates no tokens: a run of whitespace is kept
+    (as one space) only between two word characters or two of ``operators`` (``a - -b`` is not
+    ``a--b``). Whitespace inside string literals counts as layout too. Two texts with the same
+    result are one program laid out differently."""
+
+    def kind(ch: str) -> str:
+        return "w" if ch.isalnum() or ch in "_$" else "o" if ch in operators else "p"
+
+    def space(m: re.Match[str]) -> str:
+        before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
+        same = before and after and kind(before) == kind(after) != "p"
+        return " " if same else ""
+
+    return _SPACE.sub(space, text)
+
+
+_SPACE = re.compile(r"\s+")
 
 
 def apply_edits(text: str, edits: Sequence[TextEdit]) -> str:
@@ -82,8 +103,15 @@ class Alignment(Protocol):
 class Style(Protocol):
     """How one language lays out generated tokens (learned per file)."""
 
-    newline: str
-    indent_unit: str
+    @property
+    def newline(self) -> str:
+        """The file's line break."""
+        ...
+
+    @property
+    def indent_unit(self) -> str:
+        """One level of the file's indentation."""
+        ...
 
     def layout(self, tokens: Sequence[str], start: int, multiline: bool) -> list[str]:
         """Whitespace to put before ``tokens[k]`` for ``k`` in ``start..len(tokens)-1``;

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from spancopy_core.editing.edits import Alignment, SourceToken, Style, TextEdit
 
@@ -82,8 +82,22 @@ class Penalties:
     edit_size: float = 2.5  # times the log of the tokens a change spans
 
 
-class Frontend(Protocol):
-    """A language as the server sees it."""
+@dataclass(frozen=True)
+class EditShape:
+    """What the ranking's penalties (:class:`Penalties`) need to know of a change, which only
+    its language can tell: whether every edit lies in the unit's signature (Java: the
+    modifiers, return type, name and parameters of a method, before its body) and whether
+    the text it deletes held a whole statement or more."""
+
+    in_signature: bool = False
+    removes_statement: bool = False
+
+
+P = TypeVar("P")  # what a front-end's parse returns (Java: JavaSource)
+
+
+class Frontend(Protocol[P]):
+    """A language as the server sees it; ``P`` is the type of its parses."""
 
     name: str
     language_ids: frozenset[str]
@@ -97,23 +111,23 @@ class Frontend(Protocol):
     # beam's candidates are, and templates only at a focus).
     whole_unit_templates: bool
 
-    def parse(self, text: str, previous: Any | None = None) -> Any:
+    def parse(self, text: str, previous: P | None = None) -> P:
         """Parse ``text``, incrementally from ``previous`` (an earlier result) if given."""
         ...
 
     def units_in(
-        self, parsed: Any, start: int, end: int, known: Container[str], context: bool = False
+        self, parsed: P, start: int, end: int, known: Container[str], context: bool = False
     ) -> list[Unit]:
         """The innermost units overlapping ``[start, end]`` (at most
         :data:`MAX_UNITS_PER_REQUEST`), abstracted with the model vocabulary ``known``; with
         ``context``, each with its context segment (``Unit.scope``) if the language has one."""
         ...
 
-    def all_units(self, parsed: Any, known: Container[str], context: bool = False) -> list[Unit]:
+    def all_units(self, parsed: P, known: Container[str], context: bool = False) -> list[Unit]:
         """Every outermost unit of the document (``context`` as for :meth:`units_in`)."""
         ...
 
-    def style(self, parsed: Any) -> Style:
+    def style(self, parsed: P) -> Style:
         """The layout habits of the document."""
         ...
 
@@ -138,9 +152,19 @@ class Frontend(Protocol):
         """The plain-text title of a repair made of ``edits`` on ``text``."""
         ...
 
-    def embedded(self, parsed: Any, start: int, end: int) -> tuple[Frontend, Any] | None:
+    def embedded(self, parsed: P, start: int, end: int) -> tuple[Frontend[Any], Any] | None:
         """Another front-end and its parse serving the code-point range ``[start, end]``
-        (the prose of a Java comment holding it), or None: this one serves it."""
+        (the prose of a Java comment holding it), or None: this one serves it. (Any: the other
+        front-end's parse type, which only it reads.)"""
+        ...
+
+    def shape(self, text: str, unit: Unit, edits: Sequence[TextEdit]) -> EditShape:
+        """What the penalties need to know of the change ``edits`` of ``unit`` in ``text``."""
+        ...
+
+    def layout_free(self, text: str) -> str:
+        """``text`` without its layout: two candidates with the same result are one program
+        (:func:`spancopy_core.editing.edits.layout_free` with the language's operators)."""
         ...
 
 

@@ -16,7 +16,13 @@ from collections.abc import Container, Sequence
 from spancopy_core.editing.edits import SourceToken, TextEdit
 from spancopy_core.lang import java
 from spancopy_core.lang.java import validity
-from spancopy_core.repair.frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, covering_edit
+from spancopy_core.repair.frontend import (
+    MAX_UNITS_PER_REQUEST,
+    EditShape,
+    Penalties,
+    Unit,
+    covering_edit,
+)
 from spancopy_core.repair.prose import (
     JAVA_COMMENTS,
     CommentProse,
@@ -42,7 +48,7 @@ class JavaFrontend:
 
     name = "java"
     language_ids = frozenset({"java"})
-    extensions = (".java",)
+    extensions: tuple[str, ...] = (".java",)
     model = "java"
     unit_kind = "method"
     penalties = Penalties()
@@ -138,6 +144,19 @@ class JavaFrontend:
 
     def title(self, text: str, edits: Sequence[TextEdit]) -> str:
         return change_title(text, edits)
+
+    def shape(self, text: str, unit: Unit, edits: Sequence[TextEdit]) -> EditShape:
+        """In the signature: every edit ends before the body's ``{``; a statement removed: the
+        deleted text holds a ``;``, ``{`` or ``}``."""
+        body = next((t.start for t in unit.source_tokens if t.text == "{"), unit.end)
+        removed = "".join(text[e.start : e.end] for e in edits)
+        return EditShape(
+            in_signature=all(e.end <= body for e in edits),
+            removes_statement=any(c in removed for c in ";{}"),
+        )
+
+    def layout_free(self, text: str) -> str:
+        return java.layout_free(text)
 
     def embedded(
         self, parsed: java.JavaSource, start: int, end: int

@@ -48,12 +48,18 @@ from collections import Counter
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 
-from spancopy_core.editing.edits import TextEdit
+from spancopy_core.editing.edits import TextEdit, layout_free
 from spancopy_core.lang import java, text
 from spancopy_core.lang.english import capitals, introductory_comma
 from spancopy_core.lang.text import ProseStyle, TextSource
 from spancopy_core.repair.channel import LEXICON, ChannelCosts, Lexicon, respell
-from spancopy_core.repair.frontend import MAX_UNITS_PER_REQUEST, Penalties, Unit, written
+from spancopy_core.repair.frontend import (
+    MAX_UNITS_PER_REQUEST,
+    EditShape,
+    Penalties,
+    Unit,
+    written,
+)
 from spancopy_core.repair.spelling import homophone_changes
 from spancopy_core.repair.titles import word_title
 
@@ -355,6 +361,14 @@ class ProseFrontend:
         """Always: prose keeps every candidate that passes :meth:`still_parses`."""
         return True
 
+    def shape(self, source: str, unit: Unit, edits: Sequence[TextEdit]) -> EditShape:
+        """Neither: a sentence has no signature and no statements (its penalties are 0)."""
+        return EditShape()
+
+    def layout_free(self, source: str) -> str:
+        """Whitespace kept only between two word characters (``word ,`` is ``word,``)."""
+        return layout_free(source, "")
+
     def title(self, source: str, edits: Sequence[TextEdit]) -> str:
         return word_title(source, edits)
 
@@ -444,13 +458,13 @@ class JavaCommentFrontend(ProseFrontend):
     def __init__(self) -> None:
         super().__init__("java-comment", frozenset(), (), markdown=False)
 
-    def parse(self, source: str, previous: object = None) -> CommentProse:  # type: ignore[override]
+    def parse(self, source: str, previous: object = None) -> CommentProse:  # type: ignore[override]  # parses are CommentProse
         """The prose of every comment of the Java text ``source``."""
         comments = java.parse(source).comments
         regions = {comment_region(source, comments, k) for k in range(len(comments))}
         return CommentProse(source, tuple(sorted(regions)))
 
-    def units_in(  # type: ignore[override]
+    def units_in(  # type: ignore[override]  # parses are CommentProse
         self,
         parsed: CommentProse,
         start: int,
@@ -466,7 +480,7 @@ class JavaCommentFrontend(ProseFrontend):
             if s in hits
         ]
 
-    def all_units(  # type: ignore[override]
+    def all_units(  # type: ignore[override]  # parses are CommentProse
         self, parsed: CommentProse, known: Container[str], context: bool = False
     ) -> list[Unit]:
         return [
@@ -474,7 +488,7 @@ class JavaCommentFrontend(ProseFrontend):
             for source, s in parsed.sentences
         ]
 
-    def style(self, parsed: CommentProse) -> ProseStyle:  # type: ignore[override]
+    def style(self, parsed: CommentProse) -> ProseStyle:  # type: ignore[override]  # parses are CommentProse
         return text.learn_style(parsed.text)
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:

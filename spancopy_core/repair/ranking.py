@@ -7,7 +7,8 @@ lines, which a beam of 20 often misses). Each is the same kind of thing, a model
 pipeline scores them all, and the unit as written, with
 :func:`spancopy_core.paper.scoring.log_probs` (the marginal over every action sequence), and
 :func:`rank` orders them by that log-probability minus the penalties of :class:`Penalties`,
-which keep what users call noise below real fixes:
+which keep what users call noise below real fixes (what a signature and a statement are, the
+front-end says: :meth:`~spancopy_core.repair.frontend.Frontend.shape`):
 
 - a change to the *signature* (modifiers, return type, name, parameters: every edit lies before
   the method body) is rarely the fix of a bug inside the method;
@@ -20,7 +21,7 @@ which keep what users call noise below real fixes:
   keeps many-token rewrites of the beam below the one- or two-token fixes of the templates).
 
 Candidates equal up to parentheses (``a < (b)`` and ``a < b``) or up to layout (the same
-text but for whitespace) are one, spelled as the shorter, with the probabilities of both,
+text but for whitespace: :meth:`~spancopy_core.repair.frontend.Frontend.layout_free`) are one, spelled as the shorter, with the probabilities of both,
 ranked by that summed probability; one equal to the unit as written up to parentheses
 (``return (a > b);`` for ``return a > b;``) is no repair and is dropped. Template candidates
 the model cannot express (a literal neither in the method nor in the vocabulary) come after
@@ -32,9 +33,9 @@ front-end corrected it, then counted once) and every scored candidate.
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import replace
+from typing import Any
 
 from spancopy_core.editing.edits import TextEdit, apply_edits
 from spancopy_core.editing.positions import LineIndex
@@ -46,9 +47,9 @@ from spancopy_core.repair.frontend import Frontend, Penalties, Unit, written
 def template_candidates(
     text: str,
     unit: Unit,
-    frontend: Frontend,
+    frontend: Frontend[Any],
     focus: tuple[int, int],
-    known: object,
+    known: Container[str],
     *,
     syntax_check: bool = True,
 ) -> list[Candidate]:
@@ -58,7 +59,7 @@ def template_candidates(
     (:func:`~spancopy_core.repair.candidates.acceptable`). :func:`rank` sets their
     probabilities."""
     out = []
-    for edit, target in frontend.templates(unit, focus[0], focus[1], known):  # type: ignore[arg-type]
+    for edit, target in frontend.templates(unit, focus[0], focus[1], known):
         shifted = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
         new_text = apply_edits(text[unit.start : unit.end], [shifted])
         if not acceptable(frontend, unit, new_text, syntax_check):
@@ -89,14 +90,6 @@ def merge(beam: Sequence[Candidate], templates: Sequence[Candidate]) -> list[Can
     return out
 
 
-_STATEMENT = re.compile(r"[;{}]")  # deleted text holding one of these removed a statement
-
-
-def _body_start(unit: Unit) -> int:
-    """Code-point offset of the unit's body: its first ``{`` (the end when it has none)."""
-    return next((t.start for t in unit.source_tokens if t.text == "{"), unit.end)
-
-
 def span(before: Sequence[str], after: Sequence[str]) -> int:
     """How many tokens a change spans: of the longer of ``before`` and ``after`` once their
     common prefix and suffix are taken off (1 for one token replaced, inserted or deleted)."""
@@ -117,16 +110,17 @@ def penalty(
     lines: LineIndex,
     focus_lines: tuple[int, int] | None,
     penalties: Penalties,
+    frontend: Frontend[Any],
 ) -> float:
-    """The sum of the penalties that apply to ``candidate`` (see the module docstring)."""
+    """The sum of the penalties that apply to ``candidate`` (see the module docstring); what
+    is a signature and what is a statement, the front-end says (:meth:`Frontend.shape`)."""
     total = 0.0
-    body = _body_start(unit)
-    if all(e.end <= body for e in candidate.edits):
+    shape = frontend.shape(text, unit, candidate.edits)
+    if shape.in_signature:
         total += penalties.signature
     removed = [text[e.start : e.end] for e in candidate.edits]
     if all(not e.new_text.strip() for e in candidate.edits) and any(r.strip() for r in removed):
-        statement = any(_STATEMENT.search(r) for r in removed)
-        total += penalties.deletion if statement else penalties.token_deletion
+        total += penalties.deletion if shape.removes_statement else penalties.token_deletion
     if penalties.edit_size and candidate.tokens:
         total += penalties.edit_size * math.log(max(1, span(unit.tokens, candidate.tokens)))
     if focus_lines is not None:
@@ -139,34 +133,14 @@ def penalty(
     return total
 
 
-_SPACE = re.compile(r"\s+")
-
-
-def _kind(ch: str) -> str:
-    return "w" if ch.isalnum() or ch in "_$" else "o" if ch in "-+*/%=<>!&|^~?:" else "p"
-
-
-def _layout_free(text: str) -> str:
-    """``text`` without the whitespace that separates no tokens: a run of whitespace is kept
-    (as one space) only between two word or two operator characters (``a - -b`` is not
-    ``a--b``). Whitespace inside string literals counts as layout too."""
-
-    def space(m: re.Match) -> str:
-        before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
-        same = before and after and _kind(before) == _kind(after) != "p"
-        return " " if same else ""
-
-    return _SPACE.sub(space, text)
-
-
 def _without_parentheses(tokens: Sequence[str]) -> tuple[str, ...]:
     return tuple(t for t in tokens if t not in ("(", ")"))
 
 
-def _keys(candidate: Candidate) -> tuple[tuple[str, ...], str]:
+def _keys(candidate: Candidate, frontend: Frontend[Any]) -> tuple[tuple[str, ...], str]:
     """What makes two candidates one: the model output without parentheses, and the new
     text without layout (the same program laid out differently)."""
-    return _without_parentheses(candidate.tokens), _layout_free(candidate.new_text)
+    return _without_parentheses(candidate.tokens), frontend.layout_free(candidate.new_text)
 
 
 def rank(
@@ -177,13 +151,15 @@ def rank(
     unchanged_log_prob: float,
     lines: LineIndex,
     focus_lines: tuple[int, int] | None,
+    frontend: Frontend[Any],
     *,
     top_k: int,
-    penalties: Penalties = Penalties(),  # noqa: B008 (frozen)
+    penalties: Penalties | None = None,
 ) -> list[Candidate]:
     """At most ``top_k`` of ``found`` (scored ``log_probs``, None: not expressible), best
     first by log-probability minus penalty, with their exact log-probabilities, shares and
-    penalties (see the module docstring)."""
+    penalties (see the module docstring); ``penalties``: the front-end's unless given."""
+    penalties = frontend.penalties if penalties is None else penalties
     scored = [lp for lp in log_probs if lp is not None]
     # the unit as the model got it is one of the outputs scored, once: among the candidates
     # when it is a repair (the front-end corrected the unit), else as the unit unchanged
@@ -203,9 +179,9 @@ def rank(
             c,
             probability=math.exp(lp - total),
             log_prob=lp,
-            penalty=penalty(text, unit, c, lines, focus_lines, penalties),
+            penalty=penalty(text, unit, c, lines, focus_lines, penalties, frontend),
         )
-        keys = _keys(c)
+        keys = _keys(c, frontend)
         ident = next((ids[k] for k in keys if k in ids), None)
         if ident is None:
             ident = len(programs)

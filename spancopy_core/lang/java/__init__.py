@@ -29,7 +29,7 @@ from spancopy_core.lang.java.abstraction import (
     model_input_pair,
     strip_annotations,
 )
-from spancopy_core.lang.java.layout import JavaStyle, learn_style
+from spancopy_core.lang.java.layout import JavaStyle, layout_free, learn_style
 from spancopy_core.lang.java.syntax import (
     CONTEXTUAL_KEYWORDS,
     KEYWORDS,
@@ -71,6 +71,7 @@ __all__ = [
     "concretize",
     "enclosing_fields",
     "has_syntax_error",
+    "layout_free",
     "learn_style",
     "lex",
     "member_context",

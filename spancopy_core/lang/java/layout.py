@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from spancopy_core.editing import edits
 from spancopy_core.editing.positions import majority_newline
 from spancopy_core.lang.java.syntax import Token, is_name, is_word_char, lex, lex_spans
 
@@ -183,6 +184,14 @@ class JavaStyle:
     def lexemes(self, text: str) -> list[str]:
         """Token texts of ``text`` as :func:`lex` sees them."""
         return [t.text for t in lex(text)]
+
+
+_OPERATORS = "-+*/%=<>!&|^~?:"  # characters of Java's operators but "."
+
+
+def layout_free(text: str) -> str:
+    """Java ``text`` without its layout (:func:`spancopy_core.editing.edits.layout_free`)."""
+    return edits.layout_free(text, _OPERATORS)
 
 
 def learn_style(text: str, tokens: Sequence[Token] | None = None) -> JavaStyle:

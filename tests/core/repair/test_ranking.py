@@ -41,11 +41,14 @@ def cand(old: str, new: str, tokens: tuple[str, ...] = ("x",), nth: int = 0) -> 
 
 
 LINES = LineIndex(TEXT)
+JAVA = JavaFrontend()
 FOCUS = (3, 3)  # the return line
 
 
 def ranked(found, log_probs, focus=FOCUS, unit=None, top_k=10):
-    return ranking.rank(TEXT, unit, found, log_probs, -1.0, LINES, focus, top_k=top_k)
+    return ranking.rank(
+        TEXT, unit, found, log_probs, -1.0, LINES, focus, JAVA, top_k=top_k, penalties=Penalties()
+    )
 
 
 def test_penalties_apply_to_signature_deletion_and_off_focus(unit):
@@ -53,13 +56,15 @@ def test_penalties_apply_to_signature_deletion_and_off_focus(unit):
     at_focus = cand(">", ">=")
     signature = cand("public", "private")
     deletion = cand("System.out.println(a);", "")
-    assert ranking.penalty(TEXT, unit, at_focus, LINES, FOCUS, p) == 0.0
-    assert ranking.penalty(TEXT, unit, signature, LINES, FOCUS, p) == (p.signature + p.off_focus)
-    assert ranking.penalty(TEXT, unit, deletion, LINES, FOCUS, p) == p.deletion + p.off_focus
-    assert ranking.penalty(TEXT, unit, deletion, LINES, None, p) == p.deletion  # no focus
-    assert ranking.penalty(TEXT, unit, deletion, LINES, (2, 2), p) == p.deletion
+    assert ranking.penalty(TEXT, unit, at_focus, LINES, FOCUS, p, JAVA) == 0.0
+    assert ranking.penalty(TEXT, unit, signature, LINES, FOCUS, p, JAVA) == (
+        p.signature + p.off_focus
+    )
+    assert ranking.penalty(TEXT, unit, deletion, LINES, FOCUS, p, JAVA) == p.deletion + p.off_focus
+    assert ranking.penalty(TEXT, unit, deletion, LINES, None, p, JAVA) == p.deletion  # no focus
+    assert ranking.penalty(TEXT, unit, deletion, LINES, (2, 2), p, JAVA) == p.deletion
     operand = cand(" ? a : b", "")  # deletes tokens at the focus, no statement
-    assert ranking.penalty(TEXT, unit, operand, LINES, FOCUS, p) == p.token_deletion
+    assert ranking.penalty(TEXT, unit, operand, LINES, FOCUS, p, JAVA) == p.token_deletion
     assert p.token_deletion < p.deletion
 
 
@@ -78,8 +83,8 @@ def test_a_larger_change_pays_the_log_of_its_span(unit):
     at = tokens.index(">")
     one = cand(">", ">=", (*tokens[:at], ">=", *tokens[at + 1 :]))
     four = cand("a > b", "b < a + 1", (*tokens[:at], "<", "VAR_1", "+", "1", *tokens[at + 1 :]))
-    assert ranking.penalty(TEXT, unit, one, LINES, FOCUS, p) == 0.0
-    assert ranking.penalty(TEXT, unit, four, LINES, FOCUS, p) == pytest.approx(
+    assert ranking.penalty(TEXT, unit, one, LINES, FOCUS, p, JAVA) == 0.0
+    assert ranking.penalty(TEXT, unit, four, LINES, FOCUS, p, JAVA) == pytest.approx(
         p.edit_size * math.log(4)
     )
 
