@@ -141,10 +141,12 @@ class Ranking:
     top_k: int
     penalties: Penalties
     ratio: float
+    compile_check: bool = False  # RepairOptions.compile_check
 
     @classmethod
     def of(cls, options: RepairOptions, doc: ParsedText) -> Ranking:
-        return cls(options.top_k, doc.frontend.penalties, options.ratio(doc.frontend))
+        ratio = options.ratio(doc.frontend)
+        return cls(options.top_k, doc.frontend.penalties, ratio, options.compile_check)
 
 
 def at_least(ratio: float, log_prob: float, unchanged_log_prob: float) -> bool:
@@ -207,18 +209,21 @@ def ranked(
         doc.frontend,
         top_k=how.top_k,
         penalties=how.penalties,
+        compile_check=how.compile_check,
     )
     shown, share = shares(ratio_floor(unit, best, how.ratio, unchanged), unchanged, unit.tokens)
     return Ranked(shown, unchanged, share)
 
 
-def _unscored(unit: Unit, pool: Sequence[Candidate]) -> Ranked | None:
-    """The result of a pool that needs no scoring: empty, or the model input alone (a unit its
-    front-end corrected, which the model leaves as it is): the correction passes any floor
-    (:func:`keeps`) and has all the share. None for any other pool."""
+def _unscored(unit: Unit, pool: Sequence[Candidate], how: Ranking) -> Ranked | None:
+    """The result of a pool that needs no scoring: empty, or the model input alone, with all
+    the share: the front-end's correction of the unit passes any floor (:func:`keeps`), the
+    unit itself (a change of layout only) is as likely as itself, so passes a floor up to 1.
+    None for any other pool."""
     if any(c.tokens != unit.tokens for c in pool):
         return None
-    return Ranked([replace(c, probability=1.0) for c in pool], None, 1.0)
+    sure = unit.tokens != written(unit)
+    return Ranked([replace(c, probability=1.0) for c in pool if sure or how.ratio <= 1], None, 1.0)
 
 
 async def rank_pools(
@@ -233,7 +238,7 @@ async def rank_pools(
 ) -> list[Ranked]:
     """The pools of ``units`` (model focus ``ids``) scored in one model job (under the edit of
     each unit, ``edits``, for the edit model) and ranked (:func:`ranked`)."""
-    done = [_unscored(u, pool) for u, pool in zip(units, pools, strict=True)]
+    done = [_unscored(u, pool, how) for u, pool in zip(units, pools, strict=True)]
     todo = [k for k, d in enumerate(done) if d is None]
     items = [pipeline.score_items(units[k], ids[k], pools[k]) for k in todo]
     per_item = None if edits is None else [edits[k] for k, i in zip(todo, items) for _ in i]
