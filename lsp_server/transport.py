@@ -54,7 +54,7 @@ log = logging.getLogger(__name__)
 MAX_HEADER_LINE = 8 * 1024  # bytes of one header line
 MAX_BODY = 64 * 1024 * 1024  # bytes of one message body
 MAX_DEPTH = 128  # levels of arrays and objects in one message (LSP's own nest under 20)
-PARSE_ERROR, INVALID_REQUEST, INVALID_PARAMS = -32700, -32600, -32602
+PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS = -32700, -32600, -32601, -32602
 READER = "spancopy-stdin"  # the thread that reads stdin (blocked in a read: never joined)
 # errors that answer a request as designed, not server failures
 EXPECTED_ERRORS = (JsonRpcContentModified, JsonRpcRequestCancelled, JsonRpcInvalidParams)
@@ -319,6 +319,8 @@ async def serve_messages(
                 try:
                     length = int(value.strip())
                 except ValueError:
+                    length = None
+                if length is None or length < 0:
                     log.warning("Bad Content-Length header %r", line[:80])
                     length = None
             continue
@@ -354,19 +356,34 @@ def dispatch(protocol: LanguageServerProtocol, body: bytes) -> None:
         elif checked.dropped is not None and isinstance(checked.dropped.get("method"), str):
             _invalid_notification(protocol, checked.dropped["method"], checked.dropped)
         return
-    message = checked.message
+    message, method = checked.message, checked.message.get("method")
+    request = method is not None and "id" in message
+    if request and protocol.get_message_type(method) is None:
+        if method not in protocol.fm.features and method not in protocol.fm.builtin_features:
+            _refuse(protocol, message["id"], METHOD_NOT_FOUND, f"Method not found: {method}")
+            return
+        message = {"params": None, **message}  # pygls' generic request needs params
     try:
         structured = protocol.structure_message(message)
     except JsonRpcException as exc:
-        method = message.get("method")
-        if method is not None and "id" in message:
+        if request:
             detail = f"Invalid params for {method}: {exc.__cause__ or exc}"
-            protocol._send_data(error_response(message["id"], INVALID_PARAMS, detail))
-        log.warning("Dropped a message that does not validate (%s)", method or "a response")
-        if method is not None and "id" not in message:
+            _refuse(protocol, message["id"], INVALID_PARAMS, detail)
+        else:
+            log.warning("Dropped a message that does not validate (%s)", method or "a response")
+        if method is not None and not request:
             _invalid_notification(protocol, method, message)
         return
+    if request and not hasattr(structured, "id"):  # pygls would take it for a notification
+        reason = f"Invalid Request: {method} is a notification, sent with an id"
+        _refuse(protocol, message["id"], INVALID_REQUEST, reason)
+        return
     protocol.handle_message(structured)
+
+
+def _refuse(protocol: LanguageServerProtocol, msg_id: Any, code: int, reason: str) -> None:
+    log.warning("Refused request %s: %s", msg_id, reason[:200])
+    protocol._send_data(error_response(msg_id, code, reason))
 
 
 def _invalid_notification(protocol: LanguageServerProtocol, method: str, message: dict) -> None:

@@ -1,20 +1,19 @@
-"""A seeded protocol fuzz test against a real ``python -m lsp_server`` (issue 13).
+"""A seeded protocol fuzz test against a real ``python -m lsp_server`` (issues 13 and 28).
 
 A driver of random operations: opens (some URIs percent-encoded), incremental edits with
 random ranges (CRLF, lone CR, emoji, ``\\f``, U+2028, positions past the end of a line), full
 changes, closes and reopens at version 1, code actions, resolves, ``spancopy.repairMethod``
-(sometimes with bad arguments), ``$/cancelRequest`` (sometimes with an id of another JSON
-type, or none), settings changes, model reloads and malformed messages (not JSON, nested
-thousands of levels deep, not an object, a wrong ``jsonrpc``, ids of every JSON type, params
-of the wrong shape or type, responses to ids never sent; issue 28). The
-client keeps its own copy of every document, edited by ``tests/lsp/editor.py`` (an
+(sometimes with bad arguments), ``$/cancelRequest`` (sometimes with an id of another JSON type,
+or none), settings changes, model reloads and malformed messages (not JSON, nested thousands
+of levels deep, not an object, a wrong ``jsonrpc``, ids of every JSON type, params of the
+wrong shape or type, unknown methods, notifications sent with an id, responses to ids never
+sent). The client keeps its own copy of every document, edited by ``tests/lsp/editor.py`` (an
 independent reference), and checks that every request is answered (a result, or
-ContentModified / RequestCancelled, or the JSON-RPC error each malformed request deserves,
-with its id), that every returned
-edit names the document and the version the client had when it asked, applies to that text,
-changes it inside one method or one comment (the units of Java and of the prose model that
-repairs comments), and leaves a file that parsed still parsing; and that the server
-never exits, answers -32603 or logs an error.
+ContentModified / RequestCancelled, or the JSON-RPC error that a malformed request deserves,
+with its id), that every returned edit names the document and the version the client had
+when it asked, applies to that text, changes it inside one method or one comment (the units
+of Java and of the prose model that repairs comments), and leaves a file that parsed still
+parsing; and that the server never exits, answers -32603 or logs an error.
 
 The default run is bounded (two fixed seeds, 200 operations each). ``SPANCOPY_FUZZ_SECONDS=N``
 runs sessions with new seeds for N seconds; ``SPANCOPY_FUZZ_SEED`` sets the first seed;
@@ -46,6 +45,7 @@ from .conftest import capabilities, close, launch, parses
 from .test_server import TOY
 
 CANCELLED, CONTENT_MODIFIED, INVALID_PARAMS, INVALID_REQUEST = -32800, -32801, -32602, -32600
+METHOD_NOT_FOUND = -32601
 ANSWER_WAIT = 120  # seconds to wait for the last answers (never reached by a working server)
 BASES = [
     TOY,
@@ -366,15 +366,18 @@ class Session:
             params = self.rng.choice(BAD_ACTION_PARAMS)
             message = {"jsonrpc": "2.0", "id": msg_id, "method": "textDocument/codeAction"}
             self.send_raw({**message, "params": params}, msg_id, INVALID_PARAMS)
-        elif kind == 6:
-            method, params = self.rng.choice(
+        elif kind == 6:  # bad params, an unknown method, a notification sent with an id
+            method, params, code = self.rng.choice(
                 [
-                    ("workspace/executeCommand", {"command": 5}),
-                    ("codeAction/resolve", {"title": [1]}),
+                    ("workspace/executeCommand", {"command": 5}, INVALID_PARAMS),
+                    ("codeAction/resolve", {"title": [1]}, INVALID_PARAMS),
+                    ("no/such/method", {}, METHOD_NOT_FOUND),
+                    ("$/cancelRequest", {"id": msg_id}, INVALID_REQUEST),
+                    ("exit", None, INVALID_REQUEST),
                 ]
             )
             message = {"jsonrpc": "2.0", "id": msg_id, "method": method, "params": params}
-            self.send_raw(message, msg_id, INVALID_PARAMS)
+            self.send_raw(message, msg_id, code)
         elif kind == 7:  # notifications that do not validate: dropped
             method, params = self.rng.choice(
                 [("$/setTrace", {"value": 5}), ("workspace/didChangeConfiguration", [1]),

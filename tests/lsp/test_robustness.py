@@ -171,6 +171,16 @@ REFUSED_REQUESTS: list[tuple[bytes, int, object]] = [
     ),
     (message(id=40, method="workspace/executeCommand", params={"command": 5}), -32602, 40),
     (message(id=41, method="codeAction/resolve", params={"title": ["t"]}), -32602, 41),
+    (message(id=50, method="no/such/method"), -32601, 50),
+    (message(id=51, method="$/cancelRequest", params={"id": 51}), -32600, 51),  # notifications
+    (message(id=52, method="exit"), -32600, 52),
+    (
+        message(id=53, method="textDocument/didClose", params={"textDocument": {"uri": "f:/"}}),
+        -32600,
+        53,
+    ),
+    (b"Content-Length: -5\r\n\r\n" + message(id=54, method="x/y", params=[]), -32601, 54),
+    (b"Content-Length: x\r\n\r\n" + message(id=55, method="x/y", params={}), -32601, 55),
 ]
 
 
