@@ -1,25 +1,15 @@
 """The server's transports (stdio, one TCP client) and the JSON-RPC framing it reads with.
 
-pygls reads messages trustingly: a body that is not JSON, a message without ``"jsonrpc"`` or a
-request whose params fail validation is logged and never answered, a header line of 200 KB
-without a newline ends the TCP server, and ``exit`` without ``shutdown`` ends the process with
-status 0. This module reads the base protocol itself (LSP 3.17 "Base Protocol"; JSON-RPC 2.0
-"Error object") and hands pygls only well-formed messages:
-
-- header lines longer than :data:`MAX_HEADER_LINE` and bodies over :data:`MAX_BODY` are
-  skipped (logged), and reading goes on at the next header;
-- a body that is not JSON is answered ``-32700`` (parse error, ``id: null``); a body that is
-  not a JSON-RPC 2.0 message ``-32600`` (invalid request, with its id when it has a usable one);
-- a request whose params do not validate against the method's types is answered ``-32602``
-  (invalid params); such a notification is logged and dropped;
-- ``exit`` ends the process with status 0 after ``shutdown``, 1 without it; the end of the
-  input stream ends it with status 0.
-
-Over TCP (``--tcp``) the server serves exactly one client and refuses further connections;
-it exits when that client disconnects. See docs/server.md for what that does and does not protect.
-pygls answers ``$/cancelRequest`` for a ``workspace/executeCommand`` but lets the command's task
-run on; :class:`CommandCancellingProtocol` cancels that task too, which stops its beam search
-within a step.
+pygls reads messages trustingly (a body that is not JSON, or one nested a few thousand
+levels deep, ended the server; so did a ``$/cancelRequest`` whose id was an array), so this
+module reads the base protocol itself (LSP 3.17 "Base Protocol"; JSON-RPC 2.0 "Error
+object") and hands pygls only well-formed messages: an over-long header line or body is
+skipped; a malformed request gets its JSON-RPC error (-32700, -32600, -32601, -32602, with
+its id when the id is usable), a malformed notification or response is dropped
+(:func:`check_message`, :func:`dispatch`); params are structured strictly; ``exit`` ends
+the process with status 0 after ``shutdown``, 1 without it, after the server's threads are
+stopped (:func:`run`). Over TCP (``--tcp``) the server serves exactly one client and exits
+when it disconnects. docs/server.md says what the server does with each kind of mistake.
 """
 
 from __future__ import annotations
