@@ -49,6 +49,15 @@ class DocumentVersion(NamedTuple):
     version: int
 
 
+class Served(NamedTuple):
+    """What serves a focus: the snapshot (the prose of a Java comment there, or the document),
+    its units at the focus, and those short enough to decode."""
+
+    snap: Snapshot
+    units: list[Unit]
+    decodable: list[Unit]
+
+
 @dataclass
 class ServerRuntime:
     """The runner's :class:`~spancopy_core.repair.runner.Runtime` in the server: model work on
@@ -129,16 +138,13 @@ class RepairService:
                 return view, vocab
         return None
 
-    async def at(
-        self, snap: Snapshot, focus: pipeline.Focus
-    ) -> tuple[Snapshot, list[Unit], list[Unit]] | None:
-        """What serves ``focus``: ``(the snapshot, its units there, those short enough to
-        decode)``; None when no model serves it (see :meth:`serving`)."""
+    async def at(self, snap: Snapshot, focus: pipeline.Focus) -> Served | None:
+        """What serves ``focus``; None when no model serves it (see :meth:`serving`)."""
         if (served := await self.serving(snap, focus)) is None:
             return None
         view, vocab = served
         found = self.units(view, vocab, focus)
-        return view, found, self.decodable(view, found)
+        return Served(view, found, self.decodable(view, found))
 
     def units(self, snap: Snapshot, vocab: Vocabulary, focus: pipeline.Focus | None) -> list[Unit]:
         """The units of ``snap`` at ``focus`` (None: every outermost one), with the context

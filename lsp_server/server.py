@@ -141,13 +141,13 @@ async def code_action(
     with commands.modified_if_cancelled():
         served = await ls.repair.at(snap, (start, end))
         found = []
-        if served is not None and served[2]:
-            found = await ls.repair.repairs(served[0], served[2], focus=(start, end))
+        if served is not None and served.decodable:
+            found = await ls.repair.repairs(served.snap, served.decodable, focus=(start, end))
         similar = await similar_edit.proposals(ls, snap, (start, end))
     ls.files.check_current(snap)
     actions = None
     if served is not None:  # an automatic request: only where the model is confident
-        actions = ls.code_actions(served[0], ls.repair.automatic(found) if automatic else found)
+        actions = ls.code_actions(served.snap, ls.repair.automatic(found) if automatic else found)
     if similar:
         actions = (actions or []) + ls.code_actions(snap, similar, prefer=False)
     if actions is None:

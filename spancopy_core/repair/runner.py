@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Coroutine, Hashable, Iterator, Sequence
+from collections.abc import Callable, Container, Coroutine, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
@@ -253,7 +253,7 @@ async def run(
     options: RepairOptions,
     *,
     focus: Focus | None = None,
-    known: Any = (),
+    known: Container[str] = (),
     cache: Cache | None = None,
     document: Hashable = None,
 ) -> list[UnitRepairs]:
