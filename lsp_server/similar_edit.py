@@ -102,9 +102,13 @@ class Host(Protocol):
 
     settings: ServerSettings
     models: Models
-    texts: OpenDocuments
-    cpu: Executor
     similar: SimilarEdits
+
+    @property
+    def texts(self) -> OpenDocuments: ...
+
+    @property
+    def cpu(self) -> Executor: ...
 
     async def snapshot(self, uri: str) -> Snapshot | None: ...
 
