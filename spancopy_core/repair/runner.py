@@ -10,7 +10,8 @@ same coroutine synchronously (:class:`Inline`, :func:`drive`, :func:`repair_unit
 edits rank their own pools with :func:`rank_pools`. A share is computed from the final ranking
 score (log-probability minus penalties) over the candidates shown and the unit as written
 (:func:`spancopy_core.repair.candidates.shares`), so shares never increase down a list; the
-confidence rule of automatic code actions, diagnostics and ``--min-ratio`` is :func:`at_least`.
+ratio floor (``--min-ratio``) and the confidence rule of automatic code actions and diagnostics
+are one rule, :func:`keeps` (:func:`at_least`; a front-end's own correction always passes).
 """
 
 from __future__ import annotations
