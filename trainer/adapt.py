@@ -115,7 +115,9 @@ def fix_rank(model: Any, text: str, edit: history.Edit, options: Any) -> int | N
     from spancopy_core.repair.languages import frontend_for
     from spancopy_core.repair.runner import repair
 
-    doc = pipeline.ParsedText.parse(text, frontend_for("java", "file:///" + edit.path))
+    frontend = frontend_for("java", "file:///" + edit.path)
+    assert frontend is not None  # the Java front-end, always there
+    doc = pipeline.ParsedText.parse(text, frontend)
     first, last = edit.focus
     focus = (doc.lines.offset(first - 1, 0), doc.lines.line_end(last - 1))
     found, _ = repair(model, doc, focus, options)
@@ -207,7 +209,8 @@ def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
     the older edits, for the trainer's own validation) and ``heldout.jsonl`` (the newest
     commits' edits). Returns the plan (counts and commit range), also ``plan.json``."""
     head = history.git(config.repo, "rev-parse", "HEAD").strip()
-    mined = history.mine(config.repo, vocab, config.since, progress=config.progress)
+    known: set[str] = set(vocab.itos)
+    mined = history.mine(config.repo, known, config.since, progress=config.progress)
     if mined.commits == 0:
         raise TrainerError(f"{config.repo}: no commit changes a .java file: no Java history")
     n = len(mined.edits)
@@ -217,11 +220,12 @@ def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
             f"learn from (at least {MIN_EDITS})"
         )
     train_edits, held = history.split_by_date(mined.edits, min(config.held_out, n // 5))
-    names = project_names(train_edits, vocab)  # never from the held-out commits
+    names = project_names(train_edits, known)  # never from the held-out commits
     extend_vocabulary(config.init, names, config.work / "init")
-    known = {*vocab.itos, *names}
+    known |= set(names)
     train_edits = [e for e in (history.abstract(e, known) for e in train_edits) if e is not None]
-    train_edits, valid_edits = held_out_split(train_edits, 0.05, config.seed)
+    # any sequence splits alike; the annotation names the pairs it is written for
+    train_edits, valid_edits = held_out_split(train_edits, 0.05, config.seed)  # type: ignore[arg-type]
     own = history.training_pairs(train_edits)
     replay = replay_pairs(config.replay, len(own), config.seed)
     mixed = own + replay
