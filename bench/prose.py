@@ -14,12 +14,14 @@ tuning"), edit precision/recall/F0.5, exact match, and milliseconds per sentence
   Table 3 comparison) through the repair pipeline, as ``spancopy repair FILE.txt --top-k 1``
   runs it (:func:`trainer.prose_eval.model_corrector`): the rank-1 repair of each sentence of
   the corpus line, if the model prefers one to the sentence as written; ``--model-text`` gives
-  them the detokenised text instead, as Harper gets it.
+  them the detokenised text instead, as Harper gets it. The shipped front-end has Harper's
+  suggestions among its candidates (:mod:`spancopy_core.repair.harper`): span is the union;
+- span-alone (``--span-alone``): the span model's pipeline without Harper's suggestions.
 
 A ``RESULT`` line ends the report; ``--json FILE`` writes each sentence's outputs. ::
 
     python bench/prose.py [--model DIR] [--token-model DIR] [--beam 1] [--limit N]
-                          [--model-text] [--no-harper] [--json FILE]
+                          [--model-text] [--no-harper] [--span-alone] [--json FILE]
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import PRETRAINED  # noqa: E402
-from spancopy_core.repair.prose import PLAINTEXT  # noqa: E402
+from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend  # noqa: E402
 from trainer.config import TrainerError  # noqa: E402
 from trainer.jfleg import Sentence, is_heldout, read_jfleg, select  # noqa: E402
 from trainer.prose_eval import Corrector, Outputs, correct_all, markdown_table, metrics  # noqa: E402
@@ -149,13 +151,20 @@ def main(argv: list[str] | None = None) -> int:
         " it) instead of the corpus line in the Penn Treebank spacing they are trained in",
     )
     ap.add_argument("--no-harper", action="store_true", help="leave Harper out")
+    ap.add_argument(
+        "--span-alone",
+        action="store_true",
+        help="also run the span model's pipeline without Harper's suggestions (span-alone; "
+        "span is the shipped front-end, Harper's suggestions among its candidates)",
+    )
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
     ap.add_argument(
         "--json", type=Path, metavar="FILE", help="write one record per sentence (JSON lines)"
     )
     args = ap.parse_args(argv)
+    from spancopy_core.repair.pipeline import RepairOptions
     from spancopy_core.storage.checkpoint import CheckpointError, load_model
-    from trainer.prose_eval import model_corrector
+    from trainer.prose_eval import model_corrector, pipeline_corrector
 
     torch.set_num_threads(1)
     try:
@@ -168,6 +177,11 @@ def main(argv: list[str] | None = None) -> int:
             if path is not None:
                 model = load_model(path, device="cpu")
                 systems[name] = (model_corrector(model, args.beam, "merged"), args.model_text)
+                if name == "span" and args.span_alone:
+                    alone = ProseFrontend("plain", frozenset(), (), markdown=False, harper=None)
+                    options = RepairOptions(beam_size=args.beam, top_k=1)
+                    corrector = pipeline_corrector(model, alone, options)
+                    systems["span-alone"] = (corrector, args.model_text)
     except (TrainerError, CheckpointError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2

@@ -48,7 +48,7 @@ from collections import Counter
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 
-from spancopy_core.editing.edits import TextEdit, layout_free
+from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
 from spancopy_core.lang import java, text
 from spancopy_core.lang.english import capitals, introductory_comma
 from spancopy_core.lang.text import ProseStyle, TextSource
@@ -60,6 +60,7 @@ from spancopy_core.repair.frontend import (
     Unit,
     written,
 )
+from spancopy_core.repair.harper import HarperSettings, chained, suggestions
 from spancopy_core.repair.spelling import homophone_changes
 from spancopy_core.repair.titles import word_title
 
@@ -147,6 +148,7 @@ def sentence_unit(
         mapping=model_input.mapping,
         source_tokens=words,
         has_error=False,
+        sentence=source.text[sentence.start - source.base : sentence.end - source.base],
         title=sentence.block == text.HEADING,
         item=sentence.block == text.ITEM,
         terms=known_terms,
@@ -214,6 +216,7 @@ class SentenceUnit(Unit):
     title: bool = False
     item: bool = False
     terms: frozenset[str] = frozenset()
+    sentence: str = ""  # its text as written
 
 
 class ProseFrontend:
@@ -238,10 +241,12 @@ class ProseFrontend:
         extensions: tuple[str, ...],
         markdown: bool,
         spelling: ChannelCosts | None = ChannelCosts(),  # noqa: B008 (frozen)
+        harper: HarperSettings | None = HarperSettings(),  # noqa: B008 (frozen)
     ) -> None:
         self.name, self.language_ids, self.extensions = name, language_ids, extensions
         self.markdown = markdown
         self.spelling = spelling  # None: the model sees each sentence as written
+        self.harper = harper  # None: no Harper suggestions
 
     def correct(
         self, tokens: tuple[str, ...], known: frozenset[str] = frozenset(), fragment: bool = False
@@ -254,13 +259,25 @@ class ProseFrontend:
         an opening phrase
         (:func:`~spancopy_core.lang.english.introductory_comma`); as written without
         ``spelling``. The document's terms ``known`` are never respelt, and the first word of
-        a ``fragment`` (a heading, a list item) keeps its case."""
+        a ``fragment`` (a heading, a list item) keeps its case. Before all that, the
+        suggestions of Harper's most precise rules (:meth:`chain`) unless ``harper`` is None."""
+        if self.harper is not None:
+            tokens = self.chain(tokens)
         if self.spelling is None:
             return tokens
         lexicon = shared_lexicon()
         respelt = respell(tokens, lexicon, self.spelling, known)
         words = () if fragment else lexicon
         return introductory_comma(capitals(respelt, words, lexicon.proper))
+
+    def chain(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
+        """The sentence ``tokens`` with the suggestions of Harper's most precise rules made
+        (:func:`~spancopy_core.repair.harper.chained`, settings ``self.harper``)."""
+        assert self.harper is not None
+        seps = ProseStyle().layout(tokens, 0, multiline=False)
+        sentence = "".join(sep + t for sep, t in zip(seps, tokens, strict=True))
+        fixed = chained(sentence, self.harper)
+        return tokens if fixed == sentence else tuple(text.abstract(text.tokenize(fixed)).tokens)
 
     def parse(self, source: str, previous: TextSource | None = None) -> TextSource:
         """Sentences of ``source`` (parsing prose is fast: no incremental parse)."""
@@ -295,16 +312,15 @@ class ProseFrontend:
     ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
         """The homophone swaps (:func:`~spancopy_core.repair.spelling.homophone_changes`) of
         the words within ``[start, end]`` of a sentence that :meth:`correct` left as written,
-        at most :data:`MAX_SPELLING`: each the edit of the words changed (the new words laid
-        out by :class:`~spancopy_core.lang.text.ProseStyle`) and the sentence's model tokens
-        after it. A swap to a word that the model could not write (outside ``known`` and the
-        sentence) is left out; a corrected sentence gets none (its repairs start from the
-        correction)."""
+        and Harper's suggestions there (:func:`~spancopy_core.repair.harper.suggestions`, with
+        the settings ``self.harper``), at most :data:`MAX_SPELLING` of each: each the edit of
+        the words changed (a swap's new words laid out by
+        :class:`~spancopy_core.lang.text.ProseStyle`) and the sentence's model tokens after it.
+        One that the model could not write (a word outside ``known`` and the sentence) is left
+        out; a corrected sentence gets no swaps (its repairs start from the correction)."""
         source, tokens = unit.source_tokens, unit.tokens  # one model token per source token
-        if tokens != written(unit):
-            return []
         out: list[tuple[TextEdit, tuple[str, ...] | None]] = []
-        for a, b, new in homophone_changes(tokens):
+        for a, b, new in homophone_changes(tokens) if tokens == written(unit) else []:
             if not (source[a].start <= end and start < source[b - 1].end):
                 continue
             if not all(t in known or t in tokens for t in new):
@@ -314,6 +330,25 @@ class ProseFrontend:
             laid_out = "".join(sep + t for sep, t in zip(seps, typed, strict=True))
             edit = TextEdit(source[a].start, source[b - 1].end, laid_out)
             out.append((edit, (*tokens[:a], *new, *tokens[b:])))
+            if len(out) == MAX_SPELLING:
+                break
+        return out + self._harper(unit, start, end, known)
+
+    def _harper(
+        self, unit: Unit, start: int, end: int, known: Container[str]
+    ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
+        """Harper's suggestions within ``[start, end]`` that change a word or a mark (not the
+        spacing alone) and that the model could write."""
+        if self.harper is None or not isinstance(unit, SentenceUnit) or not unit.sentence:
+            return []
+        out: list[tuple[TextEdit, tuple[str, ...] | None]] = []
+        for edit, _ in suggestions(unit.sentence, unit.start, self.harper):
+            if not (edit.start <= end and start <= edit.end):
+                continue
+            local = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
+            new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
+            if new != written(unit) and all(t in known or t in written(unit) for t in new):
+                out.append((edit, new))  # (a change of spacing alone is no repair of prose)
             if len(out) == MAX_SPELLING:
                 break
         return out

@@ -29,6 +29,8 @@ from spancopy_core.repair.prose import (
 from spancopy_core.storage.checkpoint import load_model
 
 OPTIONS = RepairOptions(beam_size=8, top_k=3)
+# The plain-text front-end without Harper's suggestions: its own corrector and templates.
+SPELLING = ProseFrontend("plaintext", frozenset(), (".txt",), markdown=False, harper=None)
 
 
 @pytest.fixture(scope="module")
@@ -274,7 +276,7 @@ def test_tokens_of_a_unit_are_the_lexers():
 
 def test_homophone_templates_of_a_sentence():
     text = "They lose there file.\n"
-    doc = ParsedText.parse(text, PLAINTEXT)
+    doc = ParsedText.parse(text, SPELLING)
     (unit,) = pipeline.units(doc, ())
     assert unit.tokens == written(unit)  # nothing to respell
     known = {"loose", "their"}  # "they 're" cannot be written: no "re"
@@ -282,23 +284,23 @@ def test_homophone_templates_of_a_sentence():
         (TextEdit(5, 9, "loose"), ("They", "loose", "there", "file", ".")),
         (TextEdit(10, 15, "their"), ("They", "lose", "their", "file", ".")),
     ]
-    assert PLAINTEXT.templates(unit, unit.start, unit.end, known) == want
-    assert PLAINTEXT.templates(unit, 12, 12, known) == want[1:]  # a cursor on "there"
-    assert PLAINTEXT.templates(unit, unit.start, unit.end, ()) == []  # no words to write
+    assert SPELLING.templates(unit, unit.start, unit.end, known) == want
+    assert SPELLING.templates(unit, 12, 12, known) == want[1:]  # a cursor on "there"
+    assert SPELLING.templates(unit, unit.start, unit.end, ()) == []  # no words to write
 
 
 def test_a_corrected_sentence_has_no_templates():
-    doc = ParsedText.parse("They lose there fiel.\n", PLAINTEXT)
+    doc = ParsedText.parse("They lose there fiel.\n", SPELLING)
     (unit,) = pipeline.units(doc, ())
     assert unit.tokens == ("They", "lose", "there", "file", ".")
-    assert PLAINTEXT.templates(unit, unit.start, unit.end, {"loose", "their"}) == []
+    assert SPELLING.templates(unit, unit.start, unit.end, {"loose", "their"}) == []
 
 
 def test_the_homophone_templates_are_capped(monkeypatch):
     monkeypatch.setattr(prose, "MAX_SPELLING", 1)
-    doc = ParsedText.parse("They lose there file.\n", PLAINTEXT)
+    doc = ParsedText.parse("They lose there file.\n", SPELLING)
     (unit,) = pipeline.units(doc, ())
-    found = PLAINTEXT.templates(unit, unit.start, unit.end, {"loose", "their"})
+    found = SPELLING.templates(unit, unit.start, unit.end, {"loose", "their"})
     assert [e.new_text for e, _ in found] == ["loose"]  # the first words first
 
 
@@ -307,7 +309,7 @@ def test_the_corrected_sentence_is_a_candidate_without_a_beam(model):
     the run of respelt words, and it is offered: it is the model input, which repairs must
     beat."""
     text = "They recieve teh mesage again.\n"
-    doc = ParsedText.parse(text, PLAINTEXT)
+    doc = ParsedText.parse(text, SPELLING)
     (unit,) = pipeline.units(doc, model.vocab)
     assert unit.tokens == ("They", "receive", "the", "message", "again", ".")
     options = RepairOptions(top_k=5)
@@ -324,7 +326,7 @@ def test_the_corrected_sentence_is_a_candidate_without_a_beam(model):
 
 
 def test_without_the_corrector_the_model_sees_the_sentence_as_written():
-    plain = ProseFrontend("plaintext", frozenset(), (), markdown=False, spelling=None)
+    plain = ProseFrontend("plaintext", frozenset(), (), markdown=False, spelling=None, harper=None)
     (unit,) = pipeline.units(ParsedText.parse("i recieve it.\n", plain), ())
     assert unit.tokens == written(unit) == ("i", "recieve", "it", ".")
     (unit,) = pipeline.units(ParsedText.parse("i recieve it.\n", PLAINTEXT), ())
@@ -352,7 +354,7 @@ def test_a_pool_of_the_input_alone_is_offered_without_scoring(model, monkeypatch
     """The corrected sentence alone (no beam candidate but the input): offered as the full
     ranking offers it, without a pass of the model; a correct sentence gets nothing."""
     text = "They recieve teh mesage again.\n\nWe receive the letter again.\n"
-    doc = ParsedText.parse(text, PLAINTEXT)
+    doc = ParsedText.parse(text, SPELLING)
     units = pipeline.units(doc, model.vocab)
     copies = [[Hypothesis(list(u.tokens), -0.5, [])] for u in units]  # the beam: copies only
     monkeypatch.setattr(pipeline, "decode", lambda *args, **kwargs: copies)
@@ -376,7 +378,7 @@ def test_a_pool_of_the_input_alone_is_offered_without_scoring(model, monkeypatch
 
 def test_a_correction_that_adds_a_token_with_and_without_a_focus(model):
     text = "For example we recieve it.\n"
-    doc = ParsedText.parse(text, PLAINTEXT)
+    doc = ParsedText.parse(text, SPELLING)
     (unit,) = pipeline.units(doc, model.vocab)
     assert unit.tokens == ("For", "example", ",", "we", "receive", "it", ".")
     assert len(pipeline.focus_ids(doc, unit, (0, 0))) == len(unit.tokens)

@@ -1,0 +1,115 @@
+"""Harper's suggestions as candidates of the prose front-end.
+
+Harper (``harper-py``, the Python bindings of the offline English grammar checker) lints one
+sentence at a time; every suggestion of every lint becomes a :class:`Suggestion`: the
+:class:`~spancopy_core.editing.edits.TextEdit` it makes in the document and the name of the rule
+that made it (:meth:`harper.Linter.organized_lints`). The prose front-end
+(:meth:`spancopy_core.repair.prose.ProseFrontend.templates`) hands them to the pipeline with its
+own templates, and the model ranks them all by its exact probability, so a suggestion the model
+finds less likely than the sentence is not offered. :class:`HarperSettings` are the dialect
+and the rules turned off; a ``harper.Linter`` is built once per settings and thread (building
+one takes about a second, and one must not be shared between threads).
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+from spancopy_core.editing.edits import TextEdit
+
+DIALECTS = ("american", "british", "australian", "canadian", "indian")
+
+
+@dataclass(frozen=True)
+class HarperSettings:
+    """Harper as the user set it: the English ``dialect`` (one of :data:`DIALECTS`) and the
+    names of the rules turned off (``disabled``, e.g. ``("SpellCheck",)``)."""
+
+    dialect: str = "american"
+    disabled: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.dialect not in DIALECTS:
+            raise ValueError(f"dialect must be one of {', '.join(DIALECTS)}, not {self.dialect!r}")
+
+
+class Suggestion(NamedTuple):
+    """One suggestion of a lint: its edit of the document and the rule that made it."""
+
+    edit: TextEdit
+    rule: str
+
+
+_LINTERS: dict[tuple[HarperSettings, int], Any] = {}  # one per settings and thread
+
+
+def linter(settings: HarperSettings) -> Any:
+    """The ``harper.Linter`` of ``settings`` for this thread (built on first use); a rule
+    that Harper does not have raises ValueError."""
+    key = (settings, threading.get_ident())
+    found = _LINTERS.get(key)
+    if found is None:
+        import harper
+
+        found = harper.Linter(getattr(harper.Dialect, settings.dialect.upper()))
+        rules = found.get_default_lint_config()
+        unknown = [rule for rule in settings.disabled if rule not in rules]
+        if unknown:
+            raise ValueError(f"Harper has no rule {unknown[0]!r}")
+        if settings.disabled:
+            found.set_lint_config(dict.fromkeys(settings.disabled, False))
+        _LINTERS[key] = found
+    return found
+
+
+def suggestions(sentence: str, base: int, settings: HarperSettings) -> list[Suggestion]:
+    """Every suggestion of Harper's lints of ``sentence`` (plain text), its edit at
+    ``base`` + the lint's code-point span: a replacement, a removal, or an insertion after
+    the span."""
+    import harper
+
+    out = []
+    found = linter(settings).organized_lints(sentence, language="plaintext")
+    for rule, lints in found.items():
+        for lint in lints:
+            start, end = base + lint.span.start, base + lint.span.end
+            for s in lint.suggestions:
+                if s.kind == harper.SuggestionKind.INSERT_AFTER:
+                    edit = TextEdit(end, end, s.replacement_text)
+                else:  # REMOVE has an empty replacement text
+                    edit = TextEdit(start, end, s.replacement_text)
+                out.append(Suggestion(edit, rule))
+    return out
+
+
+# The rules whose first suggestion corrects the model input, as the spelling corrector does
+# (the others' suggestions are candidates, offered only when the model prefers them): each
+# raised GLEU on JFLEG dev's tune part when applied alone to the sources and made at most
+# 0.1 suggestions per 1,000 words of the false-alarm set (bench/prose_false_alarms.py),
+# measured on both together. Left out: SpellCheck (+4.2 GLEU, but 56 per 1,000 words of
+# well-edited text: the channel corrector and the model do spelling), SentenceCapitalization
+# (7.5), SplitWords (5.0), OrthographicConsistency (2.5), AnA (1.2), MergeWords and
+# DisjointPrefixes (0.4 to 0.5), OxfordComma (style) and the rules that lowered GLEU.
+CHAIN_RULES = frozenset(
+    """CapitalizePersonalPronouns MassNouns DiscourseMarkers OpenCompounds OfCourse
+    PronounVerbAgreement VeryLess AvoidAndAlso ToTwoToo AdjectiveDoubleDegree CorrectNumberSuffix
+    SingleBe WrongApostrophe Cant DespiteOf NeedToNoun RepeatedWords Someone ItsContraction
+    RegularIrregulars ModalBeAdjective SimplePastToPastParticiple Myself Hazzle ThenThan
+    NationalCapitals DoubleModal Furthermore NounVerbConfusion""".split()
+)
+
+
+def chained(sentence: str, settings: HarperSettings) -> str:
+    """``sentence`` with the first suggestion of every lint of :data:`CHAIN_RULES` made (not
+    the rules turned off), right to left, skipping one that overlaps a change made."""
+    made: list[TextEdit] = []
+    for edit, rule in suggestions(sentence, 0, settings):
+        if rule in CHAIN_RULES and rule not in settings.disabled:
+            apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
+            if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):
+                made.append(edit)  # a lint's later suggestions have the span of its first
+    for edit in sorted(made, key=lambda e: e.start, reverse=True):
+        sentence = sentence[: edit.start] + edit.new_text + sentence[edit.end :]
+    return sentence

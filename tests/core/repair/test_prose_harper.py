@@ -1,0 +1,72 @@
+"""Harper's suggestions in the prose front-end: edits at the sentence's offsets with their rule,
+settings (dialect, rules turned off) checked, the precise rules made in the model input, the
+others among the templates the model ranks; and through ``spancopy repair`` as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from spancopy_core.editing.edits import TextEdit
+from spancopy_core.repair import harper, pipeline
+from spancopy_core.repair.pipeline import ParsedText
+from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend
+
+
+def test_suggestions_are_edits_of_the_document_with_their_rule():
+    found = harper.suggestions("This is an test.", 100, harper.HarperSettings())
+    assert found == [harper.Suggestion(TextEdit(108, 110, "a"), "AnA")]
+    off = harper.HarperSettings(disabled=("AnA",))
+    assert harper.suggestions("This is an test.", 100, off) == []
+
+
+def test_bad_settings_are_one_line_errors():
+    with pytest.raises(ValueError, match="dialect must be one of american"):
+        harper.HarperSettings(dialect="klingon")
+    with pytest.raises(ValueError, match="Harper has no rule 'NoSuchRule'"):
+        harper.linter(harper.HarperSettings(disabled=("NoSuchRule",)))
+
+
+def test_the_precise_rules_correct_the_model_input():
+    settings = harper.HarperSettings()
+    assert harper.chained("He go to school. i think so.", settings) == (
+        "He goes to school. I think so."
+    )
+    assert harper.chained("This is an test.", settings) == "This is an test."  # AnA: a candidate
+    off = harper.HarperSettings(disabled=("PronounVerbAgreement",))
+    assert harper.chained("He go to school.", off) == "He go to school."
+    (unit,) = pipeline.units(ParsedText.parse("He go to school.\n", PLAINTEXT), ())
+    assert unit.tokens == ("He", "goes", "to", "school", ".")
+    alone = ProseFrontend("plain", frozenset(), (), markdown=False, harper=None)
+    (unit,) = pipeline.units(ParsedText.parse("He go to school.\n", alone), ())
+    assert unit.tokens == ("He", "go", "to", "school", ".")
+
+
+def test_the_other_suggestions_are_templates_the_model_ranks():
+    source = "This is an test of it.\n"
+    (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
+    found = PLAINTEXT.templates(unit, 0, len(source), {"a"})
+    assert (TextEdit(8, 10, "a"), ("This", "is", "a", "test", "of", "it", ".")) in found
+    # a word the model cannot write is left out; so is a change of spacing alone
+    assert all(edit.new_text != "a" for edit, _ in PLAINTEXT.templates(unit, 0, 99, set()))
+    (spaced,) = pipeline.units(ParsedText.parse("It is  fine here.\n", PLAINTEXT), ())
+    assert PLAINTEXT.templates(spaced, 0, 99, {"It", "is", "fine", "here", "."}) == []
+
+
+def test_a_harper_fix_through_the_cli(tmp_path):
+    path = tmp_path / "notes.txt"
+    path.write_text("He go to the shop every day.\n")
+    out = subprocess.run(
+        [sys.executable, "-m", "spancopy_core.cli", "repair", str(path), "--json", "--top-k", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    (method,) = json.loads(out.stdout)["methods"]
+    (best,) = method["repairs"]
+    assert [e["newText"] for e in best["edits"]] == ["goes"]
+    assert best["title"] == 'Replace "go" with "goes"'
