@@ -91,6 +91,18 @@ class CommandCancellingProtocol(LanguageServerProtocol):
         self._shutdown = True
         return None
 
+    @lsp_method(types.EXIT)
+    def lsp_exit(self, *args: Any) -> Generator[Any, Any, None]:
+        """pygls' ``exit``, which closes the output; nothing is sent after it."""
+        self._exited = True
+        yield from super().lsp_exit(*args)
+
+    def _send_data(self, data: Any) -> None:
+        """pygls' send, but nothing after ``exit`` (the requests cancelled as the process
+        ends logged a traceback each, writing to the closed output)."""
+        if not getattr(self, "_exited", False):
+            super()._send_data(data)
+
     def _send_handler_result(self, future: Any, *, msg_id: Any) -> None:
         """Answer a request; the errors that are expected answers (the document changed, the
         request was cancelled, bad params) are sent without a traceback in the log."""
