@@ -300,6 +300,11 @@ def main() -> int:
     ap.add_argument("--top-k", type=int, default=RepairOptions.top_k)
     ap.add_argument("--json", type=Path, metavar="FILE", help="write one record per bug")
     ap.add_argument(
+        "--compile-check",
+        action="store_true",
+        help="drop the repairs after which the file no longer compiles (a JDK on PATH)",
+    )
+    ap.add_argument(
         "--records",
         type=Path,
         metavar="JSONL",
@@ -317,7 +322,7 @@ def main() -> int:
     if args.limit is not None:
         records = sample(records, args.limit, seed=0)
     model = load_model(args.model, device="cpu")
-    options = RepairOptions(beam_size=args.beam, top_k=args.top_k)
+    options = RepairOptions(beam_size=args.beam, top_k=args.top_k, compile_check=args.compile_check)
     print(machine())
     print(f"model {args.model}  beam={args.beam} top_k={args.top_k}  slice={name}")
     bugs = [evaluate(model, r, options) for r in tqdm(records, unit="bug", file=sys.stderr)]

@@ -170,6 +170,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--no-syntax-check", action="store_true", help="keep repairs that break parsing"
     )
     rep.add_argument(
+        "--no-compile-check",
+        action="store_true",
+        help="keep Java repairs after which a file that compiles no longer does (checked with"
+        " the JDK on PATH, if any)",
+    )
+    rep.add_argument(
         "--min-ratio",
         type=_ratio,
         default=defaults.min_ratio,
@@ -344,6 +350,7 @@ def _options(args: argparse.Namespace) -> RepairOptions:
         decoding=args.decoding,
         max_unit_tokens=args.max_method_tokens,
         syntax_check=not args.no_syntax_check,
+        compile_check=not args.no_compile_check,
         min_ratio=args.min_ratio,
     )
 

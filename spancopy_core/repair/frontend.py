@@ -162,6 +162,12 @@ class Frontend(Protocol[P]):
         """What the penalties need to know of the change ``edits`` of ``unit`` in ``text``."""
         ...
 
+    def compiles(self, text: str, variants: Sequence[str]) -> list[bool]:
+        """Whether each of ``variants`` (the document ``text`` after a candidate's edits) still
+        compiles; True where that cannot be told (no compiler, ``text`` itself does not
+        compile, the time budget spent)."""
+        ...
+
     def layout_free(self, text: str) -> str:
         """``text`` without its layout: two candidates with the same result are one program
         (:func:`spancopy_core.editing.edits.layout_free` with the language's operators)."""

@@ -15,7 +15,7 @@ from collections.abc import Container, Sequence
 
 from spancopy_core.editing.edits import SourceToken, TextEdit
 from spancopy_core.lang import java
-from spancopy_core.lang.java import validity
+from spancopy_core.lang.java import compiler, validity
 from spancopy_core.repair.frontend import (
     MAX_UNITS_PER_REQUEST,
     EditShape,
@@ -157,6 +157,10 @@ class JavaFrontend:
 
     def layout_free(self, text: str) -> str:
         return java.layout_free(text)
+
+    def compiles(self, text: str, variants: Sequence[str]) -> list[bool]:
+        """javac's verdict (:func:`spancopy_core.lang.java.compiler.check`)."""
+        return compiler.check(text, variants)
 
     def embedded(
         self, parsed: java.JavaSource, start: int, end: int

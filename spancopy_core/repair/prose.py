@@ -404,6 +404,10 @@ class ProseFrontend:
         """Whitespace kept only between two word characters (``word ,`` is ``word,``)."""
         return layout_free(source, "")
 
+    def compiles(self, source: str, variants: Sequence[str]) -> list[bool]:
+        """All: prose has no compiler."""
+        return [True] * len(variants)
+
     def title(self, source: str, edits: Sequence[TextEdit]) -> str:
         return word_title(source, edits)
 

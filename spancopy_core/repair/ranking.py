@@ -21,8 +21,9 @@ front-end says: :meth:`~spancopy_core.repair.frontend.Frontend.shape`):
   keeps many-token rewrites of the beam below the one- or two-token fixes of the templates).
 
 Candidates equal up to parentheses (``a < (b)`` and ``a < b``) or up to layout (the same
-text but for whitespace: :meth:`~spancopy_core.repair.frontend.Frontend.layout_free`) are one, spelled as the shorter, with the probabilities of both,
-ranked by that summed probability; one equal to the unit as written up to parentheses
+text but for whitespace: :meth:`~spancopy_core.repair.frontend.Frontend.layout_free`) are
+one, spelled as the shorter, with the probabilities of both, ranked by that summed
+probability; one equal to the unit as written up to parentheses
 (``return (a > b);`` for ``return a > b;``) is no repair and is dropped. Template candidates
 the model cannot express (a literal neither in the method nor in the vocabulary) come after
 every scored one, in the templates' fixed order. A candidate's ``probability`` is its share
@@ -155,10 +156,13 @@ def rank(
     *,
     top_k: int,
     penalties: Penalties | None = None,
+    compile_check: bool = False,
 ) -> list[Candidate]:
     """At most ``top_k`` of ``found`` (scored ``log_probs``, None: not expressible), best
     first by log-probability minus penalty, with their exact log-probabilities, shares and
-    penalties (see the module docstring); ``penalties``: the front-end's unless given."""
+    penalties (see the module docstring); ``penalties``: the front-end's unless given. With
+    ``compile_check``, the first :data:`COMPILED` that no longer compile are dropped
+    (:meth:`Frontend.compiles`)."""
     penalties = frontend.penalties if penalties is None else penalties
     scored = [lp for lp in log_probs if lp is not None]
     # the unit as the model got it is one of the outputs scored, once: among the candidates
@@ -197,4 +201,17 @@ def rank(
             log_prob=logsumexp([kept.log_prob, c.log_prob]),
         )
     best = sorted(programs.values(), key=lambda c: c.penalty - c.log_prob)  # stable
-    return (best + unexpressible)[:top_k]
+    found_order = best + unexpressible
+    if compile_check:
+        head = found_order[:COMPILED]
+        ok = frontend.compiles(text, [_document(text, c) for c in head])
+        found_order = [c for c, good in zip(head, ok, strict=True) if good] + found_order[COMPILED:]
+    return found_order[:top_k]
+
+
+COMPILED = 10  # the best candidates of a unit that the compile check compiles
+
+
+def _document(text: str, candidate: Candidate) -> str:
+    """The whole text after ``candidate``'s edits."""
+    return apply_edits(text, candidate.edits)

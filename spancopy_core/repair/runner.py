@@ -142,10 +142,12 @@ class Ranking:
     top_k: int
     penalties: Penalties
     ratio: float
+    compile_check: bool = False  # RepairOptions.compile_check
 
     @classmethod
     def of(cls, options: RepairOptions, doc: ParsedText) -> Ranking:
-        return cls(options.top_k, doc.frontend.penalties, options.ratio(doc.frontend))
+        ratio = options.ratio(doc.frontend)
+        return cls(options.top_k, doc.frontend.penalties, ratio, options.compile_check)
 
 
 def at_least(ratio: float, log_prob: float, unchanged_log_prob: float) -> bool:
@@ -208,6 +210,7 @@ def ranked(
         doc.frontend,
         top_k=how.top_k,
         penalties=how.penalties,
+        compile_check=how.compile_check,
     )
     shown, share = shares(ratio_floor(unit, best, how.ratio, unchanged), unchanged, unit.tokens)
     return Ranked(shown, unchanged, share)

@@ -1,0 +1,54 @@
+"""The resident compiler check (spancopy_core.lang.java.compiler): variants that javac rejects
+are told apart from those it accepts; nothing is dropped without a JDK or when the file itself
+does not compile."""
+
+from __future__ import annotations
+
+import pytest
+
+from spancopy_core.lang.java import compiler
+
+STATS = """import java.util.*;
+
+public class Stats {
+    static int indexOfMax(int[] a) {
+        int best = 0;
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] > a[best]) best = i;
+        }
+        return best;
+    }
+}
+"""
+VARIANTS = [
+    STATS.replace("a.length", "a.size()"),  # no size() on an array
+    STATS.replace("a[i] > a[best]", "a[i] >= a[best]"),
+    STATS.replace("return best;", "return i;"),  # i is out of scope
+    STATS.replace("int best = 0;", "long best = 0;"),  # a long returned as an int
+    STATS.replace("List", "Lisst"),  # only in the imports' reach: still compiles
+]
+
+needs_jdk = pytest.mark.skipif(not compiler.available(), reason="no JDK (javac, java) on PATH")
+
+
+@needs_jdk
+def test_what_javac_rejects_is_dropped() -> None:
+    assert compiler.check(STATS, VARIANTS, budget_s=60.0) == [False, True, False, False, True]
+
+
+@needs_jdk
+def test_a_file_that_does_not_compile_is_not_checked() -> None:
+    broken = STATS.replace("return best;", "return missing;")
+    assert compiler.check(broken, VARIANTS, budget_s=60.0) == [True] * len(VARIANTS)
+
+
+def test_without_a_jdk_everything_passes(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(compiler.shutil, "which", lambda name: None)
+    assert not compiler.available()
+    assert compiler.check(STATS, VARIANTS) == [True] * len(VARIANTS)
+
+
+def test_the_file_takes_its_public_types_name() -> None:
+    assert compiler.file_name(STATS) == "Stats.java"
+    assert compiler.file_name("class A {}") == "Unit.java"
+    assert compiler.file_name("public final class B<T> {}") == "B.java"
