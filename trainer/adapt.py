@@ -77,6 +77,15 @@ class AdaptConfig:
     seed: int = 0
     progress: bool = True
 
+    def __post_init__(self) -> None:
+        if not self.minutes > 0:
+            raise TrainerError(f"--minutes must be more than 0, not {self.minutes:g}")
+        if not (self.replay / "small").is_dir():
+            raise TrainerError(
+                f"{self.replay}: no BFP data to replay (the shipped model's training mix, so "
+                "that it keeps what it knew): pass --replay DIR holding small/ and medium/"
+            )
+
     @property
     def model_dir(self) -> Path:
         return self.out if self.out is not None else self.repo / PROJECT_MODEL
@@ -147,11 +156,6 @@ def replay_pairs(directory: Path, n: int, seed: int) -> list[Pair]:
     """``n`` pairs (seeded) of BFP's train slice: 90% of ``DIR/small`` and ``DIR/medium``'s
     ``valid`` split, cut as ``recipes/java-focus.sh`` cut it (``trainer split --held-out 0.1
     --seed 0``), so that BFP's held-out slice stays unseen."""
-    if not (directory / "small").is_dir():
-        raise TrainerError(
-            f"{directory}: no BFP data to replay (the shipped model's training mix, so that it "
-            "keeps what it knew): pass --replay DIR holding small/ and medium/"
-        )
     pairs: list[Pair] = []
     for size in ("small", "medium"):
         pairs += held_out_split(read_pairs(directory / size, "valid"), 0.1, 0)[0]

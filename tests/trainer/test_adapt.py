@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.trainer.history_repo import Repo, java_class
 from trainer import history
 from trainer.adapt import MIN_EDITS, NAME_EDITS, extend_vocabulary, project_names
@@ -16,8 +18,17 @@ from trainer.adapt import MIN_EDITS, NAME_EDITS, extend_vocabulary, project_name
 FULL = "boolean isFull(int n, int[] items) {\n    return n > items.length;\n}"
 
 
-def adapt(repo: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "trainer", "adapt", "--repo", str(repo), *args]
+@pytest.fixture(scope="module")
+def replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A replay directory as adapt checks it before anything else (refusals come first)."""
+    directory = tmp_path_factory.mktemp("bfp")
+    (directory / "small").mkdir()
+    return directory
+
+
+def adapt(repo: Path, replay: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "trainer", "adapt", "--repo", str(repo)]
+    command += ["--replay", str(replay), *args]
     env = {**os.environ, "OMP_NUM_THREADS": "1"}
     return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
 
@@ -37,54 +48,67 @@ def small_project(path: Path) -> Repo:
     return repo
 
 
-def test_no_such_directory(tmp_path: Path) -> None:
+def test_no_such_directory(tmp_path: Path, replay: Path) -> None:
     missing = tmp_path / "missing"
-    assert one_line_error(adapt(missing)) == f"{missing}: no such directory"
+    assert one_line_error(adapt(missing, replay)) == f"{missing}: no such directory"
 
 
-def test_not_a_git_repository(tmp_path: Path) -> None:
-    assert one_line_error(adapt(tmp_path)) == (
+def test_no_replay_data(tmp_path: Path) -> None:
+    missing = tmp_path / "bfp"
+    assert one_line_error(adapt(tmp_path, missing)) == (
+        f"{missing}: no BFP data to replay (the shipped model's training mix, so that it keeps "
+        "what it knew): pass --replay DIR holding small/ and medium/"
+    )
+
+
+def test_minutes_must_be_positive(tmp_path: Path, replay: Path) -> None:
+    done = adapt(tmp_path, replay, "--minutes", "0")
+    assert one_line_error(done) == "--minutes must be more than 0, not 0"
+
+
+def test_not_a_git_repository(tmp_path: Path, replay: Path) -> None:
+    assert one_line_error(adapt(tmp_path, replay)) == (
         f"{tmp_path}: not a git repository (adapt learns from its git history)"
     )
 
 
-def test_no_java_history(tmp_path: Path) -> None:
+def test_no_java_history(tmp_path: Path, replay: Path) -> None:
     repo = Repo(tmp_path / "docs")
     repo.commit("Docs", {"README.md": "hello\n"})
     repo.commit("More docs", {"README.md": "hello again\n", "A.java": java_class("A", FULL)})
-    assert one_line_error(adapt(repo.path)) == (
+    assert one_line_error(adapt(repo.path, replay)) == (
         f"{repo.path}: no commit changes a .java file: no Java history"
     )
 
 
-def test_too_few_edits_says_how_many_and_the_minimum(tmp_path: Path) -> None:
+def test_too_few_edits_says_how_many_and_the_minimum(tmp_path: Path, replay: Path) -> None:
     repo = small_project(tmp_path / "small")
-    assert one_line_error(adapt(repo.path)) == (
+    assert one_line_error(adapt(repo.path, replay)) == (
         f"{repo.path}: 1 small method edits in 1 commits, too few to learn from "
         f"(at least {MIN_EDITS})"
     )
 
 
-def test_a_shallow_clone_says_what_it_means(tmp_path: Path) -> None:
+def test_a_shallow_clone_says_what_it_means(tmp_path: Path, replay: Path) -> None:
     repo = small_project(tmp_path / "small")
     clone = tmp_path / "clone"
     subprocess.run(
         ["git", "clone", "-q", "--depth", "1", repo.path.as_uri(), str(clone)], check=True
     )
-    assert one_line_error(adapt(clone)) == (
+    assert one_line_error(adapt(clone, replay)) == (
         f"{clone}: a shallow clone: its history is cut short, so the model would learn from "
         "the newest commits only (run git fetch --unshallow first)"
     )
 
 
-def test_uncommitted_changes_say_what_they_mean(tmp_path: Path) -> None:
+def test_uncommitted_changes_say_what_they_mean(tmp_path: Path, replay: Path) -> None:
     repo = small_project(tmp_path / "small")
     (repo.path / "A.java").write_text("class A {}\n")
-    assert one_line_error(adapt(repo.path)) == (
+    assert one_line_error(adapt(repo.path, replay)) == (
         f"{repo.path}: 1 tracked file(s) with uncommitted changes: adapt learns from commits "
         "only, so these would be left out (commit or stash them, or pass --allow-dirty)"
     )
-    done = adapt(repo.path, "--allow-dirty")  # then it reads the history: too little
+    done = adapt(repo.path, replay, "--allow-dirty")  # then it reads the history: too little
     assert "too few to learn from" in one_line_error(done)
 
 
