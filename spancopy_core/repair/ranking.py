@@ -201,17 +201,16 @@ def rank(
             log_prob=logsumexp([kept.log_prob, c.log_prob]),
         )
     best = sorted(programs.values(), key=lambda c: c.penalty - c.log_prob)  # stable
-    found_order = best + unexpressible
-    if compile_check:
-        head = found_order[:COMPILED]
-        ok = frontend.compiles(text, [_document(text, c) for c in head])
-        found_order = [c for c, good in zip(head, ok, strict=True) if good] + found_order[COMPILED:]
-    return found_order[:top_k]
+    ordered = best + unexpressible
+    return (_compiling(text, ordered, frontend) if compile_check else ordered)[:top_k]
 
 
 COMPILED = 10  # the best candidates of a unit that the compile check compiles
 
 
-def _document(text: str, candidate: Candidate) -> str:
-    """The whole text after ``candidate``'s edits."""
-    return apply_edits(text, candidate.edits)
+def _compiling(text: str, ordered: list[Candidate], frontend: Frontend[Any]) -> list[Candidate]:
+    """``ordered`` without those of its first :data:`COMPILED` after which ``text`` no longer
+    compiles (:meth:`Frontend.compiles`)."""
+    head = ordered[:COMPILED]
+    ok = frontend.compiles(text, [apply_edits(text, c.edits) for c in head])
+    return [c for c, good in zip(head, ok, strict=True) if good] + ordered[COMPILED:]

@@ -100,6 +100,9 @@ class JavaStyle:
         return out[start:]
 
     def _layout(self, tokens: list[str], start: int, multiline: bool) -> list[str]:
+        # One pass over the tokens with the state that decides each separator (bracket depth,
+        # open type arguments, unary position, case labels, indentation level): long, but
+        # split it and the state would travel between the parts.
         seps: list[str] = []
         depth = generics = level = 0
         unary = label = False
