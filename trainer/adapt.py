@@ -442,6 +442,7 @@ def model_card(config: AdaptConfig, plan: dict[str, Any]) -> str:
     """The MODEL_CARD.md of an adapted model."""
     shipped, adapted = Score(**plan["shipped"]), Score(**plan["adapted"])
     training = plan["training"]
+    listed = "\n".join(f"- {line}" for line in mining_report(plan).splitlines())
     return f"""# {config.repo.resolve().name}: the shipped Java model adapted to this project
 
 Made by `python -m trainer adapt --repo {config.repo}` from `{config.init}`: fine-tuned on the
@@ -452,7 +453,7 @@ machine. The server and `spancopy repair` use it for files of this repository un
 
 ## What it learned from
 
-{mining_report(plan)}
+{listed}
 
 Fine-tuning: {training["steps"]} steps in {training["seconds"]} s ({config.minutes:g} minutes
 given), lr 3e-4, best validation loss {training["best_valid_loss"]:.4f}.
