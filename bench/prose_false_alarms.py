@@ -25,7 +25,7 @@ front-end reads. Every flag is written to ``--flags FILE`` (JSON lines: system, 
 sentence, what was offered) and ``--sample N`` of the union's, drawn with the seed, to
 ``--sample-file`` for judging by hand. A ``RESULT`` line ends the report. ::
 
-    python bench/prose_false_alarms.py [--words 9000] [--seed 0] [--flags FILE]
+    python bench/prose_false_alarms.py [--words 9000] [--seed 0] [--min-ratio R] [--flags FILE]
                                        [--sample 50 --sample-file FILE]
 """
 
@@ -149,10 +149,12 @@ class Flag:
     offered: str
 
 
-def repairs(system: str, model: object, frontend: ProseFrontend, doc: Document) -> list[Flag]:
-    """The rank-1 repairs of ``frontend``."""
+def repairs(
+    system: str, model: object, frontend: ProseFrontend, doc: Document, options: RepairOptions
+) -> list[Flag]:
+    """The rank-1 repairs of ``frontend`` with ``options``."""
     parsed = ParsedText.parse(doc.text, frontend)
-    found, _ = runner.repair(model, parsed, None, RepairOptions(top_k=1))  # type: ignore[arg-type]
+    found, _ = runner.repair(model, parsed, None, options)  # type: ignore[arg-type]
     return [
         Flag(system, doc.name, doc.text[r.unit.start : r.unit.end], r.candidates[0].title)
         for r in found
@@ -186,6 +188,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--words", type=int, default=9000, help="prose words to sample (about)")
     ap.add_argument("--doc-words", type=int, default=1500, help="words of each document, at most")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument(
+        "--min-ratio", type=float, help="RepairOptions.min_ratio (default: the front-end's, 1)"
+    )
     ap.add_argument("--flags", type=Path, help="write every flag here (JSON lines)")
     ap.add_argument(
         "--sample", type=int, default=0, help="rank-1 repairs of union to draw for judging"
@@ -201,6 +206,7 @@ def main(argv: list[str] | None = None) -> None:
     from spancopy_core.storage.checkpoint import load_model
 
     torch.set_num_threads(1)
+    options = RepairOptions(top_k=1, min_ratio=args.min_ratio)
     docs = sample_documents(args.seed, args.words, args.doc_words)
     words = sum(prose_words(ParsedText.parse(d.text, _frontend(d))) for d in docs)
     model, linter = load_model(DEFAULT_PROSE_MODEL, device="cpu"), harper.Linter()
@@ -209,8 +215,8 @@ def main(argv: list[str] | None = None) -> None:
     flags: list[Flag] = []
     start = time.perf_counter()
     for doc in docs:
-        flags += repairs("ours", model, without_harper(_frontend(doc)), doc)
-        flags += repairs("union", model, _frontend(doc), doc) + harper_flags(linter, doc)
+        flags += repairs("ours", model, without_harper(_frontend(doc)), doc, options)
+        flags += repairs("union", model, _frontend(doc), doc, options) + harper_flags(linter, doc)
     elapsed = time.perf_counter() - start
     per = {s: sum(f.system == s for f in flags) for s in SYSTEMS[:3]}
     per["either"] = len({(f.document, f.sentence) for f in flags if f.system != "union"})

@@ -63,10 +63,10 @@ JFLEG = SHARED_DATA / "jfleg"
 
 
 def model_only() -> ProseFrontend:
-    """The plain-text front-end without its spelling corrector, and without its templates
-    when there is no focus."""
+    """The plain-text front-end without its spelling corrector and Harper, and without its
+    templates when there is no focus."""
     frontend = ProseFrontend(
-        "plaintext", PLAINTEXT.language_ids, PLAINTEXT.extensions, False, spelling=None
+        "plaintext", PLAINTEXT.language_ids, PLAINTEXT.extensions, False, spelling=None, harper=None
     )
     frontend.whole_unit_templates = False
     return frontend

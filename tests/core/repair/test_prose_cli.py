@@ -6,6 +6,7 @@ written, and a Markdown heading gets no period (the table of issue 25)."""
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -69,3 +70,23 @@ def test_a_markdown_heading_gets_no_period(tmp_path):
     path = tmp_path / "README.md"
     path.write_text("# Notes\n\n## Getting started\n\nThe tool isn't hard to use.\n")
     assert all(diffs == [] for diffs in offered(repair(path)).values())
+
+
+# Correct sentences full of contractions, as a README or a commit message has them.
+CONTRACTIONS = (Path(__file__).parent / "contractions.txt").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("apostrophe", ["'", "\u2019"], ids=["straight", "typographic"])
+def test_few_correct_contractions_get_any_repair_and_none_loses_a_negation(tmp_path, apostrophe):
+    path = tmp_path / "notes.txt"
+    path.write_text(CONTRACTIONS.replace("'", apostrophe), encoding="utf-8")
+    methods = repair(path)["methods"]
+    assert len(methods) == 20
+    repaired = [m for m in methods if m["repairs"]]
+    assert len(repaired) <= 2, [m["name"] for m in repaired]
+    for m in repaired:
+        for r in m["repairs"]:
+            added = " ".join(e["newText"] for e in r["edits"])
+            assert " n't" not in added and " n\u2019t" not in added and " '" not in added
+            title = r["title"].replace("\u2019", "'")
+            assert not re.search(r"\bnot\b|n't", title), title  # no negation touched
