@@ -33,6 +33,7 @@ from pygls.exceptions import (
     JsonRpcInvalidParams,
     JsonRpcInvalidRequest,
     JsonRpcRequestCancelled,
+    JsonRpcServerNotInitialized,
 )
 from pygls.io_ import StdoutWriter
 from pygls.lsp.server import LanguageServer
@@ -131,10 +132,20 @@ class CommandCancellingProtocol(LanguageServerProtocol):
             hook(method, params)
 
     def handle_message(self, message: Any) -> None:
-        """pygls' dispatch; a request after ``shutdown`` is answered InvalidRequest, as LSP
-        asks (pygls leaves it unanswered)."""
+        """pygls' dispatch, with LSP's rules that pygls leaves out: before ``initialize`` a
+        request is answered ServerNotInitialized and a notification dropped (but ``exit``);
+        after ``shutdown`` a request is answered InvalidRequest (pygls never answered it)."""
         method = getattr(message, "method", None)
-        if self._shutdown and method not in (None, types.EXIT) and hasattr(message, "id"):
+        request = method is not None and hasattr(message, "id")
+        if method == types.INITIALIZE:
+            self._initialize_seen = True
+        elif method not in (None, types.EXIT) and not getattr(self, "_initialize_seen", False):
+            log.warning("Refused %s before initialize", method)
+            if request:
+                error = JsonRpcServerNotInitialized(f"{method} before initialize")
+                self._send_response(message.id, error=error.to_response_error())
+            return
+        if self._shutdown and request and method != types.EXIT:
             log.warning("Refused %s after shutdown", method)
             error = JsonRpcInvalidRequest(f"Invalid Request: {method} after shutdown")
             self._send_response(message.id, error=error.to_response_error())

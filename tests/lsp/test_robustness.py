@@ -1,7 +1,7 @@
 """An editor's mistakes never take the server down (issue 28): cancels with ids of every JSON
 type, messages nested thousands of levels deep, malformed JSON-RPC of every kind, requests
-after ``shutdown``, and ``exit`` while a beam search runs. Each through a real server process
-on raw frames, which then answers the next request normally."""
+before ``initialize`` and after ``shutdown``, and ``exit`` while a beam search runs. Each
+through a real server process on raw frames, which then answers the next request normally."""
 
 from __future__ import annotations
 
@@ -260,6 +260,27 @@ def test_no_quick_fix_breaks_an_interface():
             repaired = editor.apply(ANNOTATED, edits)
             assert parses(repaired), action["title"]
             assert repaired.count("{") == ANNOTATED.count("{"), action["title"]
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_requests_before_initialize_are_refused(toy_model: Path):
+    """LSP: before ``initialize`` a request gets ServerNotInitialized (-32002), a
+    notification is dropped; after it the server serves as ever."""
+    proc = start_stdio()
+    try:
+        doc = {"uri": URI, "languageId": "java", "version": 1, "text": TOY}
+        send(proc, message(method="textDocument/didOpen", params={"textDocument": doc}))
+        send(proc, message(id="early", method="textDocument/codeAction", params=ACTION))
+        (answer,) = responses_until(proc, "early")
+        assert answer["error"]["code"] == -32002
+        send(proc, initialize(options={"modelPath": str(toy_model)}))
+        assert "result" in responses_until(proc, 1)[-1]
+        send(proc, message(id="unopened", method="textDocument/codeAction", params=ACTION))
+        assert responses_until(proc, "unopened")[-1]["result"] is None  # the didOpen dropped
+        send(proc, message(method="textDocument/didOpen", params={"textDocument": doc}))
+        assert assert_serves(proc, "after") == []
     finally:
         proc.kill()
         proc.wait()
