@@ -255,7 +255,14 @@ class _Checker:
                     p.child_by_field_name("name"), _declared_type(p.child_by_field_name("type"), p)
                 )
             elif p.type == "spread_parameter":
-                kind = next((c for c in p.named_children if c.type != "variable_declarator"), None)
+                kind = next(
+                    (
+                        c
+                        for c in p.named_children
+                        if c.type not in ("variable_declarator", "modifiers")
+                    ),
+                    None,
+                )
                 for d in p.named_children:
                     if d.type == "variable_declarator":
                         self._declare(d.child_by_field_name("name"), _text(kind) + "[]")

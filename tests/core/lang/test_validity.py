@@ -129,6 +129,14 @@ def test_what_cannot_be_seen_is_accepted() -> None:
     assert problems(text, None) == []  # nothing known: only the method's own names
 
 
+def test_a_final_varargs_parameter_is_an_array_of_its_type() -> None:
+    method = "int f(final byte[]... keys) { return keys.length; }"
+    assert problems(method) == []
+    assert problems(method.replace("keys.length", "keys.length()")) == [
+        "an array 'keys' (byte[][]) has no 'length'"
+    ]
+
+
 def test_unparsable_candidates_are_left_to_the_syntax_check() -> None:
     assert problems("int f( { return x; }") == []
 
