@@ -6,7 +6,7 @@
 # textbook algorithms of ../shared/data/java-algorithms (split BY FILE: synth's --valid/--test,
 # seed 1; bench/false_alarms.py measures on the test files) and BFP. Run from the repository root:
 #
-#   recipes/java-calibrate.sh [STEP...]     steps: data calibrate evaluate (the default: all)
+#   recipes/java-calibrate.sh [STEP...]     steps: data calibrate soup evaluate (the default: all)
 #
 # DATA, RUNS and SHARED as in recipes/java-bfp.sh; INIT (default: the shipped model) is the
 # model fine-tuned. One CPU thread. The training step is resumable: rerun it after an
@@ -47,10 +47,15 @@ step_calibrate() {
     --log-every 50 --resume --no-progress
 }
 
-# The fine-tuned model against INIT: false alarms on the held-out java-algorithms files, the
-# real-bug dev sets, BFP small's held-out slice.
+# The mean of INIT's weights and the fine-tuned model's, half and half (as stage 5 was made).
+step_soup() {
+  $T average --models "$INIT" "$RUNS/calibrate" --out "$RUNS/calibrate-soup"
+}
+
+# The fine-tuned model and the mean against INIT: false alarms on the held-out java-algorithms
+# files, the real-bug dev sets, BFP small's held-out slice.
 step_evaluate() {
-  for model in "$INIT" "$RUNS/calibrate"; do
+  for model in "$INIT" "$RUNS/calibrate" "$RUNS/calibrate-soup"; do
     python bench/false_alarms.py --model "$model"
     python bench/real_bugs.py --slice dev --model "$model"
     for records in contest everyday classic; do
@@ -60,6 +65,6 @@ step_evaluate() {
   done
 }
 
-for step in "${@:-data calibrate evaluate}"; do
+for step in "${@:-data calibrate soup evaluate}"; do
   for s in $step; do "step_$s"; done
 done
