@@ -85,17 +85,23 @@ class CommandCancellingProtocol(LanguageServerProtocol):
         runs its callback, which removes it from the dict)."""
         if (user_handler := self.fm.features.get(types.SHUTDOWN)) is not None:
             yield user_handler, args, None
+        self._cancel_pending()
+        self._shutdown = True
+        return None
+
+    def _cancel_pending(self) -> None:
         current_id = self.msg_id
         for msg_id, future in list(self._request_futures.items()):
             if msg_id != current_id and not future.done():
                 future.cancel()
-        self._shutdown = True
-        return None
 
     @lsp_method(types.EXIT)
     def lsp_exit(self, *args: Any) -> Generator[Any, Any, None]:
-        """pygls' ``exit``, which closes the output; nothing is sent after it."""
+        """pygls' ``exit``, which closes the output; nothing is sent after it. The pending
+        requests are cancelled first, as by ``shutdown`` (left to the end of the event loop,
+        each logged a traceback)."""
         self._exited = True
+        self._cancel_pending()
         yield from super().lsp_exit(*args)
 
     def _send_data(self, data: Any) -> None:
