@@ -82,6 +82,7 @@ public class SpancopyCompile {
 """
 BUDGET_S = 3.0  # seconds of compiling per check(), the JVM's start included
 STARTUP_S = 20.0  # the most a first start may take (compiling the helper, a cold JVM)
+MAX_OWED = 2  # answers owed by a helper that is then taken for stuck and restarted
 _PUBLIC_TYPE = re.compile(
     r"\bpublic\s+(?:(?:abstract|final|sealed|strictfp)\s+)*"
     r"(?:class|interface|enum|record|@interface)\s+([A-Za-z_$][\w$]*)"
@@ -107,6 +108,8 @@ class Compiler:
         self.cache = cache or base / "spancopy" / "javac"
         self.process: subprocess.Popen[bytes] | None = None
         self.lock = threading.Lock()
+        self.owed = 0  # answers not read yet (their requests ran past their deadline)
+        self.buffer = bytearray()  # what was read of the answers beyond the last line
 
     def _classes(self) -> Path:
         """The folder of the compiled helper, compiled there first if needed."""
@@ -145,21 +148,43 @@ class Compiler:
 
     def compiles(self, name: str, text: str, deadline: float) -> bool | None:
         """Whether ``text`` compiles as the file ``name``; None when it could not be told
-        before ``deadline`` (``time.monotonic()``) or the helper failed (it is then stopped)."""
+        before ``deadline`` (``time.monotonic()``: the answer is then still owed, and read
+        before the next one, so a slow compile costs no restart) or the helper failed."""
         with self.lock:
             try:
+                if self.owed > MAX_OWED:
+                    self.close()  # stuck: a fresh helper
                 process = self._start()
-                assert process.stdin is not None and process.stdout is not None
+                assert process.stdin is not None
+                while self.owed:  # the answers of requests that ran past their deadline
+                    if self._next(deadline) is None:
+                        return None
                 units = len(text.encode("utf-16-le")) // 2
                 process.stdin.write(f"{name} {units}\n{text}".encode())
                 process.stdin.flush()
-                answer = _read_line(process.stdout, deadline)
+                self.owed += 1
+                answer = self._next(deadline)
             except (OSError, subprocess.SubprocessError):
-                answer = None
-            if answer is None:
                 self.close()
                 return None
-            return answer == "ok"
+            return None if answer is None else answer == "ok"
+
+    def _next(self, deadline: float) -> str | None:
+        """The helper's next answer, or None at ``deadline``."""
+        assert self.process is not None and self.process.stdout is not None
+        fd = self.process.stdout.fileno()
+        while b"\n" not in self.buffer:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([fd], [], [], left)[0]:
+                return None
+            chunk = os.read(fd, 4096)
+            if not chunk:
+                raise OSError("the compiler helper ended")
+            self.buffer += chunk
+        line, _, rest = bytes(self.buffer).partition(b"\n")
+        self.buffer = bytearray(rest)
+        self.owed -= 1
+        return line.decode().strip()
 
     def close(self) -> None:
         """Stop the helper (a later request starts another)."""
@@ -167,21 +192,7 @@ class Compiler:
             self.process.kill()
             self.process.wait()
             self.process = None
-
-
-def _read_line(stream: object, deadline: float) -> str | None:
-    """One line of the helper's answer, or None at the deadline or the end of its output."""
-    fd = stream.fileno()  # type: ignore[attr-defined]  # a pipe: BufferedReader
-    data = b""
-    while not data.endswith(b"\n"):
-        left = deadline - time.monotonic()
-        if left <= 0 or not select.select([fd], [], [], left)[0]:
-            return None
-        chunk = os.read(fd, 64)
-        if not chunk:
-            return None
-        data += chunk
-    return data.decode().strip()
+        self.owed, self.buffer = 0, bytearray()
 
 
 _COMPILER = Compiler()

@@ -4,6 +4,8 @@ does not compile."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 from spancopy_core.lang.java import compiler
@@ -52,3 +54,19 @@ def test_the_file_takes_its_public_types_name() -> None:
     assert compiler.file_name(STATS) == "Stats.java"
     assert compiler.file_name("class A {}") == "Unit.java"
     assert compiler.file_name("public final class B<T> {}") == "B.java"
+
+
+@needs_jdk
+def test_a_late_answer_costs_no_restart(tmp_path) -> None:
+    """An answer not read by its deadline is read before the next one; same helper process."""
+    helper = compiler.Compiler(cache=tmp_path)
+    try:
+        assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
+        assert helper.process is not None
+        pid = helper.process.pid
+        assert helper.compiles("Stats.java", VARIANTS[0], time.monotonic()) is None  # too late
+        assert helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60) is False
+        assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
+        assert helper.process.pid == pid
+    finally:
+        helper.close()
