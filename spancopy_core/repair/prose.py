@@ -120,9 +120,17 @@ TERM_USES = 3  # a word outside the lexicon that a document uses this often is o
 
 def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     """The document's terms: the words (in lower case) outside ``lexicon`` that it uses
-    :data:`TERM_USES` times or more (``colorspace``, ``scons``); never respelt or changed."""
-    counts = Counter(t.text.lower() for t in source.tokens if t.kind == "word")
-    return frozenset(w for w, n in counts.items() if n >= TERM_USES and w not in lexicon)
+    :data:`TERM_USES` times or more, a plural counted with its singular (``colorspace`` and
+    ``colorspaces``, ``scons``); never respelt or changed."""
+
+    def stem(word: str) -> str:
+        return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+    words = Counter(t.text.lower() for t in source.tokens if t.kind == "word")
+    uses = Counter[str]()
+    for word, n in words.items():
+        uses[stem(word)] += n
+    return frozenset(w for w in words if uses[stem(w)] >= TERM_USES and w not in lexicon)
 
 
 def sentence_unit(
@@ -259,15 +267,16 @@ class ProseFrontend:
         an opening phrase
         (:func:`~spancopy_core.lang.english.introductory_comma`); as written without
         ``spelling``. The document's terms ``known`` are never respelt, and the first word of
-        a ``fragment`` (a heading, a list item) keeps its case. Before all that, the
-        suggestions of Harper's most precise rules (:meth:`chain`) unless ``harper`` is None."""
+        a ``fragment`` (a heading, a list item) or of a label (``help:``) keeps its case.
+        Before all that, the suggestions of Harper's most precise rules (:meth:`chain`)
+        unless ``harper`` is None."""
         if self.harper is not None:
             tokens = self.chain(tokens)
         if self.spelling is None:
             return tokens
         lexicon = shared_lexicon()
         respelt = respell(tokens, lexicon, self.spelling, known)
-        words = () if fragment else lexicon
+        words = () if fragment or tokens[1:2] == (":",) else lexicon  # nor a label's
         return introductory_comma(capitals(respelt, words, lexicon.proper))
 
     def chain(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
@@ -364,7 +373,8 @@ class ProseFrontend:
         (``Learn`` may still become ``Learn.``). A Markdown heading or list item
         (:attr:`SentenceUnit.title`, :attr:`SentenceUnit.item`), a title in capitals, and a
         sentence that ends in code or in punctuation other than a closing bracket or quote
-        (``:``, ``===``) gains neither, and the first three no change of case alone."""
+        (``:``, ``===``) gains neither, and the first three no change of case alone; nor does
+        the first word of a label (``help: Prints ...``)."""
         tokens = text.tokenize(new_text)
         known = unit.terms if isinstance(unit, SentenceUnit) else frozenset()
         kept = _protected(unit.source_tokens, known)  # type: ignore[arg-type]
@@ -376,6 +386,9 @@ class ProseFrontend:
         block = isinstance(unit, SentenceUnit) and (unit.title or unit.item)
         as_written = list(written(unit))
         same_words = [t.lower() for t in new] == [t.lower() for t in as_written]
+        label = len(as_written) > 1 and as_written[1] == ":"  # help: Prints the commands.
+        if label and new and new[0] != as_written[0] and new[0].lower() == as_written[0].lower():
+            return False  # a label's case is the writer's
         source, last = unit.source_tokens, unit.source_tokens[-1]
         shouted = all(w.isupper() for w in as_written if sum(c.isalpha() for c in w) > 1)
         block = block or shouted  # a title in capitals: NOTE ABOUT LINKING

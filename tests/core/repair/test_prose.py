@@ -393,6 +393,14 @@ def test_a_correction_that_adds_a_token_with_and_without_a_focus(model):
         ]
 
 
+def test_a_label_keeps_the_case_of_its_first_word():
+    doc = ParsedText.parse("help: Prints out the names of available commands.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    assert unit.tokens == written(unit)  # the corrector leaves it too
+    assert not PLAINTEXT.still_parses(unit, "Help: Prints out the names of available commands.")
+    assert PLAINTEXT.still_parses(unit, "help: Prints out the names of the available commands.")
+
+
 def test_a_repair_that_drops_a_negation_is_not_offered():
     """The rule NEGATION_KEPT: "won't" -> "will" inverts the sentence; a repair that keeps
     the negation in another form, or fixes a word beside it, passes."""
@@ -415,5 +423,7 @@ def test_a_word_the_document_uses_three_times_is_a_term():
     units = pipeline.units(doc, ())
     assert [u.tokens == written(u) for u in units] == [True, True, True]
     assert not PLAINTEXT.still_parses(units[1], "Set the color space first.")
+    plural = ParsedText.parse("A colorspace here. Two colorspaces there. Colorspaces.\n", PLAINTEXT)
+    assert prose.terms(plural.parsed, prose.shared_lexicon()) == {"colorspace", "colorspaces"}
     twice = ParsedText.parse("We recieve it. They recieve it too.\n", PLAINTEXT)
     assert "receive" in pipeline.units(twice, ())[0].tokens
