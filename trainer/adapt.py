@@ -11,8 +11,9 @@ project's own helpers), and fine-tune it on the older edits (bug fixes weighted 
 to one with a replay of its own last training data, BFP's train slice (the pairs
 of ``recipes/java-focus.sh``'s ``trainer split``), so that it keeps what it knew, with the
 trainer's loop (:func:`trainer.train.main`: progress bar, checkpoints, Ctrl-C saves the
-state) for the steps that fit the time given, measured by a short calibration run; score
-the adapted model the same way; and only then write it, with a model card, when it finds at
+state) for the steps that fit the time given, measured by a short calibration run; average
+its weights with those it started from (a model soup, which forgets less); score the adapted
+model the same way; and only then write it, with a model card, when it finds at
 least as many of the held-out fixes in its first five as the shipped model. A rerun of the
 same command continues an interrupted run from its work directory (``OUT.work``).
 """
@@ -285,6 +286,20 @@ def _read_heldout(work: Path) -> list[history.Edit]:
     ]
 
 
+def soup(start: Path, tuned: Path, out: Path) -> None:
+    """Write to ``out`` the mean of the weights of the model fine-tuning started from and of
+    the fine-tuned one (a model soup, as the shipped model's stage 5): on javapoet it kept
+    more of the real-bug fixes (dev sets' top-5 53 of the shipped model's 58, against 50)."""
+    from spancopy_core.storage.checkpoint import load_model, save_model
+
+    from .average import average
+
+    first, second = load_model(start, device="cpu"), load_model(tuned, device="cpu")
+    first.load_state_dict(average([first, second], [1.0, 1.0]))
+    extra = {"averaged": {"models": [str(start), str(tuned)], "weights": [1.0, 1.0]}}
+    save_model(first, first.vocab, out, extra=extra)
+
+
 def train_config(config: AdaptConfig, out: Path, max_steps: int) -> TrainConfig:
     """The fine-tuning: the shipped model, lr 3e-4 (the BFP passes of the recipe use 2e-4 to
     5e-4), the work directory's data, checkpoints every 50 steps, resumable."""
@@ -369,17 +384,19 @@ def run(config: AdaptConfig) -> int:
     print(mining_report(plan), flush=True)
     held = _read_heldout(config.work)
     scores = {}
-    for name, directory in (("shipped", config.init), ("adapted", config.work / "model")):
+    for name, directory in (("shipped", config.init), ("adapted", config.work / "soup")):
         if name == "adapted" and "max_steps" not in plan:
             plan["max_steps"] = steps_for(config)
             save_plan(config, plan)
             log.info("fine-tuning: %d steps fit in %g minutes", plan["max_steps"], config.minutes)
         if name == "adapted":
+            tuned = config.work / "model"
             try:
-                plan["training"] = train_main(train_config(config, directory, plan["max_steps"]))
+                plan["training"] = train_main(train_config(config, tuned, plan["max_steps"]))
             except KeyboardInterrupt:
                 log.warning("interrupted: run the same command again to continue")
                 raise
+            soup(config.work / "init", tuned, directory)
         if name not in plan:
             model = load_model(directory, device="cpu")
             started = time.monotonic()
@@ -405,7 +422,7 @@ def run(config: AdaptConfig) -> int:
 def install(config: AdaptConfig, plan: dict[str, Any]) -> None:
     """Copy the adapted model to ``config.model_dir`` with its model card and, in its
     ``config.json``, the ``adapted`` record (the plan: history, counts, both scores)."""
-    out, trained = config.model_dir, config.work / "model"
+    out, trained = config.model_dir, config.work / "soup"
     out.mkdir(parents=True, exist_ok=True)
     if config.out is None:  # REPO/.spancopy: kept out of the project's git status
         (out.parent / ".gitignore").write_text("*\n")
@@ -447,7 +464,8 @@ def model_card(config: AdaptConfig, plan: dict[str, Any]) -> str:
 
 Made by `python -m trainer adapt --repo {config.repo}` from `{config.init}`: fine-tuned on the
 small method edits of this repository's own history, mixed one to one with replayed BFP pairs
-(the shipped model's last training data) so that it keeps what it knew. Nothing left the
+(the shipped model's last training data), then averaged with the model it started from, so
+that it keeps what it knew. Nothing left the
 machine. The server and `spancopy repair` use it for files of this repository unless a
 `modelPath` setting or `--model` names another model.
 
