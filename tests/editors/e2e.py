@@ -81,6 +81,16 @@ def install_code_server() -> None:
         )
 
 
+def until(condition, what: str, seconds: float = 120) -> None:
+    """Wait until ``condition()`` holds (checked every tenth of a second), or fail saying
+    ``what`` was awaited: a wait for a condition, never for a fixed time."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {seconds:.0f} s for {what}")
+        time.sleep(0.1)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

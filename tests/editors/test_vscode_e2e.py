@@ -97,10 +97,15 @@ def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
 
             dirty = page.locator(".tabs-container .tab.dirty")
 
-            def save() -> None:
-                """Ctrl+S, then wait until VS Code says the file is written (no dirty tab)."""
-                expect(dirty).to_have_count(1)
-                page.keyboard.press("Control+S")
+            def save(before: str) -> None:
+                """Wait for the edit, save it unless VS Code did (it saves a file that a code
+                action edits when it was not dirty: files.refactoring.autoSave), then wait
+                until the file on disk is no longer ``before`` and no tab is dirty."""
+                on_disk = lambda: java.read_text("utf-8") != before
+                e2e.until(lambda: on_disk() or dirty.count() > 0, "the edit in the editor")
+                if not on_disk():
+                    page.keyboard.press("Control+S")
+                e2e.until(on_disk, "the edit on disk")
                 expect(dirty).to_have_count(0)
 
             # A single click in the explorer: a preview tab, as in the issue.
@@ -125,7 +130,7 @@ def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
             page.screenshot(path=str(shot), clip={"x": 0, "y": 0, "width": 1100, "height": 600})
             e2e.small_png(shot, e2e.DOCS / "vscode-quick-fixes.png")
             page.keyboard.press("Enter")  # the preferred fix, focused first
-            save()
+            save(original)
             fixed = java.read_text("utf-8")
             assert fixed != original and parses(fixed)
             changed = [a for a, b in zip(original.splitlines(), fixed.splitlines()) if a != b]
@@ -140,16 +145,18 @@ def test_quick_fix_and_repair_method_in_a_real_vs_code(code_server, tmp_path):
             palette(":", f"{GET_LINE}:20")
             palette(">", "spancopy: Repair method at cursor", "Repair method at cursor")
             pick = page.locator(".quick-input-widget .monaco-list-row")
+            # the command's own picker (its title), not the command palette that opened it
+            title = page.locator(".quick-input-widget .quick-input-title")
+            expect(title).to_contain_text("repairs of the method at the cursor")
             expect(pick.first).to_contain_text(re.compile(r"\w"))  # a repair's title
             page.keyboard.press("Enter")
             page.locator(".quick-input-widget").wait_for(state="hidden")
-            expect(dirty).to_have_count(1)  # the repair applied to the user's editor
             # The user's editor is still there, the only one: no diff left open.
             expect(page.locator(".tab.active")).to_contain_text(EXAMPLE.name)
             assert page.locator(".editor-instance .monaco-diff-editor").count() == 0
             expect(page.locator(".editor-instance .monaco-editor").first).to_be_visible()
             assert page.locator(".tabs-container .tab").count() == 1
-            save()
+            save(fixed)
             repaired = java.read_text("utf-8")
             assert repaired != fixed and parses(repaired)
 
