@@ -51,7 +51,7 @@ from dataclasses import dataclass, field
 from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
 from spancopy_core.lang import java, text
 from spancopy_core.lang.english import capitals, introductory_comma
-from spancopy_core.lang.text import ProseStyle, TextSource
+from spancopy_core.lang.text import ProseStyle, Sentence, TextSource
 from spancopy_core.repair.channel import LEXICON, ChannelCosts, Lexicon, respell
 from spancopy_core.repair.frontend import (
     MAX_UNITS_PER_REQUEST,
@@ -171,7 +171,7 @@ def _overlapping(
     sentence after it on its line (a cursor on a list marker, or in the indentation), else
     the one before it on its line (after the last word)."""
     k = bisect.bisect_left([s.end for s in sentences], start)
-    out = []
+    out: list[Sentence] = []
     while k < len(sentences) and sentences[k].start <= end and len(out) < MAX_UNITS_PER_REQUEST:
         out.append(sentences[k])
         k += 1
@@ -497,7 +497,7 @@ class CommentProse:
         return self._sources
 
     @property
-    def sentences(self) -> list[tuple[TextSource, text.Sentence]]:
+    def sentences(self) -> list[tuple[TextSource, Sentence]]:
         """Every sentence with words (:func:`has_words`), with the source it belongs to, in
         order."""
         return [(s, st) for s in self.sources for st in s.sentences if has_words(s, st)]
