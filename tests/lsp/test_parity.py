@@ -87,9 +87,11 @@ def percent(p: float) -> str:
 
 
 def cli(models: dict[str, Path], path: Path, model: str, *args: Any) -> dict[str, Any]:
+    """``spancopy repair`` as the server repairs: without the compile check of Java repairs,
+    which only the command runs (a JDK on the machine; see docs/server.md)."""
     out = subprocess.run(
         [sys.executable, "-m", "spancopy_core.cli", "repair", str(path), "--json"]
-        + ["--model", str(models[model]), *map(str, args)],
+        + ["--no-compile-check", "--model", str(models[model]), *map(str, args)],
         capture_output=True,
         text=True,
         env=SERVER_ENV,
