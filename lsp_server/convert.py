@@ -174,7 +174,13 @@ def _command_args(
         return uri, None
     line = pos.get("line") if isinstance(pos, dict) else None
     character = pos.get("character") if isinstance(pos, dict) else None
-    if not (isinstance(uri, str) and _uinteger(line) and _uinteger(character)):
+    if not (
+        isinstance(uri, str)
+        and isinstance(line, int)
+        and isinstance(character, int)
+        and _uinteger(line)
+        and _uinteger(character)
+    ):
         where = (
             "{uri[, position: {line, character}]}"
             if optional

@@ -153,8 +153,8 @@ class CommandCancellingProtocol(LanguageServerProtocol):
             return
         if self._shutdown and request and method != types.EXIT:
             log.warning("Refused %s after shutdown", method)
-            error = JsonRpcInvalidRequest(f"Invalid Request: {method} after shutdown")
-            self._send_response(message.id, error=error.to_response_error())
+            refused = JsonRpcInvalidRequest(f"Invalid Request: {method} after shutdown")
+            self._send_response(message.id, error=refused.to_response_error())
             return
         super().handle_message(message)
 

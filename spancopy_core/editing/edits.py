@@ -324,6 +324,8 @@ class _Plan:
         next_start = self.old[b][0] if b < n else None
         prev_text = self.tokens[self.spans[a][1] - 1].text if a >= 0 else None
         next_text = self.tokens[self.spans[b][0]].text if b < n else None
+        lo: int | None
+        hi: int | None
         if b > a + 1:
             lo, hi = self.old[a + 1][0], self.old[b - 1][1]
             first_token = self.spans[a + 1][0]

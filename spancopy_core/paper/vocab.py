@@ -60,7 +60,7 @@ class Vocabulary:
         """The tokens in id order (the specials first, then the most frequent first)."""
         return iter(self.itos)
 
-    def __contains__(self, token: str) -> bool:
+    def __contains__(self, token: object) -> bool:
         return token in self.stoi
 
     def id(self, token: str) -> int:

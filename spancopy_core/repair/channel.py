@@ -296,7 +296,9 @@ def best_respelling(
     near = lexicon.candidates.near(word, 1 if known else 2)
     if not known:
         near += lexicon.unseen_candidates.near(word, 1)
-    scored = [(lexicon.log_prior(w, costs) - channel_cost(word, w, costs), (w,)) for w in near]
+    scored: list[tuple[float, tuple[str, ...]]] = [
+        (lexicon.log_prior(w, costs) - channel_cost(word, w, costs), (w,)) for w in near
+    ]
     if not known:
         scored += [
             (lexicon.log_pair(a, b, costs) - costs.space, (a, b))
@@ -379,10 +381,10 @@ def respellings(
             continue  # capitalised after a word: a name (Xchange, Darktable, Graeme)
         if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
             continue
-        found = best_respelling(lower, lexicon, costs)
-        if found is not None and found[1] > costs.margin:
-            first, *rest = found[0]
-            out.append(Respelling(i, (same_case(token, first), *rest), found[1]))
+        respelt = best_respelling(lower, lexicon, costs)
+        if respelt is not None and respelt[1] > costs.margin:
+            first, *rest = respelt[0]
+            out.append(Respelling(i, (same_case(token, first), *rest), respelt[1]))
     return out
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Container, Sequence
+from typing import cast
 
 from spancopy_core.editing.edits import SourceToken, TextEdit
 from spancopy_core.lang import java
@@ -103,11 +104,12 @@ class JavaFrontend:
         nor a name or literal the unit already has. A literal one more or one less than the
         unit's (``26`` for ``25``), which the model cannot write, is scored as the expression
         of the same value that it can: ``(25 + 1)``, the literal's own token in parentheses."""
-        source = unit.source_tokens
+        source = cast("Sequence[java.Token]", unit.source_tokens)  # a Java unit's: the lexer's
         starts = [t.start for t in source]
         position = {s: k for k, (s, _) in enumerate(unit.mapping.spans)}
         position[len(source)] = len(unit.tokens)
-        names = {text: p for p, text in unit.mapping.surface.items()}
+        mapping = cast(java.Mapping, unit.mapping)  # a Java unit's: the abstraction's
+        names = {text: p for p, text in mapping.surface.items()}
         out = []
         for edit in repair_templates(source, start, end):
             a = position.get(bisect.bisect_left(starts, edit.start))
@@ -120,7 +122,7 @@ class JavaFrontend:
                 if step is not None and all(t in known for t in (step, "1", "(", ")")):
                     abstract = ["(", unit.tokens[a], step, "1", ")"]  # n - (1 + 1), not n - 1 + 1
             if a is not None and b is not None and None not in abstract:
-                target = (*unit.tokens[:a], *abstract, *unit.tokens[b:])
+                target = (*unit.tokens[:a], *cast("list[str]", abstract), *unit.tokens[b:])
             out.append((edit, target))
         return out
 

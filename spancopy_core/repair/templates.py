@@ -152,7 +152,7 @@ def declared_types(tokens: Sequence[Token]) -> dict[str, str]:
             continue
         if (tokens[k + 1].text if k + 1 < len(tokens) else "") not in ("=", ",", ";", ":", ")"):
             continue
-        j = k
+        j: int | None = k
         if tokens[k - 1].text == ",":  # a later declarator: the type of the first one
             j = _first_declarator(tokens, k - 1)
         found = _type_before(tokens, j) if j is not None else None
@@ -271,12 +271,12 @@ def _left_operand(tokens: Sequence[Token], i: int) -> int | None:
 
 def _right_operand(tokens: Sequence[Token], i: int) -> int | None:
     """The last token of the operand that starts just after token ``i``, or None."""
-    k: int | None = i + 1
-    if k >= len(tokens):
+    if i + 1 >= len(tokens):
         return None
-    if tokens[k].text == "(":
-        k = _match(tokens, k, 1)
-    elif tokens[k].kind not in _VALUE:
+    k: int | None = i + 1
+    if tokens[i + 1].text == "(":
+        k = _match(tokens, i + 1, 1)
+    elif tokens[i + 1].kind not in _VALUE:
         return None
     while k is not None and k + 1 < len(tokens):
         if tokens[k + 1].text in ("(", "["):
@@ -335,11 +335,11 @@ def contest_templates(tokens: Sequence[Token], start: int, end: int) -> list[Tex
                 (k for k in range(i, len(tokens)) if tokens[k].text in (";", "{", ")")),
                 len(tokens) - 1,
             )
-            last = max(k for k in range(i, widened + 1) if k == i or tokens[k].text in _WIDER)
+            widest = max(k for k in range(i, widened + 1) if k == i or tokens[k].text in _WIDER)
             new = {
-                k: _WIDER[tokens[k].text] for k in range(i, last + 1) if tokens[k].text in _WIDER
+                k: _WIDER[tokens[k].text] for k in range(i, widest + 1) if tokens[k].text in _WIDER
             }
-            out.append(TextEdit(t.start, tokens[last].end, _text(tokens, i, last, new)))
+            out.append(TextEdit(t.start, tokens[widest].end, _text(tokens, i, widest, new)))
         if t.text in ("*", "/") and t.kind == "operator":
             first = _left_operand(tokens, i)
             cast = "(long) " if t.text == "*" else "(double) "

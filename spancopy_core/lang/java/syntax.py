@@ -60,7 +60,7 @@ _METHOD_NODES = frozenset(
 )
 
 _SCOPE = "scope"  # an identifier before "." or "::": a type if CamelCase, else a variable
-_ROLE = {
+_ROLE: dict[tuple[str, str | None], str] = {
     ("method_declaration", "name"): "method",
     ("method_invocation", "name"): "method",
     ("annotation_type_element_declaration", "name"): "method",
@@ -214,7 +214,7 @@ def lex_spans(text: str) -> list[tuple[int, int, str]]:
     spans: list[tuple[int, int, str]] = []
     for m in _LEXER.finditer(text):
         group = m.lastgroup
-        if group == "skip":
+        if group is None or group == "skip":  # every alternative of the lexer is a group
             continue
         start, end = m.span()
         if group == "operator" and end - start > 1 and text[start:end] in _SPLIT:
@@ -441,7 +441,9 @@ class JavaSource:
             if k < len(self.tokens) and self.tokens[k].start_byte == name.start_byte:
                 (methods if kind == "method" else fields).append(self.tokens[k])
         lo, hi = method.tokens.start, method.tokens.stop
-        outside = [t for k, t in enumerate(self._type_tokens()) if not lo <= k + self._first < hi]
+        types = self._type_tokens()  # sets self._first
+        first = self._first or 0
+        outside = [t for k, t in enumerate(types) if not lo <= k + first < hi]
         names = [t for t in outside if t.kind == "identifier"]
         literals = [t for t in outside if t.kind in ("int", "float", "string", "char")]
         out: dict[tuple[str, str], Token] = {}
