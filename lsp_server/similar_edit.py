@@ -86,6 +86,8 @@ class SimilarEdits:
 
     def __init__(self) -> None:
         self.baselines: dict[str, str] = {}  # document key -> text at opening or last save
+        # the edits of 64 document versions (a user edits a few files at a time), the
+        # proposals of 256 (document version, methods) requests: a lightbulb per method of them
         self.edits: LruCache[EditsKey, list[ObservedEdit]] = LruCache(64)
         self.proposals: LruCache[ProposalsKey, list[similar.SimilarRepairs]] = LruCache(256)
 

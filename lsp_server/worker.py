@@ -99,6 +99,8 @@ class Job:
 class ModelWorker:
     """The model, its thread, its queue and its result cache."""
 
+    # The beams of 1,024 inputs (each a few kB of hypotheses): every method of a few large
+    # files, so moving the cursor back to a method never decodes it again.
     def __init__(self, cache_size: int = 1024) -> None:
         self.model_dir: Path | None = None
         self.device = "auto"
