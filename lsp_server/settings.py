@@ -1,17 +1,5 @@
 """The server's settings: one typed dataclass, the single source of truth for every client.
-
-Every setting lives in the ``spancopy`` section; what differs for prose (text, Markdown and
-Java comments) is under ``spancopy.prose``, what concerns similar edits (the edit just made,
-proposed on other methods: :mod:`.similar_edit`) under ``spancopy.similarEdit``.
-:class:`ServerSettings` declares each one once, as a dataclass field whose metadata gives its
-LSP key (``modelPath``, ``diagnostics.enable``), its documentation and its constraints
-(choices, bounds); :data:`SETTINGS` lists them for introspection and :func:`json_schema`
-renders them as the ``contributes.configuration`` properties of a VS Code extension
-(``spancopy-ls --settings-schema`` prints it). :func:`parse_settings` reads what a client sends
-(``initializationOptions``, a ``workspace/configuration`` answer or
-``workspace/didChangeConfiguration`` settings), nested (``{"diagnostics": {"enable": true}}``)
-or dotted (``{"diagnostics.enable": true}``); a value of the wrong type or out of range is
-replaced by the default and reported in a warning that names the setting, never raised.
+Design notes: docs/design.md#lsp-server-settings.
 """
 
 from __future__ import annotations
@@ -294,8 +282,9 @@ def parse_settings(
         return settings, []
     if not isinstance(raw, Mapping):
         return settings, [f"{SECTION} settings must be an object, not {type(raw).__name__}"]
-    if isinstance(raw.get(SECTION), Mapping):
-        raw = raw[SECTION]
+    section = raw.get(SECTION)
+    if isinstance(section, Mapping):
+        raw = section
     changes: dict[str, Any] = {}
     warnings: list[str] = []
     for key, value in _flatten(raw).items():

@@ -1,51 +1,9 @@
 """The repair pipeline, with no LSP in it: a text, its language and a focus in, repairs out.
-
     text --parse--> ParsedText --view(focus)--> ParsedText --units(focus)--> Unit*
          --length limit--> model inputs (+ focus ids)
          --decode (batched merged beam search)--> Hypothesis* --candidates--> Candidate* (edits)
          (+ templates at the focus) --exact probabilities, penalties--> ranked Candidate*
-
-This module holds each stage once; one runner runs them in order for every caller
-(:mod:`spancopy_core.repair.runner`: the language server with its model and CPU threads and its
-caches, ``spancopy repair``, the trainer and the benchmarks synchronously). The *focus* is
-what the user points at, a code-point range ``(start, end)`` of the text (a code action's
-range, ``--line N``, the cursor of the repair command): the units overlapping it are
-repaired; without a focus every outermost unit of the document is. The model is told the focus
-too (:mod:`spancopy_core.paper.focus`): the tokens on the lines the focus touches
-(:func:`focus_ids`). With ``RepairOptions.ranking == "combined"`` (the default) the candidates
-of the beam and the repair templates at the focus lines (without a focus: of the whole unit
-when its front-end says so, ``Frontend.whole_unit_templates``, as prose does for spelling; else
-none) are ranked together by the model's exact probability (:mod:`spancopy_core.repair.ranking`);
-``"beam"`` keeps the beam's candidates in the beam's order (the model alone, as before issue 11).
-
-Languages. The front-end of the document (:mod:`spancopy_core.repair.languages`) makes the
-units: methods of Java, sentences of plain text and Markdown (:mod:`spancopy_core.repair.prose`).
-A front-end may hand the focus to another one (:func:`view`: the sentences of the Java comment
-that holds the focus), and each names the model that decodes its units (``Frontend.model``), the
-penalties its candidates are ranked with, and the probability ratio to the unit as written
-below which a repair is not offered (``Frontend.min_ratio``, unless ``RepairOptions.min_ratio``
-says otherwise: a prose sentence the model prefers
-as written gets no repair), and the width of the beam search (``Frontend.beam_size``, unless
-``RepairOptions.beam_size`` says otherwise). A front-end may correct a unit before the model
-sees it (prose: the spelling corrector, :mod:`spancopy_core.repair.channel`): the unit's
-``tokens`` are then the corrected unit, which the model decodes, which is itself a repair,
-and which the other repairs are measured against (``Unit.mapping.tokens`` is the unit as
-written).
-
-Context. For a model that reads a context segment (``ModelConfig.context``,
-:mod:`spancopy_core.paper.context`), :func:`units` is asked for it (``context=True``): each unit
-carries
-the names of its file that it lacks (``Unit.scope``, which its mapping writes back), the model
-reads :func:`model_input` (the unit's tokens, the separator, the segment) in decoding and
-scoring, and everything else (unchanged, candidates, edits) sees the unit's own tokens.
-
-Limits every caller applies (the server to its settings and documents, ``spancopy repair`` to
-its options and files): :data:`MAX_DOCUMENT_CHARS`, :data:`MAX_BEAM_SIZE`, :data:`MAX_TOP_K`,
-:data:`MAX_UNIT_TOKENS`.
-
-torch is imported only by :func:`decode` (through :mod:`spancopy_core.paper.decoding`), so parsing
-and
-unit selection stay cheap for callers that may never decode.
+Design notes: docs/design.md#repair-pipeline.
 """
 
 from __future__ import annotations
@@ -296,6 +254,8 @@ def decode(
     :class:`~spancopy_core.paper.decoding.DecodingCancelled` when ``should_stop`` says so."""
     from spancopy_core.paper.decoding import beam_search  # imports torch
 
+    if options.beam_size is None:
+        raise ValueError("decode needs options.beam_size (RepairOptions.beam)")
     out: list[list[Hypothesis]] = []
     for k in range(0, len(inputs), BATCH):
         chunk = [list(x) for x in inputs[k : k + BATCH]]
@@ -374,4 +334,5 @@ def score_items(
     :func:`model_input`): the unit unchanged (as written, or as its front-end corrected it),
     then each expressible candidate of ``pool``."""
     x = model_input(unit)
-    return [(x, ids, unit.tokens)] + [(x, ids, c.tokens) for c in pool if c.tokens]
+    items: list[tuple[Sequence[str], Sequence[int] | None, Sequence[str]]] = [(x, ids, unit.tokens)]
+    return items + [(x, ids, c.tokens) for c in pool if c.tokens]
