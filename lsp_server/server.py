@@ -1,23 +1,10 @@
-"""The spancopy language server: learned repairs of Java methods and of prose sentences as quick
-fixes (pygls 2).
-
-What the user sees: on a method, the lightbulb offers the model's top repairs as quick fixes
-titled with what the line becomes and its probability (``Change to "return n >= 0;" (31%)``, the
-best one preferred); in a text or Markdown file, or in a Java comment, the prose model's repairs
-of the sentence there, titled with the change in words (``Replace "recieve" with "receive"
-(98%)``); the Java model loads in the background from ``initialized`` on, the prose model on
-first use (:mod:`.models`); ``spancopy.repairMethod`` searches wider for one method with
-progress; after the user changes a method, other methods of the open Java files get "Apply the
-edit from line N" quick fixes and ``spancopy.applySimilarEdit`` (:mod:`.similar_edit`);
-``spancopy.reloadModel`` reloads the model (the commands: :mod:`.commands`); optional
-diagnostics mark methods that the model is confident are wrong. Handlers are thin: the server's
-state and what requests share are :mod:`.state`'s; the repairs come from the pipeline of
-:mod:`spancopy_core.repair` (parsing, units, decoding on the :mod:`.worker` thread, candidates);
-open documents (:mod:`.documents`), LSP conversion (:mod:`.convert`) and the diagnostics' timing
-(:mod:`.diagnostics`) live in their own modules; the text of open documents is kept by
-:mod:`.textsync`, not by pygls. LSP 3.17 methods served: initialize, initialized,
-textDocument/didOpen|didChange|didSave|didClose, workspace/didChangeConfiguration,
-textDocument/codeAction, codeAction/resolve, workspace/executeCommand, shutdown.
+"""The spancopy language server (pygls 2): learned repairs of Java methods and of prose sentences
+as LSP 3.17 quick fixes (``textDocument/codeAction``, ``codeAction/resolve``), the commands of
+``workspace/executeCommand``, optional diagnostics, and the document lifecycle
+(``initialize`` to ``shutdown``). Handlers are thin: the repairs come from the pipeline of
+:mod:`spancopy_core.repair`, and state, documents, conversion and timing live in their own
+modules.
+Design notes: docs/design.md#lsp-server-server.
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
 """The server's settings: one typed dataclass, the single source of truth for every client.
+:class:`ServerSettings` declares each key of the ``spancopy`` section once, with its LSP key,
+documentation and bounds; :func:`parse_settings` reads what a client sends
+(``initializationOptions``, ``workspace/configuration``, ``workspace/didChangeConfiguration``)
+and replaces a bad value by its default with a warning; :func:`json_schema` renders the VS Code
+``contributes.configuration``.
 Design notes: docs/design.md#lsp-server-settings.
 """
 

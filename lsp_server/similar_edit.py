@@ -1,21 +1,8 @@
-"""Similar edits in the editor: the edit the user just made, offered on other methods.
-
-What the user sees: after changing a method of a Java file (its tokens differ from the text
-the file had when it was opened or last saved), the lightbulb on another method of any open
-Java file offers ``Apply the edit from line N (83%)`` (``from Other.java:N`` for an edit in
-another file) where the edit model makes the same change there confidently (the filters of
-:mod:`spancopy_core.repair.similar`, with the ``similarEdit.threshold`` setting); the command
-``spancopy.applySimilarEdit`` (``{uri, position}`` or ``[uri, position]``, or ``{uri}``
-alone for every method of the document) answers the same quick fixes, edits included, with
-progress. Saving a file makes its current text the baseline, so an edit is offered until the
-next save. Off with ``similarEdit.enable``.
-
-The model runs on the edit model's worker (:mod:`.models`, kind ``edit``), one job per request
-that decodes and scores (:meth:`.worker.ModelWorker.run`); results are cached per document
-version, edits, methods and options, and a job serving an older version of the document is
-cancelled like a repair's (the request then answers ``ContentModified``). The command's
-handler lives in :mod:`.server` with the others; this module reaches the server through
-:class:`Host`.
+"""Similar edits in the editor: the edit the user just made, offered on other methods as
+"Apply the edit from line N" quick fixes and by the ``spancopy.applySimilarEdit`` command, with
+the edit model's filters of :mod:`spancopy_core.repair.similar`; jobs run on the edit model's
+worker, cached per document version, and reach the server through :class:`Host`.
+Design notes: docs/design.md#lsp-server-similar-edit.
 """
 
 from __future__ import annotations

@@ -1,24 +1,9 @@
-"""The text of open documents, kept by the LSP rules (LSP 3.17 "Text Document Synchronization").
-
-The server keeps its own copy of every open document instead of pygls' workspace, whose
-line splitting is Python's (``str.splitlines`` breaks at U+2028, U+2029, U+0085, ``\\f``,
-``\\v`` and ``\\x1c``-``\\x1e``, all legal in Java strings and comments) and which places a
-position past the end of a line after its terminator. Here, as the protocol says:
-
-- lines end only at ``\\n``, ``\\r\\n`` and a lone ``\\r``
-  (:class:`spancopy_core.editing.positions.LineIndex`);
-- positions count units of the negotiated encoding (``utf-16`` unless told otherwise);
-- a character past the end of a line means the end of the line, before its terminator (never
-  between ``\\r`` and ``\\n``); a line past the last means the end of the text;
-- ``didChange`` holds full-text and range changes, applied in order.
-
-A range change that cannot be applied (negative positions, its end before its start) leaves
-the document *desynchronised*: its text is no longer the editor's, so nothing may be computed
-on it until a full-text change or a new ``didOpen``. Documents are keyed by
-:func:`document_key`, the URI with its percent-escapes decoded, so that one file named
-``file:///c%3A/x.java`` by one request and ``file:///c:/x.java`` by another is one document;
-each ``didOpen`` gets a new *opening* number, so that caches keyed by (key, opening, version)
-never confuse a document reopened at version 1 with the one closed before. Pure: no I/O.
+"""The text of open documents, kept by the LSP rules (LSP 3.17 "Text Document Synchronization"):
+lines end only at ``\n``, ``\r\n`` and a lone ``\r``, positions count units of the negotiated
+encoding, and ``didChange`` applies full-text and range changes in order; a range change that
+cannot be applied leaves the document desynchronised. Documents are keyed by
+:func:`document_key` and numbered per opening. Pure: no I/O.
+Design notes: docs/design.md#lsp-server-textsync.
 """
 
 from __future__ import annotations

@@ -1,22 +1,9 @@
 """The model worker: one dedicated thread that loads the model and runs every beam search.
-
-The editor must never wait for the model, and pygls reads stdin on its own thread pool, so
-the model gets a thread of its own (a daemon: a decode in flight never delays the process
-exit). Callers on the event loop ``await`` jobs; the thread takes the job of the best
-priority, and among those the newest (the request the user is looking at now), from a heap.
-Every job carries a :class:`threading.Event` that the beam search polls at every step
-(``should_stop``), set when the awaiting task is cancelled (``$/cancelRequest``), when its
-document moves to a newer version (:meth:`ModelWorker.cancel_older`) or at shutdown; a
-cancelled job ends with :class:`JobCancelled` within one step.
-The several units of one request are decoded by one batched
-:func:`spancopy_core.repair.pipeline.decode` call, and an LRU cache keyed by :class:`DecodeKey`
-(model generation, abstracted tokens, focus ids, beam size and variant) answers repeated
-requests (the lightbulb asks again at every cursor move) without touching the thread.
-torch is imported in the worker thread, when the model is first loaded, and runs on one
-intra-op thread unless ``OMP_NUM_THREADS`` says otherwise (:func:`use_torch_threads`): a beam
-search is a long chain of small operations, and on a busy two-core machine threads that
-spin-wait cost far more than they share (eight JDK methods with the BFP model: 1.8-2.6 s on
-one thread, 17.8 s on two; see the report of issue 5).
+Event-loop callers ``await`` jobs taken from a priority heap (newest first among equals); a job
+is cancelled within one search step by its :class:`threading.Event` (``$/cancelRequest``, a
+newer document version, shutdown), and an LRU cache keyed by :class:`DecodeKey` answers
+repeated requests without touching the thread.
+Design notes: docs/design.md#lsp-server-worker.
 """
 
 from __future__ import annotations

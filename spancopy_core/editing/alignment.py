@@ -1,17 +1,9 @@
-"""An edit as two aligned token sequences with a tag per position (Yin et al. 2019, section 3.2).
-
-The edit encoder of the edit-representation model (:class:`spancopy_core.paper.model.EditEncoder`)
-reads an edit ``x- -> x+`` as one sequence of positions: a token diff (difflib, no junk
-heuristic) of the two token lists, laid out so that position ``p`` holds a token of ``x-`` or
-a gap, a token of ``x+`` or a gap, and a tag:
-
-- :data:`EQUAL`: the same token on both sides;
-- :data:`DELETE`: a token of ``x-`` against a gap;
-- :data:`INSERT`: a gap against a token of ``x+``;
-- :data:`REPLACE`: a replaced run of ``x-`` against its replacement, the shorter side padded
-  with gaps at its end.
-
-Removing the gaps from either side gives back that side's tokens. Pure and torch-free.
+"""An edit as two aligned token sequences with a tag per position (Yin et al. 2019, section 3.2):
+a token diff of ``x-`` and ``x+`` laid out position by position, each holding a token or a gap
+on each side and one of the tags :data:`EQUAL`, :data:`DELETE`, :data:`INSERT`,
+:data:`REPLACE`, as the edit encoder (:class:`spancopy_core.paper.model.EditEncoder`) reads it.
+Pure and torch-free.
+Design notes: docs/design.md#editing-alignment.
 """
 
 from __future__ import annotations

@@ -1,19 +1,8 @@
-"""Minimal, format-preserving text edits from a decoded hypothesis.
-
-A hypothesis (abstract tokens plus the Copy/Gen derivation of paper section 2) becomes the
-smallest list of :class:`TextEdit` that turns the source into it. Input tokens that the
-derivation copies in order (the longest increasing chain of copied positions), or that a token
-diff matches between those, are *anchors*: their text, and the whitespace and comments between
-them, are never touched. Each stretch between anchors is one edit; copied spans that could not
-stay in place are re-inserted with their original text byte for byte, generated tokens are laid
-out by a language :class:`Style` learned from the file (:func:`spancopy_core.lang.java.learn_style`,
-:func:`spancopy_core.lang.text.learn_style`). The result is checked by lexing it again; if the
-layout would fuse two tokens it is redone with a plain space between every new token.
-
-Edits are plain data, not LSP objects: ``TextEdit(start, end, new_text)`` with ``start``/``end``
-offsets into the Python ``str`` (code points, end exclusive), so they are exact, independent of
-any protocol, and sort and compose trivially; :class:`spancopy_core.editing.positions.LineIndex`
-converts offsets to LSP positions.
+"""Minimal, format-preserving text edits from a decoded hypothesis: the Copy/Gen derivation of
+paper section 2 becomes the smallest list of :class:`TextEdit` (code-point offsets, end
+exclusive) that turns the source into it, leaving the copied anchors and the layout between them
+untouched and laying out generated tokens in the file's :class:`Style`.
+Design notes: docs/design.md#editing-edits.
 """
 
 from __future__ import annotations

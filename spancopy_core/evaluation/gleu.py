@@ -1,32 +1,10 @@
-"""GLEU for grammatical error correction: "GLEU without tuning" of Napoles et al., as JFLEG has it.
-
-GLEU (Napoles, Sakaguchi, Post, Tetreault, ACL 2015; revised 2016 for several references, the
-version of JFLEG's ``eval/gleu.py``, Napoles, Sakaguchi, Tetreault, EACL 2017) is BLEU with a
-penalty for n-grams that the writer should have changed and the system kept. For one hypothesis
-``h`` of source ``s`` against one reference ``r``, and each order ``n = 1..4``, with ``#`` the
-n-gram multiset of a token list, ``&`` the multiset intersection (the smaller count of each
-n-gram) and ``s \\ r`` the n-grams of the source that do not occur in the reference at all (with
-their source counts)::
-
-    numerator_n   = max(0, |#h & #r| - |#h & (#s \\ #r)|)
-    denominator_n = max(0, |h| + 1 - n)
-
-:func:`sentence_stats` gives the vector ``(|h|, |r|, numerator_1, denominator_1, ...,
-numerator_4, denominator_4)``; vectors add over a corpus, and :func:`score` turns a (summed)
-vector into ``BP * exp(mean_n log(numerator_n / denominator_n))`` with ``BP = exp(min(0, 1 -
-|r| / |h|))``, and 0 when any entry is 0 (``smooth=True`` counts a zero entry as 1, the
-reference's sentence-level convention).
-
-With several references, the corpus score is the mean over ``iterations`` (500) draws of one
-reference per sentence, as the reference script does: draw ``j`` seeds Python's Mersenne Twister
-with ``101 * j`` and picks, sentence by sentence, reference ``int(random() * count)`` -- what the
-script's ``random.randint`` computes under Python 2, which the published figures were made with
-(Python 3's ``randint`` draws another sequence, and JFLEG dev's source would score 38.20, not the
-published 38.21). The score is therefore deterministic and reproduces the published ones.
-:func:`sentence_gleu` is the reference's sentence-level score: the mean over the
-references of the smoothed score against each. Tokens are compared as given, case included;
-splitting text into tokens is the caller's
-(``spancopy_core.evaluation.prose_metrics.scoring_tokens``).
+"""GLEU for grammatical error correction: "GLEU without tuning" of Napoles et al., as JFLEG has it:
+BLEU with a penalty for source n-grams the system kept and the reference changed.
+:func:`sentence_stats` gives a sentence's statistics vector, :func:`score` the (corpus) score of
+summed vectors, :func:`sentence_gleu` the reference's sentence-level score; with several
+references the corpus score averages the reference script's seeded draws, so it reproduces the
+published figures.
+Design notes: docs/design.md#evaluation-gleu.
 """
 
 from __future__ import annotations

@@ -1,30 +1,7 @@
-"""Prose correction metrics: one tokenisation, GLEU, edit precision/recall/F0.5, exact match.
-
-**Tokenisation.** Corpora such as JFLEG are tokenised the Penn Treebank way (``It 's a
-dog .``, ``do n't``), while a correction engine reads and writes ordinary text (``It's a
-dog.``). Every text that is scored -- source, hypotheses and references alike -- goes through
-:func:`scoring_tokens`, which gives both spellings the same tokens: curly apostrophes become
-straight ones, the clitics ``n't 's 're 've 'll 'd 'm`` are split off the word before them,
-words keep their inner hyphens, ``...`` and ``--`` are one token each, and every other
-character that is neither a letter, a digit nor ``_`` is a token of its own (``It 's a dog .``,
-``do n't``, ``He / she``, ``3 . 5``). On JFLEG's own files this is the whitespace split but for
-marks the files glue to words (``car.``, ``he/she``, ``&raspsquo;``), 75 of JFLEG dev's 3,770
-lines; its source scores 38.32 GLEU on these tokens, 38.21 on the files' own. :func:`detokenize`
-goes the other way, from a tokenised corpus line to the text a user would type, for systems
-that read text.
-
-**Edits.** An edit is ``(start, end, replacement)``: source tokens ``[start, end)`` become the
-tokens ``replacement``. :func:`token_edits` aligns source and target tokens by minimum edit
-distance (Levenshtein, unit costs; among equally short alignments the one that matches tokens
-as early as possible, then substitutes, then deletes) and makes each substituted token, each
-deleted token and each run of tokens inserted at one place one edit, so that a system fixing
-one of two neighbouring errors gets credit for it. A sentence's
-hypothesis edits are compared with the edits of each reference; the reference with the most
-edits in common counts (ties: the fewest unmatched edits on both sides, then the first), and
-true positives, hypothesis edits and reference edits add up over the corpus into precision
-(1 when nothing was proposed), recall (1 when nothing was to do) and F0.5.
-
-**Exact match.** The hypothesis's tokens equal those of one of the references.
+"""Prose correction metrics: one tokenisation (:func:`scoring_tokens`, which gives Penn Treebank
+and ordinary text the same tokens), GLEU, edit precision/recall/F0.5 over minimum-edit-distance
+token edits (:func:`token_edits`, best-matching reference per sentence), and exact match.
+Design notes: docs/design.md#evaluation-prose-metrics.
 """
 
 from __future__ import annotations

@@ -1,21 +1,9 @@
 """Model configuration: one dataclass handed whole to
-:class:`~spancopy_core.paper.model.SpanCopyModel`.
-
-``copy_mode="span"`` is the paper's Seq2Seq+CopySpan; ``"token"`` is its Seq2Seq+CopyTok
-baseline, the same action head restricted to spans of length one. ``objective`` picks the
-training loss of paper Table 2: the marginal likelihood over all action sequences (Eq. 2),
-``any_correct`` (no marginalisation over the future) or ``longest`` (teacher-force the
-longest correct copy).
-
-``edit_dim > 0`` makes the model the neural editor of the paper's first experiment (after Yin
-et al. 2019): an edit encoder turns an edit ``x- -> x+`` into a vector of ``edit_dim`` numbers
-that conditions the decoder, so the model applies that edit to its input. ``0`` (the default)
-is the repair model without it, whose config and weights are those of earlier versions.
-
-Every field is type-checked and bounded (:data:`LIMITS`): a config read from a model directory
-is untrusted, and an absurd size must fail here, before a model is allocated. The bounds are
-far above any model this code trains (the shipped one: 128/256, two encoder layers) and far
-below what exhausts memory.
+:class:`~spancopy_core.paper.model.SpanCopyModel`: the copy mode (the paper's CopySpan or
+CopyTok), the training objective of paper Table 2 (Eq. 2 by default), the optional edit encoder
+of the paper's first experiment (``edit_dim``) and the other features, every field type-checked
+and bounded (:data:`LIMITS`) because a config read from a model directory is untrusted.
+Design notes: docs/design.md#paper-config.
 """
 
 from __future__ import annotations

@@ -1,24 +1,9 @@
-"""Beam search over Gen/Copy actions that merges rays yielding the same tokens (Algorithm 1).
-
-Rays carry tokens and a log-probability. At output length ``t`` only rays holding exactly
-``t`` tokens are expanded (a copy makes a ray longer, and it waits, paused, until ``t``
-catches up). With ``variant="merged"`` the actions of one ray that yield the same tokens are
-merged (``Gen(x)`` with every ``Copy`` of an ``x``; copies of equal content), and rays with
-equal tokens are merged across the beam with ``logaddexp`` before the best ``beam_size`` are
-kept; this is sound because the decoder state depends only on the emitted tokens. A merged
-ray keeps the most probable of its derivations as its ``actions``. ``"merge_at_end"`` keeps
-every derivation apart and merges only the finished hypotheses; ``"greedy"`` follows the
-single most probable action.
-
-As OpenNMT-py keeps its decode strategy apart from the translator's model loop, the search
-has two halves. The driver, :func:`beam_search`, calls the model: it encodes the inputs and,
-at each step, catches up the decoder state of every active ray on the tokens it has not fed
-yet (one packed, batched GRU call for all active rays of all inputs) and scores all of them
-in one batched call of the action head. The selection step, :func:`advance`, is pure: from
-the log-probabilities of every candidate action of every active ray (a ``(B_a, K, C)``
-tensor) it merges equal outputs, shortlists, pools and prunes, and returns the next
-:class:`Beam` of each input. ``should_stop`` is polled once per step so that a caller can
-cancel a long search.
+"""Beam search over Gen/Copy actions that merges rays yielding the same tokens (Algorithm 1):
+rays holding ``t`` tokens are expanded at step ``t``, and with ``variant="merged"`` equal
+outputs are merged with ``logaddexp``. The driver :func:`beam_search` calls the model in
+batched steps; the selection step :func:`advance` is pure; ``should_stop`` lets a caller cancel
+between steps.
+Design notes: docs/design.md#paper-decoding.
 """
 
 from __future__ import annotations

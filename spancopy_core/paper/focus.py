@@ -1,28 +1,9 @@
-"""The focus: where the user points, told to the model as one feature per input token.
-
-A user who asks for a repair points at a place: the code action's range, ``spancopy repair
---line N``, the cursor of the repair command. The model reads that place as a per-token
-feature of its input, one of three ids:
-
-- :data:`NONE` on every token when no focus is given (diagnostics, whole-file repair): the
-  model then reads the method as a model trained without focus would;
-- :data:`INSIDE` on the tokens the user points at, :data:`OUTSIDE` on the others;
-- :data:`CONTEXT` on the context segment after the method (:mod:`spancopy_core.paper.context`),
-  which the focus embedding reads as :data:`NONE`.
-
-A model with ``ModelConfig.focus`` adds a learned embedding of the id to each input token's
-embedding (:meth:`spancopy_core.paper.model.SpanCopyModel.encode`); the embedding starts at zero, so
-a model fine-tuned to use the focus starts out as the model it was made from.
-
-**Serving** marks the tokens that lie on the lines the user's range touches
-(:func:`spancopy_core.repair.pipeline.units`). **Training** derives a focus from the diff of
-each pair (:func:`from_diff`): the *statement* around the first changed tokens of the buggy
-side, where a statement ends after ``;``, ``{`` or ``}`` (for a one-line method of BFP this is
-the statement that a user's line holds; for a statement that spans lines it is wider than a
-line, which the noise covers). Since a cursor is imprecise, :class:`Noise` replaces the exact
-statement by a neighbouring one, widens it by a statement on each side, or drops the focus.
-
-Pure and torch-free: tokens in, ids out.
+"""The focus: where the user points, told to the model as one feature per input token, one of
+:data:`NONE`, :data:`INSIDE`, :data:`OUTSIDE` and :data:`CONTEXT`. Serving marks the tokens on
+the lines the user's range touches; training derives the focus from each pair's diff
+(:func:`from_diff`, the statement around the first change) with :class:`Noise` for an imprecise
+cursor. Pure and torch-free: tokens in, ids out.
+Design notes: docs/design.md#paper-focus.
 """
 
 from __future__ import annotations

@@ -1,42 +1,9 @@
-"""The span-copying sequence-to-sequence model (paper section 2).
-
-Encoder: tied token embeddings and a bidirectional GRU over ``BOS x_1 .. x_n EOS``.
-Decoder: a GRU over the emitted tokens with Luong "general" attention and no input feeding,
-so teacher forcing runs the GRU over the whole target in one call, and a ray of the beam
-search only needs the tokens it emitted (never how they were emitted).
-
-Action head at output position ``k`` with decoder output ``h_k`` and encoder states ``r``:
-``Gen(v)`` scores ``(W_g h_k) . E_v + b_v`` with the embedding matrix ``E`` tied; a span
-``Copy(i, j)`` scores ``s[k, i:j] = (W (r_i || r_{j-1})) . h_k``, computed through the split
-``W = [W_s | W_e]`` as ``a[k, i] + e[k, j-1]`` with ``a[k, i] = (W_s r_i + b_s) . h_k`` and
-``e[k, t] = (W_e r_t + b_e) . h_k`` (``b_e . h_k`` shifts every span at ``k`` alike: a learned
-copy-versus-generate offset). The log-normaliser over all spans ``i <= t`` (within one segment
-when the input ends with a context segment, :mod:`spancopy_core.paper.context`) is
-
-    log sum_{i<=t} exp(a[k,i] + e[k,t]) = logsumexp_t(e[k,t] + logcumsumexp_i(a[k,:])[t])
-
-which is O(S) per position (computed with one exp per score, see
-:func:`span_log_normaliser`): no (B, T, S, S) tensor is built. ``copy_mode="token"`` restricts
-the same head to spans of length one (the paper's CopyTok baseline).
-
-With ``char_ngrams > 0`` every token's embedding, input and output alike, is its word embedding
-plus the mean embedding of its hashed character n-grams (:mod:`spancopy_core.paper.ngrams`): the
-input's from the token strings (so an unknown word keeps its spelling), the vocabulary's from
-its tokens (:meth:`SpanCopyModel.token_table`, which ``E`` above then stands for).
-
-With ``edit_dim > 0`` the model is the neural editor of the paper's first experiment (after
-Yin et al. 2019, "Learning to Represent Edits"): an :class:`EditEncoder`, a 2-layer biGRU
-over an edit ``x- -> x+`` in the aligned form of :mod:`spancopy_core.editing.alignment` (embeddings
-of
-the before token, the after token and the tag at each position), gives an edit vector ``f``
-(B, E), the concatenated final states of both directions. ``f`` enters the decoder twice: in
-its initial state, ``tanh(bridge(summary) + U_s f)``, and in every attentional output,
-``o = tanh(W_c [h; c] + U_o f)``. ``U_s`` and ``U_o`` start at zero, so a model given an edit
-encoder (:meth:`SpanCopyModel.add_edit_encoder`) computes what it computed before until
-trained. The decoder state still depends only on the emitted tokens (for one input and one
-edit), so the beam search merges rays as before. Trained to reconstruct ``x+`` from ``x-`` and
-``f(x-, x+)``, the model applies the edit of one pair to the input of another (one-shot
-transfer, ``bench/edit_repr.py``).
+"""The span-copying sequence-to-sequence model (paper section 2): a biGRU encoder, a GRU decoder
+with Luong attention, and an action head that scores ``Gen(v)`` and every span ``Copy(i, j)``
+with an O(S) log-normaliser per position (:func:`span_log_normaliser`); optional hashed
+character n-grams (``char_ngrams``) and the :class:`EditEncoder` of the paper's first experiment
+(``edit_dim``, after Yin et al. 2019).
+Design notes: docs/design.md#paper-model.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""Hashed character n-grams: how a model with ``ModelConfig.char_ngrams > 0`` sees spelling.
-
-A word model maps every out-of-vocabulary token to one unknown embedding, so a misspelt word
-(``recieve``) looks like any other unknown word. With the feature on, each token's embedding
-also gets the mean embedding of its character n-grams (:data:`SIZES` characters of ``<token>``
-in lower case, fastText style), hashed into ``buckets`` ids (``1..buckets``; 0 pads): the
-encoder sees that ``recieve`` is spelt like ``receive``, and the generation head, whose output
-embeddings get the same n-grams (:meth:`~spancopy_core.paper.model.SpanCopyModel.token_table`), can
-score ``receive`` by its spelling. The ids are computed from the token strings that every caller
-already passes (:func:`spancopy_core.paper.batch.collate`,
-:func:`spancopy_core.paper.decoding.encode_inputs`), with a stable hash (CRC-32), so they are the
-same
-in every process.
+"""Hashed character n-grams: how a model with ``ModelConfig.char_ngrams > 0`` sees spelling: each
+token's embedding also gets the mean embedding of its lower-case character n-grams (fastText
+style, :data:`SIZES`), hashed with CRC-32 into ``buckets`` ids (0 pads), so that the ids are
+the same in every process.
+Design notes: docs/design.md#paper-ngrams.
 """
 
 from __future__ import annotations

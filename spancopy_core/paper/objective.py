@@ -1,19 +1,8 @@
-"""Training objectives over the lattice of correct actions (paper Eq. 2 and Table 2).
-
-With ``log q(a | out[:k])`` the normalised action log-probabilities of the model,
-
-    W[k, l] = logsumexp of log q(a | out[:k]) over the correct actions a at k with |a| = l
-    logP[k] = logsumexp_l ( W[k, l] + logP[k + l] ),   logP[m] = log q(Gen(EOS) | out[:m])
-
-``marginal`` returns ``logP[0]``, the log-probability of the target summed over every action
-sequence that produces it. :func:`viterbi` runs the same recurrence in the max semiring
-(``max`` for ``logsumexp``, and ``W`` keeping the best action of each length): the
-log-probability of the single most probable action sequence, the derivation that the beam
-search reports for a hypothesis. ``any_correct`` sums, per position, the log of the total
-probability of the correct actions (no marginalisation over the future); ``longest``
-teacher-forces the longest correct action at each step. ``W`` is gathered and reduced from
-the sparse lattice in a few batched tensor operations; only the final suffix recurrence loops
-in Python, over the output positions ``k``, each step O(B * L).
+"""Training objectives over the lattice of correct actions (paper Eq. 2 and Table 2): ``marginal``
+(the suffix recurrence of Eq. 2 summing over every action sequence), :func:`viterbi` (the same
+recurrence in the max semiring), ``any_correct`` and ``longest``, as batched tensor operations
+with one Python loop over the output positions.
+Design notes: docs/design.md#paper-objective.
 """
 
 from __future__ import annotations

@@ -1,20 +1,8 @@
-"""From decoded hypotheses to ranked repair candidates of one unit (pure, no LSP).
-
-For each hypothesis of a unit, best first: skip the unchanged input; map it back to the
-source with :func:`spancopy_core.editing.edits.edits` (minimal, format-preserving edits; a
-hypothesis
-that needs a name the method does not have raises ``ConcretizeError`` and is dropped); with
-``syntax_check``, drop it when the unit parsed before and no longer parses after the edits;
-merge hypotheses with the same concrete tokens. Each candidate carries a title in the file's own
-names and plain text (the front-end's: :func:`spancopy_core.repair.titles.change_title`, e.g.
-``Change to "return size >= items.length;"``, for Java; ``Replace "recieve" with "receive"`` for
-prose).
-
-Probability. ``probability`` is the candidate's *share of the probability mass of every
-hypothesis the beam search returned for the unit*, the unchanged input and the dropped ones
-included: ``exp(log_prob) / sum over hypotheses of exp(log_prob)``. A user reads "31%" as
-"of what the model considered, this repair got 31%"; dropping unmappable hypotheses never
-inflates the others, and the unchanged method's share is what the rest is measured against.
+"""From decoded hypotheses to ranked repair candidates of one unit (pure, no LSP): each
+hypothesis, best first, is mapped back to minimal, format-preserving edits (dropped when it
+cannot be, or when it breaks parsing), merged with others of the same concrete tokens and
+titled; its probability is its share of the mass of every hypothesis the beam returned.
+Design notes: docs/design.md#repair-candidates.
 """
 
 from __future__ import annotations

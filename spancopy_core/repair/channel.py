@@ -1,42 +1,9 @@
-"""A noisy-channel spelling corrector: which misspelt words of a sentence to respell, and how.
-
-A word ``t`` as written is the output of a noisy channel (Kernighan, Church and Gale 1990;
-Norvig's "How to Write a Spelling Corrector"): the writer meant a word ``w`` of English, with
-prior probability ``P(w)``, and typed ``t`` with probability ``P(t | w)``. The corrector picks
-the ``w`` that maximises ``log P(w) + log P(t | w)`` and respells ``t`` when that beats leaving
-it alone, ``log P(t) + log P(t | t)``, by at least :attr:`ChannelCosts.margin` (nats):
-
-- the **prior** ``P(w)`` comes from a :class:`Lexicon`, word counts of clean English (``python -m
-  trainer prose-lexicon``: the documentation that ``synth-prose`` reads, and the Debian word
-  lists ``wamerican``/``wbritish``, whose words not seen in the documentation count 0), smoothed
-  by adding :attr:`ChannelCosts.smoothing` to every count; a word in no list has the prior of a
-  count of :attr:`ChannelCosts.unknown`;
-- the **channel** ``log P(t | w)`` is minus the cost of the cheapest alignment of ``w`` with
-  ``t`` (a weighted Damerau-Levenshtein distance, optimal string alignment), each edit costed by
-  its kind (:class:`ChannelCosts`): an adjacent transposition, a doubled letter dropped or
-  added, a vowel for a vowel, a phonetic confusion (``c``/``s``/``k``, ``s``/``z``, ``i``/``y``
-  ...), a QWERTY keyboard neighbour, and any other insertion, deletion or substitution; ``log
-  P(t | t)`` is :attr:`ChannelCosts.no_error`.
-
-``w`` may also be two words whose space was left out (``alot`` for ``a lot``, ``infact``,
-``thirdworld``: :func:`splits`), each counted at least :attr:`ChannelCosts.split_count` times
-(of one letter, only ``a`` and ``I``): its prior is that of the pair, ``P(w1) P(w2 | w1)``,
-with the lexicon's counts of adjacent words (:meth:`Lexicon.log_pair`: ``a lot`` is frequent,
-``to days`` for ``todays`` is not), and its channel cost :attr:`ChannelCosts.space`. The other
-way round, two words of the lexicon written apart may be one (``home work``, ``some one``:
-:func:`best_join`), its prior against the pair's, at the same cost.
-
-Only words outside the lexicon are respelt (:func:`respellings`), of at least three letters,
-in lower case or capitalised (acronyms and code are left alone), and the names of the word
-lists never seen in the documentation written in lower case (``yong``: the list's ``Yong``,
-:meth:`Lexicon.unseen_name`); candidates ``w`` are the lexicon words seen in the documentation
-(count >= 1) within Damerau-Levenshtein distance 2 (1 of a word of the lexicon), found with the
-deletion index of :class:`~spancopy_core.repair.spelling.Dictionary`, and, for a word outside
-the lexicon, the words of the lists never seen within distance 1 (``habitats``,
-``predator``: common in essays, absent from manuals) and its splits. A respelling keeps the
-word's case on its first word (``Alot`` -> ``A lot``); the names that the documentation
-writes capitalised (:attr:`Lexicon.proper`: ``english``) are capitalised by
-:func:`~spancopy_core.lang.english.capitals`. Pure: words in, respellings out.
+"""A noisy-channel spelling corrector: which misspelt words of a sentence to respell, and how
+(Kernighan, Church and Gale 1990): a word ``t`` is respelt as the ``w`` that maximises
+``log P(w) + log P(t | w)`` when that beats ``t`` itself by :attr:`ChannelCosts.margin`, with
+the prior from a :class:`Lexicon` and the channel a weighted Damerau-Levenshtein distance;
+split and joined words too. Pure: words in, respellings out.
+Design notes: docs/design.md#repair-channel.
 """
 
 from __future__ import annotations
@@ -195,7 +162,7 @@ class Lexicon:
                     names.append(word.lower())
         return cls(counts, pairs, names)
 
-    def __contains__(self, word: str) -> bool:
+    def __contains__(self, word: object) -> bool:
         return word in self.counts
 
     def unseen_name(self, word: str) -> bool:

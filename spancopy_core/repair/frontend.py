@@ -1,19 +1,9 @@
-"""What the repair pipeline needs of a language front-end (:class:`Frontend`, :class:`Unit`).
-
-A :class:`Frontend` turns a document into *units* (Java: methods and constructors; prose:
-sentences) and a unit into model tokens with the mapping back to the source (:class:`Unit`);
-it also learns the file's layout style, checks that an edited unit still parses, titles a
-repair in its users' words, and may hand a range of the document to another front-end (the
-prose in a Java comment: :meth:`Frontend.embedded`). It names the model that serves it
-(``model``, a key of :data:`spancopy_core.DEFAULT_MODELS`), the penalties its candidates are
-ranked with and the least probability ratio to the unit as written that a repair must reach
-to be offered (``min_ratio``: 0 for Java, where the user points at a bug; 1 for prose, where
-a sentence the model likes as it is gets nothing). The pipeline
-(:mod:`spancopy_core.repair.pipeline`) only talks to this interface, so a language plugs in by
-adding a front-end to :data:`spancopy_core.repair.languages.FRONTENDS` together with a model
-trained on it. Parsing is incremental: :func:`covering_edit` reduces any change between two
-versions of a text to one replacement, which :meth:`Frontend.parse` hands to the parser with
-the old tree.
+"""What the repair pipeline needs of a language front-end (:class:`Frontend`, :class:`Unit`): a
+document into units and a unit into model tokens with the mapping back, the file's layout
+style, parse checks, titles, embedded languages, the model and ranking parameters; a language
+plugs in through :data:`spancopy_core.repair.languages.FRONTENDS`. :func:`covering_edit` makes
+parsing incremental.
+Design notes: docs/design.md#repair-frontend.
 """
 
 from __future__ import annotations

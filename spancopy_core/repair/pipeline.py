@@ -1,8 +1,8 @@
 """The repair pipeline, with no LSP in it: a text, its language and a focus in, repairs out.
-    text --parse--> ParsedText --view(focus)--> ParsedText --units(focus)--> Unit*
-         --length limit--> model inputs (+ focus ids)
-         --decode (batched merged beam search)--> Hypothesis* --candidates--> Candidate* (edits)
-         (+ templates at the focus) --exact probabilities, penalties--> ranked Candidate*
+Each stage is here once (parse, view, units, model inputs with focus ids, batched merged beam
+search, candidates, templates at the focus, exact-probability ranking), run in order for every
+caller by :mod:`spancopy_core.repair.runner`, with the limits every caller applies
+(:data:`MAX_DOCUMENT_CHARS`, :data:`MAX_BEAM_SIZE`, :data:`MAX_TOP_K`, :data:`MAX_UNIT_TOKENS`).
 Design notes: docs/design.md#repair-pipeline.
 """
 

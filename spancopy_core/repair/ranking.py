@@ -1,34 +1,9 @@
-"""One ranking of every candidate repair of a unit, by the model's exact probability (pure).
-
-Candidates come from two places: the merged beam search (:func:`~spancopy_core.repair.
-candidates.candidates`) and repair templates at the focus (the front-end's
-:meth:`~spancopy_core.repair.frontend.Frontend.templates`: single-token mutations of the focus
-lines, which a beam of 20 often misses). Each is the same kind of thing, a model output: the
-pipeline scores them all, and the unit as written, with
-:func:`spancopy_core.paper.scoring.log_probs` (the marginal over every action sequence), and
-:func:`rank` orders them by that log-probability minus the penalties of :class:`Penalties`,
-which keep what users call noise below real fixes (what a signature and a statement are, the
-front-end says: :meth:`~spancopy_core.repair.frontend.Frontend.shape`):
-
-- a change to the *signature* (modifiers, return type, name, parameters: every edit lies before
-  the method body) is rarely the fix of a bug inside the method;
-- a change that only *deletes* code, a statement or more (often the program's only output), is
-  what the BFP training data over-teaches; deleting tokens within a statement (an operand, a
-  ``!``, a cast) is a real fix more often, and is penalised less;
-- with a focus, a change that touches no focus line is not where the user points;
-- a larger change is a rarer fix: the penalty grows with the log of the number of model
-  tokens that the change spans (:func:`span`; a prior falling as a power of the size, which
-  keeps many-token rewrites of the beam below the one- or two-token fixes of the templates).
-
-Candidates equal up to parentheses (``a < (b)`` and ``a < b``) or up to layout (the same
-text but for whitespace: :meth:`~spancopy_core.repair.frontend.Frontend.layout_free`) are
-one, spelled as the shorter, with the probabilities of both, ranked by that summed
-probability; one equal to the unit as written up to parentheses
-(``return (a > b);`` for ``return a > b;``) is no repair and is dropped. Template candidates
-the model cannot express (a literal neither in the method nor in the vocabulary) come after
-every scored one, in the templates' fixed order. A candidate's ``probability`` is its share
-of the mass of everything scored: the model input unchanged (the unit as written, or as its
-front-end corrected it, then counted once) and every scored candidate.
+"""One ranking of every candidate repair of a unit, by the model's exact probability (pure): the
+beam's candidates and the templates at the focus are scored by the marginal over every action
+sequence and :func:`rank` orders them by log-probability minus the :class:`Penalties` that keep
+noise (signature changes, deletions, changes off the focus, large rewrites) below real fixes;
+equal candidates up to parentheses or layout are one.
+Design notes: docs/design.md#repair-ranking.
 """
 
 from __future__ import annotations

@@ -1,20 +1,8 @@
-"""Rewrite rules generalised from one observed edit, and applied to other methods (no LSP).
-
-After Refazer (Rolim et al., ICSE 2017) and Getafix (Bader et al., OOPSLA 2019), written small:
-the method before and after the edit are parsed into tree-sitter trees over their tokens
-(:func:`tree`); the edit's *sites* are the smallest nodes, or runs of a block's statements, that
-changed (:func:`_sites`; a one-token change grows to its parent, an insertion keeps a neighbour
-as context); each site is *anti-unified* at three levels of generality (:data:`LEVELS`): the
-subtrees both sides share become holes, bound at the target to whatever stands there (names
-kept: shared subtrees of several tokens that hide no name used elsewhere; names abstracted: also
-shared variable and field names, ``name.trim()`` -> ``name.strip()`` giving ``#0 . trim #1 =>
-#0 . strip #1``; literals abstracted: also shared literals), and a rule is dropped when its
-before side has no name, keyword or literal outside a hole, or when it still matches the edited
-method outside what changed (a place the user left alone). :func:`rewrites` applies the rules
-wherever their before side matches another method; :func:`with_rules` makes the rewrites
-candidates as the beam's hypotheses are made (format-preserving edits, the same checks), which
-:mod:`spancopy_core.repair.similar` scores and ranks by the edit model's probability, in place
-of the beam's where a rule matches. ``docs/server.md`` (similar edits) says more.
+"""Rewrite rules generalised from one observed edit, and applied to other methods (no LSP), after
+Refazer (Rolim et al., ICSE 2017) and Getafix (Bader et al., OOPSLA 2019): the edit's changed
+sites are anti-unified at three levels of generality (:data:`LEVELS`), :func:`rewrites` applies
+the rules where they match, and :func:`with_rules` makes the rewrites candidates.
+Design notes: docs/design.md#repair-rewrite.
 """
 
 from __future__ import annotations

@@ -1,17 +1,9 @@
-"""The one runner of the repair stages, for every caller: a batch of units in, their repairs out.
-
-decode (model) -> candidates of the beam and templates at the focus (CPU) -> exact scores of the
-pool and of the unit as written (model) -> ranking with the front-end's penalties -> the ratio
-floor -> the shares shown, for the stage functions of :mod:`spancopy_core.repair.pipeline`.
-What differs between callers is a :class:`Runtime`: where the model work and the CPU work run.
-The language server's runtime awaits its model thread and its CPU thread and hands a cache of
-ranked results (:class:`RankKey`); ``spancopy repair``, the trainer and the benchmarks run the
-same coroutine synchronously (:class:`Inline`, :func:`drive`, :func:`repair_units`). Similar
-edits rank their own pools with :func:`rank_pools`. A share is computed from the final ranking
-score (log-probability minus penalties) over the candidates shown and the unit as written
-(:func:`spancopy_core.repair.candidates.shares`), so shares never increase down a list; the
-ratio floor (``--min-ratio``) and the confidence rule of automatic code actions and diagnostics
-are one rule, :func:`keeps` (:func:`at_least`; a front-end's own correction always passes).
+"""The one runner of the repair stages, for every caller: a batch of units in, their repairs out
+(decode, candidates and templates, exact scores, ranking, the ratio floor, the shares shown).
+What differs between callers is a :class:`Runtime`: the server's awaits its threads and caches
+(:class:`RankKey`); the CLI, trainer and benchmarks run synchronously (:class:`Inline`,
+:func:`drive`, :func:`repair_units`).
+Design notes: docs/design.md#repair-runner.
 """
 
 from __future__ import annotations

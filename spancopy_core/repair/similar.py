@@ -1,54 +1,10 @@
-"""Similar edits: the edit the user just made to one method, proposed on the others (no LSP).
-
-The editor feature of the edit-representation model (the paper's first experiment, after Yin et
-al. 2019):
-
-    old text, new text --changed_methods--> ObservedEdit* (a method before and after)
-    new text (or any open Java file) --targets--> Task* (an other method x the edit it receives)
-         --decode (batched merged beam search, the edit's vector given)--> Hypothesis*
-         --candidates, exact scoring under the edit, threshold--> SimilarRepairs* (edits, prob.)
-
-:func:`changed_methods` pairs the methods of two versions of a file (a token diff of their
-token lists; a changed method is one whose tokens changed, layout and comments aside).
-:func:`tasks` makes one decode per (other method, edit); :func:`similar` runs everything:
-the edit model decodes every task in batches of :data:`BATCH` (``beam_search(..., edits=)``),
-each hypothesis becomes a :class:`~spancopy_core.repair.candidates.Candidate` exactly as a
-repair does (minimal, format-preserving :class:`~spancopy_core.editing.edits.TextEdit` on the file,
-dropped when it needs a name nobody wrote or breaks parsing), and the candidates and the
-method as written are scored exactly under the edit (:func:`spancopy_core.paper.scoring.log_probs`
-with ``edits``) and ranked without the repair penalties (an observed edit may well delete a
-statement or change a signature).
-
-Abstraction. The model reads BFP placeholders, numbered per method by first occurrence, so
-the names of the edited method and of the target would be numbered apart: a name that the edit
-introduces (the new method of "an API call changed", a new argument) would be a placeholder
-the target does not have, and one the edit removes would not match the target's name. Here
-the target and the edit are abstracted *together* (:func:`spancopy_core.lang.java.
-abstract_together`), **target first**: the target is numbered exactly as the model's
-inputs always are, and the edit's names continue that numbering, so a name both have gets
-one placeholder, and a name only the edit introduces gets a placeholder that maps back to
-its text (the target's mapping holds the edit's names). Measured on the 14 analogous methods
-of the hand-written cases of ``bench/similar_edit.py --quality`` with an early checkpoint of
-the real edit model (about 650 training steps): target first, 5 right in the top 3; edit
-first (the target's numbering continuing the edit's), 3; separate numberings (a name only the
-edit has cannot be written, and a placeholder number may name another thing), 3; with the
-proof-of-life model, 3 each.
-
-Precision. The model is trained to apply the edit it is given, so under an edit that does not
-fit a method it still proposes something. A proposal is kept only when (1) its exact
-probability under the edit is at least ``threshold`` times that of the method left as it
-is, and (2) it *makes the edit's change* (:func:`makes_the_change`): its own abstract token
-change (the runs of the target replaced, with what) shares the edit's change in the sense of
-:func:`change_overlap`, at least ``min_overlap``, *at the same place*: every name the edit's
-change is anchored at (:func:`anchors`: a called method or type it removes, next to it or
-whose call holds it; ``open`` for ``open(path)`` -> ``open(path, true)``) anchors the
-proposal's change too, and it uses no variable of the edited method that the target does not
-have. The second test is what keeps a method where the edit does not apply
-free of proposals: the model's attempts there change other tokens, or the same tokens at
-another call (measured with the proof-of-life model: the threshold alone leaves 21
-proposals on the 14 unrelated methods of the hand-written cases, the change overlap 0; on
-the generated file of ``bench/similar_edit.py`` the overlap alone let ``, true`` be added to
-other calls than ``open`` in 17 methods, the anchors none).
+"""Similar edits: the edit the user just made to one method, proposed on the others (no LSP), the
+editor feature of the edit-representation model (the paper's first experiment, after Yin et
+al. 2019): :func:`changed_methods` finds the observed edits, :func:`tasks` pairs them with other
+methods, and :func:`similar` decodes under the edit, scores exactly and keeps a proposal only
+above ``threshold`` and when it makes the edit's change at the same place
+(:func:`makes_the_change`).
+Design notes: docs/design.md#repair-similar.
 """
 
 from __future__ import annotations

@@ -1,33 +1,8 @@
-"""Repair templates at the focus: single-token mutations of Java code, in a fixed order.
-
-Each token inside the focus, left to right, yields its replacements in this order: a comparison
-operator each other one of ``< <= > >= == !=`` (in that order), ``+`` and ``-`` each other,
-``&&`` and ``||`` each other, a decimal integer literal its value plus one, then minus one (never
-below zero; an ``L`` suffix is kept). The halves of ``>>``, ``<<``, ``->`` and ``::``, which the
-lexer splits as BFP does, are not operators of their own and stay as they are. Pure: tokens in,
-edits on the text out, one edit per mutant; whether a mutant still parses is the caller's
-check. This is the mutation baseline of ``bench/real_bugs.py`` (the first five mutants that
-parse).
-
-:func:`repair_templates`, the candidates that the combined ranking scores with the model
-(:mod:`spancopy_core.repair.ranking`), adds the inverses of more bug kinds that people make
-(``trainer/mutations.py``): another variable of the method (not a member after ``.``) in
-place of a variable (at most :data:`MAX_NAMES` names, in the order they first appear, none
-declared with another type: :func:`declared_types`, unless one of the two is an ``Object``),
-a ``!`` removed, or added before the condition of an ``if``/``while``, an off-by-one: ``+ 1`` or
-``- 1`` after an operand that ends an index, an argument, a comparison side or a statement
-(``a.length - 1`` too), and a string built in the wrong order: the operands of ``s = s + x;`` or
-of ``s = x + s;`` swapped (``s`` a ``String`` of the method). Then the inverses of the
-mistakes of contest programs (:func:`contest_templates`): an ``int`` declaration widened to
-``long`` (with ``nextInt``, ``Integer.parseInt`` and ``Integer.MAX_VALUE`` in its statement),
-a ``(long)`` cast before the left operand of ``*`` and a ``(double)`` one before that of ``/``,
-a member of a similar name (:data:`SIMILAR`: ``Math.max``/``min``, ``print``/``println``, ...),
-``break``/``continue``, ``++``/``--``, ``=``/``+=``/``-=``/``*=``, ``/``/``%``, ``<<=``/``>>=``,
-the bitwise operators ``&``/``|``/``^`` (and their assignments), ``a == b`` on objects
-as ``a.equals(b)``, two neighbouring arguments of a call swapped, the operands of a
-subtraction swapped (a comparator's direction) and a ``+ 1``/``- 1`` removed. Their order does
-not matter: the model ranks them. All are bounded by the tokens of the focus: at most one or two
-per token, :data:`MAX_NAMES` per variable.
+"""Repair templates at the focus: single-token mutations of Java code, in a fixed order (the
+mutation baseline of ``bench/real_bugs.py``), and, in :func:`repair_templates` and
+:func:`contest_templates`, the inverses of the bugs people make, for the combined ranking to
+score. Pure: tokens in, edits on the text out, one edit per mutant.
+Design notes: docs/design.md#repair-templates.
 """
 
 from __future__ import annotations

@@ -1,23 +1,7 @@
-"""Titles of repair candidates: what the changed line becomes, in plain text (pure).
-
-A person reads a quick-fix menu at a glance, so a title shows the code after the repair, not
-the edit script that gets there ("Replace `>` with `< (`, insert `)`" was
-``size < (items.length)``). The lines the edits touch (ended by ``\\r\\n``, ``\\r`` or
-``\\n``, as in LSP) are compared, whitespace collapsed, before and after
-(:class:`difflib.SequenceMatcher` over lines):
-
-- one line changed: ``Change to "return size >= items.length;"``; when the edit replaces one
-  token that occurs several times on the line, the occurrence is named:
-  ``Change the 2nd "i" to "j": "a[i] = b[j];"``;
-- lines only added: ``Insert "if (x == null) return;"``; only removed: ``Delete "y++;"``;
-- the same lines elsewhere (a brace moved): ``Move "}"``;
-- several lines changed: ``Change lines 17-19 to "..."`` (1-based line numbers).
-
-Long lines are cut around the first change, with "…". Quotes are plain ASCII double quotes:
-editors' menus show Markdown backticks literally.
-
-Prose is titled by its changes in words instead (:func:`word_title`): ``Replace "recieve"
-with "receive"``, ``Insert "the" before "cat"``, ``Delete "very"``.
+"""Titles of repair candidates: what the changed line becomes, in plain text (pure):
+``Change to "return size >= items.length;"``, ``Insert``, ``Delete``, ``Move`` or ``Change lines``
+for code, and the changes in words for prose (:func:`word_title`).
+Design notes: docs/design.md#repair-titles.
 """
 
 from __future__ import annotations

@@ -1,18 +1,7 @@
-"""Java front-end: lexing and methods, BFP-compatible abstraction and its inverse, layout.
-
-Three modules, one job each; this package hands their public names on, so callers write
-``from spancopy_core.lang import java`` and ``java.parse(text)``:
-
-- :mod:`.syntax`: :func:`parse` (tree-sitter-java, incremental) into a :class:`JavaSource`
-  with its :class:`Token` list, :class:`Method` list and imports; class members parsed alone
-  (:func:`member_context`, :func:`member_tokens`, :func:`method_tokens`,
-  :func:`has_syntax_error`); the only module that touches tree-sitter.
-- :mod:`.abstraction`: :func:`abstract` (BFP's ``TYPE_n`` / ``VAR_n`` / ... placeholders and
-  idioms), :func:`concretize` (its inverse, through a :class:`Mapping`),
-  :func:`strip_annotations`, and :func:`model_input` / :func:`model_input_pair`: what the model
-  sees of a method, for the trainer and the server alike.
-- :mod:`.layout`: :class:`JavaStyle`, learned by :func:`learn_style`, lays out generated Java
-  for :func:`spancopy_core.editing.edits.edits`.
+"""Java front-end: lexing and methods (:mod:`.syntax`), BFP-compatible abstraction and its inverse
+(:mod:`.abstraction`), layout (:mod:`.layout`); this package hands their public names on, so
+callers write ``from spancopy_core.lang import java`` and ``java.parse(text)``.
+Design notes: docs/design.md#lang-java.
 """
 
 from spancopy_core.lang.java.abstraction import (

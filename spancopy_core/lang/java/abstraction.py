@@ -1,17 +1,9 @@
-"""BFP-compatible abstraction of Java tokens and its inverse.
-
-:func:`abstract` rewrites a method's tokens the way the BFP data set of Tufano et al. (TOSEM
-2019) is written: identifiers become ``TYPE_n`` / ``METHOD_n`` / ``VAR_n``, literals
-``STRING_n`` / ``CHAR_n`` / ``INT_n`` / ``FLOAT_n``, numbered by first occurrence, except the
-names in ``known`` (the model vocabulary's idioms); a dotted name whose qualified form is known,
-through ``java.lang`` or the file's imports, becomes that one token (``System.out.println`` ->
-``java.lang.System.out.println``). The :class:`Mapping` records, for every abstract token, the
-source tokens it stands for, so that a ``Copy(i, j)`` maps back to a byte-exact source range;
-:func:`concretize` inverts the abstraction and raises
-:class:`~spancopy_core.lang.errors.ConcretizeError` for what the mapping cannot explain; like
-BFP, it writes a class literal ``Foo.class`` as ``VAR_n class``. :func:`model_input` (and
-:func:`model_input_pair` for training) is what the model sees of a method: annotations stripped,
-then abstracted; the trainer and the server both call it.
+"""BFP-compatible abstraction of Java tokens and its inverse: :func:`abstract` writes a method's
+tokens as the BFP data set of Tufano et al. (TOSEM 2019) does (``TYPE_n`` / ``VAR_n`` / ...
+placeholders and known idioms), recording in a :class:`Mapping` the source tokens each stands
+for; :func:`concretize` inverts it, and :func:`model_input` is what the model sees of a method,
+for the trainer and the server alike.
+Design notes: docs/design.md#lang-java-abstraction.
 """
 
 from __future__ import annotations

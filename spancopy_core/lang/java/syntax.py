@@ -1,18 +1,9 @@
 """Java syntax: tree-sitter-java for the structure, a context-free lexer for the tokens.
-
-:func:`parse` runs tree-sitter-java (incrementally, given the previous tree) for the syntax -
-methods, imports, the role of every identifier - and a context-free regular lexer for the token
-boundaries, so that the same text always lexes the same way, even inside ERROR regions (where
-tree-sitter's lexer depends on the parse state and may split a string literal). As in BFP, the
-operators ``>>`` ``>>>`` ``<<`` ``->`` ``::`` are split into single characters (generic closers
-and shifts alike), which also keeps the lexer free of context; apart from that, the tokens equal
-tree-sitter's leaves on the 15,132 files of the JDK 17 sources. String and char literals (text
-blocks too) are one token; comments are skipped but keep their place in the offsets (their
-ranges are :attr:`JavaSource.comments`, for the prose in them); MISSING nodes yield nothing.
-Class members are parsed alone inside :func:`member_context`
-(:func:`member_tokens`, :func:`method_tokens`, :func:`has_syntax_error`), and
-:meth:`JavaSource.method_node` hands a method's syntax tree to callers that walk it. This is the
-only module that touches tree-sitter.
+:func:`parse` gives a :class:`JavaSource` (tokens, methods, imports, comments), lexing the same
+text the same way even inside ERROR regions and splitting ``>>``-style operators as BFP does;
+class members are parsed alone inside :func:`member_context`. This is the only module that
+touches tree-sitter.
+Design notes: docs/design.md#lang-java-syntax.
 """
 
 from __future__ import annotations

@@ -1,16 +1,8 @@
-"""Whether a candidate Java method makes sense before it is ranked (pure, tree-sitter based).
-
-A repair candidate that parses may still be nonsense a compiler or a reader rejects at once:
-a name used where nothing declares it (a loop variable after its loop), a member of a
-primitive (``n.length`` for ``int n``), ``.size()`` on an array or ``.length`` on a ``List``,
-a number as a condition or ``<`` between strings, a comparison of an expression with itself
-(``a[i] > a[i]``), a self-assignment or a compound assignment nested in another
-(``sum += x += x``). :func:`problems` lists what is wrong with a candidate method against the
-:class:`Environment` of the method it replaces: the fields, methods and types its file declares
-around it and imports (:func:`environment`), and the names the method as written already uses
-without a declaration in sight (inherited or out of the file: a candidate may use them too).
-Every check errs on the side of keeping a candidate: what cannot be known (a superclass's
-members, a wildcard import, a type not declared in the file) is accepted.
+"""Whether a candidate Java method makes sense before it is ranked (pure, tree-sitter based):
+:func:`problems` lists what a compiler or a reader would reject at once (an undeclared name, a
+member of a primitive, a self-comparison, ...) against the :class:`Environment` of the method it
+replaces (:func:`environment`); every check errs on the side of keeping a candidate.
+Design notes: docs/design.md#lang-java-validity.
 """
 
 from __future__ import annotations
