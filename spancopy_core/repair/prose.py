@@ -1,42 +1,8 @@
-"""The prose plug-in of the repair pipeline: sentences of plain text, Markdown and Java comments.
-
-Units are the sentences of :class:`spancopy_core.lang.text.TextSource` (paragraphs split at
-blank lines; in Markdown, headings and list items are paragraphs of their own, code blocks are
-skipped and YAML front matter too). A sentence's model input is the text of its tokens
-(:func:`spancopy_core.lang.text.tokenize`, case kept; an inline code span or a URL is one
-``code`` token that the model copies), exactly what the prose model is trained on; repairs are
-laid out with :class:`~spancopy_core.lang.text.ProseStyle` by
-:func:`spancopy_core.editing.edits.edits`.
-A repair that changes, adds or removes a code token (an inline code span, a URL) is dropped
-(:meth:`ProseFrontend.still_parses`), so code in prose is left alone.
-
-The prose in Java comments (``//``, ``/* */`` and Javadoc) is served the same way by
-:data:`JAVA_COMMENTS`, which the Java front-end hands a comment to
-(:meth:`spancopy_core.repair.java.JavaFrontend.embedded`): the comment's text is *masked*
-(``//``, ``/*``, ``*/``, the leading ``*`` of Javadoc lines, HTML tags and block tags such as
-``@param name`` become spaces; an inline tag ``{@code x}`` becomes one code token) so that the
-sentences and their tokens keep their offsets in the file; a Javadoc block tag starts a
-paragraph. A repair may not write ``*/`` (it would end the comment).
-
-Spelling first. Before the model sees a sentence, the front-end corrects it
-(:meth:`ProseFrontend.correct`): the words outside the English lexicon that the noisy-channel
-corrector respells (:mod:`spancopy_core.repair.channel`, the lexicon shipped in
-``spancopy_core/lang/data/english-words.tsv``), or splits in two (``alot`` -> ``a lot``: the
-sentence gets a token more), and the capitals English always takes
-(:func:`~spancopy_core.lang.english.capitals`: ``i`` -> ``I``, names such as ``English``, the
-first word of a sentence), and a comma after an opening phrase (``For example``, ``However``:
-:func:`~spancopy_core.lang.english.introductory_comma`).
-The corrected sentence is the unit's model input (``Unit.tokens``; the sentence as written is
-``Unit.mapping.tokens``), so the model handles the grammar of the respelt sentence, and the
-corrected sentence is itself a repair, which every other repair must beat.
-
-Prose units are served by the prose model (``model = "prose"``), ranked without the Java
-penalties, and offered only when at least as probable as the model input (``min_ratio = 1``):
-a grammar checker that rewrites every sentence is noise. Besides the beam's candidates, the
-model ranks the homophone swaps of a sentence the corrector left as written
-(:meth:`ProseFrontend.templates`, :func:`spancopy_core.repair.spelling.homophone_changes`), with
-a focus or without one (``whole_unit_templates``: ``spancopy repair`` on a whole file has
-none), at most :data:`MAX_SPELLING` per sentence; they get no penalty of their own.
+"""The prose plug-in of the repair pipeline: sentences of plain text, Markdown and Java comments
+(:data:`JAVA_COMMENTS`, masked so offsets hold). The spelling corrector and English capitals
+correct a sentence before the prose model sees it; repairs must be at least as probable as
+that input, never touch code tokens, and include the homophone swaps the model ranks.
+Design notes: docs/design.md#repair-prose.
 """
 
 from __future__ import annotations
