@@ -1,15 +1,9 @@
-"""Background diagnostics: when they are computed and published (the rule is the runner's).
-
-Off by default (``spancopy.diagnostics.enable`` for Java files,
-``spancopy.prose.diagnostics.enable`` for text and Markdown files: :func:`enabled`). A quiet
-time of ``diagnostics.debounceMs`` after an open or an edit (:class:`Debouncer`), the server
-decodes every outermost method (or every sentence) of the (open) file at background priority,
-a few at a time so that code actions overtake it; a unit gets an Information diagnostic, on
-the text its best repair would change, when that repair is at least
-``diagnostics.threshold`` times as likely as the unit as written
-(:func:`spancopy_core.repair.runner.confident`, the rule of automatic code actions too). A new
-version or a closed file cancels the computation; results for a version that is no longer
-current are never published (:class:`Diagnostics`).
+"""Background diagnostics: when they are computed and published (the rule is the runner's). Off
+by default (:func:`enabled`); after a quiet time (:class:`Debouncer`) the server decodes every
+outermost unit of the file at background priority and marks, with an Information diagnostic,
+each unit whose best repair passes :func:`spancopy_core.repair.runner.confident`; results for a
+version that is no longer current are never published (:class:`Diagnostics`).
+Design notes: docs/design.md#lsp-server-diagnostics.
 """
 
 from __future__ import annotations

@@ -1,15 +1,8 @@
-"""The models the server serves: one :class:`~.worker.ModelWorker` per kind of unit.
-
-Java methods are decoded by the Java model, sentences (text and Markdown files, the prose of
-Java comments) by the prose model: a front-end names its model (``Frontend.model``, a key of
-:data:`spancopy_core.DEFAULT_MODELS`); the similar edits (:mod:`.similar_edit`) are made by the
-edit model (kind ``edit``). Each model has its worker (thread, queue, cache and generation) and
-its directory: the ``modelPath`` / ``prose.modelPath`` / ``similarEdit.modelPath`` setting
-(:func:`model_dir`), else the one shipped with spancopy. A model loads in the background, with
-work-done progress, on first use (the Java model from ``initialized`` on); when it cannot be
-loaded its units get nothing and the user is told once per model path, in a
-``window/showMessage`` when the path was set by the user or for the Java model, else in one log
-line (the prose and edit models are optional: a checkout without them serves Java as before).
+"""The models the server serves: one :class:`~.worker.ModelWorker` per kind of unit (the Java
+model, the prose model, the edit model of similar edits), each with its directory
+(:func:`model_dir`: the user's setting, else the shipped one), loaded in the background on first
+use; a model that cannot be loaded serves nothing and the user is told once per model path.
+Design notes: docs/design.md#lsp-server-models.
 """
 
 from __future__ import annotations

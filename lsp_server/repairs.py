@@ -1,15 +1,10 @@
 """The server's repair service: the repair runner of :mod:`spancopy_core.repair.runner` on the
-server's threads, with its caches.
-
-The runner's model work runs on the model's :class:`~.worker.ModelWorker` thread (decodes
-cached by the worker, exact scores in one job), its CPU work (candidates, templates, syntax
-checks) on the server's CPU thread (:class:`ServerRuntime`), and the ranked repairs of a unit
-are cached by document version, model generation, unit, focus lines and options
-(:class:`~spancopy_core.repair.runner.RankKey`). :class:`RepairService` also answers which model
-serves a focus (the prose of a Java comment, or the document's own), which units are short
-enough to decode, and the confidence rule of automatic code actions
-(:func:`spancopy_core.repair.runner.confident`); :meth:`RepairService.reload` drops the models
-and everything computed with them.
+server's threads, with its caches: model work on the model's :class:`~.worker.ModelWorker`,
+CPU work on the server's CPU thread (:class:`ServerRuntime`), ranked repairs cached by
+:class:`~spancopy_core.repair.runner.RankKey`; :class:`RepairService` also says which model
+serves a focus and which units are short enough, and :meth:`RepairService.reload` drops the
+models and what was computed with them.
+Design notes: docs/design.md#lsp-server-repairs.
 """
 
 from __future__ import annotations

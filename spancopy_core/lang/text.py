@@ -1,15 +1,8 @@
 """Prose front-end: paragraphs, sentences and word/punctuation tokens with offsets.
-
-:func:`parse` splits plain text or Markdown into paragraphs (blank lines; in Markdown also
-headings and list items, and fenced or indented code blocks are skipped), paragraphs into
-sentences (at ``. ! ? …`` followed by a capital, a digit or an opening quote, but not after
-common abbreviations or initials), and sentences into :class:`Word` tokens: words (with inner
-apostrophes and hyphens), numbers (``3.14``, ``1,000``), inline code spans and URLs as one
-token, emoji sequences as one token, and single punctuation marks. The lexer is context-free, so
-re-lexing edited text is predictable. Abstraction is the identity (a prose model copies and
-generates words as they are); :class:`ProseStyle` lays out generated words for
-:func:`spancopy_core.editing.edits.edits`, which gives the same minimal edits and summaries as for
-Java.
+:func:`parse` splits plain text or Markdown into paragraphs, sentences and :class:`Word` tokens
+with a context-free lexer; abstraction is the identity, and :class:`ProseStyle` lays out
+generated words for :func:`spancopy_core.editing.edits.edits`.
+Design notes: docs/design.md#lang-text.
 """
 
 from __future__ import annotations

@@ -1,14 +1,8 @@
-"""Harper's suggestions as candidates of the prose front-end.
-
-Harper (``harper-py``, the Python bindings of the offline English grammar checker) lints one
-sentence at a time; every suggestion of every lint becomes a :class:`Suggestion`: the
-:class:`~spancopy_core.editing.edits.TextEdit` it makes in the document and the name of the rule
-that made it (:meth:`harper.Linter.organized_lints`). The prose front-end
-(:meth:`spancopy_core.repair.prose.ProseFrontend.templates`) hands them to the pipeline with its
-own templates, and the model ranks them all by its exact probability, so a suggestion the model
-finds less likely than the sentence is not offered. :class:`HarperSettings` are the dialect
-and the rules turned off; a ``harper.Linter`` is built once per settings and thread (building
-one takes about a second, and one must not be shared between threads).
+"""Harper's suggestions as candidates of the prose front-end: every suggestion of the offline
+English grammar checker Harper (``harper-py``) on one sentence becomes a :class:`Suggestion`
+(its :class:`~spancopy_core.editing.edits.TextEdit` and rule name) for the model to rank with
+the prose templates; :class:`HarperSettings` are the dialect and the rules turned off.
+Design notes: docs/design.md#repair-harper.
 """
 
 from __future__ import annotations

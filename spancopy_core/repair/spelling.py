@@ -1,14 +1,9 @@
 """Near words and homophones: the lookup of the spelling corrector and the prose templates.
-
-:class:`Dictionary` holds lower-case words in a fixed order with a deletion index (SymSpell):
-every string made by deleting up to ``max_distance`` letters of a word points to the word, so
-the words near a given one (:meth:`Dictionary.near`, Damerau-Levenshtein distance with an
-adjacent transposition counting one, :func:`distance`) are found through its own deletions and
-then checked with the exact distance. The noisy-channel corrector
-(:mod:`spancopy_core.repair.channel`) finds its candidates with it. :func:`homophone_changes`
-gives the swaps of the homophones of :data:`~spancopy_core.lang.english.HOMOPHONES` in a
-sentence, which the prose front-end offers the model as templates. Pure: tokens in, changes
-out.
+:class:`Dictionary` finds the words near a given one through a deletion index (SymSpell) and
+the exact Damerau-Levenshtein :func:`distance`; :func:`homophone_changes` gives the homophone
+swaps of a sentence that the prose front-end offers the model as templates. Pure: tokens in,
+changes out.
+Design notes: docs/design.md#repair-spelling.
 """
 
 from __future__ import annotations
