@@ -1,15 +1,9 @@
-"""The server's transports (stdio, one TCP client) and the JSON-RPC framing it reads with.
-
-pygls reads messages trustingly (a body that is not JSON, or one nested a few thousand
-levels deep, ended the server; so did a ``$/cancelRequest`` whose id was an array), so this
-module reads the base protocol itself (LSP 3.17 "Base Protocol"; JSON-RPC 2.0 "Error
-object") and hands pygls only well-formed messages: an over-long header line or body is
-skipped; a malformed request gets its JSON-RPC error (-32700, -32600, -32601, -32602, with
-its id when the id is usable), a malformed notification or response is dropped
-(:func:`check_message`, :func:`dispatch`); params are structured strictly; ``exit`` ends
-the process with status 0 after ``shutdown``, 1 without it, after the server's threads are
-stopped (:func:`run`). Over TCP (``--tcp``) the server serves exactly one client and exits
-when it disconnects. docs/server.md says what the server does with each kind of mistake.
+"""The server's transports (stdio, one TCP client) and the JSON-RPC framing it reads with: the
+base protocol of LSP 3.17 ("Base Protocol"; JSON-RPC 2.0 "Error object") read here, not by
+pygls, so that only well-formed messages reach pygls and a malformed request gets its JSON-RPC
+error (:func:`check_message`, :func:`dispatch`); ``exit`` ends the process after the server's
+threads are stopped (:func:`run`).
+Design notes: docs/design.md#lsp-server-transport.
 """
 
 from __future__ import annotations
