@@ -61,7 +61,7 @@ def workspace_edit(
                 text_document=types.OptionalVersionedTextDocumentIdentifier(
                     uri=uri, version=version
                 ),
-                edits=text_edits(lines, edits, encoding),  # type: ignore[arg-type]
+                edits=text_edits(lines, edits, encoding),
             )
         ]
     )

@@ -479,7 +479,7 @@ def serve_tcp(server: LanguageServer, host: str, port: int) -> int:
             writer.close()
             return
         served.set()
-        server.protocol.set_writer(writer)  # type: ignore[arg-type]
+        server.protocol.set_writer(writer)
 
         async def readline() -> bytes:
             try:

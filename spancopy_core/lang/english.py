@@ -11,6 +11,8 @@ is ``do``, ``n't``).
 
 from __future__ import annotations
 
+from collections.abc import Container
+
 HOMOPHONES: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("their",), ("there",), ("they", "'", "re")),
     (("its",), ("it", "'", "s")),
@@ -73,7 +75,9 @@ def same_case(template: str, word: str) -> str:
 
 
 def capitals(
-    tokens: list[str] | tuple[str, ...], words: object, proper: object = frozenset()
+    tokens: list[str] | tuple[str, ...],
+    words: Container[str],
+    proper: Container[str] = frozenset(),
 ) -> tuple[str, ...]:
     """``tokens`` (one sentence) with the capitals English always takes: the pronoun ``i``
     as ``I`` (not ``i.e.``), a word of ``proper`` (a container of lower-case words always
@@ -82,8 +86,8 @@ def capitals(
     words: an identifier opening a comment is left alone)."""
     after = [*tokens[1:], ""]
     out = ["I" if t == "i" and nxt != "." else t for t, nxt in zip(tokens, after)]
-    out = [t.capitalize() if t.islower() and t in proper else t for t in out]  # type: ignore[operator]
-    if out and out[0].isalpha() and out[0].islower() and out[0] in words:  # type: ignore[operator]
+    out = [t.capitalize() if t.islower() and t in proper else t for t in out]
+    if out and out[0].isalpha() and out[0].islower() and out[0] in words:
         out[0] = out[0].capitalize()
     return tuple(out)
 

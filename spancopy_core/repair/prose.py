@@ -343,6 +343,7 @@ class ProseFrontend:
         the first word of a label (``help: Prints ...``)."""
         tokens = text.tokenize(new_text)
         known = unit.terms if isinstance(unit, SentenceUnit) else frozenset()
+        # a sentence's source tokens are the prose lexer's (Unit types them as any front-end's)
         kept = _protected(unit.source_tokens, known)  # type: ignore[arg-type]
         if kept != _protected(tokens, known):
             return False
