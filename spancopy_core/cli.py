@@ -247,6 +247,7 @@ def _version() -> str:
 def read_source(path: Path, language: str | None = None) -> tuple[str, Frontend]:
     """The text of ``path`` and its front-end: the one named ``language``, else the one of
     its extension."""
+    frontend: Frontend | None
     if language is not None:
         frontend = next(f for f in FRONTENDS if f.name == language)
     else:
