@@ -79,31 +79,34 @@ def candidates(
         if key in rejected or len(found) >= top_k or tuple(h.tokens) == written(unit):
             continue
         rejected.add(key)
-        try:
-            changes = edits(text, unit.source_tokens, unit.mapping, h, style=style)
-        except FrontendError:
-            continue
-        if not changes:
-            continue  # the method as written, spelled differently
-        if any(e.start < unit.start or e.end > unit.end for e in changes):
-            continue  # it would touch the text around the unit (a newline after a method)
-        start, end = unit.start, unit.end
-        shifted = [TextEdit(e.start - start, e.end - start, e.new_text) for e in changes]
-        new_text = apply_edits(text[start:end], shifted)
-        if not acceptable(frontend, unit, new_text, syntax_check):
-            continue
-        rejected.discard(key)
-        found[key] = Candidate(
-            tuple(changes),
-            frontend.title(text, changes),
-            math.exp(h.log_prob - total),
-            h.log_prob,
-            start,
-            end,
-            new_text,
-            tuple(h.tokens),
-        )
+        made = _candidate(text, unit, h, style, frontend, syntax_check)
+        if made is not None:
+            rejected.discard(key)
+            found[key] = replace(made, probability=math.exp(h.log_prob - total))
     return sorted(found.values(), key=lambda c: -c.probability)
+
+
+def _candidate(
+    text: str, unit: Unit, h: Hypothesis, style: Style, frontend: Frontend, syntax_check: bool
+) -> Candidate | None:
+    """The repair that hypothesis ``h`` makes of ``unit`` (its share not yet set), or None
+    when it cannot be written back, changes nothing, reaches outside the unit or may not be
+    offered (:func:`acceptable`)."""
+    try:
+        changes = edits(text, unit.source_tokens, unit.mapping, h, style=style)
+    except FrontendError:
+        return None
+    if not changes:
+        return None  # the method as written, spelled differently
+    if any(e.start < unit.start or e.end > unit.end for e in changes):
+        return None  # it would touch the text around the unit (a newline after a method)
+    start, end = unit.start, unit.end
+    shifted = [TextEdit(e.start - start, e.end - start, e.new_text) for e in changes]
+    new_text = apply_edits(text[start:end], shifted)
+    if not acceptable(frontend, unit, new_text, syntax_check):
+        return None
+    title = frontend.title(text, changes)
+    return Candidate(tuple(changes), title, 0.0, h.log_prob, start, end, new_text, tuple(h.tokens))
 
 
 def acceptable(frontend: Frontend, unit: Unit, new_text: str, syntax_check: bool) -> bool:
