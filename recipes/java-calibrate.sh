@@ -65,6 +65,18 @@ step_evaluate() {
   done
 }
 
+# Measured once (issue 24; shared 2-core machine, one thread each). python bench/false_alarms.py
+# (200 clean lines, 60 clean methods, 120 bug lines of the dev sets, seed 0), share of lines
+# answered at R=1 / 2 / 3, clean and bug: shipped 25.5% / 15.0% / 13.0% and 36.7% / 17.5% /
+# 12.5%; calibrate 2.5% / 1.0% / 1.0% and 7.5% / 3.3% / 0.8%; soup 14.0% / 6.5% / 5.0% and
+# 23.3% / 11.7% / 5.8%. Diagnostics (threshold 2) clean / buggy methods: shipped 9/60 and 6/108,
+# calibrate 0/60 and 1/108, soup 3/60 and 1/108. BFP small held-out top-1 (unchanged skipped;
+# @20): shipped 14.6% (15.4%; 43.7%), calibrate 4.1% (14.9%; 40.4%; the unchanged input first
+# for 87.0%), soup 11.1% (14.9%; 43.2%). bench/real_bugs.py combined top-1/top-5, shipped /
+# calibrate / soup: ManySStuBs4J dev 33/74, 32/69, (not run); contest dev 9/23, 10/23, 11/23;
+# everyday 10/19, 13/19, 13/18; classic dev 6/10, 5/10, 5/10. Neither replaced the shipped
+# model: both lose BFP top-1 by more than noise.
+
 for step in "${@:-data calibrate soup evaluate}"; do
   for s in $step; do "step_$s"; done
 done
