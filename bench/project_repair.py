@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -57,6 +58,7 @@ def main() -> None:
         started = time.monotonic()
         done = subprocess.run([*command, "--json", "--quiet"], capture_output=True, env=env)
         seconds = time.monotonic() - started
+        cpu = resource.getrusage(resource.RUSAGE_CHILDREN)  # the run's and its javac's
     if done.returncode not in (0, 1):
         sys.stderr.write(done.stderr.decode(errors="replace"))
         raise SystemExit(f"spancopy repair exited {done.returncode}")
@@ -66,7 +68,9 @@ def main() -> None:
         f"RESULT project_repair files={summary['files']} units={summary['units']} "
         f"findings={summary['findings']} files_with_findings={summary['files_with_findings']} "
         f"not_parsed={summary['not_parsed']} seconds={seconds:.1f} "
-        f"files_per_s={summary['files'] / seconds:.2f} cores={os.cpu_count()}"
+        f"cpu_seconds={cpu.ru_utime + cpu.ru_stime:.1f} "
+        f"files_per_s={summary['files'] / seconds:.3g} "
+        f"cores={os.cpu_count()} load={os.getloadavg()[0]:.1f}"
     )
 
 
