@@ -30,6 +30,8 @@ SHIPPED = {**DEFAULT_MODELS, "edit": DEFAULT_EDIT_MODEL}  # each kind's shipped 
 # each model's path setting
 _SETTING = {"java": "modelPath", "prose": "prose.modelPath", "edit": "similarEdit.modelPath"}
 _WHAT = {"java": "repairs", "prose": "prose repairs", "edit": "similar edits"}
+# what each kind's model must be: its language, and whether it is an edit model
+_SERVES = {"java": ("java", False), "prose": ("prose", False), "edit": ("java", True)}
 
 
 def configured_path(settings: ServerSettings, kind: str) -> str:
@@ -57,7 +59,7 @@ class Models:
 
     def __init__(self, server: LanguageServer) -> None:
         self.server = server
-        self.workers = {kind: ModelWorker() for kind in SHIPPED}
+        self.workers = {kind: ModelWorker(serves=_SERVES[kind]) for kind in SHIPPED}
         self._explicit = dict.fromkeys(SHIPPED, False)
         self._loading: dict[str, tuple[int, asyncio.Task]] = {}
 

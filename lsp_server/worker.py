@@ -24,6 +24,7 @@ from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.pipeline import RepairOptions
 from spancopy_core.repair.runner import ScoreItem
+from spancopy_core.storage.model_dir import kind_mismatch, model_kind
 
 from .lru import LruCache
 
@@ -88,7 +89,9 @@ class ModelWorker:
 
     # The beams of 1,024 inputs (each a few kB of hypotheses): every method of a few large
     # files, so moving the cursor back to a method never decodes it again.
-    def __init__(self, cache_size: int = 1024) -> None:
+    def __init__(self, cache_size: int = 1024, serves: tuple[str, bool] | None = None) -> None:
+        # (language, edit model?) of the models this worker may load; None: any
+        self.serves = serves
         self.model_dir: Path | None = None
         self.device = "auto"
         self.generation = 0  # bumped whenever the model is dropped; part of every cache key
@@ -159,6 +162,11 @@ class ModelWorker:
 
         threads = use_torch_threads()
         try:
+            if self.serves is not None:
+                language, edit = self.serves
+                why = kind_mismatch(model_kind(model_dir), language, edit=edit)
+                if why is not None:
+                    raise ModelUnavailable(f"{model_dir} is {why}")
             model = load_model(model_dir, device=device)
         except (CheckpointError, DeviceError) as exc:
             raise ModelUnavailable(str(exc)) from exc
