@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Container, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tqdm import tqdm
 
@@ -42,7 +42,9 @@ from spancopy_core.storage.model_dir import PROJECT_MODEL, read_vocab
 
 from . import history
 from .config import TrainConfig, TrainerError
-from .data import Pair, held_out_split, read_pairs
+
+if TYPE_CHECKING:
+    from .data import Pair
 
 log = logging.getLogger("trainer.adapt")
 # BFP beside the project (../shared/data/bfp, not shipped: its licence is C-UDA), or where
@@ -157,6 +159,8 @@ def replay_pairs(directory: Path, n: int, seed: int) -> list[Pair]:
     """``n`` pairs (seeded) of BFP's train slice: 90% of ``DIR/small`` and ``DIR/medium``'s
     ``valid`` split, cut as ``recipes/java-focus.sh`` cut it (``trainer split --held-out 0.1
     --seed 0``), so that BFP's held-out slice stays unseen."""
+    from .data import held_out_split, read_pairs  # imports torch: not for --help
+
     pairs: list[Pair] = []
     for size in ("small", "medium"):
         pairs += held_out_split(read_pairs(directory / size, "valid"), 0.1, 0)[0]
@@ -213,6 +217,8 @@ def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
     edits, bug fixes weighted, and as many replayed BFP pairs), ``data/valid.jsonl`` (5% of
     the older edits, for the trainer's own validation) and ``heldout.jsonl`` (the newest
     commits' edits). Returns the plan (counts and commit range), also ``plan.json``."""
+    from .data import held_out_split  # imports torch: not for --help
+
     head = history.git(config.repo, "rev-parse", "HEAD").strip()
     known: set[str] = set(vocab.itos)
     mined = history.mine(config.repo, known, config.since, progress=config.progress)
