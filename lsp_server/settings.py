@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from spancopy_core.paper.config import DEVICES, VARIANTS
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import (
+    CONFIDENT_RATIO,
     MAX_BEAM_SIZE,
     MAX_TOP_K,
     MAX_UNIT_TOKENS,
@@ -94,7 +95,7 @@ class ServerSettings:
     )
     automatic_min_ratio: float = _setting(
         "automaticMinRatio",
-        2.0,
+        CONFIDENT_RATIO,
         "When the editor asks for quick fixes by itself (the cursor moved), they are offered "
         "only where the best repair is at least this many times as likely as the method or "
         "sentence as written (a lightbulb where the model is confident); asked for explicitly "

@@ -32,7 +32,12 @@ MAX_DOCUMENT_CHARS = 2**20
 MAX_BEAM_SIZE = 200  # of RepairOptions.beam_size as a user sets it
 MAX_TOP_K = 50
 MAX_UNIT_TOKENS = 10_000  # of RepairOptions.max_unit_tokens
-CONFIDENT_RATIO = 2.0  # a confident repair's least ratio to the unit as written (project mode)
+# A confident repair's least ratio to the unit as written: the editor's automatic lightbulb
+# (automaticMinRatio) and spancopy repair DIR. Measured with bench/false_alarms.py on correct
+# held-out code and real bugs (the shipped model, every line asked): at 2, 15.0% of correct
+# lines were answered (17.5% of bug lines); at 3, 13.0%; at 20, 3.0% (1.7%). The model does
+# not yet tell a bug from correct code, so the lightbulb stays quiet where nothing is wrong.
+CONFIDENT_RATIO = 20.0
 
 Focus = tuple[int, int]  # code-point range [start, end] of the text the user points at
 
