@@ -173,7 +173,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--no-compile-check",
         action="store_true",
         help="keep Java repairs after which a file that compiles no longer does (checked with"
-        " the JDK on PATH, if any)",
+        " the JDK on PATH, if any; never for a directory, where it would compile every"
+        " method's candidates)",
     )
     rep.add_argument(
         "--min-ratio",
@@ -351,7 +352,8 @@ def _options(args: argparse.Namespace) -> RepairOptions:
         decoding=args.decoding,
         max_unit_tokens=args.max_method_tokens,
         syntax_check=not args.no_syntax_check,
-        compile_check=not args.no_compile_check,
+        # a directory's every method would be compiled ten times over: minutes a file
+        compile_check=not args.no_compile_check and not args.file.is_dir(),
         min_ratio=args.min_ratio,
     )
 
