@@ -467,13 +467,20 @@ class _Checker:
         elif _base(declared) == "String" and (not call or name == "size"):
             self.found.append(f"{what} has no '{name}'")
 
-    def _binary_expression(self, n: SyntaxNode) -> None:
+    def _visit_operation(self, n: SyntaxNode) -> tuple[str, SyntaxNode | None, SyntaxNode | None]:
+        """Visit the operands of a binary or assignment expression; its operator and operands
+        (an empty operator when nothing is being checked)."""
         for c in n.named_children:
             self._node(c)
         if not self.checking:
-            return
+            return "", None, None
         op = _text(n.child_by_field_name("operator"))
-        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        return op, n.child_by_field_name("left"), n.child_by_field_name("right")
+
+    def _binary_expression(self, n: SyntaxNode) -> None:
+        op, left, right = self._visit_operation(n)
+        if not op:
+            return
         if op in _COMPARISON | _CONDITION_OPS and _same(left, right):
             floating = any(self._type_of(x).rstrip("[]") in _FLOATING | {""} for x in _names(left))
             if op in _ORDER or op in _CONDITION_OPS or not floating:
@@ -507,12 +514,9 @@ class _Checker:
             self._node(c)
 
     def _assignment_expression(self, n: SyntaxNode) -> None:
-        for c in n.named_children:
-            self._node(c)
-        if not self.checking:
+        op, left, right = self._visit_operation(n)
+        if not op:
             return
-        op = _text(n.child_by_field_name("operator"))
-        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
         if op in _USELESS_SELF and _same(left, right):
             self.found.append(f"'{_text(n)}' assigns a variable from itself")
         if op != "=" and right is not None and right.type == "assignment_expression":
