@@ -7,13 +7,16 @@ Design notes: docs/design.md#repair-harper.
 
 from __future__ import annotations
 
+import functools
 import threading
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from spancopy_core.editing.edits import TextEdit
+from spancopy_core.lang import text
 
-DIALECTS = ("american", "british", "australian", "canadian", "indian")
+DIALECTS = ("american", "british", "australian", "canadian", "indian")  # harper.Dialect's
 
 
 @dataclass(frozen=True)
@@ -29,11 +32,50 @@ class HarperSettings:
             raise ValueError(f"dialect must be one of {', '.join(DIALECTS)}, not {self.dialect!r}")
 
 
+@functools.cache
+def rule_names() -> frozenset[str]:
+    """The names of Harper's rules (building them takes about a second, once)."""
+    import harper
+
+    return frozenset(harper.get_default_lint_config())
+
+
+def unknown_rules(names: tuple[str, ...]) -> list[str]:
+    """The names of ``names`` that are no rule of Harper's (none asked for when empty)."""
+    return [name for name in names if name not in rule_names()] if names else []
+
+
+@dataclass(frozen=True, eq=False)
+class RuleEdit(TextEdit):
+    """An edit that Harper's rule ``rule`` suggested (its candidate's title names the rule);
+    equal to the :class:`TextEdit` of the same change."""
+
+    rule: str = ""
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TextEdit):
+            return NotImplemented
+        return (self.start, self.end, self.new_text) == (other.start, other.end, other.new_text)
+
+    def __hash__(self) -> int:
+        return hash((self.start, self.end, self.new_text))
+
+
 class Suggestion(NamedTuple):
     """One suggestion of a lint: its edit of the document and the rule that made it."""
 
     edit: TextEdit
     rule: str
+
+
+def changes_word(sentence: str, edit: TextEdit, words: Container[str]) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) changes a word of ``words`` (in lower case:
+    the words a user never wants corrected) that ``sentence`` holds."""
+    for token in text.tokenize(sentence):
+        if token.kind == "word" and edit.start < token.end and token.start < edit.end:
+            if token.text.lower() in words:
+                return True
+    return False
 
 
 _LINTERS: dict[tuple[HarperSettings, int], Any] = {}  # one per settings and thread
@@ -47,11 +89,10 @@ def linter(settings: HarperSettings) -> Any:
     if found is None:
         import harper
 
-        found = harper.Linter(getattr(harper.Dialect, settings.dialect.upper()))
-        rules = found.get_default_lint_config()
-        unknown = [rule for rule in settings.disabled if rule not in rules]
+        unknown = unknown_rules(settings.disabled)
         if unknown:
             raise ValueError(f"Harper has no rule {unknown[0]!r}")
+        found = harper.Linter(getattr(harper.Dialect, settings.dialect.upper()))
         if settings.disabled:
             found.set_lint_config(dict.fromkeys(settings.disabled, False))
         _LINTERS[key] = found
@@ -95,12 +136,15 @@ CHAIN_RULES = frozenset(
 )
 
 
-def chained(sentence: str, settings: HarperSettings) -> str:
+def chained(sentence: str, settings: HarperSettings, keep: Container[str] = frozenset()) -> str:
     """``sentence`` with the first suggestion of every lint of :data:`CHAIN_RULES` made (not
-    the rules turned off), right to left, skipping one that overlaps a change made."""
+    the rules turned off, nor one that changes a word of ``keep``), right to left, skipping
+    one that overlaps a change made."""
     made: list[TextEdit] = []
     for edit, rule in suggestions(sentence, 0, settings):
         if rule in CHAIN_RULES and rule not in settings.disabled:
+            if keep and changes_word(sentence, edit, keep):
+                continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):
                 made.append(edit)  # a lint's later suggestions have the span of its first

@@ -8,6 +8,7 @@ Design notes: docs/design.md#repair-prose.
 from __future__ import annotations
 
 import bisect
+import copy
 import difflib
 import re
 from collections import Counter
@@ -26,7 +27,13 @@ from spancopy_core.repair.frontend import (
     Unit,
     written,
 )
-from spancopy_core.repair.harper import HarperSettings, chained, suggestions
+from spancopy_core.repair.harper import (
+    HarperSettings,
+    RuleEdit,
+    chained,
+    changes_word,
+    suggestions,
+)
 from spancopy_core.repair.spelling import homophone_changes
 from spancopy_core.repair.titles import word_title
 
@@ -183,6 +190,16 @@ def _protected(tokens: Sequence[text.Word], known: frozenset[str]) -> list[str]:
 
 
 @dataclass(frozen=True)
+class ProseSettings:
+    """What a user sets of prose mode: Harper's dialect and rules (``harper``; None: no
+    Harper) and the ``words`` never changed (in lower case: the user's dictionary, the words of
+    the workspace's identifiers), by the spelling corrector, Harper or the model."""
+
+    harper: HarperSettings | None = HarperSettings()  # noqa: RUF009 (frozen)
+    words: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class SentenceUnit(Unit):
     """A prose unit; ``title``: the sentence is a Markdown heading; ``item``: in a list item;
     ``terms``: the document's terms (:func:`terms`)."""
@@ -216,11 +233,26 @@ class ProseFrontend:
         markdown: bool,
         spelling: ChannelCosts | None = ChannelCosts(),  # noqa: B008 (frozen)
         harper: HarperSettings | None = HarperSettings(),  # noqa: B008 (frozen)
+        words: frozenset[str] = frozenset(),
     ) -> None:
         self.name, self.language_ids, self.extensions = name, language_ids, extensions
         self.markdown = markdown
         self.spelling = spelling  # None: the model sees each sentence as written
         self.harper = harper  # None: no Harper suggestions
+        self.words = words  # never changed (ProseSettings.words)
+
+    @property
+    def settings(self) -> ProseSettings:
+        """What the user set of this front-end."""
+        return ProseSettings(self.harper, self.words)
+
+    def configured(self, settings: ProseSettings) -> ProseFrontend:
+        """This front-end with the user's ``settings`` (itself when it has them)."""
+        if settings == self.settings:
+            return self
+        out = copy.copy(self)
+        out.harper, out.words = settings.harper, settings.words
+        return out
 
     def correct(
         self, tokens: tuple[str, ...], known: frozenset[str] = frozenset(), fragment: bool = False
@@ -251,7 +283,7 @@ class ProseFrontend:
         assert self.harper is not None
         seps = ProseStyle().layout(tokens, 0, multiline=False)
         sentence = "".join(sep + t for sep, t in zip(seps, tokens, strict=True))
-        fixed = chained(sentence, self.harper)
+        fixed = chained(sentence, self.harper, self.words)
         return tokens if fixed == sentence else tuple(text.abstract(text.tokenize(fixed)).tokens)
 
     def parse(self, source: str, previous: TextSource | None = None) -> TextSource:
@@ -262,7 +294,7 @@ class ProseFrontend:
         self, parsed: TextSource, start: int, end: int, known: Container[str], context: bool = False
     ) -> list[Unit]:
         hits = _overlapping(parsed.text, parsed.sentences, start, end)
-        found = terms(parsed, shared_lexicon())
+        found = terms(parsed, shared_lexicon()) | self.words
         return [
             sentence_unit(parsed, s, correct=self.correct, known_terms=found)
             for s in hits
@@ -272,7 +304,7 @@ class ProseFrontend:
     def all_units(
         self, parsed: TextSource, known: Container[str], context: bool = False
     ) -> list[Unit]:
-        found = terms(parsed, shared_lexicon())
+        found = terms(parsed, shared_lexicon()) | self.words
         return [
             sentence_unit(parsed, s, correct=self.correct, known_terms=found)
             for s in parsed.sentences
@@ -317,13 +349,16 @@ class ProseFrontend:
         if self.harper is None or not isinstance(unit, SentenceUnit) or not unit.sentence:
             return []
         out: list[tuple[TextEdit, tuple[str, ...] | None]] = []
-        for edit, _ in suggestions(unit.sentence, unit.start, self.harper):
+        for edit, rule in suggestions(unit.sentence, unit.start, self.harper):
             if not (edit.start <= end and start <= edit.end):
                 continue
             local = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
+            if self.words and changes_word(unit.sentence, local, self.words):
+                continue
             new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
             if new != written(unit) and all(t in known or t in written(unit) for t in new):
-                out.append((edit, new))  # (a change of spacing alone is no repair of prose)
+                # (a change of spacing alone is no repair of prose)
+                out.append((RuleEdit(edit.start, edit.end, edit.new_text, rule), new))
             if len(out) == MAX_SPELLING:
                 break
         return out
@@ -389,7 +424,11 @@ class ProseFrontend:
         return [True] * len(variants)
 
     def title(self, source: str, edits: Sequence[TextEdit]) -> str:
-        return word_title(source, edits)
+        """The changes in words (:func:`~spancopy_core.repair.titles.word_title`), and the
+        Harper rules that suggested them: ``Replace "an" with "a" [Harper: AnA]``."""
+        rules = sorted({e.rule for e in edits if isinstance(e, RuleEdit)})
+        title = word_title(source, edits)
+        return f"{title} [Harper: {', '.join(rules)}]" if rules else title
 
     def embedded(self, parsed: TextSource, start: int, end: int) -> None:
         return None
@@ -494,7 +533,7 @@ class JavaCommentFrontend(ProseFrontend):
         found = parsed.sentences
         hits = _overlapping(parsed.text, [s for _, s in found], start, end)
         return [
-            sentence_unit(source, s, parsed.text, self.correct, terms(source, shared_lexicon()))
+            sentence_unit(source, s, parsed.text, self.correct, self._terms(source))
             for source, s in found
             if s in hits
         ]
@@ -503,12 +542,16 @@ class JavaCommentFrontend(ProseFrontend):
         self, parsed: CommentProse, known: Container[str], context: bool = False
     ) -> list[Unit]:
         return [
-            sentence_unit(source, s, parsed.text, self.correct, terms(source, shared_lexicon()))
+            sentence_unit(source, s, parsed.text, self.correct, self._terms(source))
             for source, s in parsed.sentences
         ]
 
     def style(self, parsed: CommentProse) -> ProseStyle:  # type: ignore[override]  # parses are CommentProse
         return text.learn_style(parsed.text)
+
+    def _terms(self, source: TextSource) -> frozenset[str]:
+        """The words of a comment never changed: its terms and the user's words."""
+        return terms(source, shared_lexicon()) | self.words
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """As for prose, and the comment still ends where it did (no ``*/`` written)."""

@@ -19,6 +19,7 @@ from typing import Any, NamedTuple
 
 from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.storage.files import FileRejected, read_regular, regular_size
+from spancopy_core.storage.project import project_path
 
 FORMAT_VERSION = 1
 CONFIG_FILE, VOCAB_FILE, WEIGHTS_FILE = "config.json", "vocab.json", "model.safetensors"
@@ -179,10 +180,5 @@ def project_model(path: str | Path) -> Path | None:
     """The Java model adapted to the project holding ``path`` (a file or a workspace folder) by
     ``python -m trainer adapt``: :data:`PROJECT_MODEL` with a ``config.json`` in the nearest
     folder from ``path`` up to its git work tree's root (the folder with ``.git``), or None."""
-    start = Path(path).resolve()
-    for folder in (start, *start.parents):
-        if (folder / PROJECT_MODEL / CONFIG_FILE).is_file():
-            return folder / PROJECT_MODEL
-        if (folder / ".git").exists():
-            return None
-    return None
+    found = project_path(path, PROJECT_MODEL / CONFIG_FILE)
+    return None if found is None else found.parent

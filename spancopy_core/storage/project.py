@@ -2,7 +2,8 @@
 work tree the files git would show (``git ls-files --cached --others --exclude-standard``, so
 ``.gitignore`` and the other exclude files are honoured, deleted files left out); elsewhere a
 walk that skips hidden files and directories and does not follow links to directories. Only
-regular files with one of the given extensions, in path order.
+regular files with one of the given extensions, in path order. :func:`project_path` finds a
+project's own files (``.spancopy/...``) from any file of it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,19 @@ def project_files(root: Path, extensions: Collection[str]) -> list[Path]:
     listed = _git_files(root)
     found = _walk(root) if listed is None else listed
     return sorted(p for p in found if p.suffix.lower() in extensions and p.is_file())
+
+
+def project_path(path: str | Path, relative: Path) -> Path | None:
+    """The file ``relative`` (``.spancopy/...``) of the project holding ``path`` (a file or a
+    folder): in the nearest folder from ``path`` up to its git work tree's root (the folder
+    with ``.git``) that has it, or None."""
+    start = Path(path).resolve()
+    for folder in (start, *start.parents):
+        if (folder / relative).is_file():
+            return folder / relative
+        if (folder / ".git").exists():
+            return None
+    return None
 
 
 def _git_files(root: Path) -> list[Path] | None:
