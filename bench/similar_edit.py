@@ -50,7 +50,6 @@ import random
 import statistics
 import sys
 import time
-from dataclasses import replace
 from pathlib import Path
 
 import torch
@@ -66,8 +65,9 @@ from spancopy_core.repair.similar import (  # noqa: E402
     BATCH,
     SimilarOptions,
     changed_methods,
-    decode,
+    decode_where_needed,
     proposals,
+    rule_pools,
     similar_in_file,
     tasks,
 )
@@ -89,9 +89,21 @@ BODIES = [
 ]
 
 
-def generated_file(n: int, seed: int = 0) -> tuple[str, str]:
-    """``(old, new)``: a class of ``n`` methods; the first one's call ``open(path)`` gets the
-    argument ``true`` in ``new``."""
+# The edits of the first method that --edit names: what is replaced, and by what.
+EDITS = {
+    # an argument added: its rule open(#0) => open(#0, true) matches the 9 other calls of
+    # open, and the beam is searched nowhere (no other method has the name open); with
+    # --no-rules, on those 9 methods
+    "call": ("open(path)", "open(path, true)"),
+    # a term added, anchored at no name: its rule return #0 ; => return #0 + 1 ; matches
+    # every other method, and with --no-rules the beam is searched on all 49 (the slowest path)
+    "unanchored": ("open(path) + limit;", "open(path) + limit + 1;"),
+}
+
+
+def generated_file(n: int, seed: int = 0, edit: str = "call") -> tuple[str, str]:
+    """``(old, new)``: a class of ``n`` methods; the first one changed by ``EDITS[edit]`` in
+    ``new`` (by default its call ``open(path)`` gets the argument ``true``)."""
     rng = random.Random(seed)
     methods = ["int load(int path, int limit) {\n    return open(path) + limit;\n}"]
     for k in range(1, n):
@@ -103,14 +115,14 @@ def generated_file(n: int, seed: int = 0) -> tuple[str, str]:
         body = "\n\n".join([first, *methods[1:]])
         return "class Generated {\n" + "\n".join("    " + x for x in body.split("\n")) + "\n}\n"
 
-    return text(methods[0]), text(methods[0].replace("open(path)", "open(path, true)"))
+    return text(methods[0]), text(methods[0].replace(*EDITS[edit]))
 
 
 def latency(model, args: argparse.Namespace) -> None:
-    old, new = generated_file(args.methods)
+    old, new = generated_file(args.methods, edit=args.edit)
     count = len(java.parse(new).methods)
     print(f"file: {count} methods, {len(new.splitlines())} lines")
-    options = SimilarOptions(beam_size=args.beam, threshold=args.threshold)
+    options = SimilarOptions(beam_size=args.beam, threshold=args.threshold, rules=args.rules)
     times: dict[int, list[float]] = {b: [] for b in args.batch}
     cpu: dict[int, list[float]] = {b: [] for b in args.batch}  # this process's CPU time
     found = {}
@@ -132,7 +144,9 @@ def latency(model, args: argparse.Namespace) -> None:
     main_batch = BATCH if BATCH in times else args.batch[0]
     ts = times[main_batch]
     print(
-        f"RESULT similar_edit methods={count} targets={count - 1} batch={main_batch} "
+        f"RESULT similar_edit methods={count} targets={count - 1} edit={args.edit} "
+        f"rules={'on' if args.rules else 'off'} "
+        f"batch={main_batch} "
         f"median_s={statistics.median(ts):.3f} min_s={min(ts):.3f} "
         f"cpu_median_s={statistics.median(cpu[main_batch]):.3f} "
         f"with_proposals={len(found[main_batch])} repeats={args.repeats} beam={args.beam} "
@@ -151,16 +165,20 @@ def by_mode(model, case: Case, options: SimilarOptions) -> dict[str, dict[str, l
     """The proposals of each of :data:`MODES` on the case's file, per method name, as the
     methods' new texts, best first: the stages of ``similar_in_file`` (which the CLI and the
     server run) with the beam searched once: ``rules``, the rewrite rules' candidates alone
-    (no beam); ``model``, the beam's alone; ``combined``, both (the default)."""
+    (no beam); ``model``, the beam's alone (searched on every task that can take a
+    proposal); ``combined``, both as shipped (the rules' rewrites where any, else the beam's:
+    the same beam, which the shipped path does not search where a rule matches)."""
     old, new = files(case)
     doc = ParsedText.parse(new, JavaFrontend())
     edits = changed_methods(java.parse(old), doc.parsed)
     found = tasks(doc, edits, model.vocab, options, [(e.start, e.end) for e in edits])
-    beams = decode(model, found, options)
+    rules = rule_pools(doc, found, model.vocab, options)
+    none = [[] for _ in found]
+    beams = decode_where_needed(model, found, none, options)
+    sources = {"rules": (none, rules), "model": (beams, none), "combined": (beams, rules)}
     out = {}
-    for mode in MODES:
-        searched = [[] for _ in found] if mode == "rules" else beams
-        got = proposals(model, doc, found, searched, replace(options, rules=mode != "model"))
+    for mode, (searched, rewrites) in sources.items():
+        got = proposals(model, doc, found, searched, rewrites, options)
         out[mode] = {r.repairs.unit.name: [c.new_text for c in r.repairs.candidates] for r in got}
     return out
 
@@ -216,6 +234,13 @@ def main() -> None:
         "the 7 hand-written cases of issue 15",
     )
     ap.add_argument("--methods", type=int, default=50, help="methods of the generated file")
+    ap.add_argument("--edit", choices=EDITS, default="call", help="the edit of the first method")
+    ap.add_argument(
+        "--no-rules",
+        dest="rules",
+        action="store_false",
+        help="latency of the edit model alone (its beam wherever it can propose anything)",
+    )
     ap.add_argument("--repeats", type=int, default=5, help="timed runs per batch size")
     ap.add_argument("--batch", type=int, nargs="+", default=[1, 16, BATCH], help="batch sizes")
     ap.add_argument("--beam", type=int, default=defaults.beam_size, help="beam width")

@@ -48,12 +48,14 @@ def test_proposals_as_json_in_the_shape_of_repairs(toy_edit_model: Path, files: 
     assert apply_lsp_edits(NEW, repair["edits"]) == NEW.replace("open(name)", "open(name, true)")
 
 
-def test_a_high_threshold_leaves_nothing(toy_edit_model: Path, files: tuple[Path, Path]):
+def test_a_high_threshold_leaves_the_rules_proposals(toy_edit_model: Path, files):
     new, old = files
     args = ("similar-edit", new, "--before", old, "--model", toy_edit_model, "--threshold", "1e30")
     out = spancopy(*args)
     assert out.returncode == 0, out.stderr
-    assert out.stdout == "0 method(s) with proposals of the edit of load (line 2)\n"
+    # the rule open(#0) => open(#0, true) matches reload; only the model's own are floored
+    assert out.stdout.endswith("1 method(s) with proposals of the edit of load (line 2)\n")
+    assert "+        return open(name, true);\n" in out.stdout
 
 
 def test_bad_input(toy_edit_model: Path, toy_model: Path, files: tuple[Path, Path], tmp_path):

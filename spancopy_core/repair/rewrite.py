@@ -1,7 +1,7 @@
 """Rewrite rules generalised from one observed edit, and applied to other methods (no LSP), after
 Refazer (Rolim et al., ICSE 2017) and Getafix (Bader et al., OOPSLA 2019): the edit's changed
 sites are anti-unified at three levels of generality (:data:`LEVELS`), :func:`rewrites` applies
-the rules where they match, and :func:`with_rules` makes the rewrites candidates.
+the rules where they match, and :func:`rule_candidates` makes the rewrites candidates.
 Design notes: docs/design.md#repair-rewrite.
 """
 
@@ -426,8 +426,7 @@ def edit_rules(before: tuple[java.Token, ...], after: tuple[java.Token, ...]) ->
     return generalise(before, after)
 
 
-def with_rules(
-    pool: Sequence[Candidate],
+def rule_candidates(
     doc: ParsedText,
     unit: Unit,
     edit: tuple[tuple[java.Token, ...], tuple[java.Token, ...]],
@@ -435,17 +434,13 @@ def with_rules(
     *,
     syntax_check: bool = True,
 ) -> list[Candidate]:
-    """The candidates of ``unit`` to score: the rewrites of ``unit`` by the rules of ``edit``
-    (its method's tokens before and after), made as
-    :func:`~spancopy_core.repair.candidates.candidates` makes the beam's, where any rule
-    matches; else ``pool``, the beam's candidates. Where a rule matches, its rewrites alone:
-    ranked together with the beam's by the model's probability, the dev half of the held-out
-    set of ``bench/similar_edit.py --quality`` had 34 of 40 right first and 36 in the top 3,
-    the model's own attempts (``node.isImage("html")`` for ``node.nameIs("html")``: the
-    edited method's name) first twice; alone, 36 and 36."""
+    """The rewrites of ``unit`` by the rules of ``edit`` (its method's tokens before and
+    after) as candidates, made as :func:`~spancopy_core.repair.candidates.candidates` makes
+    the beam's hypotheses (format-preserving edits, the same checks); empty where no rule
+    matches. Unscored: :mod:`spancopy_core.repair.similar` ranks them by the edit model."""
     target = cast("Sequence[java.Token]", unit.source_tokens)  # a Java unit's are java.Tokens
     found = hypotheses(edit_rules(*edit), target, edit, known, doc.parsed.imports)
-    rules = candidates(
+    return candidates(
         doc.text,
         unit,
         found,
@@ -454,4 +449,3 @@ def with_rules(
         top_k=len(found),
         syntax_check=syntax_check,
     )
-    return rules if rules else list(pool)

@@ -21,11 +21,11 @@ from spancopy_core.lang import java
 from spancopy_core.lang.java import PLACEHOLDER
 from spancopy_core.lang.java.syntax import is_name
 from spancopy_core.repair import runner
-from spancopy_core.repair.candidates import candidates
+from spancopy_core.repair.candidates import Candidate, candidates
 from spancopy_core.repair.frontend import Penalties, Unit
 from spancopy_core.repair.java import method_unit
 from spancopy_core.repair.pipeline import ParsedText, UnitRepairs
-from spancopy_core.repair.rewrite import with_rules
+from spancopy_core.repair.rewrite import rule_candidates
 
 if TYPE_CHECKING:
     from spancopy_core.paper.actions import Hypothesis
@@ -308,6 +308,35 @@ def makes_the_change(task: Task, after: Sequence[str], min_overlap: float) -> bo
     return _variables(after) <= known
 
 
+def searchable(task: Task) -> bool:
+    """Whether the beam can give ``task`` a proposal at all: its method has every name the
+    edit is anchored at (:func:`anchors`), which :func:`makes_the_change` asks of any
+    proposal (a proposal's anchors are names of the method it changes)."""
+    edit_before = [t for t in task.alignment.before if t is not None]
+    edit_after = [t for t in task.alignment.after if t is not None]
+    return anchors(edit_before, edit_after) <= set(task.unit.tokens)
+
+
+def rule_pools(
+    doc: ParsedText, found: Sequence[Task], known: Container[str], options: SimilarOptions
+) -> list[list[Candidate]]:
+    """Per task, the candidates of the edit's rewrite rules where one matches its method
+    (:func:`spancopy_core.repair.rewrite.rule_candidates`, in the model vocabulary
+    ``known``), else none; none at all without ``options.rules``."""
+    if not options.rules:
+        return [[] for _ in found]
+    return [
+        rule_candidates(
+            doc,
+            t.unit,
+            (t.edit.before, t.edit.after),
+            known,
+            syntax_check=options.syntax_check,
+        )
+        for t in found
+    ]
+
+
 def decode(
     model: SpanCopyModel,
     found: Sequence[Task],
@@ -341,61 +370,87 @@ def decode(
     return out
 
 
+def decode_where_needed(
+    model: SpanCopyModel,
+    found: Sequence[Task],
+    rules: Sequence[Sequence[Candidate]],
+    options: SimilarOptions,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    batch_size: int = BATCH,
+) -> list[list[Hypothesis]]:
+    """:func:`decode` of the tasks that no rule rewrites (``rules``: :func:`rule_pools`) and
+    that are :func:`searchable`; no hypotheses for the others (see the module docstring)."""
+    todo = [k for k, t in enumerate(found) if not rules[k] and searchable(t)]
+    out: list[list[Hypothesis]] = [[] for _ in found]
+    searched = decode(
+        model, [found[k] for k in todo], options, should_stop=should_stop, batch_size=batch_size
+    )
+    for k, hyps in zip(todo, searched, strict=True):
+        out[k] = hyps
+    return out
+
+
 def proposals(
     model: SpanCopyModel,
     doc: ParsedText,
     found: Sequence[Task],
     beams: Sequence[Sequence[Hypothesis]],
+    rules: Sequence[Sequence[Candidate]],
     options: SimilarOptions,
 ) -> list[SimilarRepairs]:
     """The kept proposals of every task (see the module docstring), one
     :class:`SimilarRepairs` per method that has any (under its most confident edit), in file
-    order: scored under each task's edit, ranked and floored by the repair runner
-    (:func:`spancopy_core.repair.runner.rank_pools`)."""
-    pools, scored = [], []
-    for task, hyps in zip(found, beams, strict=True):
+    order: a task's rule rewrites (``rules``) where it has any, else the candidates of its
+    hypotheses (``beams``) that make the edit's change; all scored under each task's edit in
+    one model job, ranked, and the beam's floored at ``options.threshold`` (the repair
+    runner's :func:`~spancopy_core.repair.runner.rank_pools`)."""
+    pools: list[Sequence[Candidate]] = []
+    for task, hyps, rewrites in zip(found, beams, rules, strict=True):
+        if rewrites:
+            pools.append(rewrites)
+            continue
         alike = [  # cheap first: the edits of a hypothesis are costly to make and check
             h for h in hyps if makes_the_change(task, h.tokens, options.min_overlap)
         ]
-        pool = candidates(
-            doc.text,
-            task.unit,
-            alike,
-            doc.style,
-            doc.frontend,
-            top_k=options.beam_size,
-            syntax_check=options.syntax_check,
-        )
-        if options.rules:  # the hook of the rewrite rules: their rewrites, where they match
-            edit = (task.edit.before, task.edit.after)
-            pool = with_rules(
-                pool, doc, task.unit, edit, model.vocab, syntax_check=options.syntax_check
+        pools.append(
+            candidates(
+                doc.text,
+                task.unit,
+                alike,
+                doc.style,
+                doc.frontend,
+                top_k=options.beam_size,
+                syntax_check=options.syntax_check,
             )
-        if pool:
-            pools.append(pool)
-            scored.append(task)
-    how = runner.Ranking(options.top_k, NO_PENALTIES, options.threshold)
-    units = [t.unit for t in scored]
-    ranked = runner.drive(
-        runner.rank_pools(
-            runner.Inline(model),
-            doc,
-            units,
-            [None] * len(units),
-            pools,
-            None,
-            how,
-            edits=[t.alignment for t in scored],
         )
+    groups = (  # the rules' rewrites have no bar; the beam's the threshold's
+        ([k for k, p in enumerate(pools) if p and rules[k]], 0.0),
+        ([k for k, p in enumerate(pools) if p and not rules[k]], options.threshold),
     )
     best: dict[int, SimilarRepairs] = {}
-    for task, result in zip(scored, ranked, strict=True):
-        if not result.candidates:
-            continue
-        found_here = SimilarRepairs(UnitRepairs(task.unit, [], *result), task.edit)
-        old = best.get(task.unit.start)
-        if old is None or found_here.repairs.confidence() > old.repairs.confidence():
-            best[task.unit.start] = found_here
+    for ks, ratio in groups:
+        how = runner.Ranking(options.top_k, NO_PENALTIES, ratio)
+        ranked = runner.drive(
+            runner.rank_pools(
+                runner.Inline(model),
+                doc,
+                [found[k].unit for k in ks],
+                [None] * len(ks),
+                [pools[k] for k in ks],
+                None,
+                how,
+                edits=[found[k].alignment for k in ks],
+            )
+        )
+        for k, result in zip(ks, ranked, strict=True):
+            if not result.candidates:
+                continue
+            task = found[k]
+            here = SimilarRepairs(UnitRepairs(task.unit, [], *result), task.edit)
+            old = best.get(task.unit.start)
+            if old is None or here.repairs.confidence() > old.repairs.confidence():
+                best[task.unit.start] = here
     return [best[k] for k in sorted(best)]
 
 
@@ -413,8 +468,11 @@ def similar(
     """Every stage at once: the proposals of ``edits`` on the methods of ``doc`` outside
     ``skip`` that overlap ``focus`` (see :func:`tasks`)."""
     found = tasks(doc, edits, model.vocab, options, skip, focus)
-    beams = decode(model, found, options, should_stop=should_stop, batch_size=batch_size)
-    return proposals(model, doc, found, beams, options)
+    rules = rule_pools(doc, found, model.vocab, options)
+    beams = decode_where_needed(
+        model, found, rules, options, should_stop=should_stop, batch_size=batch_size
+    )
+    return proposals(model, doc, found, beams, rules, options)
 
 
 def similar_in_file(

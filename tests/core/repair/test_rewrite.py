@@ -7,7 +7,6 @@ from __future__ import annotations
 from spancopy_core.editing.edits import apply_edits
 from spancopy_core.lang import java
 from spancopy_core.repair import rewrite, similar
-from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText
 from spancopy_core.repair.similar import SimilarOptions
@@ -149,21 +148,17 @@ OLD = """class Names {
 NEW = OLD.replace("return name.trim();", "return name.strip();")
 
 
-def test_rewrites_become_format_preserving_candidates_in_place_of_the_beams():
+def test_rewrites_become_format_preserving_candidates_where_a_rule_matches():
     doc = ParsedText.parse(NEW, JavaFrontend())
     (edit,) = similar.changed_methods(java.parse(OLD), doc.parsed)
     found = similar.tasks(doc, [edit], frozenset(), SimilarOptions(), [(edit.start, edit.end)])
     assert [t.unit.name for t in found] == ["age", "width"]
-    beams = [  # what the beam might have found: a candidate of its own for each method
-        [Candidate((), "beam", 1.0, 0.0, t.unit.start, t.unit.end, "beam")] for t in found
-    ]
     pools = [
-        rewrite.with_rules(beam, doc, t.unit, (edit.before, edit.after), frozenset())
-        for beam, t in zip(beams, found, strict=True)
+        rewrite.rule_candidates(doc, t.unit, (edit.before, edit.after), frozenset()) for t in found
     ]
-    (candidate,), kept = pools
+    (candidate,), none = pools
     assert apply_edits(NEW, list(candidate.edits)) == NEW.replace("text.trim( )", "text.strip( )")
-    assert kept == beams[1]  # no rule matches width: the beam's candidates stay
+    assert none == []  # no rule matches width
 
 
 def test_a_method_too_long_to_walk_gets_no_rules_and_no_rewrites():

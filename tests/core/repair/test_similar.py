@@ -188,9 +188,10 @@ def model(toy_edit_model: Path):
     return load_model(toy_edit_model, device="cpu")
 
 
-def test_the_edit_is_proposed_where_it_applies_and_nowhere_else(model):
+@pytest.mark.parametrize("rules", [True, False], ids=["combined", "model alone"])
+def test_the_edit_is_proposed_where_it_applies_and_nowhere_else(model, rules: bool):
     doc = ParsedText.parse(NEW, JavaFrontend())
-    edits, found = similar.similar_in_file(model, OLD, doc, SimilarOptions())
+    edits, found = similar.similar_in_file(model, OLD, doc, SimilarOptions(rules=rules))
     assert [e.name for e in edits] == ["load"]
     assert [f.repairs.unit.name for f in found] == ["reload"]  # not count, not load itself
     best = found[0].repairs.candidates[0]
@@ -201,10 +202,35 @@ def test_the_edit_is_proposed_where_it_applies_and_nowhere_else(model):
     assert found[0].repairs.unchanged_log_prob < best.log_prob
 
 
-def test_the_threshold_drops_what_is_not_that_much_likelier_than_the_method(model):
+def test_the_threshold_floors_the_models_own_proposals_not_the_rules(model):
     doc = ParsedText.parse(NEW, JavaFrontend())
+    high = SimilarOptions(threshold=1e30, rules=False)
+    assert similar.similar_in_file(model, OLD, doc, high)[1] == []
     _, found = similar.similar_in_file(model, OLD, doc, SimilarOptions(threshold=1e30))
-    assert found == []
+    assert [f.repairs.unit.name for f in found] == ["reload"]  # open(#0) => open(#0, true)
+    assert found[0].repairs.candidates[0].new_text == RELOAD_AFTER
+
+
+class NoModel:
+    """A model that must not be used: any attribute read fails the test."""
+
+    def __getattr__(self, name: str):
+        raise AssertionError(f"the model was used ({name})")
+
+
+def test_the_beam_is_searched_only_where_no_rule_matches_and_the_edit_can_be_made():
+    doc = ParsedText.parse(NEW, JavaFrontend())
+    (edit,) = edits_of(OLD, NEW)
+    found = similar.tasks(doc, [edit], {"true"}, SimilarOptions(), [(edit.start, edit.end)])
+    assert [t.unit.name for t in found] == ["reload", "count"]
+    assert [similar.searchable(t) for t in found] == [True, False]  # count has no open
+    rules = similar.rule_pools(doc, found, {"true"}, SimilarOptions())
+    assert [len(r) for r in rules] == [1, 0]  # open(#0) => open(#0, true) matches reload
+    assert rules[0][0].new_text == RELOAD_AFTER
+    none = similar.decode_where_needed(NoModel(), found, rules, SimilarOptions())
+    assert none == [[], []]
+    without = similar.rule_pools(doc, found, {"true"}, SimilarOptions(rules=False))
+    assert without == [[], []]
 
 
 def test_without_a_change_there_is_nothing_to_propose(model):
