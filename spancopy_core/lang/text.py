@@ -227,11 +227,12 @@ class TextSource:
         self.sentences: list[Sentence] = []
         for start, end, kind in _blocks(text, markdown):
             first = len(self.tokens)
-            for line_start, line_end in _lines(text, start, end, markdown):
-                self.tokens.extend(
-                    w._replace(start=w.start + base, end=w.end + base)
-                    for w in tokenize(text, line_start, line_end)
-                )
+            markers = _markers(text, start, end) if markdown else []
+            self.tokens.extend(
+                w._replace(start=w.start + base, end=w.end + base)
+                for w in tokenize(text, start, end)
+                if not any(lo <= w.start < hi for lo, hi in markers)
+            )
             if len(self.tokens) == first:
                 continue
             stop = len(self.tokens)
@@ -269,16 +270,17 @@ class TextSource:
         return None
 
 
-def _lines(text: str, start: int, end: int, markdown: bool) -> list[tuple[int, int]]:
-    """The parts of the block's lines that hold prose (Markdown markers left out)."""
-    if not markdown:
-        return [(start, end)]
+def _markers(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """The Markdown markers (``>``, ``#``, list bullets and numbers) that open the block's
+    lines, as code-point ranges: they are not prose. The block is lexed as one text, so that
+    inline code (or a link) that runs over a line break stays one token."""
     out = []
     index = LineIndex(text[start:end])
     for n, line_start in enumerate(index.line_starts):
         lo, hi = start + line_start, start + index.line_end(n)
         prefix = _PREFIX.match(text, lo, hi)
-        out.append((prefix.end() if prefix else lo, hi))
+        if prefix and prefix.end() > lo:
+            out.append((lo, prefix.end()))
     return out
 
 

@@ -294,3 +294,15 @@ def test_technical_words_are_code():
     )  # fmt: skip
     # ordinary prose, abbreviations and a missing space after a period stay words
     assert all(w.kind in ("word", "punct") for w in text.tokenize("I went home.Then e.g. he/she"))
+
+
+def test_inline_code_over_a_line_break_is_one_code_token():
+    # Markdown lets inline code run over a line break (as in this project's README); lexed a
+    # line at a time, its halves became words and punctuation that the model "corrected".
+    source = "> The subtrees (`orders.get(orders.size()\n> - 1)` here) and\n> `a` too.\n"
+    doc = text.parse(source, markdown=True)
+    assert [w.text for w in doc.tokens if w.kind == "code"] == [
+        "`orders.get(orders.size()\n> - 1)`",
+        "`a`",
+    ]
+    assert not any(w.text == ">" for w in doc.tokens)  # the quote markers are not prose
