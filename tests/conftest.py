@@ -11,14 +11,15 @@ data is absent those tests skip with a reason, unless ``SPANCOPY_REQUIRE_DATA=1`
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 import torch
+from filelock import FileLock
 
 from tests.toy import (
     build_toy_edit_model,
@@ -66,6 +67,17 @@ def pytest_sessionstart(session: pytest.Session) -> None:
         )
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The tests of a module that shares a module-scoped fixture (one server for the module's
+    tests) form one pytest-xdist group, run on one worker: the fixture is made once."""
+    for item in items:
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info is not None else ()
+        if any(d.scope in ("module", "package") for ds in defs for d in ds):
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
 @contextmanager
 def _torch_on_one_thread() -> Iterator[None]:
     """Torch on one thread (a toy model trains the same on any machine, and no threads
@@ -78,10 +90,24 @@ def _torch_on_one_thread() -> Iterator[None]:
         torch.set_num_threads(threads)
 
 
-def _on_one_thread(build: Callable[..., Path], *args: Any, **kwargs: Any) -> Path:
-    """``build(*args, **kwargs)`` with torch on one thread."""
-    with _torch_on_one_thread():
-        return build(*args, **kwargs)
+def _built_once(
+    tmp_path_factory: pytest.TempPathFactory, name: str, build: Callable[..., Path], steps: int
+) -> Path:
+    """The model directory ``name`` that ``build(directory, steps=steps)`` makes, trained with
+    torch on one thread once per test run: the pytest-xdist workers of a run share its base
+    temporary folder, and the first to take the lock builds while the others wait (a folder
+    renamed into place when complete, so none reads a half-written model)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if "PYTEST_XDIST_WORKER" in os.environ else base
+    directory = shared / name
+    with FileLock(str(shared / f"{name}.lock")):
+        if not directory.is_dir():
+            partial = shared / f"{name}.partial"
+            shutil.rmtree(partial, ignore_errors=True)
+            with _torch_on_one_thread():
+                build(partial, steps=steps)
+            partial.rename(directory)
+    return directory
 
 
 @pytest.fixture
@@ -93,25 +119,23 @@ def one_thread() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def toy_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A model directory whose best repair of ``a > b`` is ``a >= b`` (``tests/lsp/toy.py``),
-    trained once per test session."""
-    return _on_one_thread(build_toy_model, tmp_path_factory.mktemp("toy-model"), steps=45)
+    """A model directory whose best repair of ``a > b`` is ``a >= b`` (``tests/toy.py``),
+    trained once per test run."""
+    return _built_once(tmp_path_factory, "toy-model", build_toy_model, steps=45)
 
 
 @pytest.fixture(scope="session")
 def toy_prose_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A prose model directory that corrects ``recieve`` to ``receive`` and ``teh`` to ``the``
-    in short sentences and copies correct ones (``tests/toy.py``), trained once per session."""
-    directory = tmp_path_factory.mktemp("toy-prose-model")
-    return _on_one_thread(build_toy_prose_model, directory, steps=60)
+    in short sentences and copies correct ones (``tests/toy.py``), trained once per run."""
+    return _built_once(tmp_path_factory, "toy-prose-model", build_toy_prose_model, steps=60)
 
 
 @pytest.fixture(scope="session")
 def toy_edit_model(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """An edit-representation model that applies the edit it is given on one rewrite, a call's
-    extra argument ``true`` (``tests/toy.py``), trained once per session."""
-    directory = tmp_path_factory.mktemp("toy-edit-model")
-    return _on_one_thread(build_toy_edit_model, directory, steps=120)
+    extra argument ``true`` (``tests/toy.py``), trained once per run."""
+    return _built_once(tmp_path_factory, "toy-edit-model", build_toy_edit_model, steps=120)
 
 
 @pytest.fixture

@@ -252,7 +252,9 @@ def test_progress_on_a_terminal_unless_quiet(toy_model: Path, tmp_path: Path):
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 def test_ctrl_c_mid_run(toy_model: Path, tmp_path: Path):
     """Results are printed as they are found; Ctrl-C then ends the run in one line, status 130."""
-    source = many_methods(tmp_path / "Huge.java", 5000)
+    # Forty batches: when the first is printed, 39 are still to be decoded and compiled. (5,000
+    # methods took minutes before the first was printed: a method's environment reads its class.)
+    source = many_methods(tmp_path / "Huge.java", 40 * BATCH)
     command = [sys.executable, "-m", "spancopy_core.cli", "repair", str(source), "--quiet"]
     with subprocess.Popen(
         [*command, "--model", str(toy_model)],
