@@ -114,10 +114,18 @@ def _ratio(text: str) -> float:
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    defaults = RepairOptions()
+    """The command and its options; a bad one ends the process with one line (status 2)."""
     ap = _Parser(prog="spancopy", description="spancopy command line")
     ap.add_argument("--version", action="version", version=f"spancopy {_version()}")
     sub = ap.add_subparsers(dest="command", required=True)
+    _repair_parser(sub)
+    _similar_parser(sub)
+    return ap.parse_args(argv)
+
+
+def _repair_parser(sub: argparse._SubParsersAction) -> None:
+    """``spancopy repair``: what is repaired, the search (:func:`_search_options`), the model
+    and the output."""
     rep = sub.add_parser(
         "repair",
         help="print the ranked repairs of a file's methods (Java) or sentences (text, Markdown), "
@@ -148,6 +156,24 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="of a directory, every repair; without it, only those at least "
         f"{CONFIDENT_RATIO:g} times as likely as the method or sentence as written",
     )
+    _search_options(rep)
+    rep.add_argument(
+        "--model",
+        type=Path,
+        help="model directory (by default the shipped model of the file's language: "
+        + ", ".join(f"{k} {v.name}" for k, v in DEFAULT_MODELS.items())
+        + "); of a directory, for the files of its language",
+    )
+    _device_and_json(rep)
+    rep.add_argument(
+        "--quiet", action="store_true", help="no progress bar (drawn only on a terminal)"
+    )
+
+
+def _search_options(rep: argparse.ArgumentParser) -> None:
+    """The options of ``spancopy repair`` that shape the search and keep or drop repairs
+    (:class:`RepairOptions`)."""
+    defaults = RepairOptions()
     rep.add_argument(
         "--top-k", type=_bounded(1, MAX_TOP_K), default=defaults.top_k, help="repairs per method"
     )
@@ -183,20 +209,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="offer a repair only when at least this many times as likely as the unit as "
         "written (None: 1 for sentences, 0 for methods)",
     )
-    rep.add_argument(
-        "--model",
-        type=Path,
-        help="model directory (by default the shipped model of the file's language: "
-        + ", ".join(f"{k} {v.name}" for k, v in DEFAULT_MODELS.items())
-        + "); of a directory, for the files of its language",
-    )
-    rep.add_argument("--device", choices=DEVICES, default="cpu", help="where the model runs")
-    rep.add_argument("--json", action="store_true", help="print JSON instead of diffs")
-    rep.add_argument(
-        "--quiet", action="store_true", help="no progress bar (drawn only on a terminal)"
-    )
-    _similar_parser(sub)
-    return ap.parse_args(argv)
+
+
+def _device_and_json(parser: argparse.ArgumentParser) -> None:
+    """``--device`` and ``--json``, the same for every command."""
+    parser.add_argument("--device", choices=DEVICES, default="cpu", help="where the model runs")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of diffs")
 
 
 def _similar_parser(sub: argparse._SubParsersAction) -> None:
@@ -233,8 +251,7 @@ def _similar_parser(sub: argparse._SubParsersAction) -> None:
         type=Path,
         help=f"edit model directory (default: the shipped {DEFAULT_EDIT_MODEL.name})",
     )
-    sim.add_argument("--device", choices=DEVICES, default="cpu", help="where the model runs")
-    sim.add_argument("--json", action="store_true", help="print JSON instead of diffs")
+    _device_and_json(sim)
 
 
 def _version() -> str:
