@@ -20,6 +20,7 @@ from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.repair import pipeline, runner
 from spancopy_core.repair.frontend import Unit
 from spancopy_core.repair.pipeline import RepairOptions, UnitRepairs
+from spancopy_core.repair.prose import ProseFrontend, ProseSettings
 
 from .documents import Snapshot
 from .lru import LruCache
@@ -35,13 +36,15 @@ RANKED_CACHE_SIZE = 256
 
 class DocumentVersion(NamedTuple):
     """The document part of a :class:`~spancopy_core.repair.runner.RankKey`: the text (an
-    opening and version of a document) and the model (a front-end and its generation)."""
+    opening and version of a document) and the model (a front-end, what the user set of it,
+    and the model's generation)."""
 
     frontend: str
     generation: int
     key: str
     opening: int
     version: int
+    prose: ProseSettings | None = None
 
 
 class Served(NamedTuple):
@@ -101,11 +104,13 @@ class RepairService:
         cpu: Executor,
         settings: Callable[[], ServerSettings],
         log_once: Callable[..., None],
+        prose: Callable[[], ProseSettings] = ProseSettings,
     ) -> None:
         self.models = models
         self.cpu = cpu
         self._settings = settings
         self._log_once = log_once
+        self._prose = prose  # what the user set of prose mode
         self.ranked: LruCache[runner.RankKey, runner.Ranked] = LruCache(RANKED_CACHE_SIZE)
 
     def reload(self) -> None:
@@ -144,8 +149,18 @@ class RepairService:
     def units(self, snap: Snapshot, vocab: Vocabulary, focus: pipeline.Focus | None) -> list[Unit]:
         """The units of ``snap`` at ``focus`` (None: every outermost one), with the context
         segments its model reads."""
+        snap = self.configured(snap)
         context = self.models[snap.doc.frontend.model].context
         return pipeline.units(snap.doc, vocab, focus, context=context)
+
+    def configured(self, snap: Snapshot) -> Snapshot:
+        """``snap``, its prose (if it is prose) read as the user set prose mode (Harper's
+        dialect and rules, the words never changed)."""
+        frontend = snap.doc.frontend
+        if not isinstance(frontend, ProseFrontend):
+            return snap
+        prose = frontend.configured(self._prose())
+        return snap if prose is frontend else replace(snap, doc=replace(snap.doc, frontend=prose))
 
     def decodable(self, snap: Snapshot, units: list[Unit]) -> list[Unit]:
         """The units short enough to decode (the others are skipped with a log message)."""
@@ -177,11 +192,13 @@ class RepairService:
         """The runner on ``units`` told ``focus`` (a beam ``widen`` times as wide). Raises
         :class:`JobCancelled` when a newer version of the document arrived or the model was
         reloaded meanwhile."""
-        kind = snap.doc.frontend.model
+        snap = self.configured(snap)
+        frontend, kind = snap.doc.frontend, snap.doc.frontend.model
         worker = self.models[kind]
         options = self._settings().repair_options(widen, kind)
+        prose = frontend.settings if isinstance(frontend, ProseFrontend) else None
         document: Hashable = DocumentVersion(
-            snap.doc.frontend.name, worker.generation, snap.key, snap.opening, snap.version
+            frontend.name, worker.generation, snap.key, snap.opening, snap.version, prose
         )
         runtime = ServerRuntime(worker, self.cpu, priority, (snap.key, snap.version), on_step)
         try:

@@ -15,6 +15,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, NamedTuple
 
 from spancopy_core.paper.config import DEVICES, VARIANTS
+from spancopy_core.repair.harper import DIALECTS, HarperSettings, unknown_rules
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import (
     CONFIDENT_RATIO,
@@ -25,9 +26,11 @@ from spancopy_core.repair.pipeline import (
 )
 from spancopy_core.repair.prose import ProseFrontend
 from spancopy_core.repair.similar import SimilarOptions
+from spancopy_core.storage.dictionary import DICTIONARY
 
 SECTION = "spancopy"
 _REPAIR = RepairOptions()  # the pipeline's defaults are the server's
+_HARPER = HarperSettings()
 _SIMILAR = SimilarOptions()
 
 
@@ -151,6 +154,43 @@ class ServerSettings:
         "In Java files, the cursor in a comment (Javadoc too) repairs the sentence there with "
         "the prose model, not the method around it.",
     )
+    prose_min_ratio: float = _setting(
+        "prose.minRatio",
+        ProseFrontend.min_ratio,
+        "A repair of a sentence is offered only where it is at least this many times as likely "
+        "as the sentence as written (the spelling corrector's and Harper's surest corrections "
+        "aside); 0 offers every candidate the model ranks, Harper's suggestions included.",
+        minimum=0.0,
+        maximum=1e6,
+    )
+    prose_dialect: str = _setting(
+        "prose.dialect",
+        _HARPER.dialect,
+        "The English of your prose, for Harper's suggestions (spelling among them): "
+        + ", ".join(DIALECTS)
+        + ".",
+        choices=DIALECTS,
+    )
+    prose_disabled_rules: tuple[str, ...] = _setting(
+        "prose.disabledRules",
+        _HARPER.disabled,
+        "Harper rules turned off, by name (e.g. AnA, SpellCheck): neither their corrections "
+        "nor their suggestions are offered. A name Harper does not have is ignored, with a "
+        "warning.",
+    )
+    prose_dictionary: tuple[str, ...] = _setting(
+        "prose.dictionary",
+        (),
+        "Words never changed in prose (your project's vocabulary), besides those of "
+        "prose.dictionaryFile and the words of the identifiers of the open Java files.",
+    )
+    prose_dictionary_file: str = _setting(
+        "prose.dictionaryFile",
+        str(DICTIONARY),
+        "A file of words never changed in prose, one a line (# starts a comment); a relative "
+        "path is resolved against the workspace root. A file that cannot be read is "
+        "reported once; the default file may be missing.",
+    )
     prose_diagnostics_enable: bool = _setting(
         "prose.diagnostics.enable",
         False,
@@ -183,14 +223,20 @@ class ServerSettings:
     def repair_options(self, widen: int = 1, model: str = "java") -> RepairOptions:
         """The pipeline's options for the units of ``model`` (a front-end's ``model``), with a
         beam ``widen`` times as wide."""
-        beam = self.prose_beam_size if model == "prose" else self.beam_size
+        prose = model == "prose"
+        beam = self.prose_beam_size if prose else self.beam_size
         return RepairOptions(
             beam_size=beam * widen,
             top_k=self.top_k,
             decoding=self.decoding,
             max_unit_tokens=self.max_method_tokens,
             syntax_check=self.syntax_check,
+            min_ratio=self.prose_min_ratio if prose else None,
         )
+
+    def harper(self) -> HarperSettings:
+        """Harper's settings: the dialect and the rules turned off."""
+        return HarperSettings(self.prose_dialect, self.prose_disabled_rules)
 
     def similar_options(self) -> SimilarOptions:
         """The similar edits' options: their own beam and threshold, the repairs' top-k,
@@ -216,7 +262,7 @@ class Setting(NamedTuple):
     maximum: float | None
 
 
-_TYPES = {"str": str, "int": int, "float": float, "bool": bool}
+_TYPES = {"str": str, "int": int, "float": float, "bool": bool, "tuple[str, ...]": tuple}
 SETTINGS: tuple[Setting, ...] = tuple(
     Setting(
         f.metadata["key"],
@@ -248,6 +294,10 @@ def _flatten(raw: Mapping[str, Any], prefix: str = "") -> dict[str, Any]:
 def _convert(setting: Setting, value: Any) -> Any:
     """The value as the setting's type, or ValueError saying what is wrong."""
     kind = setting.type
+    if kind is tuple:  # of strings
+        if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+            raise ValueError("expected a list of strings")
+        return tuple(value)
     if kind is bool:
         if not isinstance(value, bool):
             raise ValueError("expected true or false")
@@ -308,15 +358,22 @@ def parse_settings(
                 f"Invalid setting {SECTION}.{key} = {value!r} ({exc}); "
                 f"using the default {setting.default!r}."
             )
+    rules = changes.get("prose_disabled_rules", ())
+    if unknown := unknown_rules(rules):
+        changes["prose_disabled_rules"] = tuple(r for r in rules if r not in unknown)
+        names = ", ".join(map(repr, unknown))
+        warnings.append(f"{SECTION}.prose.disabledRules: Harper has no rule {names}; ignored.")
     return replace(settings, **changes), warnings
 
 
 def json_schema() -> dict[str, dict[str, Any]]:
     """The settings as VS Code ``contributes.configuration.properties`` (JSON Schema)."""
-    names = {str: "string", int: "integer", float: "number", bool: "boolean"}
+    names = {str: "string", int: "integer", float: "number", bool: "boolean", tuple: "array"}
     out: dict[str, dict[str, Any]] = {}
     for s in SETTINGS:
         prop: dict[str, Any] = {"type": names[s.type], "default": s.default, "description": s.doc}
+        if s.type is tuple:
+            prop.update(default=list(s.default), items={"type": "string"})
         if s.choices:
             prop["enum"] = list(s.choices)
         if s.minimum is not None:

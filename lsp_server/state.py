@@ -17,6 +17,7 @@ from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 
 from spancopy_core.repair.pipeline import UnitRepairs
+from spancopy_core.repair.prose import ProseSettings
 
 from . import __version__, convert
 from .actions import ActionRegistry
@@ -30,6 +31,7 @@ from .settings import SECTION, ServerSettings, parse_settings
 from .similar_edit import SimilarEdits
 from .textsync import OpenDocuments, TextDocument
 from .transport import CommandCancellingProtocol
+from .words import WorkspaceWords
 
 log = logging.getLogger(__name__)
 
@@ -49,7 +51,10 @@ class SpanCopyServer(LanguageServer):
         cpu = ThreadPoolExecutor(1, thread_name_prefix="spancopy-cpu")  # parsing, edits
         self.models = Models(self)  # a worker per model: java, prose, edit
         self.files = OpenFiles(cpu, self.log_once)
-        self.repair = RepairService(self.models, cpu, lambda: self.settings, self.log_once)
+        self.words = WorkspaceWords(self.files.texts)  # never changed in prose
+        self.repair = RepairService(
+            self.models, cpu, lambda: self.settings, self.log_once, self.prose_settings
+        )
         self.actions = ActionRegistry()
         self.diagnostics = Diagnostics(
             self.files,
@@ -106,6 +111,12 @@ class SpanCopyServer(LanguageServer):
             self.init_settings = new
         self.models.configure(new, self.workspace.root_path)
         self.diagnostics.settings_changed(old, new)
+
+    def prose_settings(self) -> ProseSettings:
+        """What the user set of prose mode: Harper's settings and the words never changed (the
+        dictionary, the identifiers' words of the open Java files)."""
+        root = self.workspace.root_path
+        return ProseSettings(self.settings.harper(), self.words.words(self.settings, root))
 
     async def pull_settings(self) -> None:
         """Ask the client for the ``spancopy`` section (``workspace/configuration``)."""

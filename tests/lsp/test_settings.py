@@ -17,6 +17,7 @@ from lsp_server.settings import (
     json_schema,
     parse_settings,
 )
+from spancopy_core.repair.harper import HarperSettings
 
 SETTINGS_DOC = Path(__file__).resolve().parents[2] / "docs" / "editors.md"  # the settings table
 
@@ -79,6 +80,9 @@ def test_overlay_keeps_base_and_null_restores_default():
         ({"diagnostics": {"threshold": 0.5}}, "diagnostics.threshold", "at least 1"),
         ({"diagnostics": {"debounceMs": float("nan")}}, "diagnostics.debounceMs", "finite"),
         ({"diagnostics": {"enable": 1}}, "diagnostics.enable", "true or false"),
+        ({"prose": {"dialect": "klingon"}}, "prose.dialect", "american, british, australian"),
+        ({"prose": {"dictionary": "teh"}}, "prose.dictionary", "a list of strings"),
+        ({"prose": {"disabledRules": ["AnA", 3]}}, "prose.disabledRules", "a list of strings"),
     ],
 )
 def test_a_bad_value_warns_by_name_and_keeps_the_default(raw, key, why):
@@ -100,6 +104,23 @@ def test_integral_float_is_accepted_and_unknown_keys_ignored():
 def test_not_an_object():
     s, warnings = parse_settings(["topK", 3])
     assert s == ServerSettings() and "must be an object" in warnings[0]
+
+
+def test_lists_of_words_and_harpers_rules():
+    s, warnings = parse_settings({"prose": {"dictionary": ["Teh"], "disabledRules": ["AnA"]}})
+    assert (s.prose_dictionary, s.prose_disabled_rules, warnings) == (("Teh",), ("AnA",), [])
+    assert s.harper() == HarperSettings("american", ("AnA",))
+    s, warnings = parse_settings({"prose": {"disabledRules": ["AnA", "NoSuch", "Nor"]}})
+    assert s.prose_disabled_rules == ("AnA",)  # the rules Harper has stay off
+    assert warnings == [
+        "spancopy.prose.disabledRules: Harper has no rule 'NoSuch', 'Nor'; ignored."
+    ]
+    assert json_schema()["spancopy.prose.dictionary"] == {
+        "type": "array",
+        "items": {"type": "string"},
+        "default": [],
+        "description": json_schema()["spancopy.prose.dictionary"]["description"],
+    }
 
 
 def test_json_schema_lists_every_setting():
