@@ -1,6 +1,7 @@
 """``spancopy similar-edit`` end to end, through real processes: bad input as one-line errors
 with their exit status, proposals of the toy edit model as diffs and as JSON, and the rewrite
-rules' proposals of an edit the toy model never learnt, by default."""
+rules' proposals of an edit the toy model never learnt, by default; the issue's own examples
+(issue 26) with the shipped edit model."""
 
 from __future__ import annotations
 
@@ -116,3 +117,55 @@ def test_the_rules_carry_an_edit_the_model_never_learnt(toy_edit_model: Path, tm
     assert (method["name"], method["line"]) == ("age", 6)
     expected = after.replace("text.trim( )", "text.strip( )")  # the layout kept
     assert [apply_lsp_edits(after, r["edits"]) for r in method["repairs"]] == [expected]
+
+
+REPO = """import java.util.Collections;
+import java.util.List;
+
+class Repo {
+    List<String> names() {
+        return Collections.unmodifiableList(names);
+    }
+
+    List<Integer> ages() {
+        return Collections.unmodifiableList(ages);
+    }
+
+    String cleanName() {
+        return name.trim();
+    }
+
+    int size() {
+        return names.size();
+    }
+
+    String cleanAge() {
+        return age.trim();
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("edit", "method", "expected"),
+    [
+        (
+            ("Collections.unmodifiableList(names)", "List.copyOf(names)"),
+            "ages",
+            ("Collections.unmodifiableList(ages)", "List.copyOf(ages)"),
+        ),
+        (("name.trim()", "name.strip()"), "cleanAge", ("age.trim()", "age.strip()")),
+    ],
+    ids=["unmodifiableList to List.copyOf", "trim to strip"],
+)
+def test_the_issues_examples_with_the_shipped_edit_model(tmp_path: Path, edit, method, expected):
+    new, old = tmp_path / "Repo.java", tmp_path / "Repo.old.java"
+    after = REPO.replace(*edit)
+    new.write_text(after, encoding="utf-8")
+    old.write_text(REPO, encoding="utf-8")
+    out = spancopy("similar-edit", new, "--before", old, "--json", "--top-k", "3")
+    assert out.returncode == 0, out.stderr
+    (found,) = json.loads(out.stdout)["methods"]  # size() is left alone
+    assert found["name"] == method
+    first = found["repairs"][0]
+    assert apply_lsp_edits(after, first["edits"]) == after.replace(*expected)

@@ -4,7 +4,8 @@ edit, not after a save; in another open file with its name; through
 ``spancopy.applySimilarEdit``; off with ``similarEdit.enable``; a stale version answers
 ContentModified. The toy edit model (tests/toy.py) learned one rewrite, a call's extra
 argument ``true``, and applies it to any call: that it is offered at ``open`` only is the
-filters' doing."""
+filters' doing. The issue's own examples (issue 26) with the shipped edit model: the rewrite
+rules of the edit carry it where the model alone did not."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
 from ..core.repair.test_similar import NEW, OLD
+from ..test_cli_similar import REPO
 from . import editor
 from .conftest import Start, action_params, change_doc, code_actions, open_doc
 from .test_protocol import CONTENT_MODIFIED
@@ -133,3 +135,31 @@ async def test_a_stale_version_is_content_modified(start, settings):
     assert error.value.code == CONTENT_MODIFIED
     (action,) = similar(await code_actions(client, URI, *RELOAD))
     assert editor.apply_action(NEW, action, URI, 4, "utf-16") == EXPECTED
+
+
+AGES = (9, 16)  # on "return Collections.unmodifiableList(ages);"
+CLEAN_AGE = (21, 16)  # on "return age.trim();"
+SIZE = (17, 16)  # on "return names.size();"
+
+
+@pytest.mark.parametrize(
+    ("edit", "at", "expected"),
+    [
+        (
+            ("return Collections.unmodifiableList(names);", "return List.copyOf(names);"),
+            AGES,
+            ("return Collections.unmodifiableList(ages);", "return List.copyOf(ages);"),
+        ),
+        (("return name.trim();", "return name.strip();"), CLEAN_AGE, ("age.trim()", "age.strip()")),
+    ],
+    ids=["unmodifiableList to List.copyOf", "trim to strip"],
+)
+async def test_the_issues_examples_with_the_shipped_edit_model(start, edit, at, expected):
+    client = await start()  # the shipped edit model: the default similarEdit.modelPath
+    uri = "file:///work/Repo.java"
+    new = REPO.replace(*edit)
+    open_doc(client, uri, REPO)
+    change_doc(client, uri, 2, new)
+    (action,) = similar(await code_actions(client, uri, *at))
+    assert editor.apply_action(new, action, uri, 2, "utf-16") == new.replace(*expected)
+    assert similar(await code_actions(client, uri, *SIZE)) == []  # the edit does not apply
