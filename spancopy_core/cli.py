@@ -22,6 +22,7 @@ import difflib
 import json
 import sys
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
@@ -34,6 +35,7 @@ from spancopy_core.paper.config import DEVICES, VARIANTS
 from spancopy_core.repair import runner
 from spancopy_core.repair.candidates import Candidate, format_probability
 from spancopy_core.repair.frontend import Frontend, Unit
+from spancopy_core.repair.harper import DIALECTS, HarperSettings, unknown_rules
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import FRONTENDS, frontend_for
 from spancopy_core.repair.pipeline import (
@@ -51,7 +53,14 @@ from spancopy_core.repair.pipeline import (
     view,
     within_limit,
 )
+from spancopy_core.repair.prose import ProseFrontend, ProseSettings
 from spancopy_core.repair.runner import repair_units
+from spancopy_core.storage.dictionary import (
+    DICTIONARY,
+    DictionaryError,
+    project_dictionary,
+    read_words,
+)
 from spancopy_core.storage.project import project_files
 
 if TYPE_CHECKING:
@@ -157,6 +166,7 @@ def _repair_parser(sub: argparse._SubParsersAction) -> None:
         f"{CONFIDENT_RATIO:g} times as likely as the method or sentence as written",
     )
     _search_options(rep)
+    _prose_options(rep)
     rep.add_argument(
         "--model",
         type=Path,
@@ -208,6 +218,37 @@ def _search_options(rep: argparse.ArgumentParser) -> None:
         default=defaults.min_ratio,
         help="offer a repair only when at least this many times as likely as the unit as "
         "written (None: 1 for sentences, 0 for methods)",
+    )
+
+
+def _rule(name: str) -> str:
+    """An argparse type: the name of a rule of Harper's."""
+    if unknown_rules((name,)):
+        raise argparse.ArgumentTypeError(f"Harper has no rule {name!r}")
+    return name
+
+
+def _prose_options(rep: argparse.ArgumentParser) -> None:
+    """The options of ``spancopy repair`` for prose (:class:`ProseSettings`)."""
+    rep.add_argument(
+        "--dialect",
+        choices=DIALECTS,
+        default=HarperSettings().dialect,
+        help="the English of the prose, for Harper's suggestions (its spelling first)",
+    )
+    rep.add_argument(
+        "--disable-rule",
+        type=_rule,
+        action="append",
+        metavar="RULE",
+        help="turn a rule of Harper's off by name (AnA, SpellCheck, ...); repeat for more",
+    )
+    rep.add_argument(
+        "--dictionary",
+        type=Path,
+        metavar="FILE",
+        help="words never changed in prose, one a line (by default the project's "
+        f"{DICTIONARY.as_posix()}, in the folder of PATH or above, up to its git root)",
     )
 
 
@@ -319,6 +360,7 @@ def run(args: argparse.Namespace) -> int:
         return FINDINGS
     focus = None if args.line is None else line_focus(doc, args.line - 1)
     doc = view(doc, focus)  # the prose of a Java comment at --line
+    doc = replace(doc, frontend=_with_prose(doc.frontend, _prose(args)))
     kind = doc.frontend.unit_kind
     if focus is not None and not units(doc, (), focus):
         sys.stderr.write(f"{args.file}:{args.line}: no {kind} at this line\n")
@@ -373,6 +415,22 @@ def _options(args: argparse.Namespace) -> RepairOptions:
         compile_check=not args.no_compile_check and not args.file.is_dir(),
         min_ratio=args.min_ratio,
     )
+
+
+def _prose(args: argparse.Namespace) -> ProseSettings:
+    """The prose settings of ``args``: Harper's, and the words of ``--dictionary`` or of the
+    project's dictionary (a :class:`UsageError` when it cannot be read)."""
+    path = args.dictionary or project_dictionary(args.file)
+    try:
+        words = frozenset() if path is None else read_words(path)
+    except DictionaryError as exc:
+        raise UsageError(f"cannot read the dictionary: {exc}") from None
+    return ProseSettings(HarperSettings(args.dialect, tuple(args.disable_rule or ())), words)
+
+
+def _with_prose(frontend: Frontend, prose: ProseSettings) -> Frontend:
+    """``frontend`` with the user's ``prose`` settings, when it is a prose front-end."""
+    return frontend.configured(prose) if isinstance(frontend, ProseFrontend) else frontend
 
 
 def _progress(args: argparse.Namespace, total: int, unit: str) -> tqdm:
@@ -451,7 +509,13 @@ def run_project(args: argparse.Namespace) -> int:
     file has a finding shown or does not parse, else 0."""
     if args.line is not None:
         raise UsageError(f"{args.file}: a directory (--line applies to a file)")
-    frontends = {e: f for f in FRONTENDS if args.language in (None, f.name) for e in f.extensions}
+    prose = _prose(args)
+    frontends = {
+        e: _with_prose(f, prose)
+        for f in FRONTENDS
+        if args.language in (None, f.name)
+        for e in f.extensions
+    }
     files = project_files(args.file, frontends)
     options, models = _options(args), _Models(args.model, args.device, args.file)
     reports = []
