@@ -18,6 +18,8 @@ import pytest_asyncio
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
+from tests.java_sources import TOY_CLASS
+
 from .conftest import SERVER_ENV, close, launch, open_doc, shown_percent, until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
@@ -25,24 +27,13 @@ pytestmark = pytest.mark.asyncio(loop_scope="module")
 ROOT = Path(__file__).resolve().parents[2]
 RATIO = 2.0  # diagnostics.threshold and --min-ratio
 
-TOY = """class Toy {
-    int clamp(int value, int limit) {
-        if (value > limit) {
-            return limit;
-        }
-        return value;
-    }
-
-    boolean fits(int size, int cap) {
-        return size < cap;
-    }
-
+TWICE = """
     int twice(int x) {
         int y = x + x;
         return y;
     }
-}
 """
+TOY = TOY_CLASS.removesuffix("}\n") + TWICE + "}\n"  # the toy class and a third method
 COMMENTED = """class C {
     /**
      * Returns the value. I recieve it today.

@@ -10,6 +10,8 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 from pytest_lsp import LanguageClient
 
+from tests.java_sources import TOY_CLASS
+
 from .conftest import (
     action_params,
     change_doc,
@@ -22,21 +24,7 @@ from .conftest import (
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-TOY = """import java.util.List;
-
-class Toy {
-    int clamp(int value, int limit) {
-        if (value > limit) {
-            return limit;
-        }
-        return value;
-    }
-
-    boolean fits(int size, int cap) {
-        return size < cap;
-    }
-}
-"""
+TOY = "import java.util.List;\n\n" + TOY_CLASS
 GT = (4, 18)  # line and character of the ">" in clamp
 LT = (11, 20)  # the "<" in fits
 CLAMP = TOY[TOY.index("int clamp") : TOY.index("\n\n    boolean fits")]  # the method's text

@@ -9,19 +9,10 @@ import time
 import pytest
 
 from spancopy_core.lang.java import compiler
+from tests import java_sources
 
-STATS = """import java.util.*;
-
-public class Stats {
-    static int indexOfMax(int[] a) {
-        int best = 0;
-        for (int i = 1; i < a.length; i++) {
-            if (a[i] > a[best]) best = i;
-        }
-        return best;
-    }
-}
-"""
+# java.util.*, not one named type: the last variant below still compiles
+STATS = java_sources.STATS.replace("import java.util.List;", "import java.util.*;")
 VARIANTS = [
     STATS.replace("a.length", "a.size()"),  # no size() on an array
     STATS.replace("a[i] > a[best]", "a[i] >= a[best]"),

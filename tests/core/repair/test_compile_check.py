@@ -22,19 +22,8 @@ from spancopy_core.repair import ranking
 from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText
+from tests.java_sources import STATS
 
-STATS = """import java.util.List;
-
-public class Stats {
-    static int indexOfMax(int[] a) {
-        int best = 0;
-        for (int i = 1; i < a.length; i++) {
-            if (a[i] > a[best]) best = i;
-        }
-        return best;
-    }
-}
-"""
 LINE = 7  # 1-based: the if
 needs_jdk = pytest.mark.skipif(not compiler.available(), reason="no JDK (javac, java) on PATH")
 

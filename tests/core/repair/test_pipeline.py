@@ -19,20 +19,9 @@ from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
 from spancopy_core.storage.checkpoint import load_model
+from tests.java_sources import TOY_CLASS
 
-TOY = """class Toy {
-    int clamp(int value, int limit) {
-        if (value > limit) {
-            return limit;
-        }
-        return value;
-    }
-
-    boolean fits(int size, int cap) {
-        return size < cap;
-    }
-}
-"""
+TOY = TOY_CLASS
 OPTIONS = RepairOptions(beam_size=4, top_k=3)
 
 

@@ -1,0 +1,31 @@
+"""Java sources that several test modules read: :data:`TOY_CLASS`, two methods whose one
+comparison the toy model repairs (``tests/toy.py``), and :data:`STATS`, a class that compiles,
+for the compile checks."""
+
+from __future__ import annotations
+
+TOY_CLASS = """class Toy {
+    int clamp(int value, int limit) {
+        if (value > limit) {
+            return limit;
+        }
+        return value;
+    }
+
+    boolean fits(int size, int cap) {
+        return size < cap;
+    }
+}
+"""
+STATS = """import java.util.List;
+
+public class Stats {
+    static int indexOfMax(int[] a) {
+        int best = 0;
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] > a[best]) best = i;
+        }
+        return best;
+    }
+}
+"""
