@@ -214,8 +214,9 @@ class ServerSettings:
     similar_edit_threshold: float = _setting(
         "similarEdit.threshold",
         _SIMILAR.threshold,
-        "A similar edit is offered only when, under the edit, it is at least this many times "
-        "as likely as the method left as it is.",
+        "A proposal of the edit model's own (on a method no rewrite rule of the edit matches) "
+        "is offered only when, under the edit, it is at least this many times as likely as the "
+        "method left as it is; a rule's rewrites are ranked by the model, not floored.",
         minimum=0.0,
         maximum=1e6,
     )

@@ -284,8 +284,8 @@ def _similar_parser(sub: argparse._SubParsersAction) -> None:
         "--threshold",
         type=_ratio,
         default=defaults.threshold,
-        help="propose only what is at least this many times as likely, under the edit, as the "
-        "method as written",
+        help="propose the edit model's own results (where no rewrite rule of the edit matches) "
+        "only when at least this many times as likely, under the edit, as the method as written",
     )
     sim.add_argument(
         "--model",
