@@ -13,7 +13,7 @@ import asyncio
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.vocab import Vocabulary
@@ -27,6 +27,9 @@ from .lru import LruCache
 from .models import Models
 from .settings import SECTION, ServerSettings
 from .worker import INTERACTIVE, JobCancelled, ModelUnavailable, ModelWorker
+
+if TYPE_CHECKING:
+    from spancopy_core.paper.detection import Detection
 
 T = TypeVar("T")
 
@@ -93,6 +96,16 @@ class ServerRuntime:
 
     async def cpu(self, work: Callable[[], T]) -> T:
         return await asyncio.get_running_loop().run_in_executor(self.cpu_executor, work)
+
+    async def detect(
+        self, inputs: Sequence[Sequence[str]], focus: Sequence[tuple[int, ...] | None]
+    ) -> list[Detection] | None:
+        def work(model: Any, should_stop: Callable[[], bool]) -> list[Detection] | None:
+            from spancopy_core.paper.detection import detect  # imports torch
+
+            return detect(model, inputs, focus)
+
+        return await self.worker.run(work, priority=self.priority, owner=self.owner)
 
 
 class RepairService:
@@ -218,6 +231,7 @@ class RepairService:
     def automatic(self, found: list[UnitRepairs]) -> list[UnitRepairs]:
         """What an automatic code action request (the cursor moved) shows of ``found``: the
         units whose most likely repair is at least ``automaticMinRatio`` times as likely as the
-        unit as written (:func:`spancopy_core.repair.runner.confident`)."""
+        unit as written, or, for a model with a detection head, those of the head's rule
+        (:func:`spancopy_core.repair.runner.confident`)."""
         ratio = self._settings().automatic_min_ratio
         return [r for r in found if runner.confident(r, ratio)]

@@ -155,6 +155,21 @@ def _add_prose_lexicon(sub) -> None:
     _add_config_options(p, ProseLexiconConfig)
 
 
+def _add_detect(sub) -> None:
+    from .detect import DetectConfig
+
+    p = _command(
+        sub,
+        "detect",
+        "train the detection head of a repair model: P(the line or method needs a change)",
+        "A small classifier on the frozen encoder of --model (trainer/detect.py), from the "
+        "buggy and fixed sides of the train split of --data; written to --out as "
+        "detector.json and detector.safetensors, with the rules of the automatic code "
+        "actions and diagnostics.",
+    )
+    _add_config_options(p, DetectConfig)
+
+
 def _add_half(sub) -> None:
     p = _command(
         sub,
@@ -482,6 +497,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_prose_lexicon(sub)
     _add_half(sub)
     _add_average(sub)
+    _add_detect(sub)
     _add_jfleg_data(sub)
     _add_import_edits(sub)
     _add_idioms(sub)
@@ -763,6 +779,15 @@ def cmd_heldout(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_detect(args: argparse.Namespace) -> int:
+    from .detect import DetectConfig
+    from .detect import run as detect
+
+    figures = detect(_config_from(args, DetectConfig))
+    log.info("written to %s: %s", args.out, json.dumps(figures))
+    return 0
+
+
 def cmd_adapt(args: argparse.Namespace) -> int:
     from .adapt import AdaptConfig
     from .adapt import run as adapt
@@ -792,6 +817,7 @@ COMMANDS = {
     "prose-lexicon": cmd_prose_lexicon,
     "half": cmd_half,
     "average": cmd_average,
+    "detect": cmd_detect,
     "jfleg-data": cmd_jfleg_data,
     "import-edits": cmd_import_edits,
     "idioms": cmd_idioms,

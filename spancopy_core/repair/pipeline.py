@@ -24,6 +24,7 @@ from spancopy_core.repair.candidates import Candidate, candidates, confidence, u
 from spancopy_core.repair.frontend import Frontend, Unit, written
 
 if TYPE_CHECKING:
+    from spancopy_core.paper.detection import Detection
     from spancopy_core.paper.model import SpanCopyModel
 
 BATCH = 8  # units per batched beam search
@@ -113,6 +114,8 @@ class UnitRepairs:
     candidates: list[Candidate]
     unchanged_log_prob: float | None = None  # exact, when the candidates were ranked by it
     unchanged_share: float | None = None  # the unit as written's, beside the candidates'
+    # the model's detection head's P(needs a change) and its rule (None: the model has none)
+    detection: Detection | None = None
 
     def best(self) -> Candidate | None:
         """The most likely repair shown (the first of the list but for penalties)."""

@@ -22,6 +22,7 @@ from spancopy_core.repair.pipeline import Focus, ParsedText, RepairOptions, Unit
 
 if TYPE_CHECKING:
     from spancopy_core.paper.model import SpanCopyModel
+    from spancopy_core.paper.detection import Detection
 
 T = TypeVar("T")
 ScoreItem = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]  # of scoring.log_probs
@@ -44,6 +45,10 @@ class Runtime(Protocol):
 
     async def cpu(self, work: Callable[[], T]) -> T: ...
 
+
+    async def detect(
+        self, inputs: Sequence[Sequence[str]], focus: Sequence[tuple[int, ...] | None]
+    ) -> list[Detection] | None: ...
 
 @dataclass
 class Inline:
@@ -86,6 +91,13 @@ class Inline:
     async def cpu(self, work: Callable[[], T]) -> T:
         return work()
 
+
+    async def detect(
+        self, inputs: Sequence[Sequence[str]], focus: Sequence[tuple[int, ...] | None]
+    ) -> list[Detection] | None:
+        from spancopy_core.paper.detection import detect  # imports torch
+
+        return detect(self.model, inputs, focus)
 
 def drive(work: Coroutine[Any, Any, T]) -> T:
     """The result of a coroutine that never suspends (the runner on :class:`Inline`, whose
@@ -164,7 +176,13 @@ def keeps(unit: Unit, candidate: Candidate, ratio: float, unchanged_log_prob: fl
 
 def confident(found: UnitRepairs, ratio: float) -> bool:
     """Whether ``found`` shows a repair that passes the ratio floor at ``ratio`` (:func:`keeps`;
-    from the beam's shares with ``ranking="beam"``, :meth:`UnitRepairs.confidence`)."""
+    from the beam's shares with ``ranking="beam"``, :meth:`UnitRepairs.confidence`). A unit
+    that the model's detection head judged (:attr:`UnitRepairs.detection`) follows the head's
+    rule instead: P(needs a change) at least its threshold, and its ratio floor."""
+    if found.detection is not None:
+        if found.detection.probability < found.detection.threshold:
+            return False
+        ratio = found.detection.min_ratio
     if found.unchanged_log_prob is None:
         return bool(found.candidates) and found.confidence() >= ratio
     return any(keeps(found.unit, c, ratio, found.unchanged_log_prob) for c in found.candidates)
@@ -258,7 +276,9 @@ async def run(
     which must name ``doc`` and the model) in one CPU job, their scores in one model job."""
     options = replace(options, beam_size=options.beam(doc.frontend))
     ids = [pipeline.focus_ids(doc, u, focus) for u in units]
-    hyps = await runtime.decode([pipeline.model_input(u) for u in units], ids, options)
+    inputs = [pipeline.model_input(u) for u in units]
+    hyps = await runtime.decode(inputs, ids, options)
+    detected: Sequence[Detection | None] = await runtime.detect(inputs, ids) or [None] * len(units)
     lines = pipeline.focus_lines(doc, focus) if focus is not None else None
     keys = [RankKey(document, u.start, u.end, lines, options) for u in units]
     found: list[Ranked | None] = [None if cache is None else cache.get(k) for k in keys]
@@ -281,7 +301,10 @@ async def run(
         found[k] = result
         if cache is not None:
             cache.put(keys[k], result)
-    return [UnitRepairs(u, h, *_known(r)) for u, h, r in zip(units, hyps, found, strict=True)]
+    return [
+        UnitRepairs(u, h, *_known(r), detection=d)
+        for u, h, r, d in zip(units, hyps, found, detected, strict=True)
+    ]
 
 
 def _known(result: Ranked | None) -> Ranked:

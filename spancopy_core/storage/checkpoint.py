@@ -20,6 +20,7 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
+from spancopy_core.paper import detection
 from spancopy_core.paper.config import ModelConfig
 from spancopy_core.paper.model import SpanCopyModel
 from spancopy_core.paper.vocab import Vocabulary
@@ -130,7 +131,9 @@ def load_model(directory: str | Path, device: str | torch.device = "auto") -> Sp
         tensors = load_file(str(weights_path))
         model = SpanCopyModel(model_config, vocab)
         model.load_state_dict(tensors)
-        return model.to(target).eval()
+        model = model.to(target).eval()
+        detection.attach(model, detection.load(directory, target))
+        return model
     except (SafetensorError, OSError, ValueError) as exc:  # changed since it was checked
         raise CheckpointError(weights_path, f"unreadable or truncated ({exc})") from None
     except (RuntimeError, MemoryError) as exc:  # out of memory, on the CPU or the device

@@ -229,6 +229,10 @@ class Threaded:
         self.cpu_jobs += 1
         return await asyncio.get_running_loop().run_in_executor(None, work)
 
+    async def detect(self, inputs, focus):
+        await asyncio.sleep(0)
+        return await self.inline.detect(inputs, focus)
+
 
 def test_one_runner_on_threads_with_a_cache_and_inline(doc: ParsedText, model):
     """The runner on a suspending runtime with a cache gives what it gives inline, and a
