@@ -64,6 +64,7 @@ _LINK_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*\S")
 _TABLE_ROW = re.compile(r" {0,3}\|.*\|\s*$|.*\S\s*\|\s*\S.*\|.*$|\s*:?-+:?\s*\|\s*:?-+")
 _RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 _SETEXT = re.compile(r" {0,3}(?:=+|-+)\s*$")
+_LINE_BREAK = re.compile(r"[\r\n]")
 
 
 class Word(NamedTuple):
@@ -187,9 +188,12 @@ def _blocks(text: str, markdown: bool) -> list[_Block]:
     return blocks
 
 
-def _sentence_end(tokens: list[Word], k: int) -> int | None:
+def _sentence_end(tokens: list[Word], k: int, text: str, base: int) -> int | None:
     """If a sentence ends at the terminator ``tokens[k]``, the index of its last token (the
-    closing quotes and brackets glued to it included), else None."""
+    closing quotes and brackets glued to it included), else None: where the next word starts
+    with a capital, a digit or an opening mark, or on the next line (``...India.`` /
+    ``image you...``: a writer who ends a line with a sentence's end starts another, in
+    whatever case; an abbreviation aside). ``text`` holds the tokens at offset ``base``."""
     if tokens[k].text == ".":
         before = tokens[k - 1] if k else None
         if before is not None and before.end == tokens[k].start:
@@ -209,7 +213,9 @@ def _sentence_end(tokens: list[Word], k: int) -> int | None:
     if nxt.start == tokens[last].end:
         return None
     first = nxt.text[0]
-    return last if first.isupper() or first.isdigit() or first in "\"'“‘«([`*_#" else None
+    if first.isupper() or first.isdigit() or first in "\"'“‘«([`*_#":
+        return last
+    return last if _LINE_BREAK.search(text, tokens[last].end - base, nxt.start - base) else None
 
 
 class TextSource:
@@ -246,7 +252,7 @@ class TextSource:
         begin = 0
         for k, tok in enumerate(tokens):
             if k >= begin and tok.text in TERMINATORS:
-                last = _sentence_end(tokens, k)
+                last = _sentence_end(tokens, k, self.text, self.base)
                 if last is not None:
                     self._add(first + begin, first + last + 1, kind)
                     begin = last + 1

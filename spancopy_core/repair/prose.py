@@ -11,7 +11,6 @@ import bisect
 import copy
 import difflib
 import re
-from collections import Counter
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, field
 
@@ -89,21 +88,30 @@ def has_words(source: TextSource, sentence: text.Sentence) -> bool:
 # A sentence's tokens, the document's terms and whether it is a fragment -> corrected tokens.
 Corrector = Callable[[tuple[str, ...], frozenset[str], bool], tuple[str, ...]]
 TERM_USES = 3  # a word outside the lexicon that a document uses this often is one of its terms
+# ... within this many words: a term is used where it is the topic; a long text of many writers
+# (JFLEG's learners as one file: alot, informations, ther) repeats its misspellings far apart.
+TERM_WINDOW = 1000
 
 
 def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     """The document's terms: the words (in lower case) outside ``lexicon`` that it uses
-    :data:`TERM_USES` times or more, a plural counted with its singular (``colorspace`` and
-    ``colorspaces``, ``scons``); never respelt or changed."""
+    :data:`TERM_USES` times or more within :data:`TERM_WINDOW` words, a plural counted with
+    its singular (``colorspace`` and ``colorspaces``, ``scons``); never respelt or changed."""
 
     def stem(word: str) -> str:
         return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
-    words = Counter(t.text.lower() for t in source.tokens if t.kind == "word")
-    uses = Counter[str]()
-    for word, n in words.items():
-        uses[stem(word)] += n
-    return frozenset(w for w in words if uses[stem(w)] >= TERM_USES and w not in lexicon)
+    words = [t.text.lower() for t in source.tokens if t.kind == "word"]
+    uses: dict[str, list[int]] = {}
+    for k, word in enumerate(words):
+        if word not in lexicon:
+            uses.setdefault(stem(word), []).append(k)
+    close = {
+        s
+        for s, at in uses.items()
+        if any(b - a < TERM_WINDOW for a, b in zip(at, at[TERM_USES - 1 :], strict=False))
+    }
+    return frozenset(w for w in words if stem(w) in close)
 
 
 def sentence_unit(
@@ -121,18 +129,22 @@ def sentence_unit(
     model_input = text.abstract(words)
     tokens = tuple(model_input.tokens)
     fragment = sentence.block != text.TEXT  # a heading or a list item
+    corrected = tokens if correct is None else correct(tokens, known_terms, fragment)
+    # a term that Harper's precise rules corrected (alot -> a lot) is no term of this sentence:
+    # else the corrected sentence, and every repair made from it, would be refused
+    dropped = {t.lower() for t in tokens} - {t.lower() for t in corrected}
     return SentenceUnit(
         name=_name(original or source.text, sentence.start, sentence.end),
         start=sentence.start,
         end=sentence.end,
-        tokens=tokens if correct is None else correct(tokens, known_terms, fragment),
+        tokens=corrected,
         mapping=model_input.mapping,
         source_tokens=words,
         has_error=False,
         sentence=source.text[sentence.start - source.base : sentence.end - source.base],
         title=sentence.block == text.HEADING,
         item=sentence.block == text.ITEM,
-        terms=known_terms,
+        terms=known_terms - dropped,
     )
 
 

@@ -61,6 +61,20 @@ def test_sentences():
     ]
 
 
+def test_a_sentence_that_ends_a_line_ends_whatever_the_next_line_starts_with():
+    """A terminator at the end of a line ends the sentence even before a word in lower case
+    (a file of one sentence a line, JFLEG's as one file); within a line, or after an
+    abbreviation, the lower case word goes on the sentence."""
+    assert sentences("Thus it is today .\nimage you self .\r\nso it is. and more") == [
+        "Thus it is today .",
+        "image you self .",
+        "so it is. and more",
+    ]
+    assert sentences("We use sed etc.\nand awk, e.g.\nthis one.") == [
+        "We use sed etc.\nand awk, e.g.\nthis one."
+    ]
+
+
 MARKDOWN = """# A heading
 
 Some prose here. It has `inline code` too.

@@ -427,3 +427,19 @@ def test_a_word_the_document_uses_three_times_is_a_term():
     assert prose.terms(plural.parsed, prose.shared_lexicon()) == {"colorspace", "colorspaces"}
     twice = ParsedText.parse("We recieve it. They recieve it too.\n", PLAINTEXT)
     assert "receive" in pipeline.units(twice, ())[0].tokens
+    far = "The colorspace is set. " + "We hold it here. " * 250 + "Colorspace. A colorspace.\n"
+    assert prose.terms(ParsedText.parse(far, PLAINTEXT).parsed, prose.shared_lexicon()) == set()
+    near = "The colorspace is set. " + "We hold it here. " * 240 + "Colorspace. A colorspace.\n"
+    assert prose.terms(ParsedText.parse(near, PLAINTEXT).parsed, prose.shared_lexicon()) == {
+        "colorspace"
+    }
+
+
+def test_a_term_that_harpers_precise_rules_correct_is_corrected():
+    """``alot`` used three times is a term, but Harper's precise rules write ``a lot``: the
+    corrected sentence keeps its other corrections and is offered (a term it keeps is not)."""
+    doc = ParsedText.parse("We had alot of fun.\nAlot of it.\nI have alot of tiem.\n", PLAINTEXT)
+    assert prose.terms(doc.parsed, prose.shared_lexicon()) == {"alot"}
+    unit = pipeline.units(doc, ())[2]
+    assert unit.tokens == ("I", "have", "a", "lot", "of", "time", ".")
+    assert PLAINTEXT.still_parses(unit, "I have a lot of time.")
