@@ -18,8 +18,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-import torch
-from filelock import FileLock
+
+if "PYTEST_XDIST_WORKER" in os.environ:
+    # A worker has one core of its own: torch on one thread (read when torch is imported),
+    # here and in the processes that the tests start.
+    os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+import torch  # noqa: E402
+from filelock import FileLock  # noqa: E402
 
 from tests.toy import (
     build_toy_edit_model,

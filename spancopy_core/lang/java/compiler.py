@@ -18,6 +18,7 @@ import re
 import select
 import shutil
 import subprocess
+import tempfile
 import threading
 import time
 from collections import OrderedDict
@@ -117,16 +118,22 @@ class Compiler:
         jdk = str(Path(javac).resolve())
         key = hashlib.sha256((HELPER + jdk).encode()).hexdigest()[:16]
         folder = self.cache / key
-        if not (folder / f"{HELPER_CLASS}.class").is_file():
+        main = f"{HELPER_CLASS}.class"
+        if not (folder / main).is_file():
+            # compiled apart, then moved in with the main class last: processes that start at
+            # once (two servers, parallel test workers) never run or read a half-written helper
             folder.mkdir(parents=True, exist_ok=True)
-            source = folder / f"{HELPER_CLASS}.java"
-            source.write_text(HELPER, encoding="utf-8")
-            subprocess.run(
-                [javac, "-d", str(folder), str(source)],
-                check=True,
-                capture_output=True,
-                timeout=STARTUP_S,
-            )
+            with tempfile.TemporaryDirectory(dir=folder) as work:
+                source = Path(work) / f"{HELPER_CLASS}.java"
+                source.write_text(HELPER, encoding="utf-8")
+                subprocess.run(
+                    [javac, "-d", work, str(source)],
+                    check=True,
+                    capture_output=True,
+                    timeout=STARTUP_S,
+                )
+                for compiled in sorted(Path(work).glob("*.class"), key=lambda f: f.name == main):
+                    os.replace(compiled, folder / compiled.name)
         return folder
 
     def _start(self) -> subprocess.Popen[bytes]:
