@@ -31,6 +31,7 @@ from spancopy_core.storage.dictionary import DICTIONARY
 SECTION = "spancopy"
 _REPAIR = RepairOptions()  # the pipeline's defaults are the server's
 _HARPER = HarperSettings()
+_PROSE_RATIO = ProseFrontend.min_ratio
 _SIMILAR = SimilarOptions()
 
 
@@ -156,7 +157,7 @@ class ServerSettings:
     )
     prose_min_ratio: float = _setting(
         "prose.minRatio",
-        ProseFrontend.min_ratio,
+        _PROSE_RATIO,
         "A repair of a sentence is offered only where it is at least this many times as likely "
         "as the sentence as written (the spelling corrector's and Harper's surest corrections "
         "aside); 0 offers every candidate the model ranks, Harper's suggestions included.",
@@ -226,13 +227,15 @@ class ServerSettings:
         beam ``widen`` times as wide."""
         prose = model == "prose"
         beam = self.prose_beam_size if prose else self.beam_size
+        # the default is the front-end's floor (RepairOptions.ratio), whatever it becomes
+        floor = self.prose_min_ratio if prose and self.prose_min_ratio != _PROSE_RATIO else None
         return RepairOptions(
             beam_size=beam * widen,
             top_k=self.top_k,
             decoding=self.decoding,
             max_unit_tokens=self.max_method_tokens,
             syntax_check=self.syntax_check,
-            min_ratio=self.prose_min_ratio if prose else None,
+            min_ratio=floor,
         )
 
     def harper(self) -> HarperSettings:
