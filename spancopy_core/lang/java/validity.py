@@ -1,7 +1,8 @@
 """Whether a candidate Java method makes sense before it is ranked (pure, tree-sitter based):
 :func:`problems` lists what a compiler or a reader would reject at once (an undeclared name, a
-member of a primitive, a self-comparison, ...) against the :class:`Environment` of the method it
-replaces (:func:`environment`); every check errs on the side of keeping a candidate.
+member of a primitive, a type clash of declared variables, a call with the wrong number of
+arguments, a missing return, a self-comparison, ...) against the :class:`Environment` of the
+method it replaces (:func:`environment`); every check errs on the side of keeping a candidate.
 Design notes: docs/design.md#lang-java-validity.
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from spancopy_core.lang.java import jdk
 from spancopy_core.lang.java.abstraction import JAVA_LANG
 from spancopy_core.lang.java.syntax import (
     JavaSource,
@@ -21,6 +23,19 @@ from spancopy_core.lang.java.syntax import (
 
 _PRIMITIVES = frozenset("int long short byte char boolean float double".split())
 _NUMERIC = _PRIMITIVES - {"boolean"}
+_INDEX = frozenset({"int", "short", "byte", "char"})  # what an array index may be, unboxed
+_WIDE = frozenset({"long", "float", "double"})  # never narrowed to int implicitly
+_WIDTH = {"byte": 1, "short": 2, "char": 2, "int": 3, "long": 4, "float": 5, "double": 6}
+_BOXED = {
+    "Integer": "int",
+    "Long": "long",
+    "Short": "short",
+    "Byte": "byte",
+    "Character": "char",
+    "Float": "float",
+    "Double": "double",
+    "Boolean": "boolean",
+}
 _FLOATING = frozenset({"float", "double", "Float", "Double"})
 # library types that have no public field, and the members each lacks that people confuse
 _COLLECTIONS = frozenset(
@@ -35,15 +50,48 @@ _IMPORTED = _COLLECTIONS | frozenset(
 )
 _LITERALS = {
     "decimal_integer_literal": "int",
+    "hex_integer_literal": "int",
+    "octal_integer_literal": "int",
+    "binary_integer_literal": "int",
+    "decimal_floating_point_literal": "double",
+    "character_literal": "char",
     "string_literal": "String",
+    "text_block": "String",
     "true": "boolean",
     "false": "boolean",
+    "null_literal": "null",
 }
 _ARRAY_METHODS = frozenset({"clone", "equals", "hashCode", "getClass", "toString"})
 _ORDER = frozenset({"<", ">", "<=", ">="})
 _COMPARISON = _ORDER | {"==", "!="}
 _CONDITION_OPS = frozenset({"&&", "||"})
+_ARITHMETIC = frozenset({"-", "*", "/", "%"})
+_BITWISE = frozenset({"&", "|", "^"})
+_SHIFTS = frozenset({"<<", ">>", ">>>"})
 _USELESS_SELF = frozenset({"=", "-=", "/=", "%=", "^=", "&=", "|="})
+# the expressions that may stand as a statement (JLS 14.8) are assignments, ++/--, calls and
+# instance creations; these never may
+_NOT_STATEMENTS = frozenset(
+    """identifier field_access array_access binary_expression unary_expression
+    parenthesized_expression ternary_expression cast_expression instanceof_expression
+    lambda_expression method_reference this array_creation_expression class_literal
+    string_literal character_literal decimal_integer_literal hex_integer_literal
+    decimal_floating_point_literal true false null_literal""".split()
+)
+_JUMPS = frozenset(
+    {
+        "return_statement",
+        "throw_statement",
+        "break_statement",
+        "continue_statement",
+        "yield_statement",
+    }
+)
+# statements that can always complete normally (JLS 14.22)
+_COMPLETING = frozenset(
+    """expression_statement local_variable_declaration assert_statement
+    enhanced_for_statement class_declaration record_declaration""".split()
+)
 _TYPE_DECLS = frozenset(
     {
         "class_declaration",
@@ -59,20 +107,31 @@ _SKIPPED = frozenset({"annotation", "marker_annotation", "class_body", "switch_l
 @dataclass(frozen=True)
 class Environment:
     """What the file around a method declares: field name -> declared type (``""`` when
-    unknown), method names, type names (its own types, their type parameters, imports);
-    ``open`` when members or types may come from elsewhere (a superclass or interface, an
-    anonymous class, a wildcard import); and the names the method as written uses without a
-    declaration in this file (``free``)."""
+    unknown), method names with the argument counts and return type of their declarations
+    (``methods``), type names (its own types, their type parameters, imports) and which of
+    them are the file's classes (``classes``); ``open`` when members may come from elsewhere
+    (a superclass or interface, an anonymous class, a static wildcard import, a name the
+    method uses from out of sight), ``open_types`` when types may (a wildcard import); the
+    names the method as written uses without a declaration in this file (``free``) and the
+    local variables it declares (``locals``)."""
 
     fields: dict[str, str] = field(default_factory=dict)
     methods: frozenset[str] = frozenset()
     types: frozenset[str] = frozenset()
     open: bool = True
     free: frozenset[str] = frozenset()
+    open_types: bool = True
+    classes: frozenset[str] = frozenset()
+    signatures: dict[str, jdk.Member] = field(default_factory=dict)
+    locals: frozenset[str] = frozenset()
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items()))
-        return hash((fields, self.methods, self.types, self.open, self.free))
+        signatures = tuple(sorted(self.signatures.items(), key=lambda kv: kv[0]))
+        return hash(
+            (fields, self.methods, self.types, self.open, self.free, self.open_types)
+            + (self.classes, signatures, self.locals)
+        )
 
 
 def _text(node: SyntaxNode | None) -> str:
@@ -92,18 +151,41 @@ def _base(type_text: str) -> str:
     return type_text.split("<", 1)[0].rsplit(".", 1)[-1].strip()
 
 
+def _signature(method: SyntaxNode) -> jdk.Member:
+    """The argument counts a declared method accepts and its return type."""
+    params = [
+        p
+        for p in _children(method.child_by_field_name("parameters"))
+        if p.type in ("formal_parameter", "spread_parameter")
+    ]
+    spread = any(p.type == "spread_parameter" for p in params)
+    fixed = len(params) - spread
+    returns = _declared_type(method.child_by_field_name("type"), method)
+    return jdk.Member(
+        frozenset() if spread else frozenset({fixed}), fixed if spread else None, returns
+    )
+
+
+def _declare_method(signatures: dict[str, jdk.Member], member: SyntaxNode) -> None:
+    name = _text(member.child_by_field_name("name"))
+    found = _signature(member)
+    signatures[name] = jdk.merge(signatures[name], found) if name in signatures else found
+
+
 def environment(doc: JavaSource, method: Method) -> Environment:
     """The :class:`Environment` of ``method`` in ``doc``."""
     node = doc.method_node(method)
     fields: dict[str, str] = {}
-    methods: set[str] = set()
+    signatures: dict[str, jdk.Member] = {}
     types: set[str] = set()
-    is_open = False
+    parameters: set[str] = set()
+    is_open = open_types = False
     static_imports: set[str] = set()
     for name in doc.imports:
         simple = name.rsplit(".", 1)[-1]
         if simple == "*":
-            is_open = True
+            open_types = True
+            is_open |= name.startswith("static ")
         elif name.startswith("static "):
             static_imports.add(simple)
         else:
@@ -115,27 +197,30 @@ def environment(doc: JavaSource, method: Method) -> Environment:
             is_open |= any(
                 parent.child_by_field_name(f) is not None for f in ("superclass", "interfaces")
             ) or any(c.type == "super_interfaces" for c in parent.children)
-            types.update(_type_parameters(parent))
+            parameters.update(_type_parameters(parent))
             if parent.type == "record_declaration":
                 for p in _children(parent.child_by_field_name("parameters")):
                     fields[_text(p.child_by_field_name("name"))] = _declared_type(
                         p.child_by_field_name("type")
                     )
+                is_open = True  # its accessors and canonical constructor are implicit
             if parent.type == "enum_declaration":
                 fields.update(
                     dict.fromkeys(
                         _enum_constants(parent), _text(parent.child_by_field_name("name"))
                     )
                 )
+                is_open = True  # values(), valueOf(), ordinal(), ... are implicit
         elif parent.type == "object_creation_expression":
             is_open = True  # an anonymous class: its superclass's members are unknown
         elif parent.type in ("class_body", "interface_body", "enum_body"):
             members = [m for m in _members(parent) if "comment" not in m.type]
-            # a class of this one method is a method shown out of its file (a snippet)
-            is_open |= [m.id for m in members] == [node.id]
+            # a class of this one method is a method shown out of its file (a snippet), but
+            # for a program's entry point (a whole program in main)
+            is_open |= [m.id for m in members] == [node.id] and not _entry_point(node)
             for member in members:
                 if member.type == "method_declaration":
-                    methods.add(_text(member.child_by_field_name("name")))
+                    _declare_method(signatures, member)
                 elif member.type in ("field_declaration", "constant_declaration"):
                     kind = member.child_by_field_name("type")
                     for d in _children(member):
@@ -143,11 +228,38 @@ def environment(doc: JavaSource, method: Method) -> Environment:
                             fields[_text(d.child_by_field_name("name"))] = _declared_type(kind, d)
         parent = parent.parent
     fields.update(dict.fromkeys(static_imports - fields.keys(), ""))
-    methods |= static_imports
-    env = Environment(fields, frozenset(methods), frozenset(types), is_open)
-    free = _Checker(env).free(node)
+    for name in static_imports:  # a statically imported method: any arguments, any type
+        signatures[name] = jdk.Member(frozenset(), 0, "")
+    types |= parameters
+    env = Environment(
+        fields,
+        frozenset(signatures),
+        frozenset(types),
+        is_open,
+        open_types=open_types,
+        classes=frozenset(doc.declared_types() - parameters),
+        signatures=signatures,
+    )
+    checker = _Checker(env)
+    free = checker.free(node)
     # a method that already uses names from out of sight lives in a class not all seen here
-    return Environment(fields, env.methods, env.types, is_open or bool(free), frozenset(free))
+    return Environment(
+        fields,
+        env.methods,
+        env.types,
+        is_open or bool(free - checker.unresolved_types),
+        frozenset(free),
+        open_types or bool(checker.unresolved_types),
+        env.classes,
+        signatures,
+        frozenset(checker.locals),
+    )
+
+
+def _entry_point(method: SyntaxNode) -> bool:
+    """Whether ``method`` is ``static void main``."""
+    static = "static" in _text(_modifiers(method)).split()
+    return static and _text(method.child_by_field_name("name")) == "main"
 
 
 def _walk(node: SyntaxNode) -> Iterator[SyntaxNode]:
@@ -160,6 +272,15 @@ def _walk(node: SyntaxNode) -> Iterator[SyntaxNode]:
 
 def _children(node: SyntaxNode | None) -> list[SyntaxNode]:
     return [] if node is None else list(node.named_children)
+
+
+def _statements(node: SyntaxNode | None) -> list[SyntaxNode]:
+    """The named children of ``node`` but comments."""
+    return [c for c in _children(node) if "comment" not in c.type]
+
+
+def _modifiers(node: SyntaxNode) -> SyntaxNode | None:
+    return next((c for c in node.children if c.type == "modifiers"), None)
 
 
 def _members(body: SyntaxNode) -> list[SyntaxNode]:
@@ -189,32 +310,54 @@ def _type_parameters(node: SyntaxNode) -> list[str]:
 
 class _Checker:
     """One walk of a method's body with the local scopes, collecting problems and the names
-    used without a declaration (see :func:`problems`)."""
+    used without a declaration (see :func:`problems`); the types it knows are those declared
+    and what follows from them (:meth:`_type_of`)."""
 
     def __init__(self, env: Environment) -> None:
         self.env = env
         self.scopes: list[dict[str, str]] = []
         self.found: list[str] = []
         self.unresolved: set[str] = set()
+        self.unresolved_types: set[str] = set()
         self.locals: set[str] = set()  # every name the method declares, anywhere
+        self.variables: set[str] = set()  # names declared anywhere but as a final local
+        self.finals: set[str] = set()  # names declared anywhere as a final local
+        self.bindings: set[str] = set()  # pattern variables (flow-scoped, not checked)
+        self.type_params: set[str] = set()
+        self.returns: list[str] = []  # the return type where a return is ("": unknown)
+        self.initializing = ""  # the local whose initializer is being read
+        self.static = False
         self.checking = True
+        self.memo: dict[int, str] = {}
 
     # -- entry points ----------------------------------------------------------------------
     def free(self, method: SyntaxNode) -> set[str]:
         """The names ``method`` uses that neither it nor the environment declares."""
         self.checking = False
         self._method(method)
-        return self.unresolved
+        return self.unresolved | self.unresolved_types
 
     def problems(self, method: SyntaxNode) -> list[str]:
         self._method(method)
         return self.found
 
+    def _flag(self, problem: str) -> None:
+        if self.checking:
+            self.found.append(problem)
+
     # -- scopes ----------------------------------------------------------------------------
-    def _declare(self, name: SyntaxNode | None, type_text: str) -> None:
-        if name is not None and self.scopes:
-            self.scopes[-1][_text(name)] = type_text
-            self.locals.add(_text(name))
+    def _declare(self, name: SyntaxNode | None, type_text: str, binding: bool = False) -> None:
+        """Declare a local (a pattern variable: ``binding``); a local's name must not be one
+        of an enclosing local's (JLS 6.4)."""
+        if name is None or not self.scopes:
+            return
+        text = _text(name)
+        if not binding and text not in self.bindings and any(text in s for s in self.scopes):
+            self._flag(f"'{text}' is already declared here")
+        self.scopes[-1][text] = type_text
+        self.locals.add(text)
+        if binding:
+            self.bindings.add(text)
 
     def _lookup(self, name: str) -> str | None:
         """The declared type of a variable in scope (``""``: unknown type), else None."""
@@ -225,19 +368,30 @@ class _Checker:
 
     def _method(self, method: SyntaxNode) -> None:
         for n in _walk(method):  # locals declared anywhere: used out of scope is a real miss
-            if (
-                n.type == "variable_declarator"
-                and n.parent
-                and n.parent.type == "local_variable_declaration"
-            ):
-                self.locals.add(_text(n.child_by_field_name("name")))
+            if n.type == "variable_declarator" and n.parent:
+                if n.parent.type == "local_variable_declaration":
+                    name = _text(n.child_by_field_name("name"))
+                    self.locals.add(name)
+                    final = "final" in _text(_modifiers(n.parent)).split()
+                    (self.finals if final else self.variables).add(name)
             elif n.type in ("enhanced_for_statement", "catch_formal_parameter"):
                 self.locals.add(_text(n.child_by_field_name("name")))
-        self.scopes.append({t: "" for t in _type_parameters(method)})
+                self.variables.add(_text(n.child_by_field_name("name")))
+            elif n.type in ("formal_parameter", "spread_parameter"):
+                self.variables.update(_text(d) for d in _walk(n) if d.type == "identifier")
+        self.static = "static" in _text(_modifiers(method)).split()
+        self.type_params = set(_type_parameters(method))
+        self.scopes.append({})
         self._params(method.child_by_field_name("parameters"))
         body = method.child_by_field_name("body")
+        returns = _declared_type(method.child_by_field_name("type"), method)
+        self.returns.append(returns if method.type == "method_declaration" else "void")
         if body is not None:
             self._node(body)
+            if returns not in ("", "void") and method.type == "method_declaration":
+                if self._completes(body):
+                    self._flag("a path through the method returns no value")
+        self.returns.pop()
         self.scopes.pop()
 
     def _params(self, params: SyntaxNode | None) -> None:
@@ -270,19 +424,13 @@ class _Checker:
         if handler is not None:
             handler(n)
             return
-        opens = kind in (
-            "block",
-            "switch_block",
-            "for_statement",
-            "enhanced_for_statement",
-            "catch_clause",
-            "try_with_resources_statement",
-            "lambda_expression",
-        )
+        opens = kind in ("block", "switch_block", "catch_clause", "try_with_resources_statement")
         if opens:
             self.scopes.append({})
         for child in n.named_children:
             self._node(child)
+        if kind in ("block", "switch_block_statement_group"):
+            self._reachable(n)
         if opens:
             self.scopes.pop()
 
@@ -290,16 +438,52 @@ class _Checker:
         kind = n.child_by_field_name("type")
         for d in n.named_children:
             if d.type == "variable_declarator":
-                self._declare(d.child_by_field_name("name"), _declared_type(kind, d))
+                declared = _declared_type(kind, d)
+                self._declare(d.child_by_field_name("name"), declared)
                 value = d.child_by_field_name("value")
                 if value is not None:
+                    self.initializing = _text(d.child_by_field_name("name"))
+                    if any(x.type == "assignment_expression" for x in _walk(value)):
+                        self.initializing = ""  # int x = (x = 1) + x: assigned before read
                     self._node(value)
+                    self.initializing = ""
+                    self._assign(declared, value, f"'{_text(d)}'")
+
+    def _expression_statement(self, n: SyntaxNode) -> None:
+        for c in _statements(n):
+            self._statement_expression(c)
+            self._node(c)
+
+    def _statement_expression(self, n: SyntaxNode) -> None:
+        if n.type in _NOT_STATEMENTS or n.type.endswith("_literal"):
+            self._flag(f"'{_text(n)}' is not a statement")
+
+    def _for_statement(self, n: SyntaxNode) -> None:
+        self.scopes.append({})
+        for init in n.children_by_field_name("init"):
+            if init.type != "local_variable_declaration":
+                self._statement_expression(init)
+        for update in n.children_by_field_name("update"):
+            self._statement_expression(update)
+        condition = n.child_by_field_name("condition")
+        if condition is not None:
+            self._condition(condition)
+        for c in n.named_children:
+            self._node(c)
+        self.scopes.pop()
 
     def _enhanced_for_statement(self, n: SyntaxNode) -> None:
-        self._node(n.child_by_field_name("value"))  # type: ignore[arg-type]  # grammar: required
+        value = n.child_by_field_name("value")
+        self._node(value)  # type: ignore[arg-type]  # grammar: required
         self.scopes.append({})
         kind = n.child_by_field_name("type")
-        self._declare(n.child_by_field_name("name"), _declared_type(kind, n))
+        declared = _declared_type(kind, n)
+        self._declare(n.child_by_field_name("name"), declared)
+        over = self._type_of(value)
+        if self._kind(over) in ("primitive", "boxed", "String"):
+            self._flag(f"'{_text(value)}' ({over}) is not an array or a collection")
+        elif over.endswith("]") and self._kind(declared) and _incompatible(declared, over[:-2]):
+            self._flag(f"'{_text(kind)}' cannot hold the elements of '{_text(value)}' ({over})")
         self._node(n.child_by_field_name("body"))  # type: ignore[arg-type]  # grammar: required
         self.scopes.pop()
 
@@ -325,6 +509,8 @@ class _Checker:
 
     def _lambda_expression(self, n: SyntaxNode) -> None:
         self.scopes.append({})
+        self.returns.append("")  # a lambda's: unknown
+        initializing, self.initializing = self.initializing, ""  # read later, when called
         params = n.child_by_field_name("parameters")
         if params is not None and params.type == "identifier":
             self._declare(params, "")
@@ -333,18 +519,20 @@ class _Checker:
         body = n.child_by_field_name("body")
         if body is not None:
             self._node(body)
+        self.initializing = initializing
+        self.returns.pop()
         self.scopes.pop()
 
     def _instanceof_expression(self, n: SyntaxNode) -> None:
         self._node(n.child_by_field_name("left"))  # type: ignore[arg-type]  # grammar: required
         name = n.child_by_field_name("name")
         if name is not None:  # a pattern's binding reaches past the condition: the block's
-            self._declare(name, _text(n.child_by_field_name("right")))
+            self._declare(name, _text(n.child_by_field_name("right")), binding=True)
         for c in n.named_children:
             if c.type in ("record_pattern", "type_pattern"):
                 for d in _walk(c):
                     if d.type == "identifier":
-                        self._declare(d, "")
+                        self._declare(d, "", binding=True)
 
     def _labeled_statement(self, n: SyntaxNode) -> None:
         for c in n.named_children[1:]:  # the first is the label
@@ -354,6 +542,24 @@ class _Checker:
         return  # a label, if any
 
     _continue_statement = _break_statement
+
+    def _return_statement(self, n: SyntaxNode) -> None:
+        values = _statements(n)
+        for c in values:
+            self._node(c)
+        returns = self.returns[-1] if self.returns else ""
+        if returns == "void" and values:
+            self._flag(f"'{_text(n)}' returns a value from a void method")
+        elif returns not in ("", "void") and not values:
+            self._flag(f"'{_text(n)}' returns no value from a method of {returns}")
+        elif values:
+            self._assign(returns, values[0], "the method's return value")
+
+    def _this(self, n: SyntaxNode) -> None:
+        if self.static:
+            self._flag(f"'{_text(n)}' in a static method")
+
+    _super = _this
 
     def _method_reference(self, n: SyntaxNode) -> None:
         first = n.named_children[0] if n.named_children else None
@@ -365,22 +571,29 @@ class _Checker:
 
     def _identifier(self, n: SyntaxNode) -> None:
         name = _text(n)
+        if name == self.initializing:
+            self._flag(f"'{name}' is read in its own initializer")
         declared = self._lookup(name)
         if declared is not None or name in self.env.free:
             return
-        if _camel(name) and self._type_known(name):
+        if _camel(name):  # a type, as Math in Math.max(a, b), or a field named as one
+            if self._type_known(name):
+                return
+            if not self.env.open and not self.env.open_types:
+                self._flag(f"'{name}' is not declared here")
+            self.unresolved_types.add(name)
             return
-        if self.checking and (not self.env.open or name in self.locals):
-            self.found.append(f"'{name}' is not declared here")
+        if not self.env.open or name in self.locals or name in self.env.locals:
+            self._flag(f"'{name}' is not declared here")
         self.unresolved.add(name)
 
     def _type_identifier(self, n: SyntaxNode) -> None:
         name = _text(n)
         if self._type_known(name) or name in self.env.free:
             return
-        if self.checking and not self.env.open:
-            self.found.append(f"type '{name}' is not declared or imported")
-        self.unresolved.add(name)
+        if not self.env.open_types:
+            self._flag(f"type '{name}' is not declared or imported")
+        self.unresolved_types.add(name)
 
     def _scoped_type_identifier(self, n: SyntaxNode) -> None:
         first = n.named_children[0]  # Map.Entry: Map is the type to find; java.util.List: none
@@ -393,24 +606,39 @@ class _Checker:
             name not in _IMPORTED
             or name in self.env.types
             or name in JAVA_LANG
-            or any(name in s for s in self.scopes)  # a type parameter
+            or name in self.type_params
         )
 
     def _method_invocation(self, n: SyntaxNode) -> None:
         obj = n.child_by_field_name("object")
         name = _text(n.child_by_field_name("name"))
+        count = len(_statements(n.child_by_field_name("arguments")))
         if obj is None:
             known = name in self.env.methods or name in self.env.free or self.env.open
-            if self.checking and not known:
-                self.found.append(f"no method '{name}' here")
+            if not known:
+                self._flag(f"no method '{name}' here")
+            elif not self.env.open and name in self.env.signatures:
+                if not self.env.signatures[name].accepts(count):
+                    self._flag(f"'{name}' does not take {count} arguments")
             if name not in self.env.methods:
                 self.unresolved.add(name)
         else:
             self._node(obj)
-            self._member(obj, name, call=True)
+            self._member(obj, name, count)
         for c in n.named_children:
             if c.type in ("argument_list", "type_arguments"):
                 self._node(c)
+
+    def _object_creation_expression(self, n: SyntaxNode) -> None:
+        for c in n.named_children:
+            self._node(c)
+        library = self._library(_text(n.child_by_field_name("type")))
+        if library is None or any(c.type == "class_body" for c in n.named_children):
+            return
+        count = len(_statements(n.child_by_field_name("arguments")))
+        constructors = library.methods.get("new")
+        if constructors is None or not constructors.accepts(count):
+            self._flag(f"'{_text(n)}': no constructor takes {count} arguments")
 
     def _field_access(self, n: SyntaxNode) -> None:
         obj = n.child_by_field_name("object")
@@ -418,54 +646,191 @@ class _Checker:
         if obj is None:
             return
         if obj.type == "this" and name not in self.env.fields and name not in self.env.free:
-            if self.checking and not self.env.open:
-                self.found.append(f"no field '{name}' in this class")
+            if not self.env.open:
+                self._flag(f"no field '{name}' in this class")
             self.unresolved.add(name)
-        if obj.type not in ("this", "super"):
+        if obj.type in ("this", "super"):
             self._node(obj)
-            self._member(obj, name, call=False)
+        else:
+            self._node(obj)
+            self._member(obj, name, None)
 
     def _array_access(self, n: SyntaxNode) -> None:
         array = n.child_by_field_name("array")
         for c in n.named_children:
             self._node(c)
         declared = self._type_of(array)
-        if self.checking and declared and not declared.endswith("]") and declared != "var":
-            self.found.append(f"'{_text(array)}' ({declared}) is not an array")
+        if self._kind(declared) not in ("", "array"):
+            self._flag(f"'{_text(array)}' ({declared}) is not an array")
+        index = self._type_of(n.child_by_field_name("index"))
+        if self._kind(index) and _BOXED.get(index, index) not in _INDEX:
+            self._flag(f"an index of type {index}: '{_text(n)}'")
+
+    # -- types -----------------------------------------------------------------------------
+    def _library(self, type_text: str) -> jdk.LibraryType | None:
+        """The library type a type names, unless the file declares one of that name."""
+        base = _base(type_text)
+        if (
+            base in self.env.classes
+            or base in self.type_params
+            or base in self.env.types - {*jdk.TYPES}
+        ):
+            return None
+        return jdk.TYPES.get(base)
+
+    def _kind(self, type_text: str) -> str:
+        """What is known of a type: ``primitive``, ``boxed``, ``String``, ``array``,
+        ``null``, ``object`` (a library type or a class of the file), or ``""`` (nothing: a
+        type parameter, a class from elsewhere, ``var``)."""
+        if type_text in _PRIMITIVES:
+            return "primitive"
+        if type_text in _BOXED:
+            return "boxed"
+        if type_text.endswith("]"):
+            return "array"
+        if type_text in ("String", "null"):
+            return type_text
+        base = _base(type_text)
+        if base and (base in self.env.classes or self._library(base) is not None):
+            return "object" if base not in self.type_params else ""
+        return ""
 
     def _type_of(self, n: SyntaxNode | None) -> str:
-        """The type of a variable as declared, of an element of an array variable, of a
-        literal or of a negation (``""``: unknown or not one of these)."""
-        while n is not None and n.type == "parenthesized_expression" and n.named_children:
-            n = n.named_children[0]
+        """The static type of an expression as far as the declarations tell (``""``: not
+        known), remembered per node."""
         if n is None:
             return ""
-        if n.type == "identifier":
+        if n.id not in self.memo:
+            self.memo[n.id] = self._infer(n)
+        return self.memo[n.id]
+
+    def _infer(self, n: SyntaxNode) -> str:
+        """:meth:`_type_of` of one node: a variable, a literal, an operation on typed
+        operands, a cast, a creation, a call of a method of the class or of a library type."""
+        kind = n.type
+        if kind == "parenthesized_expression":
+            inner = _statements(n)
+            return self._type_of(inner[0]) if len(inner) == 1 else ""
+        if kind == "identifier":
             return self._lookup(_text(n)) or ""
-        if n.type == "array_access":
+        if kind in _LITERALS:
+            return _literal_type(kind, _text(n))
+        if kind == "array_access":
             array = self._type_of(n.child_by_field_name("array"))
             return array[:-2] if array.endswith("[]") else ""
-        if n.type == "unary_expression" and _text(n.child_by_field_name("operator")) == "!":
+        if kind in ("cast_expression", "object_creation_expression"):
+            return _text(n.child_by_field_name("type"))
+        if kind == "array_creation_expression":
+            dims = sum(_text(c).count("[") for c in n.named_children if "dimensions" in c.type)
+            return _text(n.child_by_field_name("type")) + "[]" * dims
+        if kind in ("binary_expression", "unary_expression", "update_expression"):
+            return self._operation_type(n)
+        if kind == "assignment_expression":
+            return self._type_of(n.child_by_field_name("left"))
+        if kind == "ternary_expression":
+            a = self._type_of(n.child_by_field_name("consequence"))
+            return a if a == self._type_of(n.child_by_field_name("alternative")) else ""
+        if kind == "instanceof_expression":
             return "boolean"
-        return _LITERALS.get(n.type, "")
+        if kind == "field_access":
+            return self._field_type(n)
+        if kind == "method_invocation":
+            return self._call_type(n)
+        return ""
 
-    def _member(self, obj: SyntaxNode, name: str, call: bool) -> None:
-        """A member ``name`` of ``obj``: none on a primitive, only ``length`` (and Object's
-        methods) on an array, no field and no ``length()`` on a collection or ``size`` on a
-        String."""
+    def _operation_type(self, n: SyntaxNode) -> str:
+        op = _text(n.child_by_field_name("operator"))
+        if n.type == "update_expression":
+            operands = _statements(n)
+            return self._type_of(operands[0]) if operands else ""
+        if n.type == "unary_expression":
+            operand = self._type_of(n.child_by_field_name("operand"))
+            return "boolean" if op == "!" else _promoted(operand)
+        if op in _COMPARISON | _CONDITION_OPS:
+            return "boolean"
+        left = self._type_of(n.child_by_field_name("left"))
+        right = self._type_of(n.child_by_field_name("right"))
+        if op == "+" and "String" in (left, right):
+            return "String"
+        if op in _SHIFTS:
+            return _promoted(left)
+        if op in _BITWISE and _BOXED.get(left, left) == _BOXED.get(right, right) == "boolean":
+            return "boolean"
+        return _promoted(left, right)
+
+    def _field_type(self, n: SyntaxNode) -> str:
+        obj = n.child_by_field_name("object")
+        name = _text(n.child_by_field_name("field"))
+        if obj is not None and obj.type == "this":
+            return self.env.fields.get(name, "")
+        owner = self._type_of(obj)
+        if owner.endswith("]"):
+            return "int" if name == "length" else ""
+        library = (self._library(owner) if owner else None) or self._static(obj)
+        return library.fields.get(name, "") if library is not None else ""
+
+    def _call_type(self, n: SyntaxNode) -> str:
+        obj = n.child_by_field_name("object")
+        name = _text(n.child_by_field_name("name"))
+        if obj is None:
+            found = self.env.signatures.get(name)
+            return found.returns if found is not None and not self.env.open else ""
+        if _text(obj) == "Math" and self._static(obj) is not None:
+            if name in ("max", "min", "abs"):  # overloaded per numeric type
+                args = _statements(n.child_by_field_name("arguments"))
+                return _promoted(*(self._type_of(a) for a in args))
+        owner = self._type_of(obj)
+        library = (self._library(owner) if owner else None) or self._static(obj)
+        member = library.methods.get(name) if library is not None else None
+        return member.returns if member is not None else ""
+
+    def _static(self, obj: SyntaxNode | None) -> jdk.LibraryType | None:
+        """The library type ``obj`` names (``Math``, ``Integer``), if it names one and no
+        variable."""
+        if obj is None or obj.type != "identifier" or self._lookup(_text(obj)) is not None:
+            return None
+        return self._library(_text(obj))
+
+    def _member(self, obj: SyntaxNode, name: str, count: int | None) -> None:
+        """A member ``name`` of ``obj`` (a call with ``count`` arguments, or a field when
+        None): none on a primitive, only ``length`` (and Object's methods) on an array, one
+        that the library type has, with that many arguments."""
         declared = self._type_of(obj)
-        if not self.checking or not declared or declared == "var":
-            return
         what = f"'{_text(obj)}' ({declared})"
-        if declared in _PRIMITIVES:
-            self.found.append(f"{what} has no members")
-        elif declared.endswith("]"):
-            if (call and name not in _ARRAY_METHODS) or (not call and name != "length"):
-                self.found.append(f"an array {what} has no '{name}'")
-        elif _base(declared) in _COLLECTIONS and (not call or name == "length"):
-            self.found.append(f"{what} has no '{name}'")
-        elif _base(declared) == "String" and (not call or name == "size"):
-            self.found.append(f"{what} has no '{name}'")
+        kind = self._kind(declared)
+        library = self._library(declared) if kind in ("object", "boxed", "String") else None
+        if kind == "primitive":
+            self._flag(f"{what} has no members")
+        elif kind == "array":
+            if (count is not None and name not in _ARRAY_METHODS) or (
+                count is None and name != "length"
+            ):
+                self._flag(f"an array {what} has no '{name}'")
+        elif library is not None or (library := self._static(obj)) is not None:
+            what = what if declared else f"'{_text(obj)}'"
+            self._library_member(what, library, name, count)
+        elif _base(declared) in _COLLECTIONS and (count is None or name == "length"):
+            self._flag(f"{what} has no '{name}'")
+
+    def _library_member(
+        self, what: str, library: jdk.LibraryType, name: str, count: int | None
+    ) -> None:
+        if count is None:
+            if name not in library.fields:
+                self._flag(f"{what} has no '{name}'")
+        elif name in jdk.OBJECT_METHODS and name not in library.methods:
+            return
+        elif name not in library.methods:
+            self._flag(f"{what} has no '{name}'")
+        elif not library.methods[name].accepts(count):
+            self._flag(f"{what}: '{name}' does not take {count} arguments")
+
+    # -- operations ------------------------------------------------------------------------
+    def _assign(self, target: str, value: SyntaxNode, what: str) -> None:
+        """A value of ``value``'s type given to a variable (or returned) of type ``target``."""
+        found = self._type_of(value)
+        if self._kind(target) and self._kind(found) and _incompatible(target, found):
+            self._flag(f"{what}: {found} cannot be converted to {target}")
 
     def _visit_operation(self, n: SyntaxNode) -> tuple[str, SyntaxNode | None, SyntaxNode | None]:
         """Visit the operands of a binary or assignment expression; its operator and operands
@@ -485,18 +850,46 @@ class _Checker:
             floating = any(self._type_of(x).rstrip("[]") in _FLOATING | {""} for x in _names(left))
             if op in _ORDER or op in _CONDITION_OPS or not floating:
                 self.found.append(f"'{_text(n)}' compares an expression with itself")
-        types = {_base(self._type_of(left)), _base(self._type_of(right))}
-        if op in _ORDER and (clash := types & {"String", "boolean", "Boolean"}):
-            self.found.append(f"'{op}' on a {min(clash)}")
-        if op in _CONDITION_OPS and types & _NUMERIC:
-            self.found.append(f"'{op}' on a number")
+        self._operands(op, self._type_of(left), self._type_of(right))
+
+    def _operands(self, op: str, left: str, right: str) -> None:
+        """Whether ``op`` applies to operands of these types (JLS 15.15-15.26): numbers for
+        arithmetic, order and shifts (integers), booleans for conditions, ``==`` not between
+        a number and anything but a number; ``+`` on a String takes anything."""
+        kinds = [(t, self._kind(t), _BOXED.get(t, t)) for t in (left, right)]
+        if op == "+" and "String" in (left, right):
+            return
+        if op == "+" and not all(k for _, k, _ in kinds):
+            return  # the other may be a String
+        if op in _ARITHMETIC | _ORDER | {"+"}:
+            wrong = [t for t, k, u in kinds if k and u not in _NUMERIC]
+        elif op in _SHIFTS:
+            wrong = [t for t, k, u in kinds if k and u not in _NUMERIC - _FLOATING]
+        elif op in _CONDITION_OPS:
+            wrong = [t for t, k, u in kinds if k and u != "boolean"]
+        elif op in _BITWISE:
+            known = [u for _, k, u in kinds if k]
+            logical = all(u == "boolean" for u in known)
+            integral = all(u in _NUMERIC - _FLOATING for u in known)
+            wrong = [] if logical or integral else [t for t, k, _ in kinds if k]
+        elif op in ("==", "!="):
+            (_, lk, lu), (_, rk, ru) = kinds
+            numbers = lu in _NUMERIC or ru in _NUMERIC
+            mixed = "boolean" in (lu, ru) and numbers  # a number and a boolean
+            primitive = (lk == "primitive") != (rk == "primitive") and "boxed" not in (lk, rk)
+            wrong = [left, right] if lk and rk and (mixed or primitive) else []
+        else:
+            return
+        if wrong:
+            self.found.append(f"'{op}' on a {max(wrong)}")
 
     def _condition(self, n: SyntaxNode) -> None:
-        """A condition that is a number (``if (n)``, ``!a[i]``)."""
+        """A condition that is not a boolean (``if (n)``, ``!a[i]``, ``while (s)``)."""
         while n.type == "parenthesized_expression" and n.named_children:
             n = n.named_children[0]
-        if self.checking and self._type_of(n) in _NUMERIC:
-            self.found.append(f"'{_text(n)}' ({self._type_of(n)}) is not a condition")
+        found = self._type_of(n)
+        if self._kind(found) and _BOXED.get(found, found) != "boolean":
+            self._flag(f"'{_text(n)}' ({found}) is not a condition")
 
     def _if_statement(self, n: SyntaxNode) -> None:
         self._condition(n.child_by_field_name("condition"))  # type: ignore[arg-type]  # required
@@ -508,19 +901,143 @@ class _Checker:
     _ternary_expression = _if_statement
 
     def _unary_expression(self, n: SyntaxNode) -> None:
-        if _text(n.child_by_field_name("operator")) == "!":
-            self._condition(n.child_by_field_name("operand"))  # type: ignore[arg-type]  # required
+        op = _text(n.child_by_field_name("operator"))
+        operand = n.child_by_field_name("operand")
+        if op == "!":
+            self._condition(operand)  # type: ignore[arg-type]  # grammar: required
         for c in n.named_children:
             self._node(c)
+        found = self._type_of(operand)
+        unboxed = _BOXED.get(found, found)
+        if op in ("+", "-", "~") and self._kind(found) and unboxed not in _NUMERIC:
+            self._flag(f"'{op}' on a {found}")
+        elif op == "~" and unboxed in _FLOATING:
+            self._flag(f"'{op}' on a {found}")
+
+    def _update_expression(self, n: SyntaxNode) -> None:
+        for c in n.named_children:
+            self._node(c)
+        operand = _statements(n)
+        found = self._type_of(operand[0]) if operand else ""
+        if self._kind(found) and _BOXED.get(found, found) not in _NUMERIC:
+            self._flag(f"'{_text(n)}' on a {found}")
 
     def _assignment_expression(self, n: SyntaxNode) -> None:
         op, left, right = self._visit_operation(n)
-        if not op:
+        if not op or left is None or right is None:
             return
         if op in _USELESS_SELF and _same(left, right):
             self.found.append(f"'{_text(n)}' assigns a variable from itself")
-        if op != "=" and right is not None and right.type == "assignment_expression":
+        if op != "=" and right.type == "assignment_expression":
             self.found.append(f"'{_text(n)}' nests an assignment in a compound assignment")
+        target = self._type_of(left)
+        if op == "=":
+            self._assign(target, right, f"'{_text(n)}'")
+        elif not (op == "+=" and target == "String"):
+            self._operands(op[:-1], target, self._type_of(right))
+
+    # -- reachability (JLS 14.22) ----------------------------------------------------------
+    def _reachable(self, block: SyntaxNode) -> None:
+        """A statement right after a return, throw, break or continue is never reached."""
+        body = [c for c in _statements(block) if c.type != "switch_label"]
+        for before, after in zip(body, body[1:]):
+            if before.type in _JUMPS:
+                self._flag(f"'{_text(after)}' is never reached")
+                return
+
+    def _completes(self, n: SyntaxNode) -> bool:
+        """Whether the statement ``n`` surely can complete normally (False: it cannot, or it
+        is not known)."""
+        kind = n.type
+        if kind in _COMPLETING or kind == ";":
+            return True
+        if kind in ("block", "synchronized_statement"):
+            body = [c for c in _statements(n) if c.type != "parenthesized_expression"]
+            return not body or self._completes(body[-1])
+        if kind == "if_statement":
+            alternative = n.child_by_field_name("alternative")
+            consequence = n.child_by_field_name("consequence")
+            return alternative is None or any(
+                self._completes(b) for b in (consequence, alternative) if b is not None
+            )
+        if kind in ("while_statement", "for_statement"):
+            return self._variable(n.child_by_field_name("condition"))
+        if kind == "do_statement":
+            loop = n.child_by_field_name("body")
+            condition = n.child_by_field_name("condition")
+            return loop is not None and self._completes(loop) and self._variable(condition)
+        if kind == "labeled_statement":
+            return any(self._completes(c) for c in _statements(n)[1:])
+        if kind == "try_statement":
+            parts = _statements(n)
+            if any(c.type == "finally_clause" for c in parts):
+                return False
+            blocks = [n.child_by_field_name("body")]
+            blocks += [c.child_by_field_name("body") for c in parts if c.type == "catch_clause"]
+            return any(self._completes(b) for b in blocks if b is not None)
+        return False
+
+    def _variable(self, condition: SyntaxNode | None) -> bool:
+        """Whether a loop condition is surely not a constant expression (JLS 15.29): it reads
+        a variable that no declaration makes a constant, or calls a method."""
+        if condition is None:
+            return False
+        for x in _walk(condition):
+            if x.type in ("method_invocation", "array_access", "assignment_expression"):
+                return True
+            name = _text(x)
+            if x.type == "identifier" and name in self.variables and name not in self.finals:
+                return True
+        return False
+
+
+def _literal_type(kind: str, text: str) -> str:
+    """The type of a literal: ``10L`` is a long, ``1.5f`` a float."""
+    if kind.endswith("integer_literal") and text[-1:] in "lL":
+        return "long"
+    if kind == "decimal_floating_point_literal" and text[-1:] in "fF":
+        return "float"
+    return _LITERALS[kind]
+
+
+def _promoted(*types: str) -> str:
+    """Numeric promotion of operand types (JLS 5.6): the widest, at least int; ``""`` unless
+    every one is a number."""
+    unboxed = [_BOXED.get(t, t) for t in types]
+    if not unboxed or any(u not in _NUMERIC for u in unboxed):
+        return ""
+    return max([*unboxed, "int"], key=lambda u: _WIDTH[u])
+
+
+def _incompatible(target: str, value: str) -> bool:
+    """Whether no assignment conversion (JLS 5.2) takes a value of type ``value`` to type
+    ``target``, judged only where it is sure: primitives, their boxes, String and arrays
+    against each other; a narrowing only from long, float or double (an int constant may
+    narrow to byte, short or char)."""
+    if target == value or not target or not value:
+        return False
+    if value == "null":
+        return target in _PRIMITIVES
+    t, v = _BOXED.get(target, target), _BOXED.get(value, value)
+    if target in _PRIMITIVES or target in _BOXED:
+        if v not in _PRIMITIVES:
+            return True
+        if (t == "boolean") != (v == "boolean"):
+            return True
+        if target in _BOXED and value in _PRIMITIVES:
+            return t != v and v in _WIDE
+        return v in _WIDE and _WIDTH.get(v, 0) > _WIDTH.get(t, 0)
+    if target == "String":
+        return value in _PRIMITIVES or value in _BOXED or value.endswith("]")
+    if target.endswith("]"):
+        if not value.endswith("]"):
+            return value in _PRIMITIVES or value in _BOXED or value == "String"
+        a, b = target[:-2], value[:-2]  # arrays of primitives are of that primitive only
+        if a in _PRIMITIVES or b in _PRIMITIVES:
+            return a != b
+        return a.endswith("]") and b.endswith("]") and _incompatible(a, b)
+    # an object type (a library type or a class of the file): never a primitive, String or array
+    return value in _PRIMITIVES or value == "String" or value.endswith("]")
 
 
 def _camel(name: str) -> bool:

@@ -1,0 +1,312 @@
+"""What javac rejects that the validity check (spancopy_core.lang.java.validity) now finds
+without a compiler, one category of the top-20 candidates of the real-bug dev sets each (the
+declared types of locals, parameters and fields and what follows from them, calls of the
+class's and of the library's methods, statements, reachability, scopes), each beside a
+candidate like it that compiles and is kept."""
+
+from __future__ import annotations
+
+import pytest
+
+from spancopy_core.lang import java
+from spancopy_core.lang.java.validity import Environment, environment, problems
+
+PROGRAM = """import java.util.*;
+
+public class Main {
+    static final int MOD = 1_000_000_007;
+
+    static long power(long b, long e) {
+        long r = 1;
+        while (e > 0) {
+            if ((e & 1) == 1) r = r * b % MOD;
+            b = b * b % MOD;
+            e >>= 1;
+        }
+        return r;
+    }
+
+    static void show(String label, int[] xs) {
+        StringBuilder sb = new StringBuilder(label);
+        for (int x : xs) sb.append(' ').append(x);
+        System.out.println(sb);
+    }
+
+    public static void main(String[] args) {
+        Scanner sc = new Scanner(System.in);
+        int n = sc.nextInt();
+        long[] pre = new long[n + 1];
+        List<Integer> odd = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            int a = sc.nextInt();
+            pre[i + 1] = pre[i] + a;
+            if (a % 2 != 0) odd.add(a);
+        }
+        String name = sc.next();
+        boolean found = name.length() > n;
+        System.out.println(power(2, n) + " " + pre[n] + " " + odd.size() + " " + found);
+    }
+}
+"""
+
+
+def _method(name: str) -> tuple[str, Environment]:
+    doc = java.parse(PROGRAM)
+    method = next(m for m in doc.methods if m.name == name)
+    return PROGRAM[method.start : method.end], environment(doc, method)
+
+
+def test_the_program_as_written_makes_sense() -> None:
+    for name in ("power", "show", "main"):
+        text, env = _method(name)
+        assert problems(text, env) == [], name
+
+
+# (category: the javac error it stands for, method, old, new, what the check says)
+NONSENSE = [
+    (
+        "cant.resolve (a wildcard import brings no variable)",
+        "main",
+        "pre[n]",
+        "pre[size]",
+        "'size' is not declared here",
+    ),
+    (
+        "cant.resolve (a wildcard import brings no method)",
+        "main",
+        "power(2, n)",
+        "pow(2, n)",
+        "no method 'pow' here",
+    ),
+    (
+        "cant.apply.symbol (the class's method)",
+        "main",
+        "power(2, n)",
+        "power(2)",
+        "'power' does not take 1 arguments",
+    ),
+    (
+        "cant.apply.symbols (a library method)",
+        "power",
+        "r = r * b % MOD",
+        "r = Math.max(r)",
+        "'max' does not take 1 arguments",
+    ),
+    (
+        "cant.resolve.location.args (a library method)",
+        "main",
+        "sc.nextInt();",
+        "sc.size();",
+        "'sc' (Scanner) has no 'size'",
+    ),
+    (
+        "cant.apply.symbols (a library constructor)",
+        "main",
+        "new Scanner(System.in)",
+        "new Scanner()",
+        "no constructor takes 0 arguments",
+    ),
+    (
+        "prob.found.req (lossy)",
+        "main",
+        "int a = sc.nextInt();",
+        "int a = sc.nextLong();",
+        "long cannot be converted to int",
+    ),
+    (
+        "prob.found.req (boolean to int)",
+        "main",
+        "boolean found",
+        "int found",
+        "boolean cannot be converted to int",
+    ),
+    (
+        "prob.found.req (array to scalar)",
+        "main",
+        "pre[i] + a;",
+        "pre;",
+        "long[] cannot be converted to long",
+    ),
+    (
+        "prob.found.req (return type)",
+        "power",
+        "return r;",
+        "return r > 0;",
+        "the method's return value: boolean cannot be converted to long",
+    ),
+    (
+        "prob.found.req (a value from a void method)",
+        "show",
+        "System.out.println(sb);",
+        "return sb;",
+        "returns a value from a void method",
+    ),
+    ("missing.ret.stmt", "power", "return r;", "", "a path through the method returns no value"),
+    ("unreachable.stmt", "power", "e >>= 1;", "break; e >>= 1;", "'e >>= 1;' is never reached"),
+    (
+        "already.defined",
+        "main",
+        "int a = sc.nextInt();",
+        "int n = sc.nextInt();",
+        "'n' is already declared here",
+    ),
+    (
+        "already.defined (a lambda's parameter)",
+        "main",
+        "odd.add(a);",
+        "odd.removeIf(n -> n > a);",
+        "'n' is already declared here",
+    ),
+    (
+        "var.might.not.have.been.initialized",
+        "main",
+        "new long[n + 1]",
+        "new long[pre.length]",
+        "'pre' is read in its own initializer",
+    ),
+    ("not.stmt", "main", "odd.add(a);", "a + 1;", "'a + 1' is not a statement"),
+    ("not.stmt (a for's update)", "main", "i++)", "i + 1)", "'i + 1' is not a statement"),
+    (
+        "non-static.cant.be.ref",
+        "main",
+        "new Scanner(System.in)",
+        "new Scanner(this)",
+        "'this' in a static method",
+    ),
+    ("operator.cant.be.applied.1 (an array)", "main", "pre[i] + a", "pre + a", "'+' on a long[]"),
+    (
+        "operator.cant.be.applied.1 (a shift by a boolean)",
+        "power",
+        "e >>= 1",
+        "e >>= true",
+        "'>>' on a boolean",
+    ),
+    (
+        "operator.cant.be.applied.1 (== of a number and a String)",
+        "main",
+        "a % 2 != 0",
+        "a % 2 != args[0]",
+        "'!=' on a int",
+    ),
+    ("operator.cant.be.applied (++ on an array)", "main", "i++)", "pre++)", "on a long[]"),
+    (
+        "incompatible types (a number as a condition)",
+        "main",
+        "if (a % 2 != 0)",
+        "if (a % 2)",
+        "'a % 2' (int) is not a condition",
+    ),
+    (
+        "incompatible types (a long index)",
+        "main",
+        "pre[i + 1] =",
+        "pre[pre[i]] =",
+        "an index of type long",
+    ),
+    (
+        "cant.deref (a call's primitive result)",
+        "main",
+        "name.length() > n",
+        "name.length().size() > n",
+        "'name.length()' (int) has no members",
+    ),
+    (
+        "foreach.not.applicable.to.type",
+        "show",
+        "int x : xs",
+        "int x : label",
+        "'label' (String) is not an array or a collection",
+    ),
+    (
+        "prob.found.req (a for-each's element)",
+        "show",
+        "int x : xs",
+        "String x : xs",
+        "'String' cannot hold the elements of 'xs' (int[])",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("category", "name", "old", "new", "expected"), NONSENSE, ids=[n[0] for n in NONSENSE]
+)
+def test_what_javac_rejects_is_found(
+    category: str, name: str, old: str, new: str, expected: str
+) -> None:
+    text, env = _method(name)
+    assert old in text
+    found = problems(text.replace(old, new, 1), env)
+    assert any(expected in p for p in found), found
+
+
+# (what javac accepts that looks like the above, method, old, new)
+SENSE = [
+    ("a widening", "main", "pre[i + 1] = pre[i] + a;", "pre[i + 1] = a;"),
+    ("a cast", "main", "int n = sc.nextInt();", "int n = (int) sc.nextLong();"),
+    ("an int constant for a long", "power", "long r = 1;", "long r = 'a';"),
+    ("a char index", "main", "pre[i + 1] =", "pre['b' - 'a'] ="),
+    ("a String with anything", "main", '+ " " + pre[n]', '+ " " + pre'),
+    ("a long computed and returned", "power", "return r;", "return r % MOD;"),
+    ("a void method's bare return", "show", "System.out.println(sb);", "return;"),
+    ("a loop that never ends needs no return", "power", "return r;", "for (;;) r++;"),
+    ("a return after an if", "power", "return r;", "if (r > 0) return r; else return -r;"),
+    ("a lambda's own name", "main", "odd.add(a);", "odd.removeIf(x -> x > a);"),
+    ("a method of a later JDK", "main", "odd.size()", "odd.getFirst()"),
+    (
+        "a variable-arity library method",
+        "main",
+        "System.out.println(power(2, n)",
+        'System.out.printf("%d %d", n, power(2, n)',
+    ),
+    ("Object's methods on any library type", "main", "odd.size()", "odd.hashCode()"),
+    ("an Integer compared with null", "main", "a % 2 != 0", "Integer.valueOf(a) != null"),
+    (
+        "a loop variable reused in a later loop",
+        "show",
+        "System.out.println(sb);",
+        "for (int x : xs) sb.append(x);",
+    ),
+    ("a boolean &", "power", "(e & 1) == 1", "(e & 1) == 1 & e > 1"),
+    ("a char compared with an int", "main", "a % 2 != 0", "args[0].charAt(0) != 0"),
+    ("a compound assignment's implicit cast", "main", "pre[i + 1] = pre[i] + a;", "a += pre[i];"),
+]
+
+
+@pytest.mark.parametrize(("case", "name", "old", "new"), SENSE, ids=[s[0] for s in SENSE])
+def test_what_javac_accepts_is_kept(case: str, name: str, old: str, new: str) -> None:
+    text, env = _method(name)
+    assert old in text
+    assert problems(text.replace(old, new, 1), env) == []
+
+
+def test_pattern_variables_may_share_a_name() -> None:
+    method = """void f(Object o, Object p) {
+        if (o instanceof String s) { System.out.println(s); }
+        if (p instanceof String s) { System.out.println(s); }
+    }"""
+    assert problems(method) == []
+
+
+def test_a_method_of_a_class_with_a_superclass_may_have_more_overloads() -> None:
+    text = PROGRAM.replace("public class Main {", "public class Main extends Base {")
+    doc = java.parse(text)
+    main = next(m for m in doc.methods if m.name == "main")
+    method = text[main.start : main.end].replace("power(2, n)", "power(2)")
+    assert problems(method, environment(doc, main)) == []
+
+
+def test_a_method_alone_in_its_class_is_a_snippet_unless_it_is_main() -> None:
+    """A class of one method is a method shown out of its file (its other members unknown),
+    but for ``static void main``: a whole program."""
+    snippet = "class C {\n  int f(int n) { return n; }\n}\n"
+    program = "class C {\n  public static void main(String[] a) { int n = 1; }\n}\n"
+    for text, old, new, flagged in [
+        (snippet, "return n;", "return n + size;", False),
+        (program, "int n = 1;", "int n = size;", True),
+    ]:
+        doc = java.parse(text)
+        method = doc.methods[0]
+        found = problems(
+            text[method.start : method.end].replace(old, new), environment(doc, method)
+        )
+        assert bool(found) == flagged, (text, found)
