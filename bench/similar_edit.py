@@ -74,18 +74,18 @@ from spancopy_core.repair.similar import (  # noqa: E402
 from spancopy_core.storage.checkpoint import load_model  # noqa: E402
 
 NAMES = ["value", "limit", "count", "index", "total", "step", "size", "buffer", "path", "name"]
-BODIES = [
-    "int {a} = 0;\n    for (int i = 0; i < {b}.length; i++) {{\n        {a} += {b}[i];\n    }}\n"
-    "    return {a};",
-    'if ({a} == null) {{\n        throw new IllegalArgumentException("{a}");\n    }}\n'
+BODIES = [  # type-correct: a candidate of a method with a problem is never offered
+    "int sum = 0;\n    for (int i = 0; i < {b}.length; i++) {{\n        sum += {b}[i];\n    }}\n"
+    "    return sum + {a};",
+    'if ({b} == null) {{\n        throw new IllegalArgumentException("{b}");\n    }}\n'
     "    this.{a} = {a};\n    return 0;",
-    'while ({a} > {b}) {{\n        {a} = {a} / 2;\n        log("{a}", {a});\n    }}\n'
+    'while ({a} > {b}.length) {{\n        {a} = {a} / 2;\n        log("{a}", {a});\n    }}\n'
     "    return {a};",
     'StringBuilder sb = new StringBuilder();\n    sb.append({a}).append(", ").append({b});\n'
     "    return sb.length();",
-    "if ({a} < 0 || {a} >= {b}) {{\n        return -1;\n    }}\n"
+    "if ({a} < 0 || {a} >= {b}.length) {{\n        return -1;\n    }}\n"
     "    return items.get({a}).hashCode();",
-    "Reader r = open({a});\n    int n = r.read();\n    r.close();\n    return n + {b};",
+    "Reader r = open({a});\n    int n = r.read();\n    r.close();\n    return n + {b}.length;",
 ]
 
 

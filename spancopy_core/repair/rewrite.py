@@ -379,9 +379,23 @@ def _applied(
     return out
 
 
+def _words(patterns: Sequence[Pattern]) -> set[str]:
+    """The token texts a match of ``patterns`` must have (their leaves outside holes)."""
+    out: set[str] = set()
+    for p in patterns:
+        if p.hole < 0:
+            out.update(t.text for t in p.tokens)
+            out |= _words(p.children)
+    return out
+
+
 def rewrites(rules: Sequence[Rule], tokens: Sequence[java.Token]) -> list[list[java.Token]]:
     """The method ``tokens`` rewritten by ``rules``: per level, every match of its rules at
-    once, then (with several, at most :data:`MAX_SINGLE`) each alone; distinct, in that order."""
+    once, then (with several, at most :data:`MAX_SINGLE`) each alone; distinct, in that order.
+    A method without every token of some rule's before side is not parsed (most methods)."""
+    texts = {t.text for t in tokens}
+    if not any(_words(r.before) <= texts for r in rules):
+        return []
     t = tree(tokens)
     if t is None:
         return []

@@ -176,3 +176,20 @@ def test_a_rule_that_matches_where_the_user_left_the_code_alone_is_dropped():
         "String both(String a, String b) { return a.strip() + b.trim(); }",
     )
     assert [str(r) for r in found] == ["a . trim #0 => a . strip #0"]
+
+
+def test_a_method_without_the_tokens_of_any_rule_is_not_parsed(monkeypatch):
+    parsed: list[str] = []
+    real = rewrite.tree
+
+    def counted(found):
+        parsed.append(" ".join(t.text for t in found))
+        return real(found)
+
+    monkeypatch.setattr(rewrite, "tree", counted)
+    assert rewritten(TRIM, "int width(String name) { return name.length(); }") == []
+    assert parsed == []  # no trim: no match is possible
+    assert rewritten(TRIM, "String s(String a) { return a.trim(); }") == [
+        "String s ( String a ) { return a . strip ( ) ; }"
+    ]
+    assert len(parsed) == 1
