@@ -11,7 +11,10 @@ models and their ratio, the real-bug top-1/top-5 before and after, the wall time
 and the machine, and a ``RESULT`` line per repository.
 
     python bench/adapt.py [--repos jsoup javapoet] [--minutes 5] [--held-out 100]
-                          [--msb-limit 200] [--keep DIR]
+                          [--msb-limit 200] [--keep DIR] [--dev]
+
+``--dev`` cuts each history before the commits that a run holds out (:func:`before_held_out`)
+and so scores on the next newest commits: settings are chosen there, never on the held-out.
 """
 
 from __future__ import annotations
@@ -68,14 +71,34 @@ def real_bugs(model: Path, msb_limit: int) -> tuple[dict[str, tuple[int, int]], 
     return out, seconds
 
 
-def adapt(name: str, work: Path, minutes: float, held_out: int) -> tuple[dict, float]:
-    """Clone the bundle ``name`` and adapt the shipped model to it; its plan.json and the
-    seconds of the adapt command."""
-    clone = work / name
+def before_held_out(clone: Path, held_out: int) -> str:
+    """Cut the history of ``clone`` before the commits that ``adapt --held-out`` holds out (a
+    branch ``dev`` at the newest commit older than the oldest of them, checked out), so that
+    adapting it holds out the next newest ones: a dev split that never sees the held-out
+    commits. Returns the commit checked out."""
+    from spancopy_core.storage.model_dir import read_vocab
+    from trainer import history
+
+    edits = history.mine(clone, set(read_vocab(DEFAULT_JAVA_MODEL).itos)).edits
+    _, held = history.split_by_date(edits, min(held_out, len(edits) // 5))
+    cut = min(e.time for e in held)
+    sha = history.git(clone, "rev-list", "-1", f"--before={cut - 1}", "HEAD").strip()
+    history.git(clone, "checkout", "-q", "-B", "dev", sha)
+    return sha
+
+
+def adapt(
+    name: str, work: Path, minutes: float, held_out: int, dev: bool = False
+) -> tuple[dict, float]:
+    """Clone the bundle ``name`` (``dev``: cut before its held-out commits) and adapt the
+    shipped model to it; its plan.json and the seconds of the adapt command."""
+    clone = work / (f"{name}-dev" if dev else name)
     if not clone.is_dir():
         bundle = REPOS / f"{name}.bundle"
         subprocess.run(["git", "clone", "-q", str(bundle), str(clone)], check=True)
-    out = work / f"{name}-model"
+        if dev:
+            print(f"{name}: dev split, history cut at {before_held_out(clone, held_out)[:12]}")
+    out = work / f"{clone.name}-model"
     command = [sys.executable, "-m", "trainer", "adapt", "--repo", str(clone), "--out", str(out)]
     command += ["--minutes", str(minutes), "--held-out", str(held_out), "--threads", "1"]
     text, seconds = run([*command, "--no-progress"])
@@ -102,6 +125,11 @@ def main() -> int:
     ap.add_argument("--held-out", type=int, default=100, help="adapt --held-out")
     ap.add_argument("--msb-limit", type=int, default=200, help="ManySStuBs4J dev bugs sampled")
     ap.add_argument("--keep", type=Path, help="clone and write here (default: a temporary one)")
+    ap.add_argument(
+        "--dev",
+        action="store_true",
+        help="leave the held-out commits out and hold out the next newest (to choose settings)",
+    )
     args = ap.parse_args()
     print(machine())
     with tempfile.TemporaryDirectory() as scratch:
@@ -109,8 +137,8 @@ def main() -> int:
         work.mkdir(parents=True, exist_ok=True)
         shipped, shipped_seconds = real_bugs(DEFAULT_JAVA_MODEL, args.msb_limit)
         for name in args.repos:
-            plan, seconds = adapt(name, work, args.minutes, args.held_out)
-            model = work / f"{name}-model"
+            plan, seconds = adapt(name, work, args.minutes, args.held_out, args.dev)
+            model = work / f"{name}{'-dev' if args.dev else ''}-model"
             trained = model if model.is_dir() else model.with_name(model.name + ".work") / "model"
             after, after_seconds = real_bugs(trained, args.msb_limit)
             s, a = plan["shipped"], plan["adapted"]
@@ -133,6 +161,7 @@ def main() -> int:
                 f" adapted_top1={a['top1']} adapted_top5={a['top5']} top5_ratio={ratio:.2f}"
                 f" real_bugs_top5_shipped={sums[0]} real_bugs_top5_adapted={sums[1]}"
                 f" adapt_seconds={seconds:.0f} steps={plan['training']['steps']}"
+                f" rules={plan['rules']} split={'dev' if args.dev else 'heldout'}"
             )
     return 0
 

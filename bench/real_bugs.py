@@ -62,7 +62,7 @@ from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
 from spancopy_core.editing.edits import apply_edits  # noqa: E402
 from spancopy_core.editing.positions import LineIndex  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
-from spancopy_core.repair import pipeline, runner  # noqa: E402
+from spancopy_core.repair import pipeline, project_rules, runner  # noqa: E402
 from spancopy_core.repair.candidates import Candidate  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
@@ -174,7 +174,9 @@ def _method_tokens(text: str, line: int) -> list[java.Token]:
     return doc.tokens[method.tokens]
 
 
-def evaluate(model: Any, record: dict[str, Any], options: RepairOptions) -> Bug:
+def evaluate(
+    model: Any, record: dict[str, Any], options: RepairOptions, rules: project_rules.Rules = ()
+) -> Bug:
     """One pair through the baseline and the pipeline."""
     text, method_line = file_text(record, record["buggy"])
     expected, _ = file_text(record, record["fixed"])
@@ -194,7 +196,7 @@ def evaluate(model: Any, record: dict[str, Any], options: RepairOptions) -> Bug:
     inline = runner.Inline(model, memo={})  # one beam search for both rankings
 
     def ranked(how: RepairOptions) -> list[Candidate]:
-        found = runner.repair_units(model, doc, kept, how, focus=focus, runtime=inline)
+        found = runner.repair_units(model, doc, kept, how, focus=focus, runtime=inline, rules=rules)
         return [c for r in found for c in r.candidates]
 
     alone, combined = ranked(replace(options, ranking="beam")), ranked(options)
@@ -325,7 +327,8 @@ def main() -> int:
     options = RepairOptions(beam_size=args.beam, top_k=args.top_k, compile_check=args.compile_check)
     print(machine())
     print(f"model {args.model}  beam={args.beam} top_k={args.top_k}  slice={name}")
-    bugs = [evaluate(model, r, options) for r in tqdm(records, unit="bug", file=sys.stderr)]
+    rules = project_rules.load_rules(args.model)  # an adapted model's mined rules, as the server's
+    bugs = [evaluate(model, r, options, rules) for r in tqdm(records, unit="bug", file=sys.stderr)]
     print(report(bugs, name))
     if args.json:
         args.json.write_text("".join(json.dumps(asdict(b)) + "\n" for b in bugs))

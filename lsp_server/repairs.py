@@ -224,6 +224,7 @@ class RepairService:
                 known=worker.vocab or (),
                 cache=self.ranked,
                 document=document,
+                rules=worker.rules,
             )
         except ModelUnavailable:  # unloaded under the request (spancopy.reloadModel, settings)
             raise JobCancelled() from None

@@ -23,6 +23,7 @@ from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.repair import pipeline
 from spancopy_core.repair.pipeline import RepairOptions
+from spancopy_core.repair.project_rules import Rules, RulesError, load_rules
 from spancopy_core.repair.runner import ScoreItem
 from spancopy_core.storage.model_dir import kind_mismatch, model_kind
 
@@ -99,6 +100,9 @@ class ModelWorker:
         # whether the current model reads a context segment (spancopy_core.paper.context), once
         # loaded
         self.context = False
+        # the rewrite rules mined from a project's history that its adapted model's directory
+        # holds (spancopy_core.repair.project_rules), once loaded
+        self.rules: Rules = ()
         self.error: ModelUnavailable | None = None  # why the current model failed to load
         self.cache: LruCache[DecodeKey, list[Hypothesis]] = LruCache(cache_size)
         self._loading: asyncio.Future[Vocabulary] | None = None
@@ -126,6 +130,7 @@ class ModelWorker:
         self._model = None
         self.vocab = None
         self.context = False
+        self.rules = ()
         self.error = None
         self._loading = None
         self.cache.clear()
@@ -168,11 +173,12 @@ class ModelWorker:
                 if why is not None:
                     raise ModelUnavailable(f"{model_dir} is {why}")
             model = load_model(model_dir, device=device)
-        except (CheckpointError, DeviceError) as exc:
+            rules = load_rules(model_dir)
+        except (CheckpointError, DeviceError, RulesError) as exc:
             raise ModelUnavailable(str(exc)) from exc
         self._model = (generation, model)
         if generation == self.generation:
-            self.context = model.config.context
+            self.context, self.rules = model.config.context, rules
         log.info("Loaded model %s on %s (%d torch threads)", model_dir, model.device, threads)
         return model.vocab
 

@@ -53,6 +53,7 @@ from spancopy_core.repair.pipeline import (
     view,
     within_limit,
 )
+from spancopy_core.repair.project_rules import Rules, RulesError, load_rules
 from spancopy_core.repair.prose import ProseFrontend, ProseSettings
 from spancopy_core.repair.runner import repair_units
 from spancopy_core.storage.dictionary import (
@@ -366,11 +367,13 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"{args.file}:{args.line}: no {kind} at this line\n")
         return 1
     language = doc.frontend.model
-    model = _load(args.model or _default_model(args.file, language), args.device, language)
+    directory = args.model or _default_model(args.file, language)
+    model = _load(directory, args.device, language)
     kept = _selected(args.file, doc, model, _options(args), focus)
+    rules = _rules(directory)
     report = []
     with _progress(args, len(kept), kind) as progress:
-        for m in _reports(args.file, doc, model, _options(args), focus, kept):
+        for m in _reports(args.file, doc, model, _options(args), focus, kept, rules):
             report.append(m)
             if not args.json and m["repairs"]:
                 _print(_method_text(args.file, m))
@@ -472,9 +475,11 @@ def _reports(
     options: RepairOptions,
     focus: Focus | None,
     kept: list[Unit],
+    rules: Rules = (),
 ) -> Iterator[dict[str, Any]]:
-    """The JSON object of each unit of ``kept``, as soon as its repairs are known."""
-    for found in repair_units(model, doc, kept, options, focus=focus):
+    """The JSON object of each unit of ``kept``, as soon as its repairs are known (with the
+    project's mined ``rules`` at ``focus``)."""
+    for found in repair_units(model, doc, kept, options, focus=focus, rules=rules):
         yield _method_report(path, doc, found, doc.frontend.unit_kind)
 
 
@@ -608,6 +613,16 @@ def _default_model(path: Path, language: str) -> Path:
         return DEFAULT_MODELS[language]
     sys.stderr.write(f"using the Java model adapted to this project: {own}\n")
     return own
+
+
+def _rules(directory: Path) -> Rules:
+    """The rewrite rules mined from the project's history that an adapted model's
+    ``directory`` holds (:mod:`spancopy_core.repair.project_rules`); a :class:`UsageError`
+    when they cannot be read."""
+    try:
+        return load_rules(directory)
+    except RulesError as exc:
+        raise UsageError(f"cannot load the model's rules: {exc}") from None
 
 
 def _load(directory: Path, device: str, language: str, *, edit: bool = False) -> SpanCopyModel:

@@ -7,7 +7,9 @@ as the evaluation; score the shipped model on them through the repair pipeline t
 edit's focus lines; right when the file after a repair holds the method as the commit wrote
 it, token for token); add the project's frequent names to the model's vocabulary (so that
 the abstraction keeps them as written and the model can write them: ``assertEquals``, the
-project's own helpers), and fine-tune it on the older edits (bug fixes weighted up) mixed one
+project's own helpers, and the names the project's rules write); mine the fix patterns the
+older edits repeat (:mod:`trainer.rules`, written beside the model and proposed by its repairs);
+fine-tune it on the older edits (bug fixes weighted up) mixed one
 to one with a replay of its own last training data, BFP's train slice (the pairs
 of ``recipes/java-focus.sh``'s ``trainer split``), so that it keeps what it knew, with the
 trainer's loop (:func:`trainer.train.main`: progress bar, checkpoints, Ctrl-C saves the
@@ -38,9 +40,10 @@ from tqdm import tqdm
 from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.lang import java
 from spancopy_core.paper.vocab import Vocabulary
+from spancopy_core.repair.project_rules import RULES_FILE
 from spancopy_core.storage.model_dir import PROJECT_MODEL, read_vocab
 
-from . import history
+from . import history, rules
 from .config import TrainConfig, TrainerError
 
 if TYPE_CHECKING:
@@ -62,6 +65,7 @@ TOP = 5
 CALIBRATION_STEPS = 8  # steps timed before the real run, to fit it in the time given
 NAME_EDITS = 5  # a project name in at least this many training edits joins the vocabulary
 MAX_NAMES = 500
+SOUP_SHARE = 0.5  # the fine-tuned model's share of the written model's weights (see soup)
 
 
 @dataclass(frozen=True)
@@ -118,10 +122,12 @@ def code_tokens(text: str) -> list[str]:
     return [t.text for t in java.lex(text)]
 
 
-def fix_rank(model: Any, text: str, edit: history.Edit, options: Any) -> int | None:
+def fix_rank(
+    model: Any, text: str, edit: history.Edit, options: Any, found_rules: Any = ()
+) -> int | None:
     """The 1-based rank of the edit's fix among the repairs that the pipeline offers for the
-    file ``text`` (the file before the commit) at the edit's focus lines; None beyond
-    :data:`TOP`."""
+    file ``text`` (the file before the commit) at the edit's focus lines, with the model
+    directory's mined rules ``found_rules``; None beyond :data:`TOP`."""
     from spancopy_core.editing.edits import apply_edits
     from spancopy_core.repair import pipeline
     from spancopy_core.repair.languages import frontend_for
@@ -132,7 +138,7 @@ def fix_rank(model: Any, text: str, edit: history.Edit, options: Any) -> int | N
     doc = pipeline.ParsedText.parse(text, frontend)
     first, last = edit.focus
     focus = (doc.lines.offset(first - 1, 0), doc.lines.line_end(last - 1))
-    found, _ = repair(model, doc, focus, options)
+    found, _ = repair(model, doc, focus, options, rules=found_rules)
     ranked = [c for unit in found for c in unit.candidates][:TOP]
     want = code_tokens(edit.fixed)
     for k, candidate in enumerate(ranked, start=1):
@@ -143,15 +149,22 @@ def fix_rank(model: Any, text: str, edit: history.Edit, options: Any) -> int | N
     return None
 
 
-def evaluate(model: Any, repo: Path, edits: Sequence[history.Edit], label: str, bar: bool) -> Score:
-    """The :class:`Score` of ``model`` on ``edits`` (beam and ranking as the server's)."""
+def evaluate(
+    directory: Path, repo: Path, edits: Sequence[history.Edit], label: str, bar: bool
+) -> Score:
+    """The :class:`Score` of the model of ``directory`` (with its mined rules, if any) on
+    ``edits`` (beam and ranking as the server's)."""
+    from spancopy_core.repair import project_rules
     from spancopy_core.repair.pipeline import RepairOptions
+    from spancopy_core.storage.checkpoint import load_model
 
+    model = load_model(directory, device="cpu")
+    found_rules = project_rules.load_rules(directory)
     options = RepairOptions(top_k=TOP)
     ranks = []
     with history.Blobs(repo) as blobs:
         for edit in tqdm(edits, desc=label, unit="edit", disable=not bar, leave=False):
-            ranks.append(fix_rank(model, blobs[edit.blob], edit, options))
+            ranks.append(fix_rank(model, blobs[edit.blob], edit, options, found_rules))
     return Score(len(edits), sum(r == 1 for r in ranks), sum(r is not None for r in ranks))
 
 
@@ -231,7 +244,17 @@ def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
             f"learn from (at least {MIN_EDITS})"
         )
     train_edits, held = history.split_by_date(mined.edits, min(config.held_out, n // 5))
+    # the rules: of the training edits and the small edits not learned from, all older than
+    # the held-out commits (never from them)
+    cut = min(e.time for e in held)
+    ruled = sorted(
+        [*train_edits, *(e for e in mined.for_rules if e.time < cut)], key=lambda e: e.time
+    )
+    mined_rules = rules.mine(ruled)
+    config.work.mkdir(parents=True, exist_ok=True)
+    rules.write(mined_rules, config.work, len(ruled))
     names = project_names(train_edits, known)  # never from the held-out commits
+    names += [t for t in rules.written(mined_rules) if t not in known and t not in names]
     extend_vocabulary(config.init, names, config.work / "init")
     known |= set(names)
     train_edits = [e for e in (history.abstract(e, known) for e in train_edits) if e is not None]
@@ -258,6 +281,9 @@ def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
         "bugfix_edits": sum(e.bugfix for e in mined.edits),
         "bugfix_weight": history.BUGFIX_WEIGHT,
         "project_names": len(names),
+        "rules": len(mined_rules),
+        "rule_edits": len(ruled),
+        "rule_min_commits": rules.MIN_COMMITS,
         "train_edits": len(train_edits),
         "valid_edits": len(valid_edits),
         "train_pairs": len(own),
@@ -292,7 +318,7 @@ def _read_heldout(work: Path) -> list[history.Edit]:
     ]
 
 
-def soup(start: Path, tuned: Path, out: Path) -> None:
+def soup(start: Path, tuned: Path, out: Path, share: float = SOUP_SHARE) -> None:
     """Write to ``out`` the mean of the weights of the model fine-tuning started from and of
     the fine-tuned one (a model soup, as the shipped model's stage 5): on javapoet it kept
     more of the real-bug fixes (dev sets' top-5 53 of the shipped model's 58, against 50)."""
@@ -301,8 +327,9 @@ def soup(start: Path, tuned: Path, out: Path) -> None:
     from .average import average
 
     first, second = load_model(start, device="cpu"), load_model(tuned, device="cpu")
-    first.load_state_dict(average([first, second], [1.0, 1.0]))
-    extra = {"averaged": {"models": [str(start), str(tuned)], "weights": [1.0, 1.0]}}
+    weights = [1.0 - share, share]
+    first.load_state_dict(average([first, second], weights))
+    extra = {"averaged": {"models": [str(start), str(tuned)], "weights": weights}}
     save_model(first, first.vocab, out, extra=extra)
 
 
@@ -372,8 +399,6 @@ def run(config: AdaptConfig) -> int:
     when it scored below the shipped model and was not."""
     import torch
 
-    from spancopy_core.storage.checkpoint import load_model
-
     from .train import main as train_main
 
     history.check_repository(config.repo, config.allow_dirty)
@@ -403,10 +428,10 @@ def run(config: AdaptConfig) -> int:
                 log.warning("interrupted: run the same command again to continue")
                 raise
             soup(config.work / "init", tuned, directory)
+            shutil.copyfile(config.work / RULES_FILE, directory / RULES_FILE)
         if name not in plan:
-            model = load_model(directory, device="cpu")
             started = time.monotonic()
-            plan[name] = asdict(evaluate(model, config.repo, held, name, config.progress))
+            plan[name] = asdict(evaluate(directory, config.repo, held, name, config.progress))
             plan[f"{name}_seconds"] = round(time.monotonic() - started, 1)
             save_plan(config, plan)
         scores[name] = Score(**plan[name])
@@ -432,7 +457,7 @@ def install(config: AdaptConfig, plan: dict[str, Any]) -> None:
     out.mkdir(parents=True, exist_ok=True)
     if config.out is None:  # REPO/.spancopy: kept out of the project's git status
         (out.parent / ".gitignore").write_text("*\n")
-    for name in ("vocab.json", "model.safetensors"):
+    for name in ("vocab.json", "model.safetensors", RULES_FILE):
         shutil.copyfile(trained / name, out / name)
     model_config = json.loads((trained / "config.json").read_text())
     model_config["adapted"] = plan
@@ -451,7 +476,10 @@ def mining_report(plan: dict[str, Any]) -> str:
             f"small method edits: {plan['edits']} ({plan['bugfix_edits']} of bug-fix commits,"
             f" weighted {plan['bugfix_weight']}x in training); left out: {left_out or 'none'}",
             f"vocabulary: {plan['project_names']} names of the project added (each in at least "
-            f"{NAME_EDITS} training edits)",
+            f"{NAME_EDITS} training edits, or written by a rule)",
+            f"rules: {plan['rules']} fix patterns that the edits of at least "
+            f"{plan['rule_min_commits']} commits make (of {plan['rule_edits']} edits older than "
+            "the held-out ones), proposed where they match the lines a repair is asked for",
             f"training: {plan['train_edits']} edits ({plan['train_pairs']} pairs) up to "
             f"{plan['last_train_commit']}, with {plan['replay_pairs']} replayed BFP pairs; "
             f"{plan['valid_edits']} for validation",
@@ -470,10 +498,14 @@ def model_card(config: AdaptConfig, plan: dict[str, Any]) -> str:
 
 Made by `python -m trainer adapt --repo {config.repo}` from `{config.init}`: fine-tuned on the
 small method edits of this repository's own history, mixed one to one with replayed BFP pairs
-(the shipped model's last training data), then averaged with the model it started from, so
-that it keeps what it knew. Nothing left the
-machine. The server and `spancopy repair` use it for files of this repository unless a
-`modelPath` setting or `--model` names another model.
+(the shipped model's last training data), then averaged with the model it started from
+(the fine-tuned weights' share {SOUP_SHARE:g}), so that it keeps what it knew. Beside it,
+`{RULES_FILE}` holds the fix patterns that the history repeats (rewrite rules, each made by
+the edits of at least {plan["rule_min_commits"]} commits: their text, level of generality and
+commit count): where one matches the lines a repair is asked for, its rewrite is a candidate,
+ranked by this model's probability like the others. Nothing left the machine. The server and
+`spancopy repair` use it for files of this repository unless a `modelPath` setting or
+`--model` names another model.
 
 ## What it learned from
 

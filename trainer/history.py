@@ -109,6 +109,9 @@ class Mined:
     """What :func:`mine` found: the kept edits, oldest commit first, and the counts."""
 
     edits: list[Edit] = field(default_factory=list)
+    # small edits not learned from (of methods over MAX_TOKENS, or repeating an earlier
+    # pair), whose rewrite rules are mined (trainer.rules: a repeat is a recurrence)
+    for_rules: list[Edit] = field(default_factory=list)
     commits: int = 0  # non-merge commits that change a .java file
     merges: int = 0  # merge commits, never read
     skipped: Counter[str] = field(default_factory=lambda: Counter(dict.fromkeys(REASONS, 0)))
@@ -344,11 +347,16 @@ def mine(
             bugfix = is_bugfix(commit.message) and changed <= BUGFIX_METHODS
             for f in files:
                 for before, after, new in f.pairs:
-                    edit = _edit(commit, f, before, after, new, known, bugfix, found.skipped)
-                    if edit is None:
+                    edit, reason = _edit(commit, f, before, after, new, known, bugfix)
+                    if reason is not None:
+                        found.skipped[reason] += 1
+                    if edit is not None and reason is not None:
+                        found.for_rules.append(edit)
+                    if edit is None or reason is not None:
                         continue
                     if (edit.before, edit.after) in seen:
                         found.skipped[DUPLICATE] += 1
+                        found.for_rules.append(edit)
                         continue
                     seen.add((edit.before, edit.after))
                     found.edits.append(edit)
@@ -363,23 +371,18 @@ def _edit(
     new: java.JavaSource,
     known: Container[str],
     bugfix: bool,
-    skipped: Counter[str],
-) -> Edit | None:
-    """The :class:`Edit` of one changed method, or None with the reason counted."""
+) -> tuple[Edit | None, str | None]:
+    """The :class:`Edit` of one changed method and None, or the reason it is left out with
+    (for a method over :data:`MAX_TOKENS` that is otherwise a small edit) its Edit or None."""
     if before.has_error or after.has_error:
-        skipped[UNPARSABLE] += 1
-        return None
+        return None, UNPARSABLE
     old_tokens, new_tokens = f.old.tokens[before.tokens], new.tokens[after.tokens]
     x, y = bfp.abstract_pair(old_tokens, new_tokens, known, f.old.imports)
-    if max(len(x), len(y)) > MAX_TOKENS:
-        skipped[TOO_LONG] += 1
-        return None
+    too_long = max(len(x), len(y)) > MAX_TOKENS
     if changed_tokens([t.text for t in old_tokens], [t.text for t in new_tokens]) > MAX_CHANGED:
-        skipped[TOO_MANY] += 1
-        return None
+        return None, TOO_LONG if too_long else TOO_MANY
     if x == y:
-        skipped[IDENTICAL] += 1
-        return None
+        return None, TOO_LONG if too_long else IDENTICAL
     old_text, new_text = f.old.text[before.start : before.end], new.text[after.start : after.end]
     first, last = focus_lines(old_text, new_text)
     line = f.old.text.count("\n", 0, before.start) + 1  # 1-based line of the method's start
@@ -398,7 +401,7 @@ def _edit(
         before=tuple(x),
         after=tuple(y),
         bugfix=bugfix,
-    )
+    ), TOO_LONG if too_long else None
 
 
 def abstract(edit: Edit, known: Container[str]) -> Edit | None:

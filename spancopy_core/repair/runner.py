@@ -17,12 +17,13 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.repair import pipeline, ranking
 from spancopy_core.repair.candidates import Candidate, shares, unchanged_share
-from spancopy_core.repair.frontend import Penalties, Unit, written
+from spancopy_core.repair.frontend import Floors, Penalties, Unit, written
 from spancopy_core.repair.pipeline import Focus, ParsedText, RepairOptions, UnitRepairs
+from spancopy_core.repair.project_rules import Rules, focus_candidates
 
 if TYPE_CHECKING:
-    from spancopy_core.paper.model import SpanCopyModel
     from spancopy_core.paper.detection import Detection
+    from spancopy_core.paper.model import SpanCopyModel
 
 T = TypeVar("T")
 ScoreItem = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]  # of scoring.log_probs
@@ -45,10 +46,10 @@ class Runtime(Protocol):
 
     async def cpu(self, work: Callable[[], T]) -> T: ...
 
-
     async def detect(
         self, inputs: Sequence[Sequence[str]], focus: Sequence[tuple[int, ...] | None]
     ) -> list[Detection] | None: ...
+
 
 @dataclass
 class Inline:
@@ -91,13 +92,13 @@ class Inline:
     async def cpu(self, work: Callable[[], T]) -> T:
         return work()
 
-
     async def detect(
         self, inputs: Sequence[Sequence[str]], focus: Sequence[tuple[int, ...] | None]
     ) -> list[Detection] | None:
         from spancopy_core.paper.detection import detect  # imports torch
 
         return detect(self.model, inputs, focus)
+
 
 def drive(work: Coroutine[Any, Any, T]) -> T:
     """The result of a coroutine that never suspends (the runner on :class:`Inline`, whose
@@ -141,17 +142,21 @@ class Ranked(NamedTuple):
 @dataclass(frozen=True)
 class Ranking:
     """How a pool is ranked: at most ``top_k`` shown, the front-end's ``penalties``, none less
-    than ``ratio`` times as likely as the unit as written (0: no floor)."""
+    than ``ratio`` times as likely as the unit as written (0: no floor), or than the floor of
+    its kind where the front-end has ``floors`` and the options set no ratio."""
 
     top_k: int
     penalties: Penalties
     ratio: float
     compile_check: bool = False  # RepairOptions.compile_check
+    floors: Floors | None = None
 
     @classmethod
     def of(cls, options: RepairOptions, doc: ParsedText) -> Ranking:
         ratio = options.ratio(doc.frontend)
-        return cls(options.top_k, doc.frontend.penalties, ratio, options.compile_check)
+        floors = doc.frontend if isinstance(doc.frontend, Floors) else None
+        floors = floors if options.min_ratio is None else None  # the user's ratio floors all
+        return cls(options.top_k, doc.frontend.penalties, ratio, options.compile_check, floors)
 
 
 def at_least(ratio: float, log_prob: float, unchanged_log_prob: float) -> bool:
@@ -189,10 +194,24 @@ def confident(found: UnitRepairs, ratio: float) -> bool:
 
 
 def ratio_floor(
-    unit: Unit, found: Sequence[Candidate], ratio: float, unchanged_log_prob: float
+    unit: Unit,
+    found: Sequence[Candidate],
+    ratio: float,
+    unchanged_log_prob: float,
+    floors: Floors | None = None,
 ) -> list[Candidate]:
-    """The candidates that pass the ratio floor (:func:`keeps`)."""
-    return [c for c in found if keeps(unit, c, ratio, unchanged_log_prob)]
+    """The candidates that pass the ratio floor (:func:`keeps`): ``ratio``, or each one's kind's
+    (:meth:`Floors.min_ratio_of`) with ``floors``."""
+    return [
+        c
+        for c in found
+        if keeps(
+            unit,
+            c,
+            ratio if floors is None else floors.min_ratio_of(unit, c.tokens),
+            unchanged_log_prob,
+        )
+    ]
 
 
 def ranked(
@@ -222,7 +241,8 @@ def ranked(
         penalties=how.penalties,
         compile_check=how.compile_check,
     )
-    shown, share = shares(ratio_floor(unit, best, how.ratio, unchanged), unchanged, unit.tokens)
+    kept = ratio_floor(unit, best, how.ratio, unchanged, how.floors)
+    shown, share = shares(kept, unchanged, unit.tokens)
     return Ranked(shown, unchanged, share)
 
 
@@ -270,14 +290,16 @@ async def run(
     known: Container[str] = (),
     cache: Cache | None = None,
     document: Hashable = None,
+    rules: Rules = (),
 ) -> list[UnitRepairs]:
-    """Every stage on ``units`` of ``doc`` told ``focus`` (in the model vocabulary ``known``):
+    """Every stage on ``units`` of ``doc`` told ``focus`` (in the model vocabulary ``known``,
+    with the project's rewrite ``rules`` of the model's directory, :mod:`.project_rules`):
     one batched decode, the candidates of the units not in ``cache`` (keyed by ``document``,
     which must name ``doc`` and the model) in one CPU job, their scores in one model job."""
     options = replace(options, beam_size=options.beam(doc.frontend))
     ids = [pipeline.focus_ids(doc, u, focus) for u in units]
     inputs = [pipeline.model_input(u) for u in units]
-    hyps = await runtime.decode(inputs, ids, options)
+    hyps = await _decode(runtime, doc, units, inputs, ids, options)
     detected: Sequence[Detection | None] = await runtime.detect(inputs, ids) or [None] * len(units)
     lines = pipeline.focus_lines(doc, focus) if focus is not None else None
     keys = [RankKey(document, u.start, u.end, lines, options) for u in units]
@@ -285,9 +307,7 @@ async def run(
     todo = [k for k, f in enumerate(found) if f is None]
 
     def pools() -> list[list[Candidate]]:  # in the CPU thread: the style is learned there
-        return [
-            pipeline.unit_candidates(doc, units[k], hyps[k], options, focus, known) for k in todo
-        ]
+        return [_pool(doc, units[k], hyps[k], options, focus, known, rules) for k in todo]
 
     built = await runtime.cpu(pools) if todo else []
     if options.ranking == "beam":
@@ -305,6 +325,47 @@ async def run(
         UnitRepairs(u, h, *_known(r), detection=d)
         for u, h, r, d in zip(units, hyps, found, detected, strict=True)
     ]
+
+
+def _pool(
+    doc: ParsedText,
+    unit: Unit,
+    hypotheses: Sequence[Hypothesis],
+    options: RepairOptions,
+    focus: Focus | None,
+    known: Container[str],
+    rules: Rules,
+) -> list[Candidate]:
+    """The candidates of ``unit`` (:func:`pipeline.unit_candidates`) and, ranked with them,
+    the rewrites that the project's ``rules`` make on the ``focus`` lines
+    (:func:`~spancopy_core.repair.project_rules.focus_candidates`)."""
+    pool = pipeline.unit_candidates(doc, unit, hypotheses, options, focus, known)
+    if focus is None or not rules or options.ranking == "beam":
+        return pool
+    lo, hi = pipeline.focus_lines(doc, focus)
+    region = (doc.lines.offset(lo, 0), doc.lines.line_end(hi))
+    found = focus_candidates(doc, unit, rules, region, known, syntax_check=options.syntax_check)
+    return ranking.merge(pool, found)
+
+
+async def _decode(
+    runtime: Runtime,
+    doc: ParsedText,
+    units: Sequence[Unit],
+    inputs: Sequence[Sequence[str]],
+    ids: Sequence[tuple[int, ...] | None],
+    options: RepairOptions,
+) -> list[list[Hypothesis]]:
+    """The beam's hypotheses of each unit that the front-end searches (all but where it is
+    :class:`Floors` and says not), none for the others."""
+    floors = doc.frontend if isinstance(doc.frontend, Floors) else None
+    todo = [k for k, u in enumerate(units) if floors is None or floors.searched(u)]
+    hyps: list[list[Hypothesis]] = [[] for _ in units]
+    if todo:
+        found = await runtime.decode([inputs[k] for k in todo], [ids[k] for k in todo], options)
+        for k, h in zip(todo, found, strict=True):
+            hyps[k] = h
+    return hyps
 
 
 def _known(result: Ranked | None) -> Ranked:
@@ -342,6 +403,7 @@ def repair_units(
     should_stop: Callable[[], bool] | None = None,
     focus: Focus | None = None,
     runtime: Inline | None = None,
+    rules: Rules = (),
 ) -> Iterator[UnitRepairs]:
     """:func:`run` synchronously on units already selected, in batches of
     :data:`pipeline.BATCH`, each unit yielded as soon as its batch is done (for callers that
@@ -349,7 +411,8 @@ def repair_units(
     inline = runtime or Inline(model, should_stop)
     for k in range(0, len(kept), pipeline.BATCH):
         batch = kept[k : k + pipeline.BATCH]
-        yield from drive(run(inline, doc, batch, options, focus=focus, known=model.vocab))
+        found = run(inline, doc, batch, options, focus=focus, known=model.vocab, rules=rules)
+        yield from drive(found)
 
 
 def repair(
@@ -359,9 +422,12 @@ def repair(
     options: RepairOptions,
     *,
     should_stop: Callable[[], bool] | None = None,
+    rules: Rules = (),
 ) -> tuple[list[UnitRepairs], list[Unit]]:
     """Every stage at once: ``(repairs of each unit decoded, units skipped as too long)``."""
     found_units = pipeline.units(doc, model.vocab, focus, context=model.config.context)
     kept, skipped = pipeline.within_limit(found_units, options)
-    found = repair_units(model, doc, kept, options, should_stop=should_stop, focus=focus)
+    found = repair_units(
+        model, doc, kept, options, should_stop=should_stop, focus=focus, rules=rules
+    )
     return list(found), skipped
