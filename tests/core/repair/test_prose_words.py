@@ -1,0 +1,61 @@
+"""The words a user never wants changed (``ProseSettings.words``) in the prose front-end: not
+respelt, not changed by Harper's precise rules nor offered among its suggestions, and no repair
+that changes one is acceptable, the syntax check on or off; Harper's suggestions are titled
+with their rule."""
+
+from __future__ import annotations
+
+from spancopy_core.repair import pipeline
+from spancopy_core.repair.candidates import acceptable
+from spancopy_core.repair.harper import HarperSettings, RuleEdit
+from spancopy_core.repair.pipeline import ParsedText
+from spancopy_core.repair.prose import PLAINTEXT, ProseSettings
+
+OURS = PLAINTEXT.configured(ProseSettings(HarperSettings(), frozenset({"spancopy", "go"})))
+
+
+def unit(frontend, source):
+    (found,) = pipeline.units(ParsedText.parse(source, frontend), ())
+    return found
+
+
+def test_configured_is_a_copy_and_the_same_settings_give_the_same_front_end():
+    assert OURS is not PLAINTEXT and PLAINTEXT.words == frozenset()
+    assert PLAINTEXT.configured(PLAINTEXT.settings) is PLAINTEXT
+    assert OURS.settings == ProseSettings(HarperSettings(), frozenset({"spancopy", "go"}))
+
+
+def test_the_words_are_not_corrected_before_the_model():
+    source = "He go to school with spancopy.\n"
+    assert unit(PLAINTEXT, source).tokens == (
+        "He",
+        "goes",
+        "to",
+        "school",
+        "with",
+        "span",
+        "copy",
+        ".",
+    )
+    assert unit(OURS, source).tokens == ("He", "go", "to", "school", "with", "spancopy", ".")
+
+
+def test_harpers_suggestions_leave_the_words_and_name_their_rule():
+    source = "This is an test of spancopy.\n"
+    words = {"a", "span", "copy"}
+    found = PLAINTEXT.templates(unit(PLAINTEXT, source), 0, len(source), words)
+    assert [(e.new_text, e.rule) for e, _ in found] == [("a", "AnA"), ("span copy", "SplitWords")]
+    ((edit, _),) = OURS.templates(unit(OURS, source), 0, len(source), words)
+    assert edit == RuleEdit(8, 10, "a", "AnA")
+    assert OURS.title(source, [edit]) == 'Replace "an" with "a" [Harper: AnA]'
+
+
+def test_a_repair_that_changes_a_word_is_not_acceptable():
+    source = "We use spancopy to fix teh file.\n"
+    ours = unit(OURS, source)
+    for syntax_check in (True, False):
+        assert acceptable(OURS, ours, "We use spancopy to fix the file.", syntax_check)
+        assert not acceptable(OURS, ours, "We use span copy to fix the file.", syntax_check)
+        assert not acceptable(OURS, ours, "We use SpanCopy to fix the file.", syntax_check)
+    plain = unit(PLAINTEXT, source)
+    assert acceptable(PLAINTEXT, plain, "We use span copy to fix the file.", False)
