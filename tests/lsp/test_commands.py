@@ -52,7 +52,8 @@ async def test_repair_method_outside_the_protocol_range_is_invalid_params(start:
 
 
 async def test_a_code_action_overtaken_by_a_reload_ends_cleanly(start: Start):
-    client = await start(settings={"beamSize": 100})
+    # a beam of 20 searches LONG for seconds: the reload, sent at once, overtakes it
+    client = await start(settings={"beamSize": 20})
     open_doc(client, "file:///work/Long.java", LONG)
     open_doc(client, "file:///work/Toy.java", TOY)
     assert await code_actions(client, "file:///work/Toy.java", *GT)  # the model is loaded
