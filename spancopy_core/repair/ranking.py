@@ -109,8 +109,32 @@ def penalty(
     return total
 
 
+# words after which "(" groups an expression (return (a + b);); after any other word it opens
+# the arguments of a call or the parentheses that a statement requires (if, while, catch, ...)
+_GROUPING_AFTER = frozenset({"return", "case", "throw", "else", "assert", "yield", "do"})
+
+
 def _without_parentheses(tokens: Sequence[str]) -> tuple[str, ...]:
-    return tuple(t for t in tokens if t not in ("(", ")"))
+    """``tokens`` without grouping parentheses (``return (a + b);`` is ``return a + b;``), but
+    with a call's: ``s.length()`` is not ``s.length``, which a merge would otherwise count as
+    the unit unchanged or hide behind the shorter spelling, lending it the call's probability
+    even where only one of them makes sense."""
+    out: list[str] = []
+    kept: list[bool] = []  # per "(" not yet closed: whether it stays
+    for k, t in enumerate(tokens):
+        if t == "(":
+            before = tokens[k - 1] if k else ""
+            kept.append(
+                (before[:1].isalpha() or before[:1] in ("_", "$")) and before not in _GROUPING_AFTER
+            )
+            if kept[-1]:
+                out.append(t)
+        elif t == ")":
+            if kept.pop() if kept else False:
+                out.append(t)
+        else:
+            out.append(t)
+    return tuple(out)
 
 
 def _keys(candidate: Candidate, frontend: Frontend[Any]) -> tuple[tuple[str, ...], str]:

@@ -114,6 +114,29 @@ def test_variants_equal_up_to_parentheses_are_one_candidate(unit):
     assert out[0].log_prob == pytest.approx(math.log(math.exp(-2.0) + math.exp(-2.2)))
 
 
+def test_a_call_and_a_field_of_one_name_are_two_candidates(unit):
+    """Call parentheses are no grouping: ``b.size()`` and ``b.size`` stay apart, each with
+    its own probability (merged, the shorter would show with the call's probability too)."""
+    k = unit.tokens.index("return")
+    call = cand(
+        "a > b ? a : b",
+        "b.size()",
+        (*unit.tokens[: k + 1], "VAR_2", ".", "size", "(", ")", ";", "}"),
+    )
+    field = cand("a > b ? a : b", "b.size", (*unit.tokens[: k + 1], "VAR_2", ".", "size", ";", "}"))
+    out = ranked([call, field], [-2.0, -3.0], unit=unit)
+    assert [(c.tokens, c.log_prob) for c in out] == [(call.tokens, -2.0), (field.tokens, -3.0)]
+
+
+def test_a_call_made_or_unmade_is_a_repair(unit):
+    """The unit with a call's parentheses taken away is not the unit as written."""
+    k = unit.tokens.index("METHOD_2")
+    bare = (*unit.tokens[: k + 1], "VAR_1", *unit.tokens[k + 4 :])  # System.out.println a;
+    assert [
+        c.tokens for c in ranked([cand("println(a)", "println a", bare)], [-2.0], unit=unit)
+    ] == [bare]
+
+
 def test_variants_equal_up_to_layout_are_one_candidate(unit):
     tight = cand("a > b", "a>=b", ("a", ">=", "b", "t"))
     spaced = cand(">", ">=", ("a", ">=", "b", "s"))
