@@ -393,6 +393,24 @@ def decode_where_needed(
     return out
 
 
+def _beam_pool(
+    doc: ParsedText, task: Task, hyps: Sequence[Hypothesis], options: SimilarOptions
+) -> list[Candidate]:
+    """The candidates of the hypotheses of ``task`` that make the edit's change."""
+    alike = [  # cheap first: the edits of a hypothesis are costly to make and check
+        h for h in hyps if makes_the_change(task, h.tokens, options.min_overlap)
+    ]
+    return candidates(
+        doc.text,
+        task.unit,
+        alike,
+        doc.style,
+        doc.frontend,
+        top_k=options.beam_size,
+        syntax_check=options.syntax_check,
+    )
+
+
 def proposals(
     model: SpanCopyModel,
     doc: ParsedText,
@@ -404,28 +422,13 @@ def proposals(
     """The kept proposals of every task (see the module docstring), one
     :class:`SimilarRepairs` per method that has any (under its most confident edit), in file
     order: a task's rule rewrites (``rules``) where it has any, else the candidates of its
-    hypotheses (``beams``) that make the edit's change; all scored under each task's edit in
-    one model job, ranked, and the beam's floored at ``options.threshold`` (the repair
-    runner's :func:`~spancopy_core.repair.runner.rank_pools`)."""
-    pools: list[Sequence[Candidate]] = []
-    for task, hyps, rewrites in zip(found, beams, rules, strict=True):
-        if rewrites:
-            pools.append(rewrites)
-            continue
-        alike = [  # cheap first: the edits of a hypothesis are costly to make and check
-            h for h in hyps if makes_the_change(task, h.tokens, options.min_overlap)
-        ]
-        pools.append(
-            candidates(
-                doc.text,
-                task.unit,
-                alike,
-                doc.style,
-                doc.frontend,
-                top_k=options.beam_size,
-                syntax_check=options.syntax_check,
-            )
-        )
+    hypotheses (``beams``) that make the edit's change; scored under each task's edit (one
+    model job for the rules' pools, one for the beam's), ranked, and the beam's floored at
+    ``options.threshold`` (the repair runner's :func:`~spancopy_core.repair.runner.rank_pools`)."""
+    pools = [
+        rewrites or _beam_pool(doc, task, hyps, options)
+        for task, hyps, rewrites in zip(found, beams, rules, strict=True)
+    ]
     groups = (  # the rules' rewrites have no bar; the beam's the threshold's
         ([k for k, p in enumerate(pools) if p and rules[k]], 0.0),
         ([k for k, p in enumerate(pools) if p and not rules[k]], options.threshold),
