@@ -31,7 +31,7 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Container, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,7 +44,7 @@ from spancopy_core.repair.project_rules import RULES_FILE
 from spancopy_core.storage.model_dir import PROJECT_MODEL, read_vocab
 
 from . import history, rules
-from .config import TrainConfig, TrainerError
+from .config import TrainConfig, TrainerError, check_option, option
 
 if TYPE_CHECKING:
     from .data import Pair
@@ -65,26 +65,40 @@ TOP = 5
 CALIBRATION_STEPS = 8  # steps timed before the real run, to fit it in the time given
 NAME_EDITS = 5  # a project name in at least this many training edits joins the vocabulary
 MAX_NAMES = 500
-SOUP_SHARE = 0.5  # the fine-tuned model's share of the written model's weights (see soup)
+SOUP_SHARE = 0.3  # the fine-tuned model's share of the written model's weights (see soup)
 
 
 @dataclass(frozen=True)
 class AdaptConfig:
     """One ``adapt`` run (the options of ``python -m trainer adapt``)."""
 
-    repo: Path
-    out: Path | None = None  # default: REPO/.spancopy/java-model
-    since: str | None = None
-    minutes: float = 5.0  # of fine-tuning; mining and the two evaluations come on top
-    held_out: int = 100  # edits of the newest commits scored (whole commits; at most a fifth)
-    init: Path = DEFAULT_JAVA_MODEL
-    replay: Path = SHARED_BFP
-    allow_dirty: bool = False
-    threads: int | None = None
-    seed: int = 0
-    progress: bool = True
+    repo: Path = option("the git work tree", metavar="PATH")
+    out: Path | None = option(
+        "model directory (default: PATH/.spancopy/java-model)", None, metavar="DIR"
+    )
+    since: str | None = option("mine commits after DATE only (git's --since)", None, metavar="DATE")
+    minutes: float = option("time for the fine-tuning (mining and evaluation come on top)", 5.0)
+    held_out: int = option(
+        "edits of the newest commits to score on (at most a fifth of all)",
+        100,
+        minimum=1,
+        metavar="N",
+    )
+    replay: Path = option(
+        "BFP data (small/ and medium/) replayed so the model keeps what it knew",
+        SHARED_BFP,
+        metavar="DIR",
+    )
+    init: Path = option("the model to adapt", DEFAULT_JAVA_MODEL, metavar="MODEL_DIR")
+    allow_dirty: bool = option("run although tracked files have uncommitted changes", False)
+    threads: int | None = option("CPU threads for torch", None, minimum=1, metavar="N")
+    progress: bool = option("no progress bars", True)
+    seed: int = 0  # no option: the runs of one repository are alike
 
     def __post_init__(self) -> None:
+        for f in fields(self):
+            if f.metadata:
+                check_option(f.name, getattr(self, f.name), f.metadata)
         if not self.minutes > 0:
             raise TrainerError(f"--minutes must be more than 0, not {self.minutes:g}")
         if not (self.replay / "small").is_dir():
@@ -319,9 +333,12 @@ def _read_heldout(work: Path) -> list[history.Edit]:
 
 
 def soup(start: Path, tuned: Path, out: Path, share: float = SOUP_SHARE) -> None:
-    """Write to ``out`` the mean of the weights of the model fine-tuning started from and of
-    the fine-tuned one (a model soup, as the shipped model's stage 5): on javapoet it kept
-    more of the real-bug fixes (dev sets' top-5 53 of the shipped model's 58, against 50)."""
+    """Write to ``out`` the weighted mean of the weights of the model fine-tuning started from
+    and of the fine-tuned one, ``share`` the latter's (a model soup, as the shipped model's
+    stage 5), which forgets less. Chosen on the real-bug dev sets (``bench/adapt.py``'s, top-5
+    summed, ManySStuBs4J dev limited to 100) with javapoet's 288-step model: the shipped
+    model 59, the fine-tuned one alone 50, the soup at 0.5 53, at 0.3 61; the dev split of
+    javapoet's history (``--dev``, 34 steps) found 1 of 85 at 0.5 and 0.3 alike."""
     from spancopy_core.storage.checkpoint import load_model, save_model
 
     from .average import average
