@@ -337,8 +337,10 @@ def soup(start: Path, tuned: Path, out: Path, share: float = SOUP_SHARE) -> None
     and of the fine-tuned one, ``share`` the latter's (a model soup, as the shipped model's
     stage 5), which forgets less. Chosen on the real-bug dev sets (``bench/adapt.py``'s, top-5
     summed, ManySStuBs4J dev limited to 100) with javapoet's 288-step model: the shipped
-    model 59, the fine-tuned one alone 50, the soup at 0.5 53, at 0.3 61; the dev split of
-    javapoet's history (``--dev``, 34 steps) found 1 of 85 at 0.5 and 0.3 alike."""
+    model 59, the soups at 0.3 and at 0.5 61 each (the fine-tuned one alone had 50 of 58 and
+    the soup at 0.5 53 with the code of that time); the dev split of javapoet's history
+    (``--dev``, 34 steps) found 1 of 85 at either. 0.3, the safer where longer runs forget
+    more."""
     from spancopy_core.storage.checkpoint import load_model, save_model
 
     from .average import average
