@@ -117,15 +117,17 @@ def _default(f: Field) -> Any:
 
 
 def _add_config_options(p: argparse.ArgumentParser, config: type) -> None:
-    """An option of ``p`` for each field of the config dataclass ``config``."""
+    """An option of ``p`` for each field of the config dataclass ``config`` that has its
+    command-line metadata (:func:`trainer.config.option`; a field without keeps its default)."""
     hints = get_type_hints(config)
     for f in fields(config):
-        _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
+        if f.metadata:
+            _add_option(p, f.name, hints[f.name], _default(f), f.metadata)
 
 
 def _config_from(args: argparse.Namespace, config: type) -> Any:
     """The ``config`` dataclass of the parsed options that :func:`_add_config_options` made."""
-    return config(**{f.name: getattr(args, f.name) for f in fields(config)})
+    return config(**{f.name: getattr(args, f.name) for f in fields(config) if f.metadata})
 
 
 def _add_synth_prose(sub) -> None:
@@ -394,48 +396,7 @@ def _add_adapt(sub) -> None:
         "and write the adapted model where the server and spancopy repair find it "
         "(trainer/adapt.py). Rerun the same command to continue an interrupted run.",
     )
-    p.add_argument("--repo", type=Path, required=True, metavar="PATH", help="the git work tree")
-    p.add_argument(
-        "--out",
-        type=Path,
-        metavar="DIR",
-        help="model directory (default: PATH/.spancopy/java-model)",
-    )
-    p.add_argument("--since", metavar="DATE", help="mine commits after DATE only (git's --since)")
-    p.add_argument(
-        "--minutes",
-        type=float,
-        default=AdaptConfig.minutes,
-        help="time for the fine-tuning (mining and evaluation come on top)",
-    )
-    p.add_argument(
-        "--held-out",
-        type=_at_least(1),
-        default=AdaptConfig.held_out,
-        metavar="N",
-        help="edits of the newest commits to score on (at most a fifth of all)",
-    )
-    p.add_argument(
-        "--replay",
-        type=Path,
-        default=AdaptConfig.replay,
-        metavar="DIR",
-        help="BFP data (small/ and medium/) replayed so the model keeps what it knew",
-    )
-    p.add_argument(
-        "--init",
-        type=Path,
-        default=AdaptConfig.init,
-        metavar="MODEL_DIR",
-        help="the model to adapt",
-    )
-    p.add_argument(
-        "--allow-dirty",
-        action="store_true",
-        help="run although tracked files have uncommitted changes",
-    )
-    p.add_argument("--threads", type=_at_least(1), metavar="N", help="CPU threads for torch")
-    p.add_argument("--no-progress", dest="progress", action="store_false", help="no progress bars")
+    _add_config_options(p, AdaptConfig)
 
 
 def _add_heldout(sub) -> None:
@@ -792,19 +753,7 @@ def cmd_adapt(args: argparse.Namespace) -> int:
     from .adapt import AdaptConfig
     from .adapt import run as adapt
 
-    keys = (
-        "repo",
-        "out",
-        "since",
-        "minutes",
-        "held_out",
-        "replay",
-        "init",
-        "allow_dirty",
-        "threads",
-        "progress",
-    )
-    return adapt(AdaptConfig(**{k: getattr(args, k) for k in keys}))
+    return adapt(_config_from(args, AdaptConfig))
 
 
 COMMANDS = {
