@@ -174,6 +174,9 @@ def _declare_method(signatures: dict[str, jdk.Member], member: SyntaxNode) -> No
 
 def environment(doc: JavaSource, method: Method) -> Environment:
     """The :class:`Environment` of ``method`` in ``doc``."""
+    # The imports, then one walk up through the enclosing declarations gathering what the
+    # method can see (fields, signatures, types, type parameters, whether a class is open):
+    # long, but split it and its seven accumulators would travel between the parts.
     node = doc.method_node(method)
     fields: dict[str, str] = {}
     signatures: dict[str, jdk.Member] = {}
