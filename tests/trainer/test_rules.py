@@ -1,5 +1,6 @@
 """Fix patterns mined from a project's history (trainer/rules.py) on a small repository built
-with git, and proposed by ``spancopy repair`` from the adapted model's directory.
+with git, and proposed from the adapted model's directory by ``spancopy repair`` and by the
+language server (real processes).
 
 The history fixes one bug (a difference that may be negative where a distance is meant) in two
 methods in two commits, and another (``>`` for ``>=``) once: the first is a recurring pattern,
@@ -15,11 +16,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient
 
 from spancopy_core.lang import java
 from spancopy_core.repair import project_rules, rewrite
 from spancopy_core.storage.model_dir import PROJECT_MODEL
-from tests.lsp.conftest import SERVER_ENV
+from tests.lsp.conftest import SERVER, SERVER_ENV, capabilities, close, code_actions, open_doc
 from tests.trainer.history_repo import Repo, java_class
 from trainer import history, rules
 
@@ -137,3 +140,28 @@ def test_spancopy_repair_proposes_the_projects_rule(project: History, toy_model:
     done = _repair(span, 5)
     assert done.returncode != 0
     assert done.stderr.splitlines()[-1].startswith("spancopy: cannot load the model's rules: ")
+
+
+@pytest.mark.asyncio
+async def test_the_server_proposes_the_projects_rule(project: History, toy_model: Path) -> None:
+    model = project.repo.path / PROJECT_MODEL
+    shutil.rmtree(model, ignore_errors=True)
+    shutil.copytree(toy_model, model)
+    rules.write(_mined(project), model, edits=3)
+    client = await ClientServerConfig(server_command=SERVER, server_env=SERVER_ENV).start()
+    assert isinstance(client, LanguageClient)
+    try:
+        await client.initialize_session(
+            types.InitializeParams(
+                capabilities=capabilities(),
+                root_uri=project.repo.path.as_uri(),
+                initialization_options={"topK": 50},
+            )
+        )
+        span = project.repo.path / "Span.java"
+        open_doc(client, span.as_uri(), span.read_text())
+        actions = await code_actions(client, span.as_uri(), 4, 12) or []
+        fix = 'Change to "return first > last ? first - last : last - first;"'
+        assert any(a.title.startswith(fix + " (") for a in actions)  # its share after it
+    finally:
+        await close(client)
