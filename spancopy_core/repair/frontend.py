@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from spancopy_core.editing.edits import Alignment, SourceToken, Style, TextEdit
 
@@ -161,6 +161,24 @@ class Frontend(Protocol[P]):
     def layout_free(self, text: str) -> str:
         """``text`` without its layout: two candidates with the same result are one program
         (:func:`spancopy_core.editing.edits.layout_free` with the language's operators)."""
+        ...
+
+
+@runtime_checkable
+class Floors(Protocol):
+    """A front-end that sets apart the kinds of candidate it ranks (prose: the beam's, Harper's,
+    the homophone swaps'; :class:`spancopy_core.repair.prose.Bars`): the units the beam search
+    runs on, and the ratio floor of each candidate, in place of one :attr:`Frontend.min_ratio`
+    (a ratio the user sets, ``RepairOptions.min_ratio``, floors every kind alike)."""
+
+    def searched(self, unit: Unit) -> bool:
+        """Whether the beam search runs on ``unit`` (else its candidates are the front-end's
+        own: its correction of the unit and its templates)."""
+        ...
+
+    def min_ratio_of(self, unit: Unit, tokens: tuple[str, ...]) -> float:
+        """The least ratio to the unit as the model gets it of the candidate of ``unit`` whose
+        model output is ``tokens``."""
         ...
 
 

@@ -99,24 +99,36 @@ def linter(settings: HarperSettings) -> Any:
     return found
 
 
+# The suggestions of the last sentences linted: a sentence's are asked for by the corrector,
+# the templates and the ratio floor of each candidate (prose.ProseFrontend.min_ratio_of).
+_SUGGESTED: dict[tuple[str, HarperSettings], list[Suggestion]] = {}
+SUGGESTED = 512  # sentences kept
+
+
 def suggestions(sentence: str, base: int, settings: HarperSettings) -> list[Suggestion]:
     """Every suggestion of Harper's lints of ``sentence`` (plain text), its edit at
     ``base`` + the lint's code-point span: a replacement, a removal, or an insertion after
     the span."""
     import harper
 
-    out = []
-    found = linter(settings).organized_lints(sentence, language="plaintext")
-    for rule, lints in found.items():
-        for lint in lints:
-            start, end = base + lint.span.start, base + lint.span.end
-            for s in lint.suggestions:
-                if s.kind == harper.SuggestionKind.INSERT_AFTER:
-                    edit = TextEdit(end, end, s.replacement_text)
-                else:  # REMOVE has an empty replacement text
-                    edit = TextEdit(start, end, s.replacement_text)
-                out.append(Suggestion(edit, rule))
-    return out
+    key = (sentence, settings)
+    out = _SUGGESTED.get(key)
+    if out is None:
+        out = []
+        found = linter(settings).organized_lints(sentence, language="plaintext")
+        for rule, lints in found.items():
+            for lint in lints:
+                start, end = lint.span.start, lint.span.end
+                for s in lint.suggestions:
+                    if s.kind == harper.SuggestionKind.INSERT_AFTER:
+                        edit = TextEdit(end, end, s.replacement_text)
+                    else:  # REMOVE has an empty replacement text
+                        edit = TextEdit(start, end, s.replacement_text)
+                    out.append(Suggestion(edit, rule))
+        if len(_SUGGESTED) >= SUGGESTED:
+            _SUGGESTED.pop(next(iter(_SUGGESTED)), None)  # the oldest
+        _SUGGESTED[key] = out
+    return [Suggestion(TextEdit(e.start + base, e.end + base, e.new_text), r) for e, r in out]
 
 
 # The rules whose first suggestion corrects the model input, as the spelling corrector does

@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import copy
 import difflib
+import math
 import re
 from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -222,8 +223,31 @@ class SentenceUnit(Unit):
     sentence: str = ""  # its text as written
 
 
+@dataclass(frozen=True)
+class Bars:
+    """The one place of the prose ratio floors: how many times as likely as the sentence as the
+    model gets it (as written, corrected by :meth:`ProseFrontend.correct`) each kind of
+    candidate must be to be offered (None: that kind is not made). The front-end's own
+    correction has none: it is the sentence measured, sure (``runner.keeps``).
+
+    Chosen on JFLEG dev's tune part (GLEU, each line alone) and the false-alarm set
+    (``bench/prose_false_alarms.py``, rank-1 repairs per 1,000 words) together, from one run of
+    every candidate's exact score (the rule: the best tune GLEU, then the fewest false alarms,
+    then the lowest bar). The beam's rewrites of a sentence the corrector left as written gained
+    0.08 GLEU at 1 (0.29 at 0.5) for 1.9 (3.1) false alarms per 1,000 words, and cost most of
+    the time of a sentence: not searched. Harper's and the homophones' at 1 to 20 changed no
+    tune sentence; the homophones' 1 false alarm went at 5; below 1 each added false alarms."""
+
+    beam: float = 1.0  # the beam's rewrites of a sentence the front-end corrected
+    beam_as_written: float | None = None  # of a sentence it left as written: no beam search
+    harper: float = 1.0  # Harper's suggestions (those not made in the model input)
+    homophone: float = 5.0  # homophone swaps (their -> there)
+
+
 class ProseFrontend:
-    """Plain text or Markdown: the units are sentences (see the module docstring)."""
+    """Plain text or Markdown: the units are sentences (see the module docstring); the ratio
+    floors of its kinds of candidate are :class:`Bars` (it is a
+    :class:`~spancopy_core.repair.frontend.Floors`)."""
 
     model = "prose"
     unit_kind = "sentence"
@@ -246,12 +270,37 @@ class ProseFrontend:
         spelling: ChannelCosts | None = ChannelCosts(),  # noqa: B008 (frozen)
         harper: HarperSettings | None = HarperSettings(),  # noqa: B008 (frozen)
         words: frozenset[str] = frozenset(),
+        bars: Bars = Bars(),  # noqa: B008 (frozen)
     ) -> None:
         self.name, self.language_ids, self.extensions = name, language_ids, extensions
         self.markdown = markdown
         self.spelling = spelling  # None: the model sees each sentence as written
         self.harper = harper  # None: no Harper suggestions
         self.words = words  # never changed (ProseSettings.words)
+        self.bars = bars
+
+    def searched(self, unit: Unit) -> bool:
+        """Whether the beam search runs on ``unit``: a sentence the front-end corrected, or
+        any with :attr:`Bars.beam_as_written` set or without a corrector (``spelling`` None:
+        the model alone)."""
+        return self._beam_bar(unit) is not None
+
+    def _beam_bar(self, unit: Unit) -> float | None:
+        if self.spelling is None or unit.tokens != written(unit):
+            return self.bars.beam
+        return self.bars.beam_as_written
+
+    def min_ratio_of(self, unit: Unit, tokens: tuple[str, ...]) -> float:
+        """The floor (:class:`Bars`) of the candidate of ``unit`` writing ``tokens``: a Harper
+        suggestion's, a homophone swap's, else the beam's (infinite where not searched)."""
+        if any(new == tokens for _, new in self._harper(unit, unit.start, unit.end, set(tokens))):
+            return self.bars.harper
+        as_written = unit.tokens == written(unit)
+        swaps = homophone_changes(unit.tokens) if as_written else []
+        if any((*unit.tokens[:a], *new, *unit.tokens[b:]) == tokens for a, b, new in swaps):
+            return self.bars.homophone
+        bar = self._beam_bar(unit)
+        return math.inf if bar is None else bar
 
     @property
     def settings(self) -> ProseSettings:

@@ -14,7 +14,8 @@ from spancopy_core.lang.text import tokenize
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.scoring import log_probs
 from spancopy_core.repair import pipeline, prose, runner
-from spancopy_core.repair.frontend import written
+from spancopy_core.repair.candidates import Candidate
+from spancopy_core.repair.frontend import Floors, written
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
@@ -357,11 +358,18 @@ def test_a_pool_of_the_input_alone_is_offered_without_scoring(model, monkeypatch
     doc = ParsedText.parse(text, SPELLING)
     units = pipeline.units(doc, model.vocab)
     copies = [[Hypothesis(list(u.tokens), -0.5, [])] for u in units]  # the beam: copies only
-    monkeypatch.setattr(pipeline, "decode", lambda *args, **kwargs: copies)
+    searched: list[list[str]] = []
+
+    def decode(model, inputs, *args, **kwargs):
+        searched.extend(inputs)
+        return [[Hypothesis(list(x), -0.5, [])] for x in inputs]
+
+    monkeypatch.setattr(pipeline, "decode", decode)
     calls = []
     monkeypatch.setattr("spancopy_core.paper.scoring.log_probs", lambda *a, **k: calls.append(a))
     corrected, correct = runner.repair_units(model, doc, units, OPTIONS)
     assert calls == []
+    assert [tuple(x) for x in searched] == [units[0].tokens]  # not the correct one (Bars)
     assert [c.new_text for c in corrected.candidates] == ["They receive the message again."]
     assert corrected.candidates[0].probability == 1.0 and corrected.confidence() == math.inf
     assert correct.candidates == [] and correct.confidence() == 0.0
@@ -443,3 +451,36 @@ def test_a_term_that_harpers_precise_rules_correct_is_corrected():
     unit = pipeline.units(doc, ())[2]
     assert unit.tokens == ("I", "have", "a", "lot", "of", "time", ".")
     assert PLAINTEXT.still_parses(unit, "I have a lot of time.")
+
+
+def test_each_kind_of_candidate_has_its_floor():
+    """Bars: the beam searches a sentence the corrector changed (or any, without a corrector),
+    not one it left as written; a Harper suggestion, a homophone swap and the beam's rewrite
+    each have their own floor."""
+    bars = prose.Bars(beam=1.5, harper=2.0, homophone=5.0)
+    front = ProseFrontend("plaintext", frozenset(), (".txt",), markdown=False, bars=bars)
+    assert isinstance(front, Floors) and not isinstance(JavaFrontend(), Floors)
+    text = "They lose there file.\n\nThis is an test of it.\n\nWe recieve it.\n"
+    swap, harper, corrected = pipeline.units(ParsedText.parse(text, front), ())
+    assert [front.searched(u) for u in (swap, harper, corrected)] == [False, False, True]
+    alone = ProseFrontend("plaintext", frozenset(), (), markdown=False, spelling=None)
+    assert alone.searched(pipeline.units(ParsedText.parse(text, alone), ())[0])
+    assert front.min_ratio_of(swap, ("They", "loose", "there", "file", ".")) == 5.0
+    # Harper suggests "their" too: a Harper suggestion, first
+    assert front.min_ratio_of(swap, ("They", "lose", "their", "file", ".")) == 2.0
+    assert front.min_ratio_of(swap, ("They", "lost", "there", "file", ".")) == math.inf
+    assert front.min_ratio_of(harper, ("This", "is", "a", "test", "of", "it", ".")) == 2.0
+    assert front.min_ratio_of(corrected, ("We", "received", "it", ".")) == 1.5
+
+
+def test_the_ratio_floor_of_a_kind_drops_what_the_one_floor_keeps():
+    """A homophone swap twice as likely as the sentence: under the shipped floor of its kind
+    (5) it is not offered; a ratio the user sets (--min-ratio 1) floors every kind alike."""
+    doc = ParsedText.parse("They lose there file.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    tokens = ("They", "loose", "there", "file", ".")
+    swap = Candidate((TextEdit(5, 9, "loose"),), "t", 0.0, -1.0 + math.log(2), 0, 21, "", tokens)
+    assert runner.ratio_floor(unit, [swap], 1.0, -1.0, PLAINTEXT) == []
+    assert runner.ratio_floor(unit, [swap], 1.0, -1.0) == [swap]
+    assert runner.Ranking.of(RepairOptions(), doc).floors is PLAINTEXT
+    assert runner.Ranking.of(RepairOptions(min_ratio=1.0), doc).floors is None

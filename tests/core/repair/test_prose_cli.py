@@ -22,6 +22,7 @@ TABLE = [
     "There's no reason why we shouldn't ship it.",
     "We're sure you'd like it, and I'm glad it's done.",
     "Don't do that, because it isn't what we'd want.",
+    "They're ready.",  # was offered Their / There
 ]
 
 
@@ -83,7 +84,7 @@ def test_few_correct_contractions_get_any_repair_and_none_loses_a_negation(tmp_p
     methods = repair(path)["methods"]
     assert len(methods) == 20
     repaired = [m for m in methods if m["repairs"]]
-    assert len(repaired) <= 2, [m["name"] for m in repaired]
+    assert len(repaired) <= 1, [m["name"] for m in repaired]  # measured: none, either way
     for m in repaired:
         for r in m["repairs"]:
             added = " ".join(e["newText"] for e in r["edits"])
