@@ -14,11 +14,12 @@ counted by reason (:data:`REASONS`): a commit that changes only whitespace and c
 Java files or changes too much at once (bulk reformatting, moves, generated code: more than
 :data:`MAX_FILES` Java files or :data:`MAX_METHODS` changed methods); a method that does not
 parse, is too long, changes too many tokens, is unchanged once abstracted, or repeats an
-earlier pair (the earliest is kept). A commit whose message reads like a bug fix
-(:data:`BUGFIX_CUES`) and that changes at most :data:`BUGFIX_METHODS` methods is a bug fix:
-its pairs get the weight :data:`BUGFIX_WEIGHT` in training. Merges are never read (their edits
-are the commits they merge); a shallow clone or one with uncommitted changes is refused
-(:func:`check_repository`).
+earlier pair (the earliest is kept; a repeat, and a small edit of a method too long, is kept
+apart for :mod:`trainer.rules`, for which a repeat is a recurrence). A commit whose message
+reads like a bug fix (:data:`BUGFIX_CUES`) and that changes at most :data:`BUGFIX_METHODS`
+methods is a bug fix: its pairs get the weight :data:`BUGFIX_WEIGHT` in training. Merges are
+never read (their edits are the commits they merge); a shallow clone or one with uncommitted
+changes is refused (:func:`check_repository`).
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """A project's own fix patterns, after Getafix (Bader et al., OOPSLA 2019): the rewrite rules
 that ``python -m trainer adapt`` mines from the repository's history (:mod:`trainer.rules`) are
-stored in the adapted model's directory (:data:`RULES_FILE`: the rules of
-:mod:`spancopy_core.repair.rewrite` as JSON, :func:`dump` and :func:`load_rules`), and wherever that
-model repairs a method at a focus the rewrites its rules make there become candidates
+stored in the adapted model's directory (:data:`RULES_FILE`, the rules of
+:mod:`spancopy_core.repair.rewrite` as JSON: :func:`dump`, :func:`load_rules`); wherever that
+model repairs a method at a focus, the rewrites its rules make there are candidates
 (:func:`focus_candidates`), ranked by the model's exact probability like the beam's.
-Design notes: docs/design.md#repair-project-rules.
+Design notes: docs/training.md#adapt.
 """
 
 from __future__ import annotations
