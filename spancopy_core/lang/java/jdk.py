@@ -1,8 +1,9 @@
-"""What the Java library types that user code calls most offer (JDK 17, read by reflection:
-their public methods with the numbers of arguments each accepts and, where every overload
-agrees on a primitive, ``String`` or ``void`` type, that return type; their constructors and
-public fields), for :mod:`spancopy_core.lang.java.validity`; a few members of later JDKs are
-added so that code written for them is never refused (:data:`_LATER`).
+"""What the Java library types that user code calls most offer (JDK 17, read by reflection with
+``Class.getMethods``, ``getConstructors`` and ``getFields``): each public method's overloads,
+with their parameter and return types where these are primitives, ``String`` or arrays of them
+(``?`` for any other type), the constructors (``new``) and the public fields, for
+:mod:`spancopy_core.lang.java.validity`; a few members of later JDKs are added (:data:`_LATER`)
+so that code written for them is never refused.
 Design notes: docs/design.md#lang-java-validity.
 """
 
@@ -10,20 +11,31 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+ANY = "?"  # a parameter or return type not known here (an object, a type variable)
+
+
+@dataclass(frozen=True)
+class Overload:
+    """One declaration: its return type, parameter types, and whether the last is ``...``."""
+
+    returns: str
+    params: tuple[str, ...]
+    varargs: bool = False
+
+    def takes(self, count: int) -> bool:
+        """Whether it takes ``count`` arguments."""
+        return count >= len(self.params) - 1 if self.varargs else count == len(self.params)
+
 
 @dataclass(frozen=True)
 class Member:
-    """A method (or the constructors, ``new``): the argument counts it accepts, the least
-    count of a variable-arity overload (None: none has one) and its return type ("": an
-    object, generic or differing between overloads)."""
+    """A method's overloads (or the constructors', ``new``)."""
 
-    counts: frozenset[int]
-    varargs: int | None
-    returns: str
+    overloads: tuple[Overload, ...]
 
     def accepts(self, count: int) -> bool:
         """Whether some overload takes ``count`` arguments."""
-        return count in self.counts or (self.varargs is not None and count >= self.varargs)
+        return any(o.takes(count) for o in self.overloads)
 
 
 @dataclass(frozen=True)
@@ -39,207 +51,310 @@ class LibraryType:
 # Object's methods, which every type has (an interface's too)
 OBJECT_METHODS = frozenset("equals hashCode toString getClass notify notifyAll wait".split())
 
-# type -> "method/counts[/return]" (counts: "+n" for n or more), "new/counts", "FIELD:type"
+# type -> "method=return(parameters)" per overload ("new=(parameters)" per constructor, "T..."
+# for variable arity), "FIELD:type"
 _TABLE = {
     "String": (
-        "charAt/1/char chars/0 codePointAt/1/int codePointBefore/1/int codePointCount/2/int "
-        "codePoints/0 compareTo/1/int compareToIgnoreCase/1/int concat/1/String "
-        "contains/1/boolean contentEquals/1/boolean copyValueOf/1,3/String describeConstable/0 "
-        "endsWith/1/boolean equalsIgnoreCase/1/boolean format/+1,+2/String formatted/+0/String "
-        "getBytes/0,1,4 getChars/4/void indent/1/String indexOf/1,2/int intern/0/String "
-        "isBlank/0/boolean isEmpty/0/boolean join/+1,2/String lastIndexOf/1,2/int length/0/int "
-        "lines/0 matches/1/boolean offsetByCodePoints/2/int regionMatches/4,5/boolean "
-        "repeat/1/String replace/2/String replaceAll/2/String replaceFirst/2/String "
-        "resolveConstantDesc/1 split/1,2/String[] startsWith/1,2/boolean strip/0/String "
-        "stripIndent/0/String stripLeading/0/String stripTrailing/0/String subSequence/2 "
-        "substring/1,2/String toCharArray/0/char[] toLowerCase/0,1/String "
-        "toUpperCase/0,1/String transform/1 translateEscapes/0/String trim/0/String "
-        "valueOf/1,3/String new/0,1,2,3,4 CASE_INSENSITIVE_ORDER: "
+        "charAt=char(int) chars=?() codePointAt=int(int) codePointBefore=int(int) "
+        "codePointCount=int(int,int) codePoints=?() compareTo=int(?) compareTo=int(String) "
+        "compareToIgnoreCase=int(String) concat=String(String) contains=boolean(?) "
+        "contentEquals=boolean(?) copyValueOf=String(char[]) copyValueOf=String(char[],int,int) "
+        "describeConstable=?() endsWith=boolean(String) equalsIgnoreCase=boolean(String) "
+        "format=String(?,String,?...) format=String(String,?...) formatted=String(?...) "
+        "getBytes=byte[]() getBytes=byte[](?) getBytes=byte[](String) "
+        "getBytes=void(int,int,byte[],int) getChars=void(int,int,char[],int) indent=String(int) "
+        "indexOf=int(String) indexOf=int(String,int) indexOf=int(int) indexOf=int(int,int) "
+        "intern=String() isBlank=boolean() isEmpty=boolean() join=String(?,?) "
+        "join=String(?,?...) lastIndexOf=int(String) lastIndexOf=int(String,int) "
+        "lastIndexOf=int(int) lastIndexOf=int(int,int) length=int() lines=?() "
+        "matches=boolean(String) new=() new=(?) new=(String) new=(byte[]) new=(byte[],?) "
+        "new=(byte[],String) new=(byte[],int) new=(byte[],int,int) new=(byte[],int,int,?) "
+        "new=(byte[],int,int,String) new=(byte[],int,int,int) new=(char[]) new=(char[],int,int) "
+        "new=(int[],int,int) offsetByCodePoints=int(int,int) "
+        "regionMatches=boolean(boolean,int,String,int,int) "
+        "regionMatches=boolean(int,String,int,int) repeat=String(int) replace=String(?,?) "
+        "replace=String(char,char) replaceAll=String(String,String) "
+        "replaceFirst=String(String,String) resolveConstantDesc=?(?) "
+        "resolveConstantDesc=String(?) split=String[](String) split=String[](String,int) "
+        "startsWith=boolean(String) startsWith=boolean(String,int) strip=String() "
+        "stripIndent=String() stripLeading=String() stripTrailing=String() "
+        "subSequence=?(int,int) substring=String(int) substring=String(int,int) "
+        "toCharArray=char[]() toLowerCase=String() toLowerCase=String(?) toUpperCase=String() "
+        "toUpperCase=String(?) transform=?(?) translateEscapes=String() trim=String() "
+        "valueOf=String(?) valueOf=String(boolean) valueOf=String(char) valueOf=String(char[]) "
+        "valueOf=String(char[],int,int) valueOf=String(double) valueOf=String(float) "
+        "valueOf=String(int) valueOf=String(long) CASE_INSENSITIVE_ORDER: "
     ),
     "StringBuilder": (
-        "append/1,3 appendCodePoint/1 capacity/0/int charAt/1/char chars/0 codePointAt/1/int "
-        "codePointBefore/1/int codePointCount/2/int codePoints/0 compareTo/1/int delete/2 "
-        "deleteCharAt/1 ensureCapacity/1/void getChars/4/void indexOf/1,2/int insert/2,4 "
-        "isEmpty/0/boolean lastIndexOf/1,2/int length/0/int offsetByCodePoints/2/int replace/3 "
-        "reverse/0 setCharAt/2/void setLength/1/void subSequence/2 substring/1,2/String "
-        "trimToSize/0/void new/0,1 "
+        "append=?(?) append=?(?,int,int) append=?(String) append=?(boolean) append=?(char) "
+        "append=?(char[]) append=?(char[],int,int) append=?(double) append=?(float) "
+        "append=?(int) append=?(long) appendCodePoint=?(int) capacity=int() charAt=char(int) "
+        "chars=?() codePointAt=int(int) codePointBefore=int(int) codePointCount=int(int,int) "
+        "codePoints=?() compareTo=int(?) delete=?(int,int) deleteCharAt=?(int) "
+        "ensureCapacity=void(int) getChars=void(int,int,char[],int) indexOf=int(String) "
+        "indexOf=int(String,int) insert=?(int,?) insert=?(int,?,int,int) insert=?(int,String) "
+        "insert=?(int,boolean) insert=?(int,char) insert=?(int,char[]) "
+        "insert=?(int,char[],int,int) insert=?(int,double) insert=?(int,float) "
+        "insert=?(int,int) insert=?(int,long) isEmpty=boolean() lastIndexOf=int(String) "
+        "lastIndexOf=int(String,int) length=int() new=() new=(?) new=(String) new=(int) "
+        "offsetByCodePoints=int(int,int) replace=?(int,int,String) reverse=?() "
+        "setCharAt=void(int,char) setLength=void(int) subSequence=?(int,int) "
+        "substring=String(int) substring=String(int,int) trimToSize=void() "
     ),
     "Scanner": (
-        "close/0/void delimiter/0 findAll/1 findInLine/1/String findWithinHorizon/2/String "
-        "forEachRemaining/1/void hasNext/0,1/boolean hasNextBigDecimal/0/boolean "
-        "hasNextBigInteger/0,1/boolean hasNextBoolean/0/boolean hasNextByte/0,1/boolean "
-        "hasNextDouble/0/boolean hasNextFloat/0/boolean hasNextInt/0,1/boolean "
-        "hasNextLine/0/boolean hasNextLong/0,1/boolean hasNextShort/0,1/boolean ioException/0 "
-        "locale/0 match/0 next/0,1 nextBigDecimal/0 nextBigInteger/0,1 nextBoolean/0/boolean "
-        "nextByte/0,1/byte nextDouble/0/double nextFloat/0/float nextInt/0,1/int "
-        "nextLine/0/String nextLong/0,1/long nextShort/0,1/short radix/0/int remove/0/void "
-        "reset/0 skip/1 tokens/0 useDelimiter/1 useLocale/1 useRadix/1 new/1,2 "
+        "close=void() delimiter=?() findAll=?(?) findAll=?(String) findInLine=String(?) "
+        "findInLine=String(String) findWithinHorizon=String(?,int) "
+        "findWithinHorizon=String(String,int) forEachRemaining=void(?) hasNext=boolean() "
+        "hasNext=boolean(?) hasNext=boolean(String) hasNextBigDecimal=boolean() "
+        "hasNextBigInteger=boolean() hasNextBigInteger=boolean(int) hasNextBoolean=boolean() "
+        "hasNextByte=boolean() hasNextByte=boolean(int) hasNextDouble=boolean() "
+        "hasNextFloat=boolean() hasNextInt=boolean() hasNextInt=boolean(int) "
+        "hasNextLine=boolean() hasNextLong=boolean() hasNextLong=boolean(int) "
+        "hasNextShort=boolean() hasNextShort=boolean(int) ioException=?() locale=?() match=?() "
+        "new=(?) new=(?,?) new=(?,String) new=(String) next=?() next=String() next=String(?) "
+        "next=String(String) nextBigDecimal=?() nextBigInteger=?() nextBigInteger=?(int) "
+        "nextBoolean=boolean() nextByte=byte() nextByte=byte(int) nextDouble=double() "
+        "nextFloat=float() nextInt=int() nextInt=int(int) nextLine=String() nextLong=long() "
+        "nextLong=long(int) nextShort=short() nextShort=short(int) radix=int() remove=void() "
+        "reset=?() skip=?(?) skip=?(String) tokens=?() useDelimiter=?(?) useDelimiter=?(String) "
+        "useLocale=?(?) useRadix=?(int) "
     ),
     "List": (
-        "add/1,2 addAll/1,2/boolean clear/0/void contains/1/boolean containsAll/1/boolean "
-        "copyOf/1 forEach/1/void get/1 indexOf/1/int isEmpty/0/boolean iterator/0 "
-        "lastIndexOf/1/int listIterator/0,1 of/+0,0,1,10,2,3,4,5,6,7,8,9 parallelStream/0 "
-        "remove/1 removeAll/1/boolean removeIf/1/boolean replaceAll/1/void retainAll/1/boolean "
-        "set/2 size/0/int sort/1/void spliterator/0 stream/0 subList/2 toArray/0,1 "
+        "add=boolean(?) add=void(int,?) addAll=boolean(?) addAll=boolean(int,?) clear=void() "
+        "contains=boolean(?) containsAll=boolean(?) copyOf=?(?) forEach=void(?) get=?(int) "
+        "indexOf=int(?) isEmpty=boolean() iterator=?() lastIndexOf=int(?) listIterator=?() "
+        "listIterator=?(int) of=?() of=?(?) of=?(?,?) of=?(?,?,?) of=?(?,?,?,?) of=?(?,?,?,?,?) "
+        "of=?(?,?,?,?,?,?) of=?(?,?,?,?,?,?,?) of=?(?,?,?,?,?,?,?,?) of=?(?,?,?,?,?,?,?,?,?) "
+        "of=?(?,?,?,?,?,?,?,?,?,?) of=?(?...) parallelStream=?() remove=?(int) "
+        "remove=boolean(?) removeAll=boolean(?) removeIf=boolean(?) replaceAll=void(?) "
+        "retainAll=boolean(?) set=?(int,?) size=int() sort=void(?) spliterator=?() stream=?() "
+        "subList=?(int,int) toArray=?() toArray=?(?) "
     ),
     "ArrayList": (
-        "add/1,2 addAll/1,2/boolean clear/0/void clone/0 contains/1/boolean "
-        "containsAll/1/boolean ensureCapacity/1/void forEach/1/void get/1 indexOf/1/int "
-        "isEmpty/0/boolean iterator/0 lastIndexOf/1/int listIterator/0,1 parallelStream/0 "
-        "remove/1 removeAll/1/boolean removeIf/1/boolean replaceAll/1/void retainAll/1/boolean "
-        "set/2 size/0/int sort/1/void spliterator/0 stream/0 subList/2 toArray/0,1 "
-        "trimToSize/0/void new/0,1 "
+        "add=boolean(?) add=void(int,?) addAll=boolean(?) addAll=boolean(int,?) clear=void() "
+        "clone=?() contains=boolean(?) containsAll=boolean(?) ensureCapacity=void(int) "
+        "forEach=void(?) get=?(int) indexOf=int(?) isEmpty=boolean() iterator=?() "
+        "lastIndexOf=int(?) listIterator=?() listIterator=?(int) new=() new=(?) new=(int) "
+        "parallelStream=?() remove=?(int) remove=boolean(?) removeAll=boolean(?) "
+        "removeIf=boolean(?) replaceAll=void(?) retainAll=boolean(?) set=?(int,?) size=int() "
+        "sort=void(?) spliterator=?() stream=?() subList=?(int,int) toArray=?() toArray=?(?) "
+        "trimToSize=void() "
     ),
     "LinkedList": (
-        "add/1,2 addAll/1,2/boolean addFirst/1/void addLast/1/void clear/0/void clone/0 "
-        "contains/1/boolean containsAll/1/boolean descendingIterator/0 element/0 forEach/1/void "
-        "get/1 getFirst/0 getLast/0 indexOf/1/int isEmpty/0/boolean iterator/0 "
-        "lastIndexOf/1/int listIterator/0,1 offer/1/boolean offerFirst/1/boolean "
-        "offerLast/1/boolean parallelStream/0 peek/0 peekFirst/0 peekLast/0 poll/0 pollFirst/0 "
-        "pollLast/0 pop/0 push/1/void remove/0,1 removeAll/1/boolean removeFirst/0 "
-        "removeFirstOccurrence/1/boolean removeIf/1/boolean removeLast/0 "
-        "removeLastOccurrence/1/boolean replaceAll/1/void retainAll/1/boolean set/2 size/0/int "
-        "sort/1/void spliterator/0 stream/0 subList/2 toArray/0,1 new/0,1 "
+        "add=boolean(?) add=void(int,?) addAll=boolean(?) addAll=boolean(int,?) "
+        "addFirst=void(?) addLast=void(?) clear=void() clone=?() contains=boolean(?) "
+        "containsAll=boolean(?) descendingIterator=?() element=?() forEach=void(?) get=?(int) "
+        "getFirst=?() getLast=?() indexOf=int(?) isEmpty=boolean() iterator=?() "
+        "lastIndexOf=int(?) listIterator=?() listIterator=?(int) new=() new=(?) "
+        "offer=boolean(?) offerFirst=boolean(?) offerLast=boolean(?) parallelStream=?() "
+        "peek=?() peekFirst=?() peekLast=?() poll=?() pollFirst=?() pollLast=?() pop=?() "
+        "push=void(?) remove=?() remove=?(int) remove=boolean(?) removeAll=boolean(?) "
+        "removeFirst=?() removeFirstOccurrence=boolean(?) removeIf=boolean(?) removeLast=?() "
+        "removeLastOccurrence=boolean(?) replaceAll=void(?) retainAll=boolean(?) set=?(int,?) "
+        "size=int() sort=void(?) spliterator=?() stream=?() subList=?(int,int) toArray=?() "
+        "toArray=?(?) "
     ),
     "Map": (
-        "clear/0/void compute/2 computeIfAbsent/2 computeIfPresent/2 containsKey/1/boolean "
-        "containsValue/1/boolean copyOf/1 entry/2 entrySet/0 forEach/1/void get/1 "
-        "getOrDefault/2 isEmpty/0/boolean keySet/0 merge/3 of/0,10,12,14,16,18,2,20,4,6,8 "
-        "ofEntries/+0 put/2 putAll/1/void putIfAbsent/2 remove/1,2 replace/2,3 "
-        "replaceAll/1/void size/0/int values/0 "
+        "clear=void() compute=?(?,?) computeIfAbsent=?(?,?) computeIfPresent=?(?,?) "
+        "containsKey=boolean(?) containsValue=boolean(?) copyOf=?(?) entry=?(?,?) entrySet=?() "
+        "forEach=void(?) get=?(?) getOrDefault=?(?,?) isEmpty=boolean() keySet=?() "
+        "merge=?(?,?,?) of=?() of=?(?,?) of=?(?,?,?,?) of=?(?,?,?,?,?,?) of=?(?,?,?,?,?,?,?,?) "
+        "of=?(?,?,?,?,?,?,?,?,?,?) of=?(?,?,?,?,?,?,?,?,?,?,?,?) "
+        "of=?(?,?,?,?,?,?,?,?,?,?,?,?,?,?) of=?(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+        "of=?(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) "
+        "of=?(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) ofEntries=?(?...) put=?(?,?) "
+        "putAll=void(?) putIfAbsent=?(?,?) remove=?(?) remove=boolean(?,?) replace=?(?,?) "
+        "replace=boolean(?,?,?) replaceAll=void(?) size=int() values=?() "
     ),
     "HashMap": (
-        "clear/0/void clone/0 compute/2 computeIfAbsent/2 computeIfPresent/2 "
-        "containsKey/1/boolean containsValue/1/boolean entrySet/0 forEach/1/void get/1 "
-        "getOrDefault/2 isEmpty/0/boolean keySet/0 merge/3 put/2 putAll/1/void putIfAbsent/2 "
-        "remove/1,2 replace/2,3 replaceAll/1/void size/0/int values/0 new/0,1,2 "
+        "clear=void() clone=?() compute=?(?,?) computeIfAbsent=?(?,?) computeIfPresent=?(?,?) "
+        "containsKey=boolean(?) containsValue=boolean(?) entrySet=?() forEach=void(?) get=?(?) "
+        "getOrDefault=?(?,?) isEmpty=boolean() keySet=?() merge=?(?,?,?) new=() new=(?) "
+        "new=(int) new=(int,float) put=?(?,?) putAll=void(?) putIfAbsent=?(?,?) remove=?(?) "
+        "remove=boolean(?,?) replace=?(?,?) replace=boolean(?,?,?) replaceAll=void(?) "
+        "size=int() values=?() "
     ),
     "TreeMap": (
-        "ceilingEntry/1 ceilingKey/1 clear/0/void clone/0 comparator/0 compute/2 "
-        "computeIfAbsent/2 computeIfPresent/2 containsKey/1/boolean containsValue/1/boolean "
-        "descendingKeySet/0 descendingMap/0 entrySet/0 firstEntry/0 firstKey/0 floorEntry/1 "
-        "floorKey/1 forEach/1/void get/1 getOrDefault/2 headMap/1,2 higherEntry/1 higherKey/1 "
-        "isEmpty/0/boolean keySet/0 lastEntry/0 lastKey/0 lowerEntry/1 lowerKey/1 merge/3 "
-        "navigableKeySet/0 pollFirstEntry/0 pollLastEntry/0 put/2 putAll/1/void putIfAbsent/2 "
-        "remove/1,2 replace/2,3 replaceAll/1/void size/0/int subMap/2,4 tailMap/1,2 values/0 "
-        "new/0,1 "
+        "ceilingEntry=?(?) ceilingKey=?(?) clear=void() clone=?() comparator=?() compute=?(?,?) "
+        "computeIfAbsent=?(?,?) computeIfPresent=?(?,?) containsKey=boolean(?) "
+        "containsValue=boolean(?) descendingKeySet=?() descendingMap=?() entrySet=?() "
+        "firstEntry=?() firstKey=?() floorEntry=?(?) floorKey=?(?) forEach=void(?) get=?(?) "
+        "getOrDefault=?(?,?) headMap=?(?) headMap=?(?,boolean) higherEntry=?(?) higherKey=?(?) "
+        "isEmpty=boolean() keySet=?() lastEntry=?() lastKey=?() lowerEntry=?(?) lowerKey=?(?) "
+        "merge=?(?,?,?) navigableKeySet=?() new=() new=(?) pollFirstEntry=?() pollLastEntry=?() "
+        "put=?(?,?) putAll=void(?) putIfAbsent=?(?,?) remove=?(?) remove=boolean(?,?) "
+        "replace=?(?,?) replace=boolean(?,?,?) replaceAll=void(?) size=int() subMap=?(?,?) "
+        "subMap=?(?,boolean,?,boolean) tailMap=?(?) tailMap=?(?,boolean) values=?() "
     ),
     "Set": (
-        "add/1/boolean addAll/1/boolean clear/0/void contains/1/boolean containsAll/1/boolean "
-        "copyOf/1 forEach/1/void isEmpty/0/boolean iterator/0 of/+0,0,1,10,2,3,4,5,6,7,8,9 "
-        "parallelStream/0 remove/1/boolean removeAll/1/boolean removeIf/1/boolean "
-        "retainAll/1/boolean size/0/int spliterator/0 stream/0 toArray/0,1 "
+        "add=boolean(?) addAll=boolean(?) clear=void() contains=boolean(?) "
+        "containsAll=boolean(?) copyOf=?(?) forEach=void(?) isEmpty=boolean() iterator=?() "
+        "of=?() of=?(?) of=?(?,?) of=?(?,?,?) of=?(?,?,?,?) of=?(?,?,?,?,?) of=?(?,?,?,?,?,?) "
+        "of=?(?,?,?,?,?,?,?) of=?(?,?,?,?,?,?,?,?) of=?(?,?,?,?,?,?,?,?,?) "
+        "of=?(?,?,?,?,?,?,?,?,?,?) of=?(?...) parallelStream=?() remove=boolean(?) "
+        "removeAll=boolean(?) removeIf=boolean(?) retainAll=boolean(?) size=int() "
+        "spliterator=?() stream=?() toArray=?() toArray=?(?) "
     ),
     "HashSet": (
-        "add/1/boolean addAll/1/boolean clear/0/void clone/0 contains/1/boolean "
-        "containsAll/1/boolean forEach/1/void isEmpty/0/boolean iterator/0 parallelStream/0 "
-        "remove/1/boolean removeAll/1/boolean removeIf/1/boolean retainAll/1/boolean size/0/int "
-        "spliterator/0 stream/0 toArray/0,1 new/0,1,2 "
+        "add=boolean(?) addAll=boolean(?) clear=void() clone=?() contains=boolean(?) "
+        "containsAll=boolean(?) forEach=void(?) isEmpty=boolean() iterator=?() new=() new=(?) "
+        "new=(int) new=(int,float) parallelStream=?() remove=boolean(?) removeAll=boolean(?) "
+        "removeIf=boolean(?) retainAll=boolean(?) size=int() spliterator=?() stream=?() "
+        "toArray=?() toArray=?(?) "
     ),
     "TreeSet": (
-        "add/1/boolean addAll/1/boolean ceiling/1 clear/0/void clone/0 comparator/0 "
-        "contains/1/boolean containsAll/1/boolean descendingIterator/0 descendingSet/0 first/0 "
-        "floor/1 forEach/1/void headSet/1,2 higher/1 isEmpty/0/boolean iterator/0 last/0 "
-        "lower/1 parallelStream/0 pollFirst/0 pollLast/0 remove/1/boolean removeAll/1/boolean "
-        "removeIf/1/boolean retainAll/1/boolean size/0/int spliterator/0 stream/0 subSet/2,4 "
-        "tailSet/1,2 toArray/0,1 new/0,1 "
+        "add=boolean(?) addAll=boolean(?) ceiling=?(?) clear=void() clone=?() comparator=?() "
+        "contains=boolean(?) containsAll=boolean(?) descendingIterator=?() descendingSet=?() "
+        "first=?() floor=?(?) forEach=void(?) headSet=?(?) headSet=?(?,boolean) higher=?(?) "
+        "isEmpty=boolean() iterator=?() last=?() lower=?(?) new=() new=(?) parallelStream=?() "
+        "pollFirst=?() pollLast=?() remove=boolean(?) removeAll=boolean(?) removeIf=boolean(?) "
+        "retainAll=boolean(?) size=int() spliterator=?() stream=?() subSet=?(?,?) "
+        "subSet=?(?,boolean,?,boolean) tailSet=?(?) tailSet=?(?,boolean) toArray=?() "
+        "toArray=?(?) "
     ),
     "Deque": (
-        "add/1/boolean addAll/1/boolean addFirst/1/void addLast/1/void clear/0/void "
-        "contains/1/boolean containsAll/1/boolean descendingIterator/0 element/0 forEach/1/void "
-        "getFirst/0 getLast/0 isEmpty/0/boolean iterator/0 offer/1/boolean offerFirst/1/boolean "
-        "offerLast/1/boolean parallelStream/0 peek/0 peekFirst/0 peekLast/0 poll/0 pollFirst/0 "
-        "pollLast/0 pop/0 push/1/void remove/0,1 removeAll/1/boolean removeFirst/0 "
-        "removeFirstOccurrence/1/boolean removeIf/1/boolean removeLast/0 "
-        "removeLastOccurrence/1/boolean retainAll/1/boolean size/0/int spliterator/0 stream/0 "
-        "toArray/0,1 "
+        "add=boolean(?) addAll=boolean(?) addFirst=void(?) addLast=void(?) clear=void() "
+        "contains=boolean(?) containsAll=boolean(?) descendingIterator=?() element=?() "
+        "forEach=void(?) getFirst=?() getLast=?() isEmpty=boolean() iterator=?() "
+        "offer=boolean(?) offerFirst=boolean(?) offerLast=boolean(?) parallelStream=?() "
+        "peek=?() peekFirst=?() peekLast=?() poll=?() pollFirst=?() pollLast=?() pop=?() "
+        "push=void(?) remove=?() remove=boolean(?) removeAll=boolean(?) removeFirst=?() "
+        "removeFirstOccurrence=boolean(?) removeIf=boolean(?) removeLast=?() "
+        "removeLastOccurrence=boolean(?) retainAll=boolean(?) size=int() spliterator=?() "
+        "stream=?() toArray=?() toArray=?(?) "
     ),
     "ArrayDeque": (
-        "add/1/boolean addAll/1/boolean addFirst/1/void addLast/1/void clear/0/void clone/0 "
-        "contains/1/boolean containsAll/1/boolean descendingIterator/0 element/0 forEach/1/void "
-        "getFirst/0 getLast/0 isEmpty/0/boolean iterator/0 offer/1/boolean offerFirst/1/boolean "
-        "offerLast/1/boolean parallelStream/0 peek/0 peekFirst/0 peekLast/0 poll/0 pollFirst/0 "
-        "pollLast/0 pop/0 push/1/void remove/0,1 removeAll/1/boolean removeFirst/0 "
-        "removeFirstOccurrence/1/boolean removeIf/1/boolean removeLast/0 "
-        "removeLastOccurrence/1/boolean retainAll/1/boolean size/0/int spliterator/0 stream/0 "
-        "toArray/0,1 new/0,1 "
+        "add=boolean(?) addAll=boolean(?) addFirst=void(?) addLast=void(?) clear=void() "
+        "clone=?() contains=boolean(?) containsAll=boolean(?) descendingIterator=?() "
+        "element=?() forEach=void(?) getFirst=?() getLast=?() isEmpty=boolean() iterator=?() "
+        "new=() new=(?) new=(int) offer=boolean(?) offerFirst=boolean(?) offerLast=boolean(?) "
+        "parallelStream=?() peek=?() peekFirst=?() peekLast=?() poll=?() pollFirst=?() "
+        "pollLast=?() pop=?() push=void(?) remove=?() remove=boolean(?) removeAll=boolean(?) "
+        "removeFirst=?() removeFirstOccurrence=boolean(?) removeIf=boolean(?) removeLast=?() "
+        "removeLastOccurrence=boolean(?) retainAll=boolean(?) size=int() spliterator=?() "
+        "stream=?() toArray=?() toArray=?(?) "
     ),
     "Queue": (
-        "add/1/boolean addAll/1/boolean clear/0/void contains/1/boolean containsAll/1/boolean "
-        "element/0 forEach/1/void isEmpty/0/boolean iterator/0 offer/1/boolean parallelStream/0 "
-        "peek/0 poll/0 remove/0,1 removeAll/1/boolean removeIf/1/boolean retainAll/1/boolean "
-        "size/0/int spliterator/0 stream/0 toArray/0,1 "
+        "add=boolean(?) addAll=boolean(?) clear=void() contains=boolean(?) "
+        "containsAll=boolean(?) element=?() forEach=void(?) isEmpty=boolean() iterator=?() "
+        "offer=boolean(?) parallelStream=?() peek=?() poll=?() remove=?() remove=boolean(?) "
+        "removeAll=boolean(?) removeIf=boolean(?) retainAll=boolean(?) size=int() "
+        "spliterator=?() stream=?() toArray=?() toArray=?(?) "
     ),
     "PriorityQueue": (
-        "add/1/boolean addAll/1/boolean clear/0/void comparator/0 contains/1/boolean "
-        "containsAll/1/boolean element/0 forEach/1/void isEmpty/0/boolean iterator/0 "
-        "offer/1/boolean parallelStream/0 peek/0 poll/0 remove/0,1 removeAll/1/boolean "
-        "removeIf/1/boolean retainAll/1/boolean size/0/int spliterator/0 stream/0 toArray/0,1 "
-        "new/0,1,2 "
+        "add=boolean(?) addAll=boolean(?) clear=void() comparator=?() contains=boolean(?) "
+        "containsAll=boolean(?) element=?() forEach=void(?) isEmpty=boolean() iterator=?() "
+        "new=() new=(?) new=(int) new=(int,?) offer=boolean(?) parallelStream=?() peek=?() "
+        "poll=?() remove=?() remove=boolean(?) removeAll=boolean(?) removeIf=boolean(?) "
+        "retainAll=boolean(?) size=int() spliterator=?() stream=?() toArray=?() toArray=?(?) "
     ),
     "Stack": (
-        "add/1,2 addAll/1,2/boolean addElement/1/void capacity/0/int clear/0/void clone/0 "
-        "contains/1/boolean containsAll/1/boolean copyInto/1/void elementAt/1 elements/0 "
-        "empty/0/boolean ensureCapacity/1/void firstElement/0 forEach/1/void get/1 "
-        "indexOf/1,2/int insertElementAt/2/void isEmpty/0/boolean iterator/0 lastElement/0 "
-        "lastIndexOf/1,2/int listIterator/0,1 parallelStream/0 peek/0 pop/0 push/1 remove/1 "
-        "removeAll/1/boolean removeAllElements/0/void removeElement/1/boolean "
-        "removeElementAt/1/void removeIf/1/boolean replaceAll/1/void retainAll/1/boolean "
-        "search/1/int set/2 setElementAt/2/void setSize/1/void size/0/int sort/1/void "
-        "spliterator/0 stream/0 subList/2 toArray/0,1 trimToSize/0/void new/0 "
+        "add=boolean(?) add=void(int,?) addAll=boolean(?) addAll=boolean(int,?) "
+        "addElement=void(?) capacity=int() clear=void() clone=?() contains=boolean(?) "
+        "containsAll=boolean(?) copyInto=void(?) elementAt=?(int) elements=?() empty=boolean() "
+        "ensureCapacity=void(int) firstElement=?() forEach=void(?) get=?(int) indexOf=int(?) "
+        "indexOf=int(?,int) insertElementAt=void(?,int) isEmpty=boolean() iterator=?() "
+        "lastElement=?() lastIndexOf=int(?) lastIndexOf=int(?,int) listIterator=?() "
+        "listIterator=?(int) new=() parallelStream=?() peek=?() pop=?() push=?(?) remove=?(int) "
+        "remove=boolean(?) removeAll=boolean(?) removeAllElements=void() "
+        "removeElement=boolean(?) removeElementAt=void(int) removeIf=boolean(?) "
+        "replaceAll=void(?) retainAll=boolean(?) search=int(?) set=?(int,?) "
+        "setElementAt=void(?,int) setSize=void(int) size=int() sort=void(?) spliterator=?() "
+        "stream=?() subList=?(int,int) toArray=?() toArray=?(?) trimToSize=void() "
     ),
     "Math": (
-        "IEEEremainder/2/double abs/1 absExact/1 acos/1/double addExact/2 asin/1/double "
-        "atan/1/double atan2/2/double cbrt/1/double ceil/1/double copySign/2 cos/1/double "
-        "cosh/1/double decrementExact/1 exp/1/double expm1/1/double floor/1/double floorDiv/2 "
-        "floorMod/2 fma/3 getExponent/1/int hypot/2/double incrementExact/1 log/1/double "
-        "log10/1/double log1p/1/double max/2 min/2 multiplyExact/2 multiplyFull/2/long "
-        "multiplyHigh/2/long negateExact/1 nextAfter/2 nextDown/1 nextUp/1 pow/2/double "
-        "random/0/double rint/1/double round/1 scalb/2 signum/1 sin/1/double sinh/1/double "
-        "sqrt/1/double subtractExact/2 tan/1/double tanh/1/double toDegrees/1/double "
-        "toIntExact/1/int toRadians/1/double ulp/1 E:double PI:double "
+        "IEEEremainder=double(double,double) abs=double(double) abs=float(float) abs=int(int) "
+        "abs=long(long) absExact=int(int) absExact=long(long) acos=double(double) "
+        "addExact=int(int,int) addExact=long(long,long) asin=double(double) atan=double(double) "
+        "atan2=double(double,double) cbrt=double(double) ceil=double(double) "
+        "copySign=double(double,double) copySign=float(float,float) cos=double(double) "
+        "cosh=double(double) decrementExact=int(int) decrementExact=long(long) "
+        "exp=double(double) expm1=double(double) floor=double(double) floorDiv=int(int,int) "
+        "floorDiv=long(long,int) floorDiv=long(long,long) floorMod=int(int,int) "
+        "floorMod=int(long,int) floorMod=long(long,long) fma=double(double,double,double) "
+        "fma=float(float,float,float) getExponent=int(double) getExponent=int(float) "
+        "hypot=double(double,double) incrementExact=int(int) incrementExact=long(long) "
+        "log=double(double) log10=double(double) log1p=double(double) max=double(double,double) "
+        "max=float(float,float) max=int(int,int) max=long(long,long) min=double(double,double) "
+        "min=float(float,float) min=int(int,int) min=long(long,long) multiplyExact=int(int,int) "
+        "multiplyExact=long(long,int) multiplyExact=long(long,long) multiplyFull=long(int,int) "
+        "multiplyHigh=long(long,long) negateExact=int(int) negateExact=long(long) "
+        "nextAfter=double(double,double) nextAfter=float(float,double) nextDown=double(double) "
+        "nextDown=float(float) nextUp=double(double) nextUp=float(float) "
+        "pow=double(double,double) random=double() rint=double(double) round=int(float) "
+        "round=long(double) scalb=double(double,int) scalb=float(float,int) "
+        "signum=double(double) signum=float(float) sin=double(double) sinh=double(double) "
+        "sqrt=double(double) subtractExact=int(int,int) subtractExact=long(long,long) "
+        "tan=double(double) tanh=double(double) toDegrees=double(double) toIntExact=int(long) "
+        "toRadians=double(double) ulp=double(double) ulp=float(float) E:double PI:double "
     ),
     "Integer": (
-        "bitCount/1/int byteValue/0/byte compare/2/int compareTo/1/int compareUnsigned/2/int "
-        "decode/1 describeConstable/0 divideUnsigned/2/int doubleValue/0/double "
-        "floatValue/0/float getInteger/1,2 highestOneBit/1/int intValue/0/int longValue/0/long "
-        "lowestOneBit/1/int max/2/int min/2/int numberOfLeadingZeros/1/int "
-        "numberOfTrailingZeros/1/int parseInt/1,2,4/int parseUnsignedInt/1,2,4/int "
-        "remainderUnsigned/2/int resolveConstantDesc/1 reverse/1/int reverseBytes/1/int "
-        "rotateLeft/2/int rotateRight/2/int shortValue/0/short signum/1/int sum/2/int "
-        "toBinaryString/1/String toHexString/1/String toOctalString/1/String "
-        "toUnsignedLong/1/long toUnsignedString/1,2/String valueOf/1,2 new/1 BYTES:int "
-        "MAX_VALUE:int MIN_VALUE:int SIZE:int TYPE: "
+        "bitCount=int(int) byteValue=byte() compare=int(int,int) compareTo=int(?) "
+        "compareUnsigned=int(int,int) decode=?(String) describeConstable=?() "
+        "divideUnsigned=int(int,int) doubleValue=double() floatValue=float() "
+        "getInteger=?(String) getInteger=?(String,?) getInteger=?(String,int) "
+        "highestOneBit=int(int) intValue=int() longValue=long() lowestOneBit=int(int) "
+        "max=int(int,int) min=int(int,int) new=(String) new=(int) numberOfLeadingZeros=int(int) "
+        "numberOfTrailingZeros=int(int) parseInt=int(?,int,int,int) parseInt=int(String) "
+        "parseInt=int(String,int) parseUnsignedInt=int(?,int,int,int) "
+        "parseUnsignedInt=int(String) parseUnsignedInt=int(String,int) "
+        "remainderUnsigned=int(int,int) resolveConstantDesc=?(?) reverse=int(int) "
+        "reverseBytes=int(int) rotateLeft=int(int,int) rotateRight=int(int,int) "
+        "shortValue=short() signum=int(int) sum=int(int,int) toBinaryString=String(int) "
+        "toHexString=String(int) toOctalString=String(int) toUnsignedLong=long(int) "
+        "toUnsignedString=String(int) toUnsignedString=String(int,int) valueOf=?(String) "
+        "valueOf=?(String,int) valueOf=?(int) BYTES:int MAX_VALUE:int MIN_VALUE:int SIZE:int "
+        "TYPE: "
     ),
     "Long": (
-        "bitCount/1/int byteValue/0/byte compare/2/int compareTo/1/int compareUnsigned/2/int "
-        "decode/1 describeConstable/0 divideUnsigned/2/long doubleValue/0/double "
-        "floatValue/0/float getLong/1,2 highestOneBit/1/long intValue/0/int longValue/0/long "
-        "lowestOneBit/1/long max/2/long min/2/long numberOfLeadingZeros/1/int "
-        "numberOfTrailingZeros/1/int parseLong/1,2,4/long parseUnsignedLong/1,2,4/long "
-        "remainderUnsigned/2/long resolveConstantDesc/1 reverse/1/long reverseBytes/1/long "
-        "rotateLeft/2/long rotateRight/2/long shortValue/0/short signum/1/int sum/2/long "
-        "toBinaryString/1/String toHexString/1/String toOctalString/1/String "
-        "toUnsignedString/1,2/String valueOf/1,2 new/1 BYTES:int MAX_VALUE:long MIN_VALUE:long "
-        "SIZE:int TYPE: "
+        "bitCount=int(long) byteValue=byte() compare=int(long,long) compareTo=int(?) "
+        "compareUnsigned=int(long,long) decode=?(String) describeConstable=?() "
+        "divideUnsigned=long(long,long) doubleValue=double() floatValue=float() "
+        "getLong=?(String) getLong=?(String,?) getLong=?(String,long) highestOneBit=long(long) "
+        "intValue=int() longValue=long() lowestOneBit=long(long) max=long(long,long) "
+        "min=long(long,long) new=(String) new=(long) numberOfLeadingZeros=int(long) "
+        "numberOfTrailingZeros=int(long) parseLong=long(?,int,int,int) parseLong=long(String) "
+        "parseLong=long(String,int) parseUnsignedLong=long(?,int,int,int) "
+        "parseUnsignedLong=long(String) parseUnsignedLong=long(String,int) "
+        "remainderUnsigned=long(long,long) resolveConstantDesc=?(?) reverse=long(long) "
+        "reverseBytes=long(long) rotateLeft=long(long,int) rotateRight=long(long,int) "
+        "shortValue=short() signum=int(long) sum=long(long,long) toBinaryString=String(long) "
+        "toHexString=String(long) toOctalString=String(long) toUnsignedString=String(long) "
+        "toUnsignedString=String(long,int) valueOf=?(String) valueOf=?(String,int) "
+        "valueOf=?(long) BYTES:int MAX_VALUE:long MIN_VALUE:long SIZE:int TYPE: "
     ),
     "Character": (
-        "charCount/1/int charValue/0/char codePointAt/2,3/int codePointBefore/2,3/int "
-        "codePointCount/3/int codePointOf/1/int compare/2/int compareTo/1/int "
-        "describeConstable/0 digit/2/int forDigit/2/char getDirectionality/1/byte "
-        "getName/1/String getNumericValue/1/int getType/1/int highSurrogate/1/char "
-        "isAlphabetic/1/boolean isBmpCodePoint/1/boolean isDefined/1/boolean isDigit/1/boolean "
-        "isHighSurrogate/1/boolean isISOControl/1/boolean isIdentifierIgnorable/1/boolean "
-        "isIdeographic/1/boolean isJavaIdentifierPart/1/boolean isJavaIdentifierStart/1/boolean "
-        "isJavaLetter/1/boolean isJavaLetterOrDigit/1/boolean isLetter/1/boolean "
-        "isLetterOrDigit/1/boolean isLowSurrogate/1/boolean isLowerCase/1/boolean "
-        "isMirrored/1/boolean isSpace/1/boolean isSpaceChar/1/boolean "
-        "isSupplementaryCodePoint/1/boolean isSurrogate/1/boolean isSurrogatePair/2/boolean "
-        "isTitleCase/1/boolean isUnicodeIdentifierPart/1/boolean "
-        "isUnicodeIdentifierStart/1/boolean isUpperCase/1/boolean isValidCodePoint/1/boolean "
-        "isWhitespace/1/boolean lowSurrogate/1/char offsetByCodePoints/3,5/int "
-        "reverseBytes/1/char toChars/1,3 toCodePoint/2/int toLowerCase/1 toTitleCase/1 "
-        "toUpperCase/1 valueOf/1 new/1 BYTES:int COMBINING_SPACING_MARK:byte "
+        "charCount=int(int) charValue=char() codePointAt=int(?,int) codePointAt=int(char[],int) "
+        "codePointAt=int(char[],int,int) codePointBefore=int(?,int) "
+        "codePointBefore=int(char[],int) codePointBefore=int(char[],int,int) "
+        "codePointCount=int(?,int,int) codePointCount=int(char[],int,int) "
+        "codePointOf=int(String) compare=int(char,char) compareTo=int(?) describeConstable=?() "
+        "digit=int(char,int) digit=int(int,int) forDigit=char(int,int) "
+        "getDirectionality=byte(char) getDirectionality=byte(int) getName=String(int) "
+        "getNumericValue=int(char) getNumericValue=int(int) getType=int(char) getType=int(int) "
+        "highSurrogate=char(int) isAlphabetic=boolean(int) isBmpCodePoint=boolean(int) "
+        "isDefined=boolean(char) isDefined=boolean(int) isDigit=boolean(char) "
+        "isDigit=boolean(int) isHighSurrogate=boolean(char) isISOControl=boolean(char) "
+        "isISOControl=boolean(int) isIdentifierIgnorable=boolean(char) "
+        "isIdentifierIgnorable=boolean(int) isIdeographic=boolean(int) "
+        "isJavaIdentifierPart=boolean(char) isJavaIdentifierPart=boolean(int) "
+        "isJavaIdentifierStart=boolean(char) isJavaIdentifierStart=boolean(int) "
+        "isJavaLetter=boolean(char) isJavaLetterOrDigit=boolean(char) isLetter=boolean(char) "
+        "isLetter=boolean(int) isLetterOrDigit=boolean(char) isLetterOrDigit=boolean(int) "
+        "isLowSurrogate=boolean(char) isLowerCase=boolean(char) isLowerCase=boolean(int) "
+        "isMirrored=boolean(char) isMirrored=boolean(int) isSpace=boolean(char) "
+        "isSpaceChar=boolean(char) isSpaceChar=boolean(int) "
+        "isSupplementaryCodePoint=boolean(int) isSurrogate=boolean(char) "
+        "isSurrogatePair=boolean(char,char) isTitleCase=boolean(char) isTitleCase=boolean(int) "
+        "isUnicodeIdentifierPart=boolean(char) isUnicodeIdentifierPart=boolean(int) "
+        "isUnicodeIdentifierStart=boolean(char) isUnicodeIdentifierStart=boolean(int) "
+        "isUpperCase=boolean(char) isUpperCase=boolean(int) isValidCodePoint=boolean(int) "
+        "isWhitespace=boolean(char) isWhitespace=boolean(int) lowSurrogate=char(int) new=(char) "
+        "offsetByCodePoints=int(?,int,int) offsetByCodePoints=int(char[],int,int,int,int) "
+        "reverseBytes=char(char) toChars=char[](int) toChars=int(int,char[],int) "
+        "toCodePoint=int(char,char) toLowerCase=char(char) toLowerCase=int(int) "
+        "toTitleCase=char(char) toTitleCase=int(int) toUpperCase=char(char) "
+        "toUpperCase=int(int) valueOf=?(char) BYTES:int COMBINING_SPACING_MARK:byte "
         "CONNECTOR_PUNCTUATION:byte CONTROL:byte CURRENCY_SYMBOL:byte DASH_PUNCTUATION:byte "
         "DECIMAL_DIGIT_NUMBER:byte DIRECTIONALITY_ARABIC_NUMBER:byte "
         "DIRECTIONALITY_BOUNDARY_NEUTRAL:byte DIRECTIONALITY_COMMON_NUMBER_SEPARATOR:byte "
@@ -266,119 +381,219 @@ _TABLE = {
         "TITLECASE_LETTER:byte TYPE: UNASSIGNED:byte UPPERCASE_LETTER:byte "
     ),
     "Double": (
-        "byteValue/0/byte compare/2/int compareTo/1/int describeConstable/0 "
-        "doubleToLongBits/1/long doubleToRawLongBits/1/long doubleValue/0/double "
-        "floatValue/0/float intValue/0/int isFinite/1/boolean isInfinite/0,1/boolean "
-        "isNaN/0,1/boolean longBitsToDouble/1/double longValue/0/long max/2/double min/2/double "
-        "parseDouble/1/double resolveConstantDesc/1 shortValue/0/short sum/2/double "
-        "toHexString/1/String valueOf/1 new/1 BYTES:int MAX_EXPONENT:int MAX_VALUE:double "
-        "MIN_EXPONENT:int MIN_NORMAL:double MIN_VALUE:double NEGATIVE_INFINITY:double "
-        "NaN:double POSITIVE_INFINITY:double SIZE:int TYPE: "
+        "byteValue=byte() compare=int(double,double) compareTo=int(?) describeConstable=?() "
+        "doubleToLongBits=long(double) doubleToRawLongBits=long(double) doubleValue=double() "
+        "floatValue=float() intValue=int() isFinite=boolean(double) isInfinite=boolean() "
+        "isInfinite=boolean(double) isNaN=boolean() isNaN=boolean(double) "
+        "longBitsToDouble=double(long) longValue=long() max=double(double,double) "
+        "min=double(double,double) new=(String) new=(double) parseDouble=double(String) "
+        "resolveConstantDesc=?(?) shortValue=short() sum=double(double,double) "
+        "toHexString=String(double) valueOf=?(String) valueOf=?(double) BYTES:int "
+        "MAX_EXPONENT:int MAX_VALUE:double MIN_EXPONENT:int MIN_NORMAL:double MIN_VALUE:double "
+        "NEGATIVE_INFINITY:double NaN:double POSITIVE_INFINITY:double SIZE:int TYPE: "
     ),
     "Boolean": (
-        "booleanValue/0/boolean compare/2/int compareTo/1/int describeConstable/0 "
-        "getBoolean/1/boolean logicalAnd/2/boolean logicalOr/2/boolean logicalXor/2/boolean "
-        "parseBoolean/1/boolean valueOf/1 new/1 FALSE: TRUE: TYPE: "
+        "booleanValue=boolean() compare=int(boolean,boolean) compareTo=int(?) "
+        "describeConstable=?() getBoolean=boolean(String) logicalAnd=boolean(boolean,boolean) "
+        "logicalOr=boolean(boolean,boolean) logicalXor=boolean(boolean,boolean) new=(String) "
+        "new=(boolean) parseBoolean=boolean(String) valueOf=?(String) valueOf=?(boolean) FALSE: "
+        "TRUE: TYPE: "
     ),
     "Arrays": (
-        "asList/+0 binarySearch/2,3,4,5/int compare/2,3,6,7/int compareUnsigned/2,6/int "
-        "copyOf/2,3 copyOfRange/3,4 deepEquals/2/boolean deepHashCode/1/int "
-        "deepToString/1/String fill/2,4/void mismatch/2,3,6,7/int parallelPrefix/2,4/void "
-        "parallelSetAll/2/void parallelSort/1,2,3,4/void setAll/2/void sort/1,2,3,4/void "
-        "spliterator/1,3 stream/1,3 "
+        "asList=?(?...) binarySearch=int(?,?) binarySearch=int(?,?,?) "
+        "binarySearch=int(?,int,int,?) binarySearch=int(?,int,int,?,?) "
+        "binarySearch=int(byte[],byte) binarySearch=int(byte[],int,int,byte) "
+        "binarySearch=int(char[],char) binarySearch=int(char[],int,int,char) "
+        "binarySearch=int(double[],double) binarySearch=int(double[],int,int,double) "
+        "binarySearch=int(float[],float) binarySearch=int(float[],int,int,float) "
+        "binarySearch=int(int[],int) binarySearch=int(int[],int,int,int) "
+        "binarySearch=int(long[],int,int,long) binarySearch=int(long[],long) "
+        "binarySearch=int(short[],int,int,short) binarySearch=int(short[],short) "
+        "compare=int(?,?) compare=int(?,?,?) compare=int(?,int,int,?,int,int) "
+        "compare=int(?,int,int,?,int,int,?) compare=int(boolean[],boolean[]) "
+        "compare=int(boolean[],int,int,boolean[],int,int) compare=int(byte[],byte[]) "
+        "compare=int(byte[],int,int,byte[],int,int) compare=int(char[],char[]) "
+        "compare=int(char[],int,int,char[],int,int) compare=int(double[],double[]) "
+        "compare=int(double[],int,int,double[],int,int) compare=int(float[],float[]) "
+        "compare=int(float[],int,int,float[],int,int) compare=int(int[],int,int,int[],int,int) "
+        "compare=int(int[],int[]) compare=int(long[],int,int,long[],int,int) "
+        "compare=int(long[],long[]) compare=int(short[],int,int,short[],int,int) "
+        "compare=int(short[],short[]) compareUnsigned=int(byte[],byte[]) "
+        "compareUnsigned=int(byte[],int,int,byte[],int,int) "
+        "compareUnsigned=int(int[],int,int,int[],int,int) compareUnsigned=int(int[],int[]) "
+        "compareUnsigned=int(long[],int,int,long[],int,int) compareUnsigned=int(long[],long[]) "
+        "compareUnsigned=int(short[],int,int,short[],int,int) "
+        "compareUnsigned=int(short[],short[]) copyOf=?(?,int) copyOf=?(?,int,?) "
+        "copyOf=boolean[](boolean[],int) copyOf=byte[](byte[],int) copyOf=char[](char[],int) "
+        "copyOf=double[](double[],int) copyOf=float[](float[],int) copyOf=int[](int[],int) "
+        "copyOf=long[](long[],int) copyOf=short[](short[],int) copyOfRange=?(?,int,int) "
+        "copyOfRange=?(?,int,int,?) copyOfRange=boolean[](boolean[],int,int) "
+        "copyOfRange=byte[](byte[],int,int) copyOfRange=char[](char[],int,int) "
+        "copyOfRange=double[](double[],int,int) copyOfRange=float[](float[],int,int) "
+        "copyOfRange=int[](int[],int,int) copyOfRange=long[](long[],int,int) "
+        "copyOfRange=short[](short[],int,int) deepEquals=boolean(?,?) deepHashCode=int(?) "
+        "deepToString=String(?) fill=void(?,?) fill=void(?,int,int,?) "
+        "fill=void(boolean[],boolean) fill=void(boolean[],int,int,boolean) "
+        "fill=void(byte[],byte) fill=void(byte[],int,int,byte) fill=void(char[],char) "
+        "fill=void(char[],int,int,char) fill=void(double[],double) "
+        "fill=void(double[],int,int,double) fill=void(float[],float) "
+        "fill=void(float[],int,int,float) fill=void(int[],int) fill=void(int[],int,int,int) "
+        "fill=void(long[],int,int,long) fill=void(long[],long) fill=void(short[],int,int,short) "
+        "fill=void(short[],short) mismatch=int(?,?) mismatch=int(?,?,?) "
+        "mismatch=int(?,int,int,?,int,int) mismatch=int(?,int,int,?,int,int,?) "
+        "mismatch=int(boolean[],boolean[]) mismatch=int(boolean[],int,int,boolean[],int,int) "
+        "mismatch=int(byte[],byte[]) mismatch=int(byte[],int,int,byte[],int,int) "
+        "mismatch=int(char[],char[]) mismatch=int(char[],int,int,char[],int,int) "
+        "mismatch=int(double[],double[]) mismatch=int(double[],int,int,double[],int,int) "
+        "mismatch=int(float[],float[]) mismatch=int(float[],int,int,float[],int,int) "
+        "mismatch=int(int[],int,int,int[],int,int) mismatch=int(int[],int[]) "
+        "mismatch=int(long[],int,int,long[],int,int) mismatch=int(long[],long[]) "
+        "mismatch=int(short[],int,int,short[],int,int) mismatch=int(short[],short[]) "
+        "parallelPrefix=void(?,?) parallelPrefix=void(?,int,int,?) "
+        "parallelPrefix=void(double[],?) parallelPrefix=void(double[],int,int,?) "
+        "parallelPrefix=void(int[],?) parallelPrefix=void(int[],int,int,?) "
+        "parallelPrefix=void(long[],?) parallelPrefix=void(long[],int,int,?) "
+        "parallelSetAll=void(?,?) parallelSetAll=void(double[],?) parallelSetAll=void(int[],?) "
+        "parallelSetAll=void(long[],?) parallelSort=void(?) parallelSort=void(?,?) "
+        "parallelSort=void(?,int,int) parallelSort=void(?,int,int,?) parallelSort=void(byte[]) "
+        "parallelSort=void(byte[],int,int) parallelSort=void(char[]) "
+        "parallelSort=void(char[],int,int) parallelSort=void(double[]) "
+        "parallelSort=void(double[],int,int) parallelSort=void(float[]) "
+        "parallelSort=void(float[],int,int) parallelSort=void(int[]) "
+        "parallelSort=void(int[],int,int) parallelSort=void(long[]) "
+        "parallelSort=void(long[],int,int) parallelSort=void(short[]) "
+        "parallelSort=void(short[],int,int) setAll=void(?,?) setAll=void(double[],?) "
+        "setAll=void(int[],?) setAll=void(long[],?) sort=void(?) sort=void(?,?) "
+        "sort=void(?,int,int) sort=void(?,int,int,?) sort=void(byte[]) "
+        "sort=void(byte[],int,int) sort=void(char[]) sort=void(char[],int,int) "
+        "sort=void(double[]) sort=void(double[],int,int) sort=void(float[]) "
+        "sort=void(float[],int,int) sort=void(int[]) sort=void(int[],int,int) sort=void(long[]) "
+        "sort=void(long[],int,int) sort=void(short[]) sort=void(short[],int,int) "
+        "spliterator=?(?) spliterator=?(?,int,int) spliterator=?(double[]) "
+        "spliterator=?(double[],int,int) spliterator=?(int[]) spliterator=?(int[],int,int) "
+        "spliterator=?(long[]) spliterator=?(long[],int,int) stream=?(?) stream=?(?,int,int) "
+        "stream=?(double[]) stream=?(double[],int,int) stream=?(int[]) stream=?(int[],int,int) "
+        "stream=?(long[]) stream=?(long[],int,int) "
     ),
     "Collections": (
-        "addAll/+1/boolean asLifoQueue/1 binarySearch/2,3/int checkedCollection/2 checkedList/2 "
-        "checkedMap/3 checkedNavigableMap/3 checkedNavigableSet/2 checkedQueue/2 checkedSet/2 "
-        "checkedSortedMap/3 checkedSortedSet/2 copy/2/void disjoint/2/boolean "
-        "emptyEnumeration/0 emptyIterator/0 emptyList/0 emptyListIterator/0 emptyMap/0 "
-        "emptyNavigableMap/0 emptyNavigableSet/0 emptySet/0 emptySortedMap/0 emptySortedSet/0 "
-        "enumeration/1 fill/2/void frequency/2/int indexOfSubList/2/int "
-        "lastIndexOfSubList/2/int list/1 max/1,2 min/1,2 nCopies/2 newSetFromMap/1 "
-        "replaceAll/3/boolean reverse/1/void reverseOrder/0,1 rotate/2/void shuffle/1,2/void "
-        "singleton/1 singletonList/1 singletonMap/2 sort/1,2/void swap/3/void "
-        "synchronizedCollection/1 synchronizedList/1 synchronizedMap/1 "
-        "synchronizedNavigableMap/1 synchronizedNavigableSet/1 synchronizedSet/1 "
-        "synchronizedSortedMap/1 synchronizedSortedSet/1 unmodifiableCollection/1 "
-        "unmodifiableList/1 unmodifiableMap/1 unmodifiableNavigableMap/1 "
-        "unmodifiableNavigableSet/1 unmodifiableSet/1 unmodifiableSortedMap/1 "
-        "unmodifiableSortedSet/1 EMPTY_LIST: EMPTY_MAP: EMPTY_SET: "
+        "addAll=boolean(?,?...) asLifoQueue=?(?) binarySearch=int(?,?) binarySearch=int(?,?,?) "
+        "checkedCollection=?(?,?) checkedList=?(?,?) checkedMap=?(?,?,?) "
+        "checkedNavigableMap=?(?,?,?) checkedNavigableSet=?(?,?) checkedQueue=?(?,?) "
+        "checkedSet=?(?,?) checkedSortedMap=?(?,?,?) checkedSortedSet=?(?,?) copy=void(?,?) "
+        "disjoint=boolean(?,?) emptyEnumeration=?() emptyIterator=?() emptyList=?() "
+        "emptyListIterator=?() emptyMap=?() emptyNavigableMap=?() emptyNavigableSet=?() "
+        "emptySet=?() emptySortedMap=?() emptySortedSet=?() enumeration=?(?) fill=void(?,?) "
+        "frequency=int(?,?) indexOfSubList=int(?,?) lastIndexOfSubList=int(?,?) list=?(?) "
+        "max=?(?) max=?(?,?) min=?(?) min=?(?,?) nCopies=?(int,?) newSetFromMap=?(?) "
+        "replaceAll=boolean(?,?,?) reverse=void(?) reverseOrder=?() reverseOrder=?(?) "
+        "rotate=void(?,int) shuffle=void(?) shuffle=void(?,?) singleton=?(?) singletonList=?(?) "
+        "singletonMap=?(?,?) sort=void(?) sort=void(?,?) swap=void(?,int,int) "
+        "synchronizedCollection=?(?) synchronizedList=?(?) synchronizedMap=?(?) "
+        "synchronizedNavigableMap=?(?) synchronizedNavigableSet=?(?) synchronizedSet=?(?) "
+        "synchronizedSortedMap=?(?) synchronizedSortedSet=?(?) unmodifiableCollection=?(?) "
+        "unmodifiableList=?(?) unmodifiableMap=?(?) unmodifiableNavigableMap=?(?) "
+        "unmodifiableNavigableSet=?(?) unmodifiableSet=?(?) unmodifiableSortedMap=?(?) "
+        "unmodifiableSortedSet=?(?) EMPTY_LIST: EMPTY_MAP: EMPTY_SET: "
     ),
     "StringTokenizer": (
-        "asIterator/0 countTokens/0/int hasMoreElements/0/boolean hasMoreTokens/0/boolean "
-        "nextElement/0 nextToken/0,1/String new/1,2,3 "
+        "asIterator=?() countTokens=int() hasMoreElements=boolean() hasMoreTokens=boolean() "
+        "new=(String) new=(String,String) new=(String,String,boolean) nextElement=?() "
+        "nextToken=String() nextToken=String(String) "
     ),
     "BufferedReader": (
-        "close/0/void lines/0 mark/1/void markSupported/0/boolean nullReader/0 read/0,1,3/int "
-        "readLine/0/String ready/0/boolean reset/0/void skip/1/long transferTo/1/long new/1,2 "
+        "close=void() lines=?() mark=void(int) markSupported=boolean() new=(?) new=(?,int) "
+        "nullReader=?() read=int() read=int(?) read=int(char[]) read=int(char[],int,int) "
+        "readLine=String() ready=boolean() reset=void() skip=long(long) transferTo=long(?) "
     ),
     "PrintWriter": (
-        "append/1,3 checkError/0/boolean close/0/void flush/0/void format/+1,+2 nullWriter/0 "
-        "print/1/void printf/+1,+2 println/0,1/void write/1,3/void new/1,2,3 "
+        "append=?(?) append=?(?,int,int) append=?(char) checkError=boolean() close=void() "
+        "flush=void() format=?(?,String,?...) format=?(String,?...) new=(?) new=(?,?) "
+        "new=(?,String) new=(?,boolean) new=(?,boolean,?) new=(String) new=(String,?) "
+        "new=(String,String) nullWriter=?() print=void(?) print=void(String) "
+        "print=void(boolean) print=void(char) print=void(char[]) print=void(double) "
+        "print=void(float) print=void(int) print=void(long) printf=?(?,String,?...) "
+        "printf=?(String,?...) println=void() println=void(?) println=void(String) "
+        "println=void(boolean) println=void(char) println=void(char[]) println=void(double) "
+        "println=void(float) println=void(int) println=void(long) write=void(String) "
+        "write=void(String,int,int) write=void(char[]) write=void(char[],int,int) "
+        "write=void(int) "
     ),
     "PrintStream": (
-        "append/1,3 checkError/0/boolean close/0/void flush/0/void format/+1,+2 "
-        "nullOutputStream/0 print/1/void printf/+1,+2 println/0,1/void write/1,3/void "
-        "writeBytes/1/void new/1,2,3 "
+        "append=?(?) append=?(?,int,int) append=?(char) checkError=boolean() close=void() "
+        "flush=void() format=?(?,String,?...) format=?(String,?...) new=(?) new=(?,?) "
+        "new=(?,String) new=(?,boolean) new=(?,boolean,?) new=(?,boolean,String) new=(String) "
+        "new=(String,?) new=(String,String) nullOutputStream=?() print=void(?) "
+        "print=void(String) print=void(boolean) print=void(char) print=void(char[]) "
+        "print=void(double) print=void(float) print=void(int) print=void(long) "
+        "printf=?(?,String,?...) printf=?(String,?...) println=void() println=void(?) "
+        "println=void(String) println=void(boolean) println=void(char) println=void(char[]) "
+        "println=void(double) println=void(float) println=void(int) println=void(long) "
+        "write=void(byte[]) write=void(byte[],int,int) write=void(int) writeBytes=void(byte[]) "
     ),
     "System": (
-        "arraycopy/5/void clearProperty/1/String console/0 currentTimeMillis/0/long exit/1/void "
-        "gc/0/void getLogger/1,2 getProperties/0 getProperty/1,2/String getSecurityManager/0 "
-        "getenv/0,1 identityHashCode/1/int inheritedChannel/0 lineSeparator/0/String "
-        "load/1/void loadLibrary/1/void mapLibraryName/1/String nanoTime/0/long "
-        "runFinalization/0/void setErr/1/void setIn/1/void setOut/1/void setProperties/1/void "
-        "setProperty/2/String setSecurityManager/1/void err:PrintStream in:InputStream "
-        "out:PrintStream "
+        "arraycopy=void(?,int,?,int,int) clearProperty=String(String) console=?() "
+        "currentTimeMillis=long() exit=void(int) gc=void() getLogger=?(String) "
+        "getLogger=?(String,?) getProperties=?() getProperty=String(String) "
+        "getProperty=String(String,String) getSecurityManager=?() getenv=?() "
+        "getenv=String(String) identityHashCode=int(?) inheritedChannel=?() "
+        "lineSeparator=String() load=void(String) loadLibrary=void(String) "
+        "mapLibraryName=String(String) nanoTime=long() runFinalization=void() setErr=void(?) "
+        "setIn=void(?) setOut=void(?) setProperties=void(?) setProperty=String(String,String) "
+        "setSecurityManager=void(?) err:PrintStream in:InputStream out:PrintStream "
     ),
 }
 _SEQUENCED = (
-    "addFirst/1/void addLast/1/void getFirst/0 getLast/0 removeFirst/0 removeLast/0 reversed/0"
+    "addFirst=void(?) addLast=void(?) getFirst=?() getLast=?() removeFirst=?() removeLast=?()"
+    " reversed=?()"
 )
 # members added after JDK 17 (18: Math; 19, 21: sequenced collections, String, Math.clamp)
 _LATER = {
-    "Math": "ceilDiv/2 ceilDivExact/2 ceilMod/2 divideExact/2 floorDivExact/2 clamp/3",
-    "String": "indexOf/3/int splitWithDelimiters/2/String[]",
-    "StringBuilder": "repeat/2",
-    "Integer": "compress/2/int expand/2/int",
-    "Long": "compress/2/long expand/2/long",
+    "Math": "ceilDiv=?(?,?) ceilDivExact=?(?,?) ceilMod=?(?,?) divideExact=?(?,?)"
+    " floorDivExact=?(?,?) clamp=?(?,?,?)",
+    "String": "indexOf=int(?,int,int) splitWithDelimiters=String[](String,int)",
+    "StringBuilder": "repeat=?(?,int)",
+    "Integer": "compress=int(int,int) expand=int(int,int)",
+    "Long": "compress=long(long,long) expand=long(long,long)",
     "List": _SEQUENCED,
     "ArrayList": _SEQUENCED,
-    "LinkedList": "reversed/0",
-    "Deque": "reversed/0",
-    "ArrayDeque": "reversed/0",
-    "TreeMap": "putFirst/2 putLast/2 reversed/0 sequencedKeySet/0 sequencedValues/0"
-    " sequencedEntrySet/0",
+    "LinkedList": "reversed=?()",
+    "Deque": "reversed=?()",
+    "ArrayDeque": "reversed=?()",
+    "TreeMap": "putFirst=?(?,?) putLast=?(?,?) reversed=?() sequencedKeySet=?()"
+    " sequencedValues=?() sequencedEntrySet=?()",
     "TreeSet": _SEQUENCED,
-    "HashMap": "newHashMap/1",
-    "HashSet": "newHashSet/1",
+    "HashMap": "newHashMap=?(int)",
+    "HashSet": "newHashSet=?(int)",
 }
 
 
-def _member(spec: str) -> tuple[str, Member]:
-    name, counts, *returns = spec.split("/", 2)
-    fixed = {int(c) for c in counts.split(",") if c and not c.startswith("+")}
-    least = [int(c[1:]) for c in counts.split(",") if c.startswith("+")]
-    return name, Member(frozenset(fixed), min(least) if least else None, "".join(returns))
+def overload(spec: str) -> Overload:
+    """``int(char,String...)`` as an :class:`Overload`."""
+    returns, _, params = spec.partition("(")
+    types = tuple(p for p in params.rstrip(")").split(",") if p)
+    varargs = bool(types) and types[-1].endswith("...")
+    if varargs:
+        types = (*types[:-1], types[-1][:-3] + "[]")
+    return Overload(returns, types, varargs)
 
 
 def merge(a: Member, b: Member) -> Member:
     """The overloads of ``a`` and ``b`` as one member."""
-    varargs = min((v for v in (a.varargs, b.varargs) if v is not None), default=None)
-    returns = a.returns if a.returns == b.returns else ""
-    return Member(a.counts | b.counts, varargs, returns)
+    return Member(a.overloads + b.overloads)
 
 
-def _library_type(spec: str, later: str) -> LibraryType:
+def _library_type(spec: str) -> LibraryType:
     methods: dict[str, Member] = {}
     fields: dict[str, str] = {}
-    for item in (spec + " " + later).split():
-        if ":" in item:
+    for item in spec.split():
+        if "=" not in item:
             name, kind = item.split(":", 1)
             fields[name] = kind
             continue
-        name, member = _member(item)
-        methods[name] = merge(methods[name], member) if name in methods else member
+        name, sig = item.split("=", 1)
+        found = Member((overload(sig),))
+        methods[name] = merge(methods[name], found) if name in methods else found
     return LibraryType(methods, fields)
 
 
-TYPES = {name: _library_type(spec, _LATER.get(name, "")) for name, spec in _TABLE.items()}
+TYPES = {name: _library_type(spec + " " + _LATER.get(name, "")) for name, spec in _TABLE.items()}

@@ -141,7 +141,7 @@ def _text(node: SyntaxNode | None) -> str:
 def _declared_type(type_node: SyntaxNode | None, declarator: SyntaxNode | None = None) -> str:
     """The type a declaration gives one name, ``[]`` appended per dimension of the
     declarator (``int a[]``)."""
-    text = _text(type_node)
+    text = "".join(_text(type_node).split())  # byte [] is byte[]
     dims = declarator.child_by_field_name("dimensions") if declarator is not None else None
     return text + "[]" * _text(dims).count("[")
 
@@ -152,18 +152,21 @@ def _base(type_text: str) -> str:
 
 
 def _signature(method: SyntaxNode) -> jdk.Member:
-    """The argument counts a declared method accepts and its return type."""
+    """A declared method as an overload: its parameter types where they are primitives,
+    ``String`` or arrays of them (else :data:`jdk.ANY`), its return type."""
     params = [
         p
         for p in _children(method.child_by_field_name("parameters"))
         if p.type in ("formal_parameter", "spread_parameter")
     ]
+    types = [
+        _declared_type(p.child_by_field_name("type"), p) if p.type == "formal_parameter" else ""
+        for p in params
+    ]
+    known = tuple(t if t.rstrip("[]") in _PRIMITIVES | {"String"} else jdk.ANY for t in types)
     spread = any(p.type == "spread_parameter" for p in params)
-    fixed = len(params) - spread
-    returns = _declared_type(method.child_by_field_name("type"), method)
-    return jdk.Member(
-        frozenset() if spread else frozenset({fixed}), fixed if spread else None, returns
-    )
+    returns = _declared_type(method.child_by_field_name("type"), method) or jdk.ANY
+    return jdk.Member((jdk.Overload(returns, known, spread),))
 
 
 def _declare_method(signatures: dict[str, jdk.Member], member: SyntaxNode) -> None:
@@ -232,7 +235,7 @@ def environment(doc: JavaSource, method: Method) -> Environment:
         parent = parent.parent
     fields.update(dict.fromkeys(static_imports - fields.keys(), ""))
     for name in static_imports:  # a statically imported method: any arguments, any type
-        signatures[name] = jdk.Member(frozenset(), 0, "")
+        signatures[name] = jdk.Member((jdk.Overload(jdk.ANY, (jdk.ANY,), True),))
     types |= parameters
     env = Environment(
         fields,
@@ -414,7 +417,7 @@ class _Checker:
                 )
                 for d in p.named_children:
                     if d.type == "variable_declarator":
-                        self._declare(d.child_by_field_name("name"), _text(kind) + "[]")
+                        self._declare(d.child_by_field_name("name"), _declared_type(kind) + "[]")
             elif p.type == "identifier":  # a lambda's inferred parameters
                 self._declare(p, "")
 
@@ -615,22 +618,21 @@ class _Checker:
     def _method_invocation(self, n: SyntaxNode) -> None:
         obj = n.child_by_field_name("object")
         name = _text(n.child_by_field_name("name"))
-        count = len(_statements(n.child_by_field_name("arguments")))
+        args = _statements(n.child_by_field_name("arguments"))
+        for c in n.named_children:
+            if c.type in ("argument_list", "type_arguments"):
+                self._node(c)
         if obj is None:
             known = name in self.env.methods or name in self.env.free or self.env.open
             if not known:
                 self._flag(f"no method '{name}' here")
             elif not self.env.open and name in self.env.signatures:
-                if not self.env.signatures[name].accepts(count):
-                    self._flag(f"'{name}' does not take {count} arguments")
+                self._arguments(f"'{name}'", self.env.signatures[name], args)
             if name not in self.env.methods:
                 self.unresolved.add(name)
         else:
             self._node(obj)
-            self._member(obj, name, count)
-        for c in n.named_children:
-            if c.type in ("argument_list", "type_arguments"):
-                self._node(c)
+            self._member(obj, name, args)
 
     def _object_creation_expression(self, n: SyntaxNode) -> None:
         for c in n.named_children:
@@ -638,10 +640,47 @@ class _Checker:
         library = self._library(_text(n.child_by_field_name("type")))
         if library is None or any(c.type == "class_body" for c in n.named_children):
             return
-        count = len(_statements(n.child_by_field_name("arguments")))
+        args = _statements(n.child_by_field_name("arguments"))
         constructors = library.methods.get("new")
-        if constructors is None or not constructors.accepts(count):
-            self._flag(f"'{_text(n)}': no constructor takes {count} arguments")
+        if constructors is None:
+            self._flag(f"'{_text(n)}': no constructor")
+        else:
+            self._arguments(f"'{_text(n)}': the constructor", constructors, args)
+
+    def _arguments(self, what: str, member: jdk.Member, args: list[SyntaxNode]) -> None:
+        """A call of ``member`` with ``args``: some overload must take them."""
+        if not member.accepts(len(args)):
+            self._flag(f"{what} does not take {len(args)} arguments")
+        elif not self._applicable(member, args):
+            types = ", ".join(self._type_of(a) or "?" for a in args)
+            self._flag(f"{what} does not take ({types})")
+
+    def _applicable(self, member: jdk.Member, args: list[SyntaxNode]) -> list[jdk.Overload]:
+        """The overloads of ``member`` that may take ``args``: of their number, and no
+        argument's known type surely unlike its parameter's (a variable arity's not read)."""
+        types = [self._type_of(a) for a in args]
+        return [
+            o
+            for o in member.overloads
+            if o.takes(len(args))
+            and not any(
+                p != jdk.ANY and self._kind(t) and _incompatible(p, t)
+                for p, t in zip(o.params[: len(o.params) - o.varargs], types)
+            )
+        ]
+
+    def _returns(self, member: jdk.Member, args: list[SyntaxNode]) -> str:
+        """The type a call of ``member`` with ``args`` returns: that of every overload that
+        may take them, else that of the one whose parameters are the arguments' types
+        exactly (the most specific, JLS 15.12.2.5); ``""`` when not known."""
+        overloads = self._applicable(member, args)
+        returns = {o.returns for o in overloads}
+        if len(returns) != 1:
+            types = tuple(self._type_of(a) for a in args)
+            exact = [o.returns for o in overloads if o.params == types and not o.varargs]
+            returns = set(exact) if len(exact) == 1 else set()
+        found = returns.pop() if len(returns) == 1 else ""
+        return "" if found == jdk.ANY else found
 
     def _field_access(self, n: SyntaxNode) -> None:
         obj = n.child_by_field_name("object")
@@ -722,10 +761,10 @@ class _Checker:
             array = self._type_of(n.child_by_field_name("array"))
             return array[:-2] if array.endswith("[]") else ""
         if kind in ("cast_expression", "object_creation_expression"):
-            return _text(n.child_by_field_name("type"))
+            return _declared_type(n.child_by_field_name("type"))
         if kind == "array_creation_expression":
             dims = sum(_text(c).count("[") for c in n.named_children if "dimensions" in c.type)
-            return _text(n.child_by_field_name("type")) + "[]" * dims
+            return _declared_type(n.child_by_field_name("type")) + "[]" * dims
         if kind in ("binary_expression", "unary_expression", "update_expression"):
             return self._operation_type(n)
         if kind == "assignment_expression":
@@ -775,17 +814,19 @@ class _Checker:
     def _call_type(self, n: SyntaxNode) -> str:
         obj = n.child_by_field_name("object")
         name = _text(n.child_by_field_name("name"))
+        args = _statements(n.child_by_field_name("arguments"))
         if obj is None:
             found = self.env.signatures.get(name)
-            return found.returns if found is not None and not self.env.open else ""
+            return self._returns(found, args) if found is not None and not self.env.open else ""
         if _text(obj) == "Math" and self._static(obj) is not None:
             if name in ("max", "min", "abs"):  # overloaded per numeric type
-                args = _statements(n.child_by_field_name("arguments"))
                 return _promoted(*(self._type_of(a) for a in args))
         owner = self._type_of(obj)
-        library = (self._library(owner) if owner else None) or self._static(obj)
+        kind = self._kind(owner)
+        library = self._library(owner) if kind in ("object", "boxed", "String") else None
+        library = library or (self._static(obj) if not owner else None)
         member = library.methods.get(name) if library is not None else None
-        return member.returns if member is not None else ""
+        return self._returns(member, args) if member is not None else ""
 
     def _static(self, obj: SyntaxNode | None) -> jdk.LibraryType | None:
         """The library type ``obj`` names (``Math``, ``Integer``), if it names one and no
@@ -794,10 +835,10 @@ class _Checker:
             return None
         return self._library(_text(obj))
 
-    def _member(self, obj: SyntaxNode, name: str, count: int | None) -> None:
-        """A member ``name`` of ``obj`` (a call with ``count`` arguments, or a field when
-        None): none on a primitive, only ``length`` (and Object's methods) on an array, one
-        that the library type has, with that many arguments."""
+    def _member(self, obj: SyntaxNode, name: str, args: list[SyntaxNode] | None) -> None:
+        """A member ``name`` of ``obj`` (a call with ``args``, or a field when None): none on
+        a primitive, only ``length`` (and Object's methods) on an array, one that the library
+        type has, taking those arguments."""
         declared = self._type_of(obj)
         what = f"'{_text(obj)}' ({declared})"
         kind = self._kind(declared)
@@ -805,28 +846,28 @@ class _Checker:
         if kind == "primitive":
             self._flag(f"{what} has no members")
         elif kind == "array":
-            if (count is not None and name not in _ARRAY_METHODS) or (
-                count is None and name != "length"
+            if (args is not None and name not in _ARRAY_METHODS) or (
+                args is None and name != "length"
             ):
                 self._flag(f"an array {what} has no '{name}'")
         elif library is not None or (library := self._static(obj)) is not None:
             what = what if declared else f"'{_text(obj)}'"
-            self._library_member(what, library, name, count)
-        elif _base(declared) in _COLLECTIONS and (count is None or name == "length"):
+            self._library_member(what, library, name, args)
+        elif _base(declared) in _COLLECTIONS and (args is None or name == "length"):
             self._flag(f"{what} has no '{name}'")
 
     def _library_member(
-        self, what: str, library: jdk.LibraryType, name: str, count: int | None
+        self, what: str, library: jdk.LibraryType, name: str, args: list[SyntaxNode] | None
     ) -> None:
-        if count is None:
+        if args is None:
             if name not in library.fields:
                 self._flag(f"{what} has no '{name}'")
         elif name in jdk.OBJECT_METHODS and name not in library.methods:
             return
         elif name not in library.methods:
             self._flag(f"{what} has no '{name}'")
-        elif not library.methods[name].accepts(count):
-            self._flag(f"{what}: '{name}' does not take {count} arguments")
+        else:
+            self._arguments(f"{what}: '{name}'", library.methods[name], args)
 
     # -- operations ------------------------------------------------------------------------
     def _assign(self, target: str, value: SyntaxNode, what: str) -> None:

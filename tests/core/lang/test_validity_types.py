@@ -86,6 +86,27 @@ NONSENSE = [
         "'power' does not take 1 arguments",
     ),
     (
+        "cant.apply.symbol (an argument's type)",
+        "main",
+        "power(2, n)",
+        "power(2, name)",
+        "'power' does not take (int, String)",
+    ),
+    (
+        "cant.apply.symbols (a library argument's type)",
+        "main",
+        "int n = sc.nextInt();",
+        "int n = Integer.parseInt(args.length);",
+        "'parseInt' does not take (int)",
+    ),
+    (
+        "prob.found.req (the overload a call resolves to)",
+        "main",
+        "String name = sc.next();",
+        "String name = Character.toLowerCase(args[0].charAt(0));",
+        "char cannot be converted to String",
+    ),
+    (
         "cant.apply.symbols (a library method)",
         "power",
         "r = r * b % MOD",
@@ -104,7 +125,7 @@ NONSENSE = [
         "main",
         "new Scanner(System.in)",
         "new Scanner()",
-        "no constructor takes 0 arguments",
+        "the constructor does not take 0 arguments",
     ),
     (
         "prob.found.req (lossy)",
@@ -241,6 +262,19 @@ def test_what_javac_rejects_is_found(
 
 # (what javac accepts that looks like the above, method, old, new)
 SENSE = [
+    (
+        "the overload of a char",
+        "main",
+        "boolean found = name.length() > n;",
+        "boolean found = Character.toLowerCase(name.charAt(0)) == 'a';",
+    ),
+    (
+        "a library call that takes the argument",
+        "main",
+        "int n = sc.nextInt();",
+        "int n = Integer.parseInt(args[0]);",
+    ),
+    ("Math.max of an int and a long", "power", "long r = 1;", "long r = Math.max(e, 2);"),
     ("a widening", "main", "pre[i + 1] = pre[i] + a;", "pre[i + 1] = a;"),
     ("a cast", "main", "int n = sc.nextInt();", "int n = (int) sc.nextLong();"),
     ("an int constant for a long", "power", "long r = 1;", "long r = 'a';"),
