@@ -16,12 +16,17 @@ tuning"), edit precision/recall/F0.5, exact match, and milliseconds per sentence
   the corpus line, if the model prefers one to the sentence as written; ``--model-text`` gives
   them the detokenised text instead, as Harper gets it. The shipped front-end has Harper's
   suggestions among its candidates (:mod:`spancopy_core.repair.harper`): span is the union;
-- span-alone (``--span-alone``): the span model's pipeline without Harper's suggestions.
+- span-alone (``--span-alone``): the span model's pipeline without Harper's suggestions;
+- span-file (``--one-file``): the span model's pipeline on the whole split as one plain-text
+  document, a sentence a line, as ``spancopy repair FILE.txt --json --top-k 1`` runs on a
+  file of them (the document's terms and sentence boundaries are the file's; the whole file
+  is corrected in the untimed first call, so its ms per sentence mean nothing).
 
 A ``RESULT`` line ends the report; ``--json FILE`` writes each sentence's outputs. ::
 
     python bench/prose.py [--model DIR] [--token-model DIR] [--beam 1] [--limit N]
-                          [--model-text] [--no-harper] [--span-alone] [--json FILE]
+                          [--model-text] [--no-harper] [--span-alone] [--one-file]
+                          [--json FILE]
 """
 
 from __future__ import annotations
@@ -38,6 +43,7 @@ import torch
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import PRETRAINED  # noqa: E402
+from spancopy_core.evaluation.prose_metrics import detokenize  # noqa: E402
 from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend  # noqa: E402
 from trainer.config import TrainerError  # noqa: E402
 from trainer.jfleg import Sentence, is_heldout, read_jfleg, select  # noqa: E402
@@ -67,6 +73,30 @@ def harper_corrector() -> Corrector:
 
 
 Results = dict[str, dict[str, dict[str, float]]]  # slice -> system -> metric -> value
+
+
+def one_file(corrector: Corrector) -> Corrector:
+    """``corrector`` given all the sentences as one document, a line each (set by
+    :func:`file_lines` before the run): the first call (:func:`run_systems`' untimed warm-up)
+    corrects them all, each call returns its sentence's line."""
+    state: dict[str, Any] = {"lines": [], "out": None}
+
+    def correct(text: str) -> str:
+        lines: list[str] = state["lines"]
+        if state["out"] is None:
+            out = corrector("\n".join(lines) + "\n").split("\n")
+            if len(out) != len(lines) + 1:  # an edit joined or split lines: each as it was
+                out = list(lines)
+            state["out"] = dict(zip(lines, out[: len(lines)], strict=True))
+        return state["out"].get(text, text)
+
+    correct.state = state  # type: ignore[attr-defined]  # set by file_lines
+    return correct
+
+
+def file_lines(correct: Corrector, lines: Sequence[str]) -> None:
+    """Give a :func:`one_file` corrector the lines of its document."""
+    correct.state.update(lines=list(lines), out=None)  # type: ignore[attr-defined]
 
 
 def run_systems(
@@ -157,6 +187,11 @@ def main(argv: list[str] | None = None) -> int:
         help="also run the span model's pipeline without Harper's suggestions (span-alone; "
         "span is the shipped front-end, Harper's suggestions among its candidates)",
     )
+    ap.add_argument(
+        "--one-file",
+        action="store_true",
+        help="also run the span model's pipeline on the split as one file (span-file)",
+    )
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
     ap.add_argument(
         "--json", type=Path, metavar="FILE", help="write one record per sentence (JSON lines)"
@@ -182,6 +217,13 @@ def main(argv: list[str] | None = None) -> int:
                     options = RepairOptions(beam_size=args.beam, top_k=1)
                     corrector = pipeline_corrector(model, alone, options)
                     systems["span-alone"] = (corrector, args.model_text)
+                if name == "span" and args.one_file:
+                    whole = one_file(model_corrector(model, args.beam, "merged"))
+                    texts = [
+                        detokenize(s.source) if args.model_text else s.source for s in sentences
+                    ]
+                    file_lines(whole, texts)
+                    systems["span-file"] = (whole, args.model_text)
     except (TrainerError, CheckpointError) as exc:
         sys.stderr.write(f"error: {exc}\n")
         return 2

@@ -18,13 +18,19 @@ each at every ``--min-ratio`` given (``default``: the front-end's own; not for `
 One thread; scored with the metrics of ``python -m trainer evaluate``
 (:mod:`trainer.prose_eval`: GLEU, F0.5, ms per sentence).
 
+``--latency`` runs the shipped front-end (``shipped``: its :class:`~spancopy_core.repair.prose.
+Bars`) beside the one that searches every sentence and floors every kind at 1 (``every``, as
+before the bars), and reports the CPU milliseconds of each sentence (``time.process_time``,
+which the other processes of a loaded machine do not inflate as they do wall time) beside the
+wall ones.
+
 Only JFLEG dev's *tune* part (``trainer/jfleg.py``) is read, never the held-out slice: this is
 for choosing the ranking's settings. ``--slice valid`` keeps the tune sentences that the
 fine-tuning only validates on (every :data:`~trainer.jfleg.TUNE_VALID_EVERY`-th), which a
 model fine-tuned on the rest has not been trained on. A ``RESULT`` line ends the report. ::
 
     python bench/prose_pipeline.py --model DIR [--slice tune|valid] [--beams 20 5]
-                                   [--min-ratio default 0 ...]
+                                   [--min-ratio default 0 ...] [--latency]
 
 ``--beams`` with no width runs ``channel`` alone (seconds: no model runs).
 """
@@ -32,6 +38,7 @@ model fine-tuned on the rest has not been trained on. A ``RESULT`` line ends the
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from collections.abc import Sequence
@@ -48,7 +55,7 @@ from spancopy_core.paper.actions import Hypothesis  # noqa: E402
 from spancopy_core.repair.candidates import candidates  # noqa: E402
 from spancopy_core.repair.frontend import written  # noqa: E402
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, units  # noqa: E402
-from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend  # noqa: E402
+from spancopy_core.repair.prose import PLAINTEXT, Bars, ProseFrontend  # noqa: E402
 from trainer.config import TrainerError  # noqa: E402
 from trainer.jfleg import TUNE_VALID_EVERY, Sentence, read_jfleg, select  # noqa: E402
 from trainer.prose_eval import (  # noqa: E402
@@ -91,20 +98,35 @@ def channel_corrector(frontend: ProseFrontend) -> Corrector:
 
 def correct_interleaved(
     systems: dict[str, Corrector], sentences: Sequence[Sentence], *, progress: bool
-) -> dict[str, Outputs]:
-    """Each system's output and milliseconds per sentence, the systems taking turns on each
-    sentence (so that other load on the machine slows them alike), after one untimed call
-    each on the first sentence (lazy initialisation)."""
+) -> tuple[dict[str, Outputs], dict[str, list[float]]]:
+    """Each system's output and wall milliseconds per sentence, and its CPU milliseconds per
+    sentence (``time.process_time``), the systems taking turns on each sentence (so that other
+    load on the machine slows them alike), after one untimed call each on the first sentence
+    (lazy initialisation)."""
     for correct in systems.values():
         if sentences:
             correct(sentences[0].source)
     out = {name: Outputs([], []) for name in systems}
+    cpu: dict[str, list[float]] = {name: [] for name in systems}
     for sentence in tqdm(sentences, disable=not progress, unit="sent", leave=False):
         for name, correct in systems.items():
-            started = time.perf_counter()
+            started, cpu_started = time.perf_counter(), time.process_time()
             out[name].texts.append(correct(sentence.source))
             out[name].ms.append(1000 * (time.perf_counter() - started))
-    return out
+            cpu[name].append(1000 * (time.process_time() - cpu_started))
+    return out, cpu
+
+
+def every_sentence_searched() -> ProseFrontend:
+    """The plain-text front-end as before its :class:`Bars`: the beam searches every sentence,
+    and every kind of candidate is floored at 1."""
+    return ProseFrontend(
+        "plaintext",
+        PLAINTEXT.language_ids,
+        PLAINTEXT.extensions,
+        False,
+        bars=Bars(beam_as_written=1.0, homophone=1.0),
+    )
 
 
 def tune_sentences(sentences: list[Sentence], slice_name: str) -> list[Sentence]:
@@ -145,6 +167,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="RepairOptions.min_ratio values to run ('default': the front-end's)",
     )
     ap.add_argument("--limit", type=int, help="only the first N sentences of the slice")
+    ap.add_argument(
+        "--latency",
+        action="store_true",
+        help="only the shipped front-end and the one that searches every sentence, with the CPU"
+        " milliseconds of each sentence",
+    )
     ap.add_argument("--no-progress", action="store_true", help="no progress bars")
     args = ap.parse_args(argv)
     from spancopy_core.storage.checkpoint import CheckpointError, load_model
@@ -159,20 +187,27 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(machine())
     print(f"model {args.model}; JFLEG dev {args.slice} slice, {len(sentences)} sentences")
     systems: dict[str, Corrector] = {"source": lambda text: text}
-    systems["channel"] = channel_corrector(PLAINTEXT)
-    for ratio in args.min_ratio:
+    if args.latency:
+        options = RepairOptions(top_k=1)
+        systems["shipped"] = pipeline_corrector(model, PLAINTEXT, options)
+        systems["every"] = pipeline_corrector(model, every_sentence_searched(), options)
+    else:
+        systems["channel"] = channel_corrector(PLAINTEXT)
+    for ratio in [] if args.latency else args.min_ratio:
         for beam in args.beams:
             options = RepairOptions(beam_size=beam, top_k=1, min_ratio=ratio)
             for name, frontend in (("model", model_only()), ("both", PLAINTEXT)):
                 label = f"{name}@{beam}" + ("" if ratio is None else f"@{ratio:g}")
                 systems[label] = pipeline_corrector(model, frontend, options)
-    outputs = correct_interleaved(systems, sentences, progress=not args.no_progress)
+    outputs, cpu = correct_interleaved(systems, sentences, progress=not args.no_progress)
     results = {name: metrics(sentences, out) for name, out in outputs.items()}
     print(markdown_table(results))
     print(
         "RESULT "
         + " ".join(
             f"{k}_gleu={100 * v['gleu']:.2f} {k}_p50_ms={v['ms_p50']:.1f}"
+            + f" {k}_cpu_p50_ms={statistics.median(cpu[k]):.1f}"
+            + f" {k}_cpu_mean_ms={statistics.fmean(cpu[k]):.1f}"
             for k, v in results.items()
         )
     )

@@ -106,3 +106,20 @@ def test_harper_applies_each_lints_first_suggestion():
     # two lints, "has" (agreement: have) and "a" (an): both applied, the later one first
     assert correct("I has a apple.") == "I have an apple."
     assert correct("This is fine.") == "This is fine."
+
+
+def test_one_file_corrects_the_split_as_one_document():
+    calls: list[str] = []
+
+    def corrector(text: str) -> str:
+        calls.append(text)
+        return text.upper()
+
+    correct = prose.one_file(corrector)
+    prose.file_lines(correct, ["a b .", "c d ."])
+    assert correct("c d .") == "C D ." and correct("a b .") == "A B ."
+    assert calls == ["a b .\nc d .\n"]  # once, the sentences a line each
+    # an edit that joins two lines: every line as it was
+    joined = prose.one_file(lambda text: text.replace(" .\n", " ", 1))
+    prose.file_lines(joined, ["a b .", "c d ."])
+    assert joined("a b .") == "a b ." and joined("c d .") == "c d ."

@@ -85,9 +85,24 @@ def test_systems_take_turns_and_each_keeps_its_outputs():
         return correct
 
     sentences = [Sentence(0, "a", ("a",)), Sentence(1, "b", ("b",))]
-    out = prose_pipeline.correct_interleaved(
+    out, cpu = prose_pipeline.correct_interleaved(
         {"x": system("x"), "y": system("y")}, sentences, progress=False
     )
     assert calls == ["x", "y", "x", "y", "x", "y"]  # one untimed warm-up each, then turns
     assert out["x"].texts == ["x:a", "x:b"] and out["y"].texts == ["y:a", "y:b"]
-    assert len(out["x"].ms) == len(out["y"].ms) == 2
+    assert len(out["x"].ms) == len(out["y"].ms) == len(cpu["x"]) == len(cpu["y"]) == 2
+
+
+def test_latency_runs_the_shipped_front_end_beside_every_sentence_searched(
+    toy_prose_model: Path, tmp_path: Path, capsys
+):
+    (tmp_path / "dev.src").write_text("They receive teh file .\nI saw it .\nA b .\n")
+    (tmp_path / "dev.ref0").write_text("They receive the file .\nI saw it .\nA b .\n")
+    argv = ["--data", str(tmp_path), "--model", str(toy_prose_model), "--latency"]
+    assert prose_pipeline.main([*argv, "--no-progress"]) == 0
+    result = capsys.readouterr().out.splitlines()[-1]
+    for label in ("shipped", "every"):
+        assert f" {label}_gleu=" in result and f" {label}_cpu_p50_ms=" in result
+    assert "channel_" not in result and "both@" not in result
+    assert prose_pipeline.every_sentence_searched().bars.beam_as_written == 1.0
+    assert prose_pipeline.PLAINTEXT.bars.beam_as_written is None

@@ -484,3 +484,17 @@ def test_the_ratio_floor_of_a_kind_drops_what_the_one_floor_keeps():
     assert runner.ratio_floor(unit, [swap], 1.0, -1.0) == [swap]
     assert runner.Ranking.of(RepairOptions(), doc).floors is PLAINTEXT
     assert runner.Ranking.of(RepairOptions(min_ratio=1.0), doc).floors is None
+
+
+def test_a_corrected_sentence_gets_harpers_spelling_too():
+    """Harper's SpellCheck respells a word the channel leaves (imidiatly) only in a sentence
+    the corrector changed (here: the comma after Therefore), never a user's word."""
+    text = "Therefore I brought a car imidiatly .\n\nI brought a car imidiatly .\n"
+    changed, alone = pipeline.units(ParsedText.parse(text, PLAINTEXT), ())
+    assert changed.tokens == ("Therefore", ",", "I", "brought", "a", "car", "immediately", ".")
+    assert alone.tokens == written(alone)
+    mine = ProseFrontend(
+        "plaintext", frozenset(), (), markdown=False, words=frozenset({"imidiatly"})
+    )
+    kept, _ = pipeline.units(ParsedText.parse(text, mine), ())
+    assert kept.tokens == ("Therefore", ",", "I", "brought", "a", "car", "imidiatly", ".")
