@@ -310,8 +310,9 @@ def test_the_least_ratio_to_the_sentence_as_written(toy_prose_model: Path, tmp_p
         assert out.returncode == 0, out.stderr
         return [len(s["repairs"]) for s in json.loads(out.stdout)["methods"]]
 
-    assert repaired("--top-k", 1) == [1, 0, 1]  # 1 for sentences: what beats them as written
-    # every sentence's best of a beam wider than the prose default (greedy: only the copy)
+    # At the default ratio, 1 for sentences (what beats them as written): [1, 0, 1] repairs
+    # (test_json_of_a_text_file_one_sentence_per_paragraph); at 0, every sentence's best of a
+    # beam wider than the prose default (greedy: only the copy).
     assert repaired("--top-k", 1, "--min-ratio", 0, "--beam-size", 4) == [1, 1, 1]
     assert repaired("--min-ratio", 1e300) == [1, 0, 1]  # the corrector's respellings: sure
     other = notes.rename(tmp_path / "jfleg.src")
