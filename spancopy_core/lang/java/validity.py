@@ -18,7 +18,7 @@ from spancopy_core.lang.java.syntax import (
     Method,
     SyntaxNode,
     member_context,
-    parse,
+    syntax_tree,
 )
 
 _PRIMITIVES = frozenset("int long short byte char boolean float double".split())
@@ -100,6 +100,9 @@ _TYPE_DECLS = frozenset(
         "record_declaration",
         "annotation_type_declaration",
     }
+)
+_METHODS = frozenset(
+    {"method_declaration", "constructor_declaration", "compact_constructor_declaration"}
 )
 _SKIPPED = frozenset({"annotation", "marker_annotation", "class_body", "switch_label"})
 
@@ -1112,10 +1115,10 @@ def _method_node(text: str, context: tuple[str, str] | None) -> SyntaxNode | Non
     """The one method of ``text`` (a member parsed alone in ``context``, by default
     :func:`~spancopy_core.lang.java.member_context`), or None if it does not parse."""
     before, after = context or member_context()
-    doc = parse(before + text + after)
-    if doc.tree.root_node.has_error or not doc.methods:
-        return None
-    return doc.method_node(doc.methods[0])
+    root = syntax_tree(before + text + after)
+    wrapper = root.named_children[0] if root.named_children and not root.has_error else None
+    body = wrapper.child_by_field_name("body") if wrapper is not None else None
+    return next((m for m in _children(body) if m.type in _METHODS), None)
 
 
 def problems(
