@@ -298,13 +298,15 @@ class ProseFrontend:
 
     def min_ratio_of(self, unit: Unit, tokens: tuple[str, ...]) -> float:
         """The floor (:class:`Bars`) of the candidate of ``unit`` writing ``tokens``: a Harper
-        suggestion's, a homophone swap's, else the beam's (infinite where not searched)."""
-        if any(new == tokens for _, new in self._harper(unit, unit.start, unit.end, set(tokens))):
-            return self.bars.harper
-        as_written = unit.tokens == written(unit)
-        swaps = homophone_changes(unit.tokens) if as_written else []
-        if any((*unit.tokens[:a], *new, *unit.tokens[b:]) == tokens for a, b, new in swaps):
-            return self.bars.homophone
+        suggestion's, a homophone swap's (templates of a sentence as written, :meth:`templates`),
+        else the beam's (infinite where not searched)."""
+        if unit.tokens == written(unit):
+            harper = self._harper(unit, unit.start, unit.end, set(tokens))
+            if any(new == tokens for _, new in harper):
+                return self.bars.harper
+            swaps = homophone_changes(unit.tokens)
+            if any((*unit.tokens[:a], *new, *unit.tokens[b:]) == tokens for a, b, new in swaps):
+                return self.bars.homophone
         bar = self._beam_bar(unit)
         return math.inf if bar is None else bar
 
@@ -417,10 +419,14 @@ class ProseFrontend:
         the words changed (a swap's new words laid out by
         :class:`~spancopy_core.lang.text.ProseStyle`) and the sentence's model tokens after it.
         One that the model could not write (a word outside ``known`` and the sentence) is left
-        out; a corrected sentence gets no swaps (its repairs start from the correction)."""
+        out; a corrected sentence gets none (its repairs start from the correction, which a
+        template of the sentence as written would undo: on JFLEG dev's tune part none was
+        ever ranked first)."""
         source, tokens = unit.source_tokens, unit.tokens  # one model token per source token
+        if tokens != written(unit):
+            return []
         out: list[tuple[TextEdit, tuple[str, ...] | None]] = []
-        for a, b, new in homophone_changes(tokens) if tokens == written(unit) else []:
+        for a, b, new in homophone_changes(tokens):
             if not (source[a].start <= end and start < source[b - 1].end):
                 continue
             if not all(t in known or t in tokens for t in new):
