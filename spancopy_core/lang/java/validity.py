@@ -115,8 +115,8 @@ class Environment:
     them are the file's classes (``classes``); ``open`` when members may come from elsewhere
     (a superclass or interface, an anonymous class, a static wildcard import, a name the
     method uses from out of sight), ``open_types`` when types may (a wildcard import); the
-    names the method as written uses without a declaration in this file (``free``) and the
-    local variables it declares (``locals``)."""
+    names the method as written uses without a declaration in this file (``free``), the
+    local variables it declares (``locals``) and the fields that are final (``finals``)."""
 
     fields: dict[str, str] = field(default_factory=dict)
     methods: frozenset[str] = frozenset()
@@ -127,13 +127,14 @@ class Environment:
     classes: frozenset[str] = frozenset()
     signatures: dict[str, jdk.Member] = field(default_factory=dict)
     locals: frozenset[str] = frozenset()
+    finals: frozenset[str] = frozenset()
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items()))
         signatures = tuple(sorted(self.signatures.items(), key=lambda kv: kv[0]))
         return hash(
             (fields, self.methods, self.types, self.open, self.free, self.open_types)
-            + (self.classes, signatures, self.locals)
+            + (self.classes, signatures, self.locals, self.finals)
         )
 
 
@@ -186,6 +187,7 @@ def environment(doc: JavaSource, method: Method) -> Environment:
     node = doc.method_node(method)
     fields: dict[str, str] = {}
     signatures: dict[str, jdk.Member] = {}
+    finals: set[str] = set()
     types: set[str] = set()
     parameters: set[str] = set()
     is_open = open_types = False
@@ -232,9 +234,13 @@ def environment(doc: JavaSource, method: Method) -> Environment:
                     _declare_method(signatures, member)
                 elif member.type in ("field_declaration", "constant_declaration"):
                     kind = member.child_by_field_name("type")
+                    final = member.type == "constant_declaration" or "final" in _words(member)
                     for d in _children(member):
-                        if d.type == "variable_declarator":
-                            fields[_text(d.child_by_field_name("name"))] = _declared_type(kind, d)
+                        name = _text(d.child_by_field_name("name"))
+                        if d.type == "variable_declarator" and name not in fields:
+                            fields[name] = _declared_type(kind, d)  # the innermost class's
+                            if final:
+                                finals.add(name)
         parent = parent.parent
     fields.update(dict.fromkeys(static_imports - fields.keys(), ""))
     for name in static_imports:  # a statically imported method: any arguments, any type
@@ -262,12 +268,13 @@ def environment(doc: JavaSource, method: Method) -> Environment:
         env.classes,
         signatures,
         frozenset(checker.locals),
+        frozenset(finals),
     )
 
 
 def _entry_point(method: SyntaxNode) -> bool:
     """Whether ``method`` is ``static void main``."""
-    static = "static" in _text(_modifiers(method)).split()
+    static = "static" in _words(method)
     return static and _text(method.child_by_field_name("name")) == "main"
 
 
@@ -288,8 +295,10 @@ def _statements(node: SyntaxNode | None) -> list[SyntaxNode]:
     return [c for c in _children(node) if "comment" not in c.type]
 
 
-def _modifiers(node: SyntaxNode) -> SyntaxNode | None:
-    return next((c for c in node.children if c.type == "modifiers"), None)
+def _words(node: SyntaxNode) -> list[str]:
+    """The modifiers of a declaration (``static``, ``final``, ...)."""
+    modifiers = next((c for c in node.children if c.type == "modifiers"), None)
+    return _text(modifiers).split()
 
 
 def _members(body: SyntaxNode) -> list[SyntaxNode]:
@@ -336,6 +345,7 @@ class _Checker:
         self.returns: list[str] = []  # the return type where a return is ("": unknown)
         self.initializing = ""  # the local whose initializer is being read
         self.static = False
+        self.constructor = False
         self.checking = True
         self.memo: dict[int, str] = {}
 
@@ -381,14 +391,15 @@ class _Checker:
                 if n.parent.type == "local_variable_declaration":
                     name = _text(n.child_by_field_name("name"))
                     self.locals.add(name)
-                    final = "final" in _text(_modifiers(n.parent)).split()
+                    final = "final" in _words(n.parent)
                     (self.finals if final else self.variables).add(name)
             elif n.type in ("enhanced_for_statement", "catch_formal_parameter"):
                 self.locals.add(_text(n.child_by_field_name("name")))
                 self.variables.add(_text(n.child_by_field_name("name")))
             elif n.type in ("formal_parameter", "spread_parameter"):
                 self.variables.update(_text(d) for d in _walk(n) if d.type == "identifier")
-        self.static = "static" in _text(_modifiers(method)).split()
+        self.static = "static" in _words(method)
+        self.constructor = method.type != "method_declaration"
         self.type_params = set(_type_parameters(method))
         self.scopes.append({})
         self._params(method.child_by_field_name("parameters"))
@@ -965,6 +976,8 @@ class _Checker:
         for c in n.named_children:
             self._node(c)
         operand = _statements(n)
+        if operand:
+            self._final(operand[0])
         found = self._type_of(operand[0]) if operand else ""
         if self._kind(found) and _BOXED.get(found, found) not in _NUMERIC:
             self._flag(f"'{_text(n)}' on a {found}")
@@ -977,11 +990,23 @@ class _Checker:
             self.found.append(f"'{_text(n)}' assigns a variable from itself")
         if op != "=" and right.type == "assignment_expression":
             self.found.append(f"'{_text(n)}' nests an assignment in a compound assignment")
+        self._final(left)
         target = self._type_of(left)
         if op == "=":
             self._assign(target, right, f"'{_text(n)}'")
         elif not (op == "+=" and target == "String"):
             self._operands(op[:-1], target, self._type_of(right))
+
+    def _final(self, target: SyntaxNode) -> None:
+        """An assignment to ``target``: not to a final field, but in a constructor."""
+        if target.type == "field_access" and _text(target.child_by_field_name("object")) == "this":
+            name = _text(target.child_by_field_name("field"))
+        elif target.type == "identifier" and not any(_text(target) in s for s in self.scopes):
+            name = _text(target)
+        else:
+            return
+        if name in self.env.finals and not self.constructor:
+            self._flag(f"'{name}' is a final field")
 
     # -- reachability (JLS 14.22) ----------------------------------------------------------
     def _reachable(self, block: SyntaxNode) -> None:

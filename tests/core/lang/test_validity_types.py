@@ -64,6 +64,7 @@ def test_the_program_as_written_makes_sense() -> None:
 
 # (category: the javac error it stands for, method, old, new, what the check says)
 NONSENSE = [
+    ("cant.assign.val.to.final.var", "power", "e >>= 1;", "MOD >>= 1;", "'MOD' is a final field"),
     (
         "cant.resolve (a wildcard import brings no variable)",
         "main",
@@ -262,6 +263,7 @@ def test_what_javac_rejects_is_found(
 
 # (what javac accepts that looks like the above, method, old, new)
 SENSE = [
+    ("a local of a final field's name", "power", "long r = 1;", "long r = 1; int MOD = 7; MOD++;"),
     (
         "the overload of a char",
         "main",
@@ -344,3 +346,12 @@ def test_a_method_alone_in_its_class_is_a_snippet_unless_it_is_main() -> None:
             text[method.start : method.end].replace(old, new), environment(doc, method)
         )
         assert bool(found) == flagged, (text, found)
+
+
+def test_a_final_field_is_assigned_in_a_constructor_only() -> None:
+    text = "class P {\n  final int x;\n  P(int v) { x = v; }\n  int f() { return x; }\n}\n"
+    doc = java.parse(text)
+    constructor, f = doc.methods
+    assert problems(text[constructor.start : constructor.end], environment(doc, constructor)) == []
+    method = text[f.start : f.end].replace("return x;", "x = 1; return x;")
+    assert problems(method, environment(doc, f)) == ["'x' is a final field"]
