@@ -23,7 +23,7 @@ without a focus, for its method. Printed, for a seeded sample of lines, methods 
 - calibration: of the repairs shown at bug lines with a share in each band, how many are the
   fix (and how many repairs the clean lines were shown in each band, all of them wrong);
 - for a model with a detection head (:mod:`spancopy_core.paper.detection`): the same shares
-  for each rule "P(needs a change) >= t and best >= R x as written" of a grid, the rule that
+  for each rule "P(needs a change) > t and best >= R x as written" of a grid, the rule that
   answers at most 3% of clean lines (marks at most 1.5% of clean methods) and the most bug
   lines (buggy methods) at least 4x (3x) as often, and what the shipped rules answer.
 
@@ -267,9 +267,9 @@ def report(
 
 
 def flagged(a: Asked, threshold: float, ratio: float) -> bool:
-    """Whether the rule "P(needs a change) >= threshold and a repair >= ratio x as written"
+    """Whether the rule "P(needs a change) > threshold and a repair >= ratio x as written"
     answers ``a``."""
-    return any(p >= threshold and r > 0 and r >= ratio for p, r in a.units)
+    return any(p > threshold and r > 0 and r >= ratio for p, r in a.units)
 
 
 def head_grid(
@@ -280,7 +280,7 @@ def head_grid(
     at least ``lift`` times as often (None: none does)."""
     n, m = len(clean), len(bugs)
     out = [
-        f"| head rule ({what}): P >= t, best >= R x | clean (n={n}) | bug (n={m}) | bug / clean |",
+        f"| head rule ({what}): P > t, best >= R x | clean (n={n}) | bug (n={m}) | bug / clean |",
         "|---|---:|---:|---:|",
     ]
     best: tuple[float, float, float] | None = None  # (bug share, t, R)

@@ -70,14 +70,19 @@ class DetectConfig:
     valid: float = option("share of pairs kept apart", 0.1, minimum=0.0, maximum=0.5)
     seed: int = option("seed of the sample, the focus drawn, the split and the fit", 0)
     automatic_threshold: float = option(
-        "least P(needs a change) of a line an automatic code action answers", 0.5, minimum=0.0,
+        "P(needs a change) that a line an automatic code action answers is above (1: none)",
+        0.5,
+        minimum=0.0,
         maximum=1.0,
-    )  # fmt: skip
+    )
     automatic_min_ratio: float = option(
         "and the least ratio of its best repair to the code as written", 1.0, minimum=0.0
     )
     diagnostics_threshold: float = option(
-        "least P(needs a change) of a method diagnostics mark", 0.5, minimum=0.0, maximum=1.0
+        "P(needs a change) that a method diagnostics mark is above (1: none)",
+        0.5,
+        minimum=0.0,
+        maximum=1.0,
     )
     diagnostics_min_ratio: float = option(
         "and the least ratio of its best repair to the method as written", 1.0, minimum=0.0

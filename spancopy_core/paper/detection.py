@@ -43,8 +43,8 @@ def feature_count(hidden_size: int) -> int:
 @dataclass(frozen=True)
 class DetectorConfig:
     """A detection head's shape and the rules it serves: a line (an automatic code action) or
-    a method (a diagnostic) is flagged when the head's probability is at least the threshold
-    and the best repair at least ``min_ratio`` times as likely as the code as written."""
+    a method (a diagnostic) is flagged when the head's probability is above the threshold (1:
+    never) and the best repair at least ``min_ratio`` times as likely as the code as written."""
 
     features: int
     hidden: int = 64  # 0: a logistic regression
@@ -117,7 +117,7 @@ class Detection(NamedTuple):
     action's with a focus, a diagnostic's without."""
 
     probability: float  # P(needs a change)
-    threshold: float  # the least probability of the rule
+    threshold: float  # the probability the rule asks for more than
     min_ratio: float  # the least ratio of the best repair to the unit as written
 
 

@@ -183,9 +183,9 @@ def confident(found: UnitRepairs, ratio: float) -> bool:
     """Whether ``found`` shows a repair that passes the ratio floor at ``ratio`` (:func:`keeps`;
     from the beam's shares with ``ranking="beam"``, :meth:`UnitRepairs.confidence`). A unit
     that the model's detection head judged (:attr:`UnitRepairs.detection`) follows the head's
-    rule instead: P(needs a change) at least its threshold, and its ratio floor."""
+    rule instead: P(needs a change) above its threshold (1: never), and its ratio floor."""
     if found.detection is not None:
-        if found.detection.probability < found.detection.threshold:
+        if found.detection.probability <= found.detection.threshold:
             return False
         ratio = found.detection.min_ratio
     if found.unchanged_log_prob is None:
