@@ -2,9 +2,10 @@
 OOPSLA 2019): each mined method edit (:mod:`trainer.history`) is generalised into rewrite rules
 at three levels of generality (:func:`spancopy_core.repair.rewrite.generalise`: anti-unified
 changed sites, a rule the edit itself left unapplied elsewhere in the method refused); a rule
-is kept when the edits of at least :data:`MIN_COMMITS` distinct commits make it (the history
-repeats it). :func:`write` stores them beside the adapted model
-(:mod:`spancopy_core.repair.project_rules`), whose repairs then propose their rewrites.
+is kept when at least :data:`MIN_COMMITS` distinct commits make it, each on a method of its
+own (the history repeats it; a commit cherry-picked onto another branch repeats nothing).
+:func:`write` stores them beside the adapted model (:mod:`spancopy_core.repair.project_rules`),
+whose repairs then propose their rewrites.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ WRITTEN = frozenset({"identifier", "string", "char", "int", "float"})  # token k
 
 @dataclass(frozen=True)
 class MinedRule:
-    """A rule and the distinct commits whose edits make it, oldest first."""
+    """A rule and the distinct commits whose edits make it, oldest first (the first to make
+    it on each distinct method text)."""
 
     rule: Rule
     commits: tuple[str, ...]
@@ -41,15 +43,19 @@ def edit_rules(edit: history.Edit) -> list[Rule]:
 
 
 def mine(edits: Sequence[history.Edit], min_commits: int = MIN_COMMITS) -> list[MinedRule]:
-    """The rules of ``edits`` (oldest first) made by the edits of at least ``min_commits``
-    distinct commits; the most frequent first, then the most specific (:data:`LEVELS`)."""
-    found: dict[tuple, tuple[Rule, list[str]]] = {}
+    """The rules of ``edits`` (oldest first) made by at least ``min_commits`` distinct
+    commits on as many distinct methods (the same method text edited the same way again, a
+    cherry-pick, counts once); the most frequent first, then the most specific
+    (:data:`LEVELS`)."""
+    found: dict[tuple, tuple[Rule, dict[str, str]]] = {}  # key -> (rule, method text -> commit)
     for edit in edits:
         for rule in edit_rules(edit):
-            _, commits = found.setdefault(rule.key(), (rule, []))
-            if edit.commit not in commits:
-                commits.append(edit.commit)
-    kept = [MinedRule(r, tuple(c)) for r, c in found.values() if len(c) >= min_commits]
+            _, made = found.setdefault(rule.key(), (rule, {}))
+            if edit.commit not in made.values():
+                made.setdefault(edit.source, edit.commit)
+    kept = [
+        MinedRule(r, tuple(made.values())) for r, made in found.values() if len(made) >= min_commits
+    ]
     return sorted(kept, key=lambda m: (-len(m.commits), LEVELS.index(m.rule.level), str(m.rule)))
 
 

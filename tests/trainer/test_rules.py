@@ -3,8 +3,9 @@ with git, and proposed from the adapted model's directory by ``spancopy repair``
 language server (real processes).
 
 The history fixes one bug (a difference that may be negative where a distance is meant) in two
-methods in two commits, and another (``>`` for ``>=``) once: the first is a recurring pattern,
-kept; the second is not. The expected rules are written out by hand below.
+methods in two commits, and another (``>`` for ``>=``) in one method and again in its copy in
+another file (as a cherry-pick repeats a commit): the first is a recurring pattern, kept; the
+second is not. The expected rules are written out by hand below.
 """
 
 from __future__ import annotations
@@ -34,12 +35,13 @@ DISTANCE = "return #0 - #1 ; => return #0 > #1 ? #0 - #1 : #1 - #0 ;"
 
 
 class History:
-    """The repository and the ids of its two commits that fix a swapped difference."""
+    """The repository and the ids of its commits that fix something."""
 
     def __init__(self, root: Path) -> None:
         self.repo = Repo(root)
         r = self.repo
-        r.commit("Add shapes", {"Shapes.java": java_class("Shapes", WIDTH, HEIGHT, BIG)})
+        shapes = {"Shapes.java": java_class("Shapes", WIDTH, HEIGHT, BIG)}
+        r.commit("Add shapes", {**shapes, "Copy.java": java_class("Copy", BIG)})
         width = WIDTH.replace("left - right", "left > right ? left - right : right - left")
         self.first = r.commit(
             "Fix the width", {"Shapes.java": java_class("Shapes", width, HEIGHT, BIG)}
@@ -49,6 +51,7 @@ class History:
         self.second = r.commit("Fix the height", {"Shapes.java": shapes})
         big = BIG.replace("a > b", "a >= b")
         self.big = r.commit("Fix big", {"Shapes.java": java_class("Shapes", width, height, big)})
+        self.copy = r.commit("Fix big in the copy", {"Copy.java": java_class("Copy", big)})
         r.commit("Add span", {"Span.java": java_class("Span", SPAN)})
 
 
@@ -57,9 +60,10 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> History:
     return History(tmp_path_factory.mktemp("rules") / "project")
 
 
-def _mined(project: History) -> list[rules.MinedRule]:
+def _mined(project: History, min_commits: int = rules.MIN_COMMITS) -> list[rules.MinedRule]:
     found = history.mine(project.repo.path, frozenset())
-    return rules.mine(sorted(found.edits + found.for_rules, key=lambda e: e.time))
+    edits = sorted(found.edits + found.for_rules, key=lambda e: e.time)
+    return rules.mine(edits, min_commits)
 
 
 def test_a_repeated_pair_is_kept_for_the_rules_only(project: History) -> None:
@@ -69,8 +73,11 @@ def test_a_repeated_pair_is_kept_for_the_rules_only(project: History) -> None:
         (project.first, "width"),
         (project.big, "big"),
     ]
-    assert [(e.commit, e.method) for e in found.for_rules] == [(project.second, "height")]
-    assert found.skipped[history.DUPLICATE] == 1
+    assert [(e.commit, e.method) for e in found.for_rules] == [
+        (project.second, "height"),
+        (project.copy, "big"),
+    ]
+    assert found.skipped[history.DUPLICATE] == 2
 
 
 def test_the_recurring_fix_is_the_one_rule_kept(project: History) -> None:
@@ -87,6 +94,10 @@ def test_the_recurring_fix_is_the_one_rule_kept(project: History) -> None:
         "return a > b ; => return a >= b ;",
         "return #0 > #1 ; => return #0 >= #1 ;",
     }
+    # the copy's fix repeats the same method text's: one recurrence, not two
+    made = {str(m.rule): m.commits for m in _mined(project, min_commits=1)}
+    assert made["return #0 > #1 ; => return #0 >= #1 ;"] == (project.big,)
+    assert made[DISTANCE] == (project.first, project.second)
 
 
 def test_written_rules_load_and_rewrite_another_method(project: History, tmp_path: Path) -> None:
