@@ -98,3 +98,24 @@ def _found(log_prob: float, unchanged: float, head: Detection | None) -> UnitRep
 def test_the_confidence_rule_follows_the_head(ratio: float, head, expected: bool):
     found = _found(math.log(ratio) - 3.0, -3.0, head)
     assert runner.confident(found, 10.0) is expected
+
+
+def test_a_head_changes_no_repair_shown(toy_model: Path):
+    """The list a user asks for (and its shares) is the same with and without a head, at a
+    line and for the whole file; only the head's judgement is added."""
+    model = load_model(toy_model, device="cpu")
+    text = "class T {\n  int f(int a, int b) {\n    if (a > b) {\n      return b;\n    }\n"
+    doc = ParsedText.parse(text + "    return a;\n  }\n}\n", frontend_for("java", "file:///T.java"))
+
+    def shown(focus) -> tuple[list, list[UnitRepairs]]:
+        found, _ = runner.repair(model, doc, focus, pipeline.RepairOptions())
+        return [[(c.title, c.probability) for c in r.candidates] for r in found], found
+
+    line = pipeline.line_focus(doc, 2)
+    (at_line, plain), (whole, _) = shown(line), shown(None)
+    head = DetectionHead(DetectorConfig(features=detection.feature_count(32), hidden=0))
+    detection.attach(model, detection.Detector(head))
+    (at_line_judged, judged), (whole_judged, _) = shown(line), shown(None)
+    assert at_line_judged == at_line and any(at_line)
+    assert whole_judged == whole and any(whole)
+    assert all(r.detection is None for r in plain) and all(r.detection for r in judged)
