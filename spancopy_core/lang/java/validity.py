@@ -61,6 +61,7 @@ _LITERALS = {
     "false": "boolean",
     "null_literal": "null",
 }
+_OBJECT_RETURNS = {"toString": "String", "hashCode": "int"}
 _ARRAY_METHODS = frozenset({"clone", "equals", "hashCode", "getClass", "toString"})
 _ORDER = frozenset({"<", ">", "<=", ">="})
 _COMPARISON = _ORDER | {"==", "!="}
@@ -829,6 +830,8 @@ class _Checker:
         obj = n.child_by_field_name("object")
         name = _text(n.child_by_field_name("name"))
         args = _statements(n.child_by_field_name("arguments"))
+        if not args and name in _OBJECT_RETURNS:  # Object's, whose return no class may change
+            return _OBJECT_RETURNS[name]
         if obj is None:
             found = self.env.signatures.get(name)
             return self._returns(found, args) if found is not None and not self.env.open else ""
@@ -994,6 +997,9 @@ class _Checker:
         target = self._type_of(left)
         if op == "=":
             self._assign(target, right, f"'{_text(n)}'")
+        elif op == "+=" and self._type_of(right) == "String" and self._kind(target):
+            if target != "String":  # x += s is x = (T) (x + s), and no cast makes a String a T
+                self._flag(f"'{_text(n)}': String cannot be converted to {target}")
         elif not (op == "+=" and target == "String"):
             self._operands(op[:-1], target, self._type_of(right))
 

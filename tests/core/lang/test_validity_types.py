@@ -64,6 +64,20 @@ def test_the_program_as_written_makes_sense() -> None:
 
 # (category: the javac error it stands for, method, old, new, what the check says)
 NONSENSE = [
+    (
+        "prob.found.req (a String added to a number)",
+        "main",
+        "pre[i + 1] = pre[i] + a;",
+        "pre[i + 1] += args[0];",
+        "String cannot be converted to long",
+    ),
+    (
+        "operator.cant.be.applied.1 (toString is a String)",
+        "main",
+        "a % 2 != 0",
+        "a % 2 != odd.toString()",
+        "'!=' on a int",
+    ),
     ("cant.assign.val.to.final.var", "power", "e >>= 1;", "MOD >>= 1;", "'MOD' is a final field"),
     (
         "cant.resolve (a wildcard import brings no variable)",
@@ -263,6 +277,12 @@ def test_what_javac_rejects_is_found(
 
 # (what javac accepts that looks like the above, method, old, new)
 SENSE = [
+    (
+        "a String added to a String",
+        "main",
+        "String name = sc.next();",
+        "String name = sc.next(); name += odd.toString();",
+    ),
     ("a local of a final field's name", "power", "long r = 1;", "long r = 1; int MOD = 7; MOD++;"),
     (
         "the overload of a char",
