@@ -12,6 +12,7 @@ import copy
 import difflib
 import math
 import re
+from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -97,7 +98,9 @@ TERM_WINDOW = 1000
 def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     """The document's terms: the words (in lower case) outside ``lexicon`` that it uses
     :data:`TERM_USES` times or more within :data:`TERM_WINDOW` words, a plural counted with
-    its singular (``colorspace`` and ``colorspaces``, ``scons``); never respelt or changed."""
+    its singular (``colorspace`` and ``colorspaces``, ``scons``), and the names it writes in
+    lower case (:func:`lower_case_names`); never respelt or changed, a sentence's first word
+    not capitalised."""
 
     def stem(word: str) -> str:
         return word[:-1] if len(word) > 3 and word.endswith("s") else word
@@ -112,7 +115,27 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
         for s, at in uses.items()
         if any(b - a < TERM_WINDOW for a, b in zip(at, at[TERM_USES - 1 :], strict=False))
     }
-    return frozenset(w for w in words if stem(w) in close)
+    return frozenset(w for w in words if stem(w) in close) | lower_case_names(source)
+
+
+def lower_case_names(source: TextSource) -> frozenset[str]:
+    """The words that start two sentences of the document or more in lower case and none
+    capitalised: names its writer keeps in lower case (``pip supports ...``, ``polkit is
+    ...``), which the corrector would capitalise."""
+    firsts = [source.tokens[s.tokens][0] for s in source.sentences if s.block == text.TEXT]
+    lower = Counter(t.text for t in firsts if t.kind == "word" and t.text.islower())
+    capitalised = {t.text.lower() for t in firsts if not t.text.islower()}
+    return frozenset(w for w, n in lower.items() if n >= 2 and w not in capitalised)
+
+
+class _Capitalised:
+    """The words a sentence's first word is capitalised as: ``lexicon``'s but ``terms``."""
+
+    def __init__(self, lexicon: Container[str], terms: Container[str]) -> None:
+        self.lexicon, self.terms = lexicon, terms
+
+    def __contains__(self, word: object) -> bool:
+        return word in self.lexicon and word not in self.terms
 
 
 def sentence_unit(
@@ -345,7 +368,8 @@ class ProseFrontend:
             return tokens
         lexicon = shared_lexicon()
         respelt = respell(tokens, lexicon, self.spelling, known)
-        words = () if fragment or tokens[1:2] == (":",) else lexicon  # nor a label's
+        label = tokens[1:2] == (":",)
+        words = () if fragment or label else _Capitalised(lexicon, known)  # nor a label's
         out = introductory_comma(capitals(respelt, words, lexicon.proper))
         if self.harper is None or out == written_tokens:
             return out

@@ -498,3 +498,15 @@ def test_a_corrected_sentence_gets_harpers_spelling_too():
     )
     kept, _ = pipeline.units(ParsedText.parse(text, mine), ())
     assert kept.tokens == ("Therefore", ",", "I", "brought", "a", "car", "imidiatly", ".")
+
+
+def test_a_name_the_document_writes_in_lower_case_is_not_capitalised():
+    """pip starts two sentences in lower case and none capitalised: the writer's name, kept;
+    "the" starts one capitalised as well: capitalised."""
+    text = "pip supports VCS.\n\npip looks at it.\nthe cat ran.\nthe dog ran.\nThe end.\n"
+    doc = ParsedText.parse(text, PLAINTEXT)
+    assert prose.lower_case_names(doc.parsed) == {"pip"}
+    firsts = [u.tokens[0] for u in pipeline.units(doc, ())]
+    assert firsts == ["pip", "pip", "The", "The", "The"]
+    once = ParsedText.parse("pip supports VCS.\n\nIt looks at it.\n", PLAINTEXT)
+    assert [u.tokens[0] for u in pipeline.units(once, ())] == ["Pip", "It"]
