@@ -197,8 +197,10 @@ def check_repairs(
     return results
 
 
-async def until(predicate: Callable[[], Any], timeout: float = 20.0) -> None:
-    """Wait until ``predicate()`` is true (polling), or fail after ``timeout`` seconds."""
+async def until(predicate: Callable[[], Any], timeout: float = 60.0) -> None:
+    """Wait until ``predicate()`` is true (polling), or fail after ``timeout`` seconds (a bound
+    for a hang, never reached: a server that loads a model while the suite's other worker
+    runs, on a busy machine, may take tens of seconds)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not predicate():
