@@ -164,7 +164,8 @@ def _repair_parser(sub: argparse._SubParsersAction) -> None:
         "--all",
         action="store_true",
         help="of a directory, every repair; without it, only those at least "
-        f"{CONFIDENT_RATIO:g} times as likely as the method or sentence as written",
+        f"{CONFIDENT_RATIO:g} times as likely as the method or sentence as written (or those "
+        "of the methods that the model's detection head marks, where it has one)",
     )
     _search_options(rep)
     _prose_options(rep)
@@ -706,7 +707,8 @@ def _method_report(path: Path, doc: ParsedText, found: UnitRepairs, kind: str) -
         "line": doc.lines.line(unit.start) + 1,
         "tokens": len(unit.tokens),
         "unchanged_probability": found.unchanged_probability(),
-        # at least CONFIDENT_RATIO times as likely as the unit as written: shown by project mode
+        # at least CONFIDENT_RATIO times as likely as the unit as written, or the detection
+        # head's rule where the model has one: shown by project mode
         "confident": runner.confident(found, CONFIDENT_RATIO),
         "repairs": [
             {

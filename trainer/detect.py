@@ -258,6 +258,7 @@ def run(config: DetectConfig) -> dict[str, float]:
     settings = {
         f.name: getattr(config, f.name) for f in fields(DetectorConfig) if f.name != "features"
     }
+    torch.manual_seed(config.seed)  # the head's initial weights
     head = DetectionHead(DetectorConfig(features=x.size(1), **settings))
     fit(
         x[~held], y[~held], head,
