@@ -56,8 +56,15 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see {self.prog} --help)\n")
 
 
-def _command(sub, name: str, help: str, description: str) -> argparse.ArgumentParser:
-    return sub.add_parser(name, help=help, description=description, formatter_class=_HelpFormatter)
+def _command(
+    sub, name: str, help: str, description: str, config: type | None = None
+) -> argparse.ArgumentParser:
+    """The subcommand ``name``; with ``config``, an option for each field of that config
+    dataclass (:func:`_add_config_options`)."""
+    p = sub.add_parser(name, help=help, description=description, formatter_class=_HelpFormatter)
+    if config is not None:
+        _add_config_options(p, config)
+    return p
 
 
 def _at_least(low: int) -> Callable[[str], int]:
@@ -133,34 +140,34 @@ def _config_from(args: argparse.Namespace, config: type) -> Any:
 def _add_synth_prose(sub) -> None:
     from .synth_prose import SynthProseConfig
 
-    p = _command(
+    _command(
         sub,
         "synth-prose",
         "make noisy/clean English sentence pairs from documentation",
         "Clean sentences from documentation files, with learner-like errors added "
         "(trainer/prose_noise.py): OUT/train.jsonl, OUT/valid.jsonl, OUT/summary.json.",
+        SynthProseConfig,
     )
-    _add_config_options(p, SynthProseConfig)
 
 
 def _add_prose_lexicon(sub) -> None:
     from .prose_lexicon import ProseLexiconConfig
 
-    p = _command(
+    _command(
         sub,
         "prose-lexicon",
         "count the words of the prose spelling corrector's lexicon",
         "The words of the word lists and of the documentation, with their counts in the clean "
         "sentences of the documentation (trainer/prose_lexicon.py): the prior of the "
         "noisy-channel spelling corrector (spancopy_core/repair/channel.py).",
+        ProseLexiconConfig,
     )
-    _add_config_options(p, ProseLexiconConfig)
 
 
 def _add_detect(sub) -> None:
     from .detect import DetectConfig
 
-    p = _command(
+    _command(
         sub,
         "detect",
         "train the detection head of a repair model: P(the line or method needs a change)",
@@ -168,8 +175,8 @@ def _add_detect(sub) -> None:
         "buggy and fixed sides of the train split of --data; written to --out as "
         "detector.json and detector.safetensors, with the rules of the automatic code "
         "actions and diagnostics.",
+        DetectConfig,
     )
-    _add_config_options(p, DetectConfig)
 
 
 def _add_half(sub) -> None:
@@ -386,7 +393,7 @@ def _add_idioms(sub) -> None:
 def _add_adapt(sub) -> None:
     from .adapt import AdaptConfig
 
-    p = _command(
+    _command(
         sub,
         "adapt",
         "fine-tune the shipped Java model on a git repository's own history",
@@ -395,8 +402,8 @@ def _add_adapt(sub) -> None:
         "so that it keeps what it knew), print both models' top-1/top-5 on the held-out edits, "
         "and write the adapted model where the server and spancopy repair find it "
         "(trainer/adapt.py). Rerun the same command to continue an interrupted run.",
+        AdaptConfig,
     )
-    _add_config_options(p, AdaptConfig)
 
 
 def _add_heldout(sub) -> None:
