@@ -9,6 +9,7 @@ Design notes: docs/design.md#lang-java-validity.
 
 from __future__ import annotations
 
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
 ANY = "?"  # a parameter or return type not known here (an object, a type variable)
@@ -594,6 +595,35 @@ def _library_type(spec: str) -> LibraryType:
         found = Member((overload(sig),))
         methods[name] = merge(methods[name], found) if name in methods else found
     return LibraryType(methods, fields)
+
+
+# the package of each type of the table (java.lang's need no import)
+PACKAGES = {
+    name: "java.lang"
+    if name
+    in {"String", "StringBuilder", "Math", "Integer", "Long", "Character", "Double"}
+    | {"Boolean", "System"}
+    else "java.io"
+    if name in {"BufferedReader", "PrintWriter", "PrintStream"}
+    else "java.util"
+    for name in _TABLE
+}
+
+
+def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
+    """The types of the table that a file with these ``imports`` (as written after
+    ``import``) and these ``declared`` type names sees: java.lang's, and the others imported
+    from their package, unless the file declares or imports another of that name."""
+    imported = {name.rsplit(".", 1)[-1]: name for name in imports if not name.startswith("static ")}
+    wildcards = {name[:-2] for name in imports if name.endswith(".*")}
+    out = set()
+    for name, package in PACKAGES.items():
+        single = imported.get(name)
+        if name in declared or (single is not None and single != f"{package}.{name}"):
+            continue  # a class of that name of the file or of another package
+        if package == "java.lang" or single is not None or package in wildcards:
+            out.add(name)
+    return frozenset(out)
 
 
 TYPES = {name: _library_type(spec + " " + _LATER.get(name, "")) for name, spec in _TABLE.items()}

@@ -117,7 +117,8 @@ class Environment:
     (a superclass or interface, an anonymous class, a static wildcard import, a name the
     method uses from out of sight), ``open_types`` when types may (a wildcard import); the
     names the method as written uses without a declaration in this file (``free``), the
-    local variables it declares (``locals``) and the fields that are final (``finals``)."""
+    local variables it declares (``locals``), the fields that are final (``finals``) and the
+    library types of :mod:`jdk` it sees (``library``; without a file, all)."""
 
     fields: dict[str, str] = field(default_factory=dict)
     methods: frozenset[str] = frozenset()
@@ -129,13 +130,14 @@ class Environment:
     signatures: dict[str, jdk.Member] = field(default_factory=dict)
     locals: frozenset[str] = frozenset()
     finals: frozenset[str] = frozenset()
+    library: frozenset[str] = frozenset(jdk.TYPES)
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items()))
         signatures = tuple(sorted(self.signatures.items(), key=lambda kv: kv[0]))
         return hash(
             (fields, self.methods, self.types, self.open, self.free, self.open_types)
-            + (self.classes, signatures, self.locals, self.finals)
+            + (self.classes, signatures, self.locals, self.finals, self.library)
         )
 
 
@@ -255,6 +257,7 @@ def environment(doc: JavaSource, method: Method) -> Environment:
         open_types=open_types,
         classes=frozenset(doc.declared_types() - parameters),
         signatures=signatures,
+        library=jdk.visible(doc.imports, doc.declared_types() | parameters),
     )
     checker = _Checker(env)
     free = checker.free(node)
@@ -270,6 +273,7 @@ def environment(doc: JavaSource, method: Method) -> Environment:
         signatures,
         frozenset(checker.locals),
         frozenset(finals),
+        env.library,
     )
 
 
@@ -725,13 +729,9 @@ class _Checker:
 
     # -- types -----------------------------------------------------------------------------
     def _library(self, type_text: str) -> jdk.LibraryType | None:
-        """The library type a type names, unless the file declares one of that name."""
+        """The library type a type names, if the file sees it (:func:`jdk.visible`)."""
         base = _base(type_text)
-        if (
-            base in self.env.classes
-            or base in self.type_params
-            or base in self.env.types - {*jdk.TYPES}
-        ):
+        if base not in self.env.library or base in self.type_params:
             return None
         return jdk.TYPES.get(base)
 

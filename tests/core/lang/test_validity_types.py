@@ -375,3 +375,17 @@ def test_a_final_field_is_assigned_in_a_constructor_only() -> None:
     assert problems(text[constructor.start : constructor.end], environment(doc, constructor)) == []
     method = text[f.start : f.end].replace("return x;", "x = 1; return x;")
     assert problems(method, environment(doc, f)) == ["'x' is a final field"]
+
+
+def test_a_library_type_is_the_one_the_file_imports() -> None:
+    """java.awt.List is not java.util.List: only the table's own types are judged by it."""
+    found = []
+    for package in ("java.awt", "java.util"):
+        text = (
+            f"import {package}.List;\nclass C {{\n"
+            "  int f(List l) { return l.getItemCount(); }\n  int g() { return 0; }\n}\n"
+        )
+        doc = java.parse(text)
+        f = doc.methods[0]
+        found.append(problems(text[f.start : f.end], environment(doc, f)))
+    assert found == [[], ["'l' (List) has no 'getItemCount'"]]
