@@ -169,7 +169,8 @@ class Floors(Protocol):
     """A front-end that sets apart the kinds of candidate it ranks (prose: the beam's, Harper's,
     the homophone swaps'; :class:`spancopy_core.repair.prose.Bars`): the units the beam search
     runs on, and the ratio floor of each candidate, in place of one :attr:`Frontend.min_ratio`
-    (a ratio the user sets, ``RepairOptions.min_ratio``, floors every kind alike)."""
+    (with a ratio the user sets, ``RepairOptions.min_ratio``, every unit is searched and every
+    kind floored alike)."""
 
     def searched(self, unit: Unit) -> bool:
         """Whether the beam search runs on ``unit`` (else its candidates are the front-end's

@@ -389,7 +389,8 @@ class ProseFrontend:
         lexicon, nor the document's terms ``known`` nor the user's words hold. Only in a
         sentence the corrector changed (one with a misspelling has more): on JFLEG dev's tune
         part +0.41 GLEU there (+0.20 in the sentences left as written, where on well-edited
-        text Harper's SpellCheck flags 56 words per 1,000)."""
+        text Harper's SpellCheck flags 56 words per 1,000); every other rule's first suggestion
+        too gained 0.05 more, for 0.9 of F0.5: not made."""
         assert self.harper is not None
         sentence, lexicon = _laid_out(tokens), shared_lexicon()
         made: list[TextEdit] = []

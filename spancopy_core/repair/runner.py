@@ -357,8 +357,9 @@ async def _decode(
     options: RepairOptions,
 ) -> list[list[Hypothesis]]:
     """The beam's hypotheses of each unit that the front-end searches (all but where it is
-    :class:`Floors` and says not), none for the others."""
+    :class:`Floors` and says not, and the options set no ratio), none for the others."""
     floors = doc.frontend if isinstance(doc.frontend, Floors) else None
+    floors = floors if options.min_ratio is None else None  # the user's ratio: all searched
     todo = [k for k, u in enumerate(units) if floors is None or floors.searched(u)]
     hyps: list[list[Hypothesis]] = [[] for _ in units]
     if todo:
