@@ -75,13 +75,16 @@ def pytest_sessionstart(session: pytest.Session) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before pytest-xdist reads the groups
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The tests of a module that shares a module-scoped fixture (one server for the module's
-    tests) form one pytest-xdist group, run on one worker: the fixture is made once."""
+    """The tests of a module that share a module-scoped fixture of the module's own (its one
+    server, its one repository) form one pytest-xdist group, run on one worker: the fixture is
+    made once. A conftest's module-scoped fixture (a few data files) groups nothing: the slow
+    tests that use it are better spread over both workers."""
     for item in items:
+        module = item.nodeid.split("::")[0]
         info = getattr(item, "_fixtureinfo", None)
         defs = info.name2fixturedefs.values() if info is not None else ()
-        if any(d.scope in ("module", "package") for ds in defs for d in ds):
-            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+        if any(d.scope == "module" and d.baseid == module for ds in defs for d in ds):
+            item.add_marker(pytest.mark.xdist_group(module))
 
 
 @contextmanager
