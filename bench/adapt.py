@@ -139,7 +139,8 @@ def main() -> int:
         for name in args.repos:
             plan, seconds = adapt(name, work, args.minutes, args.held_out, args.dev)
             model = work / f"{name}{'-dev' if args.dev else ''}-model"
-            trained = model if model.is_dir() else model.with_name(model.name + ".work") / "model"
+            # not written (adapt exit 1): the averaged model it would have written
+            trained = model if model.is_dir() else model.with_name(model.name + ".work") / "soup"
             after, after_seconds = real_bugs(trained, args.msb_limit)
             s, a = plan["shipped"], plan["adapted"]
             print(f"\n## {name}: {plan['commits']} commits, {plan['edits']} small method edits")
