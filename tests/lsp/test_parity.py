@@ -176,10 +176,12 @@ async def test_the_same_repairs_at_a_line(client, files, models, name: str, line
 
 
 async def test_the_cases_cover_lists_and_empty_answers(client, files):
-    """The parity above is not only between empty lists: most lines get repairs, one of a
-    correct sentence gets none."""
+    """The parity above is not only between empty lists: every line but the correct
+    sentence's gets repairs, the Java lines lists of several (a corrected sentence gets its
+    correction alone: no templates undo it), and the correct sentence gets none."""
     sizes = [len(await ask(client, files[n].as_uri(), line - 1)) for n, line, _ in AT_A_LINE]
-    assert sum(1 for s in sizes if s > 1) >= 6 and 0 in sizes
+    assert sum(1 for s in sizes if s >= 1) == len(sizes) - 1 and 0 in sizes, str(sizes)
+    assert sum(1 for s in sizes if s > 1) >= 4, str(sizes)
 
 
 @pytest.mark.parametrize(("name", "model"), [("Toy.java", "java"), ("notes.txt", "prose")])
