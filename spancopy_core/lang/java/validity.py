@@ -8,8 +8,9 @@ Design notes: docs/design.md#lang-java-validity.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from spancopy_core.lang.java import jdk
 from spancopy_core.lang.java.abstraction import JAVA_LANG
@@ -117,8 +118,11 @@ class Environment:
     (a superclass or interface, an anonymous class, a static wildcard import, a name the
     method uses from out of sight), ``open_types`` when types may (a wildcard import); the
     names the method as written uses without a declaration in this file (``free``), the
-    local variables it declares (``locals``), the fields that are final (``finals``) and the
-    library types of :mod:`jdk` it sees (``library``; without a file, all)."""
+    local variables it declares (``locals``), the fields that are final (``finals``), the
+    library types of :mod:`jdk` it sees (``library``; without a file, all) and the problems
+    of the method as written (``written``: a candidate is judged by those it adds, so that
+    what this check cannot judge in the user's code, or a problem the repair leaves alone,
+    does not refuse every repair of the method)."""
 
     fields: dict[str, str] = field(default_factory=dict)
     methods: frozenset[str] = frozenset()
@@ -131,13 +135,14 @@ class Environment:
     locals: frozenset[str] = frozenset()
     finals: frozenset[str] = frozenset()
     library: frozenset[str] = frozenset(jdk.TYPES)
+    written: tuple[str, ...] = ()
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items()))
         signatures = tuple(sorted(self.signatures.items(), key=lambda kv: kv[0]))
         return hash(
             (fields, self.methods, self.types, self.open, self.free, self.open_types)
-            + (self.classes, signatures, self.locals, self.finals, self.library)
+            + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
         )
 
 
@@ -262,7 +267,7 @@ def environment(doc: JavaSource, method: Method) -> Environment:
     checker = _Checker(env)
     free = checker.free(node)
     # a method that already uses names from out of sight lives in a class not all seen here
-    return Environment(
+    found = Environment(
         fields,
         env.methods,
         env.types,
@@ -275,6 +280,7 @@ def environment(doc: JavaSource, method: Method) -> Environment:
         frozenset(finals),
         env.library,
     )
+    return replace(found, written=tuple(sorted(_Checker(found).problems(node))))
 
 
 def _entry_point(method: SyntaxNode) -> bool:
@@ -1163,4 +1169,12 @@ def problems(
     node = _method_node(text, context)
     if node is None:
         return []
-    return _Checker(env or Environment()).problems(node)
+    known = env or Environment()
+    left = Counter(known.written)  # each problem of the method as written excuses one
+    out = []
+    for problem in _Checker(known).problems(node):
+        if left[problem]:
+            left[problem] -= 1
+        else:
+            out.append(problem)
+    return out

@@ -5,6 +5,7 @@ compile (the categories of what javac rejects: test_validity_types.py)."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -46,7 +47,13 @@ class Stats {
 def _method(name: str) -> tuple[str, Environment]:
     doc = java.parse(STATS)
     method = next(m for m in doc.methods if m.name == name)
-    return STATS[method.start : method.end], environment(doc, method)
+    return STATS[method.start : method.end], judged(doc, method)
+
+
+def judged(doc: java.JavaSource, method: java.Method) -> Environment:
+    """The method's environment without the problems of the method as written (which excuse
+    themselves in a candidate): what the check itself judges."""
+    return replace(environment(doc, method), written=())
 
 
 def test_the_methods_as_written_make_sense() -> None:
@@ -160,7 +167,7 @@ def _sides(records: list[dict], side: str = "fixed") -> list[tuple[str, list[str
         offset = doc.lines.offset(line, 0)
         method, other_method = _first(doc, offset), _first(other_doc, offset)
         text = other[other_method.start : other_method.end]
-        out.append((r["id"], problems(text, environment(doc, method))))
+        out.append((r["id"], problems(text, judged(doc, method))))
     return out
 
 
@@ -210,3 +217,28 @@ def test_the_held_out_real_bugs_as_written_pass_but_three() -> None:
             ["'modulesResourceId = modulesResourceId' assigns a variable from itself"],
         ),
     ]
+
+
+def test_a_candidate_is_judged_by_the_problems_it_adds() -> None:
+    """A problem of the method as written (the user mid-edit, or code the check cannot judge)
+    refuses no repair that leaves it alone; a repair that adds one, even one like it, is
+    refused."""
+    source = """class P {
+    int f(int n, String s) {
+        int k = s;
+        if (n > 0) return n;
+        return 0;
+    }
+}
+"""
+    doc = java.parse(source)
+    (method,) = doc.methods
+    env = environment(doc, method)
+    text = source[method.start : method.end]
+    assert env.written == ("'k = s': String cannot be converted to int",)
+    assert problems(text, env) == []
+    assert problems(text.replace("n > 0", "n >= 0"), env) == []
+    assert problems(text.replace("n > 0", "n > n"), env) != []
+    twice = text.replace("int k = s;", "int k = s;\n        int j = s;")
+    assert problems(twice, env) == ["'j = s': String cannot be converted to int"]
+    assert problems(text, replace(env, written=())) == list(env.written)
