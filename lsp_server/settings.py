@@ -158,9 +158,11 @@ class ServerSettings:
     prose_min_ratio: float = _setting(
         "prose.minRatio",
         _PROSE_RATIO,
-        "A repair of a sentence is offered only where it is at least this many times as likely "
-        "as the sentence as written (the spelling corrector's and Harper's surest corrections "
-        "aside); 0 offers every candidate the model ranks, Harper's suggestions included.",
+        "At the default (1), the prose front-end's own floors: a repair at least as likely as "
+        "the sentence as written, a homophone swap 5 times, and rewrites of the model only for "
+        "a sentence the spelling corrector changed (the corrector's and Harper's surest "
+        "corrections are made first). Another value floors every kind alike and searches "
+        "every sentence; 0 offers every candidate the model ranks.",
         minimum=0.0,
         maximum=1e6,
     )

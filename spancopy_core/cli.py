@@ -219,7 +219,8 @@ def _search_options(rep: argparse.ArgumentParser) -> None:
         type=_ratio,
         default=defaults.min_ratio,
         help="offer a repair only when at least this many times as likely as the unit as "
-        "written (None: 1 for sentences, 0 for methods)",
+        "written, and search every sentence (default: 0 for methods; for sentences the prose "
+        "front-end's floors, which search only the sentences the spelling corrector changed)",
     )
 
 
