@@ -965,7 +965,11 @@ class _Checker:
 
     _while_statement = _if_statement
     _do_statement = _if_statement
-    _ternary_expression = _if_statement
+
+    def _ternary_expression(self, n: SyntaxNode) -> None:
+        self._if_statement(n)
+        if _same(n.child_by_field_name("consequence"), n.child_by_field_name("alternative")):
+            self._flag(f"'{_text(n)}' has the same value either way")
 
     def _unary_expression(self, n: SyntaxNode) -> None:
         op = _text(n.child_by_field_name("operator"))

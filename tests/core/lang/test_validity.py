@@ -66,6 +66,7 @@ def test_the_methods_as_written_make_sense() -> None:
     ("name", "old", "new", "expected"),
     [
         ("mean", "sum / xs.size()", "x / xs.size()", "'x' is not declared here"),
+        ("mean", "sum / xs.size()", "xs.isEmpty() ? 0 : 0", "has the same value either way"),
         ("mean", "sum += x;", "sum += x += x;", "nests an assignment"),
         ("mean", "sum += x;", "sum -= sum;", "assigns a variable from itself"),
         ("mean", "sum += x;", "x = x;", "assigns a variable from itself"),
@@ -111,6 +112,8 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "a[i] > a[best]", "a.clone()[i] > a[best]"),
         ("ready", "d == d", "d != d"),  # NaN's test, not a comparison with itself
         ("ready", "count > 0", "name.length() > 0"),
+        ("mean", "sum / xs.size()", "xs.isEmpty() ? 0 : sum / xs.size()"),
+        ("mean", "sum / xs.size()", "xs.isEmpty() ? indexOfMax(seen) : indexOfMax(seen)"),  # calls
     ],
 )
 def test_sense_is_kept(name: str, old: str, new: str) -> None:
