@@ -8,6 +8,7 @@ Design notes: docs/design.md#lang-java-validity.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
@@ -150,17 +151,23 @@ def _text(node: SyntaxNode | None) -> str:
     return "" if node is None or node.text is None else node.text.decode("utf-8", "surrogatepass")
 
 
+_ANNOTATION = re.compile(r"@[\w.]+(?:\s*\([^()]*\))?")
+
+
 def _declared_type(type_node: SyntaxNode | None, declarator: SyntaxNode | None = None) -> str:
     """The type a declaration gives one name, ``[]`` appended per dimension of the
     declarator (``int a[]``)."""
-    text = "".join(_text(type_node).split())  # byte [] is byte[]
+    # byte [] is byte[], and so is byte @Nullable [] (a type annotation is no part of it)
+    text = "".join(_ANNOTATION.sub(" ", _text(type_node)).split())
     dims = declarator.child_by_field_name("dimensions") if declarator is not None else None
     return text + "[]" * _text(dims).count("[")
 
 
 def _base(type_text: str) -> str:
-    """``java.util.List<String>`` -> ``List``."""
-    return type_text.split("<", 1)[0].rsplit(".", 1)[-1].strip()
+    """``java.util.List<String>`` -> ``List``; a nested type keeps its outer one's name
+    (``Token.Character``, ``Point2D.Double``: not java.lang's)."""
+    parts = type_text.split("<", 1)[0].strip().split(".")
+    return ".".join(parts) if len(parts) > 1 and parts[-2][:1].isupper() else parts[-1]
 
 
 def _signature(method: SyntaxNode) -> jdk.Member:
@@ -481,8 +488,11 @@ class _Checker:
                     self._assign(declared, value, f"'{_text(d)}'")
 
     def _expression_statement(self, n: SyntaxNode) -> None:
+        # an arm of a switch (case 1 -> 0;) is its value where the switch is an expression
+        arm = n.parent is not None and n.parent.type == "switch_rule"
         for c in _statements(n):
-            self._statement_expression(c)
+            if not arm:
+                self._statement_expression(c)
             self._node(c)
 
     def _statement_expression(self, n: SyntaxNode) -> None:
@@ -883,7 +893,8 @@ class _Checker:
         self, what: str, library: jdk.LibraryType, name: str, args: list[SyntaxNode] | None
     ) -> None:
         if args is None:
-            if name not in library.fields:
+            nested = name[:1].isupper() and not name.isupper()  # Map.Entry: a type, no field
+            if name not in library.fields and not nested:
                 self._flag(f"{what} has no '{name}'")
         elif name in jdk.OBJECT_METHODS and name not in library.methods:
             return

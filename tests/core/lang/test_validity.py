@@ -245,3 +245,28 @@ def test_a_candidate_is_judged_by_the_problems_it_adds() -> None:
     twice = text.replace("int k = s;", "int k = s;\n        int j = s;")
     assert problems(twice, env) == ["'j = s': String cannot be converted to int"]
     assert problems(text, replace(env, written=())) == list(env.written)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # nested types named like java.lang's or the table's, and a nested type of Map
+        "Token.Character c = null; return c.getData();",
+        "Point2D.Double p = new Point2D.Double(0, 1); return p.x;",
+        "for (Map.Entry<String, Integer> e : Map.<String, Integer>of().entrySet()) {} return 0;",
+        "return Map.Entry.comparingByKey() == null ? 1 : 0;",
+        # a type annotation is no part of the type
+        "byte @Nullable [] b = new byte[1]; byte[] c = b; return c;",
+        # the arms of a switch expression are its values
+        "return switch (n) { case 0 -> 1; default -> 2; };",
+    ],
+)
+def test_correct_code_the_table_does_not_describe_passes(body: str) -> None:
+    """Correct code of the kinds found flagged in jsoup, the JDK and TheAlgorithms' files."""
+    source = (
+        "import java.awt.geom.Point2D;\nimport java.util.Map;\nimport x.Token;\n"
+        f"class P {{\n    Object f(int n) {{\n        {body}\n    }}\n}}\n"
+    )
+    doc = java.parse(source)
+    (method,) = doc.methods
+    assert problems(source[method.start : method.end], judged(doc, method)) == []
