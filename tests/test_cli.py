@@ -233,6 +233,7 @@ def on_a_terminal(*args: object) -> tuple[int, str, bytes]:
     return proc.returncode, printed, drawn
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_progress_on_a_terminal_unless_quiet(toy_model: Path, tmp_path: Path):
     n = 2 * BATCH + 1
@@ -301,6 +302,7 @@ def test_json_of_a_text_file_one_sentence_per_paragraph(toy_prose_model: Path, t
     )
 
 
+@pytest.mark.slow
 def test_the_least_ratio_to_the_sentence_as_written(toy_prose_model: Path, tmp_path: Path):
     notes = tmp_path / "notes.txt"
     notes.write_text(PROSE, encoding="utf-8")
@@ -409,6 +411,7 @@ def test_bad_text_files(toy_prose_model: Path, tmp_path: Path):
     one_line_error(spancopy("repair", latin1, "--model", toy_prose_model), 2, "not UTF-8 text")
 
 
+@pytest.mark.slow
 def test_a_line_of_50000_characters(toy_prose_model: Path, tmp_path: Path):
     """One sentence of 10,000 words is skipped with its reason; a line of many sentences is
     repaired at --line (the eight sentences there), the rest of the file too."""

@@ -39,6 +39,7 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
+@pytest.mark.slow
 def test_dialect_rules_and_the_projects_dictionary(project: Path):
     an, colour, ours = (
         "This is an test.",

@@ -79,11 +79,14 @@ def test_calibration_counts_the_shown_repairs_and_the_right_ones_per_band():
 
 
 def test_the_report_prints_the_shares_and_results():
-    text = false_alarms.report(CLEAN, BUGS, [True, False, False, False], [True, True], 2.0)
+    marked, unmarked = Asked(3.0, (), shipped=True), Asked(0.0, ())
+    clean_marks, bug_marks = [marked, unmarked, unmarked, unmarked], [marked, marked]
+    text = false_alarms.report(CLEAN, BUGS, clean_marks, bug_marks, 2.0)
     assert "| 3 | 1/21 (4.8%) | 2/4 (50.0%) | 10.5 | 0.91 |" in text
-    assert "diagnostics (no focus, threshold 2): clean methods 1/4 (25.0%), buggy methods 2/2" in (
-        text
-    )
+    assert (
+        "diagnostics at the shipped settings (no focus, threshold 2, or the detection head's"
+        " rule): clean methods 1/4 (25.0%), buggy methods 2/2"
+    ) in text
     assert "| 20%-40% | 3 | 2/3 (66.7%) | 2 |" in text
     assert "RESULT false_alarms ratio=3 clean_answered=0.0476 bug_answered=0.5000" in text
     assert "right=2 right_share=0.667 shown_at_clean=2 chosen_ratio=3" in text

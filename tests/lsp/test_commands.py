@@ -51,6 +51,7 @@ async def test_repair_method_outside_the_protocol_range_is_invalid_params(start:
     no_errors_shown(client)
 
 
+@pytest.mark.slow
 async def test_a_code_action_overtaken_by_a_reload_ends_cleanly(start: Start):
     # a beam of 20 searches LONG for seconds: the reload, sent at once, overtakes it
     client = await start(settings={"beamSize": 20})

@@ -49,6 +49,7 @@ def adapt(repo: Path, toy: Path, replay: Path) -> subprocess.CompletedProcess[st
     return subprocess.run(command, capture_output=True, text=True, env=env, check=False)
 
 
+@pytest.mark.slow
 def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_path: Path) -> None:
     replay = tmp_path / "bfp"
     for size in ("small", "medium"):
@@ -61,9 +62,10 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
         "small method edits: 70 (35 of bug-fix commits, weighted 2x in training); left out: none"
     )
     first = project.git("rev-parse", "HEAD~11")[:12]  # the fix of f58, 59 days in
-    assert lines[4] == f"held out: 12 edits of the 12 newest commits, from {first} (2024-01-12)"
-    assert lines[5].startswith("shipped model on the held-out edits: top-1 ")
-    assert lines[6].startswith("adapted model on the held-out edits: top-1 ")
+    assert lines[3].startswith("rules: ")
+    assert lines[5] == f"held out: 12 edits of the 12 newest commits, from {first} (2024-01-12)"
+    assert lines[6].startswith("shipped model on the held-out edits: top-1 ")
+    assert lines[7].startswith("adapted model on the held-out edits: top-1 ")
     model = project.path / PROJECT_MODEL
     plan = json.loads((model.with_name("java-model.work") / "plan.json").read_text())
     assert (plan["edits"], plan["heldout_edits"], plan["heldout_commits"]) == (70, 12, 12)
@@ -71,7 +73,7 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
     if done.returncode == 1:  # the adapted model scored below the toy model: nothing written
         assert not model.exists()
         return
-    assert lines[7] == f"written to {model}"
+    assert lines[8] == f"written to {model}"
     assert project_model(project.path / "A.java") == model.resolve()
     config = json.loads((model / "config.json").read_text())
     assert config["adapted"]["edits"] == 70

@@ -99,6 +99,7 @@ def test_train_then_evaluate(data, tmp_path):
     assert png.read_bytes()[:4] == b"\x89PNG" and "greedy_span_histogram" in result
 
 
+@pytest.mark.slow
 def test_resume_continues_where_it_stopped(data, tmp_path):
     out = tmp_path / "model"
     # 64 pairs in batches of 8: 8 steps per epoch. Stop after 3 steps, checkpointing each step.
@@ -134,6 +135,7 @@ def test_resume_continues_where_it_stopped(data, tmp_path):
     assert "nothing to do" in proc.stderr
 
 
+@pytest.mark.slow
 def test_a_directory_holding_a_run_is_replaced_only_when_told(data, tmp_path):
     out = tmp_path / "model"
     run = ["train", "--train", data, "--valid", data, "--out", out, *TINY]
@@ -170,6 +172,7 @@ def test_a_directory_holding_a_run_is_replaced_only_when_told(data, tmp_path):
     assert (out / "model.safetensors").read_bytes() == weights
 
 
+@pytest.mark.slow
 def test_fine_tune_from_init(data, tmp_path):
     base, tuned = tmp_path / "base", tmp_path / "tuned"
     trainer("train", "--train", data, "--out", base, "--epochs", "1", *TINY)

@@ -137,6 +137,7 @@ def _repaired(done: subprocess.CompletedProcess[str]) -> list[str]:
     return [r["title"] for m in json.loads(done.stdout)["methods"] for r in m["repairs"]]
 
 
+@pytest.mark.slow
 def test_spancopy_repair_proposes_the_projects_rule(project: History, toy_model: Path) -> None:
     model = project.repo.path / PROJECT_MODEL
     shutil.rmtree(model, ignore_errors=True)

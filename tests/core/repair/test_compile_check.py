@@ -80,6 +80,7 @@ def _javac_accepts(folder: Path, text: str) -> bool:
     return done.returncode == 0
 
 
+@pytest.mark.slow
 @needs_jdk
 def test_spancopy_repair_offers_only_repairs_that_compile(tmp_path: Path) -> None:
     # best declared with var: the validity check does not know its type, so the repair
