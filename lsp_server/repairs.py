@@ -105,7 +105,14 @@ class ServerRuntime:
 
             return detect(model, inputs, focus)
 
-        return await self.worker.run(work, priority=self.priority, owner=self.owner)
+        worker = self.worker
+        key = (worker.generation, tuple(map(tuple, inputs)), tuple(focus))
+        found = worker.detections.get(key)
+        if found is None:
+            found = await worker.run(work, priority=self.priority, owner=self.owner)
+            if found is not None and key[0] == worker.generation:
+                worker.detections.put(key, found)
+        return found
 
 
 class RepairService:

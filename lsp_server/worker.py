@@ -14,7 +14,7 @@ import itertools
 import logging
 import os
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
@@ -105,6 +105,9 @@ class ModelWorker:
         self.rules: Rules = ()
         self.error: ModelUnavailable | None = None  # why the current model failed to load
         self.cache: LruCache[DecodeKey, list[Hypothesis]] = LruCache(cache_size)
+        # the detection head's judgements of a batch of inputs (generation, inputs, focus ids):
+        # an encoder pass per request otherwise, ten times a cached request's cost
+        self.detections: LruCache[Hashable, list[Any] | None] = LruCache(cache_size)
         self._loading: asyncio.Future[Vocabulary] | None = None
         self._model: tuple[int, Any] | None = None  # (generation, model): worker thread only
         self._heap: list[tuple[int, int, Job]] = []
@@ -134,6 +137,7 @@ class ModelWorker:
         self.error = None
         self._loading = None
         self.cache.clear()
+        self.detections.clear()
 
     async def load(self) -> Vocabulary:
         """The vocabulary of the current model, loading it first if needed (one load is
