@@ -228,3 +228,40 @@ async def test_concurrent_loads_share_one_job(toy_model: Path):
         assert a is b and len(jobs) == 1
     finally:
         w.close()
+
+
+async def test_the_heads_judgements_are_cached_until_the_model_changes(
+    toy_model: Path, tmp_path: Path
+):
+    """A cached code action asks the detection head again: the second ask of the same inputs
+    runs no model job (an encoder pass), and a new model generation asks afresh."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from lsp_server.repairs import ServerRuntime
+    from tests.lsp.test_detection import with_head
+
+    w = ModelWorker()
+    w.configure(with_head(toy_model, tmp_path / "head", True), "cpu")
+    await w.load()
+    runs = []
+    run = w.run
+
+    async def counting(*args, **kwargs):
+        runs.append(args)
+        return await run(*args, **kwargs)
+
+    w.run = counting  # type: ignore[method-assign]
+    runtime = ServerRuntime(w, ThreadPoolExecutor(1), INTERACTIVE, ("doc", 1))
+    try:
+        inputs, focus = [LONG[:20]], [(1,) * 20]
+        first = await runtime.detect(inputs, focus)
+        assert first is not None and first[0].probability > 0.99
+        assert await runtime.detect(inputs, focus) == first and len(runs) == 1
+        await runtime.detect(inputs, [None])  # another focus: judged again
+        assert len(runs) == 2
+        w.unload()
+        await w.load()
+        await runtime.detect(inputs, focus)
+        assert len(runs) == 3
+    finally:
+        w.close()
