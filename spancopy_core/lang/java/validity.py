@@ -151,6 +151,9 @@ def _text(node: SyntaxNode | None) -> str:
     return "" if node is None or node.text is None else node.text.decode("utf-8", "surrogatepass")
 
 
+# String methods without arguments whose value on a literal is known and written by no fix
+# ("aeiou".toCharArray(), "ABC".toLowerCase() and jsoup's "abs:".length() are written: kept)
+_CONSTANT_ON_LITERAL = frozenset({"toString", "isEmpty", "isBlank", "trim", "strip"})
 _ANNOTATION = re.compile(r"@[\w.]+(?:\s*\([^()]*\))?")
 
 
@@ -668,6 +671,8 @@ class _Checker:
         else:
             self._node(obj)
             self._member(obj, name, args)
+            if obj.type == "string_literal" and not args and name in _CONSTANT_ON_LITERAL:
+                self._flag(f"'{_text(n)}' is a constant")  # "0".toString(), "".isEmpty()
 
     def _object_creation_expression(self, n: SyntaxNode) -> None:
         for c in n.named_children:

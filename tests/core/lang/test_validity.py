@@ -67,6 +67,8 @@ def test_the_methods_as_written_make_sense() -> None:
     [
         ("mean", "sum / xs.size()", "x / xs.size()", "'x' is not declared here"),
         ("mean", "sum / xs.size()", "xs.isEmpty() ? 0 : 0", "has the same value either way"),
+        ("mean", "sum / xs.size()", 'sum / "0".toString().length()', "is a constant"),
+        ("ready", "name.isEmpty()", '"0".isEmpty()', "is a constant"),
         ("mean", "sum += x;", "sum += x += x;", "nests an assignment"),
         ("mean", "sum += x;", "sum -= sum;", "assigns a variable from itself"),
         ("mean", "sum += x;", "x = x;", "assigns a variable from itself"),
@@ -113,6 +115,9 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("ready", "d == d", "d != d"),  # NaN's test, not a comparison with itself
         ("ready", "count > 0", "name.length() > 0"),
         ("mean", "sum / xs.size()", "xs.isEmpty() ? 0 : sum / xs.size()"),
+        ("mean", "sum / xs.size()", 'sum / "aeiou".toCharArray().length'),
+        ("mean", "sum / xs.size()", 'sum / "abs:".length()'),  # jsoup's Node.attr
+        ("ready", "name.isEmpty()", '"".equals(name)'),
         ("mean", "sum / xs.size()", "xs.isEmpty() ? indexOfMax(seen) : indexOfMax(seen)"),  # calls
     ],
 )
