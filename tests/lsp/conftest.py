@@ -156,6 +156,27 @@ async def code_actions(
     return list(result)  # type: ignore[arg-type]
 
 
+async def line_actions(
+    client: LanguageClient,
+    uri: str,
+    line: int,
+    text: str,
+    trigger: types.CodeActionTriggerKind | None = None,
+) -> list[types.CodeAction] | None:
+    """The code actions of the whole 0-based ``line``, whose text is ``text`` (the CLI's
+    ``--line`` is a whole line), asked with ``trigger``."""
+    params = types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(
+            start=types.Position(line=line, character=0),
+            end=types.Position(line=line, character=len(text)),
+        ),
+        context=types.CodeActionContext(diagnostics=[], trigger_kind=trigger),
+    )
+    result = await client.text_document_code_action_async(params)
+    return None if result is None else [a for a in result if isinstance(a, types.CodeAction)]
+
+
 def parses(text: str) -> bool:
     """Whether tree-sitter-java parses ``text`` without an error (a bare parser, not the
     server's front-end)."""

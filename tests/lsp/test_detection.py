@@ -17,7 +17,7 @@ from pytest_lsp import LanguageClient
 from spancopy_core.paper import detection
 from spancopy_core.paper.detection import DetectionHead, DetectorConfig
 
-from .conftest import launch, open_doc
+from .conftest import launch, line_actions, open_doc
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
@@ -54,17 +54,8 @@ def with_head(toy_model: Path, directory: Path, says: bool | None) -> Path:
 
 
 async def ask(client: LanguageClient, uri: str, line: int, trigger: types.CodeActionTriggerKind):
-    text = TOY.split("\n")[line]
-    params = types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri),
-        range=types.Range(
-            start=types.Position(line=line, character=0),
-            end=types.Position(line=line, character=len(text)),
-        ),
-        context=types.CodeActionContext(diagnostics=[], trigger_kind=trigger),
-    )
-    result = await client.text_document_code_action_async(params)
-    return [a.title for a in result or [] if isinstance(a, types.CodeAction)]
+    found = await line_actions(client, uri, line, TOY.split("\n")[line], trigger)
+    return [a.title for a in found or []]
 
 
 AUTOMATIC, INVOKED = types.CodeActionTriggerKind.Automatic, types.CodeActionTriggerKind.Invoked

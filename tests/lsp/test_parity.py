@@ -20,7 +20,7 @@ from pytest_lsp import LanguageClient
 
 from tests.java_sources import TOY_CLASS
 
-from .conftest import SERVER_ENV, close, launch, open_doc, shown_percent, until
+from .conftest import SERVER_ENV, close, launch, line_actions, open_doc, shown_percent, until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
@@ -155,17 +155,9 @@ async def ask(
 ) -> list[types.CodeAction]:
     """The code actions of a whole 0-based line (the CLI's ``--line`` is its whole line)."""
     text = FILES[Path(uri).name][1].split("\n")[line]
-    params = types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri),
-        range=types.Range(
-            start=types.Position(line=line, character=0),
-            end=types.Position(line=line, character=len(text)),
-        ),
-        context=types.CodeActionContext(diagnostics=[], trigger_kind=trigger),
-    )
-    result = await client.text_document_code_action_async(params)
-    assert result is not None
-    return [a for a in result if isinstance(a, types.CodeAction)]
+    found = await line_actions(client, uri, line, text, trigger)
+    assert found is not None
+    return found
 
 
 @pytest.mark.parametrize(("name", "line", "model"), AT_A_LINE)
