@@ -9,7 +9,8 @@ Design notes: docs/design.md#lang-java-validity.
 from __future__ import annotations
 
 import re
-from collections import Counter
+import threading
+from collections import Counter, OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
@@ -197,8 +198,30 @@ def _declare_method(signatures: dict[str, jdk.Member], member: SyntaxNode) -> No
     signatures[name] = jdk.merge(signatures[name], found) if name in signatures else found
 
 
+# The environments of the last methods asked for, by (document text, method range): the
+# server asks again for the unit at the cursor on every request, cached repairs included.
+_ENVIRONMENTS: OrderedDict[tuple[str, int, int], Environment] = OrderedDict()
+ENVIRONMENTS = 64  # methods kept
+_LOCK = threading.Lock()
+
+
 def environment(doc: JavaSource, method: Method) -> Environment:
-    """The :class:`Environment` of ``method`` in ``doc``."""
+    """The :class:`Environment` of ``method`` in ``doc`` (of the last ones, kept)."""
+    key = (doc.text, method.start, method.end)  # a str caches its hash: cheap to look up
+    with _LOCK:
+        found = _ENVIRONMENTS.get(key)
+        if found is not None:
+            _ENVIRONMENTS.move_to_end(key)
+            return found
+    found = _environment(doc, method)
+    with _LOCK:
+        _ENVIRONMENTS[key] = found
+        while len(_ENVIRONMENTS) > ENVIRONMENTS:
+            _ENVIRONMENTS.popitem(last=False)
+    return found
+
+
+def _environment(doc: JavaSource, method: Method) -> Environment:
     # The imports, then one walk up through the enclosing declarations gathering what the
     # method can see (fields, signatures, types, type parameters, whether a class is open):
     # long, but split it and its seven accumulators would travel between the parts.

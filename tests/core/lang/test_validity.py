@@ -275,3 +275,16 @@ def test_correct_code_the_table_does_not_describe_passes(body: str) -> None:
     doc = java.parse(source)
     (method,) = doc.methods
     assert problems(source[method.start : method.end], judged(doc, method)) == []
+
+
+def test_an_environment_is_kept_for_the_same_text_and_method() -> None:
+    """The server asks for the unit at the cursor on every request: the same document text
+    and method give the environment kept, another text a fresh one."""
+    doc = java.parse(STATS)
+    method = next(m for m in doc.methods if m.name == "mean")
+    first = environment(doc, method)
+    assert environment(java.parse(STATS), method) is first
+    edited = STATS.replace("private int count;", "private long count;")
+    other = java.parse(edited)
+    again = environment(other, next(m for m in other.methods if m.name == "mean"))
+    assert again is not first and again.fields["count"] == "long"
