@@ -415,7 +415,8 @@ def start(
     checkpoint when resuming), the datasets and their batch samplers."""
     resuming = config.resume and (config.out / CHECKPOINT / STATE_FILE).is_file()
     if config.resume and not resuming and d.main:
-        log.warning("no checkpoint in %s: starting from scratch", config.out / CHECKPOINT)
+        start_from = f"starting from {config.init}" if config.init else "starting from scratch"
+        log.warning("no checkpoint in %s: %s", config.out / CHECKPOINT, start_from)
     model = build_model(config, train, device, resuming)
     model.train()
     opt = make_optimizer(model, config)

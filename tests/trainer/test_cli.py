@@ -176,8 +176,9 @@ def test_a_directory_holding_a_run_is_replaced_only_when_told(data, tmp_path):
 def test_fine_tune_from_init(data, tmp_path):
     base, tuned = tmp_path / "base", tmp_path / "tuned"
     trainer("train", "--train", data, "--out", base, "--epochs", "1", *TINY)
-    # Learning rate 0: the tuned model is the --init model, weight for weight.
-    trainer(
+    # Learning rate 0: the tuned model is the --init model, weight for weight. --resume with
+    # no checkpoint yet starts from --init, and says so (not "from scratch").
+    started = trainer(
         "train",
         "--train",
         data,
@@ -194,7 +195,9 @@ def test_fine_tune_from_init(data, tmp_path):
         *TINY,
         "--lr",
         "0",
+        "--resume",
     )
+    assert f"starting from {base}" in started.stderr and "from scratch" not in started.stderr
     before, after = load_model(base), load_model(tuned)
     assert after.vocab.itos == before.vocab.itos and after.config.objective == "any_correct"
     weights = before.state_dict()
