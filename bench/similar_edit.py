@@ -95,15 +95,23 @@ BODIES = [  # type-correct: a candidate of a method with a problem is never offe
 ]
 
 
-# The edits of the first method that --edit names: what is replaced, and by what.
+# The first method as it was and as the edit that --edit names leaves it.
+LOAD = "int load(int path, int limit) {\n    return open(path) + limit;\n}"
+GUARDED = (  # a return the edit leaves alone (so the edit's rule would be more general than it)
+    "int load(int path, int limit) {\n    if (limit < 0) {\n        return limit;\n    }\n"
+    "    return open(path) + limit;\n}"
+)
 EDITS = {
     # an argument added: its rule open(#0) => open(#0, true) matches the 9 other calls of
     # open, and the beam is searched nowhere (no other method has the name open); with
     # --no-rules, on those 9 methods
-    "call": ("open(path)", "open(path, true)"),
+    "call": (LOAD, LOAD.replace("open(path)", "open(path, true)")),
     # a term added, anchored at no name: its rule return #0 ; => return #0 + 1 ; matches
-    # every other method, and with --no-rules the beam is searched on all 49 (the slowest path)
-    "unanchored": ("open(path) + limit;", "open(path) + limit + 1;"),
+    # every other method; with --no-rules the beam may search all 49
+    "unanchored": (LOAD, LOAD.replace("+ limit;", "+ limit + 1;")),
+    # the same term added in a method with another return left as it was: no rule (the
+    # rule would match there) and no anchor, so the beam may search all 49 with the rules on
+    "norule": (GUARDED, GUARDED.replace("+ limit;", "+ limit + 1;")),
 }
 
 
@@ -111,7 +119,7 @@ def generated_file(n: int, seed: int = 0, edit: str = "call") -> tuple[str, str]
     """``(old, new)``: a class of ``n`` methods; the first one changed by ``EDITS[edit]`` in
     ``new`` (by default its call ``open(path)`` gets the argument ``true``)."""
     rng = random.Random(seed)
-    methods = ["int load(int path, int limit) {\n    return open(path) + limit;\n}"]
+    methods = [""]
     for k in range(1, n):
         a, b = rng.sample(NAMES, 2)
         body = BODIES[5] if k % 5 == 0 else rng.choice(BODIES[:5])
@@ -121,43 +129,53 @@ def generated_file(n: int, seed: int = 0, edit: str = "call") -> tuple[str, str]
         body = "\n\n".join([first, *methods[1:]])
         return "class Generated {\n" + "\n".join("    " + x for x in body.split("\n")) + "\n}\n"
 
-    return text(methods[0]), text(methods[0].replace(*EDITS[edit]))
+    return text(EDITS[edit][0]), text(EDITS[edit][1])
 
 
 def latency(model, args: argparse.Namespace) -> None:
     old, new = generated_file(args.methods, edit=args.edit)
     count = len(java.parse(new).methods)
     print(f"file: {count} methods, {len(new.splitlines())} lines")
-    options = SimilarOptions(beam_size=args.beam, threshold=args.threshold, rules=args.rules)
-    times: dict[int, list[float]] = {b: [] for b in args.batch}
-    cpu: dict[int, list[float]] = {b: [] for b in args.batch}  # this process's CPU time
+    runs = [(b, budget) for budget in args.beam_tokens for b in args.batch]
+    times: dict[tuple[int, int], list[float]] = {r: [] for r in runs}
+    cpu: dict[tuple[int, int], list[float]] = {r: [] for r in runs}  # this process's CPU time
     found = {}
+    left: dict[tuple[int, int], int] = {}  # methods the beam's budget left unsearched
     for _ in range(args.repeats):
-        for b in args.batch:
+        for b, budget in runs:
+            options = SimilarOptions(
+                beam_size=args.beam, threshold=args.threshold, rules=args.rules, beam_tokens=budget
+            )
+            unsearched: list = []
             start, start_cpu = time.perf_counter(), time.process_time()
             doc = ParsedText.parse(new, JavaFrontend())
-            _, proposals = similar_in_file(model, old, doc, options, batch_size=b)
-            times[b].append(time.perf_counter() - start)
-            cpu[b].append(time.process_time() - start_cpu)
-            found[b] = proposals
-    for b, ts in times.items():
-        proposals = sum(len(r.repairs.candidates) for r in found[b])
+            _, proposals = similar_in_file(
+                model, old, doc, options, batch_size=b, unsearched=unsearched.extend
+            )
+            times[b, budget].append(time.perf_counter() - start)
+            cpu[b, budget].append(time.process_time() - start_cpu)
+            found[b, budget] = proposals
+            left[b, budget] = len(unsearched)
+    for (b, budget), ts in times.items():
+        proposals = sum(len(r.repairs.candidates) for r in found[b, budget])
         print(
-            f"  batch {b:3d}: median {statistics.median(ts):.3f} s  min {min(ts):.3f} s  "
-            f"CPU median {statistics.median(cpu[b]):.3f} s  "
-            f"({len(found[b])} methods with proposals, {proposals} proposals)"
+            f"  batch {b:3d} beam_tokens {budget:6d}: median {statistics.median(ts):.3f} s  "
+            f"min {min(ts):.3f} s  CPU median {statistics.median(cpu[b, budget]):.3f} s  "
+            f"({len(found[b, budget])} methods with proposals, {proposals} proposals, "
+            f"{left[b, budget]} unsearched)"
         )
-    main_batch = BATCH if BATCH in times else args.batch[0]
-    ts = times[main_batch]
-    print(
-        f"RESULT similar_edit methods={count} targets={count - 1} edit={args.edit} "
-        f"rules={'on' if args.rules else 'off'} "
-        f"batch={main_batch} "
-        f"median_s={statistics.median(ts):.3f} min_s={min(ts):.3f} "
-        f"cpu_median_s={statistics.median(cpu[main_batch]):.3f} "
-        f"with_proposals={len(found[main_batch])} repeats={args.repeats} beam={args.beam} "
-        f"threads={torch.get_num_threads()} load={os.getloadavg()[0]:.1f}"
-    )
+    main_batch = BATCH if BATCH in args.batch else args.batch[0]
+    for budget in args.beam_tokens:
+        ts = times[main_batch, budget]
+        print(
+            f"RESULT similar_edit methods={count} targets={count - 1} edit={args.edit} "
+            f"rules={'on' if args.rules else 'off'} batch={main_batch} beam_tokens={budget} "
+            f"median_s={statistics.median(ts):.3f} min_s={min(ts):.3f} "
+            f"cpu_median_s={statistics.median(cpu[main_batch, budget]):.3f} "
+            f"with_proposals={len(found[main_batch, budget])} "
+            f"unsearched={left[main_batch, budget]} repeats={args.repeats} beam={args.beam} "
+            f"threads={torch.get_num_threads()} load={os.getloadavg()[0]:.1f}"
+        )
 
 
 MODES = ("rules", "model", "combined")  # where the proposals come from (see quality)
@@ -249,6 +267,14 @@ def main() -> None:
     )
     ap.add_argument("--repeats", type=int, default=5, help="timed runs per batch size")
     ap.add_argument("--batch", type=int, nargs="+", default=[1, 16, BATCH], help="batch sizes")
+    ap.add_argument(
+        "--beam-tokens",
+        type=int,
+        nargs="+",
+        default=[defaults.beam_tokens],
+        help="the beam's budgets in tokens of the methods searched, each timed (a large one: "
+        "every method that shares something with the edit, as before the budget)",
+    )
     ap.add_argument("--beam", type=int, default=defaults.beam_size, help="beam width")
     ap.add_argument("--threshold", type=float, default=defaults.threshold, help="least ratio")
     ap.add_argument("--min-overlap", type=float, default=defaults.min_overlap, help="overlap")

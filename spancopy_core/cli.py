@@ -674,8 +674,19 @@ def run_similar(args: argparse.Namespace) -> int:
         beam_size=args.beam_size, top_k=args.top_k, threshold=args.threshold
     )
     skip = [(e.start, e.end) for e in edits]
+
+    def unsearched(left: list[similar.Task]) -> None:
+        methods = dict.fromkeys(
+            f"{t.unit.name} (line {doc.lines.line(t.unit.start) + 1})" for t in left
+        )
+        names = ", ".join(methods)  # a method of several edits once
+        sys.stderr.write(
+            f"{args.file}: {len(methods)} method(s) past the edit model's budget of "
+            f"{options.beam_tokens} tokens get the rewrite rules' proposals only: {names}\n"
+        )
+
     report = []
-    for found in similar.similar(model, doc, edits, options, skip=skip):
+    for found in similar.similar(model, doc, edits, options, skip=skip, unsearched=unsearched):
         m = _method_report(args.file, doc, found.repairs, "method")
         m["edit_line"] = found.edit.line + 1
         report.append(m)

@@ -169,3 +169,42 @@ def test_the_issues_examples_with_the_shipped_edit_model(tmp_path: Path, edit, m
     assert found["name"] == method
     first = found["repairs"][0]
     assert apply_lsp_edits(after, first["edits"]) == after.replace(*expected)
+
+
+def sums(n: int) -> str:
+    """A class whose first method returns ``open(path) + limit`` or ``limit``, then ``n``
+    methods ``mK`` of 16 model tokens each (``int METHOD ( int VAR , int VAR ) { return VAR
+    + VAR ; }``) with the neighbourhood of "+ 1" added to the first method's last return."""
+    body = "".join(
+        f"\n    int m{k}(int x, int y) {{\n        return x + y;\n    }}\n" for k in range(1, n + 1)
+    )
+    first = (
+        "    int load(int path, int limit) {\n        if (limit < 0) {\n"
+        "            return limit;\n        }\n        return open(path) + limit;\n    }\n"
+    )
+    return "class Sums {\n" + first + body + "}\n"
+
+
+@pytest.mark.parametrize("n", [32, 40])
+def test_the_methods_past_the_beams_budget_are_said_in_one_line(toy_edit_model: Path, tmp_path, n):
+    new, old = tmp_path / "Sums.java", tmp_path / "Sums.old.java"
+    old.write_text(sums(n), encoding="utf-8")
+    # no rule (return #0 ; would match the return left alone) and no anchor: the beam may
+    # search every method, as far as the default budget of 512 tokens goes: 32 methods of 16
+    new.write_text(sums(n).replace("+ limit;", "+ limit + 1;"), encoding="utf-8")
+    out = spancopy("similar-edit", new, "--before", old, "--model", toy_edit_model, "--json")
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["edits"] == [{"name": "load", "line": 2}]
+    if n == 32:
+        assert out.stderr == ""
+        return
+    head, listed = out.stderr.split(": ", 1)[1].split(" only: ")
+    assert head == (
+        "8 method(s) past the edit model's budget of 512 tokens get the rewrite rules' proposals"
+    )
+    assert out.stderr.startswith(f"{new}: ") and out.stderr.count("\n") == 1
+    names = [m.split(" (line ")[0] for m in listed.rstrip("\n").split(", ")]
+    assert names == [f"m{k}" for k in range(33, 41)]  # the last 8, all alike
+    assert listed.startswith("m33 (line 137), ")  # m1 on line 9 (after load, lines 2-7), 4 each
+    assert not {m["name"] for m in report["methods"]} & set(names)

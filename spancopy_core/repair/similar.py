@@ -3,7 +3,8 @@ editor feature of the edit-representation model (the paper's first experiment, a
 al. 2019): :func:`changed_methods` finds the observed edits, :func:`tasks` pairs them with other
 methods, and :func:`similar` proposes on each the rewrites of the edit's rules where one matches
 (:func:`rule_pools`), ranked by the edit model's exact probability, else the beam's results
-under the edit (:func:`decode_where_needed`) that make the edit's change at the same place
+under the edit (:func:`decode_where_needed`: on the methods most like the edit's before side,
+within a budget of tokens, :func:`to_search`) that make the edit's change at the same place
 (:func:`makes_the_change`) and pass the bar ``threshold``. Design notes:
 docs/design.md#repair-similar (why rules are not floored and the beam is not searched there).
 """
@@ -59,12 +60,19 @@ class SimilarOptions:
     max_unit_tokens: int = 400  # longer methods are skipped
     syntax_check: bool = True  # drop proposals after which a method no longer parses
     rules: bool = True  # where the edit's rewrite rules match, their rewrites (repair/rewrite.py)
+    # The beam's budget, in model tokens of the methods it searches (the most relevant first,
+    # see to_search): the beam costs about 0.8 ms of CPU per token of method here, so 49
+    # methods of 43 tokens took 1.8 s of CPU (6.5 s of wall time on the loaded machine); the
+    # rest are said (similar's unsearched) and get the rules' proposals only.
+    beam_tokens: int = 512
 
     def __post_init__(self) -> None:
         if not 0 <= self.threshold < math.inf:
             raise ValueError(f"threshold must be a finite number >= 0, not {self.threshold!r}")
         if not 0 <= self.min_overlap <= 1:
             raise ValueError(f"min_overlap must be in [0, 1], not {self.min_overlap!r}")
+        if self.beam_tokens < 0:
+            raise ValueError(f"beam_tokens must be >= 0, not {self.beam_tokens!r}")
 
 
 @dataclass(frozen=True)
@@ -216,8 +224,13 @@ def _change(before: Sequence[str], after: Sequence[str]) -> Counter:
             continue
         for side, run in (("-", before[i1:i2]), ("+", after[j1:j2])):
             for t in run:
-                out[side, t.rsplit("_", 1)[0] if PLACEHOLDER.fullmatch(t) else t] += 1
+                out[side, _kind(t)] += 1
     return out
+
+
+def _kind(token: str) -> str:
+    """A placeholder as its kind (``VAR_3`` -> ``VAR``), any other token as it is."""
+    return token.rsplit("_", 1)[0] if PLACEHOLDER.fullmatch(token) else token
 
 
 def _name_at(tokens: Sequence[str], p: int) -> bool:
@@ -319,6 +332,48 @@ def searchable(task: Task) -> bool:
     return anchors(edit_before, edit_after) <= set(task.unit.tokens)
 
 
+def _pairs(tokens: Sequence[str]) -> set[tuple[str, str]]:
+    kinds = [_kind(t) for t in tokens]
+    return set(zip(kinds, kinds[1:], strict=False))
+
+
+def relevance(task: Task) -> float:
+    """How much of the edit's before side at its change ``task``'s method has: the share of the
+    adjacent token pairs (placeholders as their kind) of each changed run of the edit's method
+    with :data:`CONTEXT` tokens either side that the method has too (0: nothing in common
+    there, where the beam is not searched)."""
+    before = [t for t in task.alignment.before if t is not None]
+    after = [t for t in task.alignment.after if t is not None]
+    near: set[tuple[str, str]] = set()
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    for op, i1, i2, _, _ in matcher.get_opcodes():
+        if op != "equal":
+            near |= _pairs(before[max(0, i1 - CONTEXT) : i2 + CONTEXT])
+    return len(near & _pairs(task.unit.tokens)) / len(near) if near else 0.0
+
+
+def to_search(
+    found: Sequence[Task], rules: Sequence[Sequence[Candidate]], options: SimilarOptions
+) -> tuple[list[int], list[int]]:
+    """``(the tasks the beam searches, in order; those the budget leaves unsearched)``: of
+    the tasks that no rule rewrites (``rules``: :func:`rule_pools`), that are
+    :func:`searchable` and have some :func:`relevance`, the most relevant first (file order
+    among equals) while their methods' tokens fit ``options.beam_tokens``."""
+    scores = {k: relevance(t) for k, t in enumerate(found) if not rules[k] and searchable(t)}
+    wanted = sorted((k for k, r in scores.items() if r > 0), key=lambda k: -scores[k])
+    searched: list[int] = []
+    left: list[int] = []
+    spent = 0
+    for k in wanted:
+        cost = len(found[k].unit.tokens)
+        if spent + cost <= options.beam_tokens:
+            searched.append(k)
+            spent += cost
+        else:
+            left.append(k)
+    return sorted(searched), left
+
+
 def rule_pools(
     doc: ParsedText, found: Sequence[Task], known: Container[str], options: SimilarOptions
 ) -> list[list[Candidate]]:
@@ -380,10 +435,13 @@ def decode_where_needed(
     *,
     should_stop: Callable[[], bool] | None = None,
     batch_size: int = BATCH,
+    unsearched: Callable[[list[Task]], None] | None = None,
 ) -> list[list[Hypothesis]]:
-    """:func:`decode` of the tasks that no rule rewrites (``rules``: :func:`rule_pools`) and
-    that are :func:`searchable`; no hypotheses for the others (see the module docstring)."""
-    todo = [k for k, t in enumerate(found) if not rules[k] and searchable(t)]
+    """:func:`decode` of the tasks of :func:`to_search`; no hypotheses for the others (see
+    the module docstring). ``unsearched`` is given the tasks the budget left, if any."""
+    todo, left = to_search(found, rules, options)
+    if left and unsearched is not None:
+        unsearched([found[k] for k in left])
     out: list[list[Hypothesis]] = [[] for _ in found]
     searched = decode(
         model, [found[k] for k in todo], options, should_stop=should_stop, batch_size=batch_size
@@ -469,13 +527,21 @@ def similar(
     focus: tuple[int, int] | None = None,
     should_stop: Callable[[], bool] | None = None,
     batch_size: int = BATCH,
+    unsearched: Callable[[list[Task]], None] | None = None,
 ) -> list[SimilarRepairs]:
     """Every stage at once: the proposals of ``edits`` on the methods of ``doc`` outside
-    ``skip`` that overlap ``focus`` (see :func:`tasks`)."""
+    ``skip`` that overlap ``focus`` (see :func:`tasks`; ``unsearched``: see
+    :func:`decode_where_needed`)."""
     found = tasks(doc, edits, model.vocab, options, skip, focus)
     rules = rule_pools(doc, found, model.vocab, options)
     beams = decode_where_needed(
-        model, found, rules, options, should_stop=should_stop, batch_size=batch_size
+        model,
+        found,
+        rules,
+        options,
+        should_stop=should_stop,
+        batch_size=batch_size,
+        unsearched=unsearched,
     )
     return proposals(model, doc, found, beams, rules, options)
 
@@ -488,11 +554,19 @@ def similar_in_file(
     *,
     should_stop: Callable[[], bool] | None = None,
     batch_size: int = BATCH,
+    unsearched: Callable[[list[Task]], None] | None = None,
 ) -> tuple[list[ObservedEdit], list[SimilarRepairs]]:
     """``(the edits between old_text and doc, their proposals on doc's other methods)``."""
     edits = changed_methods(java.parse(old_text), doc.parsed)
     skip = [(e.start, e.end) for e in edits]
     found = similar(
-        model, doc, edits, options, skip=skip, should_stop=should_stop, batch_size=batch_size
+        model,
+        doc,
+        edits,
+        options,
+        skip=skip,
+        should_stop=should_stop,
+        batch_size=batch_size,
+        unsearched=unsearched,
     )
     return edits, found

@@ -233,6 +233,75 @@ def test_the_beam_is_searched_only_where_no_rule_matches_and_the_edit_can_be_mad
     assert without == [[], []]
 
 
+GUARDED = """class Sums {
+    int load(int path, int limit) {
+        if (limit < 0) {
+            return limit;
+        }
+        return open(path) + limit;
+    }
+
+    int sum(int x, int y) {
+        return x + y;
+    }
+
+    int twice(int x) {
+        return x * 2;
+    }
+
+    void none() {
+    }
+}
+"""
+# "+ 1" added to one return and not the other: no rule (it would match the return left alone)
+# and no anchor (no called method or type near the change): the beam may search any method
+GUARDED_NEW = GUARDED.replace("open(path) + limit;", "open(path) + limit + 1;")
+
+
+def guarded_tasks() -> list[similar.Task]:
+    doc = ParsedText.parse(GUARDED_NEW, JavaFrontend())
+    (edit,) = edits_of(GUARDED, GUARDED_NEW)
+    return similar.tasks(doc, [edit], {"1"}, SimilarOptions(), [(edit.start, edit.end)])
+
+
+def test_relevance_is_the_share_of_the_edits_neighbourhood_a_method_has():
+    found = guarded_tasks()
+    assert [t.unit.name for t in found] == ["sum", "twice", "none"]
+    # "+ 1" goes before the last ";": its neighbourhood "+ VAR ; }" has the pairs
+    # (+, VAR), (VAR, ;) and (;, }); sum has all three, twice only "; }", none not one
+    assert [similar.relevance(t) for t in found] == [1.0, pytest.approx(1 / 3), 0.0]
+
+
+@pytest.mark.parametrize(
+    ("budget", "searched", "left"),
+    [
+        (100, ["sum", "twice"], []),  # 16 + 13 model tokens; none has no relevance
+        (16, ["sum"], ["twice"]),  # the most relevant first
+        (13, ["twice"], ["sum"]),  # sum's 16 tokens do not fit; twice's 13 still do
+        (0, [], ["sum", "twice"]),
+    ],
+)
+def test_the_beam_searches_the_most_relevant_methods_within_its_budget(budget, searched, left):
+    found = guarded_tasks()
+    # sum: int METHOD ( int VAR , int VAR ) { return VAR + VAR ; }, twice 3 fewer
+    assert [len(t.unit.tokens) for t in found[:2]] == [16, 13]
+    options = SimilarOptions(beam_tokens=budget)
+    got, rest = similar.to_search(found, [[] for _ in found], options)
+    assert [found[k].unit.name for k in got] == searched
+    assert [found[k].unit.name for k in rest] == left
+
+
+def test_the_methods_past_the_budget_are_said_and_not_searched():
+    found = guarded_tasks()
+    told: list[list[similar.Task]] = []
+    options = SimilarOptions(beam_tokens=0)
+    none = similar.decode_where_needed(
+        NoModel(), found, [[] for _ in found], options, unsearched=told.append
+    )
+    assert none == [[], [], []]
+    assert [[t.unit.name for t in left] for left in told] == [["sum", "twice"]]
+
+
 def test_without_a_change_there_is_nothing_to_propose(model):
     doc = ParsedText.parse(OLD, JavaFrontend())
     assert similar.similar_in_file(model, OLD, doc, SimilarOptions()) == ([], [])
@@ -243,3 +312,5 @@ def test_options_are_checked():
         SimilarOptions(threshold=-1)
     with pytest.raises(ValueError, match="min_overlap"):
         SimilarOptions(min_overlap=2)
+    with pytest.raises(ValueError, match="beam_tokens"):
+        SimilarOptions(beam_tokens=-1)
