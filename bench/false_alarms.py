@@ -20,31 +20,39 @@ without a focus, for its method. Printed, for a seeded sample of lines, methods 
 - the share of lines with any repair at all (an invoked request: the full list);
 - the share of clean and of buggy methods that diagnostics mark (no focus, the server's
   default ``diagnostics.threshold``);
-- calibration: of the repairs shown at bug lines with a share in each band, how many are the
-  fix (and how many repairs the clean lines were shown in each band, all of them wrong);
-- for a model with a detection head (:mod:`spancopy_core.paper.detection`): the same shares
-  for each rule "P(needs a change) > t and best >= R x as written" of a grid, the rule that
-  answers at most 3% of clean lines (marks at most 1.5% of clean methods) and the most bug
-  lines (buggy methods) at least 4x (3x) as often, and what the shipped rules answer.
+- calibration: of the repairs shown at clean and bug lines together with a share in each band,
+  how many are the fix (all of the clean lines' are wrong);
+- for a model with a detection head (:mod:`spancopy_core.paper.detection`): the separation of
+  bug lines (buggy methods) from clean ones by the head's probability (AUC), and for each least
+  share s of a grid the share of clean and bug lines whose first repair is shown at s or more
+  (an automatic code action's rule), and of clean and buggy methods (diagnostics'); the least
+  share answering at most 3% of clean lines (marking at most 1.5% of clean methods) and the
+  most bug lines (buggy methods), at least 4x (3x) as often; what the shipped rules answer.
 
-``--part tune`` asks the java-algorithms files of synth's *valid* split and one half of the
-real-bug dev records (by a hash of their id), to choose the head's thresholds on;
-``--part report`` the held-out test files and the other half, once, for the figures.
+The shares of a model with a head are its calibrated probability times each repair's share
+among those shown (:func:`spancopy_core.repair.ranking.calibrated_shares`). ``--calibrate``
+(with ``--part tune``) fits the calibration of each kind (:func:`fit_platt`: the probability
+that the list shown holds the fix, a logistic regression on the logit of the head's
+probability, over the lines, or the methods, asked: so its base rate is the sample's mix of
+clean and bug requests), chooses both least shares on the calibrated shares and writes them
+into the model's ``detector.json``; the tables then show what they give on the tune part.
+
 ``RESULT`` lines last.
 
     python bench/false_alarms.py [--model DIR] [--lines 200] [--methods 60] [--bugs 120]
-        [--part all|tune|report]
+        [--part all|tune|report] [--calibrate]
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import sys
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from tqdm import tqdm
 
@@ -61,6 +69,8 @@ from bench.real_bugs import (  # noqa: E402
 from lsp_server.settings import ServerSettings  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
 from spancopy_core.editing.edits import apply_edits  # noqa: E402
+from spancopy_core.paper import detection  # noqa: E402
+from spancopy_core.paper.detection import DetectorConfig, calibrate  # noqa: E402
 from spancopy_core.repair import pipeline, runner  # noqa: E402
 from spancopy_core.repair.frontend import Unit  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
@@ -72,9 +82,11 @@ SPLIT = {"seed": 1, "valid": 0.1, "test": 0.1}  # recipes/java-calibrate.sh's sy
 CONTEST = Path(__file__).resolve().parent / "data" / "contest_bugs.jsonl"
 BUG_SETS: tuple[Path | None, ...] = (None, CONTEST, EVERYDAY)  # None: ManySStuBs4J
 RATIOS = (1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0)
-THRESHOLDS = (0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95, 0.98)  # of the detection head's grid
-HEAD_RATIOS = (0.0, 1.0, 2.0, 5.0)
-BANDS = ((0.0, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 0.6), (0.6, 1.01))
+LEAST_SHARES = (0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5)
+NEVER = 2.0  # a least share no repair is shown at: the rule answers nothing
+BANDS = ((0.0, 0.05), (0.05, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 0.6), (0.6, 1.01))
+REPORTED_BAND = (0.2, 0.4)  # of the RESULT line: "of the repairs shown at about 30%"
+Map = tuple[float, float]  # a Platt map's (scale, shift)
 JAVA = frontend_for("java", "file:///C.java")
 
 
@@ -95,17 +107,40 @@ def half_of(record: dict[str, Any]) -> str:
     return "tune" if digest[0] % 2 == 0 else "report"
 
 
+class Judged(NamedTuple):
+    """A unit judged by a detection head: the head's own probability, the shares of the
+    repairs shown (best first) and whether each is the fix."""
+
+    raw: float
+    shares: tuple[float, ...]
+    right: tuple[bool, ...]
+
+    def within(self) -> list[float]:
+        """Each repair's share among those shown (the shares do not depend on the
+        calibration but for this factor)."""
+        total = sum(self.shares)
+        return [s / total if total > 0 else 0.0 for s in self.shares]
+
+    def calibrated(self, how: Map) -> list[float]:
+        """The shares shown with the calibration ``how`` (:func:`calibrated_shares`)."""
+        return [calibrate(self.raw, *how) * q for q in self.within()]
+
+
 @dataclass(frozen=True)
 class Asked:
     """What one request found: the best repair's ratio to the unit as written (0: none);
-    per repair shown, its share and whether it is the fix (never, on clean code); per unit,
-    the detection head's P(needs a change) and its best repair's ratio (none without a head);
-    whether the shipped rule answers (:func:`spancopy_core.repair.runner.confident`)."""
+    per repair shown, its share and whether it is the fix (never, on clean code); whether the
+    shipped rule answers (:func:`spancopy_core.repair.runner.confident`); the units the
+    detection head judged (none without a head)."""
 
     ratio: float
     shown: tuple[tuple[float, bool], ...]
-    units: tuple[tuple[float, float], ...] = ()
     shipped: bool = False
+    units: tuple[Judged, ...] = ()
+
+    def top(self) -> float:
+        """The share of the first repair shown of any unit (0: none)."""
+        return max((p for p, _ in self.shown), default=0.0)
 
 
 def best_ratio(found: Sequence[UnitRepairs]) -> float:
@@ -113,29 +148,42 @@ def best_ratio(found: Sequence[UnitRepairs]) -> float:
     return max((r.confidence() for r in found if r.candidates), default=0.0)
 
 
-def heads(found: Sequence[UnitRepairs]) -> tuple[tuple[float, float], ...]:
-    """Per unit judged by a detection head: (P(needs a change), its best repair's ratio)."""
-    return tuple((r.detection.probability, r.confidence()) for r in found if r.detection)
+def asked(found: Sequence[UnitRepairs], text: str, expected: str | None, rule: float) -> Asked:
+    """What ``found`` (the repairs of a request of ``text``) shows, a repair right when its
+    result is ``expected`` (same tokens); ``rule``: the ratio of the rule without a head."""
+    right = [
+        tuple(expected is not None and same_code(apply_edits(text, c.edits), expected)
+              for c in r.candidates)
+        for r in found
+    ]  # fmt: skip
+    shown = tuple(
+        (c.probability, k) for r, rs in zip(found, right) for c, k in zip(r.candidates, rs)
+    )
+    units = tuple(
+        Judged(r.detection.raw, tuple(c.probability for c in r.candidates), rs)
+        for r, rs in zip(found, right)
+        if r.detection is not None
+    )
+    shipped = any(runner.confident(r, rule) for r in found)
+    return Asked(best_ratio(found), shown, shipped, units)
 
 
 def ask(
     model: Any, doc: ParsedText, line: int, expected: str | None = None, automatic: float = 0
 ) -> Asked:
     """A request at the 0-based ``line`` of ``doc`` (a code action there); a repair is right
-    when its result is ``expected`` (same tokens); ``automatic``: the automaticMinRatio."""
+    when its result is ``expected``; ``automatic``: the automaticMinRatio."""
     found, _ = runner.repair(model, doc, pipeline.line_focus(doc, line), RepairOptions())
-    results = [(c.probability, apply_edits(doc.text, c.edits)) for r in found for c in r.candidates]
-    shown = tuple((p, expected is not None and same_code(t, expected)) for p, t in results)
-    shipped = any(runner.confident(r, automatic) for r in found)
-    return Asked(best_ratio(found), shown, heads(found), shipped)
+    return asked(found, doc.text, expected, automatic)
 
 
-def marked(model: Any, doc: ParsedText, unit: Unit, threshold: float) -> Asked:
+def marked(
+    model: Any, doc: ParsedText, unit: Unit, threshold: float, expected: str | None = None
+) -> Asked:
     """What diagnostics (no focus) find of ``unit`` of ``doc``: ``shipped`` whether they mark
     it at ``threshold`` (or the head's rule)."""
     found = list(runner.repair_units(model, doc, [unit], RepairOptions()))
-    shipped = any(runner.confident(r, threshold) for r in found)
-    return Asked(best_ratio(found), (), heads(found), shipped)
+    return asked(found, doc.text, expected, threshold)
 
 
 def methods(model: Any, doc: ParsedText) -> list[Unit]:
@@ -199,12 +247,13 @@ def choose_ratio(clean: Sequence[Asked], bugs: Sequence[Asked]) -> float | None:
     return None
 
 
-def calibration(asked: Sequence[Asked]) -> list[tuple[int, int]]:
-    """Per band of :data:`BANDS`: (repairs shown with a share in it, how many are right)."""
+def calibration(asked: Sequence[Asked]) -> list[tuple[int, float, int]]:
+    """Per band of :data:`BANDS`: (repairs shown with a share in it, the sum of their shares,
+    how many are right)."""
     out = []
     for lo, hi in BANDS:
-        inside = [right for a in asked for p, right in a.shown if lo <= p < hi]
-        out.append((len(inside), sum(inside)))
+        inside = [(p, right) for a in asked for p, right in a.shown if lo <= p < hi]
+        out.append((len(inside), sum(p for p, _ in inside), sum(r for _, r in inside)))
     return out
 
 
@@ -249,16 +298,19 @@ def report(
         f" detection head's rule): clean methods"
         f" {share(mc, len(clean_marks))}, buggy methods {share(mb, len(bug_marks))}"
     )
-    out += ["", "| share shown | repairs at bug lines | right | repairs at clean lines |"]
+    bands = calibration([*clean, *bugs])
+    out += ["", "| share shown | repairs at clean and bug lines | mean share | right |"]
     out.append("|---|---:|---:|---:|")
-    for (lo, hi), (k, right), (kc, _) in zip(BANDS, calibration(bugs), calibration(clean)):
-        out.append(f"| {lo:.0%}-{min(hi, 1):.0%} | {k} | {share(right, k)} | {kc} |")
-    k, right = calibration(bugs)[BANDS.index((0.2, 0.4))]
+    for (lo, hi), (k, total, right) in zip(BANDS, bands):
+        mean = f"{total / k:.1%}" if k else "-"
+        out.append(f"| {lo:.0%}-{min(hi, 1):.0%} | {k} | {mean} | {share(right, k)} |")
+    k, total, right = bands[BANDS.index(REPORTED_BAND)]
+    lo, hi = REPORTED_BAND
     results += [
         f"RESULT false_alarms diagnostics threshold={threshold:g} clean_marked={fc:.4f}"
         f" buggy_marked={fb:.4f} clean_n={len(clean_marks)} buggy_n={len(bug_marks)}",
-        f"RESULT false_alarms calibration band=20-40% shown_at_bugs={k} right={right}"
-        f" right_share={right / max(1, k):.3f} shown_at_clean={calibration(clean)[2][0]}"
+        f"RESULT false_alarms calibration band={lo:.0%}-{hi:.0%} shown={k}"
+        f" mean_share={total / max(1, k):.3f} right={right} right_share={right / max(1, k):.3f}"
         f" chosen_ratio={'none' if chosen is None else f'{chosen:g}'}",
     ]
     if any(a.units for a in [*clean, *bugs]):
@@ -266,34 +318,40 @@ def report(
     return "\n".join(out + [""] + results)
 
 
-def flagged(a: Asked, threshold: float, ratio: float) -> bool:
-    """Whether the rule "P(needs a change) > threshold and a repair >= ratio x as written"
-    answers ``a``."""
-    return any(p > threshold and r > 0 and r >= ratio for p, r in a.units)
+def auc(positives: Sequence[float], negatives: Sequence[float]) -> float:
+    """P(a positive scores above a negative), ties half (nan without both)."""
+    if not positives or not negatives:
+        return float("nan")
+    wins = sum((p > q) + 0.5 * (p == q) for p in positives for q in negatives)
+    return wins / (len(positives) * len(negatives))
 
 
-def head_grid(
+def raw(a: Asked) -> float:
+    """The head's highest probability of the units of a request."""
+    return max((u.raw for u in a.units), default=0.0)
+
+
+def share_grid(
     clean: Sequence[Asked], bugs: Sequence[Asked], what: str, most: float, lift: float
-) -> tuple[list[str], tuple[float, float] | None]:
-    """The table of the head's rules on ``clean`` and ``bugs`` requests (``what``: lines or
-    methods), and the rule answering at most ``most`` of ``clean`` and the most of ``bugs``,
-    at least ``lift`` times as often (None: none does)."""
+) -> tuple[list[str], float | None]:
+    """The table of the rules "the first repair's share >= s" on ``clean`` and ``bugs``
+    requests (``what``: lines or methods), and the least share s answering at most ``most``
+    of ``clean`` and the most of ``bugs``, at least ``lift`` times as often (of those, the one
+    answering the fewest of ``clean``, then the largest; None: none)."""
     n, m = len(clean), len(bugs)
     out = [
-        f"| head rule ({what}): P > t, best >= R x | clean (n={n}) | bug (n={m}) | bug / clean |",
+        f"| head rule ({what}): first share >= s | clean (n={n}) | bug (n={m}) | bug / clean |",
         "|---|---:|---:|---:|",
     ]
-    best: tuple[float, float, float] | None = None  # (bug share, t, R)
-    for t in THRESHOLDS:
-        for r in HEAD_RATIOS:
-            c = sum(flagged(a, t, r) for a in clean)
-            b = sum(flagged(a, t, r) for a in bugs)
-            fc, fb = c / max(1, n), b / max(1, m)
-            ratio = f"{fb / fc:.1f}" if fc else "inf" if fb else "-"
-            out.append(f"| t={t:g} R={r:g} | {share(c, n)} | {share(b, m)} | {ratio} |")
-            if fc <= most and fb > 0 and fb >= lift * fc and (best is None or fb > best[0]):
-                best = (fb, t, r)
-    return out, None if best is None else (best[1], best[2])
+    best: tuple[float, float, float] | None = None  # (bug share, -clean share, s)
+    for s in LEAST_SHARES:
+        c, b = sum(a.top() >= s for a in clean), sum(a.top() >= s for a in bugs)
+        fc, fb = c / max(1, n), b / max(1, m)
+        ratio = f"{fb / fc:.1f}" if fc else "inf" if fb else "-"
+        out.append(f"| s={s:g} | {share(c, n)} | {share(b, m)} | {ratio} |")
+        if fc <= most and fb > 0 and fb >= lift * fc:  # ties: fewer clean, then the larger s
+            best = max(best or (fb, -fc, s), (fb, -fc, s))
+    return out, None if best is None else best[2]
 
 
 def head_report(
@@ -302,26 +360,142 @@ def head_report(
     clean_marks: Sequence[Asked],
     bug_marks: Sequence[Asked],
 ) -> list[str]:
-    """The detection head's tables, its rules' choice and the shipped rules' RESULT lines."""
-    lines, line_rule = head_grid(clean, bugs, "lines", 0.03, 4.0)
-    methods, method_rule = head_grid(clean_marks, bug_marks, "methods", 0.015, 3.0)
+    """The detection head's separation, its rules' tables and choice, and the shipped rules'
+    RESULT lines."""
+    lines, line_rule = share_grid(clean, bugs, "lines", 0.03, 4.0)
+    methods, method_rule = share_grid(clean_marks, bug_marks, "methods", 0.015, 3.0)
 
-    def shown(rule: tuple[float, float] | None) -> str:
-        return "none of the grid" if rule is None else f"t={rule[0]:g} R={rule[1]:g}"
+    def shown(rule: float | None) -> str:
+        return "none" if rule is None else f"{rule:g}"
 
-    out = ["", *lines, f"chosen (<= 3% of clean lines, >= 4x at bug lines): {shown(line_rule)}"]
-    out += ["", *methods, f"chosen (<= 1.5% of clean methods, >= 3x): {shown(method_rule)}"]
+    out = ["", *lines, f"chosen (<= 3% of clean lines, >= 4x at bug lines): s={shown(line_rule)}"]
+    out += ["", *methods, f"chosen (<= 1.5% of clean methods, >= 3x): s={shown(method_rule)}"]
     a, b = sum(x.shipped for x in clean), sum(x.shipped for x in bugs)
     c, d = sum(x.shipped for x in clean_marks), sum(x.shipped for x in bug_marks)
+    line_auc = auc([raw(x) for x in bugs], [raw(x) for x in clean])
+    method_auc = auc([raw(x) for x in bug_marks], [raw(x) for x in clean_marks])
     out += [
         "",
+        f"RESULT false_alarms head separation line_auc={line_auc:.3f}"
+        f" method_auc={method_auc:.3f} top_share_line_auc="
+        f"{auc([x.top() for x in bugs], [x.top() for x in clean]):.3f}",
         f"RESULT false_alarms head automatic clean_answered={a / max(1, len(clean)):.4f}"
         f" bug_answered={b / max(1, len(bugs)):.4f} clean_n={len(clean)} bug_n={len(bugs)}"
-        f" chosen={shown(line_rule).replace(' ', '_')}",
+        f" chosen_s={shown(line_rule)}",
         f"RESULT false_alarms head diagnostics clean_marked={c / max(1, len(clean_marks)):.4f}"
         f" buggy_marked={d / max(1, len(bug_marks)):.4f} clean_n={len(clean_marks)}"
-        f" buggy_n={len(bug_marks)} chosen={shown(method_rule).replace(' ', '_')}",
+        f" buggy_n={len(bug_marks)} chosen_s={shown(method_rule)}",
     ]
+    return out
+
+
+def fit_platt(units: Sequence[Judged], steps: int = 200) -> Map:
+    """The Platt map (scale > 0, shift) of the head's probability that maximises the
+    likelihood of what ``units`` showed: their calibrated probability is that of the fix
+    being among the repairs shown (the shown shares sum to it, the rest is the unit as
+    written's), a logistic regression on the logit of the head's probability."""
+    import torch
+
+    p = torch.tensor([u.raw for u in units], dtype=torch.float64).clamp(1e-9, 1 - 1e-9)
+    x = torch.log(p / (1 - p))  # (N,)
+    y = torch.tensor([float(any(u.right)) for u in units], dtype=torch.float64)  # (N,)
+    log_scale = torch.zeros((), dtype=torch.float64, requires_grad=True)  # scale = e^log_scale
+    shift = torch.zeros((), dtype=torch.float64, requires_grad=True)
+    opt = torch.optim.LBFGS([log_scale, shift], max_iter=steps, line_search_fn="strong_wolfe")
+    loss_fn = torch.nn.BCEWithLogitsLoss()
+
+    def closure() -> torch.Tensor:
+        opt.zero_grad()
+        loss = loss_fn(log_scale.exp() * x + shift, y)
+        loss.backward()
+        return loss
+
+    opt.step(closure)
+    return float(log_scale.exp()), float(shift)
+
+
+def recalibrated(a: Asked, how: Map, least: float) -> Asked:
+    """``a`` as shown with the calibration ``how`` and the rule "first share >= ``least``"."""
+    shown = tuple(
+        (p, right) for u in a.units for p, right in zip(u.calibrated(how), u.right, strict=True)
+    )
+    return replace(a, shown=shown, shipped=max((p for p, _ in shown), default=0.0) >= least)
+
+
+def calibrated_rules(
+    directory: Path,
+    lines: tuple[list[Asked], list[Asked]],
+    methods: tuple[list[Asked], list[Asked]],
+    made_of: dict[str, object],
+) -> tuple[tuple[list[Asked], list[Asked]], tuple[list[Asked], list[Asked]]]:
+    """Fit the calibration of lines and methods (:func:`fit_platt`), choose each rule's least
+    share on the calibrated shares (:func:`share_grid`; :data:`NEVER` where none qualifies),
+    write them into the head's ``detector.json`` in ``directory``; the requests as they are
+    shown with them."""
+    config = DetectorConfig.from_dict(json.loads((directory / detection.CONFIG).read_text()))
+    training = json.loads((directory / detection.CONFIG).read_text()).get("training", {})
+    chosen: list[float] = []
+    maps: list[Map] = []
+    out = []
+    for (clean, bugs), most, lift in ((lines, 0.03, 4.0), (methods, 0.015, 3.0)):
+        how = fit_platt([u for a in [*clean, *bugs] for u in a.units])
+        clean, bugs = (
+            [recalibrated(a, how, NEVER) for a in clean],
+            [recalibrated(a, how, NEVER) for a in bugs],
+        )
+        least = share_grid(clean, bugs, "", most, lift)[1]
+        least = NEVER if least is None else least
+        maps.append(how)
+        chosen.append(least)
+        out.append(([recalibrated(a, how, least) for a in clean],
+                    [recalibrated(a, how, least) for a in bugs]))  # fmt: skip
+    (ls, lb), (ms, mb) = maps
+    config = replace(
+        config,
+        line_scale=ls,
+        line_shift=lb,
+        method_scale=ms,
+        method_shift=mb,
+        automatic_share=chosen[0],
+        diagnostics_share=chosen[1],
+    )
+    training = {**training, "calibration": made_of}
+    detection.save_config(directory, config, training)
+    print(
+        f"calibrated: lines sigmoid({ls:.4g} logit(p) {lb:+.4g}), methods sigmoid({ms:.4g}"
+        f" logit(p) {mb:+.4g}); least shares automatic {chosen[0]:g}, diagnostics"
+        f" {chosen[1]:g} ({NEVER:g}: never); written to {directory / detection.CONFIG}"
+    )
+    return out[0], out[1]
+
+
+Requests = dict[str, list[Asked]]  # clean, bugs (lines), clean_marks, bug_marks (methods)
+
+
+def dump(requests: Requests, path: Path) -> None:
+    """Write what every request found (``--dump``) to ``path`` as JSON."""
+    data = {k: [[a.ratio, a.shown, a.shipped, a.units] for a in v] for k, v in requests.items()}
+    path.write_text(json.dumps(data), encoding="utf-8")
+
+
+def replayed(path: Path, directory: Path) -> Requests:
+    """The requests of a ``--dump`` of a model with a detection head, as shown with the
+    calibration and rules of the head in ``directory`` now (the repairs and the head's own
+    probability do not depend on them: :func:`recalibrated`)."""
+    config = DetectorConfig.from_dict(json.loads((directory / detection.CONFIG).read_text()))
+    lines = ((config.line_scale, config.line_shift), config.automatic_share)
+    methods = ((config.method_scale, config.method_shift), config.diagnostics_share)
+    out = {}
+    for kind, found in json.loads(path.read_text(encoding="utf-8")).items():
+        how, least = methods if kind.endswith("marks") else lines
+        out[kind] = [
+            recalibrated(
+                Asked(ratio, (), False, tuple(Judged(r, tuple(s), tuple(k)) for r, s, k in units)),
+                how,
+                least,
+            )
+            for ratio, _, _, units in found
+        ]
     return out
 
 
@@ -329,7 +503,7 @@ def _sampled(items: list, n: int, seed: int) -> list:
     return items if n == 0 else sample(items, n, seed)
 
 
-def main() -> int:
+def _arguments() -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--model", type=Path, default=DEFAULT_JAVA_MODEL)
     ap.add_argument("--clean", type=Path, help="clean Java files' folder (default: held out)")
@@ -351,7 +525,34 @@ def main() -> int:
         metavar="JSONL",
         help="real-bug records (as bench/real_bugs.py --records; default: the dev sets)",
     )
-    args = ap.parse_args()
+    ap.add_argument(
+        "--calibrate",
+        action="store_true",
+        help="with --part tune: fit the detection head's calibration, choose its rules and"
+        " write them into the model's detector.json",
+    )
+    ap.add_argument("--dump", type=Path, help="write what every request found here (JSON)")
+    ap.add_argument(
+        "--replay",
+        type=Path,
+        help="report a --dump of a model with a detection head with the calibration and rules"
+        " of --model's head now, without asking the model again",
+    )
+    return ap.parse_args()
+
+
+def main() -> int:
+    args = _arguments()
+    threshold = ServerSettings().diagnostics_threshold
+    if args.replay is not None:
+        found = replayed(args.replay, args.model)
+        print(f"replayed {args.replay} with {args.model / detection.CONFIG}")
+        print(
+            report(
+                found["clean"], found["bugs"], found["clean_marks"], found["bug_marks"], threshold
+            )
+        )
+        return 0
     files = synth.find_sources([args.clean]) if args.clean else None
     split = "valid" if args.part == "tune" else "test"
     paths = (
@@ -366,11 +567,13 @@ def main() -> int:
     if not (args.model / "config.json").is_file():
         sys.stderr.write(f"not a model directory: {args.model}\n")
         return 2
+    if args.calibrate and (args.part != "tune" or not (args.model / detection.CONFIG).is_file()):
+        sys.stderr.write("--calibrate needs --part tune and a model with a detection head\n")
+        return 2
     from spancopy_core.storage.checkpoint import load_model
 
     model = load_model(args.model, device="cpu")
-    settings = ServerSettings()
-    threshold, automatic = settings.diagnostics_threshold, settings.automatic_min_ratio
+    automatic = ServerSettings().automatic_min_ratio
     requests = list(clean_requests(model, paths))
     units = list({(id(doc), unit.start): (doc, unit) for doc, unit, _ in requests}.values())
     records = [r for path in args.records or BUG_SETS for r in read_records(path, "dev")[0]]
@@ -388,7 +591,17 @@ def main() -> int:
     clean_marks = [marked(model, doc, unit, threshold) for doc, unit in tqdm(units, **bar)]
     bugs = [ask(model, c.doc, c.line, c.expected, automatic) for c in tqdm(cases, **bar)]
     bug_units = [(c, bug_method(model, c)) for c in cases]
-    bug_marks = [marked(model, c.doc, u, threshold) for c, u in tqdm(bug_units, **bar) if u]
+    bug_marks = [
+        marked(model, c.doc, u, threshold, c.expected) for c, u in tqdm(bug_units, **bar) if u
+    ]
+    if args.calibrate:
+        sample = {"part": "tune", "lines": len(clean), "bug_lines": len(bugs)}
+        sample |= {"methods": len(clean_marks), "buggy_methods": len(bug_marks), "seed": args.seed}
+        found = calibrated_rules(args.model, (clean, bugs), (clean_marks, bug_marks), sample)
+        (clean, bugs), (clean_marks, bug_marks) = found
+    if args.dump is not None:
+        requests = {"clean": clean, "bugs": bugs, "clean_marks": clean_marks}
+        dump(requests | {"bug_marks": bug_marks}, args.dump)
     print(report(clean, bugs, clean_marks, bug_marks, threshold))
     return 0
 

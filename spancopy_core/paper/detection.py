@@ -3,8 +3,12 @@ classifier over the frozen repair model's encoder states (issue 24). Its feature
 and the maximum of the encoder states over the focus tokens and over the whole method, whether
 there is a focus, and the model's log-probability per token of the method left as it is; the
 head is a 1-hidden-layer MLP (a logistic regression with ``hidden=0``) on the standardised
-features. Stored beside the model: ``detector.json`` (:class:`DetectorConfig`) and
-``detector.safetensors`` (never pickle). Design notes: docs/design.md#paper-detection.
+features. Its probability is calibrated by a Platt map per kind (a line, a method:
+:func:`calibrate`), fitted on real requests (``bench/false_alarms.py --part tune --calibrate``);
+the shares shown and the rules of automatic code actions and diagnostics are read from it
+(:func:`spancopy_core.repair.ranking.calibrated_shares`). Stored beside the model:
+``detector.json`` (:class:`DetectorConfig`) and ``detector.safetensors`` (never pickle). Design
+notes: docs/design.md#paper-detection.
 """
 
 from __future__ import annotations
@@ -28,7 +32,7 @@ from spancopy_core.storage.files import FileRejected, read_regular
 from spancopy_core.storage.model_dir import CheckpointError, read_weights_header
 
 CONFIG, WEIGHTS = "detector.json", "detector.safetensors"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAX_HIDDEN = 4096
 MAX_FEATURES = 1 << 16
 HAS_FOCUS = -2  # the feature column of has-focus (1 or 0)
@@ -42,24 +46,32 @@ def feature_count(hidden_size: int) -> int:
 
 @dataclass(frozen=True)
 class DetectorConfig:
-    """A detection head's shape and the rules it serves: a line (an automatic code action) or
-    a method (a diagnostic) is flagged when the head's probability is above the threshold (1:
-    never) and the best repair at least ``min_ratio`` times as likely as the code as written."""
+    """A detection head's shape, its calibration and the rules it serves. The head's
+    probability p of a line (with a focus) or a method (without) is calibrated as
+    ``sigmoid(scale * logit(p) + shift)`` with the kind's pair (:func:`calibrate`; 1 and 0: as
+    it is); the repairs shown share the calibrated probability, and a line (an automatic code
+    action) or a method (a diagnostic) is flagged when its first repair's share is at least
+    the kind's least share (above 1: never)."""
 
     features: int
     hidden: int = 64  # 0: a logistic regression
-    automatic_threshold: float = 0.5
-    automatic_min_ratio: float = 1.0
-    diagnostics_threshold: float = 0.5
-    diagnostics_min_ratio: float = 1.0
+    line_scale: float = 1.0
+    line_shift: float = 0.0
+    method_scale: float = 1.0
+    method_shift: float = 0.0
+    automatic_share: float = 0.5
+    diagnostics_share: float = 0.5
 
     def __post_init__(self) -> None:
         if not 0 < self.features <= MAX_FEATURES or not 0 <= self.hidden <= MAX_HIDDEN:
             raise ValueError(f"features {self.features} or hidden {self.hidden} out of range")
-        for name in ("automatic_threshold", "diagnostics_threshold"):
-            if not 0 <= getattr(self, name) <= 1:
-                raise ValueError(f"{name} must be a probability")
-        for name in ("automatic_min_ratio", "diagnostics_min_ratio"):
+        for name in ("line_scale", "method_scale"):
+            if not 0 < getattr(self, name) < math.inf:  # > 0: the map keeps the order
+                raise ValueError(f"{name} must be a finite number > 0")
+        for name in ("line_shift", "method_shift"):
+            if not math.isfinite(getattr(self, name)):
+                raise ValueError(f"{name} must be a finite number")
+        for name in ("automatic_share", "diagnostics_share"):
             if not 0 <= getattr(self, name) < math.inf:
                 raise ValueError(f"{name} must be a finite number >= 0")
 
@@ -116,9 +128,18 @@ class Detection(NamedTuple):
     """The head's answer for one unit and the rule that applies to it: an automatic code
     action's with a focus, a diagnostic's without."""
 
-    probability: float  # P(needs a change)
-    threshold: float  # the probability the rule asks for more than
-    min_ratio: float  # the least ratio of the best repair to the unit as written
+    probability: float  # calibrated P(needs a change): the share the repairs shown divide
+    least_share: float  # the share of the first repair the rule asks for at least
+    raw: float  # the head's own probability, before calibration
+
+
+def calibrate(p: float, scale: float, shift: float) -> float:
+    """``sigmoid(scale * logit(p) + shift)``: Platt's map of the head's probability ``p``,
+    increasing in ``p`` for ``scale > 0``; 0 and 1 stay."""
+    if p <= 0 or p >= 1:
+        return 1.0 if p >= 1 else 0.0
+    z = scale * math.log(p / (1 - p)) + shift
+    return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
 
 
 _HEADS: WeakKeyDictionary[SpanCopyModel, Detector] = WeakKeyDictionary()
@@ -149,9 +170,9 @@ def detect(
         return None
     c = detector.config
     return [
-        Detection(p, c.automatic_threshold, c.automatic_min_ratio)
+        Detection(calibrate(p, c.line_scale, c.line_shift), c.automatic_share, p)
         if f is not None
-        else Detection(p, c.diagnostics_threshold, c.diagnostics_min_ratio)
+        else Detection(calibrate(p, c.method_scale, c.method_shift), c.diagnostics_share, p)
         for p, f in zip(probabilities(model, detector, inputs, focus), focus, strict=True)
     ]
 
@@ -227,12 +248,20 @@ def probabilities(
 def save(directory: Path, head: DetectionHead, training: dict[str, object] | None = None) -> None:
     """Write ``detector.json`` and ``detector.safetensors`` of ``head`` into ``directory``."""
     directory.mkdir(parents=True, exist_ok=True)
-    config = {"format_version": FORMAT_VERSION, **asdict(head.config)}
-    if training:
-        config["training"] = training
-    (directory / CONFIG).write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
+    save_config(directory, head.config, training)
     tensors = {k: v.detach().contiguous() for k, v in head.state_dict().items()}
     save_file(tensors, str(directory / WEIGHTS))
+
+
+def save_config(
+    directory: Path, config: DetectorConfig, training: dict[str, object] | None = None
+) -> None:
+    """Write ``detector.json`` of ``config`` (and how it was made, ``training``) into
+    ``directory``: a head's calibration and rules are rewritten without its weights."""
+    data = {"format_version": FORMAT_VERSION, **asdict(config)}
+    if training:
+        data["training"] = training
+    (directory / CONFIG).write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
 def load(directory: str | Path, device: str | torch.device = "cpu") -> Detector | None:

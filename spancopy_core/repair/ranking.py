@@ -2,7 +2,8 @@
 beam's candidates and the templates at the focus are scored by the marginal over every action
 sequence and :func:`rank` orders them by log-probability minus the :class:`Penalties` that keep
 noise (signature changes, deletions, changes off the focus, large rewrites) below real fixes;
-equal candidates up to parentheses or layout are one.
+equal candidates up to parentheses or layout are one. With a detection head, the shares shown
+divide its calibrated probability (:func:`calibrated_shares`).
 Design notes: docs/design.md#repair-ranking.
 """
 
@@ -213,3 +214,14 @@ def _compiling(text: str, ordered: list[Candidate], frontend: Frontend[Any]) -> 
     head = ordered[:COMPILED]
     ok = frontend.compiles(text, [apply_edits(text, c.edits) for c in head])
     return [c for c, good in zip(head, ok, strict=True) if good] + ordered[COMPILED:]
+
+
+def calibrated_shares(ranked: Sequence[Candidate], probability: float) -> list[Candidate]:
+    """The repairs of a final ranking with the shares a model with a detection head shows: its
+    calibrated P(needs a change) ``probability`` times each one's share among the repairs
+    shown (:func:`~spancopy_core.repair.candidates.shares` renormalised), so that they keep
+    their order and sum to ``probability``; the unit as written has the rest."""
+    total = math.fsum(c.probability for c in ranked)
+    if total <= 0:
+        return [replace(c, probability=0.0) for c in ranked]
+    return [replace(c, probability=probability * (c.probability / total)) for c in ranked]

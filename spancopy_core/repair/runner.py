@@ -1,5 +1,6 @@
 """The one runner of the repair stages, for every caller: a batch of units in, their repairs out
-(decode, candidates and templates, exact scores, ranking, the ratio floor, the shares shown).
+(decode, candidates and templates, exact scores, ranking, the ratio floor, the shares shown:
+of the model's detection head's calibrated probability where it has one).
 What differs between callers is a :class:`Runtime`: the server's awaits its threads and caches
 (:class:`RankKey`); the CLI, trainer and benchmarks run synchronously (:class:`Inline`,
 :func:`drive`, :func:`repair_units`).
@@ -183,14 +184,24 @@ def confident(found: UnitRepairs, ratio: float) -> bool:
     """Whether ``found`` shows a repair that passes the ratio floor at ``ratio`` (:func:`keeps`;
     from the beam's shares with ``ranking="beam"``, :meth:`UnitRepairs.confidence`). A unit
     that the model's detection head judged (:attr:`UnitRepairs.detection`) follows the head's
-    rule instead: P(needs a change) above its threshold (1: never), and its ratio floor."""
+    rule instead: its first repair's share (of the head's calibrated probability,
+    :func:`judged`) is at least the rule's least share."""
     if found.detection is not None:
-        if found.detection.probability <= found.detection.threshold:
-            return False
-        ratio = found.detection.min_ratio
+        top = max((c.probability for c in found.candidates), default=None)
+        return top is not None and top >= found.detection.least_share
     if found.unchanged_log_prob is None:
         return bool(found.candidates) and found.confidence() >= ratio
     return any(keeps(found.unit, c, ratio, found.unchanged_log_prob) for c in found.candidates)
+
+
+def judged(result: Ranked, detection: Detection | None) -> Ranked:
+    """``result`` as shown: its shares as ranked without a head (``detection`` None), else
+    of the head's calibrated probability (:func:`ranking.calibrated_shares`), the unit as
+    written having the rest."""
+    if detection is None:
+        return result
+    shown = ranking.calibrated_shares(result.candidates, detection.probability)
+    return Ranked(shown, result.unchanged_log_prob, 1.0 - detection.probability)
 
 
 def ratio_floor(
@@ -322,7 +333,7 @@ async def run(
         if cache is not None:
             cache.put(keys[k], result)
     return [
-        UnitRepairs(u, h, *_known(r), detection=d)
+        UnitRepairs(u, h, *judged(_known(r), d), detection=d)
         for u, h, r, d in zip(units, hyps, found, detected, strict=True)
     ]
 

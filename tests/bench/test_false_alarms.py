@@ -1,16 +1,22 @@
 """bench/false_alarms.py: its held-out files are those ``trainer synth`` puts in its test split,
-its shares and calibration on hand-written requests, and a run end to end as a real process
-with the toy model (no shared data needed)."""
+its shares and calibration on hand-written requests, the detection head's calibration fit and
+rules, and a run end to end as a real process with the toy model (no shared data needed)."""
 
 from __future__ import annotations
 
 import json
+import math
+import random
 import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bench import false_alarms
-from bench.false_alarms import Asked
+from bench.false_alarms import Asked, Judged
+from spancopy_core.paper import detection
+from spancopy_core.paper.detection import DetectionHead, DetectorConfig
 from trainer import synth
 from trainer.data import read_pairs
 from trainer.idioms import load_idioms
@@ -73,9 +79,17 @@ def test_the_chosen_ratio_keeps_clean_lines_under_5_percent_at_4x_the_bugs():
 
 
 def test_calibration_counts_the_shown_repairs_and_the_right_ones_per_band():
-    # bands 0-10%, 10-20%, 20-40%, 40-60%, 60-100%
-    assert false_alarms.calibration(BUGS) == [(1, 1), (1, 0), (3, 2), (1, 0), (0, 0)]
-    assert false_alarms.calibration(CLEAN)[2] == (2, 0)
+    # bands 0-5%, 5-10%, 10-20%, 20-40%, 40-60%, 60-100%: (repairs, sum of shares, right)
+    found = false_alarms.calibration([*CLEAN, *BUGS])
+    assert [(n, right) for n, _, right in found] == [
+        (18, 0),
+        (2, 1),
+        (1, 0),
+        (5, 2),
+        (1, 0),
+        (1, 0),
+    ]
+    assert [total for _, total, _ in found] == pytest.approx([0.18, 0.1, 0.1, 1.4, 0.5, 0.7])
 
 
 def test_the_report_prints_the_shares_and_results():
@@ -87,9 +101,83 @@ def test_the_report_prints_the_shares_and_results():
         "diagnostics at the shipped settings (no focus, threshold 2, or the detection head's"
         " rule): clean methods 1/4 (25.0%), buggy methods 2/2"
     ) in text
-    assert "| 20%-40% | 3 | 2/3 (66.7%) | 2 |" in text
+    assert "| 20%-40% | 5 | 28.0% | 2/5 (40.0%) |" in text
     assert "RESULT false_alarms ratio=3 clean_answered=0.0476 bug_answered=0.5000" in text
-    assert "right=2 right_share=0.667 shown_at_clean=2 chosen_ratio=3" in text
+    assert (
+        "RESULT false_alarms calibration band=20%-40% shown=5 mean_share=0.280 right=2"
+        " right_share=0.400 chosen_ratio=3"
+    ) in text
+    assert "head" not in text.split("RESULT", 1)[1]  # no head: no head's figures
+
+
+def _judged(raw: float, *shares: float, right: int | None = None) -> Asked:
+    """A request whose one unit the head judged ``raw``, showing ``shares`` (the one at
+    ``right`` the fix)."""
+    rights = tuple(k == right for k in range(len(shares)))
+    return Asked(1.0, tuple(zip(shares, rights)), units=(Judged(raw, shares, rights),))
+
+
+def test_a_judged_unit_is_shown_with_any_calibration():
+    unit = _judged(0.5, 0.3, 0.1, right=1).units[0]
+    assert unit.within() == pytest.approx([0.75, 0.25])
+    # sigmoid(2 logit(0.5) + ln 3) = 3 / 4
+    assert unit.calibrated((2.0, math.log(3))) == pytest.approx([0.5625, 0.1875])
+    again = false_alarms.recalibrated(_judged(0.5, 0.3, 0.1, right=1), (2.0, math.log(3)), 0.5)
+    assert [p for p, _ in again.shown] == pytest.approx([0.5625, 0.1875])
+    assert [right for _, right in again.shown] == [False, True]
+    assert again.shipped and not false_alarms.recalibrated(again, (1.0, 0.0), 0.5).shipped
+
+
+def test_the_least_share_answers_few_clean_lines_and_many_more_bug_lines():
+    # tops: clean 0.5 once, 0.045 once, 0.01 for 98; bugs 0.2 x 6, 0.045 x 4, nothing x 10
+    clean = [_judged(0.9, 0.5), _judged(0.9, 0.045)] + [_judged(0.9, 0.01)] * 98
+    bugs = [_judged(0.9, 0.2)] * 6 + [_judged(0.9, 0.045)] * 4 + [Asked(0.0, ())] * 10
+    table, chosen = false_alarms.share_grid(clean, bugs, "lines", 0.03, 4.0)
+    # s=0.01 answers every clean line; s=0.02 to 0.04: 2% of clean, 50% of bugs (25x), the
+    # largest of them chosen; above, 1% of clean and 30% of bugs
+    assert chosen == 0.04
+    assert "| s=0.04 | 2/100 (2.0%) | 10/20 (50.0%) | 25.0 |" in table
+    assert "| s=0.05 | 1/100 (1.0%) | 6/20 (30.0%) | 30.0 |" in table
+    assert false_alarms.share_grid(clean, bugs, "lines", 0.01, 4.0)[1] == 0.2
+    assert false_alarms.share_grid(clean, clean, "lines", 0.03, 4.0)[1] is None  # no lift
+
+
+def test_auc_counts_the_pairs_ranked_right_and_ties_as_half():
+    assert false_alarms.auc([0.9, 0.5], [0.5, 0.1]) == pytest.approx((1 + 1 + 0.5 + 1) / 4)
+    assert math.isnan(false_alarms.auc([], [0.1]))
+
+
+def _platt_sample(scale: float, shift: float, n: int = 4000) -> list[Judged]:
+    """Units whose list holds the fix with probability sigmoid(scale logit(raw) + shift)."""
+    rng = random.Random(0)
+    out = []
+    for _ in range(n):
+        raw = rng.uniform(0.02, 0.98)
+        p = 1 / (1 + math.exp(-(scale * math.log(raw / (1 - raw)) + shift)))
+        out.append(Judged(raw, (0.6, 0.2), (rng.random() < p, False)))
+    return out
+
+
+def test_the_platt_fit_recovers_the_map_that_made_the_outcomes():
+    scale, shift = false_alarms.fit_platt(_platt_sample(1.7, -1.2))
+    assert scale == pytest.approx(1.7, abs=0.15) and shift == pytest.approx(-1.2, abs=0.15)
+
+
+def test_calibrated_rules_are_written_beside_the_head(tmp_path: Path):
+    head = DetectionHead(DetectorConfig(features=6, hidden=0))
+    detection.save(tmp_path, head, {"data": ["x"]})
+    lines = _platt_sample(1.0, -1.0, 600)
+    clean = [Asked(0.0, (), units=(u,)) for u in lines if not u.right[0]]
+    bugs = [Asked(0.0, (), units=(u,)) for u in lines if u.right[0]]
+    found = false_alarms.calibrated_rules(tmp_path, (clean, bugs), (clean, bugs), {"part": "t"})
+    written = json.loads((tmp_path / detection.CONFIG).read_text())
+    assert written["line_scale"] == pytest.approx(1.0, abs=0.3)
+    assert written["training"] == {"data": ["x"], "calibration": {"part": "t"}}
+    least = written["automatic_share"]
+    (clean_shown, bugs_shown), _ = found
+    assert [a.shipped for a in clean_shown] == [a.top() >= least for a in clean_shown]
+    assert sum(a.shipped for a in clean_shown) <= 0.03 * len(clean_shown)
+    assert all(a.shown for a in bugs_shown)  # shown as calibrated, from the units
 
 
 CLEAN_JAVA = """class Limits {
@@ -128,6 +216,15 @@ def test_a_run_end_to_end_asks_every_code_line(toy_model: Path, tmp_path: Path):
     assert "clean_n=3 bug_n=1" in done.stdout
     assert "clean_n=1 buggy_n=1" in done.stdout  # diagnostics: one method each
     assert done.stdout.count("RESULT false_alarms ratio=") == len(false_alarms.RATIOS)
+
+
+def test_calibrate_needs_the_tune_part_and_a_head(toy_model: Path, tmp_path: Path):
+    (tmp_path / "A.java").write_text("class A {}\n")
+    args = ("--model", str(toy_model), "--clean", str(tmp_path), "--records", "x.jsonl")
+    for part in ("report", "tune"):  # the toy model has no head
+        done = _run(*args, "--part", part, "--calibrate")
+        assert done.returncode == 2
+        assert done.stderr == "--calibrate needs --part tune and a model with a detection head\n"
 
 
 def test_a_wrong_model_directory_is_one_line(tmp_path: Path):

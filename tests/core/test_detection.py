@@ -1,6 +1,8 @@
 """The detection head (issue 24): its features are pools of the frozen encoder's states, it is
-stored beside its model and loaded with it (a head of another shape is refused in one line), and
-the one confidence rule follows it where the model has one."""
+stored beside its model and loaded with it (a head of another shape is refused in one line), its
+calibration keeps the order of its probabilities, the shares shown divide its calibrated
+probability in the order of the ranking, and the one confidence rule reads them where the model
+has a head."""
 
 from __future__ import annotations
 
@@ -10,11 +12,13 @@ from pathlib import Path
 
 import pytest
 import torch
+from hypothesis import given
+from hypothesis import strategies as st
 
 from spancopy_core.paper import detection
 from spancopy_core.paper.detection import Detection, DetectionHead, DetectorConfig
 from spancopy_core.paper.focus import INSIDE, OUTSIDE
-from spancopy_core.repair import pipeline, runner
+from spancopy_core.repair import pipeline, ranking, runner
 from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.languages import frontend_for
 from spancopy_core.repair.pipeline import ParsedText, UnitRepairs
@@ -49,16 +53,49 @@ def _with_head(toy_model: Path, directory: Path, **rules: float) -> Path:
     return directory
 
 
+def _sigmoid(z: float) -> float:
+    return 1 / (1 + math.exp(-z))
+
+
+def _logit(p: float) -> float:
+    return math.log(p / (1 - p))
+
+
 def test_a_head_loads_with_its_model_and_judges_each_input(toy_model: Path, tmp_path: Path):
     assert detection.head_of(load_model(toy_model, device="cpu")) is None
     assert detection.detect(load_model(toy_model, device="cpu"), [METHOD], [None]) is None
-    rules = {"automatic_threshold": 0.25, "diagnostics_threshold": 0.75, "diagnostics_min_ratio": 3}
-    model = load_model(_with_head(toy_model, tmp_path / "m", **rules), device="cpu")
+    rules = {"automatic_share": 0.25, "diagnostics_share": 0.75}
+    calibration = {"line_scale": 2.0, "line_shift": 0.5, "method_scale": 0.5, "method_shift": -1.0}
+    model = load_model(_with_head(toy_model, tmp_path / "m", **rules, **calibration), "cpu")
     ids = [OUTSIDE] * len(METHOD)
     found = detection.detect(model, [METHOD, METHOD], [ids, None])
     assert found is not None
-    assert [(d.threshold, d.min_ratio) for d in found] == [(0.25, 1.0), (0.75, 3.0)]
-    assert all(0 < d.probability < 1 for d in found)
+    assert [d.least_share for d in found] == [0.25, 0.75]
+    assert all(0 < d.raw < 1 for d in found)
+    line, method = found  # each calibrated by its kind's map
+    assert line.probability == pytest.approx(_sigmoid(2.0 * _logit(line.raw) + 0.5))
+    assert method.probability == pytest.approx(_sigmoid(0.5 * _logit(method.raw) - 1.0))
+
+
+@given(
+    st.floats(0.05, 20.0),
+    st.floats(-8.0, 8.0),
+    st.lists(st.floats(0.0, 1.0), min_size=2, max_size=20),
+)
+def test_the_calibration_keeps_the_order_of_the_probabilities(scale, shift, ps):
+    calibrated = [detection.calibrate(p, scale, shift) for p in sorted(ps)]
+    assert calibrated == sorted(calibrated)
+    assert all(0.0 <= c <= 1.0 for c in calibrated)
+
+
+def test_the_calibration_is_platts_map_and_a_decreasing_one_is_refused():
+    assert detection.calibrate(0.2, 1.0, 0.0) == pytest.approx(0.2)  # the identity
+    # logit(0.2) = -ln 4; 2 * -ln 4 + ln 2 = -ln 8: 1 / 9
+    assert detection.calibrate(0.2, 2.0, math.log(2)) == pytest.approx(1 / 9)
+    assert detection.calibrate(1.0, 3.0, -50.0) == 1.0 and detection.calibrate(0.0, 1, 9) == 0
+    for bad in (0.0, -1.0, math.inf):
+        with pytest.raises(ValueError, match="line_scale"):
+            DetectorConfig(features=4, line_scale=bad)
 
 
 def test_a_head_of_another_shape_is_refused_in_one_line(toy_model: Path, tmp_path: Path):
@@ -71,51 +108,84 @@ def test_a_head_of_another_shape_is_refused_in_one_line(toy_model: Path, tmp_pat
     with pytest.raises(CheckpointError) as info:
         load_model(directory, device="cpu")
     assert detection.WEIGHTS in str(info.value) and "\n" not in str(info.value)
-    (directory / detection.CONFIG).write_text('{"format_version": 1, "features": "x"}')
+    (directory / detection.CONFIG).write_text('{"format_version": 2, "features": "x"}')
     with pytest.raises(CheckpointError, match="bad detector config"):
         load_model(directory, device="cpu")
 
 
-def _found(log_prob: float, unchanged: float, head: Detection | None) -> UnitRepairs:
+def _found(shares: list[float], head: Detection | None, log_prob: float = -3.0) -> UnitRepairs:
     doc = ParsedText.parse(
         "class C { int f() { return 1; } }", frontend_for("java", "file:///C.java")
     )
     (unit,) = pipeline.units(doc, ())
-    candidate = Candidate((), "t", 0.5, log_prob, unit.start, unit.end, "x", ("b",))
-    return UnitRepairs(unit, [], [candidate], unchanged, 0.1, detection=head)
+    found = [Candidate((), "t", p, log_prob, unit.start, unit.end, "x", ("b",)) for p in shares]
+    return UnitRepairs(unit, [], found, -3.0, 0.1, detection=head)
 
 
 @pytest.mark.parametrize(
-    ("ratio", "head", "expected"),
+    ("shares", "head", "expected"),
     [
-        (8.0, None, False),  # no head: the caller's ratio (10) rules
-        (12.0, None, True),
-        (8.0, Detection(0.9, 0.8, 5.0), True),  # the head's rule: P >= 0.8 and ratio >= 5
-        (4.0, Detection(0.9, 0.8, 5.0), False),
-        (1000.0, Detection(0.7, 0.8, 5.0), False),
+        ([0.3], Detection(0.5, 0.3, 0.4), True),  # the first share at the least share
+        ([0.29, 0.2], Detection(0.5, 0.3, 0.4), False),
+        ([], Detection(0.99, 0.0, 0.99), False),  # nothing shown: nothing to answer
+        ([0.9], Detection(0.95, 2.0, 0.99), False),  # a least share above 1: never
     ],
 )
-def test_the_confidence_rule_follows_the_head(ratio: float, head, expected: bool):
-    found = _found(math.log(ratio) - 3.0, -3.0, head)
-    assert runner.confident(found, 10.0) is expected
+def test_the_confidence_rule_reads_the_first_share_of_a_head(shares, head, expected: bool):
+    # the ratio to the code as written (e^5, far above the caller's 10) plays no part
+    assert runner.confident(_found(shares, head, log_prob=2.0), 10.0) is expected
 
 
-def test_a_head_changes_no_repair_shown(toy_model: Path):
-    """The list a user asks for (and its shares) is the same with and without a head, at a
-    line and for the whole file; only the head's judgement is added."""
+@pytest.mark.parametrize(("ratio", "expected"), [(8.0, False), (12.0, True)])
+def test_without_a_head_the_callers_ratio_rules(ratio: float, expected: bool):
+    assert runner.confident(_found([0.5], None, math.log(ratio) - 3.0), 10.0) is expected
+
+
+@given(
+    st.lists(st.floats(0.0, 1.0), min_size=1, max_size=8).map(lambda xs: sorted(xs)[::-1]),
+    st.floats(0.0, 1.0),
+)
+def test_calibrated_shares_keep_the_order_and_sum_to_the_probability(shares, p):
+    ranked = _found(shares, None).candidates
+    shown = [c.probability for c in ranking.calibrated_shares(ranked, p)]
+    assert shown == sorted(shown, reverse=True)
+    assert [c.title for c in ranking.calibrated_shares(ranked, p)] == [c.title for c in ranked]
+    total = sum(shares)
+    expected = [p * s / total for s in shares] if total else [0.0] * len(shares)
+    assert shown == pytest.approx(expected)
+
+
+def test_a_head_scales_the_shares_and_changes_no_repair_shown(toy_model: Path):
+    """The list a user asks for is the same with and without a head, at a line and for the
+    whole file, in the same order; each share is the head's calibrated probability times the
+    repair's share among those shown without it, the unit as written has the rest."""
     model = load_model(toy_model, device="cpu")
     text = "class T {\n  int f(int a, int b) {\n    if (a > b) {\n      return b;\n    }\n"
     doc = ParsedText.parse(text + "    return a;\n  }\n}\n", frontend_for("java", "file:///T.java"))
 
-    def shown(focus) -> tuple[list, list[UnitRepairs]]:
-        found, _ = runner.repair(model, doc, focus, pipeline.RepairOptions())
-        return [[(c.title, c.probability) for c in r.candidates] for r in found], found
+    def shown(focus) -> list[UnitRepairs]:
+        return runner.repair(model, doc, focus, pipeline.RepairOptions())[0]
 
     line = pipeline.line_focus(doc, 2)
-    (at_line, plain), (whole, _) = shown(line), shown(None)
-    head = DetectionHead(DetectorConfig(features=detection.feature_count(32), hidden=0))
+    plain = {"line": shown(line), "file": shown(None)}
+    config = DetectorConfig(
+        features=detection.feature_count(32), hidden=0, line_shift=1.0, method_scale=2.0
+    )
+    head = DetectionHead(config)
+    with torch.no_grad():  # P(needs a change) = 0.3 whatever the input
+        head.net[0].weight.zero_()
+        head.net[0].bias.fill_(_logit(0.3))
     detection.attach(model, detection.Detector(head))
-    (at_line_judged, judged), (whole_judged, _) = shown(line), shown(None)
-    assert at_line_judged == at_line and any(at_line)
-    assert whole_judged == whole and any(whole)
-    assert all(r.detection is None for r in plain) and all(r.detection for r in judged)
+    judged = {"line": shown(line), "file": shown(None)}
+    # calibrated: sigmoid(logit(0.3) + 1) at a line, sigmoid(2 logit(0.3)) for a method
+    expected_p = {"line": _sigmoid(_logit(0.3) + 1.0), "file": _sigmoid(2 * _logit(0.3))}
+    for where, p in expected_p.items():
+        assert all(r.detection is None for r in plain[where])
+        assert any(r.candidates for r in plain[where])
+        for before, after in zip(plain[where], judged[where], strict=True):
+            assert [c.title for c in after.candidates] == [c.title for c in before.candidates]
+            total = sum(c.probability for c in before.candidates)
+            assert [c.probability for c in after.candidates] == pytest.approx(
+                [p * c.probability / total for c in before.candidates], rel=1e-5
+            )
+            assert after.unchanged_probability() == pytest.approx(1 - p, rel=1e-5)

@@ -97,20 +97,22 @@ def test_the_command_writes_a_head_that_loads_with_its_model(toy_model: Path, tm
     model = tmp_path / "model"
     subprocess.run(["cp", "-r", str(toy_model), str(model)], check=True)
     args = ["--data", str(data), "--model", str(model), "--out", str(model), "--epochs", "2"]
-    done = _detect(*args, "--hidden", "4", "--automatic-threshold", "0.7", "--cache", str(tmp_path))
+    done = _detect(*args, "--hidden", "4", "--automatic-share", "0.07", "--cache", str(tmp_path))
     assert done.returncode == 0, done.stderr
     config = json.loads((model / detection.CONFIG).read_text())
-    assert config["hidden"] == 4 and config["automatic_threshold"] == 0.7
+    assert config["hidden"] == 4 and config["automatic_share"] == 0.07
+    # written uncalibrated: bench/false_alarms.py --calibrate fits the maps on real requests
+    assert (config["line_scale"], config["line_shift"]) == (1.0, 0.0)
     loaded = load_model(model, device="cpu")
     head = detection.head_of(loaded)
     assert head is not None and head.config.hidden == 4
     found = detection.detect(loaded, [pairs[0][0]], [None])
     assert found is not None and 0.0 <= found[0].probability <= 1.0
-    assert found[0].threshold == config["diagnostics_threshold"]  # no focus: a diagnostic's rule
+    assert found[0].least_share == config["diagnostics_share"]  # no focus: a diagnostic's rule
     assert list(tmp_path.glob("data-*.safetensors"))  # the features' cache
 
 
 def test_a_bad_option_is_one_line(tmp_path: Path):
-    done = _detect("--data", str(tmp_path), "--out", str(tmp_path), "--automatic-threshold", "2")
+    done = _detect("--data", str(tmp_path), "--out", str(tmp_path), "--automatic-share", "-1")
     assert done.returncode == 2
-    assert done.stderr.strip().count("\n") == 0 and "--automatic-threshold" in done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "--automatic-share" in done.stderr
