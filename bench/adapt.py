@@ -3,15 +3,19 @@
 For each repository (git bundles of ``../shared/data/java-repos``, cloned into a temporary
 folder): ``python -m trainer adapt`` as a user runs it (a subprocess, one torch thread), whose
 own evaluation is the held-out edits of the newest commits by date, scored for the shipped and
-the adapted model through the repair pipeline; then ``bench/real_bugs.py`` on the real-bug dev
-sets (ManySStuBs4J dev, a seeded ``--limit`` of it; the everyday bugs; contest and classic dev)
-with the shipped model once and with each adapted model, to show what adapting costs on bugs
-of other projects. Prints per repository the mining counts, held-out top-1/top-5 of both
-models and their ratio, the real-bug top-1/top-5 before and after, the wall time of each part
-and the machine, and a ``RESULT`` line per repository.
+the adapted model through the repair pipeline (adapt chooses what it writes on the commits
+before them, its validation); then ``bench/real_bugs.py`` on the real-bug dev sets
+(ManySStuBs4J dev, a seeded ``--limit`` of it; the everyday bugs; contest and classic dev)
+with the shipped model once and with each written model (where adapt keeps the shipped model,
+nothing changes), to show what adapting costs on bugs of other projects. Prints per
+repository the mining counts, the validation and held-out top-1/top-5 of both models, the
+real-bug top-1/top-5 before and after, the wall time of each part and the machine, and a
+``RESULT`` line per repository: ``adapted_top5`` is the best adapted model's (written or
+not), ``in_use_top5`` and ``top5_ratio`` that of the model in use after adapt (the shipped
+one where none was written).
 
     python bench/adapt.py [--repos jsoup javapoet] [--minutes 5] [--held-out 100]
-                          [--msb-limit 200] [--keep DIR] [--dev]
+                          [--msb-limit 200] [--keep DIR] [--dev] [--no-bugs]
 
 ``--dev`` cuts each history before the commits that a run holds out (:func:`before_held_out`)
 and so scores on the next newest commits: settings are chosen there, never on the held-out.
@@ -32,6 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
+from trainer.adapt import SHARES  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 REPOS = SHARED_DATA / "java-repos"
@@ -126,6 +131,9 @@ def main() -> int:
     ap.add_argument("--msb-limit", type=int, default=200, help="ManySStuBs4J dev bugs sampled")
     ap.add_argument("--keep", type=Path, help="clone and write here (default: a temporary one)")
     ap.add_argument(
+        "--no-bugs", dest="bugs", action="store_false", help="leave the real-bug sets out"
+    )
+    ap.add_argument(
         "--dev",
         action="store_true",
         help="leave the held-out commits out and hold out the next newest (to choose settings)",
@@ -135,18 +143,25 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as scratch:
         work = args.keep or Path(scratch)
         work.mkdir(parents=True, exist_ok=True)
-        shipped, shipped_seconds = real_bugs(DEFAULT_JAVA_MODEL, args.msb_limit)
+        none: dict[str, tuple[int, int]] = {name: (0, 0) for name, _ in BUG_SETS}
+        shipped, shipped_seconds = (
+            real_bugs(DEFAULT_JAVA_MODEL, args.msb_limit) if args.bugs else (none, 0.0)
+        )
         for name in args.repos:
             plan, seconds = adapt(name, work, args.minutes, args.held_out, args.dev)
             model = work / f"{name}{'-dev' if args.dev else ''}-model"
-            # not written (adapt exit 1): the averaged model it would have written
-            trained = model if model.is_dir() else model.with_name(model.name + ".work") / "soup"
-            after, after_seconds = real_bugs(trained, args.msb_limit)
+            written = model.is_dir()  # else the shipped model stays in use
+            after, after_seconds = (
+                real_bugs(model, args.msb_limit) if written and args.bugs else (shipped, 0.0)
+            )
             s, a = plan["shipped"], plan["adapted"]
+            valid = plan["valid shipped"]
+            valid_best = max(plan[f"valid {share:g}"]["top5"] for share in SHARES)
             print(f"\n## {name}: {plan['commits']} commits, {plan['edits']} small method edits")
             print(
                 f"held-out ({a['n']} edits of the newest commits): shipped top-1 {s['top1']} "
                 f"top-5 {s['top5']}, adapted top-1 {a['top1']} top-5 {a['top5']}"
+                f" ({'written' if written else 'not written: the shipped model stays'})"
             )
             print(bugs_table(shipped, after))
             print(
@@ -154,15 +169,20 @@ def main() -> int:
                 f"{plan['training']['steps']} steps), real bugs {shipped_seconds:.0f} s shipped"
                 f" / {after_seconds:.0f} s adapted"
             )
-            ratio = a["top5"] / s["top5"] if s["top5"] else float("inf")
+            in_use = a["top5"] if written else s["top5"]
+            ratio = in_use / s["top5"] if s["top5"] else float("inf")
             sums = [sum(v[1] for v in d.values()) for d in (shipped, after)]
             print(
                 f"RESULT repo={name} commits={plan['commits']} edits={plan['edits']}"
-                f" heldout={a['n']} shipped_top1={s['top1']} shipped_top5={s['top5']}"
-                f" adapted_top1={a['top1']} adapted_top5={a['top5']} top5_ratio={ratio:.2f}"
-                f" real_bugs_top5_shipped={sums[0]} real_bugs_top5_adapted={sums[1]}"
-                f" adapt_seconds={seconds:.0f} steps={plan['training']['steps']}"
-                f" rules={plan['rules']} split={'dev' if args.dev else 'heldout'}"
+                f" heldout={a['n']} valid_shipped_top5={valid['top5']}"
+                f" valid_adapted_top5={valid_best}"
+                f" written={int(written)} chosen_share={plan['chosen']}"
+                f" shipped_top1={s['top1']} shipped_top5={s['top5']}"
+                f" adapted_top1={a['top1']} adapted_top5={a['top5']} in_use_top5={in_use}"
+                f" top5_ratio={ratio:.2f} real_bugs_top5_shipped={sums[0]}"
+                f" real_bugs_top5_adapted={sums[1]} adapt_seconds={seconds:.0f}"
+                f" steps={plan['training']['steps']} rules={plan['rules']}"
+                f" split={'dev' if args.dev else 'heldout'}"
             )
     return 0
 

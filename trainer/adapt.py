@@ -1,23 +1,28 @@
 """``python -m trainer adapt --repo PATH``: the shipped Java model tuned on a project's history.
 
 The steps, each said on stderr as it happens: mine the repository's small method edits
-(:mod:`trainer.history`); hold out the edits of its newest commits by date (never at random)
-as the evaluation; score the shipped model on them through the repair pipeline that
-``spancopy repair`` and the server run (:func:`spancopy_core.repair.runner.repair` at the
-edit's focus lines; right when the file after a repair holds the method as the commit wrote
-it, token for token); add the project's frequent names to the model's vocabulary (so that
-the abstraction keeps them as written and the model can write them: ``assertEquals``, the
-project's own helpers, and the names the project's rules write); mine the fix patterns the
-older edits repeat (:mod:`trainer.rules`, written beside the model and proposed by its repairs);
-fine-tune it on the older edits (bug fixes weighted up) mixed one
-to one with a replay of its own last training data, BFP's train slice (the pairs
-of ``recipes/java-focus.sh``'s ``trainer split``), so that it keeps what it knew, with the
-trainer's loop (:func:`trainer.train.main`: progress bar, checkpoints, Ctrl-C saves the
-state) for the steps that fit the time given, measured by a short calibration run; average
-its weights with those it started from (a model soup, which forgets less); score the adapted
-model the same way; and only then write it, with a model card, when it finds at
-least as many of the held-out fixes in its first five as the shipped model. A rerun of the
-same command continues an interrupted run from its work directory (``OUT.work``).
+(:mod:`trainer.history`); hold out the edits of its newest commits by date (never at random) as
+the evaluation, and those of the commits just before them as the validation on which adapt
+decides what it writes; score the shipped model on the held-out edits through the repair
+pipeline that ``spancopy repair`` and the server run
+(:func:`spancopy_core.repair.runner.repair` at the edit's focus lines; right when the file
+after a repair holds the method as the commit wrote it, token for token); add the project's
+frequent names to the model's vocabulary (so that the abstraction keeps them as written and the
+model can write them: ``assertEquals``, the project's own helpers, and the names the project's
+rules write); mine the fix patterns the older edits repeat (:mod:`trainer.rules`, written
+beside the model and proposed by its repairs); fine-tune it on the older edits that it can
+write (:func:`trainer.history.writable`: on jsoup a third of them wrote a name neither the
+method nor the vocabulary has, which taught the model to write names it cannot resolve; BFP has
+none), bug fixes weighted up, mixed one to one with a replay of its own last training data,
+BFP's train slice (the pairs of ``recipes/java-focus.sh``'s ``trainer split``), so that it
+keeps what it knew, with the trainer's loop (:func:`trainer.train.main`: progress bar,
+checkpoints, Ctrl-C saves the state, the best checkpoint by the validation edits' loss) for the
+steps that fit the time given, measured by a short calibration run; average its weights with
+those it started from at each of :data:`SHARES` (model soups, which forget less); score each
+and the shipped model on the validation edits, and the best on the held-out ones; and write the
+best, with a model card, only when it does not do worse than the shipped model there
+(:func:`choose`): the held-out edits decide nothing. A rerun of the same command continues an
+interrupted run from its work directory (``OUT.work``).
 """
 
 from __future__ import annotations
@@ -65,7 +70,10 @@ TOP = 5
 CALIBRATION_STEPS = 8  # steps timed before the real run, to fit it in the time given
 NAME_EDITS = 5  # a project name in at least this many training edits joins the vocabulary
 MAX_NAMES = 500
-SOUP_SHARE = 0.3  # the fine-tuned model's share of the written model's weights (see soup)
+# the fine-tuned model's shares of the weights of the averaged models tried on the validation
+# edits (see soup; 0: the shipped weights with the project's names and rules); the real-bug
+# sets lost 14% with the fine-tuned weights alone (javapoet), so none above 0.5
+SHARES = (0.0, 0.3, 0.5)
 
 
 @dataclass(frozen=True)
@@ -119,11 +127,18 @@ class AdaptConfig:
 
 @dataclass(frozen=True)
 class Score:
-    """Held-out edits whose fix a model ranks first / in its first five."""
+    """Edits whose fix a model ranks first / in its first five, and the sum of the
+    reciprocal ranks of those in its first five (a finer order among equal counts)."""
 
     n: int
     top1: int
     top5: int
+    reciprocal: float = 0.0
+
+    @property
+    def order(self) -> tuple[int, int, float]:
+        """What :func:`choose` compares: top-5, then top-1, then the reciprocal ranks."""
+        return (self.top5, self.top1, round(self.reciprocal, 6))
 
     def __str__(self) -> str:
         return f"top-1 {self.top1}/{self.n} ({self.top1 / max(self.n, 1):.1%}), top-5 " + (
@@ -179,7 +194,20 @@ def evaluate(
     with history.Blobs(repo) as blobs:
         for edit in tqdm(edits, desc=label, unit="edit", disable=not bar, leave=False):
             ranks.append(fix_rank(model, blobs[edit.blob], edit, options, found_rules))
-    return Score(len(edits), sum(r == 1 for r in ranks), sum(r is not None for r in ranks))
+    found = [r for r in ranks if r is not None]
+    return Score(len(edits), found.count(1), len(found), sum(1 / r for r in found))
+
+
+def choose(shipped: Score, candidates: dict[float, Score]) -> float | None:
+    """The share (of :data:`SHARES`) whose averaged model scores best on the validation edits
+    (:attr:`Score.order`; the smaller share of equals, which forgets less), or None when it
+    finds fewer of their fixes in its first five than the shipped model: adapt never writes a
+    model that does worse than the shipped one on its own validation. As many is not worse:
+    on a small history the validation's counts are small and often equal (javapoet's dev cut:
+    1 of 85 for the shipped model), and there the held-out edits found more with the adapted
+    model (javapoet: 6 of 101 against 1)."""
+    best = max(candidates, key=lambda share: (candidates[share].order, -share))
+    return best if candidates[best].top5 >= shipped.top5 else None
 
 
 def replay_pairs(directory: Path, n: int, seed: int) -> list[Pair]:
@@ -240,12 +268,13 @@ def _pairs_rows(pairs: Sequence[Pair]) -> list[dict[str, list[str]]]:
 
 
 def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
-    """Mine the history and write the work directory's data: ``data/train.jsonl`` (the older
-    edits, bug fixes weighted, and as many replayed BFP pairs), ``data/valid.jsonl`` (5% of
-    the older edits, for the trainer's own validation) and ``heldout.jsonl`` (the newest
-    commits' edits). Returns the plan (counts and commit range), also ``plan.json``."""
-    from .data import held_out_split  # imports torch: not for --help
-
+    """Mine the history and write the work directory's data: ``heldout.jsonl`` (the newest
+    commits' edits), ``valid.jsonl`` (the edits of the commits just before them, by date: the
+    validation on which adapt chooses what it writes, and whose pairs, ``data/valid.jsonl``,
+    the trainer's loss picks its best checkpoint on) and ``data/train.jsonl`` (the older
+    edits, bug fixes weighted, and as many replayed BFP pairs). The project's names and rules
+    come from the training edits alone, so that the validation judges them honestly. Returns
+    the plan (counts and commit range), also ``plan.json``."""
     head = history.git(config.repo, "rev-parse", "HEAD").strip()
     known: set[str] = set(vocab.itos)
     mined = history.mine(config.repo, known, config.since, progress=config.progress)
@@ -258,9 +287,16 @@ def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
             f"learn from (at least {MIN_EDITS})"
         )
     train_edits, held = history.split_by_date(mined.edits, min(config.held_out, n // 5))
+    train_edits, valid = history.split_by_date(train_edits, min(config.held_out, n // 5))
+    if not train_edits:
+        raise TrainerError(
+            f"{config.repo}: {n} small method edits in {mined.commits} commits, too few "
+            "commits to learn from, validate and hold out by date (their edits come in whole "
+            "commits)"
+        )
     # the rules: of the training edits and the small edits not learned from, all older than
-    # the held-out commits (never from them)
-    cut = min(e.time for e in held)
+    # the validation commits (never from them or the held-out ones)
+    cut = min(e.time for e in valid)
     ruled = sorted(
         [*train_edits, *(e for e in mined.for_rules if e.time < cut)], key=lambda e: e.time
     )
@@ -271,17 +307,20 @@ def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
     names += [t for t in rules.written(mined_rules) if t not in known and t not in names]
     extend_vocabulary(config.init, names, config.work / "init")
     known |= set(names)
-    train_edits = [e for e in (history.abstract(e, known) for e in train_edits) if e is not None]
-    # any sequence splits alike; the annotation names the pairs it is written for
-    train_edits, valid_edits = held_out_split(train_edits, 0.05, config.seed)  # type: ignore[arg-type]
+    # learned: the edits the model can write once abstracted with the project's names
+    abstracted = [e for e in (history.abstract(e, known) for e in train_edits) if e is not None]
+    train_edits = [e for e in abstracted if history.writable(e)]
+    valid_pairs = [history.abstract(e, known) for e in valid]
+    valid_pairs = [e for e in valid_pairs if e is not None and history.writable(e)]
     own = history.training_pairs(train_edits)
     replay = replay_pairs(config.replay, len(own), config.seed)
     mixed = own + replay
     random.Random(config.seed).shuffle(mixed)
     _write_jsonl(config.work / "data" / "train.jsonl", _pairs_rows(mixed))
     _write_jsonl(
-        config.work / "data" / "valid.jsonl", _pairs_rows(history.training_pairs(valid_edits))
+        config.work / "data" / "valid.jsonl", _pairs_rows(history.training_pairs(valid_pairs))
     )
+    _write_jsonl(config.work / "valid.jsonl", [asdict(e) for e in valid])
     _write_jsonl(config.work / "heldout.jsonl", [asdict(e) for e in held])
     first = min(mined.edits, key=lambda e: e.time)
     plan = {
@@ -299,7 +338,10 @@ def mine_and_split(config: AdaptConfig, vocab: Vocabulary) -> dict[str, Any]:
         "rule_edits": len(ruled),
         "rule_min_commits": rules.MIN_COMMITS,
         "train_edits": len(train_edits),
-        "valid_edits": len(valid_edits),
+        "unwritable_edits": len(abstracted) - len(train_edits),
+        "valid_edits": len(valid),
+        "valid_commits": len({e.commit for e in valid}),
+        "first_valid_commit": _stamp(min(valid, key=lambda e: e.time)),
         "train_pairs": len(own),
         "replay_pairs": len(replay),
         "heldout_edits": len(held),
@@ -316,8 +358,9 @@ def _stamp(edit: history.Edit) -> str:
     return f"{edit.commit[:12]} ({time.strftime('%Y-%m-%d', time.gmtime(edit.time))})"
 
 
-def _read_heldout(work: Path) -> list[history.Edit]:
-    rows = [json.loads(line) for line in (work / "heldout.jsonl").read_text().splitlines()]
+def read_edits(path: Path) -> list[history.Edit]:
+    """The edits of ``heldout.jsonl`` or ``valid.jsonl`` of a work directory."""
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
     return [
         history.Edit(
             **{
@@ -332,15 +375,10 @@ def _read_heldout(work: Path) -> list[history.Edit]:
     ]
 
 
-def soup(start: Path, tuned: Path, out: Path, share: float = SOUP_SHARE) -> None:
+def soup(start: Path, tuned: Path, out: Path, share: float) -> None:
     """Write to ``out`` the weighted mean of the weights of the model fine-tuning started from
     and of the fine-tuned one, ``share`` the latter's (a model soup, as the shipped model's
-    stage 5), which forgets less. Chosen on the real-bug dev sets (``bench/adapt.py``'s, top-5
-    summed, ManySStuBs4J dev limited to 100) with javapoet's 288-step model: the shipped
-    model 59, the soups at 0.3 and at 0.5 61 each (the fine-tuned one alone had 50 of 58 and
-    the soup at 0.5 53 with the code of that time); the dev split of javapoet's history
-    (``--dev``, 34 steps) found 1 of 85 at either. 0.3, the safer where longer runs forget
-    more."""
+    stage 5), which forgets less. Each of :data:`SHARES` is tried on the validation edits."""
     from spancopy_core.storage.checkpoint import load_model, save_model
 
     from .average import average
@@ -405,6 +443,7 @@ def load_plan(config: AdaptConfig) -> dict[str, Any] | None:
     plan = json.loads(path.read_text())
     head = history.git(config.repo, "rev-parse", "HEAD").strip()
     same = plan.get("head") == head and plan.get("since") == config.since
+    same = same and (config.work / "valid.jsonl").is_file()  # else made before the validation
     return plan if same and plan.get("minutes") == config.minutes else None
 
 
@@ -413,12 +452,48 @@ def save_plan(config: AdaptConfig, plan: dict[str, Any]) -> None:
     (config.work / "plan.json").write_text(json.dumps(plan, indent=2) + "\n")
 
 
+def _scored(
+    config: AdaptConfig, plan: dict[str, Any], key: str, directory: Path, edits_file: str
+) -> Score:
+    """The :class:`Score` of the model of ``directory`` on the edits of ``edits_file`` (of the
+    work directory), kept in the plan under ``key`` so that a rerun does not score it again."""
+    if key not in plan:
+        started = time.monotonic()
+        edits = read_edits(config.work / edits_file)
+        plan[key] = asdict(evaluate(directory, config.repo, edits, key, config.progress))
+        plan[f"{key}_seconds"] = round(time.monotonic() - started, 1)
+        save_plan(config, plan)
+    return Score(**plan[key])
+
+
+def _fine_tune(config: AdaptConfig, plan: dict[str, Any]) -> None:
+    """Fine-tune (the steps that fit the time given, found once) and write the averaged model
+    of each of :data:`SHARES` to ``WORK/soup-SHARE``, the project's rules beside it."""
+    from .train import main as train_main
+
+    if "max_steps" not in plan:
+        plan["max_steps"] = steps_for(config)
+        save_plan(config, plan)
+        log.info("fine-tuning: %d steps fit in %g minutes", plan["max_steps"], config.minutes)
+    tuned = config.work / "model"
+    if "training" not in plan:
+        try:
+            plan["training"] = train_main(train_config(config, tuned, plan["max_steps"]))
+        except KeyboardInterrupt:
+            log.warning("interrupted: run the same command again to continue")
+            raise
+        save_plan(config, plan)
+    for share in SHARES:
+        directory = config.work / f"soup-{share:g}"
+        if not (directory / RULES_FILE).is_file():
+            soup(config.work / "init", tuned, directory, share)
+            shutil.copyfile(config.work / RULES_FILE, directory / RULES_FILE)
+
+
 def run(config: AdaptConfig) -> int:
     """The whole command (see the module docstring); 0 when the adapted model was written, 1
-    when it scored below the shipped model and was not."""
+    when every adapted model did worse than the shipped one on the validation edits."""
     import torch
-
-    from .train import main as train_main
 
     history.check_repository(config.repo, config.allow_dirty)
     config = replace(config, progress=config.progress and sys.stderr.isatty())
@@ -432,47 +507,51 @@ def run(config: AdaptConfig) -> int:
     else:
         log.info("continuing the run in %s", config.work)
     print(mining_report(plan), flush=True)
-    held = _read_heldout(config.work)
-    scores = {}
-    for name, directory in (("shipped", config.init), ("adapted", config.work / "soup")):
-        if name == "adapted" and "max_steps" not in plan:
-            plan["max_steps"] = steps_for(config)
-            save_plan(config, plan)
-            log.info("fine-tuning: %d steps fit in %g minutes", plan["max_steps"], config.minutes)
-        if name == "adapted":
-            tuned = config.work / "model"
-            try:
-                plan["training"] = train_main(train_config(config, tuned, plan["max_steps"]))
-            except KeyboardInterrupt:
-                log.warning("interrupted: run the same command again to continue")
-                raise
-            soup(config.work / "init", tuned, directory)
-            shutil.copyfile(config.work / RULES_FILE, directory / RULES_FILE)
-        if name not in plan:
-            started = time.monotonic()
-            plan[name] = asdict(evaluate(directory, config.repo, held, name, config.progress))
-            plan[f"{name}_seconds"] = round(time.monotonic() - started, 1)
-            save_plan(config, plan)
-        scores[name] = Score(**plan[name])
-        seconds = plan.get(f"{name}_seconds")
-        took = f" ({seconds} s)" if seconds is not None else ""
-        print(f"{name} model on the held-out edits: {scores[name]}{took}", flush=True)
-    if scores["adapted"].top5 < scores["shipped"].top5:
+    shipped = _scored(config, plan, "shipped", config.init, "heldout.jsonl")
+    print(f"shipped model on the held-out edits: {shipped}", flush=True)
+    _fine_tune(config, plan)
+    baseline = _scored(config, plan, "valid shipped", config.init, "valid.jsonl")
+    candidates = {
+        share: _scored(
+            config, plan, f"valid {share:g}", config.work / f"soup-{share:g}", "valid.jsonl"
+        )
+        for share in SHARES
+    }
+    print(validation_report(baseline, candidates), flush=True)
+    chosen = choose(baseline, candidates)
+    # the best candidate scored on the held-out edits as well when it is not written
+    best = max(candidates, key=lambda s: (candidates[s].order, -s)) if chosen is None else chosen
+    plan["chosen"] = chosen
+    adapted = _scored(config, plan, "adapted", config.work / f"soup-{best:g}", "heldout.jsonl")
+    print(f"adapted model (share {best:g}) on the held-out edits: {adapted}", flush=True)
+    if chosen is None:
         print(
-            f"not written: the adapted model finds fewer held-out fixes in its first {TOP} "
-            "than the shipped model, which stays in use",
+            f"not written: every adapted model does worse than the shipped model on its own "
+            "validation "
+            f"(the {baseline.n} edits of the commits before the held-out ones: top-5 "
+            f"{max(c.top5 for c in candidates.values())} at best against {baseline.top5}), "
+            "so the shipped model stays in use",
             file=sys.stderr,
         )
         return 1
-    install(config, plan)
+    install(config, plan, config.work / f"soup-{chosen:g}")
     print(f"written to {config.model_dir}")
     return 0
 
 
-def install(config: AdaptConfig, plan: dict[str, Any]) -> None:
-    """Copy the adapted model to ``config.model_dir`` with its model card and, in its
-    ``config.json``, the ``adapted`` record (the plan: history, counts, both scores)."""
-    out, trained = config.model_dir, config.work / "soup"
+def validation_report(baseline: Score, candidates: dict[float, Score]) -> str:
+    """The validation edits' scores, one line."""
+    tried = ", ".join(f"share {share:g} {s.top1}/{s.top5}" for share, s in candidates.items())
+    return (
+        f"validation ({baseline.n} edits of the commits before the held-out ones), top-1/top-5:"
+        f" shipped {baseline.top1}/{baseline.top5}; adapted, the fine-tuned weights' {tried}"
+    )
+
+
+def install(config: AdaptConfig, plan: dict[str, Any], trained: Path) -> None:
+    """Copy the adapted model of ``trained`` to ``config.model_dir`` with its model card and,
+    in its ``config.json``, the ``adapted`` record (the plan: history, counts, scores)."""
+    out = config.model_dir
     out.mkdir(parents=True, exist_ok=True)
     if config.out is None:  # REPO/.spancopy: kept out of the project's git status
         (out.parent / ".gitignore").write_text("*\n")
@@ -498,10 +577,13 @@ def mining_report(plan: dict[str, Any]) -> str:
             f"{NAME_EDITS} training edits, or written by a rule)",
             f"rules: {plan['rules']} fix patterns that the edits of at least "
             f"{plan['rule_min_commits']} commits make (of {plan['rule_edits']} edits older than "
-            "the held-out ones), proposed where they match the lines a repair is asked for",
+            "the validation ones), proposed where they match the lines a repair is asked for",
             f"training: {plan['train_edits']} edits ({plan['train_pairs']} pairs) up to "
             f"{plan['last_train_commit']}, with {plan['replay_pairs']} replayed BFP pairs; "
-            f"{plan['valid_edits']} for validation",
+            f"{plan['unwritable_edits']} left out that write a name neither the method nor the "
+            "vocabulary has (nothing the model could resolve it to)",
+            f"validation: {plan['valid_edits']} edits of the {plan['valid_commits']} commits "
+            f"before the held-out ones, from {plan['first_valid_commit']}",
             f"held out: {plan['heldout_edits']} edits of the {plan['heldout_commits']} newest "
             f"commits, from {plan['first_heldout_commit']}",
         ]
@@ -511,14 +593,22 @@ def mining_report(plan: dict[str, Any]) -> str:
 def model_card(config: AdaptConfig, plan: dict[str, Any]) -> str:
     """The MODEL_CARD.md of an adapted model."""
     shipped, adapted = Score(**plan["shipped"]), Score(**plan["adapted"])
+    baseline, chosen = Score(**plan["valid shipped"]), plan["chosen"]
+    valid = {share: Score(**plan[f"valid {share:g}"]) for share in SHARES}
     training = plan["training"]
     listed = "\n".join(f"- {line}" for line in mining_report(plan).splitlines())
+    rows = "\n".join(
+        f"| adapted, share {share:g}{' (this model)' if share == chosen else ''} | "
+        f"{s.top1} / {s.n} | {s.top5} / {s.n} |"
+        for share, s in valid.items()
+    )
     return f"""# {config.repo.resolve().name}: the shipped Java model adapted to this project
 
 Made by `python -m trainer adapt --repo {config.repo}` from `{config.init}`: fine-tuned on the
 small method edits of this repository's own history, mixed one to one with replayed BFP pairs
 (the shipped model's last training data), then averaged with the model it started from
-(the fine-tuned weights' share {SOUP_SHARE:g}), so that it keeps what it knew. Beside it,
+(the fine-tuned weights' share {chosen:g}, chosen on the validation edits below among
+{", ".join(f"{s:g}" for s in SHARES)}), so that it keeps what it knew. Beside it,
 `{RULES_FILE}` holds the fix patterns that the history repeats (rewrite rules, each made by
 the edits of at least {plan["rule_min_commits"]} commits: their text, level of generality and
 commit count): where one matches the lines a repair is asked for, its rewrite is a candidate,
@@ -535,10 +625,20 @@ given), lr 3e-4, best validation loss {training["best_valid_loss"]:.4f}.
 
 ## How it scores
 
-The held-out edits through the repair pipeline of the server (a repair at the edit's focus
-lines; right when the method after it is the commit's, token for token):
+adapt never writes a model that does worse than the shipped one on its own validation: the
+edits of the commits just before the held-out ones, which it did not learn from (a repair at
+the edit's focus lines through the repair pipeline of the server; right when the method after
+it is the commit's, token for token). It writes the averaged model that scores best there,
+and only when it finds at least as many of their fixes in its first five as the shipped model:
 
-| model | top-1 | top-5 |
+| validation | top-1 | top-5 |
+|---|---:|---:|
+| shipped | {baseline.top1} / {baseline.n} | {baseline.top5} / {baseline.n} |
+{rows}
+
+Then, on the held-out edits of the newest commits (never used to choose):
+
+| held out | top-1 | top-5 |
 |---|---:|---:|
 | shipped | {shipped.top1} / {shipped.n} | {shipped.top5} / {shipped.n} |
 | adapted | {adapted.top1} / {adapted.n} | {adapted.top5} / {adapted.n} |

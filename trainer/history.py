@@ -415,6 +415,15 @@ def abstract(edit: Edit, known: Container[str]) -> Edit | None:
     return replace(edit, before=tuple(x), after=tuple(y))
 
 
+def writable(edit: Edit) -> bool:
+    """Whether the model can write the edit's after side: every placeholder it holds is one of
+    the before side's (an abstract name of neither, a name the method does not have and the
+    vocabulary does not know, has nothing to be resolved to; BFP, the shipped model's
+    training data, has no such pair)."""
+    known = set(edit.before)
+    return all(t in known for t in edit.after if java.PLACEHOLDER.fullmatch(t))
+
+
 def split_by_date(edits: Sequence[Edit], held: int) -> tuple[list[Edit], list[Edit]]:
     """``(train, held_out)``: the edits of the newest commits by committer date, whole commits
     from the newest back until at least ``held`` edits, and the rest."""

@@ -1,19 +1,20 @@
 """``python -m trainer adapt``: what it refuses, in one line each (exit status 2), through a real
 process on repositories built with git in a temporary folder; the project's names it adds to
-the model's vocabulary."""
+the model's vocabulary; the edits it learns from; how it chooses what it writes."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from tests.trainer.history_repo import Repo, java_class
 from trainer import history
-from trainer.adapt import MIN_EDITS, NAME_EDITS, extend_vocabulary, project_names
+from trainer.adapt import MIN_EDITS, NAME_EDITS, Score, choose, extend_vocabulary, project_names
 
 FULL = "boolean isFull(int n, int[] items) {\n    return n > items.length;\n}"
 
@@ -142,3 +143,31 @@ def test_extend_vocabulary_keeps_the_model_and_starts_names_as_placeholders(
         assert after[n].allclose(mean) and after[n + 1].allclose(mean)
     rest = [k for k in old.state_dict() if k not in ("embedding.weight", "gen_bias")]
     assert all(new.state_dict()[k].equal(old.state_dict()[k]) for k in rest)
+
+
+def abstracted(before: str, after: str) -> history.Edit:
+    return replace(edit("", ""), before=tuple(before.split()), after=tuple(after.split()))
+
+
+def test_an_edit_is_learned_only_where_the_model_can_write_its_names() -> None:
+    # a new name the vocabulary knows (helper), or one the method has (VAR_2): writable
+    assert history.writable(abstracted("f ( VAR_1 ) ;", "helper ( VAR_1 ) ;"))
+    assert history.writable(abstracted("f ( VAR_1 , VAR_2 ) ;", "f ( VAR_2 , VAR_1 ) ;"))
+    # a name neither has (VAR_2, METHOD_3, STRING_1 after, not before): nothing to write
+    assert not history.writable(abstracted("f ( VAR_1 ) ;", "f ( VAR_2 ) ;"))
+    assert not history.writable(abstracted("METHOD_1 ( ) ;", "METHOD_3 ( ) ;"))
+    assert not history.writable(abstracted("f ( ) ;", "f ( STRING_1 ) ;"))
+
+
+def test_the_shipped_model_is_kept_where_every_adapted_one_does_worse_on_the_validation() -> None:
+    shipped = Score(100, 2, 14, 5.5)
+    worse = {0.0: Score(100, 1, 12, 4.8), 0.3: Score(100, 3, 13, 6.1)}
+    assert choose(shipped, worse) is None
+    # as many in the first five is not worse (fewer first, a smaller reciprocal sum)
+    assert choose(shipped, {**worse, 0.5: Score(100, 0, 14, 3.0)}) == 0.5
+    # the best: more in the first five; among equal top-5, more first; then reciprocal ranks
+    assert choose(shipped, {**worse, 0.5: Score(100, 0, 15, 3.0)}) == 0.5
+    assert choose(shipped, {0.3: Score(100, 3, 14, 5.0), 0.5: Score(100, 2, 14, 9.0)}) == 0.3
+    assert choose(shipped, {0.3: Score(100, 2, 14, 5.0), 0.5: Score(100, 2, 14, 5.6)}) == 0.5
+    # equal scores: the smaller share, which forgets less
+    assert choose(shipped, {0.5: Score(100, 2, 15, 6.0), 0.3: Score(100, 2, 15, 6.0)}) == 0.3

@@ -62,25 +62,46 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
         "small method edits: 70 (35 of bug-fix commits, weighted 2x in training); left out: none"
     )
     first = project.git("rev-parse", "HEAD~11")[:12]  # the fix of f58, 59 days in
+    valid = project.git("rev-parse", "HEAD~23")[:12]  # the fix of f46, 47 days in
     assert lines[3].startswith("rules: ")
-    assert lines[5] == f"held out: 12 edits of the 12 newest commits, from {first} (2024-01-12)"
-    assert lines[6].startswith("shipped model on the held-out edits: top-1 ")
-    assert lines[7].startswith("adapted model on the held-out edits: top-1 ")
+    assert lines[5] == (
+        f"validation: 12 edits of the 12 commits before the held-out ones, from {valid} "
+        "(2023-12-31)"
+    )
+    assert lines[6] == f"held out: 12 edits of the 12 newest commits, from {first} (2024-01-12)"
+    assert lines[7].startswith("shipped model on the held-out edits: top-1 ")
+    assert lines[8].startswith("validation (12 edits of the commits before the held-out ones)")
+    assert lines[9].startswith("adapted model (share ")
     model = project.path / PROJECT_MODEL
-    plan = json.loads((model.with_name("java-model.work") / "plan.json").read_text())
+    work = model.with_name("java-model.work")
+    plan = json.loads((work / "plan.json").read_text())
     assert (plan["edits"], plan["heldout_edits"], plan["heldout_commits"]) == (70, 12, 12)
-    assert plan["train_edits"] + plan["valid_edits"] == 58
-    if done.returncode == 1:  # the adapted model scored below the toy model: nothing written
+    assert (plan["train_edits"], plan["valid_edits"]) == (46, 12)
+    # the validation edits: after every training edit, before every held-out one, never learned
+    times = {
+        name: [json.loads(r)["time"] for r in open(work / name)]
+        for name in ("valid.jsonl", "heldout.jsonl")
+    }
+    assert max(times["valid.jsonl"]) < min(times["heldout.jsonl"])
+    learned = (work / "data" / "train.jsonl").read_text().splitlines()
+    validated = (work / "data" / "valid.jsonl").read_text().splitlines()
+    assert len(validated) >= 12 and not set(validated) & set(learned)
+    if done.returncode == 1:  # every adapted model did worse than the toy model there
+        assert done.stderr.splitlines()[-1].startswith(
+            "not written: every adapted model does worse than the shipped model on its own "
+            "validation "
+        )
         assert not model.exists()
         return
-    assert lines[8] == f"written to {model}"
+    assert lines[10] == f"written to {model}"
     assert project_model(project.path / "A.java") == model.resolve()
     config = json.loads((model / "config.json").read_text())
     assert config["adapted"]["edits"] == 70
     card = (model / "MODEL_CARD.md").read_text()
     assert "70 small method edits" not in card and "small method edits: 70" in card
+    assert "never writes a model that does worse than the shipped one on its own validation" in card
     assert project.git("status", "--porcelain") == ""  # .spancopy/ ignores itself
     again = adapt(project.path, toy_model, replay)
     assert again.returncode == 0, again.stderr
     assert again.stderr.startswith("continuing the run in ")
-    assert again.stdout.splitlines()[5:7] == lines[5:7]  # the scores, not computed again
+    assert again.stdout.splitlines()[5:10] == lines[5:10]  # the scores, not computed again
