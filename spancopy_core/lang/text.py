@@ -41,6 +41,7 @@ _LEXER = re.compile(
     rf"""(?P<skip>\s+)
     |(?P<code>(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
        |<!--.*?-->|</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|(?<=\])[(\[][^()\[\]\s]*[)\]]
+       |!\[[^\[\]\r\n]*\]
        |{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH})
     |(?P<number>\d+(?:[.,:]\d+)*)
     |(?P<word>{_WORD}(?:[-'’]{_WORD})*?(?={_NEGATION})|{_NEGATION}
@@ -107,12 +108,13 @@ def tokenize(text: str, start: int = 0, end: int | None = None) -> list[Word]:
 
 
 HEADING, ITEM, TEXT = "heading", "item", "text"  # kinds of Markdown blocks
+CODE = "code"  # a block of code or commands, no prose (TextSource.code)
 
 
 class _Block(NamedTuple):
     start: int
     end: int
-    kind: str  # HEADING, ITEM or TEXT
+    kind: str  # HEADING, ITEM, TEXT or CODE
 
 
 def _skipped(line: str, state: list[str]) -> bool:
@@ -141,7 +143,9 @@ def _skipped(line: str, state: list[str]) -> bool:
 def _blocks(text: str, markdown: bool) -> list[_Block]:
     """Code-point ranges of the paragraphs: runs of non-blank lines; in Markdown, code blocks
     and what :func:`_skipped` skips are left out, and headings and list items start a block of
-    their own (marked HEADING or ITEM; the text line of a setext heading is a HEADING)."""
+    their own (marked HEADING or ITEM; the text line of a setext heading is a HEADING); the
+    lines of code blocks, and in plain text the paragraphs of commands (:func:`_commands`),
+    are CODE blocks."""
     lines = LineIndex(text)
     blocks: list[_Block] = []
     current: list[int] | None = None  # [start, end] of the open block
@@ -159,6 +163,8 @@ def _blocks(text: str, markdown: bool) -> list[_Block]:
                 if opened and opened.group(1)[0] == fence[0] and len(opened.group(1)) >= len(fence):
                     if not line[opened.end() :].strip():
                         fence = None
+                elif not blank:
+                    blocks.append(_Block(start, end, CODE))
                 prev_blank = True
                 continue
             if opened:
@@ -166,6 +172,7 @@ def _blocks(text: str, markdown: bool) -> list[_Block]:
                 continue
             indented = line.startswith(("    ", "\t"))
             if indented and not blank and current is None and prev_blank:
+                blocks.append(_Block(start, end, CODE))
                 continue  # indented code block
             if _SETEXT.match(line) and current is not None and blocks:
                 blocks[-1] = blocks[-1]._replace(kind=HEADING)  # the line above is a heading
@@ -185,7 +192,28 @@ def _blocks(text: str, markdown: bool) -> list[_Block]:
             current[1] = end
             blocks[-1] = blocks[-1]._replace(end=end)
         prev_blank = blank
-    return blocks
+    if markdown:
+        return blocks
+    commands = [k > 0 and _commands(text, blocks[k - 1], b) for k, b in enumerate(blocks)]
+    return [b._replace(kind=CODE) if c else b for b, c in zip(blocks, commands, strict=True)]
+
+
+def _indent(text: str, at: int) -> int:
+    """The spaces and tabs that open the line starting at ``at``."""
+    line = text[at : text.find("\n", at) % (len(text) + 1)]  # -1 (the last line): to the end
+    return len(line) - len(line.lstrip(" \t"))
+
+
+def _commands(text: str, before: _Block, block: _Block) -> bool:
+    """Whether the plain-text paragraph ``block`` is commands, not prose: indented deeper than
+    the paragraph ``before`` it, which ends with a colon (``... look like this:``), and no
+    line of it ends a sentence (``export PATH=...``, ``meson builddir``)."""
+    if not text[before.start : before.end].rstrip().endswith(":"):
+        return False
+    ends = (line.rstrip()[-1:] for line in text[block.start : block.end].splitlines())
+    return _indent(text, block.start) > _indent(text, before.start) and not any(
+        e in TERMINATORS for e in ends
+    )
 
 
 def _sentence_end(tokens: list[Word], k: int, text: str, base: int) -> int | None:
@@ -222,7 +250,8 @@ class TextSource:
     """Plain text or Markdown split into paragraphs, sentences and tokens. With ``base``,
     ``text`` is a part of a larger document that starts at code point ``base`` of it (the
     prose of a Java comment), and every offset (of tokens, sentences, paragraphs, and
-    :meth:`sentence_at`'s) is one of that document."""
+    :meth:`sentence_at`'s) is one of that document. ``code`` holds its code blocks (CODE), a
+    code token each, which no sentence holds."""
 
     def __init__(self, text: str, markdown: bool = False, base: int = 0) -> None:
         if len(text) > MAX_SOURCE_CHARS:
@@ -231,7 +260,11 @@ class TextSource:
         self.tokens: list[Word] = []
         self.paragraphs: list[Paragraph] = []
         self.sentences: list[Sentence] = []
+        self.code: list[Word] = []  # the code blocks, each a code token: no prose
         for start, end, kind in _blocks(text, markdown):
+            if kind == CODE:
+                self.code.append(Word(text[start:end], "code", start + base, end + base))
+                continue
             first = len(self.tokens)
             markers = _markers(text, start, end) if markdown else []
             self.tokens.extend(

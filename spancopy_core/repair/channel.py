@@ -20,6 +20,7 @@ from spancopy_core.repair.spelling import MIN_LENGTH, Dictionary
 LEXICON = Path(__file__).resolve().parents[1] / "lang" / "data" / "english-words.tsv"
 _WORD = re.compile(r"[a-z]+")
 VOWELS = frozenset("aeiou")
+VOWELS_Y = VOWELS | {"y"}  # a word without one of these is no English word misspelt
 # Letters that stand for the same sound often enough that learners swap them.
 PHONETIC = frozenset(
     frozenset(pair)
@@ -66,6 +67,12 @@ class ChannelCosts:
     space: float = 2.0
     split_count: int = 20  # least lexicon count of each word that a split writes
     pair_smoothing: float = 100.0  # weight of a word's prior in its probability after another
+
+
+def typo_shaped(word: str) -> bool:
+    """Whether ``word`` (lower case) may be an English word misspelt: it has a vowel
+    (:data:`VOWELS_Y`); one without is an abbreviation or a command (``wrt``, ``gvfs``)."""
+    return not VOWELS_Y.isdisjoint(word)
 
 
 def _substitution(a: str, b: str, costs: ChannelCosts) -> float:
@@ -326,7 +333,8 @@ def respellings(
     ``loosing`` -> ``losing``) was wrong about as often as right. The exception: a name never
     seen, written in lower case (:meth:`Lexicon.unseen_name`: ``yong`` -> ``young``). Words
     of ``terms`` (in lower case: the document's own words) are never respelt or joined, nor a
-    capitalised word after a word (a name the word lists lack: ``Xchange``)."""
+    capitalised word after a word (a name the word lists lack: ``Xchange``), nor one without
+    a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the lexicon)."""
     out = []
     joined_to = -1
     for i, token in enumerate(tokens):
@@ -344,6 +352,8 @@ def respellings(
             continue
         if lower in terms:
             continue  # the document's own word
+        if not typo_shaped(lower):
+            continue  # no vowel: an abbreviation or a command (wrt, gvfs, gtkrc), no typo
         if token != lower and i > 0 and tokens[i - 1][:1].isalnum():
             continue  # capitalised after a word: a name (Xchange, Darktable, Graeme)
         if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):

@@ -20,7 +20,7 @@ from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
 from spancopy_core.lang import java, text
 from spancopy_core.lang.english import capitals, introductory_comma
 from spancopy_core.lang.text import ProseStyle, Sentence, TextSource
-from spancopy_core.repair.channel import LEXICON, ChannelCosts, Lexicon, respell
+from spancopy_core.repair.channel import LEXICON, ChannelCosts, Lexicon, respell, typo_shaped
 from spancopy_core.repair.frontend import (
     MAX_UNITS_PER_REQUEST,
     EditShape,
@@ -97,10 +97,11 @@ TERM_WINDOW = 1000
 
 def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     """The document's terms: the words (in lower case) outside ``lexicon`` that it uses
-    :data:`TERM_USES` times or more within :data:`TERM_WINDOW` words, a plural counted with
-    its singular (``colorspace`` and ``colorspaces``, ``scons``), and the names it writes in
-    lower case (:func:`lower_case_names`); never respelt or changed, a sentence's first word
-    not capitalised."""
+    :data:`TERM_USES` times or more within :data:`TERM_WINDOW` words or writes as code
+    (:func:`technical_words`), a plural counted with its singular (``colorspace`` and
+    ``colorspaces``, ``scons``), and the names it writes in lower case
+    (:func:`lower_case_names`); never respelt or changed, a sentence's first word not
+    capitalised."""
 
     def stem(word: str) -> str:
         return word[:-1] if len(word) > 3 and word.endswith("s") else word
@@ -115,14 +116,53 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
         for s, at in uses.items()
         if any(b - a < TERM_WINDOW for a, b in zip(at, at[TERM_USES - 1 :], strict=False))
     }
+    close |= {stem(w) for w in technical_words(source) if w not in lexicon}
     return frozenset(w for w in words if stem(w) in close) | lower_case_names(source)
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def technical_words(source: TextSource) -> set[str]:
+    """The words (in lower case) that the document writes as code or as part of it: the letter
+    runs of its code tokens and code blocks (inline code, URLs, identifiers, paths, commands:
+    ``meson`` of ```meson configure```), a word glued to a slash (``nodejs/node``,
+    ``GLibC/Musl``) and a word glued after the dash of a command-line option (``-lpthread``);
+    one outside the lexicon is a name of the document (:func:`terms`), never respelt: spelt as
+    code, it is no typo."""
+    out = {w.lower() for block in source.code for w in _LETTERS.findall(block.text)}
+    tokens = source.tokens
+    for k, t in enumerate(tokens):
+        if t.kind == "code":
+            out.update(w.lower() for w in _LETTERS.findall(t.text))
+            continue
+        if t.kind != "word":
+            continue
+        before = tokens[k - 1] if k and tokens[k - 1].end == t.start else None
+        after = tokens[k + 1] if k + 1 < len(tokens) and tokens[k + 1].start == t.end else None
+        if "/" in (before.text if before else "", after.text if after else ""):
+            out.add(t.text.lower())
+        elif (
+            before is not None
+            and before.text in ("-", "--")
+            and (k < 2 or tokens[k - 2].end < before.start)
+        ):
+            out.add(t.text.lower())  # -lpthread: a dash after a space (or first), then the word
+    return out
+
+
+def _first_word(tokens: Sequence[text.Word]) -> text.Word:
+    """The first token of a sentence after its Markdown markers (``**polkit** uses``)."""
+    return next((t for t in tokens if t.text not in _MARKERS), tokens[0])
 
 
 def lower_case_names(source: TextSource) -> frozenset[str]:
     """The words that start two sentences of the document or more in lower case and none
     capitalised: names its writer keeps in lower case (``pip supports ...``, ``polkit is
     ...``), which the corrector would capitalise."""
-    firsts = [source.tokens[s.tokens][0] for s in source.sentences if s.block == text.TEXT]
+    firsts = [
+        _first_word(source.tokens[s.tokens]) for s in source.sentences if s.block == text.TEXT
+    ]
     lower = Counter(t.text for t in firsts if t.kind == "word" and t.text.islower())
     capitalised = {t.text.lower() for t in firsts if not t.text.islower()}
     return frozenset(w for w, n in lower.items() if n >= 2 and w not in capitalised)
@@ -398,7 +438,7 @@ class ProseFrontend:
             word = sentence[edit.start : edit.end]
             if rule != "SpellCheck" or any(e.start == edit.start for e in made):
                 continue  # another rule's, or a later suggestion of the lint
-            if len(word) < 3 or not (word.isalpha() and word.islower()):
+            if len(word) < 3 or not (word.isalpha() and word.islower() and typo_shaped(word)):
                 continue
             if word not in lexicon and word not in known and word not in self.words:
                 made.append(edit)

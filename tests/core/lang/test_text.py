@@ -320,3 +320,35 @@ def test_inline_code_over_a_line_break_is_one_code_token():
         "`a`",
     ]
     assert not any(w.text == ">" for w in doc.tokens)  # the quote markers are not prose
+
+
+def test_code_blocks_are_no_sentences_but_code_of_the_document():
+    """Fenced and indented Markdown code, and in plain text an indented paragraph after a
+    colon with no sentence end (the commands of ``spancopy repair`` on xdg-utils' README,
+    ``export PATH=...``, taken for a sentence and capitalised), are no prose: each line or
+    paragraph is a code token of ``TextSource.code``, in no sentence."""
+    markdown = "Build it:\n\n```sh\nmeson setup build\n```\n\n    ninja -C build\n\nDone.\n"
+    doc = text.parse(markdown, markdown=True)
+    assert sentences(markdown, markdown=True) == ["Build it:", "Done."]
+    assert [w.text for w in doc.code] == ["meson setup build", "    ninja -C build"]
+    assert {w.kind for w in doc.code} == {"code"}
+    plain = (
+        "    A script could look like this:\n\n        export PATH=$PATH:$DIR\n"
+        "        xdg-desktop-menu install my.desktop\n\n    And now it has a menu.\n"
+    )
+    assert sentences(plain) == ["A script could look like this:", "And now it has a menu."]
+    assert [w.text.split()[0] for w in text.parse(plain).code] == ["export"]
+    # an indented paragraph that ends its sentences is prose, after a colon or not
+    prose = "Note:\n\n    The menu is ready. Use it.\n"
+    assert sentences(prose) == ["Note:", "The menu is ready.", "Use it."]
+    assert text.parse(prose).code == []
+
+
+def test_the_alt_text_of_an_image_is_code():
+    """A badge's alt text (``[![Conda](...)](...)``, respelt ``Code`` by the corrector) is
+    no prose; an exclamation mark before a bracket with a space between stays punctuation."""
+    kinds = {
+        w.text: w.kind for w in text.tokenize("[![Conda](https://x.org/c.svg)](https://x.org)")
+    }
+    assert kinds["![Conda]"] == "code"
+    assert [w.kind for w in text.tokenize("Stop! [See](x.md)")][:3] == ["word", "punct", "punct"]

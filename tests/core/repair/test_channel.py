@@ -343,3 +343,12 @@ def test_a_comma_after_an_opening_phrase():
     assert comma("Hence") == "Hence"
     assert comma("So we go .") == "So we go ."  # not an opening phrase here
     assert comma("The example we go .") == "The example we go ."
+
+
+def test_a_word_without_a_vowel_is_never_respelt():
+    """``wrt``, ``gvfs``: abbreviations and commands of technical text, no English word
+    misspelt; without the rule the channel writes ``art`` for ``wrt`` (one letter changed),
+    as it writes ``art`` for ``arrt``."""
+    lexicon = Lexicon({"art": 1000, "gifts": 1000})
+    assert respell(["wrt", "gvfs", "arrt"], lexicon) == ("wrt", "gvfs", "art")
+    assert best_respelling("wrt", lexicon) is not None  # a respelling the rule turns down

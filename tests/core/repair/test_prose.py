@@ -510,3 +510,37 @@ def test_a_name_the_document_writes_in_lower_case_is_not_capitalised():
     assert firsts == ["pip", "pip", "The", "The", "The"]
     once = ParsedText.parse("pip supports VCS.\n\nIt looks at it.\n", PLAINTEXT)
     assert [u.tokens[0] for u in pipeline.units(once, ())] == ["Pip", "It"]
+
+
+def test_words_the_document_writes_as_code_are_its_terms():
+    """A word outside the lexicon that the document writes in code (inline code, a code
+    block), glued to a slash (``nodejs/node``, ``GLibC/Musl``) or after an option's dash
+    (``-lpthread``) is a name: never respelt (the false alarms ``meson`` -> ``mason``,
+    ``nodejs`` -> ``nodes``, ``Musl`` -> ``Must``, ``lpthread`` -> ``pthread``); a word
+    outside the lexicon written nowhere as code still is."""
+    text = (
+        "The meson build is fast.\n\nRun `meson configure` first.\n\n"
+        "Push it to nodejs/node now.\n\nLink with -lpthread on GCC/Clang/GLibC/Musl here.\n\n"
+        "We recieve it.\n"
+    )
+    doc = ParsedText.parse(text, MARKDOWN)
+    assert prose.technical_words(doc.parsed) >= {"meson", "nodejs", "musl", "lpthread"}
+    assert {"meson", "nodejs", "musl", "lpthread"} <= prose.terms(
+        doc.parsed, prose.shared_lexicon()
+    )
+    units = pipeline.units(doc, ())
+    assert [u.tokens == written(u) for u in units] == [True, True, True, True, False]
+    assert units[-1].tokens == ("We", "receive", "it", ".")
+    block = "Installing it follows the meson dance:\n\n  meson builddir\n  ninja install\n"
+    assert "meson" in prose.terms(ParsedText.parse(block, PLAINTEXT).parsed, prose.shared_lexicon())
+    once = ParsedText.parse("The meson build is fast.\n", PLAINTEXT)
+    assert pipeline.units(once, ())[0].tokens != written(pipeline.units(once, ())[0])
+
+
+def test_a_name_in_emphasis_starts_a_sentence_in_lower_case():
+    """``**polkit** uses ...`` and ``polkit is ...`` start two sentences with the name in lower
+    case (the emphasis markers are not its first word): kept, not capitalised."""
+    text = "**polkit** uses it.\n\npolkit is a toolkit.\n"
+    doc = ParsedText.parse(text, MARKDOWN)
+    assert prose.lower_case_names(doc.parsed) == {"polkit"}
+    assert [u.tokens == written(u) for u in pipeline.units(doc, ())] == [True, True]
