@@ -169,5 +169,7 @@ def test_the_shipped_model_is_kept_where_every_adapted_one_does_worse_on_the_val
     assert choose(shipped, {**worse, 0.5: Score(100, 0, 15, 3.0)}) == 0.5
     assert choose(shipped, {0.3: Score(100, 3, 14, 5.0), 0.5: Score(100, 2, 14, 9.0)}) == 0.3
     assert choose(shipped, {0.3: Score(100, 2, 14, 5.0), 0.5: Score(100, 2, 14, 5.6)}) == 0.5
-    # equal scores: the smaller share, which forgets less
-    assert choose(shipped, {0.5: Score(100, 2, 15, 6.0), 0.3: Score(100, 2, 15, 6.0)}) == 0.3
+    # equal scores: the first of SHARES (0.3, then 0, then 0.5), whatever the order given
+    equal = Score(100, 2, 15, 6.0)
+    assert choose(shipped, {0.5: equal, 0.0: equal, 0.3: equal}) == 0.3
+    assert choose(shipped, {0.5: equal, 0.0: equal}) == 0.0
