@@ -99,6 +99,16 @@ def linter(settings: HarperSettings) -> Any:
     return found
 
 
+def touches_code(sentence: str, edit: TextEdit) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) touches a code token of ``sentence`` (inline
+    code, a link target, a path: Harper lints the words inside them, ``devel-docs`` ->
+    ``devil-docs``)."""
+    return any(
+        t.kind == "code" and edit.start < t.end and t.start < max(edit.end, edit.start + 1)
+        for t in text.tokenize(sentence)
+    )
+
+
 # The suggestions of the last sentences linted: a sentence's are asked for by the corrector,
 # the templates and the ratio floor of each candidate (prose.ProseFrontend.min_ratio_of).
 _SUGGESTED: dict[tuple[str, HarperSettings], list[Suggestion]] = {}
@@ -150,12 +160,12 @@ CHAIN_RULES = frozenset(
 
 def chained(sentence: str, settings: HarperSettings, keep: Container[str] = frozenset()) -> str:
     """``sentence`` with the first suggestion of every lint of :data:`CHAIN_RULES` made (not
-    the rules turned off, nor one that changes a word of ``keep``), right to left, skipping
-    one that overlaps a change made."""
+    the rules turned off, nor one that changes a word of ``keep`` or touches code), right to
+    left, skipping one that overlaps a change made."""
     made: list[TextEdit] = []
     for edit, rule in suggestions(sentence, 0, settings):
         if rule in CHAIN_RULES and rule not in settings.disabled:
-            if keep and changes_word(sentence, edit, keep):
+            if keep and changes_word(sentence, edit, keep) or touches_code(sentence, edit):
                 continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):

@@ -544,3 +544,18 @@ def test_a_name_in_emphasis_starts_a_sentence_in_lower_case():
     doc = ParsedText.parse(text, MARKDOWN)
     assert prose.lower_case_names(doc.parsed) == {"polkit"}
     assert [u.tokens == written(u) for u in pipeline.units(doc, ())] == [True, True]
+
+
+def test_the_corrector_leaves_code_and_link_targets_as_written():
+    """A corrected sentence is laid out and linted again (Harper's precise rules and spelling):
+    its link target stays glued to the link text, so it is still one code token, and no
+    suggestion inside code is made (``devel-docs`` -> ``devil-docs``, ``ncu-ci``); before,
+    the split link target made every repair of the sentence unacceptable."""
+    source = "Therefore we visit the [roadmap](devel-docs/roadmap.md) and `ncu-ci` imidiatly.\n"
+    (unit,) = pipeline.units(ParsedText.parse(source, MARKDOWN), ())
+    assert unit.tokens == (
+        "Therefore", ",", "we", "visit", "the", "[", "roadmap", "]", "(devel-docs/roadmap.md)",
+        "and", "`ncu-ci`", "immediately", ".",
+    )  # fmt: skip
+    fixed = "Therefore, we visit the [roadmap](devel-docs/roadmap.md) and `ncu-ci` immediately."
+    assert MARKDOWN.still_parses(unit, fixed)
