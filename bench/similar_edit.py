@@ -51,8 +51,10 @@ rewrites ranked by the model and the beam searched only where no rule matches (i
 from __future__ import annotations
 
 import argparse
+import difflib
 import os
 import random
+import re
 import statistics
 import sys
 import time
@@ -71,14 +73,19 @@ from spancopy_core.repair.similar import (  # noqa: E402
     BATCH,
     SimilarOptions,
     changed_methods,
+    decode,
     decode_where_needed,
     proposals,
     rule_pools,
     similar_in_file,
     tasks,
+    to_search,
 )
 from spancopy_core.storage.checkpoint import load_model  # noqa: E402
 
+SHARED_DATA = Path(
+    os.environ.get("SPANCOPY_SHARED_DATA", Path(__file__).parents[2] / "shared" / "data")
+)
 NAMES = ["value", "limit", "count", "index", "total", "step", "size", "buffer", "path", "name"]
 BODIES = [  # type-correct: a candidate of a method with a problem is never offered
     "int sum = 0;\n    for (int i = 0; i < {b}.length; i++) {{\n        sum += {b}[i];\n    }}\n"
@@ -106,11 +113,12 @@ EDITS = {
     # open, and the beam is searched nowhere (no other method has the name open); with
     # --no-rules, on those 9 methods
     "call": (LOAD, LOAD.replace("open(path)", "open(path, true)")),
-    # a term added, anchored at no name: its rule return #0 ; => return #0 + 1 ; matches
-    # every other method; with --no-rules the beam may search all 49
+    # a term added, anchored at no name: no rule (return #0 ; => return #0 + 1 ; binds an
+    # expression of no known type, and would match every return), so the beam may search
+    # all 49 other methods
     "unanchored": (LOAD, LOAD.replace("+ limit;", "+ limit + 1;")),
-    # the same term added in a method with another return left as it was: no rule (the
-    # rule would match there) and no anchor, so the beam may search all 49 with the rules on
+    # the same term added in a method with another return left as it was: no rule (it
+    # would match there too) and no anchor either
     "norule": (GUARDED, GUARDED.replace("+ limit;", "+ limit + 1;")),
 }
 
@@ -190,8 +198,10 @@ def by_mode(model, case: Case, options: SimilarOptions) -> dict[str, dict[str, l
     methods' new texts, best first: the stages of ``similar_in_file`` (which the CLI and the
     server run) with the beam searched once: ``rules``, the rewrite rules' candidates alone
     (no beam); ``model``, the beam's alone (searched on every task that can take a
-    proposal); ``combined``, both as shipped (the rules' rewrites where any, else the beam's:
-    the same beam, which the shipped path does not search where a rule matches)."""
+    proposal, within the beam's budget); ``combined``, both as shipped (the rules' rewrites
+    where any, else the beam's: the same beam, which the shipped path does not search where a
+    rule matches, and searched besides on the methods its budget takes that the model's
+    alone did not)."""
     old, new = files(case)
     doc = ParsedText.parse(new, JavaFrontend())
     edits = changed_methods(java.parse(old), doc.parsed)
@@ -199,7 +209,13 @@ def by_mode(model, case: Case, options: SimilarOptions) -> dict[str, dict[str, l
     rules = rule_pools(doc, found, model.vocab, options)
     none = [[] for _ in found]
     beams = decode_where_needed(model, found, none, options)
-    sources = {"rules": (none, rules), "model": (beams, none), "combined": (beams, rules)}
+    # the shipped path's beam: the tasks its budget takes are not all the model's alone
+    shipped, _ = to_search(found, rules, options)
+    more = [k for k in shipped if not beams[k]]
+    shared = [beams[k] if k in shipped and beams[k] else [] for k in range(len(found))]
+    for k, hyps in zip(more, decode(model, [found[k] for k in more], options), strict=True):
+        shared[k] = hyps
+    sources = {"rules": (none, rules), "model": (beams, none), "combined": (shared, rules)}
     out = {}
     for mode, (searched, rewrites) in sources.items():
         got = proposals(model, doc, found, searched, rewrites, options)
@@ -207,17 +223,81 @@ def by_mode(model, case: Case, options: SimilarOptions) -> dict[str, dict[str, l
     return out
 
 
+def real_methods(roots: list[Path]) -> list[str]:
+    """The outermost methods (not constructors) with a body of the ``.java`` files under
+    ``roots``, of at most 40 lines, as written, in path order."""
+    out = []
+    for path in sorted(p for root in roots for p in root.rglob("*.java")):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        source = java.parse(text)
+        for m in source.methods:
+            body = text[m.start : m.end]
+            if m.depth == 0 and m.has_body and m.kind == "method" and not m.has_error:
+                if body.count("\n") < 40:
+                    out.append(body)
+    return out
+
+
+# Real methods that look like the before side of a case's edit where its rules name nothing
+# of their own or abstract its literals (a null check before "this.x = x;", == to equals(),
+# equals() of chars to ==): --real draws from these for those cases (by regex, not by rule).
+LOOKALIKES = {
+    "null check added": r"this\.(\w+) = \1;",
+    "equals instead of ==": r"return [^;]*[^=!<>]==[^=]",
+    "c.equals(x) to c == x on chars": r"\.equals\(",
+}
+
+
+def with_real(case: Case, pool: list[str], n: int) -> tuple[Case, list[str]]:
+    """``case`` with ``n`` methods of ``pool`` (drawn at random, seeded by the case's name,
+    named unlike the case's methods; for a case of :data:`LOOKALIKES`, of those like its
+    edit) added to its unrelated methods; and those methods."""
+    rng = random.Random(case.name)
+    if case.name in LOOKALIKES:
+        pool = [m for m in pool if re.search(LOOKALIKES[case.name], m)]
+    names = {_name(m) for m in [case.edit[0], *(b for b, _ in case.targets), *case.unrelated]}
+    drawn: list[str] = []
+    for method in rng.sample(pool, len(pool)):
+        if len(drawn) == n:
+            break
+        try:
+            name = _name(method)
+        except IndexError:  # not one method alone (a local class around it, say)
+            continue
+        if name not in names:
+            names.add(name)
+            drawn.append(method)
+    return case._replace(unrelated=[*case.unrelated, *drawn]), drawn
+
+
+def _changed(before: str, after: str) -> str:
+    """The lines of ``before`` that ``after`` changes and what they became, on one line."""
+    a = [x.strip() for x in before.splitlines()]  # indented unlike in the file
+    b = [x.strip() for x in after.splitlines()]
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b).get_opcodes():
+        if op != "equal":
+            out.append(f"{' / '.join(a[i1:i2])!r} -> {' / '.join(b[j1:j2])!r}")
+    return "; ".join(out)
+
+
 def quality(model, args: argparse.Namespace) -> None:
     options = SimilarOptions(
         beam_size=args.beam, top_k=3, threshold=args.threshold, min_overlap=args.min_overlap
     )
     cases = CASES if args.set == "hand" else held_out(split=args.set)
-    print(f"cases: {args.set} ({len(cases)} edit kinds)")
+    pool = real_methods(args.real_from) if args.real else []
+    print(
+        f"cases: {args.set} ({len(cases)} edit kinds)"
+        + (f", {len(pool)} real methods" * bool(pool))
+    )
     first = {m: 0 for m in MODES}
     top3 = {m: 0 for m in MODES}
     false = {m: 0 for m in MODES}
-    targets = unrelated = 0
+    false_real = {m: 0 for m in MODES}
+    targets = unrelated = real = 0
     for case in cases:
+        case, drawn = with_real(case, pool, args.real) if pool else (case, [])
         found = by_mode(model, case, options)
         line = []
         for mode in MODES:
@@ -227,21 +307,30 @@ def quality(model, args: argparse.Namespace) -> None:
                 expected = [t.text for t in java.lex(after)]
                 texts = [[t.text for t in java.lex(c)] for c in got.get(_name(before), [])]
                 ranks.append(texts.index(expected) + 1 if expected in texts[:3] else 0)
-            wrong = sum(bool(got.get(_name(m))) for m in case.unrelated)
+            written = case.unrelated[: len(case.unrelated) - len(drawn)]
+            wrong = sum(bool(got.get(_name(m))) for m in written)
+            wrong_real = [m for m in drawn if got.get(_name(m))]
             first[mode] += ranks.count(1)
             top3[mode] += sum(r > 0 for r in ranks)
             false[mode] += wrong
+            false_real[mode] += len(wrong_real)
             line.append(f"{mode} {''.join(str(r or '-') for r in ranks)} {wrong}")
-        targets, unrelated = targets + len(case.targets), unrelated + len(case.unrelated)
+            if drawn:
+                line[-1] += f"+{len(wrong_real)}"
+            for m in wrong_real if mode == "combined" else []:  # to judge by hand
+                print(f"    real {_name(m)}: {_changed(m, got[_name(m)][0])}")
+        targets, unrelated = targets + len(case.targets), unrelated + len(written)
+        real += len(drawn)
         print(f"  {case.name[:44]:44s} " + "  ".join(line))
     print("  (per mode: the rank of each target's expected result, - not in the top 3; then")
-    print("  how many methods where the edit does not apply got a proposal)")
+    print("  how many methods where the edit does not apply got a proposal, +real ones)")
     for mode in MODES:
         print(
             f"RESULT similar_edit_quality set={args.set} source={mode} "
             f"hit1={first[mode]}/{targets} hit3={top3[mode]}/{targets} "
             f"false_proposals={false[mode]}/{unrelated} "
-            f"threshold={args.threshold} min_overlap={args.min_overlap} beam={args.beam}"
+            + (f"real_proposals={false_real[mode]}/{real} " if pool else "")
+            + f"threshold={args.threshold} min_overlap={args.min_overlap} beam={args.beam}"
         )
 
 
@@ -258,6 +347,20 @@ def main() -> None:
         "the 7 hand-written cases of issue 15",
     )
     ap.add_argument("--methods", type=int, default=50, help="methods of the generated file")
+    ap.add_argument(
+        "--real",
+        type=int,
+        default=0,
+        help="--quality: add this many real methods (of --real-from) to each case's unrelated "
+        "ones; their proposals are counted apart (real_proposals) and printed, to judge by hand",
+    )
+    ap.add_argument(
+        "--real-from",
+        type=Path,
+        nargs="+",
+        default=[SHARED_DATA / "java-algorithms"],
+        help="folders of real Java code for --real",
+    )
     ap.add_argument("--edit", choices=EDITS, default="call", help="the edit of the first method")
     ap.add_argument(
         "--no-rules",

@@ -208,3 +208,41 @@ def test_the_methods_past_the_beams_budget_are_said_in_one_line(toy_edit_model: 
     assert names == [f"m{k}" for k in range(33, 41)]  # the last 8, all alike
     assert listed.startswith("m33 (line 137), ")  # m1 on line 9 (after load, lines 2-7), 4 each
     assert not {m["name"] for m in report["methods"]} & set(names)
+
+
+QUOTES = """class Quotes {
+    boolean isQuote(Character c) {
+        return c.equals('"');
+    }
+
+    boolean isOpen(Character c, char open) {
+        return c.equals(open);
+    }
+
+    boolean same(String s, String t) {
+        return s.equals(t);
+    }
+
+    boolean equal(Object a, Object b) {
+        return a.equals(b);
+    }
+}
+"""
+
+
+def test_a_rule_as_general_as_any_equals_is_proposed_only_where_the_types_fit(
+    toy_edit_model: Path, tmp_path: Path
+):
+    new, old = tmp_path / "Quotes.java", tmp_path / "Quotes.old.java"
+    after = QUOTES.replace("return c.equals('\"');", "return c == '\"';")
+    new.write_text(after, encoding="utf-8")
+    old.write_text(QUOTES, encoding="utf-8")
+    args = ("similar-edit", new, "--before", old, "--model", toy_edit_model, "--json")
+    out = spancopy(*args, "--top-k", "1")
+    assert out.returncode == 0, out.stderr
+    # #0 . equals ( #1 ) => #0 == #1 compared a Character with a char: it fits isOpen; == of
+    # two Strings or two Objects compares references, not what equals() compares
+    (method,) = json.loads(out.stdout)["methods"]
+    assert method["name"] == "isOpen"
+    (repair,) = method["repairs"]
+    assert apply_lsp_edits(after, repair["edits"]) == after.replace("c.equals(open)", "c == open")

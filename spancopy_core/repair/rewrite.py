@@ -28,6 +28,24 @@ LITERALS = frozenset({"string", "char", "int", "float"})
 # Parents whose children are a list of independent items (statements, members): changes to
 # several of them are several sites; in any other node they are one site, the node.
 LISTS = frozenset({"block", "constructor_body", "class_body", "switch_block_statement_group"})
+# What a literal or a declared name is, to compare a hole's binding at the target with the
+# edit's (see _type): numbers alike (an int literal stands for a long as well), a box as its
+# primitive, and every other type a reference ("object": a null check or equals() fits any).
+LITERAL_TYPES = {"string": "object", "char": "char", "int": "number", "float": "number"}
+TYPE_CLASSES = {
+    "char": "char",
+    "Character": "char",
+    "boolean": "boolean",
+    "Boolean": "boolean",
+    **dict.fromkeys(
+        ("byte", "short", "int", "long", "float", "double", "Byte", "Short", "Integer", "Long")
+        + ("Float", "Double"),
+        "number",
+    ),
+}
+DECLARATIONS = frozenset(
+    {"formal_parameter", "catch_formal_parameter", "enhanced_for_statement", "resource"}
+)
 _APART = 1 << 40  # code points between the after side of an edit and any target
 MAX_SINGLE = 4  # at most this many matches of a method are also rewritten one at a time
 MAX_TOKENS = 600  # longer methods get no rules and no rewrites (the trees are walked recursively)
@@ -74,6 +92,18 @@ class Rule:
     parent: str
     before: tuple[Pattern, ...]
     after: tuple[Pattern, ...]
+    # per hole, what its binding in the edited method is (_type; None: not known): a match
+    # must bind it to nothing known to be otherwise
+    types: tuple[str | None, ...] = ()
+
+    @property
+    def general(self) -> bool:
+        """Whether the rule is very general: its before side names nothing of its own (every
+        name in a hole: ``this . #0 = #0 ;``, ``return #0 == #1 ;``) or it is of the last
+        level, literals abstracted too (``#0 . equals ( #1 ) => #0 == #1`` of ``c.equals('"')``):
+        such a rule matches only where a hole binds what is known to be of the type it binds
+        in the edit (see :func:`matches`)."""
+        return self.level == LEVELS[-1] or not any(_named(p) for p in self.before)
 
     def __str__(self) -> str:
         """The rule as text, holes numbered: ``#0 . trim #1 => #0 . strip #1``."""
@@ -84,7 +114,15 @@ class Rule:
             self.parent,
             tuple(p.key() for p in self.before),
             tuple(p.key() for p in self.after),
+            self.types,
         )
+
+
+def _named(p: Pattern) -> bool:
+    """Whether a pattern has an identifier of its own (not in a hole)."""
+    if p.hole >= 0:
+        return False
+    return any(t.kind == "identifier" for t in p.tokens) or any(_named(c) for c in p.children)
 
 
 def _text(patterns: Sequence[Pattern]) -> str:
@@ -100,14 +138,58 @@ def _text(patterns: Sequence[Pattern]) -> str:
 
 
 class _Tree:
-    """A method's tokens and its syntax tree over them."""
+    """A method's tokens and its syntax tree over them, and the types of the names it
+    declares (parameters and locals, wherever in the method; see :func:`_declared`)."""
 
     def __init__(self, tokens: Sequence[java.Token], root: Node) -> None:
         self.tokens = tokens
         self.root = root
+        self.declared = _declared(self, root)
 
     def texts(self, node: Node) -> tuple[str, ...]:
         return tuple(t.text for t in self.tokens[node.lo : node.hi])
+
+
+def _type_name(t: _Tree, node: Node) -> str | None:
+    """A declared type as :func:`_type` compares it (:data:`TYPE_CLASSES`, else
+    ``object``); None for ``var``."""
+    name = "".join(t.texts(node))
+    return None if name == "var" else TYPE_CLASSES.get(name, "object")
+
+
+def _declared(t: _Tree, root: Node) -> dict[str, str]:
+    """The type of each parameter and local variable of the method ``root`` (the first
+    declaration of a name; None-typed ``var`` ones left out)."""
+    out: dict[str, str] = {}
+    for n in _walk(root):
+        kinds = [c.kind for c in n.children]
+        typed = [c for c in n.children if "type" in c.kind and c.kind != "type_arguments"]
+        if not typed or not (n.kind in DECLARATIONS or n.kind == "local_variable_declaration"):
+            continue
+        declared = _type_name(t, typed[0])
+        if n.kind == "local_variable_declaration":
+            names = [c.children[0] if c.children else c for c in n.children]
+            names = [c for c, k in zip(names, kinds, strict=True) if k == "variable_declarator"]
+        else:
+            names = [c for c in n.children if c.kind == "identifier"][:1]
+        for c in names:
+            if declared is not None:
+                out.setdefault(t.tokens[c.lo].text, declared)
+    return out
+
+
+def _type(t: _Tree, node: Node) -> str | None:
+    """What ``node`` of ``t`` is known to be: a literal's type, or a parameter's or local
+    variable's declared type (:data:`LITERAL_TYPES`, :data:`TYPE_CLASSES`); None for
+    anything else (an expression, a field)."""
+    if node.hi - node.lo != 1:
+        return None
+    token = t.tokens[node.lo]
+    if token.kind in LITERAL_TYPES:
+        return LITERAL_TYPES[token.kind]
+    if token.text in ("true", "false"):
+        return "boolean"
+    return t.declared.get(token.text) if token.kind == "identifier" else None
 
 
 def _joined(tokens: Sequence[java.Token]) -> str:
@@ -293,10 +375,31 @@ def generalise(before: Sequence[java.Token], after: Sequence[java.Token]) -> lis
                 site.parent,
                 tuple(_pattern(b, x, holes, top=True) for x in site.before),
                 tuple(_pattern(a, y, holes) for y in site.after),
+                _hole_types(b, site.before, holes),
             )
-            if any(_anchored(p) for p in rule.before) and not _left_alone(a, rule, changed):
+            if _useful(rule) and not _left_alone(a, rule, changed):
                 rules.setdefault(rule.key(), rule)
     return list(rules.values())
+
+
+def _useful(rule: Rule) -> bool:
+    """Whether ``rule`` can match anywhere: its before side has a name, keyword or literal
+    of its own, and if it is :attr:`~Rule.general`, a hole of a known type (see
+    :func:`_fits`: ``return #0 ; => return #0 + 1 ;`` of ``return open(path) + limit;``
+    has none)."""
+    anchored = any(_anchored(p) for p in rule.before)
+    return anchored and (not rule.general or any(t is not None for t in rule.types))
+
+
+def _hole_types(
+    b: _Tree, before: Sequence[Node], holes: dict[tuple[str, ...], int]
+) -> tuple[str | None, ...]:
+    """The :func:`_type` of what each hole binds in the edited method ``b``, by hole."""
+    types: dict[int, str | None] = {}
+    for n in (n for top in before for n in _walk(top)):
+        if b.texts(n) in holes:
+            types.setdefault(holes[b.texts(n)], _type(b, n))
+    return tuple(types.get(k) for k in range(len(holes)))
 
 
 def _left_alone(a: _Tree, rule: Rule, changed: Sequence[tuple[int, int]]) -> bool:
@@ -309,19 +412,37 @@ def _left_alone(a: _Tree, rule: Rule, changed: Sequence[tuple[int, int]]) -> boo
     )
 
 
-def _match(t: _Tree, p: Pattern, n: Node, binds: dict[int, Node]) -> bool:
-    """Whether ``p`` matches ``n``, binding its holes in ``binds`` (extended in place)."""
+def _match(
+    t: _Tree, p: Pattern, n: Node, binds: dict[int, Node], types: Sequence[str | None]
+) -> bool:
+    """Whether ``p`` matches ``n``, binding its holes in ``binds`` (extended in place), each
+    to nothing known to be of another type than ``types`` says (by hole)."""
     if p.hole >= 0:
         bound = binds.get(p.hole)
         if bound is None:
+            want = types[p.hole] if p.hole < len(types) else None
+            got = _type(t, n)
             binds[p.hole] = n
-            return True
+            return want is None or got is None or want == got
         return t.texts(bound) == t.texts(n)
     if p.kind != n.kind or len(p.children) != len(n.children):
         return False
     if not p.children:
         return tuple(x.text for x in p.tokens) == t.texts(n)
-    return all(_match(t, c, m, binds) for c, m in zip(p.children, n.children, strict=True))
+    return all(_match(t, c, m, binds, types) for c, m in zip(p.children, n.children, strict=True))
+
+
+def _fits(t: _Tree, rule: Rule, binds: dict[int, Node]) -> bool:
+    """Whether a match of ``rule`` binding ``binds`` counts: any match of a rule that names
+    something of its own; a :attr:`~Rule.general` one's only when a hole binds what is known
+    to be of the type it binds in the edit (``this . #0 = #0 ;`` of ``String name`` at
+    ``this.title = title`` of ``String title``, not at a field or an ``int``)."""
+    if not rule.general:
+        return True
+    return any(
+        k < len(rule.types) and rule.types[k] is not None and _type(t, n) == rule.types[k]
+        for k, n in binds.items()
+    )
 
 
 def _instance(t: _Tree, p: Pattern, binds: dict[int, Node]) -> list[java.Token]:
@@ -340,10 +461,14 @@ def matches(t: _Tree, rule: Rule) -> list[tuple[int, int, list[java.Token]]]:
     out: list[tuple[int, int, list[java.Token]]] = []
     width = len(rule.before)
 
+    def fits(ps: Sequence[Pattern], ns: Sequence[Node], binds: dict[int, Node]) -> bool:
+        ok = all(_match(t, p, m, binds, rule.types) for p, m in zip(ps, ns, strict=True))
+        return ok and _fits(t, rule, binds)
+
     def visit(n: Node) -> None:
         if not rule.parent:
             binds: dict[int, Node] = {}
-            if _match(t, rule.before[0], n, binds):
+            if fits(rule.before, [n], binds):
                 new = [x for p in rule.after for x in _instance(t, p, binds)]
                 out.append((n.lo, n.hi, new))
                 return
@@ -352,7 +477,7 @@ def matches(t: _Tree, rule: Rule) -> list[tuple[int, int, list[java.Token]]]:
             while k + width <= len(n.children):
                 binds = {}
                 run = n.children[k : k + width]
-                if all(_match(t, p, m, binds) for p, m in zip(rule.before, run, strict=True)):
+                if fits(rule.before, run, binds):
                     new = [x for p in rule.after for x in _instance(t, p, binds)]
                     out.append((run[0].lo, run[-1].hi, new))
                     k += width

@@ -4,6 +4,8 @@ edits of a file, all against expectations written by hand."""
 
 from __future__ import annotations
 
+import pytest
+
 from spancopy_core.editing.edits import apply_edits
 from spancopy_core.lang import java
 from spancopy_core.repair import rewrite, similar
@@ -124,6 +126,72 @@ def test_literals_shared_by_both_sides_are_abstracted_last():
     ]
     target = "boolean isOpen(Character c, char open) { return c.equals(open); }"
     assert rewritten(found, target) == [spaced(target.replace("c.equals(open)", "c == open"))]
+
+
+QUOTE = rules(
+    "boolean isQuote(Character c) { return c.equals('\"'); }",
+    "boolean isQuote(Character c) { return c == '\"'; }",
+)
+
+
+@pytest.mark.parametrize(
+    ("target", "expected"),
+    [
+        # String is no char: == would compare references
+        ("boolean same(String s, String t) { return s.equals(t); }", None),
+        ('boolean quoted(String s) { return s.equals("\'"); }', None),
+        # a Character and a char literal, a char parameter: what the edit compared
+        (
+            "boolean apostrophe(Character q) { return q.equals('\\''); }",
+            "boolean apostrophe(Character q) { return q == '\\''; }",
+        ),
+        (
+            "boolean isOpen(char open) { Character c = next(); return c.equals(open); }",
+            "boolean isOpen(char open) { Character c = next(); return c == open; }",
+        ),
+        # a field's type is not known here, a char literal's is: what the edit compared
+        (
+            "boolean isLess() { return next.equals('<'); }",
+            "boolean isLess() { return next == '<'; }",
+        ),
+        # nothing known of a field and a call: the rule of the most general level needs that
+        # something is known to be what the edit compared
+        ("boolean same() { return next.equals(peek()); }", None),
+    ],
+)
+def test_a_hole_binds_nothing_known_to_be_of_another_type(target: str, expected: str | None):
+    assert rewritten(QUOTE, target) == ([] if expected is None else [spaced(expected)])
+
+
+def test_a_rule_naming_nothing_of_its_own_needs_a_hole_of_the_edits_type():
+    names_kept, general = GUARD
+    assert (names_kept.general, general.general) == (False, True)
+    assert [r.general for r in TRIM + QUOTE] == [False, False, False, False, True]  # literals
+    assert general.types == ("object",)  # String name
+    # a reference parameter, as the edit's: the null check fits
+    assert rewritten(GUARD, "void setTags(List<String> tags) { this.tags = tags; }") == [
+        spaced(
+            "void setTags(List<String> tags) { if (tags == null) { return; } this.tags = tags; }"
+        )
+    ]
+    # an int (a null check would not compile), a field (its type is not known): no rewrite
+    assert rewritten(GUARD, "void setCount(int count) { this.count = count; }") == []
+    assert rewritten(GUARD, "void copy() { this.title = title; }") == []
+
+
+def test_a_rule_of_a_keyword_and_an_expression_is_no_rule():
+    # return #0 ; => return #0 + 1 ; binds an expression (of no known type) in the edit: it
+    # would match every return, so it is no rule; a returned int parameter has a type
+    found = rules(
+        "int load(int path, int limit) { return open(path) + limit; }",
+        "int load(int path, int limit) { return open(path) + limit + 1; }",
+    )
+    assert found == []
+    plus = rules("int id(int n) { return n; }", "int id(int n) { return n + 1; }")
+    assert rewritten(plus, "int m(int count) { log(count); return count; }") == [
+        spaced("int m(int count) { log(count); return count + 1; }")
+    ]
+    assert rewritten(plus, "int sum(int a, int b) { return a + b; }") == []  # an expression
 
 
 def test_no_rules_for_no_change():
