@@ -3,15 +3,18 @@
 **Latency** (the default): a generated class of ``--methods`` (50) methods of varied shapes
 (loops, conditions, calls, fields), every fifth with a call ``open(x)``; the edit adds an
 argument to the call in the first method (``open(path)`` -> ``open(path, true)``; ``--edit
-unanchored``: ``+ 1`` added to its returned value). Timed: from the two texts to every
+unanchored``: ``+ 1`` added to its returned value, which no rule takes; ``--edit norule``: the
+same in a method with another return left as it was). Timed: from the two texts to every
 similar-edit proposal, as ``spancopy similar-edit`` and the server make them
 (:func:`spancopy_core.repair.similar.similar_in_file`: parse, changed methods, one task per
 other method, the rewrite rules' candidates, batched merged beam searches under the edit where
-no rule matches, candidates, exact scoring, filters; ``--no-rules``: the model alone), the
-model already loaded (the server keeps it). Each batch size of
-``--batch`` (default 1, 16 and 64: one decode per method, batches of 16, all at once)
-is timed ``--repeats`` times, the sizes taking turns so that load on the machine slows them
-alike; the median of each is printed, and the RESULT line gives the default batch's.
+no rule matches, within the beam's budget, candidates, exact scoring, filters; ``--no-rules``:
+the model alone), the model already loaded (the server keeps it). Each batch size of
+``--batch`` (default 1, 16 and 64: one decode per method, batches of 16, all at once) and each
+budget of ``--beam-tokens`` (default the shipped 512; a large one searches every method that
+shares something with the edit, as before the budget) is timed ``--repeats`` times, taking
+turns so that load on the machine slows them alike; the median of each is printed, and a
+RESULT line per budget gives the default batch's, with the methods the budget left.
 
 **Quality** (``--quality``): the cases of ``--set``: a half of the held-out set of issue 26
 (``bench/data/similar_edits.txt``: 40 edit kinds people repeat, most made in several methods by
@@ -22,30 +25,37 @@ the rank of each analogous method's expected result (token for token) if in the 
 how many methods where the edit does not apply got any proposal (should be none); then
 hit@1, hit@3 and those false proposals per source (``RESULT`` lines). The beam is searched
 once per case and shared by ``model`` and ``combined`` (which uses it only where no rule
-matches, as shipped).
+matches, as shipped). ``--real N`` adds N real methods (of ``--real-from``, drawn at random
+per case; for the cases of :data:`LOOKALIKES`, methods that look like the edit) to every
+case's unrelated ones: their proposals are counted apart (``real_proposals``) and printed, to
+be judged by hand (a real method may well be a place the edit applies).
 
 The latency's ``RESULT`` line gives the wall time and this process's CPU time (the machine's
 load average beside them: on a shared machine the wall time is mostly waiting for a core).
 Both print the machine and end with a ``RESULT`` line.
 
     python bench/similar_edit.py --model DIR [--methods 50] [--repeats 5] [--batch 1 16 64]
-        [--edit call|unanchored] [--no-rules]
+        [--edit call|unanchored|norule] [--no-rules] [--beam-tokens 512 ...]
     python bench/similar_edit.py --model DIR --quality [--set dev|test|hand] [--threshold R]
+        [--real N [--real-from DIR ...]]
 
 Measured on this machine (2 cores shared by several engineers), the shipped edit model
 (``spancopy_core/pretrained/java-edit``, 1,751 of its 10,000 training steps), with the rule
 rewrites ranked by the model and the beam searched only where no rule matches (issue 26):
 
-- quality, ``--set test`` run once after every choice was made on ``dev`` and ``hand``:
-  combined hit@1 37/40, hit@3 37/40, 3 false proposals on 40 unrelated methods; rules alone
-  35/35/1; model alone 11/11/2. ``--set dev``: combined 36/36/0, rules 36/36/0, model
-  13/14/0 (12/13/0 with ``--threshold 1``); ``--set hand``: combined 12/12/0, rules 12/12/0,
-  model 8/8/0 (7/7/0 with ``--threshold 1``);
-- latency, batch 64, 5 repeats, load average about 13: ``--edit call`` (its rule matches the
-  9 methods it applies to, no beam) median 0.240 s of wall time, 0.067 s of this process's
-  CPU time; ``--edit unanchored --no-rules`` (the beam on all 49 other methods, the slowest
-  path) 6.531 s wall, 1.837 s CPU. Before the beam was skipped where a rule matches, the
-  default edit took 7.363 s wall, 2.075 s CPU (load 6.3).
+- quality, ``--set test`` run once after every choice was made on ``dev`` and ``hand`` (and
+  again, once, after the beam's budget and the rules' types): combined hit@1 37/40, hit@3
+  37/40, 3 false proposals on 40 unrelated methods; rules alone 35/35/1; model alone 11/11/2.
+  ``--set dev``: combined 36/36/0, rules 36/36/0, model 13/14/0; ``--set hand``: combined
+  12/12/0, rules 12/12/0, model 8/8/0. With ``--real 30`` (java-algorithms, jsoup, javapoet):
+  the rules' proposals on real methods dev 3/600, hand 15/210, every one judged a place the
+  edit applies (27/600 and 18/210 before the rules' types); the combined 4/600 and 16/210 (the
+  beam's 2 false ones gone at ``--threshold 1``);
+- latency, batch 64, 3 repeats, load average about 11, ``--beam-tokens 1000000 512`` in one
+  run: ``--edit call`` (its rule matches the 9 methods it applies to, no beam) 0.206 s of wall
+  time, 0.070 s of this process's CPU time; ``--edit unanchored`` 6.000 -> 1.456 s wall, 1.967
+  -> 0.482 s CPU; ``--edit norule`` 5.753 -> 1.729 s, 1.942 -> 0.561 s; ``--edit unanchored
+  --no-rules`` 5.912 -> 1.723 s, 1.930 -> 0.564 s (12 methods searched, 37 left).
 """
 
 from __future__ import annotations

@@ -53,17 +53,19 @@ class SimilarOptions:
     # likely, under the edit, as the method left as it is (0: no bar). Rule rewrites have none
     # (see the design notes). With the shipped edit model (1,751 of 10,000 steps), the model
     # alone puts 14 of the 40 right results of the held-out dev half in the top 3 at 0 (13 at
-    # 1), 8 of the 14 hand-written ones (7), no unrelated proposal at either. Set it again
-    # once the model is trained.
+    # 1), 8 of the 14 hand-written ones (7), no unrelated proposal at either; with 30 real
+    # methods added to each case (bench --real 30) it proposed on 2 where the edit does not
+    # apply, none at 1 (the combined hits the same). Set it again once the model is trained.
     threshold: float = 0.0
     min_overlap: float = 0.9  # least change_overlap of a proposal with the edit
     max_unit_tokens: int = 400  # longer methods are skipped
     syntax_check: bool = True  # drop proposals after which a method no longer parses
     rules: bool = True  # where the edit's rewrite rules match, their rewrites (repair/rewrite.py)
     # The beam's budget, in model tokens of the methods it searches (the most relevant first,
-    # see to_search): the beam costs about 0.8 ms of CPU per token of method here, so 49
-    # methods of 43 tokens took 1.8 s of CPU (6.5 s of wall time on the loaded machine); the
-    # rest are said (similar's unsearched) and get the rules' proposals only.
+    # see to_search): the beam costs about 0.8 ms of CPU per token of method here; on the
+    # 50-method file of bench/similar_edit.py (49 methods of about 43 tokens) 1.9 s of CPU
+    # unbounded, 0.5 s at 512 (12 methods). The rest are said (similar's unsearched) and get
+    # the rules' proposals only.
     beam_tokens: int = 512
 
     def __post_init__(self) -> None:
