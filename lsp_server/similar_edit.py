@@ -8,6 +8,7 @@ Design notes: docs/design.md#lsp-server-similar-edit.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import replace
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from .textsync import OpenDocuments, TextDocument
 
 APPLY_SIMILAR_EDIT = "spancopy.applySimilarEdit"
+log = logging.getLogger(__name__)
 
 
 def title(edit_line: int, origin: str | None) -> str:
@@ -167,9 +169,27 @@ async def proposals(
     result = ls.similar.proposals.get(key)
     if result is None:
 
+        def unsearched(left: list[similar.Task]) -> None:
+            methods = {t.unit.start: t.unit.name for t in left}  # a method of several edits once
+            log.info(
+                "Similar edits in %s: %d method(s) past the edit model's budget of %d tokens "
+                "get the rewrite rules' proposals only: %s",
+                file_name(snap.uri),
+                len(methods),
+                options.beam_tokens,
+                ", ".join(methods.values()),
+            )
+
         def work(model: Any, should_stop: Callable[[], bool]) -> list[similar.SimilarRepairs]:
             return similar.similar(
-                model, snap.doc, edits, options, skip=skip, focus=focus, should_stop=should_stop
+                model,
+                snap.doc,
+                edits,
+                options,
+                skip=skip,
+                focus=focus,
+                should_stop=should_stop,
+                unsearched=unsearched,
             )
 
         try:

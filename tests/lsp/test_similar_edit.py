@@ -17,7 +17,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
 from ..core.repair.test_similar import NEW, OLD
-from ..test_cli_similar import REPO
+from ..test_cli_similar import REPO, sums
 from . import editor
 from .conftest import Start, action_params, change_doc, code_actions, open_doc
 from .test_protocol import CONTENT_MODIFIED
@@ -112,6 +112,24 @@ async def test_the_command_on_a_position_and_on_the_whole_document(start, settin
             types.ExecuteCommandParams(command="spancopy.applySimilarEdit", arguments=[1, 2])
         )
     assert error.value.code == types.ErrorCodes.InvalidParams.value
+
+
+async def test_the_methods_past_the_beams_budget_are_said_in_the_log(start, settings):
+    uri = "file:///work/Sums.java"
+    client = await start(settings=settings)
+    open_doc(client, uri, sums(40))
+    # no rule and no anchor: the beam may search any of the 40 methods of 16 model tokens,
+    # 32 of them within the budget of 512 (tests/test_cli_similar.py)
+    change_doc(client, uri, 2, sums(40).replace("+ limit;", "+ limit + 1;"))
+    await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command="spancopy.applySimilarEdit", arguments=[uri])
+    )
+    said = [m.message for m in client.log_messages if "budget" in m.message]
+    past = ", ".join(f"m{k}" for k in range(33, 41))
+    assert said == [
+        "INFO lsp_server.similar_edit: Similar edits in Sums.java: 8 method(s) past the edit "
+        f"model's budget of 512 tokens get the rewrite rules' proposals only: {past}"
+    ]
 
 
 async def test_off_with_the_setting(start, settings):
