@@ -43,8 +43,14 @@ TYPE_CLASSES = {
         "number",
     ),
 }
-DECLARATIONS = frozenset(
-    {"formal_parameter", "catch_formal_parameter", "enhanced_for_statement", "resource"}
+DECLARATIONS = frozenset(  # the nodes that declare a parameter or local variable's type
+    {
+        "formal_parameter",
+        "catch_formal_parameter",
+        "enhanced_for_statement",
+        "resource",
+        "local_variable_declaration",
+    }
 )
 _APART = 1 << 40  # code points between the after side of an edit and any target
 MAX_SINGLE = 4  # at most this many matches of a method are also rewritten one at a time
@@ -93,16 +99,17 @@ class Rule:
     before: tuple[Pattern, ...]
     after: tuple[Pattern, ...]
     # per hole, what its binding in the edited method is (_type; None: not known): a match
-    # must bind it to nothing known to be otherwise
-    types: tuple[str | None, ...] = ()
+    # must bind it to nothing known to be otherwise. None: an untyped rule (generalise's
+    # default, as the rules a project's history makes: trainer.rules), matched by shape alone
+    types: tuple[str | None, ...] | None = None
 
     @property
     def general(self) -> bool:
         """Whether the rule is very general: its before side names nothing of its own (every
         name in a hole: ``this . #0 = #0 ;``, ``return #0 == #1 ;``) or it is of the last
         level, literals abstracted too (``#0 . equals ( #1 ) => #0 == #1`` of ``c.equals('"')``):
-        such a rule matches only where a hole binds what is known to be of the type it binds
-        in the edit (see :func:`matches`)."""
+        such a rule, when typed, matches only where a hole binds what is known to be of the
+        type it binds in the edit (see :func:`matches`)."""
         return self.level == LEVELS[-1] or not any(_named(p) for p in self.before)
 
     def __str__(self) -> str:
@@ -159,22 +166,24 @@ def _type_name(t: _Tree, node: Node) -> str | None:
 
 def _declared(t: _Tree, root: Node) -> dict[str, str]:
     """The type of each parameter and local variable of the method ``root`` (the first
-    declaration of a name; None-typed ``var`` ones left out)."""
+    declaration of a name; ``var`` ones left out)."""
     out: dict[str, str] = {}
     for n in _walk(root):
-        kinds = [c.kind for c in n.children]
         typed = [c for c in n.children if "type" in c.kind and c.kind != "type_arguments"]
-        if not typed or not (n.kind in DECLARATIONS or n.kind == "local_variable_declaration"):
+        declared = _type_name(t, typed[0]) if typed and n.kind in DECLARATIONS else None
+        if declared is None:
             continue
-        declared = _type_name(t, typed[0])
+        # int a = 1, b; declares a and b (a declarator of one token is a leaf)
         if n.kind == "local_variable_declaration":
-            names = [c.children[0] if c.children else c for c in n.children]
-            names = [c for c, k in zip(names, kinds, strict=True) if k == "variable_declarator"]
+            names = [
+                c.children[0] if c.children else c
+                for c in n.children
+                if c.kind == "variable_declarator"
+            ]
         else:
             names = [c for c in n.children if c.kind == "identifier"][:1]
         for c in names:
-            if declared is not None:
-                out.setdefault(t.tokens[c.lo].text, declared)
+            out.setdefault(t.tokens[c.lo].text, declared)
     return out
 
 
@@ -354,10 +363,13 @@ def _anchored(p: Pattern) -> bool:
     return any(_word(x.text) for x in p.tokens) or any(_anchored(c) for c in p.children)
 
 
-def generalise(before: Sequence[java.Token], after: Sequence[java.Token]) -> list[Rule]:
+def generalise(
+    before: Sequence[java.Token], after: Sequence[java.Token], *, typed: bool = False
+) -> list[Rule]:
     """The rewrite rules of the edit ``before -> after`` (a method's tokens, annotations
     stripped), most specific level first, without duplicates; none when the two are the same
-    or either does not parse."""
+    or either does not parse. ``typed``: each hole keeps the type of what it binds in the
+    edit (:attr:`Rule.types`, as similar edits generalise the user's edit)."""
     b = tree(before)
     # the after side's offsets moved away, so that no token of it ever seems to touch one of
     # the target's in a rewrite (see _joined)
@@ -375,7 +387,7 @@ def generalise(before: Sequence[java.Token], after: Sequence[java.Token]) -> lis
                 site.parent,
                 tuple(_pattern(b, x, holes, top=True) for x in site.before),
                 tuple(_pattern(a, y, holes) for y in site.after),
-                _hole_types(b, site.before, holes),
+                _hole_types(b, site.before, holes) if typed else None,
             )
             if _useful(rule) and not _left_alone(a, rule, changed):
                 rules.setdefault(rule.key(), rule)
@@ -388,7 +400,8 @@ def _useful(rule: Rule) -> bool:
     :func:`_fits`: ``return #0 ; => return #0 + 1 ;`` of ``return open(path) + limit;``
     has none)."""
     anchored = any(_anchored(p) for p in rule.before)
-    return anchored and (not rule.general or any(t is not None for t in rule.types))
+    untyped = rule.types is None or not rule.general
+    return anchored and (untyped or any(t is not None for t in rule.types or ()))
 
 
 def _hole_types(
@@ -413,14 +426,14 @@ def _left_alone(a: _Tree, rule: Rule, changed: Sequence[tuple[int, int]]) -> boo
 
 
 def _match(
-    t: _Tree, p: Pattern, n: Node, binds: dict[int, Node], types: Sequence[str | None]
+    t: _Tree, p: Pattern, n: Node, binds: dict[int, Node], types: Sequence[str | None] | None
 ) -> bool:
     """Whether ``p`` matches ``n``, binding its holes in ``binds`` (extended in place), each
-    to nothing known to be of another type than ``types`` says (by hole)."""
+    to nothing known to be of another type than ``types`` says (by hole; None: any)."""
     if p.hole >= 0:
         bound = binds.get(p.hole)
         if bound is None:
-            want = types[p.hole] if p.hole < len(types) else None
+            want = None if types is None else types[p.hole]
             got = _type(t, n)
             binds[p.hole] = n
             return want is None or got is None or want == got
@@ -433,16 +446,15 @@ def _match(
 
 
 def _fits(t: _Tree, rule: Rule, binds: dict[int, Node]) -> bool:
-    """Whether a match of ``rule`` binding ``binds`` counts: any match of a rule that names
-    something of its own; a :attr:`~Rule.general` one's only when a hole binds what is known
-    to be of the type it binds in the edit (``this . #0 = #0 ;`` of ``String name`` at
-    ``this.title = title`` of ``String title``, not at a field or an ``int``)."""
-    if not rule.general:
+    """Whether a match of ``rule`` binding ``binds`` counts: any match of an untyped rule or
+    of one that names something of its own; a typed :attr:`~Rule.general` one's only when a
+    hole binds what is known to be of the type it binds in the edit (``this . #0 = #0 ;`` of
+    ``String name`` at ``this.title = title`` of ``String title``, not at a field or an
+    ``int``)."""
+    if rule.types is None or not rule.general:
         return True
-    return any(
-        k < len(rule.types) and rule.types[k] is not None and _type(t, n) == rule.types[k]
-        for k, n in binds.items()
-    )
+    types = rule.types
+    return any(types[k] is not None and _type(t, n) == types[k] for k, n in binds.items())
 
 
 def _instance(t: _Tree, p: Pattern, binds: dict[int, Node]) -> list[java.Token]:
@@ -561,8 +573,9 @@ def hypotheses(
 
 @lru_cache(maxsize=16)
 def edit_rules(before: tuple[java.Token, ...], after: tuple[java.Token, ...]) -> list[Rule]:
-    """:func:`generalise`, once per edit (the same edit is applied to every other method)."""
-    return generalise(before, after)
+    """:func:`generalise`, typed, once per edit (the same edit is applied to every other
+    method)."""
+    return generalise(before, after, typed=True)
 
 
 def rule_candidates(

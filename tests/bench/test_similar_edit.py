@@ -51,7 +51,7 @@ def test_the_norule_edit_has_no_rule_and_no_anchor():
     old, new = generated_file(50, edit="norule")
     (edit,) = changed_methods(java.parse(old), java.parse(new))
     assert edit.name == "load" and new.count("+ limit + 1;") == 1
-    assert rewrite.generalise(edit.before, edit.after) == []  # return #0 ; matches return limit;
+    assert rewrite.edit_rules(edit.before, edit.after) == []  # return #0 ; matches return limit;
     texts = [t.text for t in edit.before], [t.text for t in edit.after]
     assert anchors(*texts) == set()
 

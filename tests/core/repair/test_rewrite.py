@@ -20,8 +20,9 @@ def tokens(method: str) -> list[java.Token]:
     return java.strip_annotations(found)
 
 
-def rules(before: str, after: str) -> list[rewrite.Rule]:
-    return rewrite.generalise(tokens(before), tokens(after))
+def rules(before: str, after: str, typed: bool = True) -> list[rewrite.Rule]:
+    """The rules of an edit as similar edits make them (typed), or as mined (untyped)."""
+    return rewrite.generalise(tokens(before), tokens(after), typed=typed)
 
 
 def rewritten(found: list[rewrite.Rule], method: str) -> list[str]:
@@ -177,6 +178,25 @@ def test_a_rule_naming_nothing_of_its_own_needs_a_hole_of_the_edits_type():
     # an int (a null check would not compile), a field (its type is not known): no rewrite
     assert rewritten(GUARD, "void setCount(int count) { this.count = count; }") == []
     assert rewritten(GUARD, "void copy() { this.title = title; }") == []
+
+
+def test_untyped_rules_match_by_shape_alone():
+    # as a project's history makes them (trainer.rules): no types, so no context asked
+    untyped = rules(
+        "void setName(String name) { this.name = name; }",
+        "void setName(String name) { if (name == null) { return; } this.name = name; }",
+        typed=False,
+    )
+    assert [(str(r), r.types) for r in untyped] == [(str(r), None) for r in GUARD]
+    assert rewritten(untyped, "void copy() { this.title = title; }") == [
+        spaced("void copy() { if (title == null) { return; } this.title = title; }")
+    ]
+    plus = rules(
+        "int load(int path, int limit) { return open(path) + limit; }",
+        "int load(int path, int limit) { return open(path) + limit + 1; }",
+        typed=False,
+    )
+    assert [str(r) for r in plus] == ["return #0 ; => return #0 + 1 ;"]
 
 
 def test_a_rule_of_a_keyword_and_an_expression_is_no_rule():
