@@ -27,6 +27,11 @@ bug and the machine; a ``RESULT`` line last. ``--json FILE`` writes one record p
     python bench/real_bugs.py [--slice dev|test] [--limit N] [--model DIR] [--beam 20] [--top-k 5]
     python bench/real_bugs.py --records bench/data/everyday_bugs.jsonl
 
+``--compile-check`` adds a row: the combined repairs compiled after the ranking as the server
+compiles them (:mod:`spancopy_core.repair.compile_check`, one resident javac; a JDK on PATH),
+with the wall and CPU time the check took per bug (this process's and the JVM's), how many
+buggy files compile as written (only those are checked) and how many repairs javac rejected.
+
 ``--records`` evaluates other records of the same shape: ``bench/data/everyday_bugs.jsonl``
 holds 28 everyday bugs written by hand for this check (off-by-one, ``&&``/``||``, ``==`` on
 strings, integer division, wrong variable or field, missing ``!``, a wrong literal or call),
@@ -46,10 +51,11 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import sys
 import time
 from collections import Counter
-from collections.abc import Container, Sequence
+from collections.abc import Container, Iterable, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -62,11 +68,17 @@ from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
 from spancopy_core.editing.edits import apply_edits  # noqa: E402
 from spancopy_core.editing.positions import LineIndex  # noqa: E402
 from spancopy_core.lang import java  # noqa: E402
-from spancopy_core.repair import pipeline, project_rules, runner  # noqa: E402
+from spancopy_core.lang.java import compiler  # noqa: E402
+from spancopy_core.repair import compile_check, pipeline, project_rules, runner  # noqa: E402
 from spancopy_core.repair.candidates import Candidate  # noqa: E402
 from spancopy_core.repair.java import JavaFrontend  # noqa: E402
 from spancopy_core.repair.languages import frontend_for  # noqa: E402
-from spancopy_core.repair.pipeline import ParsedText, RepairOptions, line_focus  # noqa: E402
+from spancopy_core.repair.pipeline import (  # noqa: E402
+    ParsedText,
+    RepairOptions,
+    UnitRepairs,
+    line_focus,
+)
 from spancopy_core.repair.templates import single_token_mutations  # noqa: E402
 from trainer import bfp, heldout  # noqa: E402
 
@@ -143,6 +155,12 @@ class Bug:
     rank1_deletion: bool | None
     rank1_lines: tuple[int, int] | None  # first and last line of its edits, relative to the focus
     ms: float
+    # with --compile-check: the combined repairs compiled after the ranking
+    compiled_rank: int | None = None
+    compiles: bool | None = None  # whether the buggy file compiles as written (None: untold)
+    rejected: int = 0  # repairs javac rejected
+    compile_ms: float = 0.0  # wall time of the check
+    compile_cpu_ms: float = 0.0  # CPU time of the check: this process's and the JVM's
 
 
 def _rank(texts: Sequence[str], expected: str) -> int | None:
@@ -174,10 +192,57 @@ def _method_tokens(text: str, line: int) -> list[java.Token]:
     return doc.tokens[method.tokens]
 
 
-def evaluate(
-    model: Any, record: dict[str, Any], options: RepairOptions, rules: project_rules.Rules = ()
+def flat(found: Iterable[UnitRepairs]) -> list[Candidate]:
+    """The repairs of every unit, in order."""
+    return [c for r in found for c in r.candidates]
+
+
+def _jvm_cpu(checker: compiler.Compiler) -> float:
+    """Seconds of CPU the checker's JVM has used (0 before it starts)."""
+    process = checker.process
+    if process is None:
+        return 0.0
+    with open(f"/proc/{process.pid}/stat") as f:  # Linux: utime, stime in clock ticks
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _compiled(
+    bug: Bug,
+    checker: compiler.Compiler,
+    text: str,
+    units: Sequence[UnitRepairs],
+    expected: str,
+    top_k: int,
 ) -> Bug:
-    """One pair through the baseline and the pipeline."""
+    """``bug`` with the rank of the fix among ``units``' repairs after the compile check of
+    ``checker`` (a minute's budget: as many compiled as to find ``top_k`` that compile) and
+    the check's measures."""
+    wall, cpu, jvm = time.perf_counter(), time.process_time(), _jvm_cpu(checker)
+    checked, rejected = [], 0
+    for r in units:
+        verdicts = checker.check(text, compile_check.variants(text, r), 60.0, wanted=top_k)
+        rejected += verdicts.count(False)
+        checked.append(compile_check.settle(r, verdicts, top_k))
+    cpu = time.process_time() - cpu + _jvm_cpu(checker) - jvm
+    return replace(
+        bug,
+        compiled_rank=_rank([apply_edits(text, c.edits) for c in flat(checked)], expected),
+        compiles=checker.known(text),
+        rejected=rejected,
+        compile_ms=(time.perf_counter() - wall) * 1000,
+        compile_cpu_ms=cpu * 1000,
+    )
+
+
+def evaluate(
+    model: Any,
+    record: dict[str, Any],
+    options: RepairOptions,
+    rules: project_rules.Rules = (),
+    checker: compiler.Compiler | None = None,
+) -> Bug:
+    """One pair through the baseline and the pipeline (and the compile check of ``checker``)."""
     text, method_line = file_text(record, record["buggy"])
     expected, _ = file_text(record, record["fixed"])
     line = first_changed_line(record["buggy"], record["fixed"])
@@ -195,12 +260,19 @@ def evaluate(
     kept, _ = pipeline.within_limit(found, options)
     inline = runner.Inline(model, memo={})  # one beam search for both rankings
 
-    def ranked(how: RepairOptions) -> list[Candidate]:
-        found = runner.repair_units(model, doc, kept, how, focus=focus, runtime=inline, rules=rules)
-        return [c for r in found for c in r.candidates]
+    def ranked(how: RepairOptions) -> list[UnitRepairs]:
+        return list(
+            runner.repair_units(model, doc, kept, how, focus=focus, runtime=inline, rules=rules)
+        )
 
-    alone, combined = ranked(replace(options, ranking="beam")), ranked(options)
-    ms = (time.perf_counter() - t0) * 1000
+    alone = flat(ranked(replace(options, ranking="beam")))
+    if checker is None:
+        combined = flat(ranked(options))
+        ms = (time.perf_counter() - t0) * 1000
+    else:  # ranked once, cut to top_k without and with the check
+        units = ranked(compile_check.widened(options))
+        ms = (time.perf_counter() - t0) * 1000
+        combined = flat(compile_check.settle(r, [], options.top_k) for r in units)
     results = [apply_edits(text, c.edits) for c in combined]
     title, deletion, lines = None, None, None
     if combined:
@@ -208,7 +280,7 @@ def evaluate(
         deletion = pure_deletion(code_tokens(text), code_tokens(results[0]))
         rel = [doc.lines.line(e.start) - (method_line + line) for e in combined[0].edits]
         lines = (min(rel), max(rel))
-    return Bug(
+    bug = Bug(
         id=record["id"],
         focus_line=line,
         expressible=expressible(before, after, model.vocab),
@@ -221,6 +293,7 @@ def evaluate(
         rank1_lines=lines,
         ms=ms,
     )
+    return bug if checker is None else _compiled(bug, checker, text, units, expected, options.top_k)
 
 
 def _where(lines: tuple[int, int]) -> str:
@@ -230,8 +303,9 @@ def _where(lines: tuple[int, int]) -> str:
     return "within 2 lines" if min(abs(lo), abs(hi)) <= 2 else "3 or more lines away"
 
 
-def report(bugs: Sequence[Bug], slice_name: str) -> str:
-    """The table, the observations and the RESULT line."""
+def report(bugs: Sequence[Bug], slice_name: str, compiled: bool = False) -> str:
+    """The table, the observations and the RESULT line (with the compile check's row and
+    measures when ``compiled``)."""
     n = len(bugs)
 
     def share(k: int, of: int) -> str:
@@ -255,6 +329,11 @@ def report(bugs: Sequence[Bug], slice_name: str) -> str:
         f"| model alone: beam candidates in beam order | {top(model, 1)} | {top(model, 5)} |",
         f"| combined: beam + templates, exact probability | {top(combined, 1)}"
         f" | {top(combined, 5)} |",
+    ]
+    ranks = [b.compiled_rank for b in bugs]
+    if compiled:
+        out.append(f"| combined + compile check | {top(ranks, 1)} | {top(ranks, 5)} |")
+    out += [
         "",
         f"expressible fixes (tokens of the buggy method or the vocabulary): {share(len(can), n)};"
         f" combined top-5 among them: {share(top([b.combined_rank for b in can], 5), len(can))}",
@@ -273,6 +352,20 @@ def report(bugs: Sequence[Bug], slice_name: str) -> str:
         f" rank1_deletions={d:.3f}"
         f" expressible={len(can)}"
     )
+    if compiled:
+        wall, cpu = sorted(b.compile_ms for b in bugs), sorted(b.compile_cpu_ms for b in bugs)
+
+        def p(xs: Sequence[float], q: float) -> float:
+            return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else 0.0
+
+        out[-1] += (
+            f" compiled_top1={top(ranks, 1)} compiled_top5={top(ranks, 5)}"
+            f" files_compiling={sum(bool(b.compiles) for b in bugs)}"
+            f" rejected={sum(b.rejected for b in bugs)}"
+            f" compile_ms_p50={p(wall, 0.5):.0f} compile_ms_p90={p(wall, 0.9):.0f}"
+            f" compile_cpu_ms_p50={p(cpu, 0.5):.0f} compile_cpu_ms_mean={sum(cpu) / n:.0f}"
+            f" pipeline_ms_p50={p(ms, 0.5):.0f}"
+        )
     return "\n".join(out)
 
 
@@ -304,7 +397,7 @@ def main() -> int:
     ap.add_argument(
         "--compile-check",
         action="store_true",
-        help="drop the repairs after which the file no longer compiles (a JDK on PATH)",
+        help="also the repairs after which the file still compiles, and the check's cost",
     )
     ap.add_argument(
         "--records",
@@ -324,12 +417,16 @@ def main() -> int:
     if args.limit is not None:
         records = sample(records, args.limit, seed=0)
     model = load_model(args.model, device="cpu")
-    options = RepairOptions(beam_size=args.beam, top_k=args.top_k, compile_check=args.compile_check)
+    options = RepairOptions(beam_size=args.beam, top_k=args.top_k)
+    checker = compiler.Compiler() if args.compile_check else None
     print(machine())
     print(f"model {args.model}  beam={args.beam} top_k={args.top_k}  slice={name}")
     rules = project_rules.load_rules(args.model)  # an adapted model's mined rules, as the server's
-    bugs = [evaluate(model, r, options, rules) for r in tqdm(records, unit="bug", file=sys.stderr)]
-    print(report(bugs, name))
+    bugs = [
+        evaluate(model, r, options, rules, checker)
+        for r in tqdm(records, unit="bug", file=sys.stderr)
+    ]
+    print(report(bugs, name, compiled=checker is not None))
     if args.json:
         args.json.write_text("".join(json.dumps(asdict(b)) + "\n" for b in bugs))
     return 0

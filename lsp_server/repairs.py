@@ -10,6 +10,7 @@ Design notes: docs/design.md#lsp-server-repairs.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, replace
@@ -17,7 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.vocab import Vocabulary
-from spancopy_core.repair import pipeline, runner
+from spancopy_core.repair import compile_check, pipeline, runner
 from spancopy_core.repair.frontend import Unit
 from spancopy_core.repair.pipeline import RepairOptions, UnitRepairs
 from spancopy_core.repair.prose import ProseFrontend, ProseSettings
@@ -26,7 +27,7 @@ from .documents import Snapshot
 from .lru import LruCache
 from .models import Models
 from .settings import SECTION, ServerSettings
-from .worker import INTERACTIVE, JobCancelled, ModelUnavailable, ModelWorker
+from .worker import INTERACTIVE, CompileWorker, JobCancelled, ModelUnavailable, ModelWorker
 
 if TYPE_CHECKING:
     from spancopy_core.paper.detection import Detection
@@ -35,6 +36,9 @@ T = TypeVar("T")
 
 # Ranked repairs of 256 units: a few dozen lightbulb positions in several open files.
 RANKED_CACHE_SIZE = 256
+# Seconds of compiling (java.compileCheck) a request waits for, asked for explicitly or
+# automatically; the repairs not judged by then are offered unchecked.
+COMPILE_BUDGET_S, AUTOMATIC_COMPILE_BUDGET_S = 1.0, 0.3
 
 
 class DocumentVersion(NamedTuple):
@@ -132,6 +136,11 @@ class RepairService:
         self._log_once = log_once
         self._prose = prose  # what the user set of prose mode
         self.ranked: LruCache[runner.RankKey, runner.Ranked] = LruCache(RANKED_CACHE_SIZE)
+        self.compiler = CompileWorker()  # started at its first check
+
+    def close(self) -> None:
+        """Stop the compiler (the models are :class:`Models`')."""
+        self.compiler.close()
 
     def reload(self) -> None:
         """Drop every model (each loads again on its next use) and the repairs made with them."""
@@ -208,25 +217,32 @@ class RepairService:
         priority: int = INTERACTIVE,
         on_step: Callable[[int], None] | None = None,
         focus: pipeline.Focus | None = None,
+        automatic: bool = False,
     ) -> list[UnitRepairs]:
-        """The runner on ``units`` told ``focus`` (a beam ``widen`` times as wide). Raises
-        :class:`JobCancelled` when a newer version of the document arrived or the model was
-        reloaded meanwhile."""
+        """The runner on ``units`` told ``focus`` (a beam ``widen`` times as wide), Java repairs
+        compiled for an interactive request as ``java.compileCheck`` says (``automatic``: the
+        editor asked by itself). Raises :class:`JobCancelled` when a newer version of the
+        document arrived or the model was reloaded meanwhile."""
         snap = self.configured(snap)
         frontend, kind = snap.doc.frontend, snap.doc.frontend.model
         worker = self.models[kind]
         options = self._settings().repair_options(widen, kind)
+        compiled = kind == "java" and priority == INTERACTIVE
+        compiled = compiled and self._settings().compile_check(automatic)
+        ranks = compile_check.widened(options) if compiled else options
+        if compiled:
+            self.compiler.prepare(snap.doc.text)  # meanwhile
         prose = frontend.settings if isinstance(frontend, ProseFrontend) else None
         document: Hashable = DocumentVersion(
             frontend.name, worker.generation, snap.key, snap.opening, snap.version, prose
         )
         runtime = ServerRuntime(worker, self.cpu, priority, (snap.key, snap.version), on_step)
         try:
-            return await runner.run(
+            found = await runner.run(
                 runtime,
                 snap.doc,
                 units,
-                options,
+                ranks,
                 focus=focus,
                 known=worker.vocab or (),
                 cache=self.ranked,
@@ -235,6 +251,30 @@ class RepairService:
             )
         except ModelUnavailable:  # unloaded under the request (spancopy.reloadModel, settings)
             raise JobCancelled() from None
+        if not compiled:
+            return found
+        return await self.compiled(snap.doc.text, found, options.top_k, automatic)
+
+    async def compiled(
+        self, text: str, found: list[UnitRepairs], top_k: int, automatic: bool
+    ) -> list[UnitRepairs]:
+        """``found`` (ranked :func:`~spancopy_core.repair.compile_check.widened`), each unit's
+        first ``top_k`` repairs after which ``text`` still compiles, checked within the time
+        budget of the request (:mod:`spancopy_core.repair.compile_check`); for an
+        ``automatic`` request only the units it shows (:meth:`automatic`), the others cut."""
+        budget = AUTOMATIC_COMPILE_BUDGET_S if automatic else COMPILE_BUDGET_S
+        deadline = time.monotonic() + budget
+        out = []
+        for r in found:
+            unchecked = compile_check.settle(r, [], top_k)
+            if automatic and not self.automatic([unchecked]):
+                out.append(unchecked)  # not shown: nothing to compile
+                continue
+            variants = compile_check.variants(text, r)
+            left = max(0.0, deadline - time.monotonic())
+            verdicts = await self.compiler.check(text, variants, left, wanted=top_k)
+            out.append(compile_check.settle(r, verdicts, top_k))
+        return out
 
     def automatic(self, found: list[UnitRepairs]) -> list[UnitRepairs]:
         """What an automatic code action request (the cursor moved) shows of ``found``: the

@@ -129,7 +129,9 @@ async def code_action(
         served = await ls.repair.at(snap, (start, end))
         found = []
         if served is not None and served.decodable:
-            found = await ls.repair.repairs(served.snap, served.decodable, focus=(start, end))
+            found = await ls.repair.repairs(
+                served.snap, served.decodable, focus=(start, end), automatic=automatic
+            )
         similar = await similar_edit.proposals(ls, snap, (start, end))
     ls.files.check_current(snap)
     actions = None
@@ -157,6 +159,7 @@ def code_action_resolve(ls: SpanCopyServer, params: types.CodeAction) -> types.C
 def shutdown(ls: SpanCopyServer, params: None) -> None:
     ls.diagnostics.debouncer.cancel_all()
     ls.models.close()
+    ls.repair.close()
 
 
 def create_server() -> SpanCopyServer:

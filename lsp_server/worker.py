@@ -2,7 +2,8 @@
 Event-loop callers ``await`` jobs taken from a priority heap (newest first among equals); a job
 is cancelled within one search step by its :class:`threading.Event` (``$/cancelRequest``, a
 newer document version, shutdown), and an LRU cache keyed by :class:`DecodeKey` answers
-repeated requests without touching the thread.
+repeated requests without touching the thread. Beside it, :class:`CompileWorker`: javac on a
+thread of its own, for the compile check of Java repairs.
 Design notes: docs/design.md#lsp-server-worker.
 """
 
@@ -15,10 +16,12 @@ import logging
 import os
 import threading
 from collections.abc import Callable, Hashable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
+from spancopy_core.lang.java import compiler
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.repair import pipeline
@@ -383,3 +386,68 @@ class ModelWorker:
             job.loop.call_soon_threadsafe(deliver)
         except RuntimeError:  # the event loop is closed: nobody is waiting any more
             pass
+
+
+class CompileWorker:
+    """javac for the server (:class:`~spancopy_core.lang.java.compiler.Compiler`) on a thread
+    of its own, both started at the first check. A check answers within its budget: what is not
+    judged by then counts as compiling, while the compiler goes on in the background (its
+    verdicts remembered, its JVM warm for the next request); it never raises. Without a JDK
+    nothing is compiled, and the log says so once."""
+
+    def __init__(self) -> None:
+        self.compiler = compiler.Compiler()
+        self._executor: ThreadPoolExecutor | None = None
+        self._closed = False
+        self._told = False  # whether the log said why nothing is compiled
+
+    async def check(
+        self, text: str, variants: Sequence[str], budget_s: float, wanted: int | None = None
+    ) -> list[bool]:
+        """:meth:`~spancopy_core.lang.java.compiler.Compiler.check`: remembered verdicts at
+        once, else from the thread within ``budget_s`` seconds (all True after that)."""
+        unchecked = [True] * len(variants)
+        if self._closed or not variants or not self._usable():
+            return unchecked
+        known = self.compiler.remembered(text, variants, wanted)
+        if known is not None:
+            return known
+        loop = asyncio.get_running_loop()
+        job = loop.run_in_executor(
+            self._thread(), self.compiler.check, text, variants, budget_s, wanted
+        )
+        try:
+            return await asyncio.wait_for(asyncio.shield(job), budget_s)
+        except TimeoutError:
+            return unchecked
+        except Exception as exc:  # a compile check never costs the user their repairs
+            log.warning("Java repairs not compiled: %s", exc)
+            return unchecked
+
+    def prepare(self, text: str) -> None:
+        """Compile ``text`` on the thread, not waited for: whether it compiles is known by the
+        time its repairs are ranked and checked (those of a file that does not compile, most
+        files of a project, cost nothing more)."""
+        if not self._closed and self._usable() and self.compiler.known(text) is None:
+            self._thread().submit(self.compiler.prepare, text)
+
+    def _thread(self) -> ThreadPoolExecutor:
+        if self._executor is None:
+            self._executor = ThreadPoolExecutor(1, thread_name_prefix="spancopy-javac")
+        return self._executor
+
+    def _usable(self) -> bool:
+        """Whether javac can run (a JDK, a helper that compiled); logged once when not."""
+        why = None if compiler.available() else "no JDK (javac and java) on PATH"
+        why = why or self.compiler.broken
+        if why is not None and not self._told:
+            self._told = True
+            log.info("Java repairs are not compiled: %s", why)
+        return why is None
+
+    def close(self) -> None:
+        """Stop the thread and the JVM (no check compiles anything after this)."""
+        self._closed = True
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+        self.compiler.close()

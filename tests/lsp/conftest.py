@@ -70,10 +70,14 @@ async def launch(
     caps: types.ClientCapabilities | None = None,
     configuration: dict[str, Any] | None = None,
     args: tuple[str, ...] = (),
+    env: dict[str, str] | None = None,
 ) -> LanguageClient:
     """A client connected to a new, initialised server process serving ``model`` (unless
-    ``settings`` name another), with ``configuration`` as its ``spancopy`` section."""
-    config = ClientServerConfig(server_command=[*SERVER, *args], server_env=SERVER_ENV)
+    ``settings`` name another), with ``configuration`` as its ``spancopy`` section, in the
+    environment ``env`` (default: :data:`SERVER_ENV`). Java repairs are not compiled unless
+    ``settings`` say so: a JVM for each server, and answers that differ as it is up or not
+    (``test_compile_check`` tests the check)."""
+    config = ClientServerConfig(server_command=[*SERVER, *args], server_env=env or SERVER_ENV)
     client = await config.start()
     assert isinstance(client, LanguageClient)
     if configuration is not None:
@@ -81,7 +85,11 @@ async def launch(
     client.initialize_result = await client.initialize_session(  # type: ignore[attr-defined]
         types.InitializeParams(
             capabilities=caps or capabilities(),
-            initialization_options={"modelPath": str(model), **(settings or {})},
+            initialization_options={
+                "modelPath": str(model),
+                "java": {"compileCheck": "off"},
+                **(settings or {}),
+            },
         )
     )
     return client

@@ -3,11 +3,14 @@ in-memory sources over a pipe.
 
 The helper (:data:`HELPER`, a small Java class) is compiled at first use into a cache folder
 (``$XDG_CACHE_HOME/spancopy/javac``, by the hash of its source and of the JDK) and started
-once per process; each request is a file name and a text, each answer whether it compiles
-(classes are written nowhere). :func:`check` compiles the variants of a text only when the
-text itself compiles (a file that needs its project's other classes cannot be checked), in
-order and within a time budget; a variant not checked counts as compiling. Without a JDK
-(``javac`` and ``java`` on ``PATH``) every variant does.
+once per :class:`Compiler`; each request is a file name and a text, each answer whether it
+compiles (javac analyses, nothing is generated). :meth:`Compiler.check` compiles the variants
+of a text only when the text itself compiles (a file that needs its project's other classes
+cannot be checked), in order, within a time budget and until enough of them compile; a variant
+not checked counts as compiling, and every verdict is remembered for the last texts. Without a
+JDK (``javac`` and ``java`` on ``PATH``) every variant compiles. :func:`check` is the check of
+the process's one compiler (``spancopy repair``); the server runs its own on a thread
+(:class:`lsp_server.worker.CompileWorker`).
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import tempfile
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 HELPER_CLASS = "SpancopyCompile"
@@ -32,9 +35,12 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import javax.tools.*;
+import com.sun.tools.javac.api.JavacTaskPool;
 
 /** Reads "name length" lines, each followed by that many UTF-16 units of source; answers
- * "ok" or "error" per source. Writes no class file. */
+ * "ok", "error" (javac reports an error) or "unknown" (javac failed) per source. Analyses
+ * only: no class file is generated. javac's context is reused from one source to the next
+ * (JavacTaskPool, as jshell does): a fifth of the CPU of a fresh task each time. */
 public class SpancopyCompile {
     static final class Source extends SimpleJavaFileObject {
         final String text;
@@ -63,6 +69,7 @@ public class SpancopyCompile {
         BufferedReader in =
                 new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
+        JavacTaskPool pool = new JavacTaskPool(1);
         String header;
         while ((header = in.readLine()) != null) {
             int space = header.lastIndexOf(' ');
@@ -75,15 +82,30 @@ public class SpancopyCompile {
             }
             Source source = new Source(header.substring(0, space), new String(text));
             DiagnosticCollector<JavaFileObject> quiet = new DiagnosticCollector<>();
-            boolean ok = javac.getTask(null, files, quiet, options, null, List.of(source)).call();
-            out.println(ok ? "ok" : "error");
+            String answer;
+            try {
+                answer = pool.getTask(null, files, quiet, options, null, List.of(source), task -> {
+                    try {
+                        task.analyze();
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    return quiet.getDiagnostics().stream()
+                            .anyMatch(d -> d.getKind() == Diagnostic.Kind.ERROR) ? "error" : "ok";
+                });
+            } catch (RuntimeException | Error e) {
+                answer = "unknown";
+            }
+            out.println(answer);
         }
     }
 }
 """
+EXPORTS = ["--add-exports", "jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED"]  # the pool
 BUDGET_S = 3.0  # seconds of compiling per check(), the JVM's start included
 STARTUP_S = 20.0  # the most a first start may take (compiling the helper, a cold JVM)
 MAX_OWED = 2  # answers owed by a helper that is then taken for stuck and restarted
+REMEMBERED = 1024  # verdicts kept (by text): a lightbulb asked again compiles nothing
 _PUBLIC_TYPE = re.compile(
     r"\bpublic\s+(?:(?:abstract|final|sealed|strictfp)\s+)*"
     r"(?:class|interface|enum|record|@interface)\s+([A-Za-z_$][\w$]*)"
@@ -101,8 +123,13 @@ def file_name(text: str) -> str:
     return f"{m.group(1)}.java" if m else "Unit.java"
 
 
+def _key(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
 class Compiler:
-    """The resident helper process (started on first use, restarted after a timeout)."""
+    """The resident helper process (started on first use, restarted after a timeout or when
+    it died) and the verdicts it gave."""
 
     def __init__(self, cache: Path | None = None) -> None:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
@@ -111,6 +138,9 @@ class Compiler:
         self.lock = threading.Lock()
         self.owed = 0  # answers not read yet (their requests ran past their deadline)
         self.buffer = bytearray()  # what was read of the answers beyond the last line
+        self.broken: str | None = None  # why the helper could not be built (no retry)
+        self._verdicts: OrderedDict[str, bool] = OrderedDict()  # sha256 of a text -> verdict
+        self._memory = threading.Lock()  # of _verdicts: read from other threads (remembered)
 
     def _classes(self) -> Path:
         """The folder of the compiled helper, compiled there first if needed."""
@@ -126,23 +156,29 @@ class Compiler:
             with tempfile.TemporaryDirectory(dir=folder) as work:
                 source = Path(work) / f"{HELPER_CLASS}.java"
                 source.write_text(HELPER, encoding="utf-8")
-                subprocess.run(
-                    [javac, "-d", work, str(source)],
-                    check=True,
-                    capture_output=True,
-                    timeout=STARTUP_S,
-                )
+                try:
+                    subprocess.run(
+                        [javac, *EXPORTS, "-d", work, str(source)],
+                        check=True,
+                        capture_output=True,
+                        timeout=STARTUP_S,
+                    )
+                except subprocess.CalledProcessError as exc:
+                    self.broken = f"javac cannot compile the helper: {exc.stderr.decode()[:200]}"
+                    raise
                 for compiled in sorted(Path(work).glob("*.class"), key=lambda f: f.name == main):
                     os.replace(compiled, folder / compiled.name)
         return folder
 
     def _start(self) -> subprocess.Popen[bytes]:
         if self.process is None or self.process.poll() is not None:
+            self.owed, self.buffer = 0, bytearray()  # a helper that died owes nothing
             self.process = subprocess.Popen(
                 [
                     "java",
                     "-Xshare:auto",
                     "-XX:TieredStopAtLevel=1",
+                    *EXPORTS,
                     "-cp",
                     str(self._classes()),
                     HELPER_CLASS,
@@ -158,28 +194,30 @@ class Compiler:
         before ``deadline`` (``time.monotonic()``: the answer is then still owed, and read
         before the next one, so a slow compile costs no restart) or the helper failed."""
         with self.lock:
+            if self.broken is not None:
+                return None
             try:
                 if self.owed > MAX_OWED:
                     self.close()  # stuck: a fresh helper
                 process = self._start()
                 assert process.stdin is not None
                 while self.owed:  # the answers of requests that ran past their deadline
-                    if self._next(deadline) is None:
+                    if self._next(process, deadline) is None:
                         return None
                 units = len(text.encode("utf-16-le")) // 2
                 process.stdin.write(f"{name} {units}\n{text}".encode())
                 process.stdin.flush()
                 self.owed += 1
-                answer = self._next(deadline)
+                answer = self._next(process, deadline)
             except (OSError, subprocess.SubprocessError):
-                self.close()
+                self.close()  # the next request starts another
                 return None
-            return None if answer is None else answer == "ok"
+            return {"ok": True, "error": False}.get(answer or "")
 
-    def _next(self, deadline: float) -> str | None:
-        """The helper's next answer, or None at ``deadline``."""
-        assert self.process is not None and self.process.stdout is not None
-        fd = self.process.stdout.fileno()
+    def _next(self, process: subprocess.Popen[bytes], deadline: float) -> str | None:
+        """The next answer of ``process``, or None at ``deadline``."""
+        assert process.stdout is not None
+        fd = process.stdout.fileno()
         while b"\n" not in self.buffer:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([fd], [], [], left)[0]:
@@ -194,49 +232,103 @@ class Compiler:
         return line.decode().strip()
 
     def close(self) -> None:
-        """Stop the helper (a later request starts another)."""
-        if self.process is not None:
-            self.process.kill()
-            self.process.wait()
-            self.process = None
-        self.owed, self.buffer = 0, bytearray()
+        """Stop the helper (a later request starts another); safe from any thread."""
+        process, self.process = self.process, None
+        if process is not None:
+            process.kill()
+            process.wait()
+
+    def _remember(self, text: str, verdict: bool) -> None:
+        with self._memory:
+            self._verdicts[_key(text)] = verdict
+            if len(self._verdicts) > REMEMBERED:
+                self._verdicts.popitem(last=False)
+
+    def known(self, text: str) -> bool | None:
+        """Whether ``text`` compiles, if remembered (None: not asked, or not told)."""
+        with self._memory:
+            key = _key(text)
+            if key in self._verdicts:
+                self._verdicts.move_to_end(key)
+            return self._verdicts.get(key)
+
+    def _compiled(self, text: str, deadline: float) -> bool | None:
+        """Whether ``text`` compiles, remembered or asked of the helper (None: not told)."""
+        found = self.known(text)
+        if found is None and time.monotonic() < deadline:
+            found = self.compiles(file_name(text), text, deadline)
+            if found is not None:
+                self._remember(text, found)
+        return found
+
+    def check(
+        self,
+        text: str,
+        variants: Sequence[str],
+        budget_s: float = BUDGET_S,
+        wanted: int | None = None,
+    ) -> list[bool]:
+        """Whether each of ``variants`` (``text`` after a candidate's edits) still compiles:
+        all True unless a JDK is there and ``text`` compiles; in order, within ``budget_s``
+        seconds (a first start gets :data:`STARTUP_S`) and until ``wanted`` compile (None: all
+        asked); a variant not checked is True."""
+        if not variants or not available():
+            return [True] * len(variants)
+        deadline = self._deadline(budget_s)
+        found = _judge(text, variants, wanted, lambda t: self._compiled(t, deadline), True)
+        assert found is not None, "a partial judgement is never None"
+        return found
+
+    def prepare(self, text: str, budget_s: float = BUDGET_S) -> None:
+        """Compile ``text`` alone, its verdict remembered for the :meth:`check` of its variants
+        (the server's, while the repairs are still being searched)."""
+        if available():
+            self._compiled(text, self._deadline(budget_s))
+
+    def _deadline(self, budget_s: float) -> float:
+        """``budget_s`` seconds from now, or :data:`STARTUP_S` for a helper yet to start."""
+        return time.monotonic() + (max(budget_s, STARTUP_S) if self.process is None else budget_s)
+
+    def remembered(
+        self, text: str, variants: Sequence[str], wanted: int | None = None
+    ) -> list[bool] | None:
+        """What :meth:`check` answers, when its verdicts are all remembered; else None (the
+        server asks here first, on its event loop: a cached lightbulb waits for no thread)."""
+        return _judge(text, variants, wanted, self.known, False)
+
+
+def _judge(
+    text: str,
+    variants: Sequence[str],
+    wanted: int | None,
+    verdict: Callable[[str], bool | None],
+    partial: bool,
+) -> list[bool] | None:
+    """:meth:`Compiler.check` by ``verdict`` (None: not told): every variant True when ``text``
+    does not compile; else each variant's verdict in order until ``wanted`` compile. At the
+    first verdict not told, the rest are True (``partial``) or the answer is None."""
+    out = [True] * len(variants)
+    if not variants:
+        return out
+    base = verdict(text)
+    if base is None:
+        return out if partial else None
+    good = 0
+    for k, variant in enumerate(variants if base else ()):
+        if wanted is not None and good >= wanted:
+            break
+        ok = verdict(variant)
+        if ok is None:
+            return out if partial else None
+        out[k], good = ok, good + ok
+    return out
 
 
 _COMPILER = Compiler()
-_COMPILES: OrderedDict[str, bool] = OrderedDict()  # sha256 of a text -> whether it compiles
-_REMEMBERED = 64
 
 
-def _text_compiles(text: str, deadline: float) -> bool | None:
-    """Whether ``text`` compiles (remembered for the last texts asked about)."""
-    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
-    if key in _COMPILES:
-        _COMPILES.move_to_end(key)
-        return _COMPILES[key]
-    found = _COMPILER.compiles(file_name(text), text, deadline)
-    if found is not None:
-        _COMPILES[key] = found
-        if len(_COMPILES) > _REMEMBERED:
-            _COMPILES.popitem(last=False)
-    return found
-
-
-def check(text: str, variants: Sequence[str], budget_s: float = BUDGET_S) -> list[bool]:
-    """Whether each of ``variants`` (``text`` after a candidate's edits) still compiles: all
-    True unless a JDK is there and ``text`` compiles; in order, within ``budget_s`` seconds
-    (the helper's first start gets :data:`STARTUP_S`); a variant not checked in time is
-    True."""
-    out = [True] * len(variants)
-    if not variants or not available():
-        return out
-    start = time.monotonic()
-    first = _COMPILER.process is None
-    if _text_compiles(text, start + (STARTUP_S if first else budget_s)) is not True:
-        return out
-    deadline = time.monotonic() + budget_s
-    name = file_name(text)
-    for k, variant in enumerate(variants):
-        if time.monotonic() >= deadline:
-            break
-        out[k] = _COMPILER.compiles(name, variant, deadline) is not False
-    return out
+def check(
+    text: str, variants: Sequence[str], budget_s: float = BUDGET_S, wanted: int | None = None
+) -> list[bool]:
+    """:meth:`Compiler.check` of the process's compiler."""
+    return _COMPILER.check(text, variants, budget_s, wanted)

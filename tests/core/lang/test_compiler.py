@@ -61,3 +61,36 @@ def test_a_late_answer_costs_no_restart(tmp_path) -> None:
         assert helper.process.pid == pid
     finally:
         helper.close()
+
+
+@needs_jdk
+def test_the_check_stops_when_enough_compile_and_remembers_its_verdicts(tmp_path) -> None:
+    helper = compiler.Compiler(cache=tmp_path)
+    try:
+        assert helper.remembered(STATS, VARIANTS, wanted=1) is None  # nothing asked yet
+        # the third and fourth variants do not compile, but one that does was found first
+        assert helper.check(STATS, VARIANTS, budget_s=60.0, wanted=1) == [False, True] + [True] * 3
+        assert helper.remembered(STATS, VARIANTS, wanted=1) == [False, True] + [True] * 3
+        assert helper.remembered(STATS, VARIANTS) is None  # the third was never compiled
+        assert helper.known(VARIANTS[2]) is None and helper.known(VARIANTS[0]) is False
+    finally:
+        helper.close()
+
+
+@needs_jdk
+def test_a_helper_that_died_is_started_again(tmp_path) -> None:
+    helper = compiler.Compiler(cache=tmp_path)
+    try:
+        assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
+        assert helper.process is not None
+        first = helper.process
+        first.kill()
+        first.wait()
+        verdicts = [helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60)]
+        verdicts.append(helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60))
+        # the request that found it dead is not told (None) or told by a fresh helper
+        assert verdicts[-1] is False and verdicts[0] in (None, False)
+        assert helper.process is not None and helper.process.pid != first.pid
+    finally:
+        helper.close()
+    assert helper.process is None

@@ -1,7 +1,8 @@
 """The compile check of Java repairs (RepairOptions.compile_check; spancopy repair's default,
 --no-compile-check turns it off): a repair after which a file that compiled no longer does is
 not offered; without a JDK nothing is dropped. Through the ranking and through a real
-``spancopy repair`` process with the shipped model."""
+``spancopy repair`` process with the shipped model; and the same check after the ranking, as
+the server runs it (spancopy_core.repair.compile_check)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,10 +20,11 @@ import pytest
 from spancopy_core.editing.edits import TextEdit, apply_edits
 from spancopy_core.editing.positions import LineIndex
 from spancopy_core.lang.java import compiler
-from spancopy_core.repair import ranking
+from spancopy_core.paper.detection import Detection
+from spancopy_core.repair import compile_check, ranking
 from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.java import JavaFrontend
-from spancopy_core.repair.pipeline import ParsedText
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
 from tests.java_sources import STATS
 
 LINE = 7  # 1-based: the if
@@ -66,7 +69,7 @@ def _repair(path: Path, *extra: str, env: dict[str, str] | None = None) -> list[
         timeout=600,  # seconds; the limit only keeps a hang from blocking the suite
         env=env,
     )
-    assert out.returncode == 0, out.stderr
+    assert out.returncode == 0 and not out.stderr, out.stderr  # with a JDK or without: silence
     return json.loads(out.stdout)["methods"][0]["repairs"]
 
 
@@ -118,3 +121,65 @@ def test_spancopy_repair_without_a_jdk_runs_as_before(tmp_path: Path) -> None:
     if shutil.which("javac", path=env["PATH"]):
         pytest.skip("a JDK beside the interpreter")
     assert _repair(path, env=env)  # repairs, and exit status 0
+
+
+# -- the check after the ranking (spancopy_core.repair.compile_check), as the server runs it --
+
+
+def _found(log_probs: list[float], unchanged: float, **kw: object) -> UnitRepairs:
+    doc = ParsedText.parse(STATS, JavaFrontend())
+    (unit,) = doc.frontend.all_units(doc.parsed, ())
+    found = [
+        replace(_candidate("best = i;", f"best = {k};"), log_prob=lp, probability=0.1)
+        for k, lp in enumerate(log_probs)
+    ]
+    return UnitRepairs(unit, [], found, unchanged, **kw)  # type: ignore[arg-type]
+
+
+def test_settle_drops_the_rejected_and_shares_what_is_left() -> None:
+    found = _found([-1.0, -2.0, -3.0], -1.5)
+    settled = compile_check.settle(found, [True, False, True], top_k=5)
+    assert [c.title for c in settled.candidates] == ["best = 0;", "best = 2;"]
+    total = math.exp(-1.0) + math.exp(-3.0) + math.exp(-1.5)  # the list and the unit
+    assert [c.probability for c in settled.candidates] == pytest.approx(
+        [math.exp(-1.0) / total, math.exp(-3.0) / total]
+    )
+    assert settled.unchanged_share == pytest.approx(math.exp(-1.5) / total)
+
+
+def test_settle_fills_the_list_from_the_repairs_not_compiled() -> None:
+    found = _found([-1.0, -2.0, -3.0, -4.0], -9.0)
+    # two judged (the first rejected), the others never compiled: they count as compiling
+    settled = compile_check.settle(found, [False, True], top_k=2)
+    assert [c.title for c in settled.candidates] == ["best = 1;", "best = 2;"]
+
+
+def test_settle_keeps_the_beams_shares() -> None:
+    found = _found([-1.0, -2.0], -1.5)
+    beam = replace(found, unchanged_log_prob=None)
+    settled = compile_check.settle(beam, [False, True], top_k=5)
+    assert [(c.title, c.probability) for c in settled.candidates] == [("best = 1;", 0.1)]
+
+
+def test_settle_shares_a_detection_heads_probability_among_those_kept() -> None:
+    found = _found([-1.0, -2.0, -3.0], -1.5)
+    shares = [0.3, 0.2, 0.1]  # of a calibrated 60%, the unit as written 40%
+    judged = replace(
+        found,
+        candidates=[replace(c, probability=p) for c, p in zip(found.candidates, shares)],
+        unchanged_share=0.4,
+        detection=Detection(0.6, 0.2, 0.5),
+    )
+    settled = compile_check.settle(judged, [True, False, True], top_k=5)
+    assert [c.probability for c in settled.candidates] == pytest.approx([0.45, 0.15])
+    assert settled.unchanged_share == 0.4
+
+
+def test_the_ranking_keeps_ten_more_than_it_shows() -> None:
+    options = compile_check.widened(RepairOptions(top_k=3, compile_check=True))
+    assert (options.top_k, options.compile_check) == (13, False)
+    found = _found([-1.0, -2.0], -1.5)
+    assert compile_check.variants(STATS, found) == [
+        STATS.replace("best = i;", "best = 0;"),
+        STATS.replace("best = i;", "best = 1;"),
+    ]

@@ -1,0 +1,51 @@
+"""The compile check of a unit's repairs after the ranking, as the server runs it: the runner
+ranks :data:`~spancopy_core.repair.ranking.COMPILED` more repairs than are shown
+(:func:`widened`), the first ``COMPILED`` are compiled in that order (:func:`variants`; javac
+off the caller's thread, :meth:`spancopy_core.lang.java.compiler.Compiler.check`, until
+``top_k`` compile or the time budget is spent), and :func:`settle` keeps the first ``top_k``
+that were not rejected, with their shares of the final list. The same repairs as the ranking's
+own check (``RepairOptions.compile_check``, ``spancopy repair``), which runs inside the ranking
+and so would hold the server's event loop.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import replace
+
+from spancopy_core.editing.edits import apply_edits
+from spancopy_core.repair.candidates import shares
+from spancopy_core.repair.pipeline import RepairOptions, UnitRepairs
+from spancopy_core.repair.ranking import COMPILED
+
+
+def widened(options: RepairOptions) -> RepairOptions:
+    """``options`` ranking :data:`COMPILED` more repairs than ``options.top_k`` (what is left
+    of them after :func:`settle` drops those of the first ``COMPILED`` that do not compile)."""
+    return replace(options, top_k=options.top_k + COMPILED, compile_check=False)
+
+
+def variants(text: str, found: UnitRepairs) -> list[str]:
+    """``text`` after each of the first :data:`COMPILED` repairs of ``found``."""
+    return [apply_edits(text, c.edits) for c in found.candidates[:COMPILED]]
+
+
+def settle(found: UnitRepairs, verdicts: Sequence[bool], top_k: int) -> UnitRepairs:
+    """``found`` without the repairs whose verdict (in order, one per variant) is False, cut
+    to ``top_k``, with the shares of the shorter list: measured again over it (the ranking's
+    :func:`~spancopy_core.repair.candidates.shares`); with a detection head, whose calibrated
+    probability the repairs shown share, that probability shared among those kept; the beam's
+    shares (``ranking="beam"``) do not depend on the list."""
+    kept = [c for c, ok in zip(found.candidates, verdicts) if ok]
+    kept = (kept + found.candidates[len(verdicts) :])[:top_k]
+    if found.unchanged_log_prob is None:  # ranked by the beam
+        return replace(found, candidates=kept)
+    if found.detection is not None:
+        before, after = (math.fsum(c.probability for c in cs) for cs in (found.candidates, kept))
+        scale = before / after if after > 0 else 0.0
+        return replace(
+            found, candidates=[replace(c, probability=c.probability * scale) for c in kept]
+        )
+    shown, share = shares(kept, found.unchanged_log_prob, found.unit.tokens)
+    return replace(found, candidates=shown, unchanged_share=share)

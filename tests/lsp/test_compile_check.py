@@ -1,0 +1,132 @@
+"""The compile check of Java repairs in the server (``java.compileCheck``), through real server
+processes: where a JDK is on PATH, a file that compiles is offered no repair after which it no
+longer does (javac itself says so, run here apart); a file that does not compile as written
+keeps every repair; without a JDK the repairs are those of a server that never compiles, and
+the log says why once."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+
+from lsp_server.settings import ServerSettings
+from spancopy_core.lang.java import compiler
+
+from .conftest import SERVER_ENV, Start, change_doc, check_repairs, line_actions, open_doc
+
+needs_jdk = pytest.mark.skipif(not compiler.available(), reason="no JDK (javac, java) on PATH")
+served = pytest.mark.asyncio(loop_scope="function")  # through real server processes
+
+# var hides the strings' type from the validity check: the toy model's comparisons of them
+# (name <= other) are left to javac, which rejects them; name != other compiles
+METHOD = """    boolean same(int size) {
+        var name = "cap";
+        var other = "size";
+        return name == other;
+    }
+"""
+TOY = "class Toy {\n" + METHOD + "}\n"
+BROKEN = TOY.removesuffix("}\n") + "\n    int broken() {\n        return missing;\n    }\n}\n"
+URI = "file:///work/Toy.java"
+LINE = 4  # 0-based: return name == other;
+ON, OFF = ({"java": {"compileCheck": mode}} for mode in ("on", "off"))
+
+
+def javac_accepts(folder: Path, text: str) -> bool:
+    """Whether javac compiles ``text`` as Toy.java (a process of its own)."""
+    (folder / "Toy.java").write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        ["javac", "-d", str(folder / "classes"), str(folder / "Toy.java")],
+        capture_output=True,
+        timeout=600,  # seconds; the limit only keeps a hang from blocking the suite
+    )
+    return done.returncode == 0
+
+
+async def titles(client: LanguageClient, text: str) -> list[str]:
+    """The titles of the code actions asked for (Ctrl+.) on :data:`LINE` of ``text``."""
+    found = await line_actions(
+        client, URI, LINE, text.splitlines()[LINE], types.CodeActionTriggerKind.Invoked
+    )
+    return [a.title for a in found or []]
+
+
+async def compiled(client: LanguageClient, text: str, unchecked: list[str]) -> list[str]:
+    """The titles once they differ from ``unchecked``: a request that comes before javac's
+    JVM is up gets the repairs unchecked (asked again, as a lightbulb is)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 120  # a bound for a hang, never reached
+    while (found := await titles(client, text)) == unchecked:
+        assert loop.time() < deadline, "the repairs were never compiled"
+        await asyncio.sleep(0.1)
+    return found
+
+
+@served
+@needs_jdk
+async def test_a_repair_that_does_not_compile_is_not_offered(start: Start, tmp_path: Path):
+    off, on = await start(settings=OFF), await start(settings=ON)
+    for client in (off, on):
+        open_doc(client, URI, TOY)
+    unchecked = await line_actions(off, URI, LINE, TOY.splitlines()[LINE])
+    texts = check_repairs(unchecked, TOY, URI, 1, METHOD)
+    accepted = {a.title: javac_accepts(tmp_path, t) for a, t in zip(unchecked or [], texts)}
+    assert not all(accepted.values())  # the check has work to do
+    found = await compiled(on, TOY, list(accepted))
+    checked = await line_actions(on, URI, LINE, TOY.splitlines()[LINE])
+    assert [a.title for a in checked or []] == found
+    texts = check_repairs(checked, TOY, URI, 1, METHOD)
+    # what javac rejects is gone, what it accepts stays, in order
+    assert [t for t in found if t in accepted] == [t for t, ok in accepted.items() if ok]
+    assert javac_accepts(tmp_path, texts[0]) and found[0].startswith(
+        'Change to "return name != other;"'
+    )
+
+
+@served
+@needs_jdk
+async def test_a_file_that_does_not_compile_keeps_its_repairs(start: Start, tmp_path: Path):
+    assert not javac_accepts(tmp_path, BROKEN)
+    off, on = await start(settings=OFF), await start(settings=ON)
+    for client in (off, on):
+        open_doc(client, URI, TOY)
+    await compiled(on, TOY, await titles(off, TOY))  # javac is up: its verdicts come in time
+    for client in (off, on):
+        change_doc(client, URI, 2, BROKEN)
+    unchecked = await titles(off, BROKEN)
+    assert any("name <= other" in t for t in unchecked)  # one javac would reject
+    assert [await titles(on, BROKEN) for _ in range(3)] == [unchecked] * 3
+
+
+@served
+async def test_without_a_jdk_the_repairs_are_unchanged(start: Start):
+    python = str(Path(sys.executable).parent)
+    if shutil.which("javac", path=python):
+        pytest.skip("a JDK beside the interpreter")
+    env = {**SERVER_ENV, "PATH": python}
+    off, on = await start(settings=OFF), await start(settings=ON, env=env)
+    for client in (off, on):
+        open_doc(client, URI, TOY)
+    unchecked = await titles(off, TOY)
+    assert unchecked and [await titles(on, TOY) for _ in range(2)] == [unchecked] * 2
+    said = [m.message for m in on.log_messages if "not compiled" in m.message]
+    assert len(said) == 1 and said[0].endswith(
+        "Java repairs are not compiled: no JDK (javac and java) on PATH"
+    )
+    assert not [m for m in on.log_messages if m.type == types.MessageType.Error]
+
+
+@pytest.mark.parametrize(
+    ("mode", "automatic", "invoked"),
+    [("on", True, True), ("auto", False, True), ("off", False, False)],
+)
+def test_which_requests_are_compiled(mode: str, automatic: bool, invoked: bool):
+    settings = ServerSettings(java_compile_check=mode)
+    assert (settings.compile_check(True), settings.compile_check(False)) == (automatic, invoked)
