@@ -128,9 +128,9 @@ def technical_words(source: TextSource) -> set[str]:
     """The words (in lower case) that the document writes as code or as part of it: the letter
     runs of its code tokens and code blocks (inline code, URLs, identifiers, paths, commands:
     ``meson`` of ```meson configure```), a word glued to a slash (``nodejs/node``,
-    ``GLibC/Musl``) and a word glued after the dash of a command-line option (``-lpthread``);
-    one outside the lexicon is a name of the document (:func:`terms`), never respelt: spelt as
-    code, it is no typo."""
+    ``GLibC/Musl``) and the words glued after the dash of a command-line option
+    (``-lpthread``, ``--with-editline``); one outside the lexicon is a name of the document
+    (:func:`terms`), never respelt: spelt as code, it is no typo."""
     out = {w.lower() for block in source.code for w in _LETTERS.findall(block.text)}
     tokens = source.tokens
     for k, t in enumerate(tokens):
@@ -141,14 +141,14 @@ def technical_words(source: TextSource) -> set[str]:
             continue
         before = tokens[k - 1] if k and tokens[k - 1].end == t.start else None
         after = tokens[k + 1] if k + 1 < len(tokens) and tokens[k + 1].start == t.end else None
-        if "/" in (before.text if before else "", after.text if after else ""):
-            out.add(t.text.lower())
-        elif (
+        slashed = "/" in (before.text if before else "", after.text if after else "")
+        option = (  # -lpthread, --with-editline: a dash after a space (or first), then the word
             before is not None
             and before.text in ("-", "--")
             and (k < 2 or tokens[k - 2].end < before.start)
-        ):
-            out.add(t.text.lower())  # -lpthread: a dash after a space (or first), then the word
+        )
+        if slashed or option:
+            out.update(w.lower() for w in _LETTERS.findall(t.text))
     return out
 
 
