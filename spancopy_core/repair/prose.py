@@ -94,29 +94,37 @@ TERM_USES = 3  # a word outside the lexicon that a document uses this often is o
 # ... within this many words: a term is used where it is the topic; a long text of many writers
 # (JFLEG's learners as one file: alot, informations, ther) repeats its misspellings far apart.
 TERM_WINDOW = 1000
+# ... or capitalised this often: a name (Punycode, twice in libidn2's README, respelt Unicode at
+# a sentence's start); on JFLEG dev's tune part read as one file only "Infact" is so written
+NAME_USES = 2
 
 
 def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     """The document's terms: the words (in lower case) outside ``lexicon`` that it uses
-    :data:`TERM_USES` times or more within :data:`TERM_WINDOW` words or writes as code
-    (:func:`technical_words`), a plural counted with its singular (``colorspace`` and
-    ``colorspaces``, ``scons``), and the names it writes in lower case
-    (:func:`lower_case_names`); never respelt or changed, a sentence's first word not
-    capitalised."""
+    :data:`TERM_USES` times or more within :data:`TERM_WINDOW` words (capitalised,
+    :data:`NAME_USES` times) or writes as code (:func:`technical_words`), a plural counted
+    with its singular (``colorspace`` and ``colorspaces``, ``scons``), and the names it writes
+    in lower case (:func:`lower_case_names`); never respelt or changed, a sentence's first
+    word not capitalised."""
 
     def stem(word: str) -> str:
         return word[:-1] if len(word) > 3 and word.endswith("s") else word
 
-    words = [t.text.lower() for t in source.tokens if t.kind == "word"]
+    written = [t.text for t in source.tokens if t.kind == "word"]
+    words = [w.lower() for w in written]
     uses: dict[str, list[int]] = {}
+    names: dict[str, list[int]] = {}  # the uses capitalised
     for k, word in enumerate(words):
         if word not in lexicon:
             uses.setdefault(stem(word), []).append(k)
-    close = {
-        s
-        for s, at in uses.items()
-        if any(b - a < TERM_WINDOW for a, b in zip(at, at[TERM_USES - 1 :], strict=False))
-    }
+            if written[k][:1].isupper():
+                names.setdefault(stem(word), []).append(k)
+
+    def near(at: list[int], n: int) -> bool:
+        return any(b - a < TERM_WINDOW for a, b in zip(at, at[n - 1 :], strict=False))
+
+    close = {s for s, at in uses.items() if near(at, TERM_USES)}
+    close |= {s for s, at in names.items() if near(at, NAME_USES)}
     close |= {stem(w) for w in technical_words(source) if w not in lexicon}
     return frozenset(w for w in words if stem(w) in close) | lower_case_names(source)
 

@@ -559,3 +559,15 @@ def test_the_corrector_leaves_code_and_link_targets_as_written():
     )  # fmt: skip
     fixed = "Therefore, we visit the [roadmap](devel-docs/roadmap.md) and `ncu-ci` immediately."
     assert MARKDOWN.still_parses(unit, fixed)
+
+
+def test_a_word_the_document_capitalises_twice_is_a_name():
+    """``Punycode`` twice in libidn2's README (a sentence's first word, a link's text) was
+    respelt ``Unicode``: a word outside the lexicon written capitalised twice within the
+    window is a name; once, at a sentence's start, it is still respelt."""
+    text = "Punycode is an encoding.\n\nWe use [Punycode](https://x.org/rfc3492) here.\n"
+    doc = ParsedText.parse(text, MARKDOWN)
+    assert "punycode" in prose.terms(doc.parsed, prose.shared_lexicon())
+    assert all(u.tokens == written(u) for u in pipeline.units(doc, ()))
+    once = ParsedText.parse("Becouse it rains, we stay.\n", PLAINTEXT)
+    assert pipeline.units(once, ())[0].tokens[0] == "Because"
