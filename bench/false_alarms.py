@@ -24,23 +24,27 @@ without a focus, for its method. Printed, for a seeded sample of lines, methods 
   how many are the fix (all of the clean lines' are wrong);
 - for a model with a detection head (:mod:`spancopy_core.paper.detection`): the separation of
   bug lines (buggy methods) from clean ones by the head's probability (AUC), and for each least
-  share s of a grid the share of clean and bug lines whose first repair is shown at s or more
-  (an automatic code action's rule), and of clean and buggy methods (diagnostics'); the least
-  share answering at most 3% of clean lines (marking at most 1.5% of clean methods) and the
-  most bug lines (buggy methods), at least 4x (3x) as often; what the shipped rules answer.
+  share s of a grid the share of clean and bug lines where the head's calibrated probability
+  that the list holds the fix (the sum of the shares shown) is s or more (an automatic code
+  action's rule), and of clean and buggy methods (diagnostics'); the least share answering at
+  most 3% of clean lines (marking at most 1.5% of clean methods) and the most bug lines (buggy
+  methods), at least 4x (3x) as often; what the shipped rules answer.
 
 The shares of a model with a head are its calibrated probability times each repair's share
 among those shown (:func:`spancopy_core.repair.ranking.calibrated_shares`). ``--calibrate``
-(with ``--part tune``) fits the calibration of each kind (:func:`fit_platt`: the probability
-that the list shown holds the fix, a logistic regression on the logit of the head's
-probability, over the lines, or the methods, asked: so its base rate is the sample's mix of
-clean and bug requests), chooses both least shares on the calibrated shares and writes them
-into the model's ``detector.json``; the tables then show what they give on the tune part.
+(with ``--part tune``, or ``--replay`` of a tune part's ``--dump``) fits the calibration of each
+kind: a Platt map of P(needs a change), a logistic regression of bug requests against clean
+ones on the logit of the head's probability (:func:`fit_platt`; its base rate is the sample's
+mix of clean and bug requests), times the share of bug requests whose list holds the fix; it
+chooses both least shares on the calibrated probabilities (the automatic one: the highest lift
+at most 3% of clean lines where none reaches 4x; diagnostics: never where none reaches 3x) and
+writes them into the model's ``detector.json``; the tables then show what they give on the tune
+part.
 
 ``RESULT`` lines last.
 
     python bench/false_alarms.py [--model DIR] [--lines 200] [--methods 60] [--bugs 120]
-        [--part all|tune|report] [--calibrate]
+        [--part all|tune|report] [--calibrate] [--dump FILE | --replay FILE]
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import math
 import sys
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
@@ -82,11 +87,16 @@ SPLIT = {"seed": 1, "valid": 0.1, "test": 0.1}  # recipes/java-calibrate.sh's sy
 CONTEST = Path(__file__).resolve().parent / "data" / "contest_bugs.jsonl"
 BUG_SETS: tuple[Path | None, ...] = (None, CONTEST, EVERYDAY)  # None: ManySStuBs4J
 RATIOS = (1.0, 1.5, 2.0, 3.0, 5.0, 10.0, 20.0)
-LEAST_SHARES = (0.01, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.12, 0.15, 0.2, 0.25, 0.3, 0.4, 0.5)
+# the head's rules: 0.5% to 15% by 0.5%, to 50% by 1%, to 100% by 5%
+LEAST_SHARES = (
+    *(k / 200 for k in range(1, 31)),
+    *(k / 100 for k in range(16, 51)),
+    *(k / 20 for k in range(11, 21)),
+)
 NEVER = 2.0  # a least share no repair is shown at: the rule answers nothing
 BANDS = ((0.0, 0.05), (0.05, 0.1), (0.1, 0.2), (0.2, 0.4), (0.4, 0.6), (0.6, 1.01))
 REPORTED_BAND = (0.2, 0.4)  # of the RESULT line: "of the repairs shown at about 30%"
-Map = tuple[float, float]  # a Platt map's (scale, shift)
+Map = tuple[float, float, float]  # a calibration's (scale, shift, found): calibrate()
 JAVA = frontend_for("java", "file:///C.java")
 
 
@@ -137,6 +147,7 @@ class Asked:
     shown: tuple[tuple[float, bool], ...]
     shipped: bool = False
     units: tuple[Judged, ...] = ()
+    score: float = 0.0  # the head's calibrated P(the list holds the fix), of a unit shown
 
     def top(self) -> float:
         """The share of the first repair shown of any unit (0: none)."""
@@ -165,7 +176,8 @@ def asked(found: Sequence[UnitRepairs], text: str, expected: str | None, rule: f
         if r.detection is not None
     )
     shipped = any(runner.confident(r, rule) for r in found)
-    return Asked(best_ratio(found), shown, shipped, units)
+    judged = [r.detection.probability for r in found if r.detection and r.candidates]
+    return Asked(best_ratio(found), shown, shipped, units, max(judged, default=0.0))
 
 
 def ask(
@@ -306,12 +318,17 @@ def report(
         out.append(f"| {lo:.0%}-{min(hi, 1):.0%} | {k} | {mean} | {share(right, k)} |")
     k, total, right = bands[BANDS.index(REPORTED_BAND)]
     lo, hi = REPORTED_BAND
+    every = sum(n for n, _, _ in bands)
+    expected, found = sum(t for _, t, _ in bands), sum(r for _, _, r in bands)
     results += [
         f"RESULT false_alarms diagnostics threshold={threshold:g} clean_marked={fc:.4f}"
         f" buggy_marked={fb:.4f} clean_n={len(clean_marks)} buggy_n={len(bug_marks)}",
         f"RESULT false_alarms calibration band={lo:.0%}-{hi:.0%} shown={k}"
         f" mean_share={total / max(1, k):.3f} right={right} right_share={right / max(1, k):.3f}"
         f" chosen_ratio={'none' if chosen is None else f'{chosen:g}'}",
+        f"RESULT false_alarms calibration all shown={every} shares_sum={expected:.2f}"
+        f" right={found} mean_share={expected / max(1, every):.4f}"
+        f" right_share={found / max(1, every):.4f}",
     ]
     if any(a.units for a in [*clean, *bugs]):
         results += head_report(clean, bugs, clean_marks, bug_marks)
@@ -333,25 +350,35 @@ def raw(a: Asked) -> float:
 
 def share_grid(
     clean: Sequence[Asked], bugs: Sequence[Asked], what: str, most: float, lift: float
-) -> tuple[list[str], float | None]:
-    """The table of the rules "the first repair's share >= s" on ``clean`` and ``bugs``
-    requests (``what``: lines or methods), and the least share s answering at most ``most``
-    of ``clean`` and the most of ``bugs``, at least ``lift`` times as often (of those, the one
-    answering the fewest of ``clean``, then the largest; None: none)."""
+) -> tuple[list[str], float | None, bool]:
+    """The table of the rules "the head's calibrated probability >= s" on ``clean`` and
+    ``bugs`` requests (``what``: lines or methods); the least share s answering at most
+    ``most`` of ``clean`` and the most of ``bugs``, at least ``lift`` times as often (of those,
+    the one answering the fewest of ``clean``, then the largest), or else the one of the
+    highest lift at most ``most`` (None: none answers bugs more often); whether it reaches
+    ``lift``."""
     n, m = len(clean), len(bugs)
     out = [
-        f"| head rule ({what}): first share >= s | clean (n={n}) | bug (n={m}) | bug / clean |",
+        f"| head rule ({what}): P(list holds the fix) >= s | clean (n={n}) | bug (n={m})"
+        " | bug / clean |",
         "|---|---:|---:|---:|",
     ]
-    best: tuple[float, float, float] | None = None  # (bug share, -clean share, s)
+    met: tuple[float, float, float] | None = None  # (bug share, -clean share, s)
+    short: tuple[float, float, float] | None = None  # (lift, bug share, s)
     for s in LEAST_SHARES:
-        c, b = sum(a.top() >= s for a in clean), sum(a.top() >= s for a in bugs)
+        c, b = sum(a.score >= s for a in clean), sum(a.score >= s for a in bugs)
         fc, fb = c / max(1, n), b / max(1, m)
         ratio = f"{fb / fc:.1f}" if fc else "inf" if fb else "-"
         out.append(f"| s={s:g} | {share(c, n)} | {share(b, m)} | {ratio} |")
-        if fc <= most and fb > 0 and fb >= lift * fc:  # ties: fewer clean, then the larger s
-            best = max(best or (fb, -fc, s), (fb, -fc, s))
-    return out, None if best is None else best[2]
+        if fc > most or fb <= fc:
+            continue
+        if fb >= lift * fc:  # ties: fewer clean, then the larger s
+            met = max(met or (fb, -fc, s), (fb, -fc, s))
+        gain = fb / fc if fc else math.inf
+        short = max(short or (gain, fb, s), (gain, fb, s))
+    if met is not None:
+        return out, met[2], True
+    return out, None if short is None else short[2], False
 
 
 def head_report(
@@ -362,43 +389,42 @@ def head_report(
 ) -> list[str]:
     """The detection head's separation, its rules' tables and choice, and the shipped rules'
     RESULT lines."""
-    lines, line_rule = share_grid(clean, bugs, "lines", 0.03, 4.0)
-    methods, method_rule = share_grid(clean_marks, bug_marks, "methods", 0.015, 3.0)
+    lines, line_rule, line_met = share_grid(clean, bugs, "lines", 0.03, 4.0)
+    methods, method_rule, method_met = share_grid(clean_marks, bug_marks, "methods", 0.015, 3.0)
 
-    def shown(rule: float | None) -> str:
-        return "none" if rule is None else f"{rule:g}"
+    def shown(rule: float | None, met: bool = True) -> str:
+        return "none" if rule is None else f"{rule:g}" + ("" if met else "_below_the_lift")
 
-    out = ["", *lines, f"chosen (<= 3% of clean lines, >= 4x at bug lines): s={shown(line_rule)}"]
+    out = ["", *lines, "chosen (<= 3% of clean lines, >= 4x at bug lines; else the highest"]
+    out[-1] += f" lift): s={shown(line_rule, line_met)}"
     out += ["", *methods, f"chosen (<= 1.5% of clean methods, >= 3x): s={shown(method_rule)}"]
+    out[-1] += "" if method_met else " (below the lift: diagnostics never)"
     a, b = sum(x.shipped for x in clean), sum(x.shipped for x in bugs)
     c, d = sum(x.shipped for x in clean_marks), sum(x.shipped for x in bug_marks)
     line_auc = auc([raw(x) for x in bugs], [raw(x) for x in clean])
     method_auc = auc([raw(x) for x in bug_marks], [raw(x) for x in clean_marks])
     out += [
         "",
-        f"RESULT false_alarms head separation line_auc={line_auc:.3f}"
-        f" method_auc={method_auc:.3f} top_share_line_auc="
-        f"{auc([x.top() for x in bugs], [x.top() for x in clean]):.3f}",
+        f"RESULT false_alarms head separation line_auc={line_auc:.3f} method_auc={method_auc:.3f}",
         f"RESULT false_alarms head automatic clean_answered={a / max(1, len(clean)):.4f}"
         f" bug_answered={b / max(1, len(bugs)):.4f} clean_n={len(clean)} bug_n={len(bugs)}"
-        f" chosen_s={shown(line_rule)}",
+        f" chosen_s={shown(line_rule, line_met)}",
         f"RESULT false_alarms head diagnostics clean_marked={c / max(1, len(clean_marks)):.4f}"
         f" buggy_marked={d / max(1, len(bug_marks)):.4f} clean_n={len(clean_marks)}"
-        f" buggy_n={len(bug_marks)} chosen_s={shown(method_rule)}",
+        f" buggy_n={len(bug_marks)} chosen_s={shown(method_rule if method_met else None)}",
     ]
     return out
 
 
-def fit_platt(units: Sequence[Judged], steps: int = 200) -> Map:
-    """The Platt map (scale > 0, shift) of the head's probability that maximises the
-    likelihood of what ``units`` showed: their calibrated probability is that of the fix
-    being among the repairs shown (the shown shares sum to it, the rest is the unit as
-    written's), a logistic regression on the logit of the head's probability."""
+def fit_platt(units: Sequence[Judged], labels: Sequence[bool], steps: int = 200) -> Map:
+    """The calibration (:func:`calibrate`) of the head's probability of ``units``: the Platt
+    map (scale > 0, shift) of the logistic regression of ``labels`` (needs a change) on its
+    logit, times the share of the units labelled True whose repairs shown hold the fix."""
     import torch
 
     p = torch.tensor([u.raw for u in units], dtype=torch.float64).clamp(1e-9, 1 - 1e-9)
     x = torch.log(p / (1 - p))  # (N,)
-    y = torch.tensor([float(any(u.right)) for u in units], dtype=torch.float64)  # (N,)
+    y = torch.tensor([float(k) for k in labels], dtype=torch.float64)  # (N,)
     log_scale = torch.zeros((), dtype=torch.float64, requires_grad=True)  # scale = e^log_scale
     shift = torch.zeros((), dtype=torch.float64, requires_grad=True)
     opt = torch.optim.LBFGS([log_scale, shift], max_iter=steps, line_search_fn="strong_wolfe")
@@ -411,82 +437,100 @@ def fit_platt(units: Sequence[Judged], steps: int = 200) -> Map:
         return loss
 
     opt.step(closure)
-    return float(log_scale.exp()), float(shift)
+    needing = [u for u, k in zip(units, labels, strict=True) if k]
+    found = sum(any(u.right) for u in needing) / max(1, len(needing))
+    return float(log_scale.detach().exp()), float(shift.detach()), found
 
 
 def recalibrated(a: Asked, how: Map, least: float) -> Asked:
-    """``a`` as shown with the calibration ``how`` and the rule "first share >= ``least``"."""
+    """``a`` as shown with the calibration ``how`` and the rule "calibrated probability >=
+    ``least``"."""
     shown = tuple(
         (p, right) for u in a.units for p, right in zip(u.calibrated(how), u.right, strict=True)
     )
-    return replace(a, shown=shown, shipped=max((p for p, _ in shown), default=0.0) >= least)
+    score = max((calibrate(u.raw, *how) for u in a.units if u.shares), default=0.0)
+    return replace(a, shown=shown, shipped=bool(shown) and score >= least, score=score)
 
 
-def calibrated_rules(
-    directory: Path,
-    lines: tuple[list[Asked], list[Asked]],
-    methods: tuple[list[Asked], list[Asked]],
-    made_of: dict[str, object],
-) -> tuple[tuple[list[Asked], list[Asked]], tuple[list[Asked], list[Asked]]]:
-    """Fit the calibration of lines and methods (:func:`fit_platt`), choose each rule's least
-    share on the calibrated shares (:func:`share_grid`; :data:`NEVER` where none qualifies),
-    write them into the head's ``detector.json`` in ``directory``; the requests as they are
-    shown with them."""
-    config = DetectorConfig.from_dict(json.loads((directory / detection.CONFIG).read_text()))
-    training = json.loads((directory / detection.CONFIG).read_text()).get("training", {})
+def calibrated_rules(directory: Path, found: Requests, made_of: dict[str, object]) -> Requests:
+    """Fit the calibration of lines and methods of ``found`` (:func:`fit_platt`: bug requests
+    against clean ones), choose each rule's least share on the calibrated probabilities
+    (:func:`share_grid`; the automatic rule of the highest lift where none reaches 4x,
+    diagnostics :data:`NEVER` where none reaches 3x), write them into the head's
+    ``detector.json`` in ``directory``; the requests as they are shown with them."""
+    text = (directory / detection.CONFIG).read_text(encoding="utf-8")
+    config, training = (
+        DetectorConfig.from_dict(json.loads(text)),
+        json.loads(text).get("training", {}),
+    )
     chosen: list[float] = []
     maps: list[Map] = []
-    out = []
-    for (clean, bugs), most, lift in ((lines, 0.03, 4.0), (methods, 0.015, 3.0)):
-        how = fit_platt([u for a in [*clean, *bugs] for u in a.units])
-        clean, bugs = (
+    out: Requests = {}
+    kinds = (("clean", "bugs", 0.03, 4.0, True), ("clean_marks", "bug_marks", 0.015, 3.0, False))
+    for clean_kind, bug_kind, most, lift, fallback in kinds:
+        clean, bugs = found[clean_kind], found[bug_kind]
+        units = [u for a in clean for u in a.units] + [u for a in bugs for u in a.units]
+        labels = [False] * sum(len(a.units) for a in clean) + [True] * sum(
+            len(a.units) for a in bugs
+        )
+        how = fit_platt(units, labels)
+        _, least, met = share_grid(
             [recalibrated(a, how, NEVER) for a in clean],
             [recalibrated(a, how, NEVER) for a in bugs],
+            "",
+            most,
+            lift,
         )
-        least = share_grid(clean, bugs, "", most, lift)[1]
-        least = NEVER if least is None else least
+        least = NEVER if least is None or not (met or fallback) else least
         maps.append(how)
         chosen.append(least)
-        out.append(([recalibrated(a, how, least) for a in clean],
-                    [recalibrated(a, how, least) for a in bugs]))  # fmt: skip
-    (ls, lb), (ms, mb) = maps
+        out[clean_kind] = [recalibrated(a, how, least) for a in clean]
+        out[bug_kind] = [recalibrated(a, how, least) for a in bugs]
+    (ls, lb, lf), (ms, mb, mf) = maps
     config = replace(
         config,
         line_scale=ls,
         line_shift=lb,
+        line_found=lf,
         method_scale=ms,
         method_shift=mb,
+        method_found=mf,
         automatic_share=chosen[0],
         diagnostics_share=chosen[1],
     )
-    training = {**training, "calibration": made_of}
-    detection.save_config(directory, config, training)
+    detection.save_config(directory, config, {**training, "calibration": made_of})
     print(
-        f"calibrated: lines sigmoid({ls:.4g} logit(p) {lb:+.4g}), methods sigmoid({ms:.4g}"
-        f" logit(p) {mb:+.4g}); least shares automatic {chosen[0]:g}, diagnostics"
-        f" {chosen[1]:g} ({NEVER:g}: never); written to {directory / detection.CONFIG}"
+        f"calibrated: lines {lf:.4g} sigmoid({ls:.4g} logit(p) {lb:+.4g}), methods"
+        f" {mf:.4g} sigmoid({ms:.4g} logit(p) {mb:+.4g}); least shares automatic"
+        f" {chosen[0]:g}, diagnostics {chosen[1]:g} ({NEVER:g}: never); written to"
+        f" {directory / detection.CONFIG}"
     )
-    return out[0], out[1]
+    return out
 
 
-Requests = dict[str, list[Asked]]  # clean, bugs (lines), clean_marks, bug_marks (methods)
+Requests = dict[str, list[Asked]]  # by the names of REQUESTS
+REQUESTS = ("clean", "bugs", "clean_marks", "bug_marks")  # lines, then methods
 
 
-def dump(requests: Requests, path: Path) -> None:
-    """Write what every request found (``--dump``) to ``path`` as JSON."""
+def dump(requests: Requests, part: str, path: Path) -> None:
+    """Write what every request of ``part`` found (``--dump``) to ``path`` as JSON."""
     data = {k: [[a.ratio, a.shown, a.shipped, a.units] for a in v] for k, v in requests.items()}
-    path.write_text(json.dumps(data), encoding="utf-8")
+    path.write_text(json.dumps({"part": part, **data}), encoding="utf-8")
 
 
 def replayed(path: Path, directory: Path) -> Requests:
-    """The requests of a ``--dump`` of a model with a detection head, as shown with the
-    calibration and rules of the head in ``directory`` now (the repairs and the head's own
-    probability do not depend on them: :func:`recalibrated`)."""
+    """The requests of a ``--dump`` of a model with a detection head, as shown
+    with the calibration and rules of the head in ``directory`` now (the repairs and the
+    head's own probability do not depend on them: :func:`recalibrated`)."""
     config = DetectorConfig.from_dict(json.loads((directory / detection.CONFIG).read_text()))
-    lines = ((config.line_scale, config.line_shift), config.automatic_share)
-    methods = ((config.method_scale, config.method_shift), config.diagnostics_share)
+    lines = ((config.line_scale, config.line_shift, config.line_found), config.automatic_share)
+    methods = (
+        (config.method_scale, config.method_shift, config.method_found),
+        config.diagnostics_share,
+    )
+    data = json.loads(path.read_text(encoding="utf-8"))
     out = {}
-    for kind, found in json.loads(path.read_text(encoding="utf-8")).items():
+    for kind in REQUESTS:
         how, least = methods if kind.endswith("marks") else lines
         out[kind] = [
             recalibrated(
@@ -494,7 +538,7 @@ def replayed(path: Path, directory: Path) -> Requests:
                 how,
                 least,
             )
-            for ratio, _, _, units in found
+            for ratio, _, _, units in data[kind]
         ]
     return out
 
@@ -541,35 +585,19 @@ def _arguments() -> argparse.Namespace:
     return ap.parse_args()
 
 
-def main() -> int:
-    args = _arguments()
-    threshold = ServerSettings().diagnostics_threshold
-    if args.replay is not None:
-        found = replayed(args.replay, args.model)
-        print(f"replayed {args.replay} with {args.model / detection.CONFIG}")
-        print(
-            report(
-                found["clean"], found["bugs"], found["clean_marks"], found["bug_marks"], threshold
-            )
-        )
-        return 0
+def _requests(args: argparse.Namespace, threshold: float) -> Requests | str:
+    """Every request of ``args`` asked of its model (or why not, in one line)."""
     files = synth.find_sources([args.clean]) if args.clean else None
     split = "valid" if args.part == "tune" else "test"
     paths = (
         [Path(t.root) / t.name for t in files] if files is not None else held_out_files(split=split)
     )
     if not paths:
-        sys.stderr.write(f"no Java files in {args.clean or ALGORITHMS}\n")
-        return 2
+        return f"no Java files in {args.clean or ALGORITHMS}"
     if args.records is None and not MSB.is_file():
-        sys.stderr.write(f"real-bug data not found: {MSB} (see ../shared/data/java-edits)\n")
-        return 2
+        return f"real-bug data not found: {MSB} (see ../shared/data/java-edits)"
     if not (args.model / "config.json").is_file():
-        sys.stderr.write(f"not a model directory: {args.model}\n")
-        return 2
-    if args.calibrate and (args.part != "tune" or not (args.model / detection.CONFIG).is_file()):
-        sys.stderr.write("--calibrate needs --part tune and a model with a detection head\n")
-        return 2
+        return f"not a model directory: {args.model}"
     from spancopy_core.storage.checkpoint import load_model
 
     model = load_model(args.model, device="cpu")
@@ -594,15 +622,32 @@ def main() -> int:
     bug_marks = [
         marked(model, c.doc, u, threshold, c.expected) for c, u in tqdm(bug_units, **bar) if u
     ]
+    return {"clean": clean, "bugs": bugs, "clean_marks": clean_marks, "bug_marks": bug_marks}
+
+
+def main() -> int:
+    args = _arguments()
+    threshold = ServerSettings().diagnostics_threshold
+    head = (args.model / detection.CONFIG).is_file()
+    if (args.calibrate or args.replay) and not head:
+        sys.stderr.write("--calibrate and --replay need a model with a detection head\n")
+        return 2
+    part = json.loads(args.replay.read_text())["part"] if args.replay else args.part
+    if args.calibrate and part != "tune":
+        sys.stderr.write(f"--calibrate chooses on the tune part, not {part}\n")
+        return 2
+    if args.replay is not None:
+        found = replayed(args.replay, args.model)
+        print(f"replayed {args.replay} (part {part}) with {args.model / detection.CONFIG}")
+    elif isinstance(found := _requests(args, threshold), str):
+        sys.stderr.write(found + "\n")
+        return 2
     if args.calibrate:
-        sample = {"part": "tune", "lines": len(clean), "bug_lines": len(bugs)}
-        sample |= {"methods": len(clean_marks), "buggy_methods": len(bug_marks), "seed": args.seed}
-        found = calibrated_rules(args.model, (clean, bugs), (clean_marks, bug_marks), sample)
-        (clean, bugs), (clean_marks, bug_marks) = found
+        made_of = {"part": part, **{k: len(v) for k, v in found.items()}, "seed": args.seed}
+        found = calibrated_rules(args.model, found, made_of)
     if args.dump is not None:
-        requests = {"clean": clean, "bugs": bugs, "clean_marks": clean_marks}
-        dump(requests | {"bug_marks": bug_marks}, args.dump)
-    print(report(clean, bugs, clean_marks, bug_marks, threshold))
+        dump(found, part, args.dump)
+    print(report(*(found[k] for k in REQUESTS), threshold))
     return 0
 
 

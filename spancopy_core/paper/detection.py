@@ -3,10 +3,12 @@ classifier over the frozen repair model's encoder states (issue 24). Its feature
 and the maximum of the encoder states over the focus tokens and over the whole method, whether
 there is a focus, and the model's log-probability per token of the method left as it is; the
 head is a 1-hidden-layer MLP (a logistic regression with ``hidden=0``) on the standardised
-features. Its probability is calibrated by a Platt map per kind (a line, a method:
-:func:`calibrate`), fitted on real requests (``bench/false_alarms.py --part tune --calibrate``);
-the shares shown and the rules of automatic code actions and diagnostics are read from it
-(:func:`spancopy_core.repair.ranking.calibrated_shares`). Stored beside the model:
+features. Its probability is calibrated per kind (a line, a method) by a Platt map and the
+rate at which the repairs shown hold the fix where a change is needed (:func:`calibrate`), fitted
+on real requests (``bench/false_alarms.py --part tune --calibrate``): the probability that the list
+shown holds the fix, which the shares shown divide
+(:func:`spancopy_core.repair.ranking.calibrated_shares`) and the rules of automatic code actions
+and diagnostics read. Stored beside the model:
 ``detector.json`` (:class:`DetectorConfig`) and ``detector.safetensors`` (never pickle). Design
 notes: docs/design.md#paper-detection.
 """
@@ -47,18 +49,21 @@ def feature_count(hidden_size: int) -> int:
 @dataclass(frozen=True)
 class DetectorConfig:
     """A detection head's shape, its calibration and the rules it serves. The head's
-    probability p of a line (with a focus) or a method (without) is calibrated as
-    ``sigmoid(scale * logit(p) + shift)`` with the kind's pair (:func:`calibrate`; 1 and 0: as
-    it is); the repairs shown share the calibrated probability, and a line (an automatic code
-    action) or a method (a diagnostic) is flagged when its first repair's share is at least
-    the kind's least share (above 1: never)."""
+    probability p of a line (with a focus) or a method (without) that it needs a change is
+    calibrated as ``sigmoid(scale * logit(p) + shift)`` with the kind's pair (1 and 0: as it
+    is), times the kind's ``found``, the share of units needing a change whose repairs shown
+    hold the fix: the probability that the list shown holds the fix (:func:`calibrate`). The
+    repairs shown share it; a line (an automatic code action) or a method (a diagnostic) is
+    flagged when it is at least the kind's least share (above 1: never)."""
 
     features: int
     hidden: int = 64  # 0: a logistic regression
     line_scale: float = 1.0
     line_shift: float = 0.0
+    line_found: float = 1.0
     method_scale: float = 1.0
     method_shift: float = 0.0
+    method_found: float = 1.0
     automatic_share: float = 0.5
     diagnostics_share: float = 0.5
 
@@ -71,6 +76,9 @@ class DetectorConfig:
         for name in ("line_shift", "method_shift"):
             if not math.isfinite(getattr(self, name)):
                 raise ValueError(f"{name} must be a finite number")
+        for name in ("line_found", "method_found"):
+            if not 0 <= getattr(self, name) <= 1:
+                raise ValueError(f"{name} must be a probability")
         for name in ("automatic_share", "diagnostics_share"):
             if not 0 <= getattr(self, name) < math.inf:
                 raise ValueError(f"{name} must be a finite number >= 0")
@@ -128,18 +136,18 @@ class Detection(NamedTuple):
     """The head's answer for one unit and the rule that applies to it: an automatic code
     action's with a focus, a diagnostic's without."""
 
-    probability: float  # calibrated P(needs a change): the share the repairs shown divide
-    least_share: float  # the share of the first repair the rule asks for at least
-    raw: float  # the head's own probability, before calibration
+    probability: float  # calibrated P(the list shown holds the fix): what the shares divide
+    least_share: float  # the probability the rule asks for at least
+    raw: float  # the head's own P(needs a change), before calibration
 
 
-def calibrate(p: float, scale: float, shift: float) -> float:
-    """``sigmoid(scale * logit(p) + shift)``: Platt's map of the head's probability ``p``,
-    increasing in ``p`` for ``scale > 0``; 0 and 1 stay."""
+def calibrate(p: float, scale: float, shift: float, found: float = 1.0) -> float:
+    """``found * sigmoid(scale * logit(p) + shift)``: Platt's map of the head's probability
+    ``p``, increasing in ``p`` for ``scale > 0`` (0 and 1 stay), times ``found``."""
     if p <= 0 or p >= 1:
-        return 1.0 if p >= 1 else 0.0
+        return found if p >= 1 else 0.0
     z = scale * math.log(p / (1 - p)) + shift
-    return 1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z))
+    return found * (1 / (1 + math.exp(-z)) if z >= 0 else math.exp(z) / (1 + math.exp(z)))
 
 
 _HEADS: WeakKeyDictionary[SpanCopyModel, Detector] = WeakKeyDictionary()
@@ -170,9 +178,11 @@ def detect(
         return None
     c = detector.config
     return [
-        Detection(calibrate(p, c.line_scale, c.line_shift), c.automatic_share, p)
+        Detection(calibrate(p, c.line_scale, c.line_shift, c.line_found), c.automatic_share, p)
         if f is not None
-        else Detection(calibrate(p, c.method_scale, c.method_shift), c.diagnostics_share, p)
+        else Detection(
+            calibrate(p, c.method_scale, c.method_shift, c.method_found), c.diagnostics_share, p
+        )
         for p, f in zip(probabilities(model, detector, inputs, focus), focus, strict=True)
     ]
 

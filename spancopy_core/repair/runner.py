@@ -184,11 +184,11 @@ def confident(found: UnitRepairs, ratio: float) -> bool:
     """Whether ``found`` shows a repair that passes the ratio floor at ``ratio`` (:func:`keeps`;
     from the beam's shares with ``ranking="beam"``, :meth:`UnitRepairs.confidence`). A unit
     that the model's detection head judged (:attr:`UnitRepairs.detection`) follows the head's
-    rule instead: its first repair's share (of the head's calibrated probability,
-    :func:`judged`) is at least the rule's least share."""
+    rule instead: a repair is shown and the head's calibrated probability that the list holds
+    the fix, which the shares shown sum to (:func:`judged`), is at least the rule's least
+    share."""
     if found.detection is not None:
-        top = max((c.probability for c in found.candidates), default=None)
-        return top is not None and top >= found.detection.least_share
+        return bool(found.candidates) and found.detection.probability >= found.detection.least_share
     if found.unchanged_log_prob is None:
         return bool(found.candidates) and found.confidence() >= ratio
     return any(keeps(found.unit, c, ratio, found.unchanged_log_prob) for c in found.candidates)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -107,6 +108,11 @@ def test_the_report_prints_the_shares_and_results():
         "RESULT false_alarms calibration band=20%-40% shown=5 mean_share=0.280 right=2"
         " right_share=0.400 chosen_ratio=3"
     ) in text
+    # 28 repairs shown whose shares sum to 2.98, 3 of them right
+    assert (
+        "RESULT false_alarms calibration all shown=28 shares_sum=2.98 right=3"
+        " mean_share=0.1064 right_share=0.1071"
+    ) in text
     assert "head" not in text.split("RESULT", 1)[1]  # no head: no head's figures
 
 
@@ -120,26 +126,35 @@ def _judged(raw: float, *shares: float, right: int | None = None) -> Asked:
 def test_a_judged_unit_is_shown_with_any_calibration():
     unit = _judged(0.5, 0.3, 0.1, right=1).units[0]
     assert unit.within() == pytest.approx([0.75, 0.25])
-    # sigmoid(2 logit(0.5) + ln 3) = 3 / 4
-    assert unit.calibrated((2.0, math.log(3))) == pytest.approx([0.5625, 0.1875])
-    again = false_alarms.recalibrated(_judged(0.5, 0.3, 0.1, right=1), (2.0, math.log(3)), 0.5)
+    # sigmoid(2 logit(0.5) + ln 3) = 3 / 4, half of the fixes found: 3 / 8
+    assert unit.calibrated((2.0, math.log(3), 0.5)) == pytest.approx([0.28125, 0.09375])
+    again = false_alarms.recalibrated(_judged(0.5, 0.3, 0.1), (2.0, math.log(3), 1.0), 0.6)
     assert [p for p, _ in again.shown] == pytest.approx([0.5625, 0.1875])
-    assert [right for _, right in again.shown] == [False, True]
-    assert again.shipped and not false_alarms.recalibrated(again, (1.0, 0.0), 0.5).shipped
+    assert again.score == pytest.approx(0.75) and again.shipped
+    assert not false_alarms.recalibrated(again, (1.0, 0.0, 1.0), 0.6).shipped  # 0.5 < 0.6
+    assert false_alarms.recalibrated(_judged(0.5), (1.0, 0.0, 1.0), 0.0).score == 0  # none
+
+
+def _scored(*scores: float) -> list[Asked]:
+    return [Asked(1.0, ((s, False),), score=s) if s else Asked(0.0, ()) for s in scores]
 
 
 def test_the_least_share_answers_few_clean_lines_and_many_more_bug_lines():
-    # tops: clean 0.5 once, 0.045 once, 0.01 for 98; bugs 0.2 x 6, 0.045 x 4, nothing x 10
-    clean = [_judged(0.9, 0.5), _judged(0.9, 0.045)] + [_judged(0.9, 0.01)] * 98
-    bugs = [_judged(0.9, 0.2)] * 6 + [_judged(0.9, 0.045)] * 4 + [Asked(0.0, ())] * 10
-    table, chosen = false_alarms.share_grid(clean, bugs, "lines", 0.03, 4.0)
-    # s=0.01 answers every clean line; s=0.02 to 0.04: 2% of clean, 50% of bugs (25x), the
+    # scores: clean 0.5 once, 0.045 once, 0.01 for 98; bugs 0.2 x 6, 0.045 x 4, none x 10
+    clean = _scored(0.5, 0.045, *[0.01] * 98)
+    bugs = _scored(*[0.2] * 6, *[0.045] * 4, *[0.0] * 10)
+    table, chosen, met = false_alarms.share_grid(clean, bugs, "lines", 0.03, 4.0)
+    # s <= 0.01 answers every clean line; 0.015 to 0.045: 2% of clean, 50% of bugs (25x), the
     # largest of them chosen; above, 1% of clean and 30% of bugs
-    assert chosen == 0.04
-    assert "| s=0.04 | 2/100 (2.0%) | 10/20 (50.0%) | 25.0 |" in table
+    assert (chosen, met) == (0.045, True)
+    assert "| s=0.045 | 2/100 (2.0%) | 10/20 (50.0%) | 25.0 |" in table
     assert "| s=0.05 | 1/100 (1.0%) | 6/20 (30.0%) | 30.0 |" in table
-    assert false_alarms.share_grid(clean, bugs, "lines", 0.01, 4.0)[1] == 0.2
-    assert false_alarms.share_grid(clean, clean, "lines", 0.03, 4.0)[1] is None  # no lift
+    assert false_alarms.share_grid(clean, bugs, "lines", 0.01, 4.0)[1:] == (0.2, True)
+    assert false_alarms.share_grid(clean, clean, "lines", 0.03, 4.0)[1:] == (None, False)
+    # no rule reaches 4x: 3% of clean and 5% of bugs up to 0.05 is the highest lift there is
+    clean = _scored(0.5, 0.05, 0.05, *[0.01] * 97)
+    bugs = _scored(0.05, *[0.01] * 19)
+    assert false_alarms.share_grid(clean, bugs, "lines", 0.03, 4.0)[1:] == (0.05, False)
 
 
 def test_auc_counts_the_pairs_ranked_right_and_ties_as_half():
@@ -147,37 +162,62 @@ def test_auc_counts_the_pairs_ranked_right_and_ties_as_half():
     assert math.isnan(false_alarms.auc([], [0.1]))
 
 
-def _platt_sample(scale: float, shift: float, n: int = 4000) -> list[Judged]:
-    """Units whose list holds the fix with probability sigmoid(scale logit(raw) + shift)."""
+def _platt_sample(scale: float, shift: float, n: int = 4000) -> tuple[list[Judged], list[bool]]:
+    """Units that need a change with probability sigmoid(scale logit(raw) + shift), a quarter
+    of those with the fix among the repairs shown; and whether each needs a change."""
     rng = random.Random(0)
-    out = []
+    units, labels = [], []
     for _ in range(n):
         raw = rng.uniform(0.02, 0.98)
         p = 1 / (1 + math.exp(-(scale * math.log(raw / (1 - raw)) + shift)))
-        out.append(Judged(raw, (0.6, 0.2), (rng.random() < p, False)))
-    return out
+        labels.append(rng.random() < p)
+        units.append(Judged(raw, (0.6, 0.2), (labels[-1] and rng.random() < 0.25, False)))
+    return units, labels
 
 
 def test_the_platt_fit_recovers_the_map_that_made_the_outcomes():
-    scale, shift = false_alarms.fit_platt(_platt_sample(1.7, -1.2))
+    scale, shift, found = false_alarms.fit_platt(*_platt_sample(1.7, -1.2))
     assert scale == pytest.approx(1.7, abs=0.15) and shift == pytest.approx(-1.2, abs=0.15)
+    assert found == pytest.approx(0.25, abs=0.04)
+
+
+def _requests(units: list[Judged], labels: list[bool]) -> false_alarms.Requests:
+    clean = [Asked(0.0, (), units=(u,)) for u, k in zip(units, labels) if not k]
+    bugs = [Asked(0.0, (), units=(u,)) for u, k in zip(units, labels) if k]
+    return {"clean": clean, "bugs": bugs, "clean_marks": clean, "bug_marks": bugs}
 
 
 def test_calibrated_rules_are_written_beside_the_head(tmp_path: Path):
     head = DetectionHead(DetectorConfig(features=6, hidden=0))
     detection.save(tmp_path, head, {"data": ["x"]})
-    lines = _platt_sample(1.0, -1.0, 600)
-    clean = [Asked(0.0, (), units=(u,)) for u in lines if not u.right[0]]
-    bugs = [Asked(0.0, (), units=(u,)) for u in lines if u.right[0]]
-    found = false_alarms.calibrated_rules(tmp_path, (clean, bugs), (clean, bugs), {"part": "t"})
+    found = false_alarms.calibrated_rules(
+        tmp_path, _requests(*_platt_sample(3.0, -1.0, 1500)), {"part": "t"}
+    )
     written = json.loads((tmp_path / detection.CONFIG).read_text())
-    assert written["line_scale"] == pytest.approx(1.0, abs=0.3)
+    assert written["line_scale"] == pytest.approx(3.0, abs=0.5)
+    assert written["line_found"] == pytest.approx(0.25, abs=0.06)
     assert written["training"] == {"data": ["x"], "calibration": {"part": "t"}}
     least = written["automatic_share"]
-    (clean_shown, bugs_shown), _ = found
-    assert [a.shipped for a in clean_shown] == [a.top() >= least for a in clean_shown]
-    assert sum(a.shipped for a in clean_shown) <= 0.03 * len(clean_shown)
-    assert all(a.shown for a in bugs_shown)  # shown as calibrated, from the units
+    clean = found["clean"]
+    assert [a.shipped for a in clean] == [a.score >= least for a in clean]
+    assert sum(a.shipped for a in clean) <= 0.03 * len(clean)
+    assert sum(a.shipped for a in found["bugs"]) >= 4 * sum(a.shipped for a in clean)
+    # the same requests as methods reach 3x too: diagnostics get a least share, not never
+    assert written["diagnostics_share"] < 1
+
+
+def test_a_dump_is_replayed_with_the_heads_calibration_now(tmp_path: Path):
+    config = DetectorConfig(
+        features=6, hidden=0, line_shift=math.log(3), automatic_share=0.7, diagnostics_share=0.6
+    )
+    detection.save(tmp_path, DetectionHead(config))
+    requests = {k: [_judged(0.5, 0.3, 0.1, right=0)] for k in false_alarms.REQUESTS}
+    false_alarms.dump(requests, "report", tmp_path / "dump.json")
+    again = false_alarms.replayed(tmp_path / "dump.json", tmp_path)
+    # lines: sigmoid(logit(0.5) + ln 3) = 0.75 >= 0.7; methods as the head says (0.5 < 0.6)
+    assert [p for p, _ in again["bugs"][0].shown] == pytest.approx([0.5625, 0.1875])
+    assert again["bugs"][0].shipped and not again["bug_marks"][0].shipped
+    assert [right for _, right in again["bugs"][0].shown] == [True, False]
 
 
 CLEAN_JAVA = """class Limits {
@@ -220,11 +260,16 @@ def test_a_run_end_to_end_asks_every_code_line(toy_model: Path, tmp_path: Path):
 
 def test_calibrate_needs_the_tune_part_and_a_head(toy_model: Path, tmp_path: Path):
     (tmp_path / "A.java").write_text("class A {}\n")
-    args = ("--model", str(toy_model), "--clean", str(tmp_path), "--records", "x.jsonl")
-    for part in ("report", "tune"):  # the toy model has no head
-        done = _run(*args, "--part", part, "--calibrate")
-        assert done.returncode == 2
-        assert done.stderr == "--calibrate needs --part tune and a model with a detection head\n"
+    args = ("--clean", str(tmp_path), "--records", "x.jsonl", "--calibrate")
+    done = _run("--model", str(toy_model), *args, "--part", "tune")  # no head
+    assert done.returncode == 2
+    assert done.stderr == "--calibrate and --replay need a model with a detection head\n"
+    model = tmp_path / "model"
+    shutil.copytree(toy_model, model)
+    detection.save(model, DetectionHead(DetectorConfig(features=detection.feature_count(32))))
+    done = _run("--model", str(model), *args, "--part", "report")
+    assert done.returncode == 2
+    assert done.stderr == "--calibrate chooses on the tune part, not report\n"
 
 
 def test_a_wrong_model_directory_is_one_line(tmp_path: Path):

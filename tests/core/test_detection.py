@@ -65,7 +65,8 @@ def test_a_head_loads_with_its_model_and_judges_each_input(toy_model: Path, tmp_
     assert detection.head_of(load_model(toy_model, device="cpu")) is None
     assert detection.detect(load_model(toy_model, device="cpu"), [METHOD], [None]) is None
     rules = {"automatic_share": 0.25, "diagnostics_share": 0.75}
-    calibration = {"line_scale": 2.0, "line_shift": 0.5, "method_scale": 0.5, "method_shift": -1.0}
+    calibration = {"line_scale": 2.0, "line_shift": 0.5, "line_found": 0.25}
+    calibration |= {"method_scale": 0.5, "method_shift": -1.0}
     model = load_model(_with_head(toy_model, tmp_path / "m", **rules, **calibration), "cpu")
     ids = [OUTSIDE] * len(METHOD)
     found = detection.detect(model, [METHOD, METHOD], [ids, None])
@@ -73,7 +74,7 @@ def test_a_head_loads_with_its_model_and_judges_each_input(toy_model: Path, tmp_
     assert [d.least_share for d in found] == [0.25, 0.75]
     assert all(0 < d.raw < 1 for d in found)
     line, method = found  # each calibrated by its kind's map
-    assert line.probability == pytest.approx(_sigmoid(2.0 * _logit(line.raw) + 0.5))
+    assert line.probability == pytest.approx(0.25 * _sigmoid(2.0 * _logit(line.raw) + 0.5))
     assert method.probability == pytest.approx(_sigmoid(0.5 * _logit(method.raw) - 1.0))
 
 
@@ -93,9 +94,12 @@ def test_the_calibration_is_platts_map_and_a_decreasing_one_is_refused():
     # logit(0.2) = -ln 4; 2 * -ln 4 + ln 2 = -ln 8: 1 / 9
     assert detection.calibrate(0.2, 2.0, math.log(2)) == pytest.approx(1 / 9)
     assert detection.calibrate(1.0, 3.0, -50.0) == 1.0 and detection.calibrate(0.0, 1, 9) == 0
+    assert detection.calibrate(0.2, 2.0, math.log(2), 0.3) == pytest.approx(0.3 / 9)  # found
     for bad in (0.0, -1.0, math.inf):
         with pytest.raises(ValueError, match="line_scale"):
             DetectorConfig(features=4, line_scale=bad)
+    with pytest.raises(ValueError, match="method_found"):
+        DetectorConfig(features=4, method_found=1.5)
 
 
 def test_a_head_of_another_shape_is_refused_in_one_line(toy_model: Path, tmp_path: Path):
@@ -125,13 +129,13 @@ def _found(shares: list[float], head: Detection | None, log_prob: float = -3.0) 
 @pytest.mark.parametrize(
     ("shares", "head", "expected"),
     [
-        ([0.3], Detection(0.5, 0.3, 0.4), True),  # the first share at the least share
-        ([0.29, 0.2], Detection(0.5, 0.3, 0.4), False),
+        ([0.2, 0.1], Detection(0.3, 0.3, 0.4), True),  # the shares' sum at the least share
+        ([0.2, 0.09], Detection(0.29, 0.3, 0.4), False),
         ([], Detection(0.99, 0.0, 0.99), False),  # nothing shown: nothing to answer
         ([0.9], Detection(0.95, 2.0, 0.99), False),  # a least share above 1: never
     ],
 )
-def test_the_confidence_rule_reads_the_first_share_of_a_head(shares, head, expected: bool):
+def test_the_confidence_rule_reads_the_heads_calibrated_probability(shares, head, expected):
     # the ratio to the code as written (e^5, far above the caller's 10) plays no part
     assert runner.confident(_found(shares, head, log_prob=2.0), 10.0) is expected
 

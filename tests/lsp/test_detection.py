@@ -99,19 +99,22 @@ def _percent(p: float) -> int:
 async def test_the_shares_shown_divide_the_heads_calibrated_probability(toy_model, tmp_path):
     # P(needs a change) 0.5, calibrated sigmoid(logit(0.5) + logit(0.8)) = 0.8 at a line
     model = with_head(toy_model, tmp_path / "model", 0.0, line_shift=math.log(4))
-    plain = load_model(toy_model, device="cpu")  # no head: today's shares
+    plain = load_model(toy_model, device="cpu")  # no head: the ranking's own shares
     doc = ParsedText.parse(TOY, frontend_for("java", "file:///Toy.java"))
+    options = RepairOptions(top_k=20)  # beyond what the server shows (it may compile some)
     client = await launch(model)
     try:
         uri = (tmp_path / "Toy.java").as_uri()
         open_doc(client, uri, TOY)
         for line in (CORRECT, BUG):
-            found, _ = runner.repair(plain, doc, pipeline.line_focus(doc, line), RepairOptions())
-            before = [c.probability for r in found for c in r.candidates]
+            found, _ = runner.repair(plain, doc, pipeline.line_focus(doc, line), options)
+            ranked = {c.title: c.probability for r in found for c in r.candidates}
             actions = await line_actions(client, uri, line, TOY.split("\n")[line], INVOKED)
-            assert actions and len(actions) == len(before)
+            assert actions
+            titles = [a.title.rsplit(" (", 1)[0] for a in actions]
+            total = sum(ranked[t] for t in titles)
             shown = [shown_percent(a) for a in actions]
-            assert shown == [_percent(0.8 * p / sum(before)) for p in before]
+            assert shown == [_percent(0.8 * ranked[t] / total) for t in titles]
             assert shown == sorted(shown, reverse=True)  # read top down
             assert [bool(a.is_preferred) for a in actions] == [True] + [False] * (len(shown) - 1)
     finally:
