@@ -333,7 +333,8 @@ def respellings(
     ``loosing`` -> ``losing``) was wrong about as often as right. The exception: a name never
     seen, written in lower case (:meth:`Lexicon.unseen_name`: ``yong`` -> ``young``). Words
     of ``terms`` (in lower case: the document's own words) are never respelt or joined, nor a
-    capitalised word after a word (a name the word lists lack: ``Xchange``), nor one without
+    capitalised word after a word or before a capitalised word (a name the word lists lack:
+    ``Xchange``, ``Andreas Stolcke``), nor one without
     a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the lexicon)."""
     out = []
     joined_to = -1
@@ -356,6 +357,9 @@ def respellings(
             continue  # no vowel: an abbreviation or a command (wrt, gvfs, gtkrc), no typo
         if token != lower and i > 0 and tokens[i - 1][:1].isalnum():
             continue  # capitalised after a word: a name (Xchange, Darktable, Graeme)
+        if token != lower and tokens[i + 1 : i + 2] and tokens[i + 1] != "I":
+            if tokens[i + 1][:1].isupper():
+                continue  # capitalised before a capitalised word: Andreas Stolcke, Sparc Ultra
         if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
             continue
         respelt = best_respelling(lower, lexicon, costs)

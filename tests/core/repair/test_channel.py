@@ -352,3 +352,14 @@ def test_a_word_without_a_vowel_is_never_respelt():
     lexicon = Lexicon({"art": 1000, "gifts": 1000})
     assert respell(["wrt", "gvfs", "arrt"], lexicon) == ("wrt", "gvfs", "art")
     assert best_respelling("wrt", lexicon) is not None  # a respelling the rule turns down
+
+
+def test_a_capitalised_word_before_a_capitalised_word_is_a_name():
+    """``Andreas Stolcke`` (make's README, respelt ``Andrea``), ``Sparc Ultra`` (bc's,
+    ``Spark``): a capitalised word outside the lexicon before a capitalised word is a name,
+    kept; before a word in lower case, or before ``I``, it is respelt."""
+    lexicon = Lexicon({"andrea": 1000, "wrote": 1000, "spark": 1000, "ultra": 1000})
+    assert respell(["Andreas", "Stolcke", "wrote"], lexicon)[0] == "Andreas"
+    assert respell(["Sparc", "Ultra"], lexicon) == ("Sparc", "Ultra")
+    assert respell(["Andreas", "wrote"], lexicon)[0] == "Andrea"
+    assert respell(["Sparc", "I", "wrote"], lexicon)[0] == "Spark"
