@@ -218,9 +218,9 @@ def _compiling(text: str, ordered: list[Candidate], frontend: Frontend[Any]) -> 
 
 def calibrated_shares(ranked: Sequence[Candidate], probability: float) -> list[Candidate]:
     """The repairs of a final ranking with the shares a model with a detection head shows: its
-    calibrated P(needs a change) ``probability`` times each one's share among the repairs
-    shown (:func:`~spancopy_core.repair.candidates.shares` renormalised), so that they keep
-    their order and sum to ``probability``; the unit as written has the rest."""
+    calibrated probability that the repairs shown hold the fix, ``probability``, times each
+    one's share among them (:func:`~spancopy_core.repair.candidates.shares` renormalised), so
+    that they keep their order and sum to ``probability``; the unit as written has the rest."""
     total = math.fsum(c.probability for c in ranked)
     if total <= 0:
         return [replace(c, probability=0.0) for c in ranked]
