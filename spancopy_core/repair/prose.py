@@ -102,10 +102,11 @@ NAME_USES = 2
 def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     """The document's terms: the words (in lower case) outside ``lexicon`` that it uses
     :data:`TERM_USES` times or more within :data:`TERM_WINDOW` words (capitalised,
-    :data:`NAME_USES` times) or writes as code (:func:`technical_words`), a plural counted
-    with its singular (``colorspace`` and ``colorspaces``, ``scons``), and the names it writes
-    in lower case (:func:`lower_case_names`); never respelt or changed, a sentence's first
-    word not capitalised."""
+    :data:`NAME_USES` times) or writes as code (:func:`technical_words`, a word made of one
+    with an ending too: ``fuzzers`` of ``fuzz``), a plural counted with its singular
+    (``colorspace`` and ``colorspaces``, ``scons``), and the names it writes in lower case
+    (:func:`lower_case_names`); never respelt or changed, a sentence's first word not
+    capitalised."""
 
     def stem(word: str) -> str:
         return word[:-1] if len(word) > 3 and word.endswith("s") else word
@@ -125,11 +126,22 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
 
     close = {s for s, at in uses.items() if near(at, TERM_USES)}
     close |= {s for s, at in names.items() if near(at, NAME_USES)}
-    close |= {stem(w) for w in technical_words(source) if w not in lexicon}
+    technical = technical_words(source)
+    close |= {stem(w) for w in technical if w not in lexicon}
+    close |= {stem(w) for w in words if w not in lexicon and _inflected(w, technical)}
     return frozenset(w for w in words if stem(w) in close) | lower_case_names(source)
 
 
 _LETTERS = re.compile(r"[^\W\d_]+")
+_ENDINGS = ("s", "es", "d", "ed", "er", "ers", "ing")  # of a word made of a code word
+
+
+def _inflected(word: str, stems: Container[str]) -> bool:
+    """Whether ``word`` is one of ``stems`` (of 4 letters or more) with an ending of
+    :data:`_ENDINGS` (``fuzzers`` of a document whose link target says ``fuzz``)."""
+    return any(
+        word.endswith(e) and len(word) - len(e) >= 4 and word[: -len(e)] in stems for e in _ENDINGS
+    )
 
 
 def technical_words(source: TextSource) -> set[str]:

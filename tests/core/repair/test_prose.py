@@ -571,3 +571,16 @@ def test_a_word_the_document_capitalises_twice_is_a_name():
     assert all(u.tokens == written(u) for u in pipeline.units(doc, ()))
     once = ParsedText.parse("Becouse it rains, we stay.\n", PLAINTEXT)
     assert pipeline.units(once, ())[0].tokens[0] == "Because"
+
+
+def test_a_code_word_with_an_ending_is_a_term():
+    """``fuzzers`` in libidn2's README, whose link target says ``fuzz``, was respelt
+    ``fuzzes``: a word outside the lexicon that is a code word of the document (of 4 letters
+    or more) with an ending (``s``, ``ers``, ``ing``, ...) is a term; without the code word it
+    is respelt."""
+    text = "See [the report](https://x.org/fuzz-coverage/).\n\nOur fuzzers run daily.\n"
+    doc = ParsedText.parse(text, MARKDOWN)
+    assert "fuzzers" in prose.terms(doc.parsed, prose.shared_lexicon())
+    assert all(u.tokens == written(u) for u in pipeline.units(doc, ()))
+    alone = ParsedText.parse("Our fuzzers run daily.\n", MARKDOWN)
+    assert "fuzzers" not in pipeline.units(alone, ())[0].tokens
