@@ -31,6 +31,7 @@ from tqdm import tqdm
 
 from spancopy_core import DEFAULT_EDIT_MODEL, DEFAULT_MODELS
 from spancopy_core.editing.edits import apply_edits
+from spancopy_core.lang.java import compiler
 from spancopy_core.paper.config import DEVICES, VARIANTS
 from spancopy_core.repair import runner
 from spancopy_core.repair.candidates import Candidate, format_probability
@@ -369,6 +370,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"{args.file}:{args.line}: no {kind} at this line\n")
         return 1
     language = doc.frontend.model
+    if language == "java" and _options(args).compile_check:
+        compiler.prepare(doc.text)  # javac starts while the model loads and searches
     directory = args.model or _default_model(args.file, language)
     model = _load(directory, args.device, language)
     kept = _selected(args.file, doc, model, _options(args), focus)

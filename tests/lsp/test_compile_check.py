@@ -19,7 +19,15 @@ from pytest_lsp import LanguageClient
 from lsp_server.settings import ServerSettings
 from spancopy_core.lang.java import compiler
 
-from .conftest import SERVER_ENV, Start, change_doc, check_repairs, line_actions, open_doc
+from .conftest import (
+    SERVER_ENV,
+    Start,
+    change_doc,
+    check_repairs,
+    launch,
+    line_actions,
+    open_doc,
+)
 
 needs_jdk = pytest.mark.skipif(not compiler.available(), reason="no JDK (javac, java) on PATH")
 served = pytest.mark.asyncio(loop_scope="function")  # through real server processes
@@ -130,3 +138,35 @@ async def test_without_a_jdk_the_repairs_are_unchanged(start: Start):
 def test_which_requests_are_compiled(mode: str, automatic: bool, invoked: bool):
     settings = ServerSettings(java_compile_check=mode)
     assert (settings.compile_check(True), settings.compile_check(False)) == (automatic, invoked)
+
+
+def children(pid: int) -> set[int]:
+    """The processes ``pid`` started that are still running (Linux's /proc)."""
+    found: set[int] = set()
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        found |= {int(c) for c in (task / "children").read_text().split()}
+    return found
+
+
+@served
+@needs_jdk
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="no /proc")
+async def test_javac_starts_with_the_first_check_and_ends_with_the_server(
+    start: Start, toy_model: Path
+):
+    off, on = await start(settings=OFF), await launch(toy_model, ON)
+    try:
+        assert on._server is not None
+        pid = on._server.pid
+        for client in (off, on):
+            open_doc(client, URI, TOY)
+        assert not children(pid)
+        await compiled(on, TOY, await titles(off, TOY))
+        (jvm,) = children(pid)
+        assert Path(f"/proc/{jvm}/cmdline").read_bytes().split(b"\0")[0].endswith(b"java")
+        await on.shutdown_async(None)  # answered once the JVM has ended
+        ended = not Path(f"/proc/{jvm}").exists()
+    finally:
+        on.exit(None)
+        await on.stop()
+    assert ended

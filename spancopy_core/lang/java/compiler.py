@@ -15,6 +15,7 @@ the process's one compiler (``spancopy repair``); the server runs its own on a t
 
 from __future__ import annotations
 
+import atexit
 import hashlib
 import os
 import re
@@ -325,6 +326,7 @@ def _judge(
 
 
 _COMPILER = Compiler()
+atexit.register(_COMPILER.close)  # the JVM ends with the process that started it
 
 
 def check(
@@ -332,3 +334,9 @@ def check(
 ) -> list[bool]:
     """:meth:`Compiler.check` of the process's compiler."""
     return _COMPILER.check(text, variants, budget_s, wanted)
+
+
+def prepare(text: str) -> None:
+    """:meth:`Compiler.prepare` of the process's compiler on a thread, not waited for (its
+    JVM starts and ``text`` compiles while the caller does something else)."""
+    threading.Thread(target=_COMPILER.prepare, args=(text,), daemon=True).start()
