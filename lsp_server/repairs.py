@@ -227,10 +227,10 @@ class RepairService:
         frontend, kind = snap.doc.frontend, snap.doc.frontend.model
         worker = self.models[kind]
         options = self._settings().repair_options(widen, kind)
-        compiled = kind == "java" and priority == INTERACTIVE
-        compiled = compiled and self._settings().compile_check(automatic)
-        ranks = compile_check.widened(options) if compiled else options
-        if compiled:
+        checked = kind == "java" and priority == INTERACTIVE
+        checked = checked and self._settings().compile_check(automatic)
+        ranks = compile_check.widened(options) if checked else options
+        if checked:
             self.compiler.prepare(snap.doc.text)  # meanwhile
         prose = frontend.settings if isinstance(frontend, ProseFrontend) else None
         document: Hashable = DocumentVersion(
@@ -251,7 +251,7 @@ class RepairService:
             )
         except ModelUnavailable:  # unloaded under the request (spancopy.reloadModel, settings)
             raise JobCancelled() from None
-        if not compiled:
+        if not checked:
             return found
         return await self.compiled(snap.doc.text, found, options.top_k, automatic)
 

@@ -4,13 +4,14 @@ in-memory sources over a pipe.
 The helper (:data:`HELPER`, a small Java class) is compiled at first use into a cache folder
 (``$XDG_CACHE_HOME/spancopy/javac``, by the hash of its source and of the JDK) and started
 once per :class:`Compiler`; each request is a file name and a text, each answer whether it
-compiles (javac analyses, nothing is generated). :meth:`Compiler.check` compiles the variants
+compiles (javac analyses, nothing is generated, and its context is reused from one request to
+the next, as jshell does: a few ms of CPU a file). :meth:`Compiler.check` compiles the variants
 of a text only when the text itself compiles (a file that needs its project's other classes
 cannot be checked), in order, within a time budget and until enough of them compile; a variant
 not checked counts as compiling, and every verdict is remembered for the last texts. Without a
-JDK (``javac`` and ``java`` on ``PATH``) every variant compiles. :func:`check` is the check of
-the process's one compiler (``spancopy repair``); the server runs its own on a thread
-(:class:`lsp_server.worker.CompileWorker`).
+JDK (``javac`` and ``java`` on ``PATH``) every variant compiles. :func:`check` and
+:func:`prepare` are those of the process's one compiler (``spancopy repair``); the server runs
+its own on a thread (``lsp_server.worker.CompileWorker``).
 """
 
 from __future__ import annotations
