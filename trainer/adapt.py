@@ -493,6 +493,17 @@ def _fine_tune(config: AdaptConfig, plan: dict[str, Any]) -> None:
             shutil.copyfile(config.work / RULES_FILE, directory / RULES_FILE)
 
 
+def in_use(model_dir: Path) -> str:
+    """What the server and ``spancopy repair`` use when a run writes nothing: the adapted
+    model an earlier run wrote in ``model_dir``, or the shipped one."""
+    if (model_dir / "config.json").is_file():
+        return (
+            f"the model an earlier run wrote in {model_dir} stays in use "
+            "(delete it to use the shipped model)"
+        )
+    return "the shipped model stays in use"
+
+
 def run(config: AdaptConfig) -> int:
     """The whole command (see the module docstring); 0 when the adapted model was written, 1
     when none found more fixes than the shipped one on the validation edits."""
@@ -533,7 +544,7 @@ def run(config: AdaptConfig) -> int:
             "validation "
             f"(the {baseline.n} edits of the commits before the held-out ones: top-5 "
             f"{max(c.top5 for c in candidates.values())} at best against {baseline.top5}), "
-            "so the shipped model stays in use",
+            f"so {in_use(config.model_dir)}",
             file=sys.stderr,
         )
         return 1

@@ -14,7 +14,15 @@ import pytest
 
 from tests.trainer.history_repo import Repo, java_class
 from trainer import history
-from trainer.adapt import MIN_EDITS, NAME_EDITS, Score, choose, extend_vocabulary, project_names
+from trainer.adapt import (
+    MIN_EDITS,
+    NAME_EDITS,
+    Score,
+    choose,
+    extend_vocabulary,
+    in_use,
+    project_names,
+)
 
 FULL = "boolean isFull(int n, int[] items) {\n    return n > items.length;\n}"
 
@@ -173,3 +181,14 @@ def test_the_shipped_model_is_kept_unless_an_adapted_one_finds_more_on_the_valid
     equal = Score(100, 2, 15, 6.0)
     assert choose(shipped, {0.5: equal, 0.0: equal, 0.3: equal}) == 0.3
     assert choose(shipped, {0.5: equal, 0.0: equal}) == 0.0
+
+
+def test_a_run_that_writes_nothing_says_which_model_stays_in_use(tmp_path: Path) -> None:
+    model = tmp_path / ".spancopy" / "java-model"
+    assert in_use(model) == "the shipped model stays in use"
+    model.mkdir(parents=True)
+    (model / "config.json").write_text("{}")  # an earlier run's model: left, and said
+    assert in_use(model) == (
+        f"the model an earlier run wrote in {model} stays in use "
+        "(delete it to use the shipped model)"
+    )
