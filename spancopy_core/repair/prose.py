@@ -199,6 +199,20 @@ class _Capitalised:
         return word in self.lexicon and word not in self.terms
 
 
+def after_code(source: TextSource, sentence: text.Sentence) -> bool:
+    """Whether ``sentence`` starts right after a code block (blank lines between at most), in
+    lower case: the rest of the sentence before the code (``... for example`` / the command /
+    ``to print Tcl.n to PDF.``), whose first word is not capitalised."""
+    first = source.text[sentence.start - source.base : sentence.end - source.base][:1]
+    if not first.islower():
+        return False
+    return any(
+        c.end <= sentence.start
+        and not source.text[c.end - source.base : sentence.start - source.base].strip()
+        for c in source.code
+    )
+
+
 def sentence_unit(
     source: TextSource,
     sentence: text.Sentence,
@@ -213,7 +227,8 @@ def sentence_unit(
     words = source.tokens[sentence.tokens]
     model_input = text.abstract(words)
     tokens = tuple(model_input.tokens)
-    fragment = sentence.block != text.TEXT  # a heading or a list item
+    # a heading, a list item, or the rest of a sentence that a code block cut in two
+    fragment = sentence.block != text.TEXT or after_code(source, sentence)
     corrected = tokens if correct is None else correct(tokens, known_terms, fragment)
     # a term that Harper's precise rules corrected (alot -> a lot) is no term of this sentence:
     # else the corrected sentence, and every repair made from it, would be refused
