@@ -227,8 +227,8 @@ def sentence_unit(
     words = source.tokens[sentence.tokens]
     model_input = text.abstract(words)
     tokens = tuple(model_input.tokens)
-    # a heading, a list item, or the rest of a sentence that a code block cut in two
-    fragment = sentence.block != text.TEXT or after_code(source, sentence)
+    continued = after_code(source, sentence)  # the rest of a sentence a code block cut in two
+    fragment = sentence.block != text.TEXT or continued  # or a heading, or a list item
     corrected = tokens if correct is None else correct(tokens, known_terms, fragment)
     # a term that Harper's precise rules corrected (alot -> a lot) is no term of this sentence:
     # else the corrected sentence, and every repair made from it, would be refused
@@ -245,6 +245,7 @@ def sentence_unit(
         title=sentence.block == text.HEADING,
         item=sentence.block == text.ITEM,
         terms=known_terms - dropped,
+        continued=continued,
     )
 
 
@@ -326,12 +327,14 @@ class ProseSettings:
 @dataclass(frozen=True)
 class SentenceUnit(Unit):
     """A prose unit; ``title``: the sentence is a Markdown heading; ``item``: in a list item;
-    ``terms``: the document's terms (:func:`terms`)."""
+    ``terms``: the document's terms (:func:`terms`); ``continued``: the rest of a sentence
+    that a code block cut in two (:func:`after_code`)."""
 
     title: bool = False
     item: bool = False
     terms: frozenset[str] = frozenset()
     sentence: str = ""  # its text as written
+    continued: bool = False
 
 
 @dataclass(frozen=True)
@@ -596,7 +599,8 @@ class ProseFrontend:
         (:attr:`SentenceUnit.title`, :attr:`SentenceUnit.item`), a title in capitals, and a
         sentence that ends in code or in punctuation other than a closing bracket or quote
         (``:``, ``===``) gains neither, and the first three no change of case alone; nor does
-        the first word of a label (``help: Prints ...``)."""
+        the first word of a label (``help: Prints ...``) or of a sentence's rest after a code
+        block (:attr:`SentenceUnit.continued`)."""
         tokens = text.tokenize(new_text)
         known = unit.terms if isinstance(unit, SentenceUnit) else frozenset()
         # a sentence's source tokens are the prose lexer's (Unit types them as any front-end's)
@@ -610,8 +614,9 @@ class ProseFrontend:
         as_written = list(written(unit))
         same_words = [t.lower() for t in new] == [t.lower() for t in as_written]
         label = len(as_written) > 1 and as_written[1] == ":"  # help: Prints the commands.
+        label = label or isinstance(unit, SentenceUnit) and unit.continued
         if label and new and new[0] != as_written[0] and new[0].lower() == as_written[0].lower():
-            return False  # a label's case is the writer's
+            return False  # a label's case is the writer's, and a continued sentence's
         source, last = unit.source_tokens, unit.source_tokens[-1]
         shouted = all(w.isupper() for w in as_written if sum(c.isalpha() for c in w) > 1)
         block = block or shouted  # a title in capitals: NOTE ABOUT LINKING

@@ -588,8 +588,9 @@ def test_a_code_word_with_an_ending_is_a_term():
 
 def test_the_rest_of_a_sentence_after_a_code_block_is_not_capitalised():
     """Tcl's README: ``... for example`` / a command in a code block / ``to print Tcl.n to
-    PDF.``; the corrector capitalised ``to``, the start of the rest of the sentence. A
-    paragraph in lower case after no code block is still capitalised."""
+    PDF.``; the corrector capitalised ``to``, the start of the rest of the sentence, and so
+    did Harper's SentenceCapitalization. A paragraph in lower case after no code block is
+    still capitalised."""
     text = (
         "Invoke troff, for example\n\n\t\tgroff -man -Tpdf Tcl.n >output.pdf\n\n"
         "to print Tcl.n to PDF.\n\nthe end is near.\n"
@@ -598,4 +599,6 @@ def test_the_rest_of_a_sentence_after_a_code_block_is_not_capitalised():
     rest, end = pipeline.units(doc, ())[1:]
     assert prose.after_code(doc.parsed, doc.parsed.sentences[1])
     assert rest.tokens == written(rest)
+    assert not MARKDOWN.still_parses(rest, "To print Tcl.n to PDF.")  # Harper's suggestion
+    assert MARKDOWN.still_parses(rest, "to print Tcl.n as PDF.")
     assert end.tokens[0] == "The"
