@@ -405,10 +405,14 @@ class CompileWorker:
         self, text: str, variants: Sequence[str], budget_s: float, wanted: int | None = None
     ) -> list[bool]:
         """:meth:`~spancopy_core.lang.java.compiler.Compiler.check`: remembered verdicts at
-        once, else from the thread within ``budget_s`` seconds (all True after that)."""
+        once, else from the thread within ``budget_s`` seconds (all True after that); all True
+        at once while whether ``text`` itself compiles is not known yet (:meth:`prepare`: a
+        request waits for no compile of the file as written, the next one finds it)."""
         unchecked = [True] * len(variants)
         if self._closed or not variants or not self._usable():
             return unchecked
+        if not self.compiler.known(text):
+            return unchecked  # does not compile, or not known yet
         known = self.compiler.remembered(text, variants, wanted)
         if known is not None:
             return known
