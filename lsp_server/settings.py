@@ -172,7 +172,7 @@ class ServerSettings:
         "prose.minRatio",
         _PROSE_RATIO,
         "At the default (1), the prose front-end's own floors: a repair at least as likely as "
-        "the sentence as written, a homophone swap 5 times, and rewrites of the model only for "
+        "the sentence as written, a homophone swap 20 times, and rewrites of the model only for "
         "a sentence the spelling corrector changed (the corrector's and Harper's surest "
         "corrections are made first). Another value floors every kind alike and searches "
         "every sentence; 0 offers every candidate the model ranks.",

@@ -73,7 +73,8 @@ def test_a_markdown_heading_gets_no_period(tmp_path):
     assert all(diffs == [] for diffs in offered(repair(path)).values())
 
 
-# Correct sentences full of contractions, as a README or a commit message has them.
+# Correct sentences full of contractions, as a README or a commit message has them (50: the
+# last 30 written without the pipeline at hand, shan't to who'd've).
 CONTRACTIONS = (Path(__file__).parent / "contractions.txt").read_text(encoding="utf-8")
 
 
@@ -82,9 +83,10 @@ def test_few_correct_contractions_get_any_repair_and_none_loses_a_negation(tmp_p
     path = tmp_path / "notes.txt"
     path.write_text(CONTRACTIONS.replace("'", apostrophe), encoding="utf-8")
     methods = repair(path)["methods"]
-    assert len(methods) == 20
+    assert len(methods) == 50
     repaired = [m for m in methods if m["repairs"]]
-    assert len(repaired) <= 1, [m["name"] for m in repaired]  # measured: none, either way
+    # measured: none, either way (at the homophones' old floor of 5, "they're right" was one)
+    assert len(repaired) <= 1, [m["name"] for m in repaired]
     for m in repaired:
         for r in m["repairs"]:
             added = " ".join(e["newText"] for e in r["edits"])
