@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import difflib
 import json
+import os
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -69,6 +70,7 @@ if TYPE_CHECKING:
     from spancopy_core.paper.model import SpanCopyModel
 
 INTERRUPTED = 130  # the shell's status for a process ended by SIGINT
+BROKEN_PIPE = 141  # the shell's status for a process ended by SIGPIPE (its reader went away)
 FINDINGS = 1  # the status of a project with findings (or a file that does not parse)
 # How the JSON gives positions: the unit's line as an editor shows it, edits as LSP ranges.
 POSITIONS = {"line": "1-based", "edits": "LSP ranges: 0-based lines, UTF-16 characters"}
@@ -764,6 +766,11 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.stderr.write("spancopy: interrupted\n")
         code = INTERRUPTED
+    except BrokenPipeError:
+        # The reader went away (spancopy repair DIR | head): no traceback, and none at exit
+        # when Python flushes stdout again (the Python docs' note on SIGPIPE).
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = BROKEN_PIPE
     sys.exit(code)
 
 

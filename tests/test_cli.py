@@ -276,6 +276,23 @@ def test_ctrl_c_mid_run(toy_model: Path, tmp_path: Path):
     assert b"method(s) checked" not in stdout  # it did not run to the end
 
 
+def test_a_reader_that_goes_away_gets_no_traceback(toy_model: Path):
+    """spancopy repair ... | head: the pipe closes before the results are written; the run ends
+    in silence with the shell's status for SIGPIPE (141), never a traceback."""
+    command = [sys.executable, "-m", "spancopy_core.cli", "repair", str(EXAMPLE), "--quiet"]
+    with subprocess.Popen(
+        [*command, "--model", str(toy_model)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=SERVER_ENV,
+        cwd=ROOT,
+    ) as proc:
+        proc.stdout.close()  # before the model is loaded: its first write finds no reader
+        stderr = proc.stderr.read()
+        proc.wait(timeout=120)
+    assert (proc.returncode, stderr) == (141, b"")
+
+
 # -- prose ---------------------------------------------------------------------------------------
 PROSE = "I recieve it today .\n\nWe receive the letter again .\n\nThey receive teh file .\n"
 
