@@ -217,12 +217,12 @@ class RepairService:
         priority: int = INTERACTIVE,
         on_step: Callable[[int], None] | None = None,
         focus: pipeline.Focus | None = None,
-        automatic: bool = False,
+        automatic: bool | None = False,
     ) -> list[UnitRepairs]:
         """The runner on ``units`` told ``focus`` (a beam ``widen`` times as wide), Java repairs
         compiled for an interactive request as ``java.compileCheck`` says (``automatic``: the
-        editor asked by itself). Raises :class:`JobCancelled` when a newer version of the
-        document arrived or the model was reloaded meanwhile."""
+        editor asked by itself; None: the client did not say). Raises :class:`JobCancelled`
+        when a newer version of the document arrived or the model was reloaded meanwhile."""
         snap = self.configured(snap)
         frontend, kind = snap.doc.frontend, snap.doc.frontend.model
         worker = self.models[kind]
@@ -256,13 +256,13 @@ class RepairService:
         return await self.compiled(snap.doc.text, found, options.top_k, automatic)
 
     async def compiled(
-        self, text: str, found: list[UnitRepairs], top_k: int, automatic: bool
+        self, text: str, found: list[UnitRepairs], top_k: int, automatic: bool | None
     ) -> list[UnitRepairs]:
         """``found`` (ranked :func:`~spancopy_core.repair.compile_check.widened`), each unit's
         first ``top_k`` repairs after which ``text`` still compiles, checked within the time
         budget of the request (:mod:`spancopy_core.repair.compile_check`); for an
         ``automatic`` request only the units it shows (:meth:`automatic`), the others cut."""
-        budget = AUTOMATIC_COMPILE_BUDGET_S if automatic else COMPILE_BUDGET_S
+        budget = AUTOMATIC_COMPILE_BUDGET_S if automatic is not False else COMPILE_BUDGET_S
         deadline = time.monotonic() + budget
         out = []
         for r in found:

@@ -130,7 +130,10 @@ async def code_action(
         found = []
         if served is not None and served.decodable:
             found = await ls.repair.repairs(
-                served.snap, served.decodable, focus=(start, end), automatic=automatic
+                served.snap,
+                served.decodable,
+                focus=(start, end),
+                automatic=None if params.context.trigger_kind is None else automatic,
             )
         similar = await similar_edit.proposals(ls, snap, (start, end))
     ls.files.check_current(snap)

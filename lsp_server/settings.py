@@ -100,14 +100,14 @@ class ServerSettings:
     )
     java_compile_check: str = _setting(
         "java.compileCheck",
-        "on",
+        "auto",
         "With a JDK on PATH (javac, java), a Java file that compiles as written is offered only "
         "repairs after which it still compiles (the best ten, compiled in memory by one "
         "resident javac, within 1 s for a request asked for explicitly and 0.3 s for an "
         "automatic one, after which the rest are offered unchecked): on for every code action "
         "(an automatic one only where it shows repairs), auto only for those asked for "
-        "explicitly (Ctrl+., spancopy.repairMethod), off for none. Diagnostics are never "
-        "compiled.",
+        "explicitly (Ctrl+., the trigger kind Invoked; spancopy.repairMethod), off for none. "
+        "Diagnostics are never compiled.",
         choices=COMPILE_CHECKS,
     )
     automatic_min_ratio: float = _setting(
@@ -253,12 +253,12 @@ class ServerSettings:
             min_ratio=floor,
         )
 
-    def compile_check(self, automatic: bool) -> bool:
-        """Whether the Java repairs of a request are compiled (``java.compileCheck``): an
-        ``automatic`` one (the cursor moved) only when on, one asked for explicitly unless off."""
-        return self.java_compile_check == "on" or (
-            self.java_compile_check == "auto" and not automatic
-        )
+    def compile_check(self, automatic: bool | None) -> bool:
+        """Whether the Java repairs of a request are compiled (``java.compileCheck``): one
+        asked for explicitly (``automatic`` False) unless off, any other (the cursor moved,
+        True, or a client that does not say, None) only when on."""
+        mode = self.java_compile_check
+        return mode == "on" or (mode == "auto" and automatic is False)
 
     def harper(self) -> HarperSettings:
         """Harper's settings: the dialect and the rules turned off."""

@@ -132,12 +132,14 @@ async def test_without_a_jdk_the_repairs_are_unchanged(start: Start):
 
 
 @pytest.mark.parametrize(
-    ("mode", "automatic", "invoked"),
-    [("on", True, True), ("auto", False, True), ("off", False, False)],
+    ("mode", "automatic", "invoked", "unsaid"),
+    [("on", True, True, True), ("auto", False, True, False), ("off", False, False, False)],
 )
-def test_which_requests_are_compiled(mode: str, automatic: bool, invoked: bool):
+def test_which_requests_are_compiled(mode: str, automatic: bool, invoked: bool, unsaid: bool):
     settings = ServerSettings(java_compile_check=mode)
-    assert (settings.compile_check(True), settings.compile_check(False)) == (automatic, invoked)
+    found = [settings.compile_check(a) for a in (True, False, None)]
+    assert found == [automatic, invoked, unsaid]
+    assert ServerSettings().java_compile_check == "auto"
 
 
 def children(pid: int) -> set[int]:
