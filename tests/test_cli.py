@@ -343,7 +343,8 @@ def test_the_least_ratio_to_the_sentence_as_written(toy_prose_model: Path, tmp_p
 
 def test_diffs_of_a_markdown_line(toy_prose_model: Path, tmp_path: Path):
     notes = tmp_path / "NOTES.md"
-    notes.write_text("# Notes\n\n```\nI recieve it .\n```\n\nI recieve it today.\n")
+    # (a word the code block writes is the document's term, never respelt in its prose)
+    notes.write_text("# Notes\n\n```\nI beleive it .\n```\n\nI recieve it today.\n")
     out = spancopy("repair", notes, "--line", 4, "--model", toy_prose_model)
     one_line_error(out, 1, "NOTES.md:4: no sentence at this line")  # a code block
     out = spancopy("repair", notes, "--line", 7, "--top-k", 1, "--model", toy_prose_model)

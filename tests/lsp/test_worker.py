@@ -241,7 +241,7 @@ async def test_the_heads_judgements_are_cached_until_the_model_changes(
     from tests.lsp.test_detection import with_head
 
     w = ModelWorker()
-    w.configure(with_head(toy_model, tmp_path / "head", True), "cpu")
+    w.configure(with_head(toy_model, tmp_path / "head", 10.0), "cpu")  # P = sigmoid(10)
     await w.load()
     runs = []
     run = w.run
@@ -255,7 +255,7 @@ async def test_the_heads_judgements_are_cached_until_the_model_changes(
     try:
         inputs, focus = [LONG[:20]], [(1,) * 20]
         first = await runtime.detect(inputs, focus)
-        assert first is not None and first[0].probability > 0.99
+        assert first is not None and first[0].raw > 0.99
         assert await runtime.detect(inputs, focus) == first and len(runs) == 1
         await runtime.detect(inputs, [None])  # another focus: judged again
         assert len(runs) == 2
