@@ -1,11 +1,10 @@
-"""The compile check of a unit's repairs after the ranking, as the server runs it: the runner
-ranks :data:`~spancopy_core.repair.ranking.COMPILED` more repairs than are shown
-(:func:`widened`), the first ``COMPILED`` are compiled in that order (:func:`variants`; javac
-off the caller's thread, :meth:`spancopy_core.lang.java.compiler.Compiler.check`, until
-``top_k`` compile or the time budget is spent), and :func:`settle` keeps the first ``top_k``
-that were not rejected, with their shares of the final list. The same repairs as the ranking's
-own check (``RepairOptions.compile_check``, ``spancopy repair``), which runs inside the ranking
-and so would hold the server's event loop.
+"""The compile check of a unit's repairs after the ranking: the runner ranks :data:`COMPILED`
+more repairs than are shown (:func:`widened`), the first ``COMPILED`` are compiled in that
+order (:func:`variants`), and :func:`settle` keeps the first ``top_k`` that were not rejected,
+with their shares of the final list. The one check of every caller; only the verdicts' source
+differs: the runner's :meth:`Frontend.compiles` in its CPU job (``RepairOptions.compile_check``,
+``spancopy repair``), the server's javac off the event loop within a time budget
+(:meth:`spancopy_core.lang.java.compiler.Compiler.check`), the bench's.
 """
 
 from __future__ import annotations
@@ -13,11 +12,14 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
+from typing import Any
 
 from spancopy_core.editing.edits import apply_edits
 from spancopy_core.repair.candidates import shares
+from spancopy_core.repair.frontend import Frontend
 from spancopy_core.repair.pipeline import RepairOptions, UnitRepairs
-from spancopy_core.repair.ranking import COMPILED
+
+COMPILED = 10  # the best repairs of a unit that the compile check compiles
 
 
 def widened(options: RepairOptions) -> RepairOptions:
@@ -49,3 +51,12 @@ def settle(found: UnitRepairs, verdicts: Sequence[bool], top_k: int) -> UnitRepa
         )
     shown, share = shares(kept, found.unchanged_log_prob, found.unit.tokens)
     return replace(found, candidates=shown, unchanged_share=share)
+
+
+def checked(
+    text: str, frontend: Frontend[Any], found: Sequence[UnitRepairs], top_k: int
+) -> list[UnitRepairs]:
+    """The repairs of ``found`` (ranked :func:`widened`) of the document ``text`` settled
+    (:func:`settle`) on the front-end's verdicts (:meth:`Frontend.compiles`: javac, in the
+    caller's thread; all True where that cannot be told), at most ``top_k`` each."""
+    return [settle(r, frontend.compiles(text, variants(text, r)), top_k) for r in found]

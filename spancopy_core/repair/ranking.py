@@ -156,13 +156,10 @@ def rank(
     *,
     top_k: int,
     penalties: Penalties | None = None,
-    compile_check: bool = False,
 ) -> list[Candidate]:
     """At most ``top_k`` of ``found`` (scored ``log_probs``, None: not expressible), best
     first by log-probability minus penalty, with their exact log-probabilities, shares and
-    penalties (see the module docstring); ``penalties``: the front-end's unless given. With
-    ``compile_check``, the first :data:`COMPILED` that no longer compile are dropped
-    (:meth:`Frontend.compiles`)."""
+    penalties (see the module docstring); ``penalties``: the front-end's unless given."""
     penalties = frontend.penalties if penalties is None else penalties
     scored = [lp for lp in log_probs if lp is not None]
     # the unit as the model got it is one of the outputs scored, once: among the candidates
@@ -202,18 +199,7 @@ def rank(
         )
     best = sorted(programs.values(), key=lambda c: c.penalty - c.log_prob)  # stable
     ordered = best + unexpressible
-    return (_compiling(text, ordered, frontend) if compile_check else ordered)[:top_k]
-
-
-COMPILED = 10  # the best candidates of a unit that the compile check compiles
-
-
-def _compiling(text: str, ordered: list[Candidate], frontend: Frontend[Any]) -> list[Candidate]:
-    """``ordered`` without those of its first :data:`COMPILED` after which ``text`` no longer
-    compiles (:meth:`Frontend.compiles`)."""
-    head = ordered[:COMPILED]
-    ok = frontend.compiles(text, [apply_edits(text, c.edits) for c in head])
-    return [c for c, good in zip(head, ok, strict=True) if good] + ordered[COMPILED:]
+    return ordered[:top_k]
 
 
 def calibrated_shares(ranked: Sequence[Candidate], probability: float) -> list[Candidate]:

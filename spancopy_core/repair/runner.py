@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from spancopy_core.paper.actions import Hypothesis
-from spancopy_core.repair import pipeline, ranking
+from spancopy_core.repair import compile_check, pipeline, ranking
 from spancopy_core.repair.candidates import Candidate, shares, unchanged_share
 from spancopy_core.repair.frontend import Floors, Penalties, Unit, written
 from spancopy_core.repair.pipeline import Focus, ParsedText, RepairOptions, UnitRepairs
@@ -149,7 +149,6 @@ class Ranking:
     top_k: int
     penalties: Penalties
     ratio: float
-    compile_check: bool = False  # RepairOptions.compile_check
     floors: Floors | None = None
 
     @classmethod
@@ -157,7 +156,7 @@ class Ranking:
         ratio = options.ratio(doc.frontend)
         floors = doc.frontend if isinstance(doc.frontend, Floors) else None
         floors = floors if options.min_ratio is None else None  # the user's ratio floors all
-        return cls(options.top_k, doc.frontend.penalties, ratio, options.compile_check, floors)
+        return cls(options.top_k, doc.frontend.penalties, ratio, floors)
 
 
 def at_least(ratio: float, log_prob: float, unchanged_log_prob: float) -> bool:
@@ -250,7 +249,6 @@ def ranked(
         doc.frontend,
         top_k=how.top_k,
         penalties=how.penalties,
-        compile_check=how.compile_check,
     )
     kept = ratio_floor(unit, best, how.ratio, unchanged, how.floors)
     shown, share = shares(kept, unchanged, unit.tokens)
@@ -306,7 +304,13 @@ async def run(
     """Every stage on ``units`` of ``doc`` told ``focus`` (in the model vocabulary ``known``,
     with the project's rewrite ``rules`` of the model's directory, :mod:`.project_rules`):
     one batched decode, the candidates of the units not in ``cache`` (keyed by ``document``,
-    which must name ``doc`` and the model) in one CPU job, their scores in one model job."""
+    which must name ``doc`` and the model) in one CPU job, their scores in one model job; with
+    ``options.compile_check``, :mod:`.compile_check` with the front-end's verdicts, in another
+    CPU job."""
+    shown = options.top_k
+    checked = options.compile_check
+    if checked:  # COMPILED more ranked, those that no longer compile dropped after
+        options = compile_check.widened(options)
     options = replace(options, beam_size=options.beam(doc.frontend))
     ids = [pipeline.focus_ids(doc, u, focus) for u in units]
     inputs = [pipeline.model_input(u) for u in units]
@@ -332,10 +336,14 @@ async def run(
         found[k] = result
         if cache is not None:
             cache.put(keys[k], result)
-    return [
+    repaired = [
         UnitRepairs(u, h, *judged(_known(r), d), detection=d)
         for u, h, r, d in zip(units, hyps, found, detected, strict=True)
     ]
+    if not checked:
+        return repaired
+
+    return await runtime.cpu(lambda: compile_check.checked(doc.text, doc.frontend, repaired, shown))
 
 
 def _pool(

@@ -1,8 +1,8 @@
-"""The compile check of Java repairs (RepairOptions.compile_check; spancopy repair's default,
---no-compile-check turns it off): a repair after which a file that compiled no longer does is
-not offered; without a JDK nothing is dropped. Through the ranking and through a real
-``spancopy repair`` process with the shipped model; and the same check after the ranking, as
-the server runs it (spancopy_core.repair.compile_check)."""
+"""The compile check of Java repairs (spancopy_core.repair.compile_check; RepairOptions.
+compile_check, spancopy repair's default, --no-compile-check turns it off; the server's
+java.compileCheck): a repair after which a file that compiled no longer does is not offered;
+without a JDK nothing is dropped. On a ranking checked as the runner checks it, through a real
+``spancopy repair`` process with the shipped model, and settle's shares."""
 
 from __future__ import annotations
 
@@ -38,26 +38,33 @@ def _candidate(old: str, new: str) -> Candidate:
     return Candidate((edit,), new, 0.0, -math.inf, 0, len(STATS), after, tokens=(new,))
 
 
-def _ranked(compile_check: bool) -> list[str]:
+def _ranked(check: bool) -> list[str]:
+    """Two repairs of the if's method, ranked (for the check: :func:`compile_check.widened`),
+    then checked as the runner checks them (:func:`compile_check.checked`, javac's verdicts)."""
     doc = ParsedText.parse(STATS, JavaFrontend())
     (unit,) = doc.frontend.all_units(doc.parsed, ())
     found = [_candidate("best = i;", "best = a;"), _candidate("a[i] > a", "a[i] >= a")]
+    options = RepairOptions(top_k=1, compile_check=check)
+    top_k = (compile_check.widened(options) if check else options).top_k
     ranked = ranking.rank(
         STATS, unit, found, [-1.0, -2.0], -3.0, LineIndex(STATS), None, doc.frontend,
-        top_k=5, compile_check=compile_check,
+        top_k=top_k,
     )  # fmt: skip
-    return [c.title for c in ranked]
+    repairs = [UnitRepairs(unit, [], ranked, -3.0)]
+    if check:
+        repairs = compile_check.checked(STATS, doc.frontend, repairs, options.top_k)
+    return [c.title for c in repairs[0].candidates]
 
 
 @needs_jdk
-def test_the_ranking_drops_what_no_longer_compiles() -> None:
-    assert _ranked(compile_check=False) == ["best = a;", "a[i] >= a"]
-    assert _ranked(compile_check=True) == ["a[i] >= a"]  # an int[] is no int
+def test_the_check_drops_what_no_longer_compiles() -> None:
+    assert _ranked(check=False) == ["best = a;"]
+    assert _ranked(check=True) == ["a[i] >= a"]  # an int[] is no int: the next one shown
 
 
-def test_without_a_jdk_the_ranking_drops_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_without_a_jdk_the_check_drops_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(compiler.shutil, "which", lambda name: None)
-    assert _ranked(compile_check=True) == ["best = a;", "a[i] >= a"]
+    assert _ranked(check=True) == ["best = a;"]
 
 
 def _repair(path: Path, *extra: str, env: dict[str, str] | None = None) -> list[dict]:
