@@ -751,7 +751,10 @@ def _method_text(path: Path, m: dict[str, Any]) -> str:
         what = f"proposal(s) of the edit from line {m['edit_line']}"
     out = [f"{path}:{m['line']}: {m['kind']} {m['name']}: {len(m['repairs'])} {what}\n"]
     for r in m["repairs"]:
-        out.append(f"#{r['rank']} {r['title']} ({format_probability(r['probability'])})\n")
+        # a proposal's share, the edit model's against the method left as it is, is no chance
+        # that it is right (a rule's right rewrite is often under 1%): not shown, only ranked
+        share = "" if "edit_line" in m else f" ({format_probability(r['probability'])})"
+        out.append(f"#{r['rank']} {r['title']}{share}\n")
         out.append(r["diff"])
     out.append("\n")
     return "".join(out)

@@ -29,7 +29,7 @@ def test_proposals_as_diffs(toy_edit_model: Path, files: tuple[Path, Path]):
     assert out.returncode == 0, out.stderr
     header, rest = out.stdout.split("\n", 1)
     assert header == f"{new}:6: method reload: 1 proposal(s) of the edit from line 2"
-    assert rest.startswith('#1 Change to "return open(name, true);" (')
+    assert rest.startswith('#1 Change to "return open(name, true);"\n')  # ranked, no share
     assert "-        return open(name);\n+        return open(name, true);\n" in rest
     assert "count" not in rest.split("@@")[0] and "n + k" not in rest
     assert out.stdout.endswith("1 method(s) with proposals of the edit of load (line 2)\n")
