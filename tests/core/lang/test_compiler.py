@@ -5,6 +5,7 @@ does not compile."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -22,6 +23,16 @@ VARIANTS = [
 ]
 
 needs_jdk = pytest.mark.skipif(not compiler.available(), reason="no JDK (javac, java) on PATH")
+
+
+@pytest.fixture
+def helper(tmp_path) -> Iterator[compiler.Compiler]:
+    """A resident compiler of its own (its helper class in ``tmp_path``), closed after."""
+    made = compiler.Compiler(cache=tmp_path)
+    try:
+        yield made
+    finally:
+        made.close()
 
 
 @needs_jdk
@@ -48,49 +59,40 @@ def test_the_file_takes_its_public_types_name() -> None:
 
 
 @needs_jdk
-def test_a_late_answer_costs_no_restart(tmp_path) -> None:
+def test_a_late_answer_costs_no_restart(helper: compiler.Compiler) -> None:
     """An answer not read by its deadline is read before the next one; same helper process."""
-    helper = compiler.Compiler(cache=tmp_path)
-    try:
-        assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
-        assert helper.process is not None
-        pid = helper.process.pid
-        assert helper.compiles("Stats.java", VARIANTS[0], time.monotonic()) is None  # too late
-        assert helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60) is False
-        assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
-        assert helper.process.pid == pid
-    finally:
-        helper.close()
+    assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
+    assert helper.process is not None
+    pid = helper.process.pid
+    assert helper.compiles("Stats.java", VARIANTS[0], time.monotonic()) is None  # too late
+    assert helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60) is False
+    assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
+    assert helper.process.pid == pid
 
 
 @needs_jdk
-def test_the_check_stops_when_enough_compile_and_remembers_its_verdicts(tmp_path) -> None:
-    helper = compiler.Compiler(cache=tmp_path)
-    try:
-        assert helper.remembered(STATS, VARIANTS, wanted=1) is None  # nothing asked yet
-        # the third and fourth variants do not compile, but one that does was found first
-        assert helper.check(STATS, VARIANTS, budget_s=60.0, wanted=1) == [False, True] + [True] * 3
-        assert helper.remembered(STATS, VARIANTS, wanted=1) == [False, True] + [True] * 3
-        assert helper.remembered(STATS, VARIANTS) is None  # the third was never compiled
-        assert helper.known(VARIANTS[2]) is None and helper.known(VARIANTS[0]) is False
-    finally:
-        helper.close()
+def test_the_check_stops_when_enough_compile_and_remembers_its_verdicts(
+    helper: compiler.Compiler,
+) -> None:
+    assert helper.remembered(STATS, VARIANTS, wanted=1) is None  # nothing asked yet
+    # the third and fourth variants do not compile, but one that does was found first
+    assert helper.check(STATS, VARIANTS, budget_s=60.0, wanted=1) == [False, True] + [True] * 3
+    assert helper.remembered(STATS, VARIANTS, wanted=1) == [False, True] + [True] * 3
+    assert helper.remembered(STATS, VARIANTS) is None  # the third was never compiled
+    assert helper.known(VARIANTS[2]) is None and helper.known(VARIANTS[0]) is False
 
 
 @needs_jdk
-def test_a_helper_that_died_is_started_again(tmp_path) -> None:
-    helper = compiler.Compiler(cache=tmp_path)
-    try:
-        assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
-        assert helper.process is not None
-        first = helper.process
-        first.kill()
-        first.wait()
-        verdicts = [helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60)]
-        verdicts.append(helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60))
-        # the request that found it dead is not told (None) or told by a fresh helper
-        assert verdicts[-1] is False and verdicts[0] in (None, False)
-        assert helper.process is not None and helper.process.pid != first.pid
-    finally:
-        helper.close()
+def test_a_helper_that_died_is_started_again(helper: compiler.Compiler) -> None:
+    assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
+    assert helper.process is not None
+    first = helper.process
+    first.kill()
+    first.wait()
+    verdicts = [helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60)]
+    verdicts.append(helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60))
+    # the request that found it dead is not told (None) or told by a fresh helper
+    assert verdicts[-1] is False and verdicts[0] in (None, False)
+    assert helper.process is not None and helper.process.pid != first.pid
+    helper.close()
     assert helper.process is None
