@@ -15,6 +15,7 @@ import sys
 import tempfile
 import termios
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -250,21 +251,26 @@ def test_progress_on_a_terminal_unless_quiet(toy_model: Path, tmp_path: Path):
     assert (piped.returncode, piped.stdout, piped.stderr) == (0, stdout, "")
 
 
+def repairing(source: Path, model: Path, **popen: Any) -> subprocess.Popen[bytes]:
+    """``spancopy repair SOURCE --quiet --model MODEL`` started, its output in pipes."""
+    command = [sys.executable, "-m", "spancopy_core.cli", "repair", str(source), "--quiet"]
+    return subprocess.Popen(
+        [*command, "--model", str(model)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=SERVER_ENV,
+        cwd=ROOT,
+        **popen,
+    )
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 def test_ctrl_c_mid_run(toy_model: Path, tmp_path: Path):
     """Results are printed as they are found; Ctrl-C then ends the run in one line, status 130."""
     # Forty batches: when the first is printed, 39 are still to be decoded and compiled. (5,000
     # methods took minutes before the first was printed: a method's environment reads its class.)
     source = many_methods(tmp_path / "Huge.java", 40 * BATCH)
-    command = [sys.executable, "-m", "spancopy_core.cli", "repair", str(source), "--quiet"]
-    with subprocess.Popen(
-        [*command, "--model", str(toy_model)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=SERVER_ENV,
-        cwd=ROOT,
-        preexec_fn=default_sigint,
-    ) as proc:
+    with repairing(source, toy_model, preexec_fn=default_sigint) as proc:
         first = b""  # the first method's repairs, printed mid-run
         while b"\n" not in first and (chunk := os.read(proc.stdout.fileno(), 4096)):
             first += chunk
@@ -279,14 +285,7 @@ def test_ctrl_c_mid_run(toy_model: Path, tmp_path: Path):
 def test_a_reader_that_goes_away_gets_no_traceback(toy_model: Path):
     """spancopy repair ... | head: the pipe closes before the results are written; the run ends
     in silence with the shell's status for SIGPIPE (141), never a traceback."""
-    command = [sys.executable, "-m", "spancopy_core.cli", "repair", str(EXAMPLE), "--quiet"]
-    with subprocess.Popen(
-        [*command, "--model", str(toy_model)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=SERVER_ENV,
-        cwd=ROOT,
-    ) as proc:
+    with repairing(EXAMPLE, toy_model) as proc:
         proc.stdout.close()  # before the model is loaded: its first write finds no reader
         stderr = proc.stderr.read()
         proc.wait(timeout=120)
