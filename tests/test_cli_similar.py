@@ -14,13 +14,19 @@ from .core.repair.test_similar import NEW, OLD
 from .test_cli import apply_lsp_edits, one_line_error, spancopy
 
 
+def edited(folder: Path, name: str, before: str, after: str) -> tuple[Path, Path]:
+    """``(FILE, OLDFILE)``: ``folder/NAME.java`` holding ``after``, ``NAME.old.java``
+    ``before``."""
+    new, old = folder / f"{name}.java", folder / f"{name}.old.java"
+    new.write_text(after, encoding="utf-8")
+    old.write_text(before, encoding="utf-8")
+    return new, old
+
+
 @pytest.fixture
 def files(tmp_path: Path) -> tuple[Path, Path]:
     """``(FILE, OLDFILE)``: ``load`` got an extra argument ``true``."""
-    new, old = tmp_path / "Files.java", tmp_path / "Files.old.java"
-    new.write_text(NEW, encoding="utf-8")
-    old.write_text(OLD, encoding="utf-8")
-    return new, old
+    return edited(tmp_path, "Files", OLD, NEW)
 
 
 def test_proposals_as_diffs(toy_edit_model: Path, files: tuple[Path, Path]):
@@ -104,10 +110,8 @@ TRIMS = """class Names {
 
 
 def test_the_rules_carry_an_edit_the_model_never_learnt(toy_edit_model: Path, tmp_path: Path):
-    new, old = tmp_path / "Names.java", tmp_path / "Names.old.java"
     after = TRIMS.replace("return name.trim();", "return name.strip();")
-    new.write_text(after, encoding="utf-8")
-    old.write_text(TRIMS, encoding="utf-8")
+    new, old = edited(tmp_path, "Names", TRIMS, after)
     args = ("similar-edit", new, "--before", old, "--model", toy_edit_model, "--json")
     out = spancopy(*args, "--top-k", "3")
     assert out.returncode == 0, out.stderr
@@ -159,10 +163,8 @@ class Repo {
     ids=["unmodifiableList to List.copyOf", "trim to strip"],
 )
 def test_the_issues_examples_with_the_shipped_edit_model(tmp_path: Path, edit, method, expected):
-    new, old = tmp_path / "Repo.java", tmp_path / "Repo.old.java"
     after = REPO.replace(*edit)
-    new.write_text(after, encoding="utf-8")
-    old.write_text(REPO, encoding="utf-8")
+    new, old = edited(tmp_path, "Repo", REPO, after)
     out = spancopy("similar-edit", new, "--before", old, "--json", "--top-k", "3")
     assert out.returncode == 0, out.stderr
     (found,) = json.loads(out.stdout)["methods"]  # size() is left alone
@@ -187,11 +189,10 @@ def sums(n: int) -> str:
 
 @pytest.mark.parametrize("n", [32, 40])
 def test_the_methods_past_the_beams_budget_are_said_in_one_line(toy_edit_model: Path, tmp_path, n):
-    new, old = tmp_path / "Sums.java", tmp_path / "Sums.old.java"
-    old.write_text(sums(n), encoding="utf-8")
     # no rule (return #0 ; would match the return left alone) and no anchor: the beam may
     # search every method, as far as the default budget of 512 tokens goes: 32 methods of 16
-    new.write_text(sums(n).replace("+ limit;", "+ limit + 1;"), encoding="utf-8")
+    after = sums(n).replace("+ limit;", "+ limit + 1;")
+    new, old = edited(tmp_path, "Sums", sums(n), after)
     out = spancopy("similar-edit", new, "--before", old, "--model", toy_edit_model, "--json")
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
@@ -233,10 +234,8 @@ QUOTES = """class Quotes {
 def test_a_rule_as_general_as_any_equals_is_proposed_only_where_the_types_fit(
     toy_edit_model: Path, tmp_path: Path
 ):
-    new, old = tmp_path / "Quotes.java", tmp_path / "Quotes.old.java"
     after = QUOTES.replace("return c.equals('\"');", "return c == '\"';")
-    new.write_text(after, encoding="utf-8")
-    old.write_text(QUOTES, encoding="utf-8")
+    new, old = edited(tmp_path, "Quotes", QUOTES, after)
     args = ("similar-edit", new, "--before", old, "--model", toy_edit_model, "--json")
     out = spancopy(*args, "--top-k", "1")
     assert out.returncode == 0, out.stderr
