@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from spancopy_core.editing.alignment import Alignment, align
 from spancopy_core.lang import java
-from spancopy_core.lang.java import PLACEHOLDER
+from spancopy_core.lang.java import PLACEHOLDER, validity
 from spancopy_core.lang.java.syntax import is_name
 from spancopy_core.repair import runner
 from spancopy_core.repair.candidates import Candidate, candidates
@@ -206,12 +206,13 @@ def tasks(
     source: java.JavaSource = doc.parsed
     out = []
     for m in targets(source, skip, focus):
+        env = validity.environment(source, m)  # what the repairs' validity check knows there
         for edit in edits[:MAX_EDITS]:
             model_input, alignment = target_input(
                 source.tokens[m.tokens], edit, known, source.imports
             )
             if len(model_input.tokens) <= options.max_unit_tokens:
-                out.append(Task(method_unit(m, model_input), edit, alignment))
+                out.append(Task(method_unit(m, model_input, env), edit, alignment))
     return out
 
 

@@ -314,3 +314,39 @@ def test_options_are_checked():
         SimilarOptions(min_overlap=2)
     with pytest.raises(ValueError, match="beam_tokens"):
         SimilarOptions(beam_tokens=-1)
+
+
+def test_a_proposal_is_checked_against_the_declarations_of_its_file():
+    """A target's unit knows its file's fields, as a repair's does: a null check of an ``int``
+    field (seen from a retrained edit model on ``reset()``) does not compile and is dropped,
+    and the same check of an ``Integer`` field is kept."""
+    old = """class Person {
+    private String name;
+    private int count;
+    private Integer total;
+
+    public void setName(String name) {
+        this.name = name;
+    }
+
+    public void reset() {
+        count = 0;
+        total = 0;
+    }
+}
+"""
+    new = old.replace(
+        "        this.name = name;",
+        "        if (name == null) {\n            return;\n        }\n        this.name = name;",
+    )
+    doc = ParsedText.parse(new, JavaFrontend())
+    (edit,) = edits_of(old, new)
+    (task,) = similar.tasks(doc, [edit], set(), SimilarOptions(), [(edit.start, edit.end)])
+    assert task.unit.name == "reset"
+
+    def guarded(field: str) -> str:
+        guard = f"if ({field} == null) {{\n            return;\n        }}\n        "
+        return doc.text[task.unit.start : task.unit.end].replace("count = 0;", guard + "count = 0;")
+
+    assert not doc.frontend.sensible(task.unit, guarded("count"))
+    assert doc.frontend.sensible(task.unit, guarded("total"))
