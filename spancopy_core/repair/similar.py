@@ -15,7 +15,7 @@ import difflib
 import math
 from collections import Counter
 from collections.abc import Callable, Container, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from spancopy_core.editing.alignment import Alignment, align
@@ -51,12 +51,11 @@ class SimilarOptions:
     top_k: int = 3  # proposals per method
     # The bar of the beam's proposals (where no rule matches): at least this many times as
     # likely, under the edit, as the method left as it is (0: no bar). Rule rewrites have none
-    # (see the design notes). With the shipped edit model (1,751 of 10,000 steps), the model
-    # alone puts 14 of the 40 right results of the held-out dev half in the top 3 at 0 (13 at
-    # 1), 8 of the 14 hand-written ones (7), no unrelated proposal at either; with 30 real
-    # methods added to each case (bench --real 30) it proposed on 2 where the edit does not
-    # apply, none at 1 (the combined hits the same): 1 is the default. Set it again once the
-    # model is trained.
+    # (see the design notes). Chosen with the first shipped edit model (1,751 steps: on the
+    # hand-written cases with 30 real methods beside each, bench --real 30, it proposed on 2
+    # real methods where the edit does not apply at 0, none at 1, the combined hits the same)
+    # and kept for the model trained to the recipe's 10,000 steps: its one unrelated proposal
+    # on the hand cases (a null check of a field, in reset()) stays at 2 and at 5.
     threshold: float = 1.0
     min_overlap: float = 0.9  # least change_overlap of a proposal with the edit
     max_unit_tokens: int = 400  # longer methods are skipped
@@ -202,17 +201,22 @@ def tasks(
 ) -> list[Task]:
     """One task per (method of ``doc``, edit) for the first :data:`MAX_EDITS` edits: every
     method of :func:`targets` (``skip``: the edited methods, when ``doc`` is their file)
-    with at most ``options.max_unit_tokens`` model tokens, in file order."""
+    with at most ``options.max_unit_tokens`` model tokens, in file order. A task's unit knows
+    its file's declarations (:func:`~spancopy_core.lang.java.validity.environment`) and takes
+    the names its edit's method uses from out of sight as declared."""
     source: java.JavaSource = doc.parsed
+    # the names each edit's method uses from its file: a rewrite may bring them to a target
+    uses = [validity.free_names(" ".join(t.text for t in e.after)) for e in edits[:MAX_EDITS]]
     out = []
     for m in targets(source, skip, focus):
         env = validity.environment(source, m)  # what the repairs' validity check knows there
-        for edit in edits[:MAX_EDITS]:
+        for edit, names in zip(edits[:MAX_EDITS], uses, strict=True):
             model_input, alignment = target_input(
                 source.tokens[m.tokens], edit, known, source.imports
             )
             if len(model_input.tokens) <= options.max_unit_tokens:
-                out.append(Task(method_unit(m, model_input, env), edit, alignment))
+                seen = replace(env, free=env.free | names)
+                out.append(Task(method_unit(m, model_input, seen), edit, alignment))
     return out
 
 
@@ -299,24 +303,20 @@ def _growth(edit: Alignment) -> int:
     return max(0, sum(t is not None for t in edit.after) - sum(t is not None for t in edit.before))
 
 
-def _variables(tokens: Sequence[str]) -> set[str]:
-    """The variables ``tokens`` name: ``VAR_n``, and names that are neither anchors
-    (:func:`_anchor`) nor members (after a ``.``)."""
-    return {
-        t
-        for p, t in enumerate(tokens)
-        if (t.startswith("VAR_") if PLACEHOLDER.fullmatch(t) else is_name(t))
-        and not _anchor(tokens, p)
-        and (p == 0 or tokens[p - 1] != ".")
-    }
+def _names(tokens: Sequence[str]) -> set[str]:
+    """The names ``tokens`` write (placeholders, identifiers and idioms; no keyword, literal
+    or operator)."""
+    return {t for t in tokens if is_name(t)}
 
 
 def makes_the_change(task: Task, after: Sequence[str], min_overlap: float) -> bool:
     """Whether turning ``task.unit`` into ``after`` is the change of ``task.alignment``: its
     :func:`change_overlap` is at least ``min_overlap``, it is anchored at every name the edit
     is anchored at (:func:`anchors`; the target shares the edit's placeholders), and every
-    variable it uses is the target's or one the edit introduces (not a variable of the
-    edited method: ``if (name == null)`` copied into a method without ``name``)."""
+    name it writes is the target's or one the edit introduces: not a variable of the edited
+    method (``if (name == null)`` copied into a method without ``name``), nor a method it
+    calls or is (``TextUtil.prependsHtml(...)``, the edited method's own name, where the edit
+    wrapped an argument in ``TextUtil.stripNewlines``)."""
     edit_before = [t for t in task.alignment.before if t is not None]
     edit_after = [t for t in task.alignment.after if t is not None]
     if change_overlap(task.alignment, task.unit.tokens, after) < min_overlap:
@@ -324,7 +324,7 @@ def makes_the_change(task: Task, after: Sequence[str], min_overlap: float) -> bo
     if not anchors(edit_before, edit_after) <= anchors(task.unit.tokens, after):
         return False
     known = set(task.unit.tokens) | (set(edit_after) - set(edit_before))
-    return _variables(after) <= known
+    return _names(after) <= known
 
 
 def searchable(task: Task) -> bool:

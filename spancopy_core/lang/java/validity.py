@@ -1201,6 +1201,14 @@ def _method_node(text: str, context: tuple[str, str] | None) -> SyntaxNode | Non
     return next((m for m in _children(body) if m.type in _METHODS), None)
 
 
+def free_names(text: str) -> frozenset[str]:
+    """The names the method ``text`` (one member, parsed alone) uses without declaring them:
+    what it takes from its file (fields, methods, imported types and static imports); empty
+    when it does not parse. A similar edit's target may use what the edited method does."""
+    node = _method_node(text, None)
+    return frozenset(_Checker(Environment()).free(node)) if node is not None else frozenset()
+
+
 def problems(
     text: str, env: Environment | None = None, context: tuple[str, str] | None = None
 ) -> list[str]:

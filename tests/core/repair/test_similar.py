@@ -350,3 +350,68 @@ def test_a_proposal_is_checked_against_the_declarations_of_its_file():
 
     assert not doc.frontend.sensible(task.unit, guarded("count"))
     assert doc.frontend.sensible(task.unit, guarded("total"))
+
+
+def test_a_target_may_use_what_the_edited_method_takes_from_out_of_sight():
+    """``s.toLowerCase()`` to ``lowerCase(s)`` (a jsoup edit: a static import of another
+    file, not seen here): the same rewrite of another method uses the name the user just
+    used, and is kept; a name neither method uses is not."""
+    old = """class Keys {
+    String key(String s) {
+        return s.toLowerCase();
+    }
+
+    String other(String t) {
+        return t.toLowerCase();
+    }
+}
+"""
+    new = old.replace("return s.toLowerCase();", "return lowerCase(s);")
+    doc = ParsedText.parse(new, JavaFrontend())
+    (edit,) = edits_of(old, new)
+    (task,) = similar.tasks(doc, [edit], set(), SimilarOptions(), [(edit.start, edit.end)])
+    method = doc.text[task.unit.start : task.unit.end]
+    assert doc.frontend.sensible(task.unit, method.replace("t.toLowerCase()", "lowerCase(t)"))
+    assert not doc.frontend.sensible(task.unit, method.replace("t.toLowerCase()", "upper(t)"))
+
+
+def test_a_method_name_of_the_edited_method_is_not_copied_into_another():
+    """Seen from the retrained edit model: the edit wraps an argument in
+    ``TextUtil.stripNewlines``, and the proposal for another method calls
+    ``TextUtil.prependsHtml`` (the edited method's own name) instead."""
+    old = """class T {
+    void prependsHtml() {
+        assertEquals("<p>Hello</p>", div.html());
+    }
+}
+"""
+    new = old.replace("div.html());", "TextUtil.stripNewlines(div.html()));")
+    (edit,) = edits_of(old, new)
+    source = java.parse(
+        "class T {\n    void counts() {\n        assertEquals(2, div.size());\n    }\n}\n"
+    )
+    method = source.methods[0]
+    model_input, alignment = similar.target_input(source.tokens[method.tokens], edit, (), ())
+    task = similar.Task(method_unit(method, model_input), edit, alignment)
+    x = list(model_input.tokens)
+    edited = alignment.before[1]  # the edited method's name, as the model writes it
+    wrapper = alignment.after[alignment.after.index("(", 8) - 1]  # stripNewlines
+    assert edited not in x and wrapper not in x and edited != wrapper
+    at = x.index(",") + 1
+    end = len(x) - 3  # before ") ; }"
+    assert x[end:] == [")", ";", "}"]
+
+    def wrapped(name: str) -> list[str]:
+        return [
+            *x[:at],
+            alignment.after[alignment.after.index(wrapper) - 2],
+            ".",
+            name,
+            "(",
+            *x[at:end],
+            ")",
+            *x[end:],
+        ]
+
+    assert similar.makes_the_change(task, wrapped(wrapper), 0.9)
+    assert not similar.makes_the_change(task, wrapped(edited), 0.9)
