@@ -39,8 +39,9 @@ Both print the machine and end with a ``RESULT`` line.
     python bench/similar_edit.py --model DIR --quality [--set dev|test|hand] [--threshold R]
         [--real N [--real-from DIR ...]]
 
-Measured on this machine (2 cores shared by several engineers), the shipped edit model
-(``spancopy_core/pretrained/java-edit``, 1,751 of its 10,000 training steps), with the rule
+Measured on this machine (2 cores shared by several engineers), the first shipped edit model
+(``spancopy_core/pretrained/java-edit``, 1,751 of its 10,000 training steps; the model card
+has the figures of the one trained to 10,000), with the rule
 rewrites ranked by the model and the beam searched only where no rule matches (issue 26):
 
 - quality, ``--set test`` run once after every choice was made on ``dev`` and ``hand`` (and
