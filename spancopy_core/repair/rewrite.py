@@ -77,10 +77,15 @@ class Pattern:
     tokens: tuple[java.Token, ...] = ()
     children: tuple[Pattern, ...] = ()
     hole: int = -1
+    # an after side's hole written with every match of the first pattern in its binding
+    # replaced by the second (a loop's body: ``#0 [ i ]`` -> ``value``; see _carried)
+    replace: tuple[Pattern, Pattern] | None = None
 
     def key(self) -> tuple:
         """What makes two patterns the same (tokens by text)."""
         if self.hole >= 0:
+            if self.replace is not None:
+                return ("#", self.hole, self.replace[0].key(), self.replace[1].key())
             return ("#", self.hole)
         return (
             self.kind,
@@ -135,7 +140,9 @@ def _named(p: Pattern) -> bool:
 def _text(patterns: Sequence[Pattern]) -> str:
     out = []
     for p in patterns:
-        if p.hole >= 0:
+        if p.hole >= 0 and p.replace is not None:
+            out.append(f"#{p.hole}[{_text(p.replace[:1])} := {_text(p.replace[1:])}]")
+        elif p.hole >= 0:
             out.append(f"#{p.hole}")
         elif p.children:
             out.append(_text(p.children))
@@ -391,7 +398,65 @@ def generalise(
             )
             if _useful(rule) and not _left_alone(a, rule, changed):
                 rules.setdefault(rule.key(), rule)
+            carried = _carried(b, a, site, holes, rule)
+            if carried is not None and _useful(carried) and not _left_alone(a, carried, changed):
+                rules.setdefault(carried.key(), carried)
     return list(rules.values())
+
+
+def _carried(
+    b: _Tree, a: _Tree, site: _Site, holes: dict[tuple[str, ...], int], rule: Rule
+) -> Rule | None:
+    """The rule of a site that rewrote a statement and, in its body, every match of one
+    subtree into another (``for (int i = 0; i < values.length; i++) { total += values[i]; }``
+    -> ``for (int value : values) { total += value; }``): ``rule`` with the body a hole that
+    binds any body and is written with that replacement made (:attr:`Pattern.replace`), so
+    that it matches loops of other bodies; None for any other site."""
+    if len(site.before) != 1 or len(site.after) != 1:
+        return None
+    x, y = site.before[0], site.after[0]
+    if not x.children or not y.children or x.children[-1].kind != y.children[-1].kind:
+        return None
+    found = _replacement(b, a, x.children[-1], y.children[-1])
+    if found is None:
+        return None
+    old, new = found
+    body = len(holes)  # a hole of its own, after the shared ones
+    before = rule.before[0]
+    after = rule.after[0]
+    replace = (_pattern(b, old, holes, top=True), _pattern(a, new, holes, top=True))
+    types = None if rule.types is None else (*rule.types, None)
+    return Rule(
+        rule.level,
+        rule.parent,
+        (Pattern(before.kind, children=(*before.children[:-1], Pattern(hole=body))),),
+        (
+            Pattern(
+                after.kind,
+                children=(*after.children[:-1], Pattern(hole=body, replace=replace)),
+            ),
+        ),
+        types,
+    )
+
+
+def _replacement(b: _Tree, a: _Tree, x: Node, y: Node) -> tuple[Node, Node] | None:
+    """The subtrees ``(old, new)`` of ``x`` and ``y`` (two bodies) when ``y`` is ``x`` with
+    every occurrence of ``old`` (at least one) written as ``new`` and nothing else changed;
+    else None."""
+    xs, ys = b.texts(x), a.texts(y)
+    ops = difflib.SequenceMatcher(None, xs, ys, autojunk=False).get_opcodes()
+    changed = [op for op in ops if op[0] != "equal"]
+    if not changed or any(op[0] != "replace" for op in changed):
+        return None
+    if len({(xs[i1:i2], ys[j1:j2]) for _, i1, i2, j1, j2 in changed}) != 1:
+        return None
+    _, i1, i2, j1, j2 = changed[0]
+    old = next((n for n in _walk(x) if (n.lo, n.hi) == (x.lo + i1, x.lo + i2)), None)
+    new = next((n for n in _walk(y) if (n.lo, n.hi) == (y.lo + j1, y.lo + j2)), None)
+    if old is None or new is None or not old.children:
+        return None  # not whole subtrees, or one token (a rename: no rewrite of a shape)
+    return old, new
 
 
 def _useful(rule: Rule) -> bool:
@@ -457,14 +522,53 @@ def _fits(t: _Tree, rule: Rule, binds: dict[int, Node]) -> bool:
     return any(types[k] is not None and _type(t, n) == types[k] for k, n in binds.items())
 
 
+class _NoFit(Exception):
+    """A carried hole's binding cannot be written with its replacement (see _replaced)."""
+
+
 def _instance(t: _Tree, p: Pattern, binds: dict[int, Node]) -> list[java.Token]:
     """The tokens of the after pattern ``p`` with its holes' bindings."""
+    if p.hole >= 0 and p.replace is not None:
+        return _replaced(t, binds[p.hole], p.replace, binds)
     if p.hole >= 0:
         n = binds[p.hole]
         return list(t.tokens[n.lo : n.hi])
     if not p.children:
         return list(p.tokens)
     return [x for c in p.children for x in _instance(t, c, binds)]
+
+
+def _replaced(
+    t: _Tree, body: Node, replace: tuple[Pattern, Pattern], binds: dict[int, Node]
+) -> list[java.Token]:
+    """The tokens of ``body`` with every match of ``replace[0]`` (its holes bound as
+    ``binds`` has them) written as ``replace[1]``. Raises :class:`_NoFit` when there is none,
+    or when one is assigned to or stepped (``values[i] = 0``, ``values[i]++``: a loop
+    variable would take the value, not the array)."""
+    old, new = replace
+    found: list[tuple[int, int, list[java.Token]]] = []
+
+    def visit(n: Node, parent: Node | None) -> None:
+        here = dict(binds)
+        if _match(t, old, n, here, None):
+            written = parent is not None and (
+                parent.kind == "update_expression"
+                or (parent.kind == "assignment_expression" and parent.children[0] is n)
+            )
+            if written:
+                raise _NoFit
+            found.append((n.lo, n.hi, _instance(t, new, here)))
+            return
+        for c in n.children:
+            visit(c, n)
+
+    visit(body, None)
+    if not found:
+        raise _NoFit
+    out = list(t.tokens[body.lo : body.hi])
+    for lo, hi, tokens in sorted(found, key=lambda f: -f[0]):
+        out[lo - body.lo : hi - body.lo] = tokens
+    return out
 
 
 def matches(t: _Tree, rule: Rule) -> list[tuple[int, int, list[java.Token]]]:
@@ -477,11 +581,16 @@ def matches(t: _Tree, rule: Rule) -> list[tuple[int, int, list[java.Token]]]:
         ok = all(_match(t, p, m, binds, rule.types) for p, m in zip(ps, ns, strict=True))
         return ok and _fits(t, rule, binds)
 
+    def written(binds: dict[int, Node]) -> list[java.Token] | None:
+        try:
+            return [x for p in rule.after for x in _instance(t, p, binds)]
+        except _NoFit:
+            return None
+
     def visit(n: Node) -> None:
         if not rule.parent:
             binds: dict[int, Node] = {}
-            if fits(rule.before, [n], binds):
-                new = [x for p in rule.after for x in _instance(t, p, binds)]
+            if fits(rule.before, [n], binds) and (new := written(binds)) is not None:
                 out.append((n.lo, n.hi, new))
                 return
         elif n.kind == rule.parent:
@@ -489,8 +598,7 @@ def matches(t: _Tree, rule: Rule) -> list[tuple[int, int, list[java.Token]]]:
             while k + width <= len(n.children):
                 binds = {}
                 run = n.children[k : k + width]
-                if fits(rule.before, run, binds):
-                    new = [x for p in rule.after for x in _instance(t, p, binds)]
+                if fits(rule.before, run, binds) and (new := written(binds)) is not None:
                     out.append((run[0].lo, run[-1].hi, new))
                     k += width
                     continue

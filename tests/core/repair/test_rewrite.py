@@ -281,3 +281,61 @@ def test_a_method_without_the_tokens_of_any_rule_is_not_parsed(monkeypatch):
         "String s ( String a ) { return a . strip ( ) ; }"
     ]
     assert len(parsed) == 1
+
+
+LOOP = rules(
+    "int sum(int[] values) { int total = 0; for (int i = 0; i < values.length; i++) "
+    "{ total += values[i]; } return total; }",
+    "int sum(int[] values) { int total = 0; for (int value : values) { total += value; } "
+    "return total; }",
+)
+
+
+def test_a_loop_rewritten_carries_any_body_with_the_element_replaced():
+    assert "for ( int i = 0 ; i < #0 . length ; i ++ ) #2 => for ( int value : #0 ) " + (
+        "#2[#0 [ i ] := value]"
+    ) in [str(r) for r in LOOP]
+    target = (
+        "void printAll(int[] counts) { for (int i = 0; i < counts.length; i++) "
+        "{ System.out.println(counts[i]); log(counts[i], 2); } }"
+    )
+    assert rewritten(LOOP, target) == [
+        spaced(
+            "void printAll(int[] counts) { for (int value : counts) "
+            "{ System.out.println(value); log(value, 2); } }"
+        )
+    ]
+    one = "void p(int[] v) { for (int i = 0; i < v.length; i++) show(v[i]); }"
+    assert rewritten(LOOP, one) == [spaced("void p(int[] v) { for (int value : v) show(value); }")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "{ values[i] = i; }",  # the element written: a loop variable would take it
+        "{ values[i] += 2; }",
+        "{ values[i]++; }",
+        "{ show(i); }",  # no element read: nothing to carry
+    ],
+)
+def test_a_loop_whose_body_writes_or_never_reads_the_element_is_left_alone(body: str):
+    target = f"void fill(int[] values) {{ for (int i = 0; i < values.length; i++) {body} }}"
+    assert rewritten(LOOP, target) == []
+
+
+def test_a_list_loop_carries_its_get_calls():
+    found = rules(
+        "void show(List<String> names) { for (int i = 0; i < names.size(); i++) "
+        "{ print(names.get(i)); } }",
+        "void show(List<String> names) { for (String name : names) { print(name); } }",
+    )
+    target = (
+        "void mail(List<String> names) { for (int i = 0; i < names.size(); i++) "
+        "{ send(names.get(i), names.get(i).length()); } }"
+    )
+    assert rewritten(found, target) == [
+        spaced(
+            "void mail(List<String> names) { for (String name : names) "
+            "{ send(name, name.length()); } }"
+        )
+    ]
