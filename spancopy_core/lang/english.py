@@ -74,6 +74,28 @@ def same_case(template: str, word: str) -> str:
     return word
 
 
+_SIBILANT_ENDINGS = ("s", "x", "z", "ch", "sh")  # a noun ending so takes -es: boxes, classes
+
+
+def singulars(word: str) -> tuple[str, ...]:
+    """The words of which ``word`` (lower case) is the plural as English forms plurals, longest
+    first: ``-ies`` after a consonant for ``-y`` (``libraries``), ``-es`` after a sibilant or
+    ``o`` (``boxes``, ``heroes``), and ``-s`` after anything else (``validators``, ``distros``,
+    ``days``, ``cookies``); none of fewer than 3 letters, and none of a word so formed wrong
+    (``familys``, ``carbones``, ``boxs``)."""
+    out = []
+    if word.endswith("s") and not word.endswith("ss"):
+        stem = word[:-1]
+        consonant_y = stem.endswith("y") and stem[-2:-1] not in ("a", "e", "i", "o", "u")
+        if not (consonant_y or stem.endswith(_SIBILANT_ENDINGS)):
+            out.append(stem)
+        if word.endswith("es") and stem[:-1].endswith((*_SIBILANT_ENDINGS, "o")):
+            out.append(word[:-2])
+        if word.endswith("ies") and stem[-3:-2] not in ("", "a", "e", "i", "o", "u"):
+            out.append(word[:-3] + "y")
+    return tuple(w for w in out if len(w) >= 3)
+
+
 def capitals(
     tokens: list[str] | tuple[str, ...],
     words: Container[str],

@@ -12,7 +12,7 @@ import random
 
 import pytest
 
-from spancopy_core.lang.english import capitals, introductory_comma
+from spancopy_core.lang.english import capitals, introductory_comma, singulars
 from spancopy_core.repair.channel import (
     KEY_NEIGHBOURS,
     ChannelCosts,
@@ -330,6 +330,27 @@ def test_capitals_english_always_takes():
         "or",
         "ENGLISH",
     )
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("validators", ("validator",)),
+        ("distros", ("distro",)),
+        ("days", ("day",)),
+        ("boxes", ("boxe", "box")),
+        ("heroes", ("heroe", "hero")),
+        ("libraries", ("librarie", "library")),
+        ("familys", ()),  # a consonant and y take -ies
+        ("carbones", ("carbone",)),  # -es only after a sibilant or o: no "carbon"
+        ("boxs", ()),  # a sibilant takes -es
+        ("class", ()),
+        ("gas", ()),  # a singular of 2 letters is none
+        ("word", ()),
+    ],
+)
+def test_singulars_as_english_forms_plurals(word: str, expected: tuple[str, ...]):
+    assert singulars(word) == expected
 
 
 def test_a_comma_after_an_opening_phrase():

@@ -15,6 +15,7 @@ from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.scoring import log_probs
 from spancopy_core.repair import pipeline, prose, runner
 from spancopy_core.repair.candidates import Candidate
+from spancopy_core.repair.channel import Lexicon
 from spancopy_core.repair.frontend import Floors, written
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import frontend_for
@@ -25,6 +26,8 @@ from spancopy_core.repair.prose import (
     PLAINTEXT,
     CommentProse,
     ProseFrontend,
+    glued_words,
+    plurals,
     without_front_matter,
 )
 from spancopy_core.storage.checkpoint import load_model
@@ -602,3 +605,39 @@ def test_the_rest_of_a_sentence_after_a_code_block_is_not_capitalised():
     assert not MARKDOWN.still_parses(rest, "To print Tcl.n to PDF.")  # Harper's suggestion
     assert MARKDOWN.still_parses(rest, "to print Tcl.n as PDF.")
     assert end.tokens[0] == "The"
+
+
+def test_plurals_of_words_the_lexicon_counts_rarely_are_spelt_right():
+    """information and today are counted 50 times or more (PLURAL_EVIDENCE): they take no
+    plural; family takes -ies, not -s."""
+    counts = {"validator": 33, "distro": 8, "family": 5, "information": 1739, "today": 136}
+    sentence = ["The", "validators", "and", "Distros", "informations", "todays", "familys", "the"]
+    assert plurals(sentence, Lexicon({**counts, "the": 9})) == {"validators", "distros"}
+
+
+def test_a_plural_of_a_rare_word_is_not_respelt_but_one_of_a_frequent_word_is():
+    (unit,) = pipeline.units(ParsedText.parse("The validators and informations.\n", SPELLING), ())
+    assert unit.tokens == (
+        "The",
+        "validators",
+        "and",
+        "information",
+        ".",
+    )
+
+
+def test_words_glued_inside_a_word_by_punctuation_keep_their_case():
+    assert glued_words(tokenize("tl;dr: it works, R&D and/or e.g. foo;")) == {"tl", "dr", "r", "d"}
+    assert glued_words(tokenize("_tl;dr: it works._")) == {"dr"}  # _tl is code
+    (unit,) = pipeline.units(ParsedText.parse("tl;dr: the build is reproducible.\n", SPELLING), ())
+    assert unit.tokens == (
+        "tl",
+        ";",
+        "dr",
+        ":",
+        "the",
+        "build",
+        "is",
+        "reproducible",
+        ".",
+    )

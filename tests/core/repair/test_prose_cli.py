@@ -93,3 +93,22 @@ def test_few_correct_contractions_get_any_repair_and_none_loses_a_negation(tmp_p
             assert " n't" not in added and " n\u2019t" not in added and " '" not in added
             title = r["title"].replace("\u2019", "'")
             assert not re.search(r"\bnot\b|n't", title), title  # no negation touched
+
+
+def test_plurals_and_glued_words_the_lexicon_lacks_are_left_alone(tmp_path):
+    """The plurals of words the lexicon counts rarely (validator, distro, sdist) are not respelt
+    (validators -> validator, sdists -> exists at >99%) nor tl;dr re-cased (Tl; Dr); a mass noun
+    made plural (informations) still is."""
+    right = [
+        "The cache uses both validators when it checks a response.",
+        "Enough programs, including a few Linux distros, made the switch.",
+        "The tool builds wheels and sdists from the same source tree.",
+        "tl;dr: the build is reproducible.",
+    ]
+    wrong = "All the informations are in the manual."
+    path = tmp_path / "notes.md"
+    path.write_text("# Packaging notes\n\n" + "\n\n".join([*right, wrong]) + "\n", "utf-8")
+    report = repair(path)
+    titles = {m["name"]: [r["title"] for r in m["repairs"]] for m in report["methods"]}
+    assert titles.pop(wrong) == ['Replace "informations" with "information"']
+    assert len(titles) == 1 + len(right) and all(t == [] for t in titles.values()), titles
