@@ -55,7 +55,8 @@ class SimilarOptions:
     # hand-written cases with 30 real methods beside each, bench --real 30, it proposed on 2
     # real methods where the edit does not apply at 0, none at 1, the combined hits the same)
     # and kept for the model trained to the recipe's 10,000 steps: its one unrelated proposal
-    # on the hand cases (a null check of a field, in reset()) stays at 2 and at 5.
+    # on the hand cases (a null check of a field, in reset()) stayed at 2 and at 5; the beam
+    # no longer searches the methods of an edit the rules capture (to_search), which ends it.
     threshold: float = 1.0
     min_overlap: float = 0.9  # least change_overlap of a proposal with the edit
     max_unit_tokens: int = 400  # longer methods are skipped
@@ -360,10 +361,15 @@ def to_search(
     found: Sequence[Task], rules: Sequence[Sequence[Candidate]], options: SimilarOptions
 ) -> tuple[list[int], list[int]]:
     """``(the tasks the beam searches, in order; those the budget leaves unsearched)``: of
-    the tasks that no rule rewrites (``rules``: :func:`rule_pools`), that are
-    :func:`searchable` and have some :func:`relevance`, the most relevant first (file order
-    among equals) while their methods' tokens fit ``options.beam_tokens``."""
-    scores = {k: relevance(t) for k, t in enumerate(found) if not rules[k] and searchable(t)}
+    the tasks of an edit whose rewrite rules rewrite no method here (``rules``:
+    :func:`rule_pools`; where they rewrite some, they say where the edit applies, and the
+    model is the source of the edits no rule captures), that are :func:`searchable` and have
+    some :func:`relevance`, the most relevant first (file order among equals) while their
+    methods' tokens fit ``options.beam_tokens``."""
+    captured = {t.edit for t, pool in zip(found, rules, strict=True) if pool}
+    scores = {
+        k: relevance(t) for k, t in enumerate(found) if t.edit not in captured and searchable(t)
+    }
     wanted = sorted((k for k, r in scores.items() if r > 0), key=lambda k: -scores[k])
     searched: list[int] = []
     left: list[int] = []

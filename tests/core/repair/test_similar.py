@@ -415,3 +415,36 @@ def test_a_method_name_of_the_edited_method_is_not_copied_into_another():
 
     assert similar.makes_the_change(task, wrapped(wrapper), 0.9)
     assert not similar.makes_the_change(task, wrapped(edited), 0.9)
+
+
+def test_where_the_edits_rules_rewrite_a_method_the_beam_searches_no_other():
+    """The rules say where an edit they capture applies: a null check added before
+    ``this.name = name;`` is proposed for ``setTitle`` by its rule, and the beam does not
+    search ``reset`` (the retrained edit model guarded its field there, an unrelated method);
+    with no method the rules rewrite, the beam searches it."""
+    old = """class Person {
+    void setName(String name) {
+        this.name = name;
+    }
+
+    void setTitle(String title) {
+        this.title = title;
+    }
+
+    void reset() {
+        this.count = 0;
+    }
+}
+"""
+    new = old.replace(
+        "        this.name = name;",
+        "        if (name == null) {\n            return;\n        }\n        this.name = name;",
+    )
+    doc = ParsedText.parse(new, JavaFrontend())
+    (edit,) = edits_of(old, new)
+    found = similar.tasks(doc, [edit], set(), SimilarOptions(), [(edit.start, edit.end)])
+    assert [t.unit.name for t in found] == ["setTitle", "reset"]
+    rules = similar.rule_pools(doc, found, set(), SimilarOptions())
+    assert [bool(r) for r in rules] == [True, False]
+    assert similar.to_search(found, rules, SimilarOptions()) == ([], [])
+    assert similar.to_search(found, [[], []], SimilarOptions())[0] == [0, 1]
