@@ -85,3 +85,22 @@ def test_an_unreadable_dictionary_of_the_project_is_one_line(project: Path):
         f"spancopy: cannot read the dictionary: {project / '.spancopy' / 'dictionary.txt'}: "
         "not UTF-8 text"
     )
+
+
+def test_modal_of_and_their_for_there_are_corrected_and_their_right_uses_left_alone(
+    tmp_path: Path,
+):
+    """Harper's ModalOf and TheirToThere correct the sentence before the model sees it (the
+    model alone ranks "could have" under "could of"); the words used right stay as written,
+    and turning the rule off brings back the sentence as written."""
+    wrong = ["We could of fixed it yesterday.", "Their is a problem with the build."]
+    right = ["We could have fixed it yesterday.", "Their build is green, and they're happy."]
+    (tmp_path / "notes.txt").write_text("\n\n".join(wrong + right) + "\n", encoding="utf-8")
+    out = spancopy(tmp_path / "notes.txt", "--json")
+    assert out.returncode == 0, out.stderr
+    found = {m["name"]: m["repairs"] for m in json.loads(out.stdout)["sentences"]}
+    assert [e["newText"] for e in found[wrong[0]][0]["edits"]] == ["have"]
+    assert [e["newText"] for e in found[wrong[1]][0]["edits"]] == ["There"]
+    assert not found.get(right[0]) and not found.get(right[1])
+    off = titles(tmp_path / "notes.txt", "--json", "--disable-rule", "ModalOf")
+    assert all('"have"' not in t for t in off.get(wrong[0], []))
