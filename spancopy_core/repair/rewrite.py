@@ -411,7 +411,9 @@ def _carried(
     subtree into another (``for (int i = 0; i < values.length; i++) { total += values[i]; }``
     -> ``for (int value : values) { total += value; }``): ``rule`` with the body a hole that
     binds any body and is written with that replacement made (:attr:`Pattern.replace`), so
-    that it matches loops of other bodies; None for any other site."""
+    that it matches loops of other bodies; past the first level, a variable the statement
+    declares and the edit removes (the index ``i``) is a hole too, so that a loop over ``j``
+    matches. None for any other site."""
     if len(site.before) != 1 or len(site.after) != 1:
         return None
     x, y = site.before[0], site.after[0]
@@ -421,11 +423,17 @@ def _carried(
     if found is None:
         return None
     old, new = found
-    body = len(holes)  # a hole of its own, after the shared ones
-    before = rule.before[0]
-    after = rule.after[0]
+    holes = dict(holes)
+    if LEVELS.index(rule.level) >= 1:
+        kept = set(a.texts(y))
+        for name in _declared(b, x):
+            if name not in kept:
+                holes.setdefault((name,), len(holes))
+    body = len(holes)  # a hole of its own, after the others
+    before = _pattern(b, x, holes, top=True)
+    after = _pattern(a, y, holes, top=True)
     replace = (_pattern(b, old, holes, top=True), _pattern(a, new, holes, top=True))
-    types = None if rule.types is None else (*rule.types, None)
+    types = None if rule.types is None else (*_hole_types(b, site.before, holes), None)
     return Rule(
         rule.level,
         rule.parent,

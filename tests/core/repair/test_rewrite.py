@@ -292,8 +292,8 @@ LOOP = rules(
 
 
 def test_a_loop_rewritten_carries_any_body_with_the_element_replaced():
-    assert "for ( int i = 0 ; i < #0 . length ; i ++ ) #2 => for ( int value : #0 ) " + (
-        "#2[#0 [ i ] := value]"
+    assert "for ( int #2 = 0 ; #2 < #0 . length ; #2 ++ ) #3 => for ( int value : #0 ) " + (
+        "#3[#0 [ #2 ] := value]"
     ) in [str(r) for r in LOOP]
     target = (
         "void printAll(int[] counts) { for (int i = 0; i < counts.length; i++) "
@@ -307,6 +307,12 @@ def test_a_loop_rewritten_carries_any_body_with_the_element_replaced():
     ]
     one = "void p(int[] v) { for (int i = 0; i < v.length; i++) show(v[i]); }"
     assert rewritten(LOOP, one) == [spaced("void p(int[] v) { for (int value : v) show(value); }")]
+    over_j = "void p(int[] v) { for (int j = 0; j < v.length; j++) { show(v[j]); } }"
+    assert rewritten(LOOP, over_j) == [
+        spaced("void p(int[] v) { for (int value : v) { show(value); } }")
+    ]
+    other_index = "void p(int[] v, int i) { for (int j = 0; j < v.length; j++) { show(v[i]); } }"
+    assert rewritten(LOOP, other_index) == []
 
 
 @pytest.mark.parametrize(
