@@ -674,6 +674,12 @@ def run_similar(args: argparse.Namespace) -> int:
     if not edits:
         sys.stderr.write(f"{args.file}: no method changed since {args.before}\n")
         return 1
+    annotated = [f"{e.name} (line {e.line + 1})" for e in edits if not similar.carried(e)]
+    if annotated:
+        sys.stderr.write(
+            f"{args.file}: only annotations changed in {', '.join(annotated)}; "
+            "similar-edit does not carry annotations to other methods\n"
+        )
     model = _load(args.model or DEFAULT_EDIT_MODEL, args.device, "java", edit=True)
     options = similar.SimilarOptions(
         beam_size=args.beam_size, top_k=args.top_k, threshold=args.threshold

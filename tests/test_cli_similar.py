@@ -245,3 +245,18 @@ def test_a_rule_as_general_as_any_equals_is_proposed_only_where_the_types_fit(
     assert method["name"] == "isOpen"
     (repair,) = method["repairs"]
     assert apply_lsp_edits(after, repair["edits"]) == after.replace("c.equals(open)", "c == open")
+
+
+def test_an_annotation_added_is_said_not_to_be_carried(toy_edit_model: Path, tmp_path: Path):
+    before = "class A {\n    String name() {\n        return name;\n    }\n\n" + (
+        "    String city() {\n        return city;\n    }\n}\n"
+    )
+    after = before.replace("    String name()", "    @Deprecated\n    String name()")
+    new, old = edited(tmp_path, "A", before, after)
+    out = spancopy("similar-edit", new, "--before", old, "--model", toy_edit_model)
+    assert out.returncode == 0, out.stderr
+    assert out.stderr == (
+        f"{new}: only annotations changed in name (line 2); similar-edit does not carry "
+        "annotations to other methods\n"
+    )
+    assert out.stdout == "0 method(s) with proposals of the edit of name (line 2)\n"

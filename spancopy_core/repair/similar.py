@@ -93,6 +93,13 @@ class ObservedEdit:
     imports: tuple[str, ...] = ()
 
 
+def carried(edit: ObservedEdit) -> bool:
+    """Whether ``edit`` changed its method beyond its annotations: the model and the rules
+    read methods without them (as BFP does), so an annotation added or removed is carried to
+    no other method."""
+    return [t.text for t in edit.before] != [t.text for t in edit.after]
+
+
 @dataclass(frozen=True)
 class Task:
     """One decode: ``unit`` (a method, abstracted together with ``edit``) under ``alignment``,
