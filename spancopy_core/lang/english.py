@@ -96,6 +96,89 @@ def singulars(word: str) -> tuple[str, ...]:
     return tuple(w for w in out if len(w) >= 3)
 
 
+# The prefixes of English word formation (the common ones of any grammar: re-, un-, pre-, ...)
+# that make a word of a word: ``reintroduced``, ``preallocates``, ``unregisters``.
+PREFIXES = (
+    "re un pre non over under sub super co de dis mis multi inter counter anti auto semi post "
+    "micro mid"
+).split()
+
+
+def prefixed(word: str) -> tuple[str, ...]:
+    """The words left of ``word`` (lower case) when a prefix of :data:`PREFIXES` that it opens
+    with is taken off, in the order of :data:`PREFIXES` (``reintroduced``: ``introduced``;
+    ``preallocates``: ``allocates``); none of fewer than 4 letters (``preson``: a misspelt
+    word, not a prefixed one)."""
+    return tuple(word[len(p) :] for p in PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
+
+
+# The closed classes of English (articles and determiners, pronouns, prepositions,
+# conjunctions, auxiliaries and modals, negation): the words a learner glues to the next one
+# (``alot``, ``infact``, ``aswell``, ``ofcourse``, ``eventhough``), which edited English writes
+# apart; two words of the open classes glued are a compound (``hashtable``, ``usecase``).
+FUNCTION_WORDS = frozenset(
+    """a an the this that these those every each all some any no many much more most few
+    other another such both either neither several own
+    i me my mine you your yours he him his she her hers it its we us our ours they them their
+    theirs what which who whom whose one
+    of at in on to for from with by as about into onto upon off out over under up down than
+    like per via since until till among between through during without within toward towards
+    against across after before behind beyond
+    and or but nor so yet if though although because unless while whether even
+    be is are was were been am being do does did have has had can could will would shall
+    should may might must not""".split()
+)
+
+# Phrases of Latin and French that English writes (and keeps, never "correcting" a word of
+# one: ``de facto`` -> ``de fact``, ``a priori`` -> ``a prior``).
+FOREIGN_PHRASES: tuple[tuple[str, ...], ...] = tuple(
+    tuple(phrase.split())
+    for phrase in (
+        "a priori",
+        "a posteriori",
+        "ad hoc",
+        "ad infinitum",
+        "ad nauseam",
+        "bona fide",
+        "de facto",
+        "de jure",
+        "et al",
+        "et cetera",
+        "in situ",
+        "in vitro",
+        "in vivo",
+        "inter alia",
+        "ipso facto",
+        "mutatis mutandis",
+        "per annum",
+        "per capita",
+        "per se",
+        "prima facie",
+        "pro forma",
+        "pro rata",
+        "quid pro quo",
+        "sine qua non",
+        "status quo",
+        "vice versa",
+        "carte blanche",
+        "en masse",
+        "en route",
+        "fait accompli",
+        "faux pas",
+        "par excellence",
+        "tour de force",
+    )
+)
+
+
+def foreign_words(tokens: list[str] | tuple[str, ...]) -> frozenset[str]:
+    """The words (in lower case) of ``tokens`` that a phrase of :data:`FOREIGN_PHRASES` there
+    is made of, but its :data:`FUNCTION_WORDS` (``de`` and ``facto`` of ``the de facto
+    standard``, ``priori`` of ``a priori``)."""
+    found = find_sequences(tokens, (FOREIGN_PHRASES,))
+    return frozenset(w for _, member, _ in found for w in member if w not in FUNCTION_WORDS)
+
+
 def capitals(
     tokens: list[str] | tuple[str, ...],
     words: Container[str],

@@ -14,7 +14,7 @@ from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from spancopy_core.lang.english import same_case
+from spancopy_core.lang.english import FUNCTION_WORDS, PREFIXES, same_case
 from spancopy_core.repair.spelling import MIN_LENGTH, Dictionary
 
 LEXICON = Path(__file__).resolve().parents[1] / "lang" / "data" / "english-words.tsv"
@@ -315,11 +315,39 @@ def best_join(
     return word, lexicon.log_prior(word, costs) - costs.space - written
 
 
+def apart(first: str, second: str, lexicon: Lexicon) -> bool:
+    """Whether English writes the words ``first`` and ``second`` (lower case) apart, never
+    glued into one (``a lot``, ``in fact``, ``as well``): one of them is a function word
+    (:data:`~spancopy_core.lang.english.FUNCTION_WORDS`) and the lexicon counts the pair."""
+    either = first in FUNCTION_WORDS or second in FUNCTION_WORDS
+    return either and lexicon.pairs.get((first, second), 0) > 0
+
+
+def glued(first: str, second: str) -> bool:
+    """Whether English writes the words ``first`` and ``second`` (lower case) glued into the
+    one word they make, never apart (``some one``, ``can not``, ``dis agreed``): one of them is
+    a function word, or the first is a prefix
+    (:data:`~spancopy_core.lang.english.PREFIXES`)."""
+    return first in FUNCTION_WORDS or first in PREFIXES or second in FUNCTION_WORDS
+
+
+def compound_spacing(r: Respelling, tokens: Sequence[str], lexicon: Lexicon) -> bool:
+    """Whether the respelling ``r`` of the sentence ``tokens`` only writes two words of the open
+    classes as one or one as two: a compound, glued (``hashtable`` -> ``hash table``) or open
+    (``run time`` -> ``runtime``), that English may write either way; or two words clean text
+    never writes apart (``offscreen`` -> ``off screen``): not :func:`apart`, not
+    :func:`glued`."""
+    if r.length == 2:
+        return not glued(tokens[r.index].lower(), tokens[r.index + 1].lower())
+    return len(r.new) == 2 and not apart(r.new[0].lower(), r.new[1].lower(), lexicon)
+
+
 def respellings(
     tokens: Sequence[str],
     lexicon: Lexicon,
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
     terms: Container[str] = frozenset(),
+    misspelt: bool = False,
 ) -> list[Respelling]:
     """The words of the sentence ``tokens`` outside the lexicon that the channel respells
     (gain above ``costs.margin``), in order: words of :data:`MIN_LENGTH` letters or more, in
@@ -335,7 +363,12 @@ def respellings(
     of ``terms`` (in lower case: the document's own words) are never respelt or joined, nor a
     capitalised word after a word or before a capitalised word (a name the word lists lack:
     ``Xchange``, ``Andreas Stolcke``), nor one without
-    a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the lexicon)."""
+    a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the lexicon).
+    A compound respelt only by its spacing (:func:`compound_spacing`: ``hashtable``, ``run
+    time``) is respelt only in a sentence with another respelling, or one known to be
+    ``misspelt`` (another corrector corrected it): in well-edited text it is the writer's
+    spelling; in JFLEG's learners' (``Carusage ... aswell ... thirdworld``) a space is left
+    out, or typed, with other errors."""
     out = []
     joined_to = -1
     for i, token in enumerate(tokens):
@@ -366,6 +399,8 @@ def respellings(
         if respelt is not None and respelt[1] > costs.margin:
             first, *rest = respelt[0]
             out.append(Respelling(i, (same_case(token, first), *rest), respelt[1]))
+    if not misspelt and all(compound_spacing(r, tokens, lexicon) for r in out):
+        return []  # a sentence spelt right: its compounds as the writer spells them
     return out
 
 
@@ -374,10 +409,12 @@ def respell(
     lexicon: Lexicon,
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
     terms: Container[str] = frozenset(),
+    misspelt: bool = False,
 ) -> tuple[str, ...]:
-    """``tokens`` with every respelling of :func:`respellings` (``terms`` left as written)
-    made (a split makes the sentence a token longer, a join a token shorter)."""
+    """``tokens`` with every respelling of :func:`respellings` (``terms`` left as written,
+    ``misspelt`` as there) made (a split makes the sentence a token longer, a join a token
+    shorter)."""
     out: list[tuple[str, ...]] = [(t,) for t in tokens]
-    for r in respellings(tokens, lexicon, costs, terms):
+    for r in respellings(tokens, lexicon, costs, terms, misspelt):
         out[r.index : r.index + r.length] = [r.new] + [()] * (r.length - 1)
     return tuple(w for t in out for w in t)

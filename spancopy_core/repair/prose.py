@@ -18,7 +18,14 @@ from dataclasses import dataclass, field
 
 from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
 from spancopy_core.lang import java, text
-from spancopy_core.lang.english import capitals, introductory_comma, singulars
+from spancopy_core.lang.english import (
+    FUNCTION_WORDS,
+    capitals,
+    foreign_words,
+    introductory_comma,
+    prefixed,
+    singulars,
+)
 from spancopy_core.lang.text import ProseStyle, Sentence, TextSource
 from spancopy_core.repair.channel import LEXICON, ChannelCosts, Lexicon, respell, typo_shaped
 from spancopy_core.repair.frontend import (
@@ -210,6 +217,26 @@ def plurals(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     return frozenset(w for w in {t.lower() for t in tokens} if w not in lexicon and plural(w))
 
 
+# A word the lexicon counts this often whose form with a prefix it lacks takes none (unability:
+# respelt inability); one counted less may take one the text counted never used (reintroduced,
+# preallocates: kept).
+PREFIX_EVIDENCE = 200
+
+
+def prefixed_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
+    """The words of ``tokens`` (in lower case) outside ``lexicon`` that are one of its words
+    with an English prefix (:func:`~spancopy_core.lang.english.prefixed`: ``reintroduced``,
+    ``preallocates``), the word counted at least once and fewer than
+    :data:`PREFIX_EVIDENCE` times and no function word (``untill``): spelt right, never
+    respelt (``reintroduced`` -> ``introduced``)."""
+
+    def stem(word: str) -> bool:
+        return word not in FUNCTION_WORDS and 0 < lexicon.counts.get(word, 0) < PREFIX_EVIDENCE
+
+    words = {t.lower() for t in tokens}
+    return frozenset(w for w in words if w not in lexicon and any(map(stem, prefixed(w))))
+
+
 class _Capitalised:
     """The words a sentence's first word is capitalised as: ``lexicon``'s but ``terms``."""
 
@@ -264,7 +291,7 @@ def sentence_unit(
     ``original`` (default: the source's text); the sentence's :func:`glued_words` are terms.
     """
     words = source.tokens[sentence.tokens]
-    known_terms = known_terms | glued_words(words)
+    known_terms = known_terms | glued_words(words) | foreign_words([w.text for w in words])
     model_input = text.abstract(words)
     tokens = tuple(model_input.tokens)
     continued = after_code(source, sentence)  # the rest of a sentence a code block cut in two
@@ -511,8 +538,8 @@ class ProseFrontend:
         if self.spelling is None:
             return tokens
         lexicon = shared_lexicon()
-        spelt = known | plurals(tokens, lexicon)
-        respelt = respell(tokens, lexicon, self.spelling, spelt)
+        spelt = known | plurals(tokens, lexicon) | prefixed_words(tokens, lexicon)
+        respelt = respell(tokens, lexicon, self.spelling, spelt, tokens != written_tokens)
         label = tokens[1:2] == (":",)
         words = () if fragment or label else _Capitalised(lexicon, known)  # nor a label's
         out = introductory_comma(capitals(respelt, words, _Capitalised(lexicon.proper, known)))

@@ -12,16 +12,24 @@ import random
 
 import pytest
 
-from spancopy_core.lang.english import capitals, introductory_comma, singulars
+from spancopy_core.lang.english import (
+    capitals,
+    foreign_words,
+    introductory_comma,
+    prefixed,
+    singulars,
+)
 from spancopy_core.repair.channel import (
     KEY_NEIGHBOURS,
     ChannelCosts,
     Lexicon,
     Respelling,
+    apart,
     best_join,
     best_respelling,
     channel_cost,
     format_lexicon,
+    glued,
     respell,
     respellings,
     splits,
@@ -291,6 +299,74 @@ def test_a_join_makes_the_sentence_a_token_shorter_in_the_first_word_s_case():
         "someone",
         "one",
     )
+
+
+def test_english_writes_function_words_apart_and_prefixes_glued():
+    lexicon = Lexicon(
+        {"a": 9, "lot": 9, "hash": 9, "table": 9, "off": 9, "screen": 9},
+        pairs={("a", "lot"): 3, ("hash", "table"): 3},
+    )
+    assert apart("a", "lot", lexicon)
+    assert not apart("hash", "table", lexicon)  # two words of the open classes: a compound
+    assert not apart("off", "screen", lexicon)  # a function word, never written apart
+    assert glued("some", "one") and glued("can", "not") and glued("dis", "agreed")
+    assert glued("further", "more")
+    assert not glued("run", "time") and not glued("temp", "file") and not glued("home", "work")
+
+
+COMPOUNDS = Lexicon(
+    {
+        **{w: 30 for w in ("the", "a", "lot", "hash", "table", "maps", "keys", "off", "screen")},
+        **{w: 30 for w in ("run", "time", "some", "one", "receive", "it")},
+        **{"runtime": 20, "someone": 20},
+    },
+    pairs={("a", "lot"): 10},
+)
+
+
+def test_a_sentence_spelt_right_keeps_its_compounds_glued_or_open():
+    for well in (
+        ["The", "hashtable", "maps", "keys", "."],
+        ["the", "run", "time", "maps", "keys"],
+        ["the", "offscreen", "maps"],  # "off screen" never seen apart
+    ):
+        assert respellings(well, COMPOUNDS) == []
+    # with another misspelling, or in a sentence known to be misspelt, they are respelt
+    assert respell(["The", "hashtable", "maps", "alot"], COMPOUNDS) == (
+        *("The", "hash", "table"),
+        *("maps", "a", "lot"),
+    )
+    assert respell(["the", "run", "time", "recieve", "it"], COMPOUNDS) == (
+        *("the", "runtime", "receive", "it"),
+    )
+    assert respell(["The", "hashtable", "maps"], COMPOUNDS, misspelt=True) == (
+        *("The", "hash", "table", "maps"),
+    )
+    # a function word written apart from, or glued to, its neighbour is respelt alone
+    assert respell(["the", "some", "one", "maps"], COMPOUNDS) == ("the", "someone", "maps")
+    assert respell(["alot", "maps"], COMPOUNDS) == ("a", "lot", "maps")
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("reintroduced", ("introduced",)),
+        ("preallocates", ("allocates",)),
+        ("unregisters", ("registers",)),
+        ("understand", ("derstand", "stand")),  # in the order of PREFIXES
+        ("preson", ()),  # "son": fewer than 4 letters
+        ("table", ()),
+    ],
+)
+def test_prefixed_takes_an_english_prefix_off(word: str, expected: tuple[str, ...]):
+    assert prefixed(word) == expected
+
+
+def test_the_words_of_a_latin_or_french_phrase_but_its_function_words():
+    words = "It is the de facto standard , a priori and per se , as Smith et al . say .".split()
+    assert foreign_words(words) == {"de", "facto", "priori", "se", "et", "al"}
+    assert foreign_words("The De Facto rule".split()) == {"de", "facto"}
+    assert foreign_words("a fact , per day , de rigueur".split()) == set()
 
 
 def test_a_name_never_seen_written_in_lower_case_is_respelt():

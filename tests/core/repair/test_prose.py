@@ -28,6 +28,7 @@ from spancopy_core.repair.prose import (
     ProseFrontend,
     glued_words,
     plurals,
+    prefixed_words,
     without_front_matter,
 )
 from spancopy_core.storage.checkpoint import load_model
@@ -641,3 +642,36 @@ def test_words_glued_inside_a_word_by_punctuation_keep_their_case():
         "reproducible",
         ".",
     )
+
+
+def test_words_with_a_prefix_of_words_the_lexicon_counts_rarely_are_spelt_right():
+    """introduced and allocates are counted fewer than PREFIX_EVIDENCE times; ability more
+    often (unability: inability), cods never (recods: records), till is a function word."""
+    counts = {"introduced": 125, "allocates": 13, "ability": 900, "cods": 0, "till": 39}
+    sentence = ["It", "reintroduced", "Preallocates", "unability", "recods", "untill", "the"]
+    assert prefixed_words(sentence, Lexicon({**counts, "the": 9})) == {
+        "reintroduced",
+        "preallocates",
+    }
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The patch reintroduced the old behaviour of the loader.",
+        "The hashtable maps each key to its bucket.",
+        "The window draws to an offscreen buffer first.",
+        "It is the de facto standard.",
+        "The size is not known a priori by the caller.",
+    ],
+)
+def test_prefixed_words_compounds_and_latin_phrases_are_not_respelt(sentence: str):
+    (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", SPELLING), ())
+    words = [w.lower() for w in unit.tokens]
+    for word in ("reintroduced", "hashtable", "offscreen", "facto", "priori"):
+        assert (word in sentence) == (word in words), unit.tokens
+
+
+def test_the_words_of_a_latin_phrase_are_terms_the_model_keeps():
+    (unit,) = pipeline.units(ParsedText.parse("It is the de facto standard.\n", SPELLING), ())
+    assert {"de", "facto"} <= unit.terms

@@ -112,3 +112,32 @@ def test_plurals_and_glued_words_the_lexicon_lacks_are_left_alone(tmp_path):
     titles = {m["name"]: [r["title"] for r in m["repairs"]] for m in report["methods"]}
     assert titles.pop(wrong) == ['Replace "informations" with "information"']
     assert len(titles) == 1 + len(right) and all(t == [] for t in titles.values()), titles
+
+
+def test_prefixed_words_compounds_and_latin_phrases_are_left_alone(tmp_path):
+    """A word with a prefix (reintroduced -> introduced), a compound glued or open (hashtable
+    -> hash table, offscreen -> of the screen, run time -> runtime) and the words of a Latin
+    phrase (de facto -> de fact, a priori -> a prior) are not respelt in a sentence spelt
+    right; in a sentence with other misspellings a space left out is still put back."""
+    right = [
+        "The patch reintroduced the old behaviour of the loader.",
+        "The hashtable maps each key to its bucket.",
+        "Store the keyfiles outside the repository.",
+        "This usecase shows why the cache matters.",
+        "Print a hardcopy of the report for the meeting.",
+        "The window draws to an offscreen buffer first.",
+        "The library checks the types at run time.",
+        "It is the de facto standard for configuration files.",
+        "The size is not known a priori by the caller.",
+    ]
+    wrong = "Carusage is importent in thirdworld countries."
+    path = tmp_path / "notes.md"
+    path.write_text("# Build notes\n\n" + "\n\n".join([*right, wrong]) + "\n", "utf-8")
+    report = repair(path)
+    titles = {m["name"]: [r["title"] for r in m["repairs"]] for m in report["methods"]}
+    (name,) = [n for n in titles if n.startswith("Carusage")]
+    assert titles.pop(name) == [
+        'Replace "Carusage" with "Car usage"; replace "importent" with "important"; '
+        'replace "thirdworld" with "third world"'
+    ]
+    assert len(titles) == 1 + len(right) and all(t == [] for t in titles.values()), titles
