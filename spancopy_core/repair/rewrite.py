@@ -398,7 +398,8 @@ def generalise(
             )
             if _useful(rule) and not _left_alone(a, rule, changed):
                 rules.setdefault(rule.key(), rule)
-            carried = _carried(b, a, site, holes, rule)
+            # similar edits' rules only; a project's mined rules (untyped) stay as they were
+            carried = _carried(b, a, site, holes, rule) if typed else None
             if carried is not None and _useful(carried) and not _left_alone(a, carried, changed):
                 rules.setdefault(carried.key(), carried)
     return list(rules.values())
@@ -433,6 +434,11 @@ def _carried(
     before = _pattern(b, x, holes, top=True)
     after = _pattern(a, y, holes, top=True)
     replace = (_pattern(b, old, holes, top=True), _pattern(a, new, holes, top=True))
+    bound = _holes([before.children[:-1]])  # the body is the carried hole now
+    if not _holes([after.children[:-1]]) <= bound or not _holes([replace[1:]]) <= bound | _holes(
+        [replace[:1]]
+    ):
+        return None  # a hole the after side writes that only the body would bind
     types = None if rule.types is None else (*_hole_types(b, site.before, holes), None)
     return Rule(
         rule.level,
@@ -446,6 +452,18 @@ def _carried(
         ),
         types,
     )
+
+
+def _holes(groups: Sequence[Sequence[Pattern]]) -> set[int]:
+    """The holes of the patterns of ``groups``, wherever in them."""
+    out: set[int] = set()
+    for patterns in groups:
+        for p in patterns:
+            if p.hole >= 0:
+                out.add(p.hole)
+            else:
+                out |= _holes([p.children])
+    return out
 
 
 def _replacement(b: _Tree, a: _Tree, x: Node, y: Node) -> tuple[Node, Node] | None:

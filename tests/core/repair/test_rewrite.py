@@ -345,3 +345,27 @@ def test_a_list_loop_carries_its_get_calls():
             "{ send(name, name.length()); } }"
         )
     ]
+
+
+def test_no_carried_rule_writes_a_hole_that_only_the_body_binds():
+    """``values`` is read in the loop's body and written in the new header: with the body a
+    carried hole nothing would bind it (python -m trainer adapt's mined rules once raised a
+    KeyError on such a rule); only the rule that names ``values`` is carried. A project's
+    mined rules (untyped) get no carried rules."""
+    before = (
+        "int sum(int[] values, int n) { int total = 0; for (int i = 0; i < n; i++) "
+        "{ total += values[i]; } return total; }"
+    )
+    after = (
+        "int sum(int[] values, int n) { int total = 0; for (int value : values) "
+        "{ total += value; } return total; }"
+    )
+    found = rules(before, after)
+    assert [str(r) for r in found if ":=" in str(r)] == [
+        "for ( int i = 0 ; i < n ; i ++ ) #0 => for ( int value : values ) #0[values [ i ] := value]"
+    ]
+    assert (
+        rewritten(found, "void p(int[] v, int m) { for (int i = 0; i < m; i++) { show(v[i]); } }")
+        == []
+    )
+    assert not [r for r in rules(before, after, typed=False) if ":=" in str(r)]
