@@ -112,6 +112,15 @@ def prefixed(word: str) -> tuple[str, ...]:
     return tuple(word[len(p) :] for p in PREFIXES if word.startswith(p) and len(word) - len(p) >= 4)
 
 
+def doers(word: str) -> tuple[str, ...]:
+    """The words of which ``word`` (lower case) is the agent noun, or its plural, as English
+    forms it: ``-er`` (``renderer``: ``render``), ``-r`` after ``e`` (``serializer``:
+    ``serialize``), and ``-ers``, ``-rs``; none of fewer than 3 letters."""
+    noun = word[:-1] if word.endswith("s") else word
+    out = (noun[:-2], noun[:-1]) if noun.endswith("er") else ()  # render-er, serialize-r
+    return tuple(w for w in out if len(w) >= 3)
+
+
 # The closed classes of English (articles and determiners, pronouns, prepositions,
 # conjunctions, auxiliaries and modals, negation): the words a learner glues to the next one
 # (``alot``, ``infact``, ``aswell``, ``ofcourse``, ``eventhough``), which edited English writes

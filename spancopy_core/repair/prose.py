@@ -21,6 +21,7 @@ from spancopy_core.lang import java, text
 from spancopy_core.lang.english import (
     FUNCTION_WORDS,
     capitals,
+    doers,
     foreign_words,
     introductory_comma,
     prefixed,
@@ -219,22 +220,36 @@ def plurals(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
 
 # A word the lexicon counts this often whose form with a prefix it lacks takes none (unability:
 # respelt inability); one counted less may take one the text counted never used (reintroduced,
-# preallocates: kept).
+# preallocates: kept). Its agent noun, as its plural: PLURAL_EVIDENCE (maner, smallers: respelt).
 PREFIX_EVIDENCE = 200
 
 
-def prefixed_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
-    """The words of ``tokens`` (in lower case) outside ``lexicon`` that are one of its words
-    with an English prefix (:func:`~spancopy_core.lang.english.prefixed`: ``reintroduced``,
-    ``preallocates``), the word counted at least once and fewer than
-    :data:`PREFIX_EVIDENCE` times and no function word (``untill``): spelt right, never
-    respelt (``reintroduced`` -> ``introduced``)."""
+def _made(
+    tokens: Iterable[str], lexicon: Lexicon, bases: Callable[[str], tuple[str, ...]], limit: int
+) -> frozenset[str]:
+    """The words of ``tokens`` (in lower case) outside ``lexicon`` made of its words ``bases``
+    gives (no function word), each counted fewer than ``limit`` times, one at least once."""
 
-    def stem(word: str) -> bool:
-        return word not in FUNCTION_WORDS and 0 < lexicon.counts.get(word, 0) < PREFIX_EVIDENCE
+    def made(word: str) -> bool:
+        counts = [
+            lexicon.counts[b] for b in bases(word) if b in lexicon and b not in FUNCTION_WORDS
+        ]
+        return bool(counts) and 0 < max(counts) < limit
 
-    words = {t.lower() for t in tokens}
-    return frozenset(w for w in words if w not in lexicon and any(map(stem, prefixed(w))))
+    return frozenset(w for w in {t.lower() for t in tokens} if w not in lexicon and made(w))
+
+
+def derived_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
+    """The words of ``tokens`` (in lower case) outside ``lexicon`` that are its words with an
+    English prefix (:func:`~spancopy_core.lang.english.prefixed`: ``reintroduced``,
+    ``preallocates``), counted fewer than :data:`PREFIX_EVIDENCE` times, or its words' agent
+    nouns (:func:`~spancopy_core.lang.english.doers`: ``renderer``, ``serializers``), counted
+    fewer than :data:`PLURAL_EVIDENCE` times; of no function word (``untill``), of a word
+    counted at least once (``recods``): spelt right, never respelt (``reintroduced`` ->
+    ``introduced``, ``renderer`` -> ``rendered``)."""
+    return _made(tokens, lexicon, prefixed, PREFIX_EVIDENCE) | _made(
+        tokens, lexicon, doers, PLURAL_EVIDENCE
+    )
 
 
 class _Capitalised:
@@ -538,7 +553,7 @@ class ProseFrontend:
         if self.spelling is None:
             return tokens
         lexicon = shared_lexicon()
-        spelt = known | plurals(tokens, lexicon) | prefixed_words(tokens, lexicon)
+        spelt = known | plurals(tokens, lexicon) | derived_words(tokens, lexicon)
         respelt = respell(tokens, lexicon, self.spelling, spelt, tokens != written_tokens)
         label = tokens[1:2] == (":",)
         words = () if fragment or label else _Capitalised(lexicon, known)  # nor a label's

@@ -14,6 +14,7 @@ import pytest
 
 from spancopy_core.lang.english import (
     capitals,
+    doers,
     foreign_words,
     introductory_comma,
     prefixed,
@@ -360,6 +361,20 @@ def test_a_sentence_spelt_right_keeps_its_compounds_glued_or_open():
 )
 def test_prefixed_takes_an_english_prefix_off(word: str, expected: tuple[str, ...]):
     assert prefixed(word) == expected
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("renderer", ("render", "rendere")),
+        ("renderers", ("render", "rendere")),
+        ("serializer", ("serializ", "serialize")),
+        ("ther", ("the",)),  # "th": fewer than 3 letters
+        ("table", ()),
+    ],
+)
+def test_doers_takes_the_agent_noun_s_ending_off(word: str, expected: tuple[str, ...]):
+    assert doers(word) == expected
 
 
 def test_the_words_of_a_latin_or_french_phrase_but_its_function_words():

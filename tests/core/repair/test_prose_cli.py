@@ -114,18 +114,19 @@ def test_plurals_and_glued_words_the_lexicon_lacks_are_left_alone(tmp_path):
     assert len(titles) == 1 + len(right) and all(t == [] for t in titles.values()), titles
 
 
-def test_prefixed_words_compounds_and_latin_phrases_are_left_alone(tmp_path):
-    """A word with a prefix (reintroduced -> introduced), a compound glued or open (hashtable
-    -> hash table, offscreen -> of the screen, run time -> runtime) and the words of a Latin
-    phrase (de facto -> de fact, a priori -> a prior) are not respelt in a sentence spelt
-    right; in a sentence with other misspellings a space left out is still put back."""
+def test_derived_words_compounds_and_latin_phrases_are_left_alone(tmp_path):
+    """A word with a prefix (reintroduced -> introduced), an agent noun (renderer ->
+    rendered), a compound glued or open (hashtable -> hash table, offscreen -> of the screen,
+    run time -> runtime) and the words of a Latin phrase (de facto -> de fact, a priori -> a
+    prior) are not respelt in a sentence spelt right; in a sentence with other misspellings
+    a space left out is still put back."""
     right = [
         "The patch reintroduced the old behaviour of the loader.",
         "The hashtable maps each key to its bucket.",
         "Store the keyfiles outside the repository.",
         "This usecase shows why the cache matters.",
         "Print a hardcopy of the report for the meeting.",
-        "The window draws to an offscreen buffer first.",
+        "The renderer draws to an offscreen buffer first.",
         "The library checks the types at run time.",
         "It is the de facto standard for configuration files.",
         "The size is not known a priori by the caller.",
