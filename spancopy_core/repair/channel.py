@@ -342,6 +342,20 @@ def compound_spacing(r: Respelling, tokens: Sequence[str], lexicon: Lexicon) -> 
     return len(r.new) == 2 and not apart(r.new[0].lower(), r.new[1].lower(), lexicon)
 
 
+def compound(
+    word: str,
+    lexicon: Lexicon,
+    costs: ChannelCosts = ChannelCosts(),  # noqa: B008
+) -> bool:
+    """Whether ``word`` (lower case) is a compound that the channel would respell only by its
+    spacing (:func:`compound_spacing`): outside the lexicon, its respelling two words not
+    :func:`apart` (``hashtable``, ``offscreen``)."""
+    found = None if word in lexicon else best_respelling(word, lexicon, costs)
+    if found is None or found[1] <= costs.margin or len(found[0]) != 2:
+        return False
+    return not apart(*found[0], lexicon)
+
+
 def respellings(
     tokens: Sequence[str],
     lexicon: Lexicon,

@@ -28,7 +28,14 @@ from spancopy_core.lang.english import (
     singulars,
 )
 from spancopy_core.lang.text import ProseStyle, Sentence, TextSource
-from spancopy_core.repair.channel import LEXICON, ChannelCosts, Lexicon, respell, typo_shaped
+from spancopy_core.repair.channel import (
+    LEXICON,
+    ChannelCosts,
+    Lexicon,
+    compound,
+    respell,
+    typo_shaped,
+)
 from spancopy_core.repair.frontend import (
     MAX_UNITS_PER_REQUEST,
     EditShape,
@@ -252,6 +259,14 @@ def derived_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     )
 
 
+def coinages(tokens: Sequence[str], lexicon: Lexicon) -> frozenset[str]:
+    """The words of ``tokens`` (in lower case) outside ``lexicon`` that English makes of its
+    words: :func:`plurals`, :func:`derived_words` and the compounds the channel respells only
+    by their spacing (:func:`~spancopy_core.repair.channel.compound`: ``hashtable``)."""
+    glued = frozenset(w for w in {t.lower() for t in tokens if t.isalpha()} if compound(w, lexicon))
+    return plurals(tokens, lexicon) | derived_words(tokens, lexicon) | glued
+
+
 class _Capitalised:
     """The words a sentence's first word is capitalised as: ``lexicon``'s but ``terms``."""
 
@@ -315,6 +330,9 @@ def sentence_unit(
     # a term that Harper's precise rules corrected (alot -> a lot) is no term of this sentence:
     # else the corrected sentence, and every repair made from it, would be refused
     dropped = {t.lower() for t in tokens} - {t.lower() for t in corrected}
+    # a coinage the corrector kept is a term: the model, searching a sentence the corrector
+    # changed (Then, the usecase ...), would respell it (usecase -> usage)
+    kept = frozenset() if correct is None else coinages(tokens, shared_lexicon()) - dropped
     return SentenceUnit(
         name=_name(original or source.text, sentence.start, sentence.end),
         start=sentence.start,
@@ -326,7 +344,7 @@ def sentence_unit(
         sentence=source.text[sentence.start - source.base : sentence.end - source.base],
         title=sentence.block == text.HEADING,
         item=sentence.block == text.ITEM,
-        terms=known_terms - dropped,
+        terms=(known_terms | kept) - dropped,
         continued=continued,
     )
 
@@ -578,14 +596,20 @@ class ProseFrontend:
         changed (one with a misspelling has more): on JFLEG dev's tune
         part +0.41 GLEU there (+0.20 in the sentences left as written, where on well-edited
         text Harper's SpellCheck flags 56 words per 1,000); every other rule's first suggestion
-        too gained 0.05 more, for 0.9 of F0.5: not made."""
+        too gained 0.05 more, for 0.9 of F0.5: not made. Nor a first suggestion that only puts
+        a space in the word (``usecase`` -> ``use case``): the channel, which left it, decides
+        a compound's spacing (:func:`~spancopy_core.repair.channel.compound_spacing`)."""
         assert self.harper is not None
         sentence, lexicon = _laid_out(tokens), shared_lexicon()
         made: list[TextEdit] = []
+        linted: set[int] = set()
         for edit, rule in suggestions(sentence, 0, self.harper):
             word = sentence[edit.start : edit.end]
-            if rule != "SpellCheck" or any(e.start == edit.start for e in made):
+            if rule != "SpellCheck" or edit.start in linted:
                 continue  # another rule's, or a later suggestion of the lint
+            linted.add(edit.start)
+            if edit.new_text.replace(" ", "") == word:
+                continue  # a compound split
             if len(word) < 3 or not (word.isalpha() and word.islower() and typo_shaped(word)):
                 continue
             if word not in lexicon and word not in known and word not in self.words:

@@ -29,6 +29,7 @@ from spancopy_core.repair.channel import (
     best_join,
     best_respelling,
     channel_cost,
+    compound,
     format_lexicon,
     glued,
     respell,
@@ -346,6 +347,10 @@ def test_a_sentence_spelt_right_keeps_its_compounds_glued_or_open():
     # a function word written apart from, or glued to, its neighbour is respelt alone
     assert respell(["the", "some", "one", "maps"], COMPOUNDS) == ("the", "someone", "maps")
     assert respell(["alot", "maps"], COMPOUNDS) == ("a", "lot", "maps")
+    assert compound("hashtable", COMPOUNDS) and compound("offscreen", COMPOUNDS)
+    assert not compound("alot", COMPOUNDS)  # written apart: a lot
+    assert not compound("recieve", COMPOUNDS)  # a misspelling
+    assert not compound("table", COMPOUNDS)  # a word
 
 
 @pytest.mark.parametrize(

@@ -682,3 +682,14 @@ def test_derived_words_compounds_and_latin_phrases_are_not_respelt(sentence: str
 def test_the_words_of_a_latin_phrase_are_terms_the_model_keeps():
     (unit,) = pipeline.units(ParsedText.parse("It is the de facto standard.\n", SPELLING), ())
     assert {"de", "facto"} <= unit.terms
+
+
+def test_a_coinage_the_corrector_keeps_is_a_term_the_model_keeps():
+    """Then the usecase ...: the corrector adds a comma, so the beam searches the sentence and
+    respelt usecase (usage); in a sentence with a misspelling the compound is split, no term."""
+    text = "Then the usecase shows why the renderer matters.\n\nThe hashtable is importent.\n"
+    kept, split = pipeline.units(ParsedText.parse(text, SPELLING), ())
+    assert kept.tokens[:4] == ("Then", ",", "the", "usecase")
+    assert {"usecase", "renderer"} <= kept.terms
+    assert split.tokens == ("The", "hash", "table", "is", "important", ".")
+    assert "hashtable" not in split.terms

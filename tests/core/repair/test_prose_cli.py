@@ -132,10 +132,12 @@ def test_derived_words_compounds_and_latin_phrases_are_left_alone(tmp_path):
         "The size is not known a priori by the caller.",
     ]
     wrong = "Carusage is importent in thirdworld countries."
+    comma = "Then the usecase shows why."  # usecase was split by Harper, or respelt usage
     path = tmp_path / "notes.md"
-    path.write_text("# Build notes\n\n" + "\n\n".join([*right, wrong]) + "\n", "utf-8")
+    path.write_text("# Build notes\n\n" + "\n\n".join([*right, wrong, comma]) + "\n", "utf-8")
     report = repair(path)
     titles = {m["name"]: [r["title"] for r in m["repairs"]] for m in report["methods"]}
+    assert titles.pop(comma) == ['Insert "," after "Then"']
     (name,) = [n for n in titles if n.startswith("Carusage")]
     assert titles.pop(name) == [
         'Replace "Carusage" with "Car usage"; replace "importent" with "important"; '
