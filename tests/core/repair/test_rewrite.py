@@ -362,7 +362,8 @@ def test_no_carried_rule_writes_a_hole_that_only_the_body_binds():
     )
     found = rules(before, after)
     assert [str(r) for r in found if ":=" in str(r)] == [
-        "for ( int i = 0 ; i < n ; i ++ ) #0 => for ( int value : values ) #0[values [ i ] := value]"
+        "for ( int i = 0 ; i < n ; i ++ ) #0 => "
+        "for ( int value : values ) #0[values [ i ] := value]"
     ]
     assert (
         rewritten(found, "void p(int[] v, int m) { for (int i = 0; i < m; i++) { show(v[i]); } }")
