@@ -336,9 +336,12 @@ def compound_spacing(r: Respelling, tokens: Sequence[str], lexicon: Lexicon) -> 
     classes as one or one as two: a compound, glued (``hashtable`` -> ``hash table``) or open
     (``run time`` -> ``runtime``), that English may write either way; or two words clean text
     never writes apart (``offscreen`` -> ``off screen``): not :func:`apart`, not
-    :func:`glued`."""
+    :func:`glued`; or a join of a pair that clean text writes apart as well (:func:`apart`:
+    ``every one`` -> ``everyone``, wrong in "by default every one" and "every one of them";
+    JFLEG dev's tune part and the false-alarm set the same with and without)."""
     if r.length == 2:
-        return not glued(tokens[r.index].lower(), tokens[r.index + 1].lower())
+        first, second = tokens[r.index].lower(), tokens[r.index + 1].lower()
+        return not glued(first, second) or apart(first, second, lexicon)
     return len(r.new) == 2 and not apart(r.new[0].lower(), r.new[1].lower(), lexicon)
 
 

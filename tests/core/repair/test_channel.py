@@ -319,10 +319,10 @@ def test_english_writes_function_words_apart_and_prefixes_glued():
 COMPOUNDS = Lexicon(
     {
         **{w: 30 for w in ("the", "a", "lot", "hash", "table", "maps", "keys", "off", "screen")},
-        **{w: 30 for w in ("run", "time", "some", "one", "receive", "it")},
-        **{"runtime": 20, "someone": 20},
+        **{w: 30 for w in ("run", "time", "some", "one", "receive", "it", "every")},
+        **{"runtime": 20, "someone": 20, "everyone": 20},
     },
-    pairs={("a", "lot"): 10},
+    pairs={("a", "lot"): 10, ("every", "one"): 7},
 )
 
 
@@ -346,6 +346,12 @@ def test_a_sentence_spelt_right_keeps_its_compounds_glued_or_open():
     )
     # a function word written apart from, or glued to, its neighbour is respelt alone
     assert respell(["the", "some", "one", "maps"], COMPOUNDS) == ("the", "someone", "maps")
+    # unless clean text writes the pair apart too ("by default every one", "every one of"):
+    # then it is joined only with another misspelling, as an open compound
+    assert respellings(["every", "one", "maps", "keys"], COMPOUNDS) == []
+    assert respell(["every", "one", "recieve", "it"], COMPOUNDS) == (
+        *("everyone", "receive", "it"),
+    )
     assert respell(["alot", "maps"], COMPOUNDS) == ("a", "lot", "maps")
     assert compound("hashtable", COMPOUNDS) and compound("offscreen", COMPOUNDS)
     assert not compound("alot", COMPOUNDS)  # written apart: a lot
