@@ -55,7 +55,8 @@ def run(command: list[str]) -> tuple[str, float]:
     exits with its stderr's last line if it fails."""
     started = time.monotonic()
     done = subprocess.run(command, cwd=ROOT, env=ENV, capture_output=True, text=True)
-    if done.returncode not in (0, 1):  # adapt exits 1 when it keeps the shipped model
+    crashed = "Traceback (most recent call last)" in done.stderr  # Python exits 1 as well
+    if done.returncode not in (0, 1) or crashed:  # adapt exits 1 when it keeps the shipped one
         last = (done.stderr.strip().splitlines() or ["failed"])[-1]
         raise SystemExit(f"{' '.join(command[:4])}: {last}")
     return done.stdout, time.monotonic() - started
