@@ -12,6 +12,7 @@ import math
 import re
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from spancopy_core.lang.english import FUNCTION_WORDS, PREFIXES, same_case
@@ -265,7 +266,20 @@ def best_respelling(
     a word of the lexicon, else within distance 2; and, when it is not, the words never seen
     within distance 1 (:attr:`Lexicon.unseen_candidates`: ``hebitats`` -> ``habitats``) and
     its :func:`splits` into two words, whose prior is that of the pair
-    (:meth:`Lexicon.log_pair`) and whose channel cost is ``costs.space``."""
+    (:meth:`Lexicon.log_pair`) and whose channel cost is ``costs.space``. Kept for the last
+    :data:`RESPELT` words asked: a sentence's words outside the lexicon are asked for twice
+    (:func:`compound`, for its terms, and :func:`respellings`), near-word lookups the costliest
+    part of the corrector."""
+    return _best_respelling(word, lexicon, costs)
+
+
+RESPELT = 4096
+
+
+@lru_cache(maxsize=RESPELT)
+def _best_respelling(
+    word: str, lexicon: Lexicon, costs: ChannelCosts
+) -> tuple[tuple[str, ...], float] | None:
     known = word in lexicon
     near = lexicon.candidates.near(word, 1 if known else 2)
     if not known:
