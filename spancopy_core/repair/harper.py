@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from spancopy_core.editing.edits import TextEdit
-from spancopy_core.lang import text
+from spancopy_core.lang import english, text
 
 DIALECTS = ("american", "british", "australian", "canadian", "indian")  # harper.Dialect's
 
@@ -163,6 +163,15 @@ CHAIN_RULES = frozenset(
 )
 
 
+def _optional_comma(sentence: str, edit: TextEdit) -> bool:
+    """Whether ``edit`` puts a comma after an opening word of
+    :data:`~spancopy_core.lang.english.OPTIONAL` (``Thus we stop.``): well-edited text as often
+    has none there, and :func:`~spancopy_core.lang.english.introductory_comma` puts one only in a
+    sentence corrected otherwise too."""
+    opening = tuple(sentence[: edit.start].lower().split())
+    return edit.new_text == "," and opening in english.OPTIONAL
+
+
 def chained(sentence: str, settings: HarperSettings, keep: Container[str] = frozenset()) -> str:
     """``sentence`` with the first suggestion of every lint of :data:`CHAIN_RULES` made (not
     the rules turned off, nor one that changes a word of ``keep`` or touches code), right to
@@ -171,6 +180,8 @@ def chained(sentence: str, settings: HarperSettings, keep: Container[str] = froz
     for edit, rule in suggestions(sentence, 0, settings):
         if rule in CHAIN_RULES and rule not in settings.disabled:
             if keep and changes_word(sentence, edit, keep) or touches_code(sentence, edit):
+                continue
+            if rule == "DiscourseMarkers" and _optional_comma(sentence, edit):
                 continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):

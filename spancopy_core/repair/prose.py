@@ -575,7 +575,8 @@ class ProseFrontend:
         respelt = respell(tokens, lexicon, self.spelling, spelt, tokens != written_tokens)
         label = tokens[1:2] == (":",)
         words = () if fragment or label else _Capitalised(lexicon, known)  # nor a label's
-        out = introductory_comma(capitals(respelt, words, _Capitalised(lexicon.proper, known)))
+        capitalised = capitals(respelt, words, _Capitalised(lexicon.proper, known))
+        out = introductory_comma(capitalised, optional=capitalised != written_tokens)
         if self.harper is None or out == written_tokens:
             return out
         return self.spell(out, spelt)

@@ -466,6 +466,17 @@ def test_a_comma_after_an_opening_phrase():
     assert comma("Hence") == "Hence"
     assert comma("So we go .") == "So we go ."  # not an opening phrase here
     assert comma("The example we go .") == "The example we go ."
+    # well-edited text as often writes none after these: only in a sentence corrected otherwise
+    assert comma("Then run the tests .") == "Then , run the tests ."
+    assert " ".join(introductory_comma(("Then", "run", "it", "."), optional=False)) == (
+        "Then run it ."
+    )
+    assert " ".join(introductory_comma(("Thus", "we", "stop", "."), optional=False)) == (
+        "Thus we stop ."
+    )
+    assert " ".join(introductory_comma(("Hence", "we", "stop", "."), optional=False)) == (
+        "Hence , we stop ."
+    )
 
 
 def test_a_word_without_a_vowel_is_never_respelt():

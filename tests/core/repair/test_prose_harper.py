@@ -45,6 +45,19 @@ def test_the_precise_rules_correct_the_model_input():
     assert unit.tokens == ("He", "go", "to", "school", ".")
 
 
+def test_no_comma_after_an_optional_opening_word_from_the_chain():
+    """Harper's DiscourseMarkers puts a comma after "Thus"; well-edited text as often has none
+    there, so the chain leaves it to the corrector, which puts it only in a sentence corrected
+    otherwise too (english.OPTIONAL)."""
+    settings = harper.HarperSettings()
+    assert harper.chained("Thus we stop here.", settings) == "Thus we stop here."
+    assert harper.chained("Hence we stop here.", settings) == "Hence, we stop here."
+    (kept,) = pipeline.units(ParsedText.parse("Thus we stop here.\n", PLAINTEXT), ())
+    assert kept.tokens == ("Thus", "we", "stop", "here", ".")
+    (learner,) = pipeline.units(ParsedText.parse("Thus he go to school.\n", PLAINTEXT), ())
+    assert learner.tokens == ("Thus", ",", "he", "goes", "to", "school", ".")
+
+
 def test_the_other_suggestions_are_templates_the_model_ranks():
     source = "This is an test of it.\n"
     (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
