@@ -163,6 +163,15 @@ CHAIN_RULES = frozenset(
 )
 
 
+@functools.lru_cache(maxsize=4096)
+def knows(word: str, dialect: str = "american") -> bool:
+    """Whether Harper's dictionary, larger than the corrector's lexicon, holds ``word``
+    (``acyclic``, ``stdlib``, ``systemd``): no lint of it written alone (alone, because Harper
+    lints some long sentences not at all). Its SplitWords or ExpandDereference lints count too:
+    where one fires, SpellCheck does not (``postion`` -> ``post ion``)."""
+    return not suggestions(word, 0, HarperSettings(dialect=dialect))
+
+
 def _optional_comma(sentence: str, edit: TextEdit) -> bool:
     """Whether ``edit`` puts a comma after an opening word of
     :data:`~spancopy_core.lang.english.OPTIONAL` (``Thus we stop.``): well-edited text as often

@@ -58,6 +58,18 @@ def test_no_comma_after_an_optional_opening_word_from_the_chain():
     assert learner.tokens == ("Thus", ",", "he", "goes", "to", "school", ".")
 
 
+def test_a_word_harpers_dictionary_holds_is_not_respelt():
+    """The corrector's lexicon lacks ``acyclic``: it respelt it ``cyclic`` (pkgconf's README,
+    the meaning inverted). Harper's dictionary holds it; a word Harper flags alone (a
+    misspelling, or ``kinit``, which SplitWords splits) is still the corrector's."""
+    assert harper.knows("acyclic") and harper.knows("stdlib")
+    assert not harper.knows("becuase") and not harper.knows("postion")
+    source = "Pkgconf builds an acyclic directed graph.\n\nIt is importent.\n"
+    kept, fixed = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
+    assert "acyclic" in kept.tokens
+    assert "important" in fixed.tokens
+
+
 def test_the_other_suggestions_are_templates_the_model_ranks():
     source = "This is an test of it.\n"
     (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
