@@ -206,9 +206,11 @@ def _indent(text: str, at: int) -> int:
 
 def _commands(text: str, before: _Block, block: _Block) -> bool:
     """Whether the plain-text paragraph ``block`` is commands, not prose: indented deeper than
-    the paragraph ``before`` it, which ends with a colon (``... look like this:``), and no
-    line of it ends a sentence (``export PATH=...``, ``meson builddir``)."""
-    if not text[before.start : before.end].rstrip().endswith(":"):
+    the paragraph ``before`` it, which ends with a colon (``... look like this:``) or with no
+    terminator, a sentence the commands continue (``You may run`` / ``gpgconf --list-dirs``
+    / ``to view the default directories.``), and no line of it ends a sentence
+    (``export PATH=...``, ``meson builddir``)."""
+    if text[before.start : before.end].rstrip()[-1:] in TERMINATORS:
         return False
     ends = (line.rstrip()[-1:] for line in text[block.start : block.end].splitlines())
     return _indent(text, block.start) > _indent(text, before.start) and not any(

@@ -338,6 +338,11 @@ def test_code_blocks_are_no_sentences_but_code_of_the_document():
     )
     assert sentences(plain) == ["A script could look like this:", "And now it has a menu."]
     assert [w.text.split()[0] for w in text.parse(plain).code] == ["export"]
+    # after a sentence the commands continue (no terminator: libpam's README), the same; the
+    # rest of that sentence follows the code (and is not capitalised: repair.prose.after_code)
+    cut = "You can run more checks by executing\n\n      make xtests\n\nas root.\n"
+    assert sentences(cut) == ["You can run more checks by executing", "as root."]
+    assert [w.text.strip() for w in text.parse(cut).code] == ["make xtests"]
     # an indented paragraph that ends its sentences is prose, after a colon or not
     prose = "Note:\n\n    The menu is ready. Use it.\n"
     assert sentences(prose) == ["Note:", "The menu is ready.", "Use it."]
