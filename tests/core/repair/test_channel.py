@@ -477,6 +477,9 @@ def test_a_comma_after_an_opening_phrase():
     assert " ".join(introductory_comma(("Hence", "we", "stop", "."), optional=False)) == (
         "Hence , we stop ."
     )
+    # a phrase that goes on with "of" opens no sentence: pkgconf's README
+    assert comma("As a result of it we go .") == "As a result of it we go ."
+    assert comma("As a result we go .") == "As a result , we go ."
 
 
 def test_a_word_without_a_vowel_is_never_respelt():
