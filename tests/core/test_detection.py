@@ -155,7 +155,7 @@ def test_calibrated_shares_keep_the_order_and_sum_to_the_probability(shares, p):
     assert shown == sorted(shown, reverse=True)
     assert [c.title for c in ranking.calibrated_shares(ranked, p)] == [c.title for c in ranked]
     total = sum(shares)
-    expected = [p * s / total for s in shares] if total else [0.0] * len(shares)
+    expected = [p * (s / total) for s in shares] if total else [0.0] * len(shares)
     assert shown == pytest.approx(expected)
 
 
