@@ -537,7 +537,8 @@ def test_words_the_document_writes_as_code_are_its_terms():
     assert units[4].tokens == ("We", "receive", "it", ".")
     block = "Installing it follows the meson dance:\n\n  meson builddir\n  ninja install\n"
     assert "meson" in prose.terms(ParsedText.parse(block, PLAINTEXT).parsed, prose.shared_lexicon())
-    once = ParsedText.parse("The meson build is fast.\n", PLAINTEXT)
+    # (not meson: Harper's dictionary holds it, so it is no longer respelt at all)
+    once = ParsedText.parse("The musl build is fast.\n", PLAINTEXT)
     assert pipeline.units(once, ())[0].tokens != written(pipeline.units(once, ())[0])
 
 
