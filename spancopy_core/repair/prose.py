@@ -145,7 +145,7 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     technical = technical_words(source)
     close |= {stem(w) for w in technical if w not in lexicon}
     close |= {stem(w) for w in words if w not in lexicon and _inflected(w, technical)}
-    return frozenset(w for w in words if stem(w) in close) | lower_case_names(source)
+    return frozenset(w for w in words if stem(w) in close) | lower_case_names(source, technical)
 
 
 _LETTERS = re.compile(r"[^\W\d_]+")
@@ -193,16 +193,20 @@ def _first_word(tokens: Sequence[text.Word]) -> text.Word:
     return next((t for t in tokens if t.text not in _MARKERS), tokens[0])
 
 
-def lower_case_names(source: TextSource) -> frozenset[str]:
-    """The words that start two sentences of the document or more in lower case and none
-    capitalised: names its writer keeps in lower case (``pip supports ...``, ``polkit is
-    ...``), which the corrector would capitalise."""
+def lower_case_names(source: TextSource, technical: Container[str] = frozenset()) -> frozenset[str]:
+    """The words that start two sentences of the document or more in lower case, or one and
+    are written as code too (of ``technical``, :func:`technical_words`: ``systemd`` of
+    ``src/systemd``, ``configure`` of ``./configure``), and start none capitalised: names
+    its writer keeps in lower case (``pip supports ...``, ``polkit is ...``), which the
+    corrector would capitalise."""
     firsts = [
         _first_word(source.tokens[s.tokens]) for s in source.sentences if s.block == text.TEXT
     ]
     lower = Counter(t.text for t in firsts if t.kind == "word" and t.text.islower())
     capitalised = {t.text.lower() for t in firsts if not t.text.islower()}
-    return frozenset(w for w, n in lower.items() if n >= 2 and w not in capitalised)
+    return frozenset(
+        w for w, n in lower.items() if (n >= 2 or w in technical) and w not in capitalised
+    )
 
 
 # A word the lexicon counts this often whose plural it lacks takes none (informations, todays,

@@ -542,6 +542,17 @@ def test_words_the_document_writes_as_code_are_its_terms():
     assert pipeline.units(once, ())[0].tokens != written(pipeline.units(once, ())[0])
 
 
+def test_a_name_written_as_code_starts_a_sentence_in_lower_case():
+    """``configure will look ...`` once, with ``./configure`` in code (man-db's README), and
+    ``systemd depends on ...`` with ``src/systemd`` (systemd's): commands kept in lower case,
+    not capitalised; a word the document never writes as code starts once: capitalised."""
+    text = "configure will look for it.\n\nRun `./configure` first.\n\nthe end is near.\n"
+    doc = ParsedText.parse(text, MARKDOWN)
+    assert prose.lower_case_names(doc.parsed, prose.technical_words(doc.parsed)) == {"configure"}
+    firsts = [u.tokens[0] for u in pipeline.units(doc, ())]
+    assert firsts == ["configure", "Run", "The"]
+
+
 def test_a_name_in_emphasis_starts_a_sentence_in_lower_case():
     """``**polkit** uses ...`` and ``polkit is ...`` start two sentences with the name in lower
     case (the emphasis markers are not its first word): kept, not capitalised."""
