@@ -194,12 +194,16 @@ def capitals(
     proper: Container[str] = frozenset(),
 ) -> tuple[str, ...]:
     """``tokens`` (one sentence) with the capitals English always takes: the pronoun ``i``
-    as ``I`` (not ``i.e.``), a word of ``proper`` (a container of lower-case words always
-    capitalised: ``english``, ``italian``) written in lower case capitalised, and a lower-case
+    as ``I`` (not ``i.e.``, nor the option ``-i``), a word of ``proper`` (a container of
+    lower-case words always capitalised: ``english``, ``italian``) written in lower case
+    capitalised, and a lower-case
     first word capitalised when it is an English word of ``words`` (a container of lower-case
     words: an identifier opening a comment is left alone)."""
-    after = [*tokens[1:], ""]
-    out = ["I" if t == "i" and nxt != "." else t for t, nxt in zip(tokens, after)]
+    after, before = [*tokens[1:], ""], ["", *tokens[:-1]]
+    out = [  # not i. (i.e.) nor -i (an option: grep -i)
+        "I" if t == "i" and nxt != "." and prev not in ("-", "--") else t
+        for prev, t, nxt in zip(before, tokens, after)
+    ]
     out = [t.capitalize() if t.islower() and t in proper else t for t in out]
     if out and out[0].isalpha() and out[0].islower() and out[0] in words:
         out[0] = out[0].capitalize()

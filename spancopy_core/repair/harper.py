@@ -192,6 +192,8 @@ def chained(sentence: str, settings: HarperSettings, keep: Container[str] = froz
                 continue
             if rule == "DiscourseMarkers" and _optional_comma(sentence, edit):
                 continue
+            if sentence[: edit.start].rstrip(" ").endswith("-"):  # an option: grep -i
+                continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):
                 made.append(edit)  # a lint's later suggestions have the span of its first

@@ -422,6 +422,8 @@ def test_capitals_english_always_takes():
         ".",
     )  # "i.e." keeps its "i"
     assert capitals(("foo", "returns", "i"), words) == ("foo", "returns", "I")  # no word
+    # an option (grep -i, autoreconf -i: git's and jq's READMEs) is no pronoun
+    assert capitals(("run", "grep", "-", "i", "x"), words) == ("run", "grep", "-", "i", "x")
     assert capitals((), words) == ()
     proper = {"english", "italian"}
     assert capitals(("english", "is", "not", "italian", "or", "ENGLISH"), words, proper) == (

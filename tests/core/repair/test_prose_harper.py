@@ -13,7 +13,7 @@ import pytest
 from spancopy_core.editing.edits import TextEdit
 from spancopy_core.repair import harper, pipeline
 from spancopy_core.repair.pipeline import ParsedText
-from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend
+from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend, written
 
 
 def test_suggestions_are_edits_of_the_document_with_their_rule():
@@ -56,6 +56,17 @@ def test_no_comma_after_an_optional_opening_word_from_the_chain():
     assert kept.tokens == ("Thus", "we", "stop", "here", ".")
     (learner,) = pipeline.units(ParsedText.parse("Thus he go to school.\n", PLAINTEXT), ())
     assert learner.tokens == ("Thus", ",", "he", "goes", "to", "school", ".")
+
+
+def test_an_option_is_no_pronoun_for_the_chain():
+    """CapitalizePersonalPronouns wrote ``grep -I`` for ``grep -i`` (git-jump's README), then
+    the sentence, corrected, had its other words respelt (``autoreconf`` -> ``automaton``)."""
+    settings = harper.HarperSettings()
+    assert harper.chained("Run grep - i foo here.", settings) == "Run grep - i foo here."
+    assert harper.chained("Then i run it.", settings) == "Then I run it."
+    source = "Then type autoreconf -i to start.\n"
+    (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
+    assert unit.tokens == written(unit)
 
 
 def test_a_word_harpers_dictionary_holds_is_not_respelt():
