@@ -359,6 +359,18 @@ def compound_spacing(r: Respelling, tokens: Sequence[str], lexicon: Lexicon) -> 
     return len(r.new) == 2 and not apart(r.new[0].lower(), r.new[1].lower(), lexicon)
 
 
+def prefixed_name(r: Respelling, tokens: Sequence[str]) -> bool:
+    """Whether the respelling ``r`` of the sentence ``tokens`` only drops letters from the
+    start of a word: a lexicon word with letters before it is how commands and libraries are
+    named (``gmake``, ``xtests``, ``bcrypt``, ``ccache``, ``kinit``: respelt ``make``,
+    ``tests``, ... in the READMEs of bench/prose_false_alarms.py --seed 1 and 2); a learner's
+    typo rarely adds letters there (3 of JFLEG dev's 366 respellings of one word)."""
+    if r.length != 1 or len(r.new) != 1:
+        return False
+    old, new = tokens[r.index].lower(), r.new[0].lower()
+    return len(old) > len(new) and old.endswith(new)
+
+
 def compound(
     word: str,
     lexicon: Lexicon,
@@ -396,7 +408,8 @@ def respellings(
     ``Xchange``, ``Andreas Stolcke``), nor one without
     a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the lexicon).
     A compound respelt only by its spacing (:func:`compound_spacing`: ``hashtable``, ``run
-    time``) is respelt only in a sentence with another respelling, or one known to be
+    time``), or a name respelt only by dropping its first letters (:func:`prefixed_name`:
+    ``gmake``), is respelt only in a sentence with another respelling, or one known to be
     ``misspelt`` (another corrector corrected it): in well-edited text it is the writer's
     spelling; in JFLEG's learners' (``Carusage ... aswell ... thirdworld``) a space is left
     out, or typed, with other errors."""
@@ -430,8 +443,10 @@ def respellings(
         if respelt is not None and respelt[1] > costs.margin:
             first, *rest = respelt[0]
             out.append(Respelling(i, (same_case(token, first), *rest), respelt[1]))
-    if not misspelt and all(compound_spacing(r, tokens, lexicon) for r in out):
-        return []  # a sentence spelt right: its compounds as the writer spells them
+    if not misspelt and all(
+        compound_spacing(r, tokens, lexicon) or prefixed_name(r, tokens) for r in out
+    ):
+        return []  # a sentence spelt right: its compounds and names as the writer spells them
     return out
 
 

@@ -326,6 +326,16 @@ COMPOUNDS = Lexicon(
 )
 
 
+def test_a_sentence_spelt_right_keeps_a_name_made_of_a_word_and_letters_before_it():
+    """``gmake``, ``xtests``, ``bcrypt``: commands and libraries were respelt ``make``,
+    ``tests``, ``crypt`` in well-edited READMEs; with another misspelling they still are."""
+    lexicon = Lexicon({w: 30 for w in ("run", "make", "tests", "now", "receive", "it")})
+    assert respellings(["Run", "gmake", "now"], lexicon) == []
+    assert respell(["Run", "xtests", "now"], lexicon) == ("Run", "xtests", "now")
+    assert respell(["Run", "gmake", "recieve", "it"], lexicon) == ("Run", "make", "receive", "it")
+    assert respell(["Run", "mkae", "now"], lexicon) == ("Run", "make", "now")  # a typo
+
+
 def test_a_sentence_spelt_right_keeps_its_compounds_glued_or_open():
     for well in (
         ["The", "hashtable", "maps", "keys", "."],
