@@ -172,6 +172,13 @@ def knows(word: str, dialect: str = "american") -> bool:
     return not suggestions(word, 0, HarperSettings(dialect=dialect))
 
 
+def after_option(sentence: str, edit: TextEdit) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) starts right after a dash: the letter of a
+    command-line option (``grep -i``), no pronoun for CapitalizePersonalPronouns to make
+    ``-I`` (a model sentence lays the dash out apart: ``grep - i``)."""
+    return sentence[: edit.start].rstrip(" ").endswith("-")
+
+
 def _optional_comma(sentence: str, edit: TextEdit) -> bool:
     """Whether ``edit`` puts a comma after an opening word of
     :data:`~spancopy_core.lang.english.OPTIONAL` (``Thus we stop.``): well-edited text as often
@@ -192,7 +199,7 @@ def chained(sentence: str, settings: HarperSettings, keep: Container[str] = froz
                 continue
             if rule == "DiscourseMarkers" and _optional_comma(sentence, edit):
                 continue
-            if sentence[: edit.start].rstrip(" ").endswith("-"):  # an option: grep -i
+            if after_option(sentence, edit):
                 continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):

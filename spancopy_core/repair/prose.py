@@ -46,6 +46,7 @@ from spancopy_core.repair.frontend import (
 from spancopy_core.repair.harper import (
     HarperSettings,
     RuleEdit,
+    after_option,
     chained,
     changes_word,
     knows,
@@ -119,10 +120,11 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     """The document's terms: the words (in lower case) outside ``lexicon`` that it uses
     :data:`TERM_USES` times or more within :data:`TERM_WINDOW` words (capitalised,
     :data:`NAME_USES` times) or writes as code (:func:`technical_words`, a word made of one
-    with an ending too: ``fuzzers`` of ``fuzz``), a plural counted with its singular
-    (``colorspace`` and ``colorspaces``, ``scons``), and the names it writes in lower case
-    (:func:`lower_case_names`); never respelt or changed, a sentence's first word not
-    capitalised."""
+    with an ending too: ``fuzzers`` of ``fuzz``; of the lexicon's words, a name it capitalises,
+    :attr:`~spancopy_core.repair.channel.Lexicon.proper`: ``debian`` of ``debian/``), a
+    plural counted with its singular (``colorspace`` and ``colorspaces``, ``scons``), and the
+    names it writes in lower case (:func:`lower_case_names`); never respelt or changed, a
+    sentence's first word not capitalised."""
 
     def stem(word: str) -> str:
         return word[:-1] if len(word) > 3 and word.endswith("s") else word
@@ -143,7 +145,7 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     close = {s for s, at in uses.items() if near(at, TERM_USES)}
     close |= {s for s, at in names.items() if near(at, NAME_USES)}
     technical = technical_words(source)
-    close |= {stem(w) for w in technical if w not in lexicon}
+    close |= {stem(w) for w in technical if w not in lexicon or w in lexicon.proper}
     close |= {stem(w) for w in words if w not in lexicon and _inflected(w, technical)}
     return frozenset(w for w in words if stem(w) in close) | lower_case_names(source, technical)
 
@@ -701,6 +703,8 @@ class ProseFrontend:
                 continue
             local = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
             if self.words and changes_word(unit.sentence, local, self.words):
+                continue
+            if after_option(unit.sentence, local):
                 continue
             new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
             if new != written(unit) and all(t in known or t in written(unit) for t in new):

@@ -553,6 +553,18 @@ def test_a_name_written_as_code_starts_a_sentence_in_lower_case():
     assert firsts == ["configure", "Run", "The"]
 
 
+def test_a_name_written_as_code_is_not_capitalised_anywhere():
+    """``debian`` of ``the debian/ directory`` (ca-certificates' README) is the writer's
+    lower-case name though the lexicon capitalises it (Lexicon.proper): a term, kept in every
+    sentence; in a document that never writes it as code it is capitalised."""
+    text = "Edit the files under the debian/ directory.\n\nThe debian maintainer helps.\n"
+    doc = ParsedText.parse(text, MARKDOWN)
+    assert "debian" in prose.terms(doc.parsed, prose.shared_lexicon())
+    assert all(u.tokens == written(u) for u in pipeline.units(doc, ()))
+    (unit,) = pipeline.units(ParsedText.parse("The debian maintainer helps.\n", MARKDOWN), ())
+    assert "Debian" in unit.tokens
+
+
 def test_a_name_in_emphasis_starts_a_sentence_in_lower_case():
     """``**polkit** uses ...`` and ``polkit is ...`` start two sentences with the name in lower
     case (the emphasis markers are not its first word): kept, not capitalised."""

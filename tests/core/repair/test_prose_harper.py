@@ -67,6 +67,10 @@ def test_an_option_is_no_pronoun_for_the_chain():
     source = "Then type autoreconf -i to start.\n"
     (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
     assert unit.tokens == written(unit)
+    # nor is the pronoun's capital a candidate (a template of Harper's)
+    option = "You can give grep options: git jump grep -i foo_bar\n"
+    (unit,) = pipeline.units(ParsedText.parse(option, PLAINTEXT), ())
+    assert PLAINTEXT.templates(unit, 0, len(option), set(unit.tokens) | {"I"}) == []
 
 
 def test_a_word_harpers_dictionary_holds_is_not_respelt():
