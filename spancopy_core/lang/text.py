@@ -65,6 +65,9 @@ _LINK_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*\S")
 _TABLE_ROW = re.compile(r" {0,3}\|.*\|\s*$|.*\S\s*\|\s*\S.*\|.*$|\s*:?-+:?\s*\|\s*:?-+")
 _RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 _SETEXT = re.compile(r" {0,3}(?:=+|-+)\s*$")
+# a plain-text row of columns: a cell of one to three words, then three spaces or a tab
+# (``libipt        A packet encoder/decoder library``, ``IRC:         #systemd on ...``)
+_COLUMNS = re.compile(r"[ \t]*\S+(?: \S+){0,2}(?: {3,}|\t)[ \t]*\S")
 _LINE_BREAK = re.compile(r"[\r\n]")
 
 
@@ -144,8 +147,8 @@ def _blocks(text: str, markdown: bool) -> list[_Block]:
     """Code-point ranges of the paragraphs: runs of non-blank lines; in Markdown, code blocks
     and what :func:`_skipped` skips are left out, and headings and list items start a block of
     their own (marked HEADING or ITEM; the text line of a setext heading is a HEADING); the
-    lines of code blocks, and in plain text the paragraphs of commands (:func:`_commands`),
-    are CODE blocks."""
+    lines of code blocks, and in plain text the paragraphs of commands (:func:`_commands`) and
+    of columns (:func:`_columns`), are CODE blocks."""
     lines = LineIndex(text)
     blocks: list[_Block] = []
     current: list[int] | None = None  # [start, end] of the open block
@@ -194,8 +197,18 @@ def _blocks(text: str, markdown: bool) -> list[_Block]:
         prev_blank = blank
     if markdown:
         return blocks
-    commands = [k > 0 and _commands(text, blocks[k - 1], b) for k, b in enumerate(blocks)]
+    commands = [
+        k > 0 and _commands(text, blocks[k - 1], b) or _columns(text, b)
+        for k, b in enumerate(blocks)
+    ]
     return [b._replace(kind=CODE) if c else b for b, c in zip(blocks, commands, strict=True)]
+
+
+def _columns(text: str, block: _Block) -> bool:
+    """Whether every line of the plain-text paragraph ``block`` is a row of columns
+    (:data:`_COLUMNS`): a table or a list of names and what they are, no prose (libipt's
+    README: ``sideband      A sideband correlation library`` -> ``Sideband ... library.``)."""
+    return all(_COLUMNS.match(line) for line in text[block.start : block.end].splitlines())
 
 
 def _indent(text: str, at: int) -> int:

@@ -343,6 +343,11 @@ def test_code_blocks_are_no_sentences_but_code_of_the_document():
     cut = "You can run more checks by executing\n\n      make xtests\n\nas root.\n"
     assert sentences(cut) == ["You can run more checks by executing", "as root."]
     assert [w.text.strip() for w in text.parse(cut).code] == ["make xtests"]
+    # a paragraph of column rows (a name, then 3 spaces or a tab, then what it is) is a table
+    rows = "Contents\n\n  libipt        A packet encoder library\n\n  test\tSome tests\n\n"
+    rows += "It works.  Two spaces end a sentence here.\n"
+    assert sentences(rows) == ["Contents", "It works.", "Two spaces end a sentence here."]
+    assert [w.text.split()[0] for w in text.parse(rows).code] == ["libipt", "test"]
     # an indented paragraph that ends its sentences is prose, after a colon or not
     prose = "Note:\n\n    The menu is ready. Use it.\n"
     assert sentences(prose) == ["Note:", "The menu is ready.", "Use it."]
