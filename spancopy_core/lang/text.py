@@ -143,12 +143,13 @@ def _skipped(line: str, state: list[str]) -> bool:
     return bool(_LINK_DEFINITION.match(line) or _TABLE_ROW.match(line) or _RULE.match(line))
 
 
-def _blocks(text: str, markdown: bool) -> list[_Block]:
+def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
     """Code-point ranges of the paragraphs: runs of non-blank lines; in Markdown, code blocks
     and what :func:`_skipped` skips are left out, and headings and list items start a block of
     their own (marked HEADING or ITEM; the text line of a setext heading is a HEADING); the
-    lines of code blocks, and in plain text the paragraphs of commands (:func:`_commands`) and
-    of columns (:func:`_columns`), are CODE blocks."""
+    lines of code blocks, and in plain text the paragraphs of commands (:func:`_commands`) and,
+    where its runs of spaces are the writer's (``spaced``), of columns (:func:`_columns`), are
+    CODE blocks."""
     lines = LineIndex(text)
     blocks: list[_Block] = []
     current: list[int] | None = None  # [start, end] of the open block
@@ -198,7 +199,7 @@ def _blocks(text: str, markdown: bool) -> list[_Block]:
     if markdown:
         return blocks
     commands = [
-        k > 0 and _commands(text, blocks[k - 1], b) or _columns(text, b)
+        k > 0 and _commands(text, blocks[k - 1], b) or spaced and _columns(text, b)
         for k, b in enumerate(blocks)
     ]
     return [b._replace(kind=CODE) if c else b for b, c in zip(blocks, commands, strict=True)]
@@ -266,9 +267,13 @@ class TextSource:
     ``text`` is a part of a larger document that starts at code point ``base`` of it (the
     prose of a Java comment), and every offset (of tokens, sentences, paragraphs, and
     :meth:`sentence_at`'s) is one of that document. ``code`` holds its code blocks (CODE), a
-    code token each, which no sentence holds."""
+    code token each, which no sentence holds. ``spaced``: whether runs of spaces are the
+    writer's (a table's columns); not in a comment's prose, whose markup is blanked
+    (``Returns <b>teh</b>`` reads ``Returns    teh``)."""
 
-    def __init__(self, text: str, markdown: bool = False, base: int = 0) -> None:
+    def __init__(
+        self, text: str, markdown: bool = False, base: int = 0, spaced: bool = True
+    ) -> None:
         if len(text) > MAX_SOURCE_CHARS:
             raise SourceTooLargeError(f"{len(text)} code points > {MAX_SOURCE_CHARS}")
         self.text, self.base = text, base
@@ -276,7 +281,7 @@ class TextSource:
         self.paragraphs: list[Paragraph] = []
         self.sentences: list[Sentence] = []
         self.code: list[Word] = []  # the code blocks, each a code token: no prose
-        for start, end, kind in _blocks(text, markdown):
+        for start, end, kind in _blocks(text, markdown, spaced):
             if kind == CODE:
                 self.code.append(Word(text[start:end], "code", start + base, end + base))
                 continue

@@ -861,7 +861,8 @@ class CommentProse:
                 bounds = [0, *cuts, len(masked)]
                 for lo, hi in zip(bounds, bounds[1:], strict=False):
                     if masked[lo:hi].strip():
-                        self._sources.append(TextSource(masked[lo:hi], base=start + lo))
+                        part = TextSource(masked[lo:hi], base=start + lo, spaced=False)
+                        self._sources.append(part)
         return self._sources
 
     @property
