@@ -268,6 +268,9 @@ INTRODUCTORY: tuple[tuple[str, ...], ...] = tuple(
 # that ...", 3 of 75 flags with --seed 1 and 2): JFLEG dev's tune GLEU fell 0.11 without it.
 OPTIONAL: frozenset[tuple[str, ...]] = frozenset({("then",), ("thus",)})
 _NO_COMMA_BEFORE = frozenset(",.;:!?)")
+_DETERMINERS = frozenset(
+    "the a an this that these those my your his her its our their some any each every".split()
+)
 
 
 def introductory_comma(tokens: tuple[str, ...], optional: bool = True) -> tuple[str, ...]:
@@ -282,5 +285,7 @@ def introductory_comma(tokens: tuple[str, ...], optional: bool = True) -> tuple[
                 return tokens
             if lower[n] == "of":  # no opening phrase: "As a result of building it, ..."
                 return tokens
+            if phrase == ("besides",) and lower[n] in _DETERMINERS:
+                return tokens  # a preposition: "Besides the model, ..."
             return (*tokens[:n], ",", *tokens[n:])
     return tokens

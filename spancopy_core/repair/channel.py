@@ -406,7 +406,8 @@ def respellings(
     of ``terms`` (in lower case: the document's own words) are never respelt or joined, nor a
     capitalised word after a word or before a capitalised word (a name the word lists lack:
     ``Xchange``, ``Andreas Stolcke``), nor one without
-    a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the lexicon).
+    a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the lexicon),
+    nor a word after a number (a unit: ``23 nats``; JFLEG dev has none to respell).
     A compound respelt only by its spacing (:func:`compound_spacing`: ``hashtable``, ``run
     time``), or a name respelt only by dropping its first letters (:func:`prefixed_name`:
     ``gmake``), is respelt only in a sentence with another respelling, or one known to be
@@ -432,6 +433,8 @@ def respellings(
             continue  # the document's own word
         if not typo_shaped(lower):
             continue  # no vowel: an abbreviation or a command (wrt, gvfs, gtkrc), no typo
+        if i > 0 and tokens[i - 1][:1].isdigit():
+            continue  # after a number: a unit (23 nats, 4 vcpus; JFLEG dev respells none)
         if token != lower and i > 0 and tokens[i - 1][:1].isalnum():
             continue  # capitalised after a word: a name (Xchange, Darktable, Graeme)
         if token != lower and tokens[i + 1 : i + 2] and tokens[i + 1] != "I":

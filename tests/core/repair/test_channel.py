@@ -326,6 +326,13 @@ COMPOUNDS = Lexicon(
 )
 
 
+def test_a_word_after_a_number_is_a_unit():
+    """``down to 23 nats`` (docs/server.md) was respelt ``23 not``."""
+    lexicon = Lexicon({w: 30 for w in ("down", "to", "not", "nuts")})
+    assert respell(["down", "to", "23", "nats"], lexicon) == ("down", "to", "23", "nats")
+    assert respell(["down", "to", "nats"], lexicon) != ("down", "to", "nats")
+
+
 def test_a_sentence_spelt_right_keeps_a_name_made_of_a_word_and_letters_before_it():
     """``gmake``, ``xtests``, ``bcrypt``: commands and libraries were respelt ``make``,
     ``tests``, ``crypt`` in well-edited READMEs; with another misspelling they still are."""
@@ -492,6 +499,10 @@ def test_a_comma_after_an_opening_phrase():
     # a phrase that goes on with "of" opens no sentence: pkgconf's README
     assert comma("As a result of it we go .") == "As a result of it we go ."
     assert comma("As a result we go .") == "As a result , we go ."
+    # "besides" before a noun phrase is a preposition (docs/server.md: "Besides the model, the
+    # edit is generalised ..." got "Besides, the model")
+    assert comma("Besides the model , we go .") == "Besides the model , we go ."
+    assert comma("Besides we go .") == "Besides , we go ."
 
 
 def test_a_word_without_a_vowel_is_never_respelt():
