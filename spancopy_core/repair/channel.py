@@ -404,8 +404,8 @@ def respellings(
     ``loosing`` -> ``losing``) was wrong about as often as right. The exception: a name never
     seen, written in lower case (:meth:`Lexicon.unseen_name`: ``yong`` -> ``young``). Words
     of ``terms`` (in lower case: the document's own words) are never respelt or joined, nor a
-    capitalised word after a word or before a capitalised word (a name the word lists lack:
-    ``Xchange``, ``Andreas Stolcke``), nor one without
+    capitalised word after a word, before a capitalised word or before "et al" (a name the
+    word lists lack: ``Xchange``, ``Andreas Stolcke``, ``Bader et al.``), nor one without
     a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the lexicon),
     nor a word after a number (a unit: ``23 nats``; JFLEG dev has none to respell).
     A compound respelt only by its spacing (:func:`compound_spacing`: ``hashtable``, ``run
@@ -440,6 +440,8 @@ def respellings(
         if token != lower and tokens[i + 1 : i + 2] and tokens[i + 1] != "I":
             if tokens[i + 1][:1].isupper():
                 continue  # capitalised before a capitalised word: Andreas Stolcke, Sparc Ultra
+            if tuple(tokens[i + 1 : i + 3]) == ("et", "al"):
+                continue  # an author cited: Bader et al.
         if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
             continue
         respelt = best_respelling(lower, lexicon, costs)

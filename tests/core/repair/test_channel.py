@@ -326,6 +326,14 @@ COMPOUNDS = Lexicon(
 )
 
 
+def test_an_author_cited_is_a_name():
+    """``(Bader et al., OOPSLA 2019)`` in docs/design.md was respelt ``Based``."""
+    lexicon = Lexicon({w: 30 for w in ("after", "based", "we", "go", "et", "al")})
+    cited = ["After", "(", "Bader", "et", "al", ".", ")", "we", "go"]
+    assert respell(cited, lexicon) == tuple(cited)
+    assert respell(["After", "(", "Bader", ")", "we", "go"], lexicon)[2] == "Based"
+
+
 def test_a_word_after_a_number_is_a_unit():
     """``down to 23 nats`` (docs/server.md) was respelt ``23 not``."""
     lexicon = Lexicon({w: 30 for w in ("down", "to", "not", "nuts")})
