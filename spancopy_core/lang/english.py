@@ -121,6 +121,16 @@ def doers(word: str) -> tuple[str, ...]:
     return tuple(w for w in out if len(w) >= 3)
 
 
+def able_bases(word: str) -> tuple[str, ...]:
+    """The words of which ``word`` (lower case) is the ``-able`` adjective as English forms it:
+    ``resumable`` of ``resume`` (its ``e`` dropped), ``parseable`` of ``parse``; none of
+    fewer than 3 letters."""
+    if not word.endswith("able"):
+        return ()
+    stem = word[:-4]
+    return tuple(w for w in (stem, stem + "e") if len(w) >= 3)
+
+
 # The closed classes of English (articles and determiners, pronouns, prepositions,
 # conjunctions, auxiliaries and modals, negation): the words a learner glues to the next one
 # (``alot``, ``infact``, ``aswell``, ``ofcourse``, ``eventhough``), which edited English writes

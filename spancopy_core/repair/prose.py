@@ -20,6 +20,7 @@ from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
 from spancopy_core.lang import java, text
 from spancopy_core.lang.english import (
     FUNCTION_WORDS,
+    able_bases,
     capitals,
     doers,
     foreign_words,
@@ -256,13 +257,17 @@ def _made(
 def derived_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     """The words of ``tokens`` (in lower case) outside ``lexicon`` that are its words with an
     English prefix (:func:`~spancopy_core.lang.english.prefixed`: ``reintroduced``,
-    ``preallocates``), counted fewer than :data:`PREFIX_EVIDENCE` times, or its words' agent
+    ``preallocates``) or ``-able`` adjectives (:func:`~spancopy_core.lang.english.able_bases`:
+    ``resumable``; JFLEG dev respells none), counted fewer than :data:`PREFIX_EVIDENCE`
+    times, or its words' agent
     nouns (:func:`~spancopy_core.lang.english.doers`: ``renderer``, ``serializers``), counted
     fewer than :data:`PLURAL_EVIDENCE` times; of no function word (``untill``), of a word
     counted at least once (``recods``): spelt right, never respelt (``reintroduced`` ->
     ``introduced``, ``renderer`` -> ``rendered``)."""
-    return _made(tokens, lexicon, prefixed, PREFIX_EVIDENCE) | _made(
-        tokens, lexicon, doers, PLURAL_EVIDENCE
+    return (
+        _made(tokens, lexicon, prefixed, PREFIX_EVIDENCE)
+        | _made(tokens, lexicon, able_bases, PREFIX_EVIDENCE)
+        | _made(tokens, lexicon, doers, PLURAL_EVIDENCE)
     )
 
 

@@ -684,6 +684,11 @@ def test_words_made_of_words_the_lexicon_counts_rarely_are_spelt_right():
     counts = {"render": 12, "costume": 3, "man": 806, "mane": 2, "small": 324, "imp": 0}
     sentence = ["renderers", "Renderer", "costumer", "maner", "smallers", "imper"]
     assert derived_words(sentence, Lexicon(counts)) == {"renderers", "renderer", "costumer"}
+    # -able adjectives (docs/training.md: "resumable" was respelt "presumable"); merge is
+    # counted as often as a word whose -able form the lexicon would list
+    counts = {"resume": 54, "parse": 97, "merge": 581}
+    sentence = ["resumable", "parseable", "mergeable", "able"]
+    assert derived_words(sentence, Lexicon(counts)) == {"resumable", "parseable"}
 
 
 @pytest.mark.parametrize(
