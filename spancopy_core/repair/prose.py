@@ -587,9 +587,10 @@ class ProseFrontend:
             return tokens
         lexicon = shared_lexicon()
         spelt = known | plurals(tokens, lexicon) | derived_words(tokens, lexicon)
-        if self.harper is not None:  # the words Harper's dictionary holds
-            dialect = self.harper.dialect
-            spelt |= {w for t in tokens if (w := t.lower()) not in lexicon and knows(w, dialect)}
+        if self.harper is not None:  # the words Harper's dictionary holds (of those that
+            # respell and spell may change: words of letters)
+            asked = {w for t in tokens if (w := t.lower()).isalpha() and w not in lexicon}
+            spelt |= {w for w in asked - spelt if knows(w, self.harper.dialect)}
         respelt = respell(tokens, lexicon, self.spelling, spelt, tokens != written_tokens)
         label = tokens[1:2] == (":",)
         words = () if fragment or label else _Capitalised(lexicon, known)  # nor a label's
