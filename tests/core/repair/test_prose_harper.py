@@ -5,6 +5,7 @@ others among the templates the model ranks; and through ``spancopy repair`` as a
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -110,3 +111,22 @@ def test_a_harper_fix_through_the_cli(tmp_path):
     (best,) = method["repairs"]
     assert [e["newText"] for e in best["edits"]] == ["goes"]
     assert best["title"] == 'Replace "go" with "goes"'
+
+
+def test_every_process_gets_the_same_suggestions():
+    """Harper orders RegularIrregulars' suggestions differently from one process to the next
+    (as the hash seed goes); the corrector, which makes a lint's first, must not."""
+    script = (
+        "from spancopy_core.repair import harper\n"
+        "print([(e.new_text, r) for e, r in harper.suggestions("
+        "'He last choosed to learn it .', 0, harper.HarperSettings())])\n"
+    )
+    seen = set()
+    for seed in range(1, 7):
+        env = {**os.environ, "PYTHONHASHSEED": str(seed)}
+        out = subprocess.run(
+            [sys.executable, "-c", script], capture_output=True, text=True, env=env, check=True
+        )
+        seen.add(out.stdout)
+    (only,) = seen
+    assert "('chose', 'RegularIrregulars'), ('chosen', 'RegularIrregulars')" in only
