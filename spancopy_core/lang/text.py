@@ -441,17 +441,27 @@ def _contraction(tokens: Sequence[str], k: int) -> bool:
     return cur in _CLITICS and normalize(prev) == "'" and k >= 2 and _wordy(tokens[k - 2][-1])
 
 
+def _clitic(tokens: Sequence[str], k: int) -> bool:
+    """Whether ``tokens[k]`` is the clitic of a contraction after its apostrophe."""
+    return normalize(tokens[k]).lower() in _CLITICS and _contraction(tokens, k)
+
+
 @dataclass(frozen=True)
 class ProseStyle:
     """Layout of generated prose: one space between tokens, none before closing punctuation
     or after opening brackets, none inside a contraction (``do n't`` is written ``don't``),
-    straight quotes paired as they come."""
+    straight quotes paired as they come; ``spaced``: a space between every two tokens, as a
+    file tokenised the Penn Treebank's way writes them (``it 's`` , ``do n't`` .), a
+    clitic joined to its apostrophe."""
 
     newline: str = "\n"
     indent_unit: str = ""
+    spaced: bool = False
 
     def layout(self, tokens: Sequence[str], start: int, multiline: bool) -> list[str]:
         """See :class:`spancopy_core.editing.edits.Style` (prose never goes multi-line)."""
+        if self.spaced:  # a clitic joins its apostrophe (it 's)
+            return ["" if k == 0 or _clitic(tokens, k) else " " for k in range(start, len(tokens))]
         seps = []
         quotes = 0  # straight double quotes seen: odd = inside a quotation
         for k, cur in enumerate(tokens):
@@ -490,6 +500,17 @@ class ProseStyle:
         return [w.text for w in tokenize(text)]
 
 
+# A comma or period after a word, spaced (group 1) or not, then a space or the line's end.
+_AFTER_WORD = re.compile(r"\w( ?)[,.](?=\s|$)", re.MULTILINE)
+SPACED_MIN = 10  # commas and periods after a word a file must have to be learnt spaced
+SPACED_SHARE = 0.9  # ... and the share of them written with a space before
+
+
 def learn_style(text: str) -> ProseStyle:
-    """The file's line break (prose layout has nothing else to learn)."""
-    return ProseStyle(newline=majority_newline(text))
+    """The file's line break, and whether it is ``spaced`` (Penn Treebank tokenised: of its
+    commas and periods after a word, at least :data:`SPACED_MIN`, a share of
+    :data:`SPACED_SHARE` have a space before them), so that a repair writes what it adds the
+    way the file writes the rest."""
+    marks = [m.group(1) for m in _AFTER_WORD.finditer(text)]
+    spaced = len(marks) >= SPACED_MIN and marks.count(" ") >= SPACED_SHARE * len(marks)
+    return ProseStyle(newline=majority_newline(text), spaced=spaced)

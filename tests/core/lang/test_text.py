@@ -362,3 +362,36 @@ def test_the_alt_text_of_an_image_is_code():
     }
     assert kinds["![Conda]"] == "code"
     assert [w.kind for w in text.tokenize("Stop! [See](x.md)")][:3] == ["word", "punct", "punct"]
+
+
+PTB = "".join(
+    f"It 's line {k} , and we do n't know why .\n" for k in range(12)
+)  # a file tokenised the Penn Treebank's way (JFLEG's)
+
+
+def test_a_file_tokenised_the_penn_treebank_way_gets_repairs_spaced_alike():
+    """What a repair adds to a spaced file is spaced as the file is (``word ,``, ``it 's``,
+    ``do n't``); an ordinary file keeps ordinary layout."""
+    assert text.learn_style(PTB).spaced
+    source = "Its late so we dont know why ."
+    words = text.TextSource(source).tokens
+    mapping = text.abstract(words).mapping
+    hyp = ["It", "'", "s", "late", ",", "so", "we", "do", "n't", "know", "why", "."]
+    for style, expected in [
+        (text.learn_style(PTB), "It 's late , so we do n't know why ."),
+        (text.learn_style(source), "It's late, so we don't know why ."),
+    ]:
+        assert apply_edits(source, edits(source, words, mapping, hyp, style=style)) == expected
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Short . Too short , to tell .\n",  # fewer than SPACED_MIN marks
+        "".join(f"Line {k}, spaced here: once .\n" for k in range(6))  # a period in two spaced
+        + "".join(f"Line {k}, a sentence.\n" for k in range(6)),
+        "Un texte : bien écrit , ou non ? Oui. " * 2 + "Fin, enfin." * 10,
+    ],
+)
+def test_a_file_with_few_spaced_marks_is_laid_out_as_usual(source):
+    assert not text.learn_style(source).spaced
