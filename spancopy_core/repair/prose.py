@@ -14,7 +14,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
 from spancopy_core.lang import java, text
@@ -921,7 +921,10 @@ class JavaCommentFrontend(ProseFrontend):
         ]
 
     def style(self, parsed: CommentProse) -> ProseStyle:  # type: ignore[override]  # parses are CommentProse
-        return text.learn_style(parsed.text)
+        """The layout the comments' prose is written in (the code's spacing aside: ``f(a , b)``
+        makes no comment spaced), with the file's line break."""
+        prose = text.learn_style("\n".join(source.text for source in parsed.sources))
+        return replace(prose, newline=text.learn_style(parsed.text).newline)
 
     def _terms(self, source: TextSource) -> frozenset[str]:
         """The words of a comment never changed: its terms and the user's words."""

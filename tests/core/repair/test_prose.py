@@ -10,7 +10,7 @@ import pytest
 
 from spancopy_core import DEFAULT_MODELS, DEFAULT_PROSE_MODEL
 from spancopy_core.editing.edits import TextEdit, apply_edits
-from spancopy_core.lang.text import tokenize
+from spancopy_core.lang.text import learn_style, tokenize
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.scoring import log_probs
 from spancopy_core.repair import pipeline, prose, runner
@@ -722,3 +722,14 @@ def test_a_coinage_the_corrector_keeps_is_a_term_the_model_keeps():
     assert {"usecase", "renderer"} <= kept.terms
     assert split.tokens == ("The", "hash", "table", "is", "important", ".")
     assert "hashtable" not in split.terms
+
+
+def test_the_layout_of_comment_prose_is_learnt_from_the_comments():
+    """Code spaced before its commas (``f(a , b)``) does not make a comment's repairs spaced;
+    comments written the Penn Treebank way do."""
+    calls = "".join(f"        f(a{k} , b , c) ;\n" for k in range(12))
+    source = f"class A {{\n    // It is one , and it works .\n    void m() {{\n{calls}    }}\n}}\n"
+    assert learn_style(source).spaced
+    assert not JAVA_COMMENTS.style(JAVA_COMMENTS.parse(source)).spaced
+    spaced = "".join(f"    // Line {k} , as the corpus writes it .\n" for k in range(6))
+    assert JAVA_COMMENTS.style(JAVA_COMMENTS.parse(f"class A {{\n{spaced}}}\n")).spaced
