@@ -10,6 +10,7 @@ from __future__ import annotations
 import bisect
 import copy
 import difflib
+import functools
 import math
 import re
 from collections import Counter
@@ -201,12 +202,14 @@ def lower_case_names(source: TextSource, technical: Container[str] = frozenset()
     are written as code too (of ``technical``, :func:`technical_words`: ``systemd`` of
     ``src/systemd``, ``configure`` of ``./configure``), and start none capitalised: names
     its writer keeps in lower case (``pip supports ...``, ``polkit is ...``), which the
-    corrector would capitalise."""
+    corrector would capitalise; a start in capitals (``ZLIB DATA COMPRESSION``) counts as
+    neither."""
     firsts = [
         _first_word(source.tokens[s.tokens]) for s in source.sentences if s.block == text.TEXT
     ]
     lower = Counter(t.text for t in firsts if t.kind == "word" and t.text.islower())
-    capitalised = {t.text.lower() for t in firsts if not t.text.islower()}
+    # capitalised, not in capitals: an all-capital heading (ZLIB DATA COMPRESSION) says nothing
+    capitalised = {t.text.lower() for t in firsts if not t.text.islower() and not t.text.isupper()}
     return frozenset(
         w for w, n in lower.items() if (n >= 2 or w in technical) and w not in capitalised
     )
@@ -280,13 +283,24 @@ def coinages(tokens: Sequence[str], lexicon: Lexicon) -> frozenset[str]:
 
 
 class _Capitalised:
-    """The words a sentence's first word is capitalised as: ``lexicon``'s but ``terms``."""
+    """The words a sentence's first word is capitalised as: ``lexicon``'s but ``terms``, and
+    with ``dictionary`` only those it holds too."""
 
-    def __init__(self, lexicon: Container[str], terms: Container[str]) -> None:
-        self.lexicon, self.terms = lexicon, terms
+    def __init__(
+        self,
+        lexicon: Container[str],
+        terms: Container[str],
+        dictionary: Callable[[str], bool] | None = None,
+    ) -> None:
+        self.lexicon, self.terms, self.dictionary = lexicon, terms, dictionary
 
     def __contains__(self, word: object) -> bool:
-        return word in self.lexicon and word not in self.terms
+        if word not in self.lexicon or word in self.terms:
+            return False
+        return self.dictionary is None or self.dictionary(str(word))
+
+
+_FENCE_GAP = re.compile(r"\s*(?:(?:```+|~~~+)[ \t]*(?:\r?\n|\r|$)\s*)?")  # a closing fence
 
 
 def after_code(source: TextSource, sentence: text.Sentence) -> bool:
@@ -598,7 +612,12 @@ class ProseFrontend:
             spelt |= {w for w in asked - spelt if knows(w, self.harper.dialect)}
         respelt = respell(tokens, lexicon, self.spelling, spelt, tokens != written_tokens)
         label = tokens[1:2] == (":",)
-        words = () if fragment or label else _Capitalised(lexicon, known)  # nor a label's
+        # nor a label's; with Harper, not a word of the lexicon its dictionary lacks, a name
+        # (zlib, bc, musl: the lexicon counts the documentation's words)
+        dictionary = (
+            None if self.harper is None else functools.partial(knows, dialect=self.harper.dialect)
+        )
+        words = () if fragment or label else _Capitalised(lexicon, known, dictionary)
         capitalised = capitals(respelt, words, _Capitalised(lexicon.proper, known))
         out = introductory_comma(capitalised, optional=capitalised != written_tokens)
         if self.harper is None or out == written_tokens:

@@ -514,6 +514,9 @@ def test_a_name_the_document_writes_in_lower_case_is_not_capitalised():
     assert firsts == ["pip", "pip", "The", "The", "The"]
     once = ParsedText.parse("pip supports VCS.\n\nIt looks at it.\n", PLAINTEXT)
     assert [u.tokens[0] for u in pipeline.units(once, ())] == ["Pip", "It"]
+    # a heading in capitals is neither (zlib's README: ZLIB DATA COMPRESSION LIBRARY)
+    caps = "ZLIB DATA COMPRESSION LIBRARY\n\nzlib is a library.\n\nzlib is fast.\n"
+    assert prose.lower_case_names(ParsedText.parse(caps, PLAINTEXT).parsed) == {"zlib"}
 
 
 def test_words_the_document_writes_as_code_are_its_terms():

@@ -14,7 +14,7 @@ import pytest
 from spancopy_core.editing.edits import TextEdit
 from spancopy_core.repair import harper, pipeline
 from spancopy_core.repair.pipeline import ParsedText
-from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend, written
+from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend, shared_lexicon, written
 
 
 def test_suggestions_are_edits_of_the_document_with_their_rule():
@@ -84,6 +84,18 @@ def test_a_word_harpers_dictionary_holds_is_not_respelt():
     kept, fixed = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
     assert "acyclic" in kept.tokens
     assert "important" in fixed.tokens
+
+
+def test_a_name_harpers_dictionary_lacks_keeps_its_case_at_a_sentence_start():
+    """The lexicon counts the documentation's words, names among them (bc, zlib): one that
+    Harper's dictionary lacks is not capitalised as a sentence's first word; an English word
+    is."""
+    lexicon = shared_lexicon()
+    assert {"bc", "zlib", "people"} <= lexicon.counts.keys()
+    assert not harper.knows("bc") and not harper.knows("zlib") and harper.knows("people")
+    source = "bc is a language.\n\nzlib is a library.\n\npeople like it.\n"
+    firsts = [u.tokens[0] for u in pipeline.units(ParsedText.parse(source, PLAINTEXT), ())]
+    assert firsts == ["bc", "zlib", "People"]
 
 
 def test_the_other_suggestions_are_templates_the_model_ranks():
