@@ -304,7 +304,8 @@ _FENCE_GAP = re.compile(r"\s*(?:(?:```+|~~~+)[ \t]*(?:\r?\n|\r|$)\s*)?")  # a cl
 
 
 def after_code(source: TextSource, sentence: text.Sentence) -> bool:
-    """Whether ``sentence`` starts right after a code block (blank lines between at most), in
+    """Whether ``sentence`` starts right after a code block (blank lines and a closing fence
+    between at most), in
     lower case: the rest of the sentence before the code (``... for example`` / the command /
     ``to print Tcl.n to PDF.``), whose first word is not capitalised."""
     first = source.text[sentence.start - source.base : sentence.end - source.base][:1]
@@ -312,7 +313,7 @@ def after_code(source: TextSource, sentence: text.Sentence) -> bool:
         return False
     return any(
         c.end <= sentence.start
-        and not source.text[c.end - source.base : sentence.start - source.base].strip()
+        and _FENCE_GAP.fullmatch(source.text, c.end - source.base, sentence.start - source.base)
         for c in source.code
     )
 

@@ -635,6 +635,11 @@ def test_the_rest_of_a_sentence_after_a_code_block_is_not_capitalised():
     assert not MARKDOWN.still_parses(rest, "To print Tcl.n to PDF.")  # Harper's suggestion
     assert MARKDOWN.still_parses(rest, "to print Tcl.n as PDF.")
     assert end.tokens[0] == "The"
+    # after a fenced block too (stack_data's description: ``` / "and then run the original
+    # code ..." got "And")
+    fenced = "To see it, change the code:\n\n```python\nfoo()\n```\n\nand then run it again.\n"
+    doc = ParsedText.parse(fenced, MARKDOWN)
+    assert [u.tokens[0] for u in pipeline.units(doc, ())] == ["To", "and"]
 
 
 def test_plurals_of_words_the_lexicon_counts_rarely_are_spelt_right():
