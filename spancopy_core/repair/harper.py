@@ -181,6 +181,14 @@ def knows(word: str, dialect: str = "american") -> bool:
     return not suggestions(word, 0, HarperSettings(dialect=dialect))
 
 
+def respells_name(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) is a SpellCheck respelling of a capitalised
+    word after the sentence's first: a name Harper's dictionary lacks (``NumPy, SciPy, and
+    Cython`` -> ``Python``), which the corrector does not respell either."""
+    word = sentence[edit.start : edit.end]
+    return rule == "SpellCheck" and word[:1].isupper() and bool(sentence[: edit.start].strip())
+
+
 def after_option(sentence: str, edit: TextEdit) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) starts right after a dash: the letter of a
     command-line option (``grep -i``), no pronoun for CapitalizePersonalPronouns to make

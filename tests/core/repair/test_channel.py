@@ -334,6 +334,15 @@ def test_an_author_cited_is_a_name():
     assert respell(["After", "(", "Bader", ")", "we", "go"], lexicon)[2] == "Based"
 
 
+def test_a_capitalised_word_in_a_list_is_a_name():
+    """``such as TensorFlow, Theano, Caffe, and CNTK`` (torch's description) was respelt
+    ``Then`` and ``Safe``; a sentence's first word is still respelt."""
+    lexicon = Lexicon({w: 30 for w in ("such", "as", "then", "cafe", "and", "go")})
+    listed = ["such", "as", "TensorFlow", ",", "Theano", ",", "Caffe", ",", "and", "CNTK"]
+    assert respell(listed, lexicon) == tuple(listed)
+    assert respell(["Caffe", "and", "go"], lexicon)[0] == "Cafe"
+
+
 def test_a_word_after_a_number_is_a_unit():
     """``down to 23 nats`` (docs/server.md) was respelt ``23 not``."""
     lexicon = Lexicon({w: 30 for w in ("down", "to", "not", "nuts")})

@@ -98,6 +98,22 @@ def test_a_name_harpers_dictionary_lacks_keeps_its_case_at_a_sentence_start():
     assert firsts == ["bc", "zlib", "People"]
 
 
+def test_harper_respells_no_name_in_a_sentence():
+    """Harper's SpellCheck suggested ``Python`` for ``Cython`` in a list of packages (torch's
+    description), and the model preferred it: a capitalised word after the first is a name,
+    not a template; a word Harper respells at the sentence's start still is."""
+    names = "Use packages such as NumPy, SciPy, and Cython to extend it."
+    found = harper.suggestions(names, 0, harper.HarperSettings())
+    assert ("Python", "SpellCheck") in [(e.new_text, r) for e, r in found]
+    (unit,) = pipeline.units(ParsedText.parse(names + "\n", PLAINTEXT), ())
+    news = [new for _, new in PLAINTEXT.templates(unit, unit.start, unit.end, {"Python"})]
+    assert not any(new is not None and "Python" in new for new in news), news
+    cython = TextEdit(names.index("Cython"), names.index("Cython") + 6, "Python")
+    assert harper.respells_name(names, cython, "SpellCheck")
+    assert not harper.respells_name("Cython is fast.", TextEdit(0, 6, "Python"), "SpellCheck")
+    assert not harper.respells_name(names, cython, "SentenceCapitalization")
+
+
 def test_the_other_suggestions_are_templates_the_model_ranks():
     source = "This is an test of it.\n"
     (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
