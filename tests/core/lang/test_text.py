@@ -395,3 +395,22 @@ def test_a_file_tokenised_the_penn_treebank_way_gets_repairs_spaced_alike():
 )
 def test_a_file_with_few_spaced_marks_is_laid_out_as_usual(source):
     assert not text.learn_style(source).spaced
+
+
+def test_a_name_quoted_the_gnu_way_is_code():
+    """groff's README quotes its programs `troff', `pic' (TeX's quotes, as GNU documents
+    do): the names were respelt (`gropdf' -> groff); inline code with an apostrophe inside
+    is still Markdown's."""
+    kinds = [(w.text, w.kind) for w in text.tokenize("Use `gropdf', `pic' or `it's` here.")]
+    assert kinds == [
+        ("Use", "word"), ("`gropdf'", "code"), (",", "punct"), ("`pic'", "code"),
+        ("or", "word"), ("`it's`", "code"), ("here", "word"), (".", "punct"),
+    ]  # fmt: skip
+    assert [w.kind for w in text.tokenize("a `b c' d")] == [
+        "word",
+        "punct",
+        "word",
+        "word",
+        "punct",
+        "word",
+    ]
