@@ -198,6 +198,11 @@ def _first_word(tokens: Sequence[text.Word]) -> text.Word:
     return next((t for t in tokens if t.text not in _MARKERS), tokens[0])
 
 
+def _in_capitals(word: str) -> bool:
+    """Whether ``word`` is written in capitals, two or more (``ZLIB``, not ``I``)."""
+    return len(word) > 1 and word.isupper()
+
+
 def lower_case_names(source: TextSource, technical: Container[str] = frozenset()) -> frozenset[str]:
     """The words that start two sentences of the document or more in lower case, or one and
     are written as code too (of ``technical``, :func:`technical_words`: ``systemd`` of
@@ -209,8 +214,11 @@ def lower_case_names(source: TextSource, technical: Container[str] = frozenset()
         _first_word(source.tokens[s.tokens]) for s in source.sentences if s.block == text.TEXT
     ]
     lower = Counter(t.text for t in firsts if t.kind == "word" and t.text.islower())
-    # capitalised, not in capitals: an all-capital heading (ZLIB DATA COMPRESSION) says nothing
-    capitalised = {t.text.lower() for t in firsts if not t.text.islower() and not t.text.isupper()}
+    # capitalised, not in capitals: a heading in capitals (ZLIB DATA COMPRESSION) says nothing
+    # (but "I" is capitalised)
+    capitalised = {
+        t.text.lower() for t in firsts if not t.text.islower() and not _in_capitals(t.text)
+    }
     return frozenset(
         w for w, n in lower.items() if (n >= 2 or w in technical) and w not in capitalised
     )

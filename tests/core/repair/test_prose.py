@@ -517,6 +517,11 @@ def test_a_name_the_document_writes_in_lower_case_is_not_capitalised():
     # a heading in capitals is neither (zlib's README: ZLIB DATA COMPRESSION LIBRARY)
     caps = "ZLIB DATA COMPRESSION LIBRARY\n\nzlib is a library.\n\nzlib is fast.\n"
     assert prose.lower_case_names(ParsedText.parse(caps, PLAINTEXT).parsed) == {"zlib"}
+    # "I" is capitalised, not in capitals: a learner's "i" stays a word to capitalise
+    learner = "i think so.\n\ni go home.\n\nI am here.\n"
+    doc = ParsedText.parse(learner, PLAINTEXT)
+    assert prose.lower_case_names(doc.parsed) == set()
+    assert [u.tokens[0] for u in pipeline.units(doc, ())] == ["I", "I", "I"]
 
 
 def test_words_the_document_writes_as_code_are_its_terms():
