@@ -406,8 +406,9 @@ def respellings(
     of ``terms`` (in lower case: the document's own words) are never respelt or joined, nor a
     capitalised word after a word, before a capitalised word or before "et al" (a name the
     word lists lack: ``Xchange``, ``Andreas Stolcke``, ``Bader et al.``; or after a comma, in a
-    list of names: ``TensorFlow, Theano, Caffe``), nor one without
-    a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the lexicon),
+    list of names: ``TensorFlow, Theano, Caffe``; or after an abbreviation: ``Dr. Dobb``), nor
+    one without a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the
+    lexicon),
     nor a word after a number (a unit: ``23 nats``; JFLEG dev has none to respell).
     A compound respelt only by its spacing (:func:`compound_spacing`: ``hashtable``, ``run
     time``), or a name respelt only by dropping its first letters (:func:`prefixed_name`:
@@ -436,8 +437,10 @@ def respellings(
             continue  # no vowel: an abbreviation or a command (wrt, gvfs, gtkrc), no typo
         if i > 0 and tokens[i - 1][:1].isdigit():
             continue  # after a number: a unit (23 nats, 4 vcpus; JFLEG dev respells none)
-        if token != lower and i > 0 and (tokens[i - 1][:1].isalnum() or tokens[i - 1] == ","):
-            continue  # capitalised after a word or a comma: a name (Xchange, Darktable, Theano)
+        if token != lower and i > 0 and (tokens[i - 1][:1].isalnum() or tokens[i - 1] in ",."):
+            # capitalised after a word, a comma, or a period inside the sentence (after an
+            # abbreviation: Dr. Dobb): a name (Xchange, Darktable, Theano)
+            continue
         if token != lower and tokens[i + 1 : i + 2] and tokens[i + 1] != "I":
             if tokens[i + 1][:1].isupper():
                 continue  # capitalised before a capitalised word: Andreas Stolcke, Sparc Ultra

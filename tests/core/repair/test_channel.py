@@ -336,11 +336,14 @@ def test_an_author_cited_is_a_name():
 
 def test_a_capitalised_word_in_a_list_is_a_name():
     """``such as TensorFlow, Theano, Caffe, and CNTK`` (torch's description) was respelt
-    ``Then`` and ``Safe``; a sentence's first word is still respelt."""
+    ``Then`` and ``Safe``, and so is a name after an abbreviation; a sentence's first word is
+    still respelt."""
     lexicon = Lexicon({w: 30 for w in ("such", "as", "then", "cafe", "and", "go")})
     listed = ["such", "as", "TensorFlow", ",", "Theano", ",", "Caffe", ",", "and", "CNTK"]
     assert respell(listed, lexicon) == tuple(listed)
     assert respell(["Caffe", "and", "go"], lexicon)[0] == "Cafe"
+    # after an abbreviation inside the sentence (zlib's README: Dr. Dobb's Journal got Job)
+    assert respell(["as", "Dr", ".", "Caffe", "and", "go"], lexicon)[3] == "Caffe"
 
 
 def test_a_word_after_a_number_is_a_unit():
