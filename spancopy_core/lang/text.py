@@ -42,7 +42,7 @@ _LEXER = re.compile(
     |(?P<code>(?<!`)`[^`'\s]+'(?![\w'`])|(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
        |<!--.*?-->|</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|(?<=\])[(\[][^()\[\]\s]*[)\]]
        |!\[[^\[\]\r\n]*\]
-       |{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH})
+       |[A-Za-z_]\w*\(\)|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH})
     |(?P<number>\d+(?:[.,:]\d+)*)
     |(?P<word>{_WORD}(?:[-'’]{_WORD})*?(?={_NEGATION})|{_NEGATION}
        |{_WORD}(?:(?:-|['’](?!{_CLITIC})){_WORD})*)

@@ -414,3 +414,14 @@ def test_a_name_quoted_the_gnu_way_is_code():
         "punct",
         "word",
     ]
+
+
+def test_a_call_is_code():
+    """git's coccinelle README: ``"hashcmp() != 0"`` got ``hashmap``; a name with its empty
+    argument list is code, an identifier's too; a word before arguments is still a word."""
+    kinds = [(w.text, w.kind) for w in text.tokenize("Use hashcmp() or gtk_init() for f(x).")]
+    assert kinds == [
+        ("Use", "word"), ("hashcmp()", "code"), ("or", "word"), ("gtk_init()", "code"),
+        ("for", "word"), ("f", "word"), ("(", "punct"), ("x", "word"), (")", "punct"),
+        (".", "punct"),
+    ]  # fmt: skip
