@@ -198,6 +198,12 @@ def foreign_words(tokens: list[str] | tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for _, member, _ in found for w in member if w not in FUNCTION_WORDS)
 
 
+# Marks beside which a letter is code, not the pronoun "i": an operator on either side (a
+# variable: ++i, i++, a[i], i = 0), or a dash before it (an option: grep -i).
+OPERATORS = frozenset("+=<>[]*/")
+_OPTION_DASHES = frozenset({"-", "--"})
+
+
 def capitals(
     tokens: list[str] | tuple[str, ...],
     words: Container[str],
@@ -210,8 +216,13 @@ def capitals(
     first word capitalised when it is an English word of ``words`` (a container of lower-case
     words: an identifier opening a comment is left alone)."""
     after, before = [*tokens[1:], ""], ["", *tokens[:-1]]
-    out = [  # not i. (i.e.) nor -i (an option: grep -i)
-        "I" if t == "i" and nxt != "." and prev not in ("-", "--") else t
+    out = [  # not i. (i.e.), nor -i (an option: grep -i) nor a variable (++i, i++, a[i])
+        "I"
+        if t == "i"
+        and nxt != "."
+        and prev not in OPERATORS | _OPTION_DASHES
+        and nxt not in OPERATORS
+        else t
         for prev, t, nxt in zip(before, tokens, after)
     ]
     out = [t.capitalize() if t.islower() and t in proper else t for t in out]

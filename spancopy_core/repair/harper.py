@@ -189,11 +189,14 @@ def respells_name(sentence: str, edit: TextEdit, rule: str) -> bool:
     return rule == "SpellCheck" and word[:1].isupper() and bool(sentence[: edit.start].strip())
 
 
-def after_option(sentence: str, edit: TextEdit) -> bool:
-    """Whether ``edit`` (offsets in ``sentence``) starts right after a dash: the letter of a
-    command-line option (``grep -i``), no pronoun for CapitalizePersonalPronouns to make
-    ``-I`` (a model sentence lays the dash out apart: ``grep - i``)."""
-    return sentence[: edit.start].rstrip(" ").endswith("-")
+def beside_operator(sentence: str, edit: TextEdit) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) starts right after a dash or an operator, or
+    ends right before an operator: the letter of a command-line option (``grep -i``) or a
+    variable (``s/++i > 1/i++/``), no pronoun for CapitalizePersonalPronouns to make ``-I``
+    or ``++I`` (a model sentence lays the marks out apart: ``grep - i``)."""
+    before = sentence[: edit.start].rstrip(" ")[-1:]
+    after = sentence[edit.end :].lstrip(" ")[:1]
+    return before in english.OPERATORS | {"-"} or after in english.OPERATORS
 
 
 def _optional_comma(sentence: str, edit: TextEdit) -> bool:
@@ -216,7 +219,7 @@ def chained(sentence: str, settings: HarperSettings, keep: Container[str] = froz
                 continue
             if rule == "DiscourseMarkers" and _optional_comma(sentence, edit):
                 continue
-            if after_option(sentence, edit):
+            if beside_operator(sentence, edit):
                 continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):

@@ -48,7 +48,7 @@ from spancopy_core.repair.frontend import (
 from spancopy_core.repair.harper import (
     HarperSettings,
     RuleEdit,
-    after_option,
+    beside_operator,
     chained,
     changes_word,
     knows,
@@ -744,7 +744,7 @@ class ProseFrontend:
             local = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
             if self.words and changes_word(unit.sentence, local, self.words):
                 continue
-            if after_option(unit.sentence, local) or respells_name(unit.sentence, local, rule):
+            if beside_operator(unit.sentence, local) or respells_name(unit.sentence, local, rule):
                 continue
             new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
             if new != written(unit) and all(t in known or t in written(unit) for t in new):

@@ -461,6 +461,10 @@ def test_capitals_english_always_takes():
     assert capitals(("foo", "returns", "i"), words) == ("foo", "returns", "I")  # no word
     # an option (grep -i, autoreconf -i: git's and jq's READMEs) is no pronoun
     assert capitals(("run", "grep", "-", "i", "x"), words) == ("run", "grep", "-", "i", "x")
+    # nor a variable beside an operator (git's coccinelle README: s/++i > 1/i++/)
+    code = ("s", "/", "+", "+", "i", ">", "1", "/", "i", "+", "+", "/", "a", "[", "i", "]")
+    assert capitals(code, words) == code
+    assert capitals(("i", "run", "--", "i"), words) == ("I", "run", "--", "i")
     assert capitals((), words) == ()
     proper = {"english", "italian"}
     assert capitals(("english", "is", "not", "italian", "or", "ENGLISH"), words, proper) == (

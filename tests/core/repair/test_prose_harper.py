@@ -65,6 +65,8 @@ def test_an_option_is_no_pronoun_for_the_chain():
     settings = harper.HarperSettings()
     assert harper.chained("Run grep - i foo here.", settings) == "Run grep - i foo here."
     assert harper.chained("Then i run it.", settings) == "Then I run it."
+    variable = "fsck: s/++i > 1/i++/, a[i] and i = 0."
+    assert harper.chained(variable, settings) == variable
     source = "Then type autoreconf -i to start.\n"
     (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
     assert unit.tokens == written(unit)
