@@ -66,8 +66,11 @@ _TABLE_ROW = re.compile(r" {0,3}\|.*\|\s*$|.*\S\s*\|\s*\S.*\|.*$|\s*:?-+:?\s*\|\
 _RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 _SETEXT = re.compile(r" {0,3}(?:=+|-+)\s*$")
 # a plain-text row of columns: a cell of one to three words, then three spaces or a tab
-# (``libipt        A packet encoder/decoder library``, ``IRC:         #systemd on ...``)
-_COLUMNS = re.compile(r"[ \t]*\S+(?: \S+){0,2}(?: {3,}|\t)[ \t]*\S")
+# (``libipt        A packet encoder/decoder library``, ``IRC:         #systemd on ...``), or a
+# label and a colon before one value (``engine internals, porting, etc.: freetype-devel@...``)
+_COLUMNS = re.compile(
+    r"[ \t]*\S+(?: \S+){0,2}(?: {3,}|\t)[ \t]*\S|[ \t]*[^\n:]{1,40}:[ \t]+\S+[ \t]*$"
+)
 _LINE_BREAK = re.compile(r"[\r\n]")
 
 
@@ -207,8 +210,10 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
 
 def _columns(text: str, block: _Block) -> bool:
     """Whether every line of the plain-text paragraph ``block`` is a row of columns
-    (:data:`_COLUMNS`): a table or a list of names and what they are, no prose (libipt's
-    README: ``sideband      A sideband correlation library`` -> ``Sideband ... library.``)."""
+    (:data:`_COLUMNS`): a table, a list of names and what they are or of labels and their
+    values, no prose (libipt's README: ``sideband      A sideband correlation library`` ->
+    ``Sideband ... library.``; FreeType's mailing lists: ``general use and discussion:
+    freetype@nongnu.org`` -> ``General``)."""
     return all(_COLUMNS.match(line) for line in text[block.start : block.end].splitlines())
 
 

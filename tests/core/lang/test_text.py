@@ -348,6 +348,11 @@ def test_code_blocks_are_no_sentences_but_code_of_the_document():
     rows += "It works.  Two spaces end a sentence here.\n"
     assert sentences(rows) == ["Contents", "It works.", "Two spaces end a sentence here."]
     assert [w.text.split()[0] for w in text.parse(rows).code] == ["libipt", "test"]
+    # ... and so is a paragraph of labels, each before one value (FreeType's mailing lists)
+    labels = "Use the lists.\n\n  general use and discussion:      list@nongnu.org\n"
+    labels += "  engine internals, porting, etc.: devel@nongnu.org\n\nNote: it is one sentence.\n"
+    assert sentences(labels) == ["Use the lists.", "Note: it is one sentence."]
+    assert [w.text.split()[0] for w in text.parse(labels).code] == ["general"]
     # an indented paragraph that ends its sentences is prose, after a colon or not
     prose = "Note:\n\n    The menu is ready. Use it.\n"
     assert sentences(prose) == ["Note:", "The menu is ready.", "Use it."]
