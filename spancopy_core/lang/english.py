@@ -201,7 +201,7 @@ def foreign_words(tokens: list[str] | tuple[str, ...]) -> frozenset[str]:
 # Marks beside which a letter is code, not the pronoun "i": an operator on either side (a
 # variable: ++i, i++, a[i], i = 0), or a dash before it (an option: grep -i).
 OPERATORS = frozenset("+=<>[]*/")
-_OPTION_DASHES = frozenset({"-", "--"})
+BEFORE_CODE_LETTER = OPERATORS | {"-", "--"}  # the marks before it: an operator or a dash
 
 
 def capitals(
@@ -218,10 +218,7 @@ def capitals(
     after, before = [*tokens[1:], ""], ["", *tokens[:-1]]
     out = [  # not i. (i.e.), nor -i (an option: grep -i) nor a variable (++i, i++, a[i])
         "I"
-        if t == "i"
-        and nxt != "."
-        and prev not in OPERATORS | _OPTION_DASHES
-        and nxt not in OPERATORS
+        if t == "i" and nxt != "." and prev not in BEFORE_CODE_LETTER and nxt not in OPERATORS
         else t
         for prev, t, nxt in zip(before, tokens, after)
     ]

@@ -196,7 +196,7 @@ def beside_operator(sentence: str, edit: TextEdit) -> bool:
     or ``++I`` (a model sentence lays the marks out apart: ``grep - i``)."""
     before = sentence[: edit.start].rstrip(" ")[-1:]
     after = sentence[edit.end :].lstrip(" ")[:1]
-    return before in english.OPERATORS | {"-"} or after in english.OPERATORS
+    return before in english.BEFORE_CODE_LETTER or after in english.OPERATORS
 
 
 def _optional_comma(sentence: str, edit: TextEdit) -> bool:
