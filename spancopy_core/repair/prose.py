@@ -18,6 +18,7 @@ from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
+from spancopy_core.editing.positions import majority_newline
 from spancopy_core.lang import java, text
 from spancopy_core.lang.english import (
     FUNCTION_WORDS,
@@ -953,7 +954,7 @@ class JavaCommentFrontend(ProseFrontend):
         """The layout the comments' prose is written in (the code's spacing aside: ``f(a , b)``
         makes no comment spaced), with the file's line break."""
         prose = text.learn_style("\n".join(source.text for source in parsed.sources))
-        return replace(prose, newline=text.learn_style(parsed.text).newline)
+        return replace(prose, newline=majority_newline(parsed.text))
 
     def _terms(self, source: TextSource) -> frozenset[str]:
         """The words of a comment never changed: its terms and the user's words."""
