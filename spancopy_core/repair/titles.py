@@ -14,6 +14,7 @@ from spancopy_core.editing.edits import TextEdit, apply_edits
 
 LIMIT = 60  # characters of code in a title
 _SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"[\w$]")  # a character of a Java name or an English word
 _LINE_END = re.compile(r"\r\n|\r|\n")  # LSP's line ends: a file may end its lines in a lone \r
 _OPERATOR = r"[-+*/%=<>!&|^~?:]"  # characters that glue to an operator token
 
@@ -39,13 +40,33 @@ def _flat(text: str) -> str:
 
 
 def _cut(text: str, at: int = 0, limit: int = LIMIT) -> str:
-    """``text`` cut to ``limit`` characters, keeping the character at ``at`` in view."""
+    """``text`` cut to ``limit`` characters, keeping the character at ``at`` in view; a cut
+    never falls inside a word (``…oldCapacity``, not ``…ldCapacity``) unless the word is too
+    long to keep or to leave out with ``at`` still in view."""
     if len(text) <= limit:
         return text
     start = max(0, min(at - limit // 3, len(text) - limit + 1))
+    if _inside_word(text, start):
+        word = start
+        while _inside_word(text, word):
+            word -= 1
+        after = next((k for k in range(start, at + 1) if not _inside_word(text, k)), start)
+        start = word if start - word <= limit // 3 else after
     head = "…" if start else ""
-    body = text[start : start + limit - len(head) - 1].rstrip()
-    return head + body + ("…" if start + limit - len(head) - 1 < len(text) else "")
+    end = start + limit - len(head) - 1  # room for the "…" after
+    if end >= len(text):
+        return head + text[start:].strip()
+    end = next((k for k in range(end, at, -1) if not _inside_word(text, k)), end)
+    return head + text[start:end].strip() + "…"
+
+
+def _inside_word(text: str, k: int) -> bool:
+    """Whether offset ``k`` of ``text`` falls between two characters of one word."""
+    return (
+        0 < k < len(text)
+        and _WORD.match(text[k - 1]) is not None
+        and (_WORD.match(text[k]) is not None)
+    )
 
 
 def _quote(lines: Sequence[str]) -> str:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from spancopy_core.editing.edits import TextEdit
@@ -83,6 +85,19 @@ def test_plain_text_and_bounded_length_with_the_change_in_view():
     title = change_title(line, [TextEdit(at, at + 1, ">=")])
     assert "`" not in title
     assert len(title) < LIMIT + 20 and ">=" in title and "…" in title
+
+
+@pytest.mark.parametrize("n", range(1, 30, 2))
+def test_a_cut_title_keeps_whole_words(n):
+    # the window of a long line starts and ends at the edges of names, never inside one,
+    # wherever the cut falls (the name's length moves it)
+    name = "old" + "C" * n + "apacity"
+    line = f"int jump = ({name} < 64) ? ({name} + 2) : ({name} >> 1) + theRest(ofTheLine);"
+    at = line.index(">>")
+    title = change_title(line, [TextEdit(at, at + 2, ">>>")])
+    shown = title.split('"', 1)[1].rsplit('"', 1)[0]
+    assert ">>>" in shown and len(shown) <= LIMIT
+    assert set(re.findall(r"\w+", shown)) <= set(re.findall(r"\w+", line)), shown
 
 
 PROSE = "However I recieve teh the letter today\n"
