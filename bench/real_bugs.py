@@ -417,11 +417,13 @@ def main() -> int:
     if args.limit is not None:
         records = sample(records, args.limit, seed=0)
     model = load_model(args.model, device="cpu")
-    options = RepairOptions(beam_size=args.beam, top_k=args.top_k)
+    # an adapted model's mined rules and refit penalties, as the server's
+    rules = project_rules.load_rules(args.model)
+    penalties = project_rules.load_penalties(args.model)
+    options = RepairOptions(beam_size=args.beam, top_k=args.top_k, penalties=penalties)
     checker = compiler.Compiler() if args.compile_check else None
     print(machine())
     print(f"model {args.model}  beam={args.beam} top_k={args.top_k}  slice={name}")
-    rules = project_rules.load_rules(args.model)  # an adapted model's mined rules, as the server's
     bugs = [
         evaluate(model, r, options, rules, checker)
         for r in tqdm(records, unit="bug", file=sys.stderr)

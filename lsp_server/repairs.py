@@ -226,7 +226,7 @@ class RepairService:
         snap = self.configured(snap)
         frontend, kind = snap.doc.frontend, snap.doc.frontend.model
         worker = self.models[kind]
-        options = self._settings().repair_options(widen, kind)
+        options = replace(self._settings().repair_options(widen, kind), penalties=worker.penalties)
         checked = kind == "java" and priority == INTERACTIVE
         checked = checked and self._settings().compile_check(automatic)
         ranks = compile_check.widened(options) if checked else options

@@ -25,8 +25,9 @@ from spancopy_core.lang.java import compiler
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.repair import pipeline
+from spancopy_core.repair.frontend import Penalties
 from spancopy_core.repair.pipeline import RepairOptions
-from spancopy_core.repair.project_rules import Rules, RulesError, load_rules
+from spancopy_core.repair.project_rules import Rules, RulesError, load_penalties, load_rules
 from spancopy_core.repair.runner import ScoreItem
 from spancopy_core.storage.model_dir import kind_mismatch, model_kind
 
@@ -106,6 +107,7 @@ class ModelWorker:
         # the rewrite rules mined from a project's history that its adapted model's directory
         # holds (spancopy_core.repair.project_rules), once loaded
         self.rules: Rules = ()
+        self.penalties: Penalties | None = None  # the ranking's, refit on the project's history
         self.error: ModelUnavailable | None = None  # why the current model failed to load
         self.cache: LruCache[DecodeKey, list[Hypothesis]] = LruCache(cache_size)
         # the detection head's judgements of a batch of inputs (generation, inputs, focus ids):
@@ -136,7 +138,7 @@ class ModelWorker:
         self._model = None
         self.vocab = None
         self.context = False
-        self.rules = ()
+        self.rules, self.penalties = (), None
         self.error = None
         self._loading = None
         self.cache.clear()
@@ -180,12 +182,12 @@ class ModelWorker:
                 if why is not None:
                     raise ModelUnavailable(f"{model_dir} is {why}")
             model = load_model(model_dir, device=device)
-            rules = load_rules(model_dir)
+            rules, penalties = load_rules(model_dir), load_penalties(model_dir)
         except (CheckpointError, DeviceError, RulesError) as exc:
             raise ModelUnavailable(str(exc)) from exc
         self._model = (generation, model)
         if generation == self.generation:
-            self.context, self.rules = model.config.context, rules
+            self.context, self.rules, self.penalties = model.config.context, rules, penalties
         log.info("Loaded model %s on %s (%d torch threads)", model_dir, model.device, threads)
         return model.vocab
 

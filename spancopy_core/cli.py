@@ -36,7 +36,7 @@ from spancopy_core.lang.java import compiler
 from spancopy_core.paper.config import DEVICES, VARIANTS
 from spancopy_core.repair import runner
 from spancopy_core.repair.candidates import Candidate, format_probability
-from spancopy_core.repair.frontend import Frontend, Unit
+from spancopy_core.repair.frontend import Frontend, Penalties, Unit
 from spancopy_core.repair.harper import DIALECTS, HarperSettings, unknown_rules
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import FRONTENDS, frontend_for
@@ -55,7 +55,7 @@ from spancopy_core.repair.pipeline import (
     view,
     within_limit,
 )
-from spancopy_core.repair.project_rules import Rules, RulesError, load_rules
+from spancopy_core.repair.project_rules import Rules, RulesError, load_penalties, load_rules
 from spancopy_core.repair.prose import ProseFrontend, ProseSettings
 from spancopy_core.repair.runner import repair_units
 from spancopy_core.storage.dictionary import (
@@ -376,11 +376,12 @@ def run(args: argparse.Namespace) -> int:
         compiler.prepare(doc.text)  # javac starts while the model loads and searches
     directory = args.model or _default_model(args.file, language)
     model = _load(directory, args.device, language)
-    kept = _selected(args.file, doc, model, _options(args), focus)
-    rules = _rules(directory)
+    rules, penalties = _rules(directory)
+    options = replace(_options(args), penalties=penalties)
+    kept = _selected(args.file, doc, model, options, focus)
     report = []
     with _progress(args, len(kept), kind) as progress:
-        for m in _reports(args.file, doc, model, _options(args), focus, kept, rules):
+        for m in _reports(args.file, doc, model, options, focus, kept, rules):
             report.append(m)
             if not args.json and m["repairs"]:
                 _print(_method_text(args.file, m))
@@ -622,12 +623,13 @@ def _default_model(path: Path, language: str) -> Path:
     return own
 
 
-def _rules(directory: Path) -> Rules:
-    """The rewrite rules mined from the project's history that an adapted model's
-    ``directory`` holds (:mod:`spancopy_core.repair.project_rules`); a :class:`UsageError`
-    when they cannot be read."""
+def _rules(directory: Path) -> tuple[Rules, Penalties | None]:
+    """The rewrite rules mined from the project's history and the ranking's penalties refit
+    on it that an adapted model's ``directory`` holds
+    (:mod:`spancopy_core.repair.project_rules`); a :class:`UsageError` when they cannot be
+    read."""
     try:
-        return load_rules(directory)
+        return load_rules(directory), load_penalties(directory)
     except RulesError as exc:
         raise UsageError(f"cannot load the model's rules: {exc}") from None
 

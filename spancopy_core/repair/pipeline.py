@@ -21,7 +21,7 @@ from spancopy_core.paper.context import join, method_length, segment_ids
 from spancopy_core.paper.focus import INSIDE, NONE, OUTSIDE
 from spancopy_core.repair import ranking
 from spancopy_core.repair.candidates import Candidate, candidates, confidence, unchanged_share
-from spancopy_core.repair.frontend import Frontend, Unit, written
+from spancopy_core.repair.frontend import Frontend, Penalties, Unit, written
 
 if TYPE_CHECKING:
     from spancopy_core.paper.detection import Detection
@@ -59,6 +59,10 @@ class RepairOptions:
     # A repair is offered only when at least this many times as likely as the unit as written;
     # None: the front-end's Frontend.min_ratio (1 for sentences, 0 for methods).
     min_ratio: float | None = None
+    # the combined ranking's penalties of Java methods, refit on a project's history by
+    # python -m trainer adapt (spancopy_core.repair.project_rules.load_penalties); None: the
+    # Java front-end's, chosen on public real bugs
+    penalties: Penalties | None = None
 
     def __post_init__(self) -> None:
         if self.ranking not in RANKINGS:
@@ -73,6 +77,13 @@ class RepairOptions:
     def ratio(self, frontend: Frontend) -> float:
         """The least ratio to the unit as written of a repair offered for ``frontend``."""
         return frontend.min_ratio if self.min_ratio is None else self.min_ratio
+
+    def ranked_with(self, frontend: Frontend) -> Penalties:
+        """The combined ranking's penalties for ``frontend``'s units: a project's
+        (``penalties``) for Java methods, where it has them; else the front-end's."""
+        if self.penalties is None or frontend.name != "java":
+            return frontend.penalties
+        return self.penalties
 
 
 RANKINGS = ("combined", "beam")

@@ -3,21 +3,26 @@ that ``python -m trainer adapt`` mines from the repository's history (:mod:`trai
 stored in the adapted model's directory (:data:`RULES_FILE`, the rules of
 :mod:`spancopy_core.repair.rewrite` as JSON: :func:`dump`, :func:`load_rules`); wherever that
 model repairs a method at a focus, the rewrites its rules make there are candidates
-(:func:`focus_candidates`), ranked by the model's exact probability like the beam's.
+(:func:`focus_candidates`), ranked by the model's exact probability like the beam's. Beside
+them, the combined ranking's penalties that ``adapt`` refit on the project's history
+(:data:`PENALTIES_FILE`: :func:`dump_penalties`, :func:`load_penalties`), which the callers
+put in :attr:`~spancopy_core.repair.pipeline.RepairOptions.penalties`.
 Design notes: docs/training.md#adapt.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Container, Sequence
+from dataclasses import asdict, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 from spancopy_core.lang import java
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.repair.candidates import Candidate, candidates
-from spancopy_core.repair.frontend import Unit
+from spancopy_core.repair.frontend import Penalties, Unit
 from spancopy_core.repair.rewrite import Pattern, Rule, rewrites
 from spancopy_core.storage.files import FileRejected, read_regular
 
@@ -25,8 +30,10 @@ if TYPE_CHECKING:
     from spancopy_core.repair.pipeline import ParsedText
 
 RULES_FILE = "rules.json"
+PENALTIES_FILE = "penalties.json"
 FORMAT = 1
 MAX_BYTES = 8 * 2**20  # of a rules file
+MAX_PENALTY = 50.0  # nats, either way: beyond it a penalty only reorders by kind
 Rules = tuple[Rule, ...]
 
 
@@ -98,6 +105,40 @@ def load_rules(directory: str | Path) -> Rules:
         )
     except FileNotFoundError:
         return ()
+    except (FileRejected, OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise RulesError(f"{path}: unreadable ({' '.join(str(exc).split())})") from None
+
+
+def dump_penalties(penalties: Penalties, directory: Path, **about: Any) -> None:
+    """Write :data:`PENALTIES_FILE` to ``directory``: ``penalties`` with ``about`` (what they
+    were chosen on)."""
+    record = {"format": FORMAT, **about, "penalties": asdict(penalties)}
+    path = directory / PENALTIES_FILE
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+def load_penalties(directory: str | Path) -> Penalties | None:
+    """The ranking's penalties of a model directory (None when it has no
+    :data:`PENALTIES_FILE`: the Java front-end's apply); a :class:`RulesError` of one line
+    when the file is there but unreadable, or names a penalty that does not exist or one that
+    is not a number within :data:`MAX_PENALTY`."""
+    path = Path(directory) / PENALTIES_FILE
+    try:
+        record = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
+        if record.get("format") != FORMAT:
+            raise ValueError(f"not a penalties file of format {FORMAT}")
+        given = record["penalties"]
+        names = {f.name for f in fields(Penalties)}
+        if not isinstance(given, dict) or not set(given) <= names:
+            raise ValueError(f"penalties must be an object of {', '.join(sorted(names))}")
+        values = {k: float(v) for k, v in given.items() if not isinstance(v, bool)}
+        if len(values) != len(given) or not all(
+            math.isfinite(v) and abs(v) <= MAX_PENALTY for v in values.values()
+        ):
+            raise ValueError(f"a penalty is not a number within {MAX_PENALTY:g} either way")
+        return Penalties(**values)
+    except FileNotFoundError:
+        return None
     except (FileRejected, OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise RulesError(f"{path}: unreadable ({' '.join(str(exc).split())})") from None
 

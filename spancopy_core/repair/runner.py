@@ -142,9 +142,10 @@ class Ranked(NamedTuple):
 
 @dataclass(frozen=True)
 class Ranking:
-    """How a pool is ranked: at most ``top_k`` shown, the front-end's ``penalties``, none less
-    than ``ratio`` times as likely as the unit as written (0: no floor), or than the floor of
-    its kind where the front-end has ``floors`` and the options set no ratio."""
+    """How a pool is ranked: at most ``top_k`` shown, the ``penalties`` of
+    :meth:`RepairOptions.ranked_with`, none less than ``ratio`` times as likely as the unit as
+    written (0: no floor), or than the floor of its kind where the front-end has ``floors`` and
+    the options set no ratio."""
 
     top_k: int
     penalties: Penalties
@@ -156,7 +157,7 @@ class Ranking:
         ratio = options.ratio(doc.frontend)
         floors = doc.frontend if isinstance(doc.frontend, Floors) else None
         floors = floors if options.min_ratio is None else None  # the user's ratio floors all
-        return cls(options.top_k, doc.frontend.penalties, ratio, floors)
+        return cls(options.top_k, options.ranked_with(doc.frontend), ratio, floors)
 
 
 def at_least(ratio: float, log_prob: float, unchanged_log_prob: float) -> bool:
