@@ -183,6 +183,8 @@ def main() -> int:
                 f" top5_ratio={ratio:.2f} real_bugs_top5_shipped={sums[0]}"
                 f" real_bugs_top5_adapted={sums[1]} adapt_seconds={seconds:.0f}"
                 f" steps={plan['training']['steps']} rules={plan['rules']}"
+                f" penalties={plan['penalties']['deletion']:g}/"
+                f"{plan['penalties']['token_deletion']:g}"
                 f" split={'dev' if args.dev else 'heldout'}"
             )
     return 0

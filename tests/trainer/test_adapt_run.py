@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from spancopy_core.repair import project_rules
 from spancopy_core.storage.model_dir import PROJECT_MODEL, project_model
 from tests.trainer.conftest import toy_pairs
 from tests.trainer.history_repo import Repo, java_class
+from trainer import adapt as adapt_module
 from trainer.data import write_pairs
 
 OPERATORS = [(">", ">="), ("<", "<="), ("==", "!="), ("+", "-"), ("-", "+"), ("*", "/")]
@@ -70,8 +72,9 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
     )
     assert lines[6] == f"held out: 12 edits of the 12 newest commits, from {first} (2024-01-12)"
     assert lines[7].startswith("shipped model on the held-out edits: top-1 ")
-    assert lines[8].startswith("validation (12 edits of the commits before the held-out ones)")
-    assert lines[9].startswith("adapted model (share ")
+    assert lines[8].startswith("ranking: deleted code penalised ")
+    assert lines[9].startswith("validation (12 edits of the commits before the held-out ones)")
+    assert lines[10].startswith("adapted model (share ")
     model = project.path / PROJECT_MODEL
     work = model.with_name("java-model.work")
     plan = json.loads((work / "plan.json").read_text())
@@ -83,6 +86,13 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
         for name in ("valid.jsonl", "heldout.jsonl")
     }
     assert max(times["valid.jsonl"]) < min(times["heldout.jsonl"])
+    # the penalties: chosen on (a sample of) the training edits, each setting of the grid tried
+    fit = [json.loads(r) for r in open(work / "fit.jsonl")]
+    assert len(fit) == plan["fit_edits"] == 46
+    assert max(r["time"] for r in fit) < min(times["valid.jsonl"])
+    assert list(plan["penalty_fit"]) == [f"{d:g}/{t:g}" for d, t in adapt_module.DELETION_GRID]
+    chosen = (plan["penalties"]["deletion"], plan["penalties"]["token_deletion"])
+    assert chosen in adapt_module.DELETION_GRID
     learned = (work / "data" / "train.jsonl").read_text().splitlines()
     validated = (work / "data" / "valid.jsonl").read_text().splitlines()
     assert len(validated) >= 12 and not set(validated) & set(learned)
@@ -93,7 +103,10 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
         )
         assert not model.exists()
         return
-    assert lines[10] == f"written to {model}"
+    assert lines[11] == f"written to {model}"
+    # penalties.json where (and only where) the refit differs from the Java front-end's
+    refit = chosen != adapt_module.DELETION_GRID[0]
+    assert (model / project_rules.PENALTIES_FILE).is_file() == refit
     assert project_model(project.path / "A.java") == model.resolve()
     config = json.loads((model / "config.json").read_text())
     assert config["adapted"]["edits"] == 70
@@ -104,4 +117,4 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
     again = adapt(project.path, toy_model, replay)
     assert again.returncode == 0, again.stderr
     assert again.stderr.startswith("continuing the run in ")
-    assert again.stdout.splitlines()[5:10] == lines[5:10]  # the scores, not computed again
+    assert again.stdout.splitlines()[5:11] == lines[5:11]  # the scores, not computed again
