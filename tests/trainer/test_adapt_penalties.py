@@ -14,14 +14,12 @@ import sys
 from pathlib import Path
 
 import pytest
-from lsprotocol import types
-from pytest_lsp import ClientServerConfig, LanguageClient
 
 from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.repair import project_rules
 from spancopy_core.repair.frontend import Penalties
 from spancopy_core.storage.model_dir import PROJECT_MODEL
-from tests.lsp.conftest import SERVER, SERVER_ENV, capabilities, close, code_actions, open_doc
+from tests.lsp.conftest import SERVER_ENV, close, code_actions, launch, open_doc
 
 TOTAL = """public class Total {
     int total(int[] xs) {
@@ -75,16 +73,8 @@ def test_spancopy_repair_ranks_with_the_projects_penalties(project: Path) -> Non
 
 
 async def _server_titles(project: Path) -> list[str]:
-    client = await ClientServerConfig(server_command=SERVER, server_env=SERVER_ENV).start()
-    assert isinstance(client, LanguageClient)
+    client = await launch(project / PROJECT_MODEL, {"topK": 20})
     try:
-        await client.initialize_session(
-            types.InitializeParams(
-                capabilities=capabilities(),
-                root_uri=project.as_uri(),
-                initialization_options={"topK": 20},
-            )
-        )
         uri = (project / "Total.java").as_uri()
         open_doc(client, uri, TOTAL)
         actions = await code_actions(client, uri, 5, 12) or []
