@@ -93,6 +93,9 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
     assert list(plan["penalty_fit"]) == [f"{d:g}/{t:g}" for d, t in adapt_module.DELETION_GRID]
     chosen = (plan["penalties"]["deletion"], plan["penalties"]["token_deletion"])
     assert chosen in adapt_module.DELETION_GRID
+    # share 0 is the model adapt started from, without the project's names
+    for name in ("vocab.json", "model.safetensors"):
+        assert (work / "soup-0" / name).read_bytes() == (toy_model / name).read_bytes()
     learned = (work / "data" / "train.jsonl").read_text().splitlines()
     validated = (work / "data" / "valid.jsonl").read_text().splitlines()
     assert len(validated) >= 12 and not set(validated) & set(learned)
