@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Container, Sequence
+from collections.abc import Callable, Container, Sequence
 from dataclasses import asdict, fields
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from spancopy_core.lang import java
 from spancopy_core.paper.actions import Hypothesis
@@ -35,6 +35,7 @@ FORMAT = 1
 MAX_BYTES = 8 * 2**20  # of a rules file
 MAX_PENALTY = 50.0  # nats, either way: beyond it a penalty only reorders by kind
 Rules = tuple[Rule, ...]
+T = TypeVar("T")
 
 
 class RulesError(Exception):
@@ -82,18 +83,14 @@ def rule_json(rule: Rule, **about: Any) -> dict[str, Any]:
 def dump(rules: Sequence[dict[str, Any]], directory: Path, **about: Any) -> None:
     """Write :data:`RULES_FILE` to ``directory``: ``rules`` (objects of :func:`rule_json`)
     with ``about`` (what they were mined from)."""
-    record = {"format": FORMAT, **about, "rules": list(rules)}
-    (directory / RULES_FILE).write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    _write(directory / RULES_FILE, {"format": FORMAT, **about, "rules": list(rules)})
 
 
 def load_rules(directory: str | Path) -> Rules:
     """The rules of a model directory (none when it has no :data:`RULES_FILE`); a
     :class:`RulesError` of one line when the file is there but unreadable."""
-    path = Path(directory) / RULES_FILE
-    try:
-        record = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
-        if record.get("format") != FORMAT:
-            raise ValueError(f"not a rules file of format {FORMAT}")
+
+    def parse(record: dict[str, Any]) -> Rules:
         return tuple(
             Rule(
                 str(r["level"]),
@@ -103,18 +100,14 @@ def load_rules(directory: str | Path) -> Rules:
             )
             for r in record["rules"]
         )
-    except FileNotFoundError:
-        return ()
-    except (FileRejected, OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-        raise RulesError(f"{path}: unreadable ({' '.join(str(exc).split())})") from None
+
+    return _read(Path(directory) / RULES_FILE, "rules", parse, ())
 
 
 def dump_penalties(penalties: Penalties, directory: Path, **about: Any) -> None:
     """Write :data:`PENALTIES_FILE` to ``directory``: ``penalties`` with ``about`` (what they
     were chosen on)."""
-    record = {"format": FORMAT, **about, "penalties": asdict(penalties)}
-    path = directory / PENALTIES_FILE
-    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    _write(directory / PENALTIES_FILE, {"format": FORMAT, **about, "penalties": asdict(penalties)})
 
 
 def load_penalties(directory: str | Path) -> Penalties | None:
@@ -122,11 +115,8 @@ def load_penalties(directory: str | Path) -> Penalties | None:
     :data:`PENALTIES_FILE`: the Java front-end's apply); a :class:`RulesError` of one line
     when the file is there but unreadable, or names a penalty that does not exist or one that
     is not a number within :data:`MAX_PENALTY`."""
-    path = Path(directory) / PENALTIES_FILE
-    try:
-        record = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
-        if record.get("format") != FORMAT:
-            raise ValueError(f"not a penalties file of format {FORMAT}")
+
+    def parse(record: dict[str, Any]) -> Penalties:
         given = record["penalties"]
         names = {f.name for f in fields(Penalties)}
         if not isinstance(given, dict) or not set(given) <= names:
@@ -137,8 +127,25 @@ def load_penalties(directory: str | Path) -> Penalties | None:
         ):
             raise ValueError(f"a penalty is not a number within {MAX_PENALTY:g} either way")
         return Penalties(**values)
+
+    return _read(Path(directory) / PENALTIES_FILE, "penalties", parse, None)
+
+
+def _write(path: Path, record: dict[str, Any]) -> None:
+    path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+
+
+def _read(path: Path, kind: str, parse: Callable[[dict[str, Any]], T], missing: T) -> T:
+    """``parse`` of the record of the JSON file ``path`` (``missing`` when there is none);
+    a :class:`RulesError` of one line when it is unreadable, not of :data:`FORMAT` or not
+    what ``parse`` takes."""
+    try:
+        record = json.loads(read_regular(path, MAX_BYTES).decode("utf-8"))
+        if record.get("format") != FORMAT:
+            raise ValueError(f"not a {kind} file of format {FORMAT}")
+        return parse(record)
     except FileNotFoundError:
-        return None
+        return missing
     except (FileRejected, OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise RulesError(f"{path}: unreadable ({' '.join(str(exc).split())})") from None
 
