@@ -515,19 +515,15 @@ def fit_penalties(config: AdaptConfig, plan: dict[str, Any]) -> Penalties:
     if "penalties" not in plan:
         started = time.monotonic()
         edits = read_edits(config.work / "fit.jsonl")
-        scores = {}
+        scores, init = {}, config.work / "init"
         for deletion, tokens in DELETION_GRID:
-            chosen = replace(Penalties(), deletion=deletion, token_deletion=tokens)
+            tried = replace(Penalties(), deletion=deletion, token_deletion=tokens)
             label = f"penalties {deletion:g}/{tokens:g}"
-            score = evaluate(
-                config.work / "init", config.repo, edits, label, config.progress, chosen
+            scores[deletion, tokens] = evaluate(
+                init, config.repo, edits, label, config.progress, tried
             )
-            scores[f"{deletion:g}/{tokens:g}"] = asdict(score)
-        best = max(
-            DELETION_GRID,
-            key=lambda g: (Score(**scores[f"{g[0]:g}/{g[1]:g}"]).order, -DELETION_GRID.index(g)),
-        )
-        plan["penalty_fit"] = scores
+        best = max(DELETION_GRID, key=lambda g: (scores[g].order, -DELETION_GRID.index(g)))
+        plan["penalty_fit"] = {f"{d:g}/{t:g}": asdict(score) for (d, t), score in scores.items()}
         plan["penalties"] = {"deletion": best[0], "token_deletion": best[1]}
         plan["penalty_fit_seconds"] = round(time.monotonic() - started, 1)
         save_plan(config, plan)
@@ -702,11 +698,8 @@ def _card_penalties(plan: dict[str, Any]) -> str:
     """The model card's sentence on the ranking's penalties."""
     chosen, shipped = plan["penalties"], DELETION_GRID[0]
     tried = "; ".join(f"{k}: {v['top1']}/{v['top5']}" for k, v in plan["penalty_fit"].items())
-    which = (
-        "kept the Java front-end's"
-        if (chosen["deletion"], chosen["token_deletion"]) == shipped
-        else f"sets them in `{PENALTIES_FILE}`"
-    )
+    refit = replace(Penalties(), **chosen) != Penalties()  # as _fine_tune decides
+    which = f"sets them in `{PENALTIES_FILE}`" if refit else "kept the Java front-end's"
     return textwrap.fill(
         f"The ranking penalises deleted code {chosen['deletion']:g} nats a statement and "
         f"{chosen['token_deletion']:g} within one (shipped: {shipped[0]:g} and {shipped[1]:g}), "
