@@ -36,7 +36,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
-from trainer.adapt import SHARES  # noqa: E402
+from trainer.adapt import SHARES, setting  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 REPOS = SHARED_DATA / "java-repos"
@@ -183,8 +183,7 @@ def main() -> int:
                 f" top5_ratio={ratio:.2f} real_bugs_top5_shipped={sums[0]}"
                 f" real_bugs_top5_adapted={sums[1]} adapt_seconds={seconds:.0f}"
                 f" steps={plan['training']['steps']} rules={plan['rules']}"
-                f" penalties={plan['penalties']['deletion']:g}/"
-                f"{plan['penalties']['token_deletion']:g}"
+                f" penalties={setting(plan['penalties'])}"
                 f" split={'dev' if args.dev else 'heldout'}"
             )
     return 0

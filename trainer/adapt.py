@@ -87,18 +87,34 @@ SHARES = (0.3, 0.0, 0.5)
 # (jsoup: 137 of its 1,452 training edits delete code and nothing else; javapoet 28 of 280), and
 # the shipped model ranks those deletions 6th to 13th (2026-11-28: on jsoup's 100 validation
 # edits, 6/2 finds 2/14 of the fixes first / in its first five, 0/0 7/18, -2/-2 13/18; javapoet
-# 0/1, 0/4, 0/4). Ties go to the earlier setting. The grid stops at a bonus of 2: with -4/-4
-# and -6/-6 in it, jsoup's fit chose -4/-4 and javapoet's -6/-6, and those adapted models
-# ranked the fixes of the real-bug dev sets first 29 times against the shipped model's 36
-# (bench/adapt.py; with -2/-2: 34). A choice made having seen their held-out figures too
-# (jsoup 7 of 101 either way; javapoet 11 against 7).
-DELETION_GRID = (
+# 0/1, 0/4, 0/4). The grid stops at a bonus of 2: with -4/-4 and -6/-6 in it, jsoup's fit
+# chose -4/-4 and javapoet's -6/-6, and those adapted models ranked the fixes of the real-bug
+# dev sets first 29 times against the shipped model's 36 (bench/adapt.py; with -2/-2: 34). A
+# choice made having seen their held-out figures too (jsoup 7 of 101 either way; javapoet 11
+# against 7).
+DELETIONS = (
     (Penalties().deletion, Penalties().token_deletion),
     (3.0, 1.0),
     (0.0, 0.0),
     (-2.0, -2.0),
 )
+# ... and the weight of the log of the tokens a change spans (a prior for small fixes, the
+# first the Java front-end's): a project's edits are larger than public one-token bugs
+# (2026-11-28, the model adapt starts from with the deletions at -2/-2, top-1/top-5 on the
+# sampled training edits at 2.5, 1.5 and 1: jsoup 6/17, 8/17, 9/16; javapoet 3/6, 4/6, 5/7;
+# the shipped weights on the four real-bug dev sets of bench/adapt.py: 35/73, 37/73, 37/72,
+# and at 0, 28/68, against the shipped ranking's 36/70)
+EDIT_SIZES = (Penalties().edit_size, 1.5, 1.0)
+# every setting tried, the Java front-end's first; ties go to the earlier one
+PENALTY_GRID = tuple(
+    replace(Penalties(), deletion=deletion, token_deletion=tokens, edit_size=size)
+    for deletion, tokens in DELETIONS
+    for size in EDIT_SIZES
+)
 FIT_EDITS = 100  # training edits (a seeded sample) that choose the penalties
+# the candidates of each of them ranked again under each setting: at most this many of the
+# pipeline's pool (spancopy_core.repair.pipeline.POOL beam candidates and the templates)
+FIT_RANKED = 100
 
 
 @dataclass(frozen=True)
@@ -165,6 +181,12 @@ class Score:
         """What :func:`choose` compares: top-5, then top-1, then the reciprocal ranks."""
         return (self.top5, self.top1, round(self.reciprocal, 6))
 
+    @classmethod
+    def of(cls, ranks: Sequence[int | None]) -> Score:
+        """The score of the fixes' ranks (None: not in the first :data:`TOP`)."""
+        found = [r for r in ranks if r is not None]
+        return cls(len(ranks), found.count(1), len(found), sum(1 / r for r in found))
+
     def __str__(self) -> str:
         return f"top-1 {self.top1}/{self.n} ({self.top1 / max(self.n, 1):.1%}), top-5 " + (
             f"{self.top5}/{self.n} ({self.top5 / max(self.n, 1):.1%})"
@@ -176,12 +198,43 @@ def code_tokens(text: str) -> list[str]:
     return [t.text for t in java.lex(text)]
 
 
-def fix_rank(
-    model: Any, text: str, edit: history.Edit, options: Any, found_rules: Any = ()
-) -> int | None:
-    """The 1-based rank of the edit's fix among the repairs that the pipeline offers for the
-    file ``text`` (the file before the commit) at the edit's focus lines, with the model
-    directory's mined rules ``found_rules``; None beyond :data:`TOP`."""
+@dataclass(frozen=True)
+class Asked:
+    """The repairs that the pipeline offers for an edit's file before the commit at the edit's
+    focus lines: each unit's candidates, best first, and whether each is the edit's fix (the
+    method after it is the commit's, token for token)."""
+
+    doc: Any  # the ParsedText of the file
+    lines: tuple[int, int]  # the focus lines (0-based, inclusive)
+    units: tuple[tuple[Any, tuple[tuple[Any, bool], ...]], ...]  # (Unit, ((Candidate, fix)))
+
+    def rank(self, penalties: Penalties | None = None) -> int | None:
+        """The 1-based rank of the fix among the first :data:`TOP` repairs, None beyond; as
+        ranked, or ranked again under ``penalties`` (the ranking's order: log-probability
+        minus penalty, stable)."""
+        from spancopy_core.repair.ranking import penalty
+
+        doc, order = self.doc, []
+        for unit, found in self.units:
+            if penalties is not None:
+                found = tuple(
+                    sorted(
+                        found,
+                        key=lambda c: (
+                            penalty(
+                                doc.text, unit, c[0], doc.lines, self.lines, penalties, doc.frontend
+                            )
+                            - c[0].log_prob
+                        ),
+                    )
+                )
+            order += [fix for _, fix in found]
+        return next((k for k, fix in enumerate(order[:TOP], start=1) if fix), None)
+
+
+def ask(model: Any, text: str, edit: history.Edit, options: Any, found_rules: Any = ()) -> Asked:
+    """What the pipeline offers for the file ``text`` (the file before the commit) at the
+    edit's focus lines, with the model directory's mined rules ``found_rules``."""
     from spancopy_core.editing.edits import apply_edits
     from spancopy_core.repair import pipeline
     from spancopy_core.repair.languages import frontend_for
@@ -193,14 +246,15 @@ def fix_rank(
     first, last = edit.focus
     focus = (doc.lines.offset(first - 1, 0), doc.lines.line_end(last - 1))
     found, _ = repair(model, doc, focus, options, rules=found_rules)
-    ranked = [c for unit in found for c in unit.candidates][:TOP]
     want = code_tokens(edit.fixed)
-    for k, candidate in enumerate(ranked, start=1):
+
+    def fixes(candidate: Any) -> bool:
         new = apply_edits(text, candidate.edits)
         end = edit.end + len(new) - len(text)  # the method's end after the repair
-        if code_tokens(new[edit.start : end]) == want:
-            return k
-    return None
+        return code_tokens(new[edit.start : end]) == want
+
+    units = tuple((u.unit, tuple((c, fixes(c)) for c in u.candidates)) for u in found)
+    return Asked(doc, pipeline.focus_lines(doc, focus), units)
 
 
 def evaluate(
@@ -209,26 +263,21 @@ def evaluate(
     edits: Sequence[history.Edit],
     label: str,
     bar: bool,
-    penalties: Penalties | None = None,
 ) -> Score:
     """The :class:`Score` of the model of ``directory`` (with its mined rules and refit
-    penalties, if any; ``penalties`` instead, when given) on ``edits`` (beam and ranking as
-    the server's)."""
+    penalties, if any) on ``edits`` (beam and ranking as the server's)."""
     from spancopy_core.repair import project_rules
     from spancopy_core.repair.pipeline import RepairOptions
     from spancopy_core.storage.checkpoint import load_model
 
     model = load_model(directory, device="cpu")
     found_rules = project_rules.load_rules(directory)
-    if penalties is None:
-        penalties = project_rules.load_penalties(directory)
-    options = RepairOptions(top_k=TOP, penalties=penalties)
+    options = RepairOptions(top_k=TOP, penalties=project_rules.load_penalties(directory))
     ranks = []
     with history.Blobs(repo) as blobs:
         for edit in tqdm(edits, desc=label, unit="edit", disable=not bar, leave=False):
-            ranks.append(fix_rank(model, blobs[edit.blob], edit, options, found_rules))
-    found = [r for r in ranks if r is not None]
-    return Score(len(edits), found.count(1), len(found), sum(1 / r for r in found))
+            ranks.append(ask(model, blobs[edit.blob], edit, options, found_rules).rank())
+    return Score.of(ranks)
 
 
 def choose(shipped: Score, candidates: dict[float, Score]) -> float | None:
@@ -483,8 +532,10 @@ def load_plan(config: AdaptConfig) -> dict[str, Any] | None:
     plan = json.loads(path.read_text())
     head = history.git(config.repo, "rev-parse", "HEAD").strip()
     same = plan.get("head") == head and plan.get("since") == config.since
-    # else made before the validation, or before the penalties were refit
+    # else made before the validation, or before the penalties were refit (on this grid)
     same = same and all((config.work / f).is_file() for f in ("valid.jsonl", "fit.jsonl"))
+    fit = plan.get("penalty_fit")
+    same = same and (fit is None or list(fit) == [setting(p) for p in PENALTY_GRID])
     return plan if same and plan.get("minutes") == config.minutes else None
 
 
@@ -507,24 +558,40 @@ def _scored(
     return Score(**plan[key])
 
 
+def setting(penalties: Penalties | dict[str, float]) -> str:
+    """A setting of :data:`PENALTY_GRID` in a few characters: deletion of a statement /
+    within one / the edit size's weight (``6/2/2.5``, the Java front-end's)."""
+    p = replace(Penalties(), **penalties) if isinstance(penalties, dict) else penalties
+    return f"{p.deletion:g}/{p.token_deletion:g}/{p.edit_size:g}"
+
+
 def fit_penalties(config: AdaptConfig, plan: dict[str, Any]) -> Penalties:
-    """The ranking's penalties of deletions (of :data:`DELETION_GRID`) under which the model
-    adapt starts from finds the most fixes of the sampled training edits (``fit.jsonl``,
-    :attr:`Score.order`; of equals, the first), the others the Java front-end's; scored once,
-    kept in the plan."""
+    """The ranking's penalties (of :data:`PENALTY_GRID`) under which the model adapt starts
+    from finds the most fixes of the sampled training edits (``fit.jsonl``,
+    :attr:`Score.order`; of equals, the first): each edit decoded once, the candidates of
+    the ranking's pool ranked again under each setting; kept in the plan."""
+    from spancopy_core.repair.pipeline import POOL, RepairOptions
+    from spancopy_core.storage.checkpoint import load_model
+
     if "penalties" not in plan:
         started = time.monotonic()
-        edits = read_edits(config.work / "fit.jsonl")
-        scores, init = {}, config.work / "init"
-        for deletion, tokens in DELETION_GRID:
-            tried = replace(Penalties(), deletion=deletion, token_deletion=tokens)
-            label = f"penalties {deletion:g}/{tokens:g}"
-            scores[deletion, tokens] = evaluate(
-                init, config.repo, edits, label, config.progress, tried
-            )
-        best = max(DELETION_GRID, key=lambda g: (scores[g].order, -DELETION_GRID.index(g)))
-        plan["penalty_fit"] = {f"{d:g}/{t:g}": asdict(score) for (d, t), score in scores.items()}
-        plan["penalties"] = {"deletion": best[0], "token_deletion": best[1]}
+        model = load_model(config.work / "init", device="cpu")
+        options = RepairOptions(top_k=FIT_RANKED, pool=POOL)
+        with history.Blobs(config.repo) as blobs:
+            asked = [
+                ask(model, blobs[edit.blob], edit, options)
+                for edit in tqdm(
+                    read_edits(config.work / "fit.jsonl"),
+                    desc="penalties",
+                    unit="edit",
+                    disable=not config.progress,
+                    leave=False,
+                )
+            ]
+        scores = [Score.of([a.rank(p) for a in asked]) for p in PENALTY_GRID]
+        best = max(range(len(PENALTY_GRID)), key=lambda k: (scores[k].order, -k))
+        plan["penalty_fit"] = {setting(p): asdict(s) for p, s in zip(PENALTY_GRID, scores)}
+        plan["penalties"] = asdict(PENALTY_GRID[best])
         plan["penalty_fit_seconds"] = round(time.monotonic() - started, 1)
         save_plan(config, plan)
     return replace(Penalties(), **plan["penalties"])
@@ -532,16 +599,15 @@ def fit_penalties(config: AdaptConfig, plan: dict[str, Any]) -> Penalties:
 
 def penalty_report(plan: dict[str, Any]) -> str:
     """The refit penalties, one line."""
-    tried = ", ".join(
-        f"{setting} {Score(**s).top1}/{Score(**s).top5}"
-        for setting, s in plan["penalty_fit"].items()
-    )
-    chosen = plan["penalties"]
+    chosen = replace(Penalties(), **plan["penalties"])
+    best = Score(**plan["penalty_fit"][setting(chosen)])
+    shipped = Score(**plan["penalty_fit"][setting(PENALTY_GRID[0])])
     return (
-        f"ranking: deleted code penalised {chosen['deletion']:g} nats a statement, "
-        f"{chosen['token_deletion']:g} within one (the shipped "
-        f"{DELETION_GRID[0][0]:g}/{DELETION_GRID[0][1]:g}), chosen on {plan['fit_edits']} "
-        f"training edits, top-1/top-5: {tried}"
+        f"ranking: deleted code penalised {chosen.deletion:g} nats a statement, "
+        f"{chosen.token_deletion:g} within one, {chosen.edit_size:g} times the log of a "
+        f"change's tokens (the shipped {setting(PENALTY_GRID[0])}), chosen among "
+        f"{len(plan['penalty_fit'])} settings on {plan['fit_edits']} training edits: "
+        f"top-1/top-5 {best.top1}/{best.top5} (shipped {shipped.top1}/{shipped.top5})"
     )
 
 
@@ -696,15 +762,16 @@ def mining_report(plan: dict[str, Any]) -> str:
 
 def _card_penalties(plan: dict[str, Any]) -> str:
     """The model card's sentence on the ranking's penalties."""
-    chosen, shipped = plan["penalties"], DELETION_GRID[0]
+    chosen = replace(Penalties(), **plan["penalties"])
     tried = "; ".join(f"{k}: {v['top1']}/{v['top5']}" for k, v in plan["penalty_fit"].items())
-    refit = replace(Penalties(), **chosen) != Penalties()  # as _fine_tune decides
+    refit = chosen != Penalties()  # as _fine_tune decides
     which = f"sets them in `{PENALTIES_FILE}`" if refit else "kept the Java front-end's"
     return textwrap.fill(
-        f"The ranking penalises deleted code {chosen['deletion']:g} nats a statement and "
-        f"{chosen['token_deletion']:g} within one (shipped: {shipped[0]:g} and {shipped[1]:g}), "
-        f"chosen on {plan['fit_edits']} of the training edits (top-1/top-5 of the model it "
-        f"started from, {tried}): it {which}.",
+        f"The ranking penalises deleted code {chosen.deletion:g} nats a statement and "
+        f"{chosen.token_deletion:g} within one, and a change {chosen.edit_size:g} times the log "
+        f"of the tokens it spans (shipped: {setting(PENALTY_GRID[0])}, deletion / within one / "
+        f"size), chosen on {plan['fit_edits']} of the training edits (top-1/top-5 of the model "
+        f"it started from, {tried}): it {which}.",
         width=95,
     )
 

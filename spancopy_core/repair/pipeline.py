@@ -63,12 +63,19 @@ class RepairOptions:
     # python -m trainer adapt (spancopy_core.repair.project_rules.load_penalties); None: the
     # Java front-end's, chosen on public real bugs
     penalties: Penalties | None = None
+    # the beam candidates that the combined ranking scores (the rest of the beam only adds
+    # mass to a candidate of the same tokens); None: POOL, or top_k where it is more
+    pool: int | None = None
 
     def __post_init__(self) -> None:
         if self.ranking not in RANKINGS:
             raise ValueError(f"ranking must be one of {RANKINGS}, not {self.ranking!r}")
         if self.min_ratio is not None and not 0 <= self.min_ratio < math.inf:
             raise ValueError(f"min_ratio must be a finite number >= 0, not {self.min_ratio!r}")
+
+    def pooled(self) -> int:
+        """The beam candidates that the combined ranking scores."""
+        return max(POOL, self.top_k) if self.pool is None else self.pool
 
     def beam(self, frontend: Frontend) -> int:
         """The beam width for ``frontend``'s units: ``beam_size``, or the front-end's."""
@@ -330,7 +337,7 @@ def unit_candidates(
         hypotheses,
         doc.style,
         doc.frontend,
-        top_k=max(POOL, options.top_k),
+        top_k=options.pooled(),
         syntax_check=options.syntax_check,
     )
     if focus is not None:

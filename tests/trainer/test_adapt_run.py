@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from spancopy_core.repair import project_rules
+from spancopy_core.repair.frontend import Penalties
 from spancopy_core.storage.model_dir import PROJECT_MODEL, project_model
 from tests.trainer.conftest import toy_pairs
 from tests.trainer.history_repo import Repo, java_class
@@ -90,9 +91,10 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
     fit = [json.loads(r) for r in open(work / "fit.jsonl")]
     assert len(fit) == plan["fit_edits"] == 46
     assert max(r["time"] for r in fit) < min(times["valid.jsonl"])
-    assert list(plan["penalty_fit"]) == [f"{d:g}/{t:g}" for d, t in adapt_module.DELETION_GRID]
-    chosen = (plan["penalties"]["deletion"], plan["penalties"]["token_deletion"])
-    assert chosen in adapt_module.DELETION_GRID
+    grid = adapt_module.PENALTY_GRID
+    assert list(plan["penalty_fit"]) == [adapt_module.setting(p) for p in grid]
+    chosen = Penalties(**plan["penalties"])
+    assert chosen in grid
     # share 0 is the model adapt started from, without the project's names
     for name in ("vocab.json", "model.safetensors"):
         assert (work / "soup-0" / name).read_bytes() == (toy_model / name).read_bytes()
@@ -108,7 +110,7 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
         return
     assert lines[11] == f"written to {model}"
     # penalties.json where (and only where) the refit differs from the Java front-end's
-    refit = chosen != adapt_module.DELETION_GRID[0]
+    refit = chosen != grid[0]
     assert (model / project_rules.PENALTIES_FILE).is_file() == refit
     assert project_model(project.path / "A.java") == model.resolve()
     config = json.loads((model / "config.json").read_text())

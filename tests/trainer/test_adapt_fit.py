@@ -1,0 +1,87 @@
+"""``adapt`` chooses the ranking's penalties by decoding each sampled edit once and ranking
+its candidates again under every setting of the grid (:meth:`trainer.adapt.Asked.rank`). That
+must rank as the pipeline does when it is given the setting: with the shipped Java model, at
+edits whose fix moves down and up the list from one setting to the next."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import pytest
+
+from spancopy_core import DEFAULT_JAVA_MODEL
+from spancopy_core.repair.pipeline import POOL, RepairOptions
+from spancopy_core.storage.checkpoint import load_model
+from trainer import adapt
+from trainer.history import Edit
+
+BEFORE = """public class Total {
+    int total(int[] xs) {
+        int sum = 0;
+        for (int i = 0; i <= xs.length; i++) {
+            sum += xs[i];
+            System.out.println(sum);
+        }
+        return sum;
+    }
+}
+"""
+METHOD = BEFORE[BEFORE.index("    int total") : BEFORE.rindex("}", 0, BEFORE.rindex("}")) + 1]
+# (focus line, the method as the commit wrote it): the shipped model ranks these 5th, 1st and
+# 5th with the Java front-end's penalties; 1st, 1st and 3rd with the grid's last setting
+FIXES = [
+    (6, METHOD.replace("            System.out.println(sum);\n", "")),
+    (4, METHOD.replace("i <= xs.length", "i < xs.length")),
+    (4, METHOD.replace("int i = 0; i <= xs.length", "int i = 1; i < xs.length")),
+]
+
+
+def _edit(line: int, fixed: str) -> Edit:
+    start = BEFORE.index(METHOD)
+    return Edit(
+        commit="c",
+        time=0,
+        path="Total.java",
+        blob="b",
+        method="total",
+        start=start,
+        end=start + len(METHOD),
+        focus=(line, line),
+        source=METHOD,
+        fixed=fixed,
+        imports=(),
+        before=(),
+        after=(),
+        bugfix=True,
+    )
+
+
+@cache
+def _model() -> Any:
+    return load_model(DEFAULT_JAVA_MODEL, device="cpu")
+
+
+@pytest.mark.parametrize(("line", "fixed"), FIXES)
+def test_ranked_again_under_a_setting_as_the_pipeline_ranks_with_it(line: int, fixed: str) -> None:
+    edit = _edit(line, fixed)
+    once = adapt.ask(_model(), BEFORE, edit, RepairOptions(top_k=adapt.FIT_RANKED, pool=POOL))
+    ranks = []
+    for penalties in adapt.PENALTY_GRID:
+        asked = adapt.ask(_model(), BEFORE, edit, RepairOptions(penalties=penalties))
+        assert once.rank(penalties) == asked.rank(), adapt.setting(penalties)
+        ranks.append(asked.rank())
+    assert ranks[0] == once.rank(adapt.PENALTY_GRID[0])
+
+
+def test_the_settings_rank_the_fixes_differently() -> None:
+    """The test above is not one of a rank that no setting moves."""
+    ranks = {
+        adapt.setting(p): [
+            adapt.ask(_model(), BEFORE, _edit(*fix), RepairOptions(penalties=p)).rank()
+            for fix in FIXES
+        ]
+        for p in (adapt.PENALTY_GRID[0], adapt.PENALTY_GRID[-1])
+    }
+    assert len(set(map(tuple, ranks.values()))) == 2, ranks
+    assert all(r is not None for found in ranks.values() for r in found), ranks
