@@ -13,9 +13,11 @@ from pathlib import Path
 
 import pytest
 
+from spancopy_core.paper import detection
 from spancopy_core.repair import project_rules
 from spancopy_core.repair.frontend import Penalties
 from spancopy_core.storage.model_dir import PROJECT_MODEL, project_model
+from tests.lsp.test_detection import with_head
 from tests.trainer.conftest import toy_pairs
 from tests.trainer.history_repo import Repo, java_class
 from trainer import adapt as adapt_module
@@ -57,7 +59,8 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
     replay = tmp_path / "bfp"
     for size in ("small", "medium"):
         write_pairs(replay / size, "valid", toy_pairs(40, 3))
-    done = adapt(project.path, toy_model, replay)
+    toy = with_head(toy_model, tmp_path / "toy", 0.0)  # the model adapted, a detection head
+    done = adapt(project.path, toy, replay)
     assert done.returncode in (0, 1), done.stderr
     lines = done.stdout.splitlines()
     assert lines[0].startswith("history: 70 commits changing Java files from ")
@@ -98,6 +101,11 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
     # share 0 is the model adapt started from, without the project's names
     for name in ("vocab.json", "model.safetensors"):
         assert (work / "soup-0" / name).read_bytes() == (toy_model / name).read_bytes()
+    # every model scored (and the one written) keeps the head of the model adapt started from
+    head = (detection.CONFIG, detection.WEIGHTS)
+    for share in adapt_module.SHARES:
+        for name in head:
+            assert (work / f"soup-{share:g}" / name).read_bytes() == (toy / name).read_bytes()
     learned = (work / "data" / "train.jsonl").read_text().splitlines()
     validated = (work / "data" / "valid.jsonl").read_text().splitlines()
     assert len(validated) >= 12 and not set(validated) & set(learned)
@@ -119,7 +127,9 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
     assert "70 small method edits" not in card and "small method edits: 70" in card
     assert "never writes a model that does worse than the shipped one on its own validation" in card
     assert project.git("status", "--porcelain") == ""  # .spancopy/ ignores itself
-    again = adapt(project.path, toy_model, replay)
+    for name in head:
+        assert (model / name).read_bytes() == (toy / name).read_bytes()
+    again = adapt(project.path, toy, replay)
     assert again.returncode == 0, again.stderr
     assert again.stderr.startswith("continuing the run in ")
     assert again.stdout.splitlines()[5:11] == lines[5:11]  # the scores, not computed again
