@@ -502,18 +502,21 @@ def _file_json(path: Path, kind: str, report: list[dict[str, Any]]) -> dict[str,
 
 class _Models:
     """The models of a project run, loaded on first use, one per language: ``--model`` for
-    the files of its language, the shipped model of theirs for the others."""
+    the files of its language, the shipped model of theirs for the others (for Java, the
+    project's adapted model where it has one); each with the ranking's penalties that its
+    directory holds (:func:`_rules`)."""
 
     def __init__(self, model: Path | None, device: str, root: Path) -> None:
         self.model, self.device, self.root = model, device, root
-        self.loaded: dict[str, SpanCopyModel] = {}
+        self.loaded: dict[str, tuple[SpanCopyModel, Penalties | None]] = {}
 
-    def get(self, language: str) -> SpanCopyModel:
+    def get(self, language: str) -> tuple[SpanCopyModel, Penalties | None]:
         if language not in self.loaded:
             directory = _default_model(self.root, language)
             if self.model is not None and _fits(self.model, language):
                 directory = self.model
-            self.loaded[language] = _load(directory, self.device, language)
+            model = _load(directory, self.device, language)
+            self.loaded[language] = (model, _rules(directory)[1])
         return self.loaded[language]
 
 
@@ -566,7 +569,8 @@ def _project_file(
     if (where := syntax_error(doc)) is not None:
         _say(f"{path}:{where}: {NOT_PARSED}")
         return {**_file_json(path, frontend.unit_kind, []), "syntax_error": where}
-    model = models.get(frontend.model)
+    model, penalties = models.get(frontend.model)
+    options = replace(options, penalties=penalties)
     kept = _selected(path, doc, model, options, None)
     return _file_json(
         path, frontend.unit_kind, list(_reports(path, doc, model, options, None, kept))

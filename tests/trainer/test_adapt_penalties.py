@@ -55,6 +55,16 @@ def _titles(project: Path) -> list[str]:
     return [r["title"] for m in json.loads(done.stdout)["methods"] for r in m["repairs"]]
 
 
+def _project_titles(project: Path) -> list[str]:
+    """The repairs of ``spancopy repair PROJECT`` (every method, no line asked)."""
+    command = [sys.executable, "-m", "spancopy_core.cli", "repair", str(project)]
+    command += ["--json", "--all", "--top-k", "20"]
+    done = subprocess.run(command, capture_output=True, text=True, env=SERVER_ENV, check=False)
+    assert done.returncode in (0, 1), done.stderr  # 1: findings shown
+    out = json.loads(done.stdout)
+    return [r["title"] for f in out["files"] for m in f["methods"] for r in m["repairs"]]
+
+
 def _rank(titles: list[str]) -> int:
     return titles.index(DELETE) if DELETE in titles else len(titles)
 
@@ -70,6 +80,13 @@ def test_spancopy_repair_ranks_with_the_projects_penalties(project: Path) -> Non
     last = done.stderr.splitlines()[-1]  # after the line naming the project's model
     assert done.returncode == 2 and last.startswith("spancopy: cannot load the model's rules: ")
     assert "penalties.json: unreadable" in last
+
+
+def test_spancopy_repair_of_a_project_ranks_with_its_penalties(project: Path) -> None:
+    shipped = _rank(_project_titles(project))
+    project_rules.dump_penalties(REFIT, project / PROJECT_MODEL, chosen_on_edits=3)
+    refit = _rank(_project_titles(project))
+    assert refit < shipped and refit < 5, (refit, shipped)
 
 
 async def _server_titles(project: Path) -> list[str]:
