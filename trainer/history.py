@@ -269,10 +269,11 @@ def _methods(source: java.JavaSource) -> dict[tuple[str, ...], java.Method]:
     """The methods of a file by :func:`method_key` (a repeated key, e.g. ``run()`` of two
     inner classes, numbered in order), outermost ones only (depth 0)."""
     out: dict[tuple[str, ...], java.Method] = {}
+    seen: Counter[tuple[str, ...]] = Counter()
     for m in source.methods:
         if m.depth == 0:
             key = method_key(source.tokens[m.tokens], m.name)
-            n = sum(1 for k in out if k[: len(key)] == key)
+            n, seen[key] = seen[key], seen[key] + 1
             out[(*key, f"#{n}") if n else key] = m
     return out
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from spancopy_core.lang import java
 from tests.trainer.history_repo import BASE_TIME, Repo, java_class
 from trainer import history
 from trainer.config import TrainerError
@@ -211,3 +212,21 @@ def test_abstract_again_with_a_larger_vocabulary(mined: history.Mined) -> None:
         "boolean isFull ( int VAR_1 , int [ ] items ) { return VAR_1 >= items . length ; }"
     )
     assert history.abstract(mined.edits[0], KNOWN) == mined.edits[0]  # as mined
+
+
+def test_methods_of_the_same_key_are_numbered_in_order() -> None:
+    inner = "class {0} {{\n  void run() {{ {1}(); }}\n  void run(int n) {{ {1}(n); }}\n}}\n"
+    text = "class Outer {\n" + "".join(inner.format(c, c.lower()) for c in "XYZ") + "}\n"
+    source = java.parse(text)
+    found = {
+        key: text[source.tokens[m.tokens][0].start : source.tokens[m.tokens][-1].end]
+        for key, m in history._methods(source).items()
+    }
+    assert found == {
+        ("run", "(", ")"): "void run() { x(); }",
+        ("run", "(", "int", "n", ")"): "void run(int n) { x(n); }",
+        ("run", "(", ")", "#1"): "void run() { y(); }",
+        ("run", "(", "int", "n", ")", "#1"): "void run(int n) { y(n); }",
+        ("run", "(", ")", "#2"): "void run() { z(); }",
+        ("run", "(", "int", "n", ")", "#2"): "void run(int n) { z(n); }",
+    }
