@@ -28,11 +28,10 @@ BEFORE = """public class Total {
 }
 """
 METHOD = BEFORE[BEFORE.index("    int total") : BEFORE.rindex("}", 0, BEFORE.rindex("}")) + 1]
-# (focus line, the method as the commit wrote it): the shipped model ranks these 5th, 1st and
-# 5th with the Java front-end's penalties; 1st, 1st and 3rd with the grid's last setting
+# (focus line, the method as the commit wrote it): the shipped model ranks these 5th and 5th
+# with the Java front-end's penalties; 1st and 3rd with the grid's last setting
 FIXES = [
     (6, METHOD.replace("            System.out.println(sum);\n", "")),
-    (4, METHOD.replace("i <= xs.length", "i < xs.length")),
     (4, METHOD.replace("int i = 0; i <= xs.length", "int i = 1; i < xs.length")),
 ]
 
@@ -71,17 +70,5 @@ def test_ranked_again_under_a_setting_as_the_pipeline_ranks_with_it(line: int, f
         asked = adapt.ask(_model(), BEFORE, edit, RepairOptions(penalties=penalties))
         assert once.rank(penalties) == asked.rank(), adapt.setting(penalties)
         ranks.append(asked.rank())
-    assert ranks[0] == once.rank(adapt.PENALTY_GRID[0])
-
-
-def test_the_settings_rank_the_fixes_differently() -> None:
-    """The test above is not one of a rank that no setting moves."""
-    ranks = {
-        adapt.setting(p): [
-            adapt.ask(_model(), BEFORE, _edit(*fix), RepairOptions(penalties=p)).rank()
-            for fix in FIXES
-        ]
-        for p in (adapt.PENALTY_GRID[0], adapt.PENALTY_GRID[-1])
-    }
-    assert len(set(map(tuple, ranks.values()))) == 2, ranks
-    assert all(r is not None for found in ranks.values() for r in found), ranks
+    # not a rank that no setting moves
+    assert None not in (ranks[0], ranks[-1]) and ranks[-1] < ranks[0], ranks
