@@ -603,11 +603,20 @@ def penalty_report(plan: dict[str, Any]) -> str:
     best = Score(**plan["penalty_fit"][setting(chosen)])
     shipped = Score(**plan["penalty_fit"][setting(PENALTY_GRID[0])])
     return (
-        f"ranking: deleted code penalised {chosen.deletion:g} nats a statement, "
-        f"{chosen.token_deletion:g} within one, {chosen.edit_size:g} times the log of a "
-        f"change's tokens (the shipped {setting(PENALTY_GRID[0])}), chosen among "
-        f"{len(plan['penalty_fit'])} settings on {plan['fit_edits']} training edits: "
-        f"top-1/top-5 {best.top1}/{best.top5} (shipped {shipped.top1}/{shipped.top5})"
+        f"ranking, refit on {plan['fit_edits']} training edits ({len(plan['penalty_fit'])} "
+        f"settings tried): {_penalties_text(chosen)}; top-1/top-5 there {best.top1}/{best.top5}"
+        f" (shipped {shipped.top1}/{shipped.top5})"
+    )
+
+
+def _penalties_text(chosen: Penalties) -> str:
+    """The refit penalties beside the Java front-end's, in words."""
+    shipped = PENALTY_GRID[0]
+    return (
+        f"a deleted statement costs {chosen.deletion:g} nats (shipped {shipped.deletion:g}), "
+        f"deleted tokens within one {chosen.token_deletion:g} ({shipped.token_deletion:g}), "
+        f"a change {chosen.edit_size:g} times the log of the tokens it spans "
+        f"({shipped.edit_size:g})"
     )
 
 
@@ -787,11 +796,10 @@ def _card_penalties(plan: dict[str, Any]) -> str:
     refit = chosen != Penalties()  # as _fine_tune decides
     which = f"sets them in `{PENALTIES_FILE}`" if refit else "kept the Java front-end's"
     return textwrap.fill(
-        f"The ranking penalises deleted code {chosen.deletion:g} nats a statement and "
-        f"{chosen.token_deletion:g} within one, and a change {chosen.edit_size:g} times the log "
-        f"of the tokens it spans (shipped: {setting(PENALTY_GRID[0])}, deletion / within one / "
-        f"size), chosen on {plan['fit_edits']} of the training edits (top-1/top-5 of the model "
-        f"it started from, {tried}): it {which}.",
+        f"The ranking's penalties, refit on {plan['fit_edits']} of the training edits (a "
+        f"negative one is a bonus): {_penalties_text(chosen)}. Top-1/top-5 of the model it "
+        f"started from on those edits under each setting tried (a deleted statement / deleted "
+        f"tokens / the size's weight): {tried}. It {which}.",
         width=95,
     )
 

@@ -76,7 +76,7 @@ def test_adapt_scores_writes_and_continues(project: Repo, toy_model: Path, tmp_p
     )
     assert lines[6] == f"held out: 12 edits of the 12 newest commits, from {first} (2024-01-12)"
     assert lines[7].startswith("shipped model on the held-out edits: top-1 ")
-    assert lines[8].startswith("ranking: deleted code penalised ")
+    assert lines[8].startswith("ranking, refit on ")
     assert lines[9].startswith("validation (12 edits of the commits before the held-out ones)")
     assert lines[10].startswith("adapted model (share ")
     model = project.path / PROJECT_MODEL
