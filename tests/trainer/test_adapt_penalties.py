@@ -56,9 +56,10 @@ def _titles(project: Path) -> list[str]:
 
 
 def _project_titles(project: Path) -> list[str]:
-    """The repairs of ``spancopy repair PROJECT`` (every method, no line asked)."""
+    """The repairs of ``spancopy repair PROJECT`` (every method, no line asked; its Java
+    only, not the model card in ``.spancopy``, which adapt has git ignore)."""
     command = [sys.executable, "-m", "spancopy_core.cli", "repair", str(project)]
-    command += ["--json", "--all", "--top-k", "20"]
+    command += ["--json", "--all", "--top-k", "20", "--language", "java"]
     done = subprocess.run(command, capture_output=True, text=True, env=SERVER_ENV, check=False)
     assert done.returncode in (0, 1), done.stderr  # 1: findings shown
     out = json.loads(done.stdout)
