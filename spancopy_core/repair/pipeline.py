@@ -72,6 +72,8 @@ class RepairOptions:
             raise ValueError(f"ranking must be one of {RANKINGS}, not {self.ranking!r}")
         if self.min_ratio is not None and not 0 <= self.min_ratio < math.inf:
             raise ValueError(f"min_ratio must be a finite number >= 0, not {self.min_ratio!r}")
+        if self.pool is not None and self.pool < 1:
+            raise ValueError(f"pool must be at least 1, not {self.pool!r}")
 
     def pooled(self) -> int:
         """The beam candidates that the combined ranking scores."""

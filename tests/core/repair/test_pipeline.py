@@ -254,3 +254,11 @@ def test_one_runner_on_threads_with_a_cache_and_inline(doc: ParsedText, model):
         assert [r.candidates for r in got] == [r.candidates for r in inline]
     with pytest.raises(RuntimeError, match="suspended"):
         runner.drive(runner.run(threaded, doc, units, OPTIONS, focus=line))
+
+
+def test_the_pool_is_the_rankings_unless_set() -> None:
+    assert RepairOptions().pooled() == pipeline.POOL
+    assert RepairOptions(top_k=30).pooled() == 30
+    assert RepairOptions(top_k=30, pool=pipeline.POOL).pooled() == pipeline.POOL
+    with pytest.raises(ValueError, match="pool must be at least 1"):
+        RepairOptions(pool=0)
