@@ -7,15 +7,20 @@ the adapted model through the repair pipeline (adapt chooses what it writes on t
 before them, its validation); then ``bench/real_bugs.py`` on the real-bug dev sets
 (ManySStuBs4J dev, a seeded ``--limit`` of it; the everyday bugs; contest and classic dev)
 with the shipped model once and with each written model (where adapt keeps the shipped model,
-nothing changes), to show what adapting costs on bugs of other projects. Prints per
-repository the mining counts, the validation and held-out top-1/top-5 of both models, the
-real-bug top-1/top-5 before and after, the wall time of each part and the machine, and a
+nothing changes), to show what adapting costs on bugs of other projects; and, beside those
+recall figures, the false alarms on correct code: ``bench/false_alarms.py`` on the project's
+own Java as its clone holds it (the code a user of the adapted model has open; a seeded
+sample of :data:`CLEAN_LINES` lines and :data:`CLEAN_METHODS` methods), the share of lines
+that an automatic code-action request answers and of methods that diagnostics mark, at the
+shipped settings, for the shipped and the written model. Prints per repository the mining
+counts, the validation and held-out top-1/top-5 of both models, the real-bug top-1/top-5
+before and after, the false alarms, the wall time of each part and the machine, and a
 ``RESULT`` line per repository: ``adapted_top5`` is the best adapted model's (written or
 not), ``in_use_top5`` and ``top5_ratio`` that of the model in use after adapt (the shipped
 one where none was written).
 
     python bench/adapt.py [--repos jsoup javapoet] [--minutes 5] [--held-out 100]
-                          [--msb-limit 200] [--keep DIR] [--dev] [--no-bugs]
+                          [--msb-limit 200] [--keep DIR] [--dev] [--no-bugs] [--no-clean]
 
 ``--dev`` cuts each history before the commits that a run holds out (:func:`before_held_out`)
 and so scores on the next newest commits: settings are chosen there, never on the held-out.
@@ -36,6 +41,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench.common import SHARED_DATA, machine  # noqa: E402
 from spancopy_core import DEFAULT_JAVA_MODEL  # noqa: E402
+from spancopy_core.repair.pipeline import CONFIDENT_RATIO  # noqa: E402
 from trainer.adapt import SHARES, setting  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -75,6 +81,25 @@ def real_bugs(model: Path, msb_limit: int) -> tuple[dict[str, tuple[int, int]], 
         out[name] = (int(found[1]), int(found[2]))
         seconds += took
     return out, seconds
+
+
+CLEAN_LINES, CLEAN_METHODS = 100, 30  # of the project's own code, asked as false alarms
+
+
+def clean_alarms(model: Path, clean: Path) -> tuple[float, float]:
+    """The shares of :data:`CLEAN_LINES` lines of the Java under ``clean`` that an automatic
+    code action answers and of :data:`CLEAN_METHODS` of its methods that diagnostics mark,
+    with ``model`` at the shipped settings (``bench/false_alarms.py``: the detection head's
+    rules where the model has a head, else the ratio rules)."""
+    command = [sys.executable, "bench/false_alarms.py", "--model", str(model), "--clean"]
+    command += [str(clean), "--lines", str(CLEAN_LINES), "--methods", str(CLEAN_METHODS)]
+    text, _ = run([*command, "--bugs", "30"])
+    automatic = re.search(r"head automatic clean_answered=([\d.]+)", text) or re.search(
+        rf"ratio={CONFIDENT_RATIO:g} clean_answered=([\d.]+)", text
+    )
+    marked = re.search(r"diagnostics threshold=\S+ clean_marked=([\d.]+)", text)
+    assert automatic is not None and marked is not None, text
+    return float(automatic[1]), float(marked[1])
 
 
 def before_held_out(clone: Path, held_out: int) -> str:
@@ -135,6 +160,12 @@ def main() -> int:
         "--no-bugs", dest="bugs", action="store_false", help="leave the real-bug sets out"
     )
     ap.add_argument(
+        "--no-clean",
+        dest="clean",
+        action="store_false",
+        help="leave the false alarms on the project's own code out",
+    )
+    ap.add_argument(
         "--dev",
         action="store_true",
         help="leave the held-out commits out and hold out the next newest (to choose settings)",
@@ -165,6 +196,18 @@ def main() -> int:
                 f" ({'written' if written else 'not written: the shipped model stays'})"
             )
             print(bugs_table(shipped, after))
+            clone = work / (f"{name}-dev" if args.dev else name)
+            alarms = [(0.0, 0.0), (0.0, 0.0)]
+            if args.clean:
+                alarms[0] = clean_alarms(DEFAULT_JAVA_MODEL, clone)
+                alarms[1] = clean_alarms(model, clone) if written else alarms[0]
+                print(
+                    f"false alarms on the project's own code ({CLEAN_LINES} lines, "
+                    f"{CLEAN_METHODS} methods): automatic code actions answer "
+                    f"{alarms[0][0]:.1%} of lines with the shipped model, {alarms[1][0]:.1%} with "
+                    f"the model in use; diagnostics mark {alarms[0][1]:.1%} and "
+                    f"{alarms[1][1]:.1%} of methods"
+                )
             print(
                 f"wall: adapt {seconds:.0f} s (fine-tuning {plan['training']['seconds']} s, "
                 f"{plan['training']['steps']} steps), real bugs {shipped_seconds:.0f} s shipped"
@@ -184,6 +227,10 @@ def main() -> int:
                 f" real_bugs_top5_adapted={sums[1]} adapt_seconds={seconds:.0f}"
                 f" steps={plan['training']['steps']} rules={plan['rules']}"
                 f" penalties={setting(plan['penalties'])}"
+                f" clean_automatic_shipped={alarms[0][0]:.3f}"
+                f" clean_automatic_in_use={alarms[1][0]:.3f}"
+                f" clean_diagnostics_shipped={alarms[0][1]:.3f}"
+                f" clean_diagnostics_in_use={alarms[1][1]:.3f}"
                 f" split={'dev' if args.dev else 'heldout'}"
             )
     return 0
