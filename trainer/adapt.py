@@ -10,19 +10,22 @@ after a repair holds the method as the commit wrote it, token for token); add th
 frequent names to the model's vocabulary (so that the abstraction keeps them as written and the
 model can write them: ``assertEquals``, the project's own helpers, and the names the project's
 rules write); mine the fix patterns the older edits repeat (:mod:`trainer.rules`, written
-beside the model and proposed by its repairs); fine-tune it on the older edits that it can
-write (:func:`trainer.history.writable`: on jsoup a third of them wrote a name neither the
+beside the model and proposed by its repairs); refit the ranking's penalties of deleted code
+and of a change's size on a sample of the older edits (:func:`fit_penalties`, written beside
+the model where they differ from the Java front-end's); fine-tune it on the older edits that it
+can write (:func:`trainer.history.writable`: on jsoup a third of them wrote a name neither the
 method nor the vocabulary has, which taught the model to write names it cannot resolve; BFP has
 none), bug fixes weighted up, mixed one to one with a replay of its own last training data,
 BFP's train slice (the pairs of ``recipes/java-focus.sh``'s ``trainer split``), so that it
 keeps what it knew, with the trainer's loop (:func:`trainer.train.main`: progress bar,
 checkpoints, Ctrl-C saves the state, the best checkpoint by the validation edits' loss) for the
 steps that fit the time given, measured by a short calibration run; average its weights with
-those it started from at each of :data:`SHARES` (model soups, which forget less); score each
-and the shipped model on the validation edits, and the best on the held-out ones; and write the
-best, with a model card, unless it finds fewer of their fixes in its first five than the
-shipped model (:func:`choose`): the held-out edits decide nothing. A rerun of the same command
-continues an interrupted run from its work directory (``OUT.work``).
+those it started from at each of :data:`SHARES` (model soups, which forget less), each with the
+detection head of the model it started from (:func:`carry_head`); score each and the shipped
+model on the validation edits, and the best on the held-out ones; and write the best, with a
+model card, unless it finds fewer of their fixes in its first five than the shipped model
+(:func:`choose`): the held-out edits decide nothing. A rerun of the same command continues an
+interrupted run from its work directory (``OUT.work``).
 """
 
 from __future__ import annotations
