@@ -213,26 +213,24 @@ class Asked:
 
     def rank(self, penalties: Penalties | None = None) -> int | None:
         """The 1-based rank of the fix among the first :data:`TOP` repairs, None beyond; as
-        ranked, or ranked again under ``penalties`` (the ranking's order: log-probability
-        minus penalty, stable)."""
-        from spancopy_core.repair.ranking import penalty
+        ranked, or ranked again under ``penalties`` (the ranking's order, stable)."""
+        from spancopy_core.repair.ranking import order
 
-        doc, order = self.doc, []
+        fixes = []
         for unit, found in self.units:
             if penalties is not None:
-                found = tuple(
-                    sorted(
-                        found,
-                        key=lambda c: (
-                            penalty(
-                                doc.text, unit, c[0], doc.lines, self.lines, penalties, doc.frontend
-                            )
-                            - c[0].log_prob
-                        ),
-                    )
-                )
-            order += [fix for _, fix in found]
-        return next((k for k, fix in enumerate(order[:TOP], start=1) if fix), None)
+                key = lambda cf, u=unit, p=penalties: order(self._under(u, cf[0], p))
+                found = tuple(sorted(found, key=key))
+            fixes += [fix for _, fix in found]
+        return next((k for k, fix in enumerate(fixes[:TOP], start=1) if fix), None)
+
+    def _under(self, unit: Any, candidate: Any, penalties: Penalties) -> Any:
+        """``candidate`` of ``unit`` with its penalty under ``penalties``."""
+        from spancopy_core.repair.ranking import penalty
+
+        doc = self.doc
+        found = penalty(doc.text, unit, candidate, doc.lines, self.lines, penalties, doc.frontend)
+        return replace(candidate, penalty=found)
 
 
 def ask(model: Any, text: str, edit: history.Edit, options: Any, found_rules: Any = ()) -> Asked:

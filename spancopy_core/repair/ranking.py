@@ -144,6 +144,12 @@ def _keys(candidate: Candidate, frontend: Frontend[Any]) -> tuple[tuple[str, ...
     return _without_parentheses(candidate.tokens), frontend.layout_free(candidate.new_text)
 
 
+def order(candidate: Candidate) -> float:
+    """The combined ranking's key, the best candidate's least: its penalty minus its
+    log-probability."""
+    return candidate.penalty - candidate.log_prob
+
+
 def rank(
     text: str,
     unit: Unit,
@@ -197,7 +203,7 @@ def rank(
             probability=kept.probability + c.probability,
             log_prob=logsumexp([kept.log_prob, c.log_prob]),
         )
-    best = sorted(programs.values(), key=lambda c: c.penalty - c.log_prob)  # stable
+    best = sorted(programs.values(), key=order)  # stable
     ordered = best + unexpressible
     return ordered[:top_k]
 
