@@ -666,7 +666,13 @@ def carry_head(start: Path, out: Path) -> None:
     as well in its adapted model (share 0.3: line AUC 0.835) as in the shipped one (0.791)."""
     from spancopy_core.paper.detection import CONFIG, WEIGHTS
 
-    for name in (CONFIG, WEIGHTS):
+    carry(start, out, CONFIG, WEIGHTS)
+
+
+def carry(start: Path, out: Path, *names: str) -> None:
+    """Copy each of ``names`` that ``start`` holds to ``out``; remove from ``out`` those it
+    does not (an earlier run's)."""
+    for name in names:
         if (start / name).is_file():
             shutil.copyfile(start / name, out / name)
         else:
@@ -753,9 +759,7 @@ def install(config: AdaptConfig, plan: dict[str, Any], trained: Path) -> None:
         (out.parent / ".gitignore").write_text("*\n")
     for name in ("vocab.json", "model.safetensors", RULES_FILE):
         shutil.copyfile(trained / name, out / name)
-    (out / PENALTIES_FILE).unlink(missing_ok=True)  # an earlier run's
-    if (trained / PENALTIES_FILE).is_file():
-        shutil.copyfile(trained / PENALTIES_FILE, out / PENALTIES_FILE)
+    carry(trained, out, PENALTIES_FILE)
     carry_head(trained, out)
     model_config = json.loads((trained / "config.json").read_text())
     model_config["adapted"] = plan
