@@ -314,18 +314,32 @@ _FENCE_GAP = re.compile(r"\s*(?:(?:```+|~~~+)[ \t]*(?:\r?\n|\r|$)\s*)?")  # a cl
 
 
 def after_code(source: TextSource, sentence: text.Sentence) -> bool:
-    """Whether ``sentence`` starts right after a code block (blank lines and a closing fence
-    between at most), in
-    lower case: the rest of the sentence before the code (``... for example`` / the command /
-    ``to print Tcl.n to PDF.``), whose first word is not capitalised."""
+    """Whether ``sentence`` starts in lower case right after a code block (blank lines and a
+    closing fence between at most), or opens a paragraph after one (a quotation, a list item)
+    that ends without a terminator: the rest of the sentence before it (``... for example`` /
+    the command / ``to print Tcl.n to PDF.``; procps' ``... upstream git.`` / ``> git clone
+    ...`` / ``and use `git format-patch` format.``), whose first word is not capitalised. A
+    paragraph after a heading, or after one that ends a sentence, starts one."""
     first = source.text[sentence.start - source.base : sentence.end - source.base][:1]
     if not first.islower():
         return False
-    return any(
+    if any(
         c.end <= sentence.start
         and _FENCE_GAP.fullmatch(source.text, c.end - source.base, sentence.start - source.base)
         for c in source.code
-    )
+    ):
+        return True
+    k = bisect.bisect_left(source.sentences, sentence.start, key=lambda s: s.start)
+    before = source.sentences[k - 1] if k else None
+    if before is None or before.block == text.HEADING:
+        return False
+    gap = source.text[before.end - source.base : sentence.start - source.base]
+    last = source.text[before.start - source.base : before.end - source.base].rstrip(_AFTER_END)
+    return bool(_PARAGRAPH_GAP.fullmatch(gap)) and not last.endswith(tuple(text.TERMINATORS))
+
+
+_AFTER_END = "\"'”’»)]}*_"  # what may follow a sentence's terminator (text._CLOSERS)
+_PARAGRAPH_GAP = re.compile(r"[ \t>]*(?:\r?\n|\r)(?:[ \t>]*(?:\r?\n|\r))+[ \t>]*")  # a blank line
 
 
 _IN_WORD = frozenset(";:+=&")  # punctuation that, with no space around it, is inside a word

@@ -647,6 +647,26 @@ def test_the_rest_of_a_sentence_after_a_code_block_is_not_capitalised():
     assert [u.tokens[0] for u in pipeline.units(doc, ())] == ["To", "and"]
 
 
+def test_the_rest_of_a_sentence_after_a_quotation_or_a_colon_is_not_capitalised():
+    """procps' bugs.md: ``... from upstream git.`` / ``> git clone ...`` / ``and use `git
+    format-patch` format.``: ``and`` got ``And`` (>99%); a quotation after ``... empty:`` got
+    ``Nothing`` and a period. A paragraph in lower case after one that ends without a
+    terminator continues its sentence; after a sentence's end or a heading it starts one."""
+    text = (
+        "Get the source.\n\n> git clone git@example.org:x/y.git\n\nand use `git am`.\n\n"
+        "The list is empty:\n\n> nothing here\n\nbut you can add items.\n\n"
+        "It works.\n\nthe end is near.\n\n# Usage\n\nrun it.\n"
+    )
+    doc = ParsedText.parse(text, MARKDOWN)
+    units = pipeline.units(doc, ())
+    firsts = [u.tokens[0] for u in units]
+    assert firsts[2:] == ["and", "The", "nothing", "but", "It", "The", "Usage", "Run"]
+    quoted = units[4]
+    assert quoted.tokens == written(quoted)  # no capital, no period
+    continued = [prose.after_code(doc.parsed, s) for s in doc.parsed.sentences]
+    assert continued == [False, False, True, False, True, True, False, False, False, False]
+
+
 def test_plurals_of_words_the_lexicon_counts_rarely_are_spelt_right():
     """information and today are counted 50 times or more (PLURAL_EVIDENCE): they take no
     plural; family takes -ies, not -s."""
