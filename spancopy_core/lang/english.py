@@ -304,8 +304,8 @@ def introductory_comma(tokens: tuple[str, ...], optional: bool = True) -> tuple[
         if tuple(lower[:n]) == phrase and len(tokens) > n + 1:
             if tokens[n] in _NO_COMMA_BEFORE or (phrase in OPTIONAL and not optional):
                 return tokens
-            if lower[n] == "of":  # no opening phrase: "As a result of building it, ..."
-                return tokens
+            if lower[n] in ("of", "to"):  # no opening phrase: "As a result of building it,
+                return tokens  # ...", "In addition to the exports field, ..."
             if phrase == ("besides",) and lower[n] in _DETERMINERS:
                 return tokens  # a preposition: "Besides the model, ..."
             return (*tokens[:n], ",", *tokens[n:])

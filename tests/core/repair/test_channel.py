@@ -523,6 +523,10 @@ def test_a_comma_after_an_opening_phrase():
     # a phrase that goes on with "of" opens no sentence: pkgconf's README
     assert comma("As a result of it we go .") == "As a result of it we go ."
     assert comma("As a result we go .") == "As a result , we go ."
+    # nor with "to": Node.js' packages.md, "In addition to the exports field, ..." got
+    # "In addition, to the exports field" (>99%)
+    assert comma("In addition to it , we go .") == "In addition to it , we go ."
+    assert comma("In addition we go .") == "In addition , we go ."
     # "besides" before a noun phrase is a preposition (docs/server.md: "Besides the model, the
     # edit is generalised ..." got "Besides, the model")
     assert comma("Besides the model , we go .") == "Besides the model , we go ."
