@@ -696,6 +696,8 @@ class _Checker:
             self._member(obj, name, args)
             if obj.type == "string_literal" and not args and name in _CONSTANT_ON_LITERAL:
                 self._flag(f"'{_text(n)}' is a constant")  # "0".toString(), "".isEmpty()
+            if _compares_itself(obj, name, args):  # Math.min(best, best), x.equals(x)
+                self._flag(f"'{_text(n)}' compares an expression with itself")
 
     def _object_creation_expression(self, n: SyntaxNode) -> None:
         for c in n.named_children:
@@ -1170,6 +1172,23 @@ def _incompatible(target: str, value: str) -> bool:
 def _camel(name: str) -> bool:
     """Whether ``name`` is written as a type is (``ArrayList``, not ``MAX`` or ``size``)."""
     return name[:1].isupper() and any(c.islower() for c in name)
+
+
+# Library calls of two arguments whose value is a constant, or the one argument, when both
+# are the same: a comparison of an expression with itself.
+_SYMMETRIC = frozenset(
+    {(t, m) for t in ("Math", "StrictMath") for m in ("min", "max")}
+    | {(t, "compare") for t in ("Integer", "Long", "Short", "Byte", "Character", "Boolean")}
+    | {("Double", "compare"), ("Float", "compare"), ("Objects", "equals"), ("Arrays", "equals")}
+)
+
+
+def _compares_itself(obj: SyntaxNode, name: str, args: list[SyntaxNode]) -> bool:
+    """Whether the call of ``name`` on ``obj`` with ``args`` compares an expression with
+    itself: ``Math.max(x, x)``, ``Integer.compare(y, y)``, ``s.equals(s)``, ``s.compareTo(s)``."""
+    if len(args) == 2 and (_text(obj), name) in _SYMMETRIC:
+        return _same(args[0], args[1])
+    return len(args) == 1 and name in ("equals", "compareTo") and _same(obj, args[0])
 
 
 def _same(a: SyntaxNode | None, b: SyntaxNode | None) -> bool:
