@@ -199,6 +199,16 @@ def beside_operator(sentence: str, edit: TextEdit) -> bool:
     return before in english.BEFORE_CODE_LETTER or after in english.OPERATORS
 
 
+def participle_as_mass_noun(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) is a MassNouns suggestion for an article
+    before a word in ``-ing``: a participle or a gerund (``a leading "v"``, ``A missing `minor`
+    value``, ``a listing of a directory``: semver's and send's READMEs got ``leading "v"``),
+    not a mass noun with an article (``a knowledge``, ``an information``). MassNouns lints no
+    such word in JFLEG dev."""
+    words = sentence[edit.start : edit.end].split()
+    return rule == "MassNouns" and len(words) > 1 and words[-1].lower().endswith("ing")
+
+
 def _optional_comma(sentence: str, edit: TextEdit) -> bool:
     """Whether ``edit`` puts a comma after an opening word of
     :data:`~spancopy_core.lang.english.OPTIONAL` (``Thus we stop.``): well-edited text as often
@@ -219,7 +229,7 @@ def chained(sentence: str, settings: HarperSettings, keep: Container[str] = froz
                 continue
             if rule == "DiscourseMarkers" and _optional_comma(sentence, edit):
                 continue
-            if beside_operator(sentence, edit):
+            if beside_operator(sentence, edit) or participle_as_mass_noun(sentence, edit, rule):
                 continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):

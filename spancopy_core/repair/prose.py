@@ -53,6 +53,7 @@ from spancopy_core.repair.harper import (
     chained,
     changes_word,
     knows,
+    participle_as_mass_noun,
     respells_name,
     suggestions,
     touches_code,
@@ -760,6 +761,8 @@ class ProseFrontend:
             if self.words and changes_word(unit.sentence, local, self.words):
                 continue
             if beside_operator(unit.sentence, local) or respells_name(unit.sentence, local, rule):
+                continue
+            if participle_as_mass_noun(unit.sentence, local, rule):
                 continue
             new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
             if new != written(unit) and all(t in known or t in written(unit) for t in new):

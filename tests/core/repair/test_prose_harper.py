@@ -76,6 +76,26 @@ def test_an_option_is_no_pronoun_for_the_chain():
     assert PLAINTEXT.templates(unit, 0, len(option), set(unit.tokens) | {"I"}) == []
 
 
+def test_a_participle_after_an_article_is_no_mass_noun():
+    """Harper's MassNouns took ``leading`` in semver's README (``A leading `"="` character
+    is stripped``, ``stripping a leading "v"``) and ``listing`` in send's for mass nouns; the
+    chain dropped the article at >99%. A mass noun with an article is still corrected, in the
+    chain and not among the candidates."""
+    settings = harper.HarperSettings()
+    for sentence in (
+        'Support for stripping a leading "v" is kept.',
+        "A missing value will desugar to zero.",
+        "It is a function to render a listing of a directory.",
+    ):
+        assert harper.chained(sentence, settings) == sentence
+        (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
+        assert unit.tokens == written(unit)
+        known = set(unit.tokens) | {"some", "piece", "of", "Some", "Missing", "leading", "listing"}
+        found = PLAINTEXT.templates(unit, 0, len(sentence), known)
+        assert not any(getattr(e, "rule", "") == "MassNouns" for e, _ in found), found
+    assert harper.chained("He has a knowledge of it.", settings) == "He has knowledge of it."
+
+
 def test_a_word_harpers_dictionary_holds_is_not_respelt():
     """The corrector's lexicon lacks ``acyclic``: it respelt it ``cyclic`` (pkgconf's README,
     the meaning inverted). Harper's dictionary holds it; a word Harper flags alone (a
