@@ -754,6 +754,7 @@ class ProseFrontend:
         if self.harper is None or not isinstance(unit, SentenceUnit) or not unit.sentence:
             return []
         out: list[tuple[TextEdit, tuple[str, ...] | None]] = []
+        lexicon = shared_lexicon()
         for edit, rule in suggestions(unit.sentence, unit.start, self.harper):
             if not (edit.start <= end and start <= edit.end):
                 continue
@@ -764,6 +765,8 @@ class ProseFrontend:
                 continue
             if participle_as_mass_noun(unit.sentence, local, rule):
                 continue
+            if rule == "SpellCheck" and unit.sentence[local.start : local.end].lower() in lexicon:
+                continue  # a word of well-edited text, which Harper's dictionary lacks (env)
             new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
             if new != written(unit) and all(t in known or t in written(unit) for t in new):
                 # (a change of spacing alone is no repair of prose)
