@@ -199,6 +199,13 @@ def beside_operator(sentence: str, edit: TextEdit) -> bool:
     return before in english.BEFORE_CODE_LETTER or after in english.OPERATORS
 
 
+def respells_a_word(sentence: str, edit: TextEdit, rule: str, words: Container[str]) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) is a SpellCheck respelling of a word of
+    ``words`` (the corrector's lexicon: counted in well-edited text, where Harper's dictionary
+    lacks it: finalhandler's ``#### options.env`` became ``options.end``)."""
+    return rule == "SpellCheck" and sentence[edit.start : edit.end].lower() in words
+
+
 def participle_as_mass_noun(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) is a MassNouns suggestion for an article
     before a word in ``-ing``: a participle or a gerund (``a leading "v"``, ``A missing `minor`

@@ -54,6 +54,7 @@ from spancopy_core.repair.harper import (
     changes_word,
     knows,
     participle_as_mass_noun,
+    respells_a_word,
     respells_name,
     suggestions,
     touches_code,
@@ -765,8 +766,8 @@ class ProseFrontend:
                 continue
             if participle_as_mass_noun(unit.sentence, local, rule):
                 continue
-            if rule == "SpellCheck" and unit.sentence[local.start : local.end].lower() in lexicon:
-                continue  # a word of well-edited text, which Harper's dictionary lacks (env)
+            if respells_a_word(unit.sentence, local, rule, lexicon):
+                continue
             new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
             if new != written(unit) and all(t in known or t in written(unit) for t in new):
                 # (a change of spacing alone is no repair of prose)

@@ -99,15 +99,17 @@ def test_a_participle_after_an_article_is_no_mass_noun():
 def test_harper_respells_no_word_of_the_lexicon():
     """finalhandler's README: the heading ``#### options.env`` became ``options.end`` (Harper's
     SpellCheck, 87%): ``env`` is a word of the well-edited text the corrector's lexicon counts,
-    which Harper's dictionary lacks. A word outside the lexicon still gets Harper's
-    respellings among the candidates."""
-    assert "env" in shared_lexicon() and "recieve" not in shared_lexicon()
-    for sentence, word in (("Set the env option here.", "env"), ("We recieve it.", "recieve")):
-        (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
-        known = set(unit.tokens) | {"end", "envy", "receive", "relieve", "recipe"}
-        found = PLAINTEXT.templates(unit, 0, len(sentence), known)
-        respelt = [e for e, _ in found if getattr(e, "rule", "") == "SpellCheck"]
-        assert bool(respelt) == (word == "recieve"), respelt
+    which Harper's dictionary lacks. A word outside the lexicon may still be respelt."""
+    lexicon = shared_lexicon()
+    assert "env" in lexicon and "recieve" not in lexicon
+    env, typo = TextEdit(8, 11, "end"), TextEdit(3, 10, "receive")
+    assert harper.respells_a_word("Set the env option here.", env, "SpellCheck", lexicon)
+    assert not harper.respells_a_word("We recieve it.", typo, "SpellCheck", lexicon)
+    assert not harper.respells_a_word("Set the env option here.", env, "AnA", lexicon)
+    sentence = "Set the env option here."
+    (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
+    found = PLAINTEXT.templates(unit, 0, len(sentence), set(unit.tokens) | {"end", "envy"})
+    assert not [e for e, _ in found if getattr(e, "rule", "") == "SpellCheck"], found
 
 
 def test_a_word_harpers_dictionary_holds_is_not_respelt():
