@@ -32,6 +32,9 @@ _ADDRESS = (  # an e-mail address, a host name
     r"(?<![\w.])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
     r"|(?:[\w-]+\.)+(?:org|com|net|edu|io|gov|dev)(?![\w-]|\.\w))"
 )
+# A dotted name of three parts or more, each of two characters or more: a package, a class
+# (java.util.List), a reversed domain (edu.mit.Kerberos); not an abbreviation (i.e., U.S.A.).
+_DOTTED = r"(?<![\w.])[A-Za-z_]\w+(?:\.[A-Za-z_]\w+){2,}(?![\w-]|\.\w)"
 _PATH = (
     rf"(?<![\w/.])(?:(?:~|\.{{1,2}})?/)?(?:{_PART}/)*{_PART}\.(?:py|md|txt|rst|toml|json|ya?ml"
     rf"|cfg|ini|sh|js|ts|java|c|h|cc|cpp|rs|go|html|css|xml|lock|gz|zip|tar|whl)(?!\w)"
@@ -42,7 +45,7 @@ _LEXER = re.compile(
     |(?P<code>(?<!`)`[^`'\s]+'(?![\w'`])|(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
        |<!--.*?-->|</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|(?<=\])[(\[][^()\[\]\s]*[)\]]
        |!\[[^\[\]\r\n]*\]
-       |[A-Za-z_]\w*\(\)|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH})
+       |[A-Za-z_]\w*\(\)|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH}|{_DOTTED})
     |(?P<number>\d+(?:[.,:]\d+)*)
     |(?P<word>{_WORD}(?:[-'’]{_WORD})*?(?={_NEGATION})|{_NEGATION}
        |{_WORD}(?:(?:-|['’](?!{_CLITIC})){_WORD})*)

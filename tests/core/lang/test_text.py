@@ -421,6 +421,24 @@ def test_a_name_quoted_the_gnu_way_is_code():
     ]
 
 
+def test_a_dotted_name_is_code():
+    """kerberos' README: ``the edu.mit.Kerberos preference file`` got ``edge`` for ``edu``
+    (>99%); a name of three dotted parts or more is code (a package, a class, a reversed
+    domain), with the sentence's period left out; abbreviations and two words glued by a
+    period stay words."""
+    kinds = [
+        (w.text, w.kind)
+        for w in text.tokenize("See edu.mit.Kerberos and java.util.List. Use org.a_b.Node2 too.")
+    ]
+    assert kinds == [
+        ("See", "word"), ("edu.mit.Kerberos", "code"), ("and", "word"),
+        ("java.util.List", "code"), (".", "punct"), ("Use", "word"),
+        ("org.a_b.Node2", "code"), ("too", "word"), (".", "punct"),
+    ]  # fmt: skip
+    words = "i.e. U.S.A. e.g. he went home.Then it rained."
+    assert [w.text for w in text.tokenize(words) if w.kind == "code"] == []
+
+
 def test_a_call_is_code():
     """git's coccinelle README: ``"hashcmp() != 0"`` got ``hashmap``; a name with its empty
     argument list is code, an identifier's too; a word before arguments is still a word."""
