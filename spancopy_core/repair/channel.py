@@ -337,12 +337,21 @@ def apart(first: str, second: str, lexicon: Lexicon) -> bool:
     return either and lexicon.pairs.get((first, second), 0) > 0
 
 
+# The particles of phrasal verbs: after a word of the open classes, a verb and its particle
+# (node-pty's README: "Show off mad cli-fu" -> "Showoff" at >99%; "then back off"), which
+# English writes apart, whatever noun the two make glued (showoff, setup, login, checkout).
+PARTICLES = frozenset("off out over up down in on".split())
+
+
 def glued(first: str, second: str) -> bool:
     """Whether English writes the words ``first`` and ``second`` (lower case) glued into the
     one word they make, never apart (``some one``, ``can not``, ``dis agreed``): one of them is
     a function word, or the first is a prefix
-    (:data:`~spancopy_core.lang.english.PREFIXES`)."""
-    return first in FUNCTION_WORDS or first in PREFIXES or second in FUNCTION_WORDS
+    (:data:`~spancopy_core.lang.english.PREFIXES`); not a word of the open classes and a
+    particle of :data:`PARTICLES` (``show off``)."""
+    if first in FUNCTION_WORDS or first in PREFIXES:
+        return True
+    return second in FUNCTION_WORDS and second not in PARTICLES
 
 
 def compound_spacing(r: Respelling, tokens: Sequence[str], lexicon: Lexicon) -> bool:

@@ -314,6 +314,9 @@ def test_english_writes_function_words_apart_and_prefixes_glued():
     assert glued("some", "one") and glued("can", "not") and glued("dis", "agreed")
     assert glued("further", "more")
     assert not glued("run", "time") and not glued("temp", "file") and not glued("home", "work")
+    # a verb and its particle (node-pty's README: "Show off mad cli-fu" got "Showoff")
+    assert not glued("show", "off") and not glued("set", "up") and not glued("log", "in")
+    assert glued("through", "out") and glued("with", "in") and glued("may", "be")
 
 
 COMPOUNDS = Lexicon(
