@@ -371,10 +371,12 @@ def sentence_unit(
     """The unit of one sentence: its token texts as written (normalised,
     :func:`spancopy_core.lang.text.abstract`), the model input those texts as ``correct``
     corrects them, given the document's terms ``known_terms``; named by its text in
-    ``original`` (default: the source's text); the sentence's :func:`glued_words` are terms.
+    ``original`` (default: the source's text); the sentence's :func:`glued_words` are terms,
+    and its words in capitals (``USTAR``: tar-stream's README got ``user`` from the beam).
     """
     words = source.tokens[sentence.tokens]
     known_terms = known_terms | glued_words(words) | foreign_words([w.text for w in words])
+    known_terms |= {w.text.lower() for w in words if w.kind == "word" and _in_capitals(w.text)}
     model_input = text.abstract(words)
     tokens = tuple(model_input.tokens)
     continued = after_code(source, sentence)  # the rest of a sentence a code block cut in two

@@ -667,6 +667,17 @@ def test_the_rest_of_a_sentence_after_a_quotation_or_a_colon_is_not_capitalised(
     assert continued == [False, False, True, False, True, True, False, False, False, False]
 
 
+def test_a_word_in_capitals_is_a_term():
+    """tar-stream's README: ``It implements USTAR with ...`` got ``user`` for ``USTAR`` from
+    the beam (85%): a word in capitals (an acronym, a constant) is the document's, kept as
+    written; ``I`` is no such word."""
+    source = "It implements USTAR with support for extended headers.\n"
+    (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
+    assert "ustar" in unit.terms and "i" not in unit.terms
+    assert not PLAINTEXT.still_parses(unit, "It implements user with support for extended headers.")
+    assert PLAINTEXT.still_parses(unit, "It implements USTAR with support for extended header.")
+
+
 def test_plurals_of_words_the_lexicon_counts_rarely_are_spelt_right():
     """information and today are counted 50 times or more (PLURAL_EVIDENCE): they take no
     plural; family takes -ies, not -s."""
