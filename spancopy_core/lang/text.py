@@ -66,6 +66,7 @@ _HTML_COMMENT = re.compile(r" {0,3}<!--")
 _HTML_BLOCK = re.compile(r" {0,3}</?[A-Za-z][\w-]*(?:\s|/?>|$)")
 _LINK_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*\S")
 _TABLE_ROW = re.compile(r" {0,3}\|.*\|\s*$|.*\S\s*\|\s*\S.*\|.*$|\s*:?-+:?\s*\|\s*:?-+")
+_CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1")  # inline code, whose pipes make no table (`<|>?:`)
 _RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 _SETEXT = re.compile(r" {0,3}(?:=+|-+)\s*$")
 # a plain-text row of columns: a cell of one to three words, then three spaces or a tab
@@ -146,7 +147,8 @@ def _skipped(line: str, state: list[str]) -> bool:
     if _HTML_BLOCK.match(line):
         state.append("html")
         return True
-    return bool(_LINK_DEFINITION.match(line) or _TABLE_ROW.match(line) or _RULE.match(line))
+    row = _TABLE_ROW.match(_CODE_SPAN.sub("``", line))
+    return bool(_LINK_DEFINITION.match(line) or row or _RULE.match(line))
 
 
 def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:

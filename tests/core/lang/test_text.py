@@ -116,6 +116,23 @@ def test_markdown_blocks_skip_code_and_markers():
     assert "x = 1." in " ".join(sentences(MARKDOWN))
 
 
+def test_pipes_in_inline_code_make_no_table_row():
+    """tar's README: a list item's line ``forms of `<|>?:` characters are converted to actual
+    `<|>?:` characters`` was taken for a table row and skipped, and the rest of the item,
+    ``in the archive.``, became a sentence of its own (and got ``In``). A table's rows, code
+    in their cells or not, are still no prose."""
+    source = (
+        "- `win32` Paths replace `\\` and names with\n"
+        "  `<|>?:` characters are converted to actual `<|>?:` characters\n"
+        "  in the archive.\n\n| a | b |\n|---|---|\n| `x|y` | z |\n"
+    )
+    assert sentences(source, markdown=True) == [
+        "`win32` Paths replace `\\` and names with\n"
+        "  `<|>?:` characters are converted to actual `<|>?:` characters\n"
+        "  in the archive."
+    ]
+
+
 def test_sentence_at():
     doc = text.parse("One here. Two there.")
     assert doc.sentence_at(12) == doc.sentences[1]
