@@ -206,6 +206,20 @@ def respells_a_word(sentence: str, edit: TextEdit, rule: str, words: Container[s
     return rule == "SpellCheck" and sentence[edit.start : edit.end].lower() in words
 
 
+def noun_after_have(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) is a NounVerbConfusion suggestion for a word
+    after a form of "have": a noun there (``this option has effect only if ...`` -> ``affect``,
+    rotating-file-stream's README, three times), where a verb would be a participle
+    (``has affected``). JFLEG dev's one such lint is after "shall" (``shall effect``)."""
+    before = sentence[: edit.start].split()[-1:]
+    return rule == "NounVerbConfusion" and [w.lower() for w in before] in (
+        ["has"],
+        ["have"],
+        ["had"],
+        ["having"],
+    )
+
+
 def participle_as_mass_noun(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) is a MassNouns suggestion for an article
     before a word in ``-ing``: a participle or a gerund (``a leading "v"``, ``A missing `minor`
@@ -237,6 +251,8 @@ def chained(sentence: str, settings: HarperSettings, keep: Container[str] = froz
             if rule == "DiscourseMarkers" and _optional_comma(sentence, edit):
                 continue
             if beside_operator(sentence, edit) or participle_as_mass_noun(sentence, edit, rule):
+                continue
+            if noun_after_have(sentence, edit, rule):
                 continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):

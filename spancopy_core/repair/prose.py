@@ -53,6 +53,7 @@ from spancopy_core.repair.harper import (
     chained,
     changes_word,
     knows,
+    noun_after_have,
     participle_as_mass_noun,
     respells_a_word,
     respells_name,
@@ -340,6 +341,7 @@ def after_code(source: TextSource, sentence: text.Sentence) -> bool:
     return bool(_PARAGRAPH_GAP.fullmatch(gap)) and not last.endswith(tuple(text.TERMINATORS))
 
 
+_SPACED_APOSTROPHE = re.compile(r"(?<!\S)['’](?!\S)")  # an apostrophe between spaces
 _AFTER_END = "\"'”’»)]}*_"  # what may follow a sentence's terminator (text._CLOSERS)
 _PARAGRAPH_GAP = re.compile(r"[ \t>]*(?:\r?\n|\r)(?:[ \t>]*(?:\r?\n|\r))+[ \t>]*")  # a blank line
 
@@ -768,6 +770,8 @@ class ProseFrontend:
                 continue
             if participle_as_mass_noun(unit.sentence, local, rule):
                 continue
+            if noun_after_have(unit.sentence, local, rule):
+                continue
             if respells_a_word(unit.sentence, local, rule, lexicon):
                 continue
             new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
@@ -782,7 +786,9 @@ class ProseFrontend:
         """Whether the sentence keeps its code tokens (inline code spans, URLs, identifiers),
         its emphasis markers and the document's terms (:attr:`SentenceUnit.terms`) as they
         were, in order, and gains none; keeps its negations (:func:`keeps_negations`); and
-        whether a fragment keeps its end. A short fragment (fewer than :data:`MIN_SENTENCE`
+        whether a fragment keeps its end; and writes no apostrophe apart from the words
+        around it that the sentence did not have (quickjs-emscripten's README got ``quick '
+        s-scripted`` for ``quickjs-emscripten``). A short fragment (fewer than :data:`MIN_SENTENCE`
         tokens and no ``.``/``!``/``?`` at its end) gains no words after its last one (as the
         front-end corrected it), a terminator at most: the model learned sentences of 5 tokens
         or more that end with one, and given ``Usage`` it writes ``Usage database.``
@@ -792,6 +798,10 @@ class ProseFrontend:
         (``:``, ``===``) gains neither, and the first three no change of case alone; nor does
         the first word of a label (``help: Prints ...``) or of a sentence's rest after a code
         block (:attr:`SentenceUnit.continued`)."""
+        if len(_SPACED_APOSTROPHE.findall(new_text)) > len(
+            _SPACED_APOSTROPHE.findall(getattr(unit, "sentence", ""))
+        ):
+            return False  # a clitic split as the model's tokens are (quick ' s, do n't)
         tokens = text.tokenize(new_text)
         known = unit.terms if isinstance(unit, SentenceUnit) else frozenset()
         # a sentence's source tokens are the prose lexer's (Unit types them as any front-end's)

@@ -678,6 +678,23 @@ def test_a_word_in_capitals_is_a_term():
     assert PLAINTEXT.still_parses(unit, "It implements USTAR with support for extended header.")
 
 
+def test_no_apostrophe_apart_from_its_words_is_written():
+    """quickjs-emscripten's README: the beam's ``quick ' s-scripted`` for
+    ``quickjs-emscripten`` was offered (>99%): a repair that writes an apostrophe between
+    spaces, as the model's tokens split a clitic, is refused; one the sentence had is not
+    counted against it."""
+    source = "It is a build of quickjs-emscripten, and the debug build.\n"
+    (unit,) = pipeline.units(ParsedText.parse(source, MARKDOWN), ())
+    assert not MARKDOWN.still_parses(
+        unit, "It is a build of quick ' s-scripted, and the debug build."
+    )
+    assert not MARKDOWN.still_parses(unit, "It is a build of quick ’ s, and the debug build.")
+    assert MARKDOWN.still_parses(unit, "It is a build of quickjs-emscripten and the debug build.")
+    quoted = "He said ' yes ' to it.\n"
+    (unit,) = pipeline.units(ParsedText.parse(quoted, PLAINTEXT), ())
+    assert PLAINTEXT.still_parses(unit, "He said ' yes ' to them.")
+
+
 def test_plurals_of_words_the_lexicon_counts_rarely_are_spelt_right():
     """information and today are counted 50 times or more (PLURAL_EVIDENCE): they take no
     plural; family takes -ies, not -s."""

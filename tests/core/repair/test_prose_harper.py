@@ -112,6 +112,22 @@ def test_harper_respells_no_word_of_the_lexicon():
     assert not [e for e, _ in found if getattr(e, "rule", "") == "SpellCheck"], found
 
 
+def test_a_noun_after_have_is_no_verb():
+    """rotating-file-stream's README: ``this option has effect only if ...`` got ``affect``
+    (NounVerbConfusion, a rule of the chain, >99%) three times; after "has" it is a noun.
+    The verb after a modal is still corrected (JFLEG dev's one such lint)."""
+    settings = harper.HarperSettings()
+    for sentence in ("This option has effect only if it is used.", "It had effect on them."):
+        assert harper.chained(sentence, settings) == sentence
+        (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
+        assert unit.tokens == written(unit)
+        found = PLAINTEXT.templates(unit, 0, len(sentence), set(unit.tokens) | {"affect"})
+        assert not [e for e, _ in found if getattr(e, "rule", "") == "NounVerbConfusion"]
+    assert harper.chained("I think this shall effect our lives.", settings) == (
+        "I think this shall affect our lives."
+    )
+
+
 def test_a_word_harpers_dictionary_holds_is_not_respelt():
     """The corrector's lexicon lacks ``acyclic``: it respelt it ``cyclic`` (pkgconf's README,
     the meaning inverted). Harper's dictionary holds it; a word Harper flags alone (a
