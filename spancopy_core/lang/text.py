@@ -32,9 +32,14 @@ _ADDRESS = (  # an e-mail address, a host name
     r"(?<![\w.])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
     r"|(?:[\w-]+\.)+(?:org|com|net|edu|io|gov|dev)(?![\w-]|\.\w))"
 )
-# A dotted name of three parts or more, each of two characters or more: a package, a class
-# (java.util.List), a reversed domain (edu.mit.Kerberos); not an abbreviation (i.e., U.S.A.).
-_DOTTED = r"(?<![\w.])[A-Za-z_]\w+(?:\.[A-Za-z_]\w+){2,}(?![\w-]|\.\w)"
+# A dotted name, its parts of two characters or more: of three parts or more (a package, a
+# class: java.util.List; a reversed domain: edu.mit.Kerberos), or of two, the second in lower
+# case (a member: node.prev, options.env, Node.js), where a new sentence would take a space and
+# a capital; a dotfile (.npmignore, .travis.yml). Not an abbreviation (i.e., U.S.A., e.g.).
+_DOTTED = (
+    r"(?<![\w.])(?:[A-Za-z_]\w+(?:\.[A-Za-z_]\w+){2,}|[A-Za-z_]\w+\.[a-z_]\w+"
+    r"|\.[A-Za-z_][\w-]*(?:\.[\w-]+)*)(?![\w-]|\.\w)"
+)
 _PATH = (
     rf"(?<![\w/.])(?:(?:~|\.{{1,2}})?/)?(?:{_PART}/)*{_PART}\.(?:py|md|txt|rst|toml|json|ya?ml"
     rf"|cfg|ini|sh|js|ts|java|c|h|cc|cpp|rs|go|html|css|xml|lock|gz|zip|tar|whl)(?!\w)"

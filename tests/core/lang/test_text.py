@@ -452,8 +452,14 @@ def test_a_dotted_name_is_code():
         ("java.util.List", "code"), (".", "punct"), ("Use", "word"),
         ("org.a_b.Node2", "code"), ("too", "word"), (".", "punct"),
     ]  # fmt: skip
-    words = "i.e. U.S.A. e.g. he went home.Then it rained."
+    words = "i.e. U.S.A. e.g. he went home.Then it rained at 3.5 a.m. ... and so on."
     assert [w.text for w in text.tokenize(words) if w.kind == "code"] == []
+    # of two parts, the second in lower case (yallist's "node.prev" got "perf"), and dotfiles
+    # (yauzl's ".npmignore and .travis.yml" got "ignore" and "yaml")
+    members = "Use node.prev, Node.js and options.env; remove .npmignore and .travis.yml."
+    assert [w.text for w in text.tokenize(members) if w.kind == "code"] == [
+        "node.prev", "Node.js", "options.env", ".npmignore", ".travis.yml",
+    ]  # fmt: skip
 
 
 def test_a_call_is_code():
