@@ -131,6 +131,11 @@ def test_pipes_in_inline_code_make_no_table_row():
         "  `<|>?:` characters are converted to actual `<|>?:` characters\n"
         "  in the archive."
     ]
+    # nor do a type's pipes (Node.js' zlib.md: "{Buffer|TypedArray|DataView} (deflate only,"
+    # was a row, and "empty dictionary by default)" got "Empty" and a period)
+    item = "* `dictionary` {Buffer|TypedArray|DataView} (deflate only,\n  empty by default)\n"
+    assert sentences(item, markdown=True) == [item[2:-1]]
+    assert sentences("x | y | z\n--|--|--\n1 | 2 | 3\n", markdown=True) == []
 
 
 def test_sentence_at():
