@@ -70,10 +70,10 @@ _PREFIX = re.compile(r" {0,3}(?:>\s?|#{1,6}\s+|[-*+]\s+|\d{1,9}[.)]\s+)*")
 _HTML_COMMENT = re.compile(r" {0,3}<!--")
 _HTML_BLOCK = re.compile(r" {0,3}</?[A-Za-z][\w-]*(?:\s|/?>|$)")
 _LINK_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*\S")
-# a table row: between pipes, or cells apart from their pipes (a | b | c; not a type written
-# {Buffer|TypedArray|DataView} in Node.js' docs, whose list items lost their next lines), or a
-# delimiter row
-_TABLE_ROW = re.compile(r" {0,3}\|.*\|\s*$|.*\S\s+\|\s+\S.*\|.*$|\s*:?-+:?\s*\|\s*:?-+")
+# a table row: opened by a pipe (with another after it), or cells apart from their pipes
+# (a | b | c; not a type written {Buffer|TypedArray|DataView} in Node.js' docs, whose list
+# items lost their next lines), or a delimiter row
+_TABLE_ROW = re.compile(r" {0,3}\|.*\||.*\S\s+\|\s+\S.*\|.*$|\s*:?-+:?\s*\|\s*:?-+")
 _CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1")  # inline code, whose pipes make no table (`<|>?:`)
 _RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 _SETEXT = re.compile(r" {0,3}(?:=+|-+)\s*$")

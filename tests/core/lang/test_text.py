@@ -136,6 +136,8 @@ def test_pipes_in_inline_code_make_no_table_row():
     item = "* `dictionary` {Buffer|TypedArray|DataView} (deflate only,\n  empty by default)\n"
     assert sentences(item, markdown=True) == [item[2:-1]]
     assert sentences("x | y | z\n--|--|--\n1 | 2 | 3\n", markdown=True) == []
+    # a row opened by a pipe needs none at its end (1ds-core-js' "|  name  |What it is. |number")
+    assert sentences("| x | y\n|---|---\n|  name  |What it is. |number\n", markdown=True) == []
 
 
 def test_sentence_at():
