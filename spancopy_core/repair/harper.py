@@ -201,9 +201,13 @@ def beside_operator(sentence: str, edit: TextEdit) -> bool:
 
 def respells_a_word(sentence: str, edit: TextEdit, rule: str, words: Container[str]) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) is a SpellCheck respelling of a word of
-    ``words`` (the corrector's lexicon: counted in well-edited text, where Harper's dictionary
-    lacks it: finalhandler's ``#### options.env`` became ``options.end``)."""
-    return rule == "SpellCheck" and sentence[edit.start : edit.end].lower() in words
+    ``words`` (the corrector's lexicon: counted in well-edited text) that Harper's dictionary
+    lacks in every dialect (finalhandler's ``#### options.env`` became ``options.end``); not
+    one of another dialect's spelling (``colour`` -> ``color`` for an American writer)."""
+    word = sentence[edit.start : edit.end].lower()
+    if rule != "SpellCheck" or word not in words:
+        return False
+    return not any(knows(word, dialect) for dialect in DIALECTS)
 
 
 def noun_after_have(sentence: str, edit: TextEdit, rule: str) -> bool:

@@ -106,6 +106,10 @@ def test_harper_respells_no_word_of_the_lexicon():
     assert harper.respells_a_word("Set the env option here.", env, "SpellCheck", lexicon)
     assert not harper.respells_a_word("We recieve it.", typo, "SpellCheck", lexicon)
     assert not harper.respells_a_word("Set the env option here.", env, "AnA", lexicon)
+    # another dialect's spelling is respelt for the writer's (test_prose_settings)
+    colour = TextEdit(4, 10, "color")
+    assert "colour" in lexicon
+    assert not harper.respells_a_word("The colour is red.", colour, "SpellCheck", lexicon)
     sentence = "Set the env option here."
     (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
     found = PLAINTEXT.templates(unit, 0, len(sentence), set(unit.tokens) | {"end", "envy"})
