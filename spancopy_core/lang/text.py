@@ -25,8 +25,12 @@ _WORD = rf"(?:\w|[{_MARK}])+"
 _NEGATION = r"(?i:n['’]t)(?!\w)"
 _CLITIC = r"(?i:s|re|ve|ll|d|m)(?!\w)"
 # Technical words, never respelt: snake_case, _emphasis_ (an underscore), camelCase, PascalCase
-# with an inner capital, v1.2 versions; file names and paths.
-_IDENTIFIER = r"(?:\w*_\w*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|v\d+(?:\.\d+)+\w*)"
+# with an inner capital, v1.2 versions, names in -js and -db, which no English word ends in
+# (nodejs, iojs, termjs: respelt nodes, ions, terms in npm READMEs; mongodb); file names and
+# paths.
+_IDENTIFIER = (
+    r"(?:\w*_\w*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|v\d+(?:\.\d+)+\w*|[A-Za-z]+[a-z](?:js|db))"
+)
 _PART = r"[\w-]+(?:\.[\w-]+)*"
 _ADDRESS = (  # an e-mail address, a host name
     r"(?<![\w.])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+"

@@ -330,6 +330,11 @@ def test_technical_words_are_code():
         ["setup.py", "~/src/app.py", "snake_case", "camelCase", "GitHub", "v1.2.3", "/usr/bin"],
         "code",
     )  # fmt: skip
+    # names in -js and -db (npm READMEs: nodejs, iojs, termjs got nodes, ions, terms)
+    names = "It runs on nodejs and iojs with termjs, MongoDB and mongodb; adjust its jobs."
+    assert [w.text for w in text.tokenize(names) if w.kind == "code"] == [
+        "nodejs", "iojs", "termjs", "MongoDB", "mongodb",
+    ]  # fmt: skip
     # ordinary prose, abbreviations and a missing space after a period stay words
     assert all(w.kind in ("word", "punct") for w in text.tokenize("I went home.Then e.g. he/she"))
 
