@@ -63,7 +63,7 @@ _LEXER = re.compile(
     re.VERBOSE,
 )
 TERMINATORS = frozenset({".", "!", "?", "…", "..."})  # what ends a sentence
-_CLOSERS = frozenset({'"', "'", "”", "’", "»", ")", "]", "}", "*", "_"})
+CLOSERS = frozenset({'"', "'", "”", "’", "»", ")", "]", "}", "*", "_"})
 _ABBREVIATIONS = frozenset(
     """mr mrs ms dr prof sr jr st vs etc fig no vol ch cf approx dept est inc ltd co corp jan feb
     mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun""".split()
@@ -270,7 +270,7 @@ def _sentence_end(tokens: list[Word], k: int, text: str, base: int) -> int | Non
     while (
         last + 1 < len(tokens)
         and tokens[last + 1].start == tokens[last].end
-        and (tokens[last + 1].text in TERMINATORS or tokens[last + 1].text in _CLOSERS)
+        and (tokens[last + 1].text in TERMINATORS or tokens[last + 1].text in CLOSERS)
     ):
         last += 1
     if last + 1 == len(tokens):

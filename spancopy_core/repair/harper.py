@@ -234,6 +234,20 @@ def participle_as_mass_noun(sentence: str, edit: TextEdit, rule: str) -> bool:
     return rule == "MassNouns" and len(words) > 1 and words[-1].lower().endswith("ing")
 
 
+def misreads(sentence: str, edit: TextEdit, rule: str, words: Container[str] = ()) -> bool:
+    """Whether the suggestion ``edit`` (offsets in ``sentence``) of ``rule`` misreads technical
+    text, as the chain and the candidates alike refuse it: :func:`beside_operator`,
+    :func:`respells_name`, :func:`participle_as_mass_noun`, :func:`noun_after_have`, and
+    :func:`respells_a_word` of ``words`` (the corrector's lexicon)."""
+    return (
+        beside_operator(sentence, edit)
+        or respells_name(sentence, edit, rule)
+        or participle_as_mass_noun(sentence, edit, rule)
+        or noun_after_have(sentence, edit, rule)
+        or respells_a_word(sentence, edit, rule, words)
+    )
+
+
 def _optional_comma(sentence: str, edit: TextEdit) -> bool:
     """Whether ``edit`` puts a comma after an opening word of
     :data:`~spancopy_core.lang.english.OPTIONAL` (``Thus we stop.``): well-edited text as often
@@ -254,9 +268,7 @@ def chained(sentence: str, settings: HarperSettings, keep: Container[str] = froz
                 continue
             if rule == "DiscourseMarkers" and _optional_comma(sentence, edit):
                 continue
-            if beside_operator(sentence, edit) or participle_as_mass_noun(sentence, edit, rule):
-                continue
-            if noun_after_have(sentence, edit, rule):
+            if misreads(sentence, edit, rule):  # (SpellCheck, the rule of names, is no chain rule)
                 continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):

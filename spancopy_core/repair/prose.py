@@ -49,14 +49,10 @@ from spancopy_core.repair.frontend import (
 from spancopy_core.repair.harper import (
     HarperSettings,
     RuleEdit,
-    beside_operator,
     chained,
     changes_word,
     knows,
-    noun_after_have,
-    participle_as_mass_noun,
-    respells_a_word,
-    respells_name,
+    misreads,
     suggestions,
     touches_code,
 )
@@ -337,12 +333,12 @@ def after_code(source: TextSource, sentence: text.Sentence) -> bool:
     if before is None or before.block == text.HEADING:
         return False
     gap = source.text[before.end - source.base : sentence.start - source.base]
-    last = source.text[before.start - source.base : before.end - source.base].rstrip(_AFTER_END)
+    sentence_text = source.text[before.start - source.base : before.end - source.base]
+    last = sentence_text.rstrip("".join(text.CLOSERS))
     return bool(_PARAGRAPH_GAP.fullmatch(gap)) and not last.endswith(tuple(text.TERMINATORS))
 
 
 _SPACED_APOSTROPHE = re.compile(r"(?<!\S)['’](?!\S)")  # an apostrophe between spaces
-_AFTER_END = "\"'”’»)]}*_"  # what may follow a sentence's terminator (text._CLOSERS)
 _PARAGRAPH_GAP = re.compile(r"[ \t>]*(?:\r?\n|\r)(?:[ \t>]*(?:\r?\n|\r))+[ \t>]*")  # a blank line
 
 
@@ -766,13 +762,7 @@ class ProseFrontend:
             local = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
             if self.words and changes_word(unit.sentence, local, self.words):
                 continue
-            if beside_operator(unit.sentence, local) or respells_name(unit.sentence, local, rule):
-                continue
-            if participle_as_mass_noun(unit.sentence, local, rule):
-                continue
-            if noun_after_have(unit.sentence, local, rule):
-                continue
-            if respells_a_word(unit.sentence, local, rule, lexicon):
+            if misreads(unit.sentence, local, rule, lexicon):
                 continue
             new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
             if new != written(unit) and all(t in known or t in written(unit) for t in new):
@@ -798,9 +788,8 @@ class ProseFrontend:
         (``:``, ``===``) gains neither, and the first three no change of case alone; nor does
         the first word of a label (``help: Prints ...``) or of a sentence's rest after a code
         block (:attr:`SentenceUnit.continued`)."""
-        if len(_SPACED_APOSTROPHE.findall(new_text)) > len(
-            _SPACED_APOSTROPHE.findall(getattr(unit, "sentence", ""))
-        ):
+        as_typed = unit.sentence if isinstance(unit, SentenceUnit) else ""
+        if len(_SPACED_APOSTROPHE.findall(new_text)) > len(_SPACED_APOSTROPHE.findall(as_typed)):
             return False  # a clitic split as the model's tokens are (quick ' s, do n't)
         tokens = text.tokenize(new_text)
         known = unit.terms if isinstance(unit, SentenceUnit) else frozenset()
