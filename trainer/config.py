@@ -183,6 +183,12 @@ class TrainConfig:
     max_steps: int | None = option(
         "stop after this many steps (default: no limit)", None, minimum=1
     )
+    minutes: float | None = option(
+        "stop after this many minutes of training, a resumed run's earlier minutes counted; "
+        "the epoch ends there: validated, the model saved if best (default: no limit)",
+        None,
+        minimum=0.0,
+    )
     patience: int = option("epochs without validation improvement before stopping", 3, minimum=1)
     seed: int = option("seed of the initialisation, batch order and held-out split", 0)
     device: str = option("where to train (auto: CUDA when available)", "auto", choices=DEVICES)

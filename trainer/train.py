@@ -405,7 +405,11 @@ class Run:
         self.record(entry)
 
     def out_of_steps(self) -> bool:
-        return bool(self.config.max_steps and self.state.step >= self.config.max_steps)
+        """Whether ``--max-steps`` steps or ``--minutes`` of training are done."""
+        config, state = self.config, self.state
+        if config.max_steps and state.step >= config.max_steps:
+            return True
+        return config.minutes is not None and state.seconds >= 60 * config.minutes
 
 
 def start(

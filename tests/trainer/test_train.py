@@ -85,6 +85,22 @@ def test_a_resumed_run_logs_the_true_mean(data, tmp_path, constant_loss):
     assert all(r["loss"] == LOSS for r in records(out))  # step 6: the mean of steps 5 and 6
 
 
+def test_minutes_end_the_epoch_early_validated_and_saved(
+    data, tmp_path, constant_loss, monkeypatch
+):
+    # A clock that moves 10 s at every reading: a minute is spent within the first epoch's 8
+    # steps, which then ends there as at --max-steps: validated, the model saved, done.
+    clock = iter(range(0, 10**6, 10))
+    monkeypatch.setattr(train.time, "monotonic", lambda: float(next(clock)))
+    out = tmp_path / "m"
+    summary = train.main(config(data, out, epochs=3, minutes=1))
+    assert 1 <= summary["steps"] < 8 and summary["epochs"] == 1
+    assert (out / "model.safetensors").is_file()
+    epochs = [r for r in map(json.loads, (out / "metrics.jsonl").read_text().splitlines())]
+    assert [r["epoch"] for r in epochs if "valid_loss" in r] == [1]
+    assert json.loads((out / "checkpoint" / "trainer_state.json").read_text())["done"]
+
+
 def test_training_stops_after_patience_epochs_without_improvement(data, tmp_path, constant_loss):
     # The validation loss is 2.5 every epoch: epoch 1 improves on nothing (infinity), the
     # epochs after it do not improve (equal is not better).
