@@ -59,8 +59,14 @@ class Batch:
             return None
         return EditTensors(self.edit_before, self.edit_after, self.edit_tags, self.edit_len)
 
-    def to(self, device: torch.device | str) -> Batch:
-        return Batch(**{f.name: getattr(self, f.name).to(device) for f in fields(self)})
+    def to(self, device: torch.device | str, non_blocking: bool = False) -> Batch:
+        """The batch on ``device``; ``non_blocking`` copies pinned memory asynchronously."""
+        return Batch(
+            **{
+                f.name: getattr(self, f.name).to(device, non_blocking=non_blocking)
+                for f in fields(self)
+            }
+        )
 
     def pin_memory(self) -> Batch:
         return Batch(**{f.name: getattr(self, f.name).pin_memory() for f in fields(self)})

@@ -194,3 +194,11 @@ def test_edit_dim_config():
     assert ModelConfig.from_dict(ModelConfig(edit_dim=8).to_dict()).edit_dim == 8
     model = SpanCopyModel(ModelConfig(embedding_dim=8, hidden_size=8), TINY_VOCAB)
     assert not any("edit" in name for name in model.state_dict())
+
+
+def test_a_batch_moves_as_training_moves_it_to_a_gpu():
+    # The trainer copies pinned batches with non_blocking=True on CUDA (trainer.train.train_step);
+    # no CPU test reached that call until a GPU run failed on it.
+    batch = make_batch([(["a", "b"], ["b"]), (["a"], ["a", "a"])])
+    moved = batch.to("cpu", non_blocking=True)
+    assert all(torch.equal(getattr(moved, f), getattr(batch, f)) for f in vars(batch))
