@@ -107,7 +107,7 @@ DELETIONS = (
 # sampled training edits at 2.5, 1.5 and 1: jsoup 6/17, 8/17, 9/16; javapoet 3/6, 4/6, 5/7;
 # the shipped weights on the four real-bug dev sets of bench/adapt.py: 35/73, 37/73, 37/72,
 # and at 0, 28/68, against the shipped ranking's 36/70)
-EDIT_SIZES = (Penalties().edit_size, 1.5, 1.0)
+EDIT_SIZES = tuple(dict.fromkeys((Penalties().edit_size, 1.5, 1.0)))  # the first once
 # every setting tried, the Java front-end's first; ties go to the earlier one
 PENALTY_GRID = tuple(
     replace(Penalties(), deletion=deletion, token_deletion=tokens, edit_size=size)
