@@ -143,6 +143,17 @@ def gather(directory: Path, limit: int | None, seed: int) -> tuple[list[Example]
     return distinct(pair_examples(pairs, rng)), key
 
 
+def model_digest(directory: Path) -> str:
+    """What the features depend on of the model in ``directory``: its config and weights (a
+    model replaced at the same path, as a new shipped one is, gets features of its own)."""
+    from spancopy_core.storage.model_dir import CONFIG_FILE, WEIGHTS_FILE
+
+    digest = hashlib.sha256()
+    for name in (CONFIG_FILE, WEIGHTS_FILE):
+        digest.update((directory / name).read_bytes())
+    return digest.hexdigest()
+
+
 def cached_features(
     config: DetectConfig, directory: Path
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
@@ -156,7 +167,7 @@ def cached_features(
     from spancopy_core.paper import detection
 
     examples, made_of = gather(directory, config.limit, config.seed)
-    key = json.dumps([str(config.model.resolve()), made_of])
+    key = json.dumps([model_digest(config.model), made_of])
     path = None
     if config.cache is not None:
         name = hashlib.sha256(key.encode()).hexdigest()[:16]

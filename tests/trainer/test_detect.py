@@ -15,7 +15,7 @@ import torch
 from spancopy_core.paper import detection
 from spancopy_core.paper.detection import DetectionHead, DetectorConfig
 from spancopy_core.paper.focus import INSIDE, NONE, OUTSIDE
-from spancopy_core.storage.checkpoint import load_model
+from spancopy_core.storage.checkpoint import load_model, save_model
 from trainer.data import write_pairs
 from trainer.detect import auc, distinct, fit, pair_examples
 
@@ -110,6 +110,28 @@ def test_the_command_writes_a_head_that_loads_with_its_model(toy_model: Path, tm
     assert found is not None and 0.0 <= found[0].probability <= 1.0
     assert found[0].least_share == config["diagnostics_share"]  # no focus: a diagnostic's rule
     assert list(tmp_path.glob("data-*.safetensors"))  # the features' cache
+
+
+def test_a_model_replaced_at_the_same_path_gets_features_of_its_own(
+    toy_model: Path, tmp_path: Path
+):
+    # the cache was keyed by the model's path: a new shipped model read the old one's features
+    data = tmp_path / "data"
+    write_pairs(data, "train", [(BUGGY, FIXED), (FIXED, BUGGY)])
+    model, cache = tmp_path / "model", tmp_path / "cache"
+    subprocess.run(["cp", "-r", str(toy_model), str(model)], check=True)
+    args = ["--data", str(data), "--model", str(model), "--out", str(tmp_path / "head")]
+    args += ["--epochs", "1", "--hidden", "2", "--cache", str(cache)]
+    assert _detect(*args).returncode == 0
+    assert _detect(*args).returncode == 0  # the same model: its cache, no other
+    assert len(list(cache.glob("data-*.safetensors"))) == 1
+    changed = load_model(model, device="cpu")
+    with torch.no_grad():
+        for p in changed.parameters():
+            p.add_(1.0)
+    save_model(changed, changed.vocab, model)
+    assert _detect(*args).returncode == 0
+    assert len(list(cache.glob("data-*.safetensors"))) == 2
 
 
 def test_a_bad_option_is_one_line(tmp_path: Path):
