@@ -213,16 +213,22 @@ class Asked:
 
     def rank(self, penalties: Penalties | None = None) -> int | None:
         """The 1-based rank of the fix among the first :data:`TOP` repairs, None beyond; as
-        ranked, or ranked again under ``penalties`` (the ranking's order, stable)."""
+        ranked, or ranked again under ``penalties``."""
+        fixes = [fix for _, fix in self.ranked(penalties)]
+        return next((k for k, fix in enumerate(fixes[:TOP], start=1) if fix), None)
+
+    def ranked(self, penalties: Penalties | None = None) -> list[tuple[Any, bool]]:
+        """Every (candidate, fix), unit by unit, as ranked, or ranked again under
+        ``penalties`` (the ranking's order, stable)."""
         from spancopy_core.repair.ranking import order
 
-        fixes = []
+        out: list[tuple[Any, bool]] = []
         for unit, found in self.units:
             if penalties is not None:
                 key = lambda cf, u=unit, p=penalties: order(self._under(u, cf[0], p))
                 found = tuple(sorted(found, key=key))
-            fixes += [fix for _, fix in found]
-        return next((k for k, fix in enumerate(fixes[:TOP], start=1) if fix), None)
+            out += found
+        return out
 
     def _under(self, unit: Any, candidate: Any, penalties: Penalties) -> Any:
         """``candidate`` of ``unit`` with its penalty under ``penalties``."""

@@ -57,11 +57,11 @@ class Penalties:
     """Subtracted from a candidate's log-probability (natural log) before ranking. Chosen
     for the shipped model on the real-bug *dev* sets (ManySStuBs4J dev, contest dev, classic
     dev, everyday; never a test slice): each bug asked once, its pool ranked again under a
-    grid of settings, the most fixes first and in the top five among the settings whose rank-1
-    pure deletions are no more common than the previous model's (stage 6 of the model card:
-    751 dev bugs, top-1 / top-5 / rank-1 deletions 64 / 134 / 29 as the previous model's
-    penalties rank them, 67 / 144 / 73 with these; the previous model with its own 60 / 130 /
-    71). ``edit_size``, the weight of the log of the number of model tokens a change spans,
+    grid of settings (``bench/penalty_sweep.py``), the most fixes first and in the top five
+    among the settings whose rank-1 pure deletions are at most a tenth of the bugs (stage 6 of
+    the model card: 751 dev bugs, top-1 / top-5 / rank-1 deletions 64 / 134 / 29 as the
+    previous model's penalties rank them, 67 / 144 / 73 with these; the previous model with
+    its own 60 / 130 / 71). ``edit_size``, the weight of the log of the number of model tokens a change spans,
     is a prior over the size of fixes that falls as a power of it: one-token fixes are the
     most common."""
 

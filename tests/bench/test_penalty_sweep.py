@@ -1,49 +1,56 @@
-"""The pure ranking of bench/penalty_sweep.py on hand-made pools: the same rules as
-spancopy_core.repair.ranking.rank (penalties, parentheses merged, unscored last)."""
+"""bench/penalty_sweep.py: each setting's figures are those bench/real_bugs.py prints with it,
+and the choice keeps the deletion cap."""
 
 from __future__ import annotations
 
-import math
+import json
+from dataclasses import replace
+from functools import cache
+from typing import Any
 
 import pytest
 
-from bench import penalty_sweep
+from bench import penalty_sweep, real_bugs
+from spancopy_core import DEFAULT_JAVA_MODEL
+from spancopy_core.repair.frontend import Penalties
+from spancopy_core.repair.pipeline import RepairOptions
+from spancopy_core.storage.checkpoint import load_model
+
+CONTEST = penalty_sweep.SETS["contest"][0]
 
 
-def c(lp, key, *, applies=(), fix=False, length=3, deletion=False):
-    return {"lp": lp, "applies": dict.fromkeys(applies, 1.0), "beam": True, "fix": fix, "key": key,
-            "len": length, "deletion": deletion}  # fmt: skip
+@cache
+def _model() -> Any:
+    return load_model(DEFAULT_JAVA_MODEL, device="cpu")
 
 
-NONE = dict.fromkeys(penalty_sweep.KINDS, 0.0)
+def _records(n: int) -> list[dict[str, Any]]:
+    lines = CONTEST.read_text(encoding="utf-8").splitlines()
+    return [r for r in map(json.loads, lines) if r["split"] == "dev"][:n]
 
 
-def test_a_penalty_moves_noise_below_the_fix():
-    pool = [c(-1.0, "del", applies=["deletion"], deletion=True), c(-3.0, "fix", fix=True)]
-    assert [x["key"] for x in penalty_sweep.ranks(pool, NONE)] == ["del", "fix"]
-    assert penalty_sweep.figures([pool], NONE) == (0, 1, 1)
-    heavy = {**NONE, "deletion": 6.0}
-    assert [x["key"] for x in penalty_sweep.ranks(pool, heavy)] == ["fix", "del"]
-    assert penalty_sweep.figures([pool], heavy) == (1, 1, 0)
+@pytest.mark.parametrize(
+    "penalties",
+    [Penalties(), replace(Penalties(), deletion=0.0, token_deletion=0.0, edit_size=0.0)],
+)
+def test_a_setting_ranks_as_the_pipeline_ranks_with_it(penalties: Penalties) -> None:
+    for record in _records(4):
+        bug = penalty_sweep.ask(_model(), record)
+        asked = real_bugs.evaluate(_model(), record, RepairOptions(penalties=penalties))
+        top1, top5, first_deletes = bug.figures(penalties)
+        assert (top1, top5) == (asked.combined_rank == 1, asked.combined_rank is not None)
+        assert first_deletes == bool(asked.rank1_deletion), record["id"]
 
 
-def test_parenthesis_variants_are_one_with_both_masses_and_unscored_come_last():
-    pool = [
-        c(None, "x", fix=True),
-        c(-2.0, "a", length=5),
-        c(-1.5, "b"),
-        c(-2.0, "a", length=3, fix=True),
-    ]
-    out = penalty_sweep.ranks(pool, NONE)
-    assert [x["key"] for x in out] == ["a", "b", "x"]
-    assert out[0]["lp"] == pytest.approx(-2.0 + math.log(2)) and out[0]["len"] == 3
-    assert out[0]["fix"]
-    assert penalty_sweep.figures([pool], NONE) == (1, 1, 0)
+def test_the_grid_holds_the_front_ends_setting_once() -> None:
+    grid = penalty_sweep.settings()
+    assert len(grid) == len(set(grid)) == 5 * 3 * 2 * 6 * 2
+    assert Penalties() in grid
 
 
-def test_an_amount_is_scaled_by_its_weight():
-    big = {**c(-1.0, "big"), "applies": {"edit_size": math.log(8)}}  # a change of 8 tokens
-    pool = [big, c(-2.5, "fix", fix=True)]
-    assert [x["key"] for x in penalty_sweep.ranks(pool, NONE)] == ["big", "fix"]
-    weighted = {**NONE, "edit_size": 1.0}  # -1 - 2.08 < -2.5
-    assert [x["key"] for x in penalty_sweep.ranks(pool, weighted)] == ["fix", "big"]
+def test_the_choice_keeps_the_cap_and_prefers_fixes_then_the_first_five() -> None:
+    a, b, c, d = (replace(Penalties(), deletion=x) for x in (6.0, 4.5, 3.0, 1.5))
+    rows = [(a, (3, 9, 1)), (b, (5, 10, 4)), (c, (4, 10, 2)), (d, (3, 11, 2))]
+    # b has the most fixes but too many deletions; c and d tie on the sum, d has more top-5
+    assert [p for p, _ in penalty_sweep.choose(rows, cap=2)] == [d, c, a]
+    assert penalty_sweep.choose(rows, cap=0) == []
