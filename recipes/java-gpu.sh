@@ -5,8 +5,8 @@
 # averaged with the model it started from; its detection head and the ranking's penalties
 # refitted to it. Run from the repository root:
 #
-#   recipes/java-gpu.sh [STEP...]    steps: data pack device soup head tune ship
-#                                    (data, pack, soup, head, tune, ship: CPU; device: the GPU)
+#   recipes/java-gpu.sh [STEP...]    steps: data pack device soup sweep head tune ship
+#                                    (all but device: CPU; device: the GPU)
 #
 # DATA, RUNS and SHARED as in recipes/java-bfp.sh. PACK (default .gpu, ignored by git: add
 # /.gpu/ to .git/info/exclude) is the folder the data and the Python wheels the GPU machine
@@ -83,18 +83,22 @@ step_soup() {
   $T average --models "$INIT" "$RUNS/jb" --out "$RUNS/jb-soup"
 }
 
-# The detection head refitted to the new encoder (recipes/java-detect.sh, at most 4,000 pairs
-# of each directory: the CPU time this session had) and calibrated on the tune part.
-step_head() { RUNS=$RUNS MODEL=$RUNS/jb-soup LIMIT=${LIMIT:-4000} recipes/java-detect.sh head; }
+# The ranking's penalties chosen for the new model on the real-bug dev sets (the best setting
+# it prints goes into spancopy_core/repair/frontend.py Penalties by hand): RESULT
+# best=deletion:6,token_deletion:1,off_focus:6,edit_size:1.5,signature:3 top1=67 top5=144.
+step_sweep() { OMP_NUM_THREADS=1 python bench/penalty_sweep.py --model "$RUNS/jb-soup"; }
+
+# The detection head refitted to the new encoder and calibrated on the tune part
+# (recipes/java-detect.sh; its features' cache is keyed by the model's weights).
+step_head() { RUNS=$RUNS MODEL=$RUNS/jb-soup recipes/java-detect.sh head; }
 step_tune() { RUNS=$RUNS MODEL=$RUNS/jb-soup recipes/java-detect.sh tune; }
 
-# The model and its head become the shipped one (the model card and the ranking's penalties,
-# spancopy_core/repair/frontend.py Penalties, are edited by hand).
+# The model and its head become the shipped one (the model card by hand).
 step_ship() {
   cp "$RUNS/jb-soup"/{config.json,vocab.json,model.safetensors} "$INIT/"
   cp "$RUNS/detect-model"/{detector.json,detector.safetensors} "$INIT/"
 }
 
-for step in "${@:-data pack soup head tune ship}"; do
+for step in "${@:-data pack soup sweep head tune ship}"; do
   for s in $step; do "step_$s"; done
 done
