@@ -61,9 +61,9 @@ class Penalties:
     among the settings whose rank-1 pure deletions are at most a tenth of the bugs (stage 6 of
     the model card: 751 dev bugs, top-1 / top-5 / rank-1 deletions 64 / 134 / 29 as the
     previous model's penalties rank them, 67 / 144 / 73 with these; the previous model with
-    its own 60 / 130 / 71). ``edit_size``, the weight of the log of the number of model tokens a change spans,
-    is a prior over the size of fixes that falls as a power of it: one-token fixes are the
-    most common."""
+    its own 60 / 130 / 71). ``edit_size``, the weight of the log of the number of model
+    tokens a change spans, is a prior over the size of fixes that falls as a power of it:
+    one-token fixes are the most common."""
 
     signature: float = 3.0
     deletion: float = 6.0  # a deleted statement (or more)
