@@ -214,8 +214,7 @@ class Asked:
     def rank(self, penalties: Penalties | None = None) -> int | None:
         """The 1-based rank of the fix among the first :data:`TOP` repairs, None beyond; as
         ranked, or ranked again under ``penalties``."""
-        fixes = [fix for _, fix in self.ranked(penalties)]
-        return next((k for k, fix in enumerate(fixes[:TOP], start=1) if fix), None)
+        return fix_rank(self.ranked(penalties))
 
     def ranked(self, penalties: Penalties | None = None) -> list[tuple[Any, bool]]:
         """Every (candidate, fix), unit by unit, as ranked, or ranked again under
@@ -237,6 +236,12 @@ class Asked:
         doc = self.doc
         found = penalty(doc.text, unit, candidate, doc.lines, self.lines, penalties, doc.frontend)
         return replace(candidate, penalty=found)
+
+
+def fix_rank(ranked: Sequence[tuple[Any, bool]]) -> int | None:
+    """The 1-based rank of the fix among the first :data:`TOP` of ``ranked`` ((candidate,
+    fix) pairs, :meth:`Asked.ranked`), None beyond."""
+    return next((k for k, (_, fix) in enumerate(ranked[:TOP], start=1) if fix), None)
 
 
 def ask(model: Any, text: str, edit: history.Edit, options: Any, found_rules: Any = ()) -> Asked:

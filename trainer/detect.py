@@ -155,11 +155,11 @@ def model_digest(directory: Path) -> str:
 
 
 def cached_features(
-    config: DetectConfig, directory: Path
+    config: DetectConfig, directory: Path, model_key: str
 ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """(N, F) features, (N,) labels and (N,) pair numbers of the examples of ``directory``:
     from ``config.cache`` (a directory, one file per data directory) when made with the same
-    model and options, else computed (and cached)."""
+    model (``model_key``, :func:`model_digest`) and options, else computed (and cached)."""
     import torch
     from safetensors.torch import load_file, save_file
     from tqdm import tqdm
@@ -167,7 +167,7 @@ def cached_features(
     from spancopy_core.paper import detection
 
     examples, made_of = gather(directory, config.limit, config.seed)
-    key = json.dumps([model_digest(config.model), made_of])
+    key = json.dumps([model_key, made_of])
     path = None
     if config.cache is not None:
         name = hashlib.sha256(key.encode()).hexdigest()[:16]
@@ -249,7 +249,8 @@ def run(config: DetectConfig) -> dict[str, float]:
     for directory in config.data:
         if not directory.is_dir():
             raise TrainerError(f"--data {directory}: not a directory")
-    parts = [cached_features(config, d) for d in config.data]
+    model_key = model_digest(config.model)  # read once, not per directory
+    parts = [cached_features(config, d, model_key) for d in config.data]
     x, y = torch.cat([p[0] for p in parts]), torch.cat([p[1] for p in parts])
     # pair numbers made distinct across directories
     pairs = torch.cat([p[2] * len(parts) + k for k, p in enumerate(parts)])
