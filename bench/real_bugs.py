@@ -30,7 +30,10 @@ bug and the machine; a ``RESULT`` line last. ``--json FILE`` writes one record p
 ``--compile-check`` adds a row: the combined repairs compiled after the ranking as the server
 compiles them (:mod:`spancopy_core.repair.compile_check`, one resident javac; a JDK on PATH),
 with the wall and CPU time the check took per bug (this process's and the JVM's), how many
-buggy files compile as written (only those are checked) and how many repairs javac rejected.
+buggy files compile as written, how many can be checked (those, and those that only lack
+other classes: :func:`spancopy_core.lang.java.compiler.checkable`), how many repairs javac
+rejected, and how many fixes it would reject (the fixed file as a variant of the buggy one:
+a real fix the check drops).
 
 ``--records`` evaluates other records of the same shape: ``bench/data/everyday_bugs.jsonl``
 holds 28 everyday bugs written by hand for this check (off-by-one, ``&&``/``||``, ``==`` on
@@ -158,6 +161,8 @@ class Bug:
     # with --compile-check: the combined repairs compiled after the ranking
     compiled_rank: int | None = None
     compiles: bool | None = None  # whether the buggy file compiles as written (None: untold)
+    checkable: bool | None = None  # ... or lacks only other classes (compiler.checkable)
+    fix_rejected: bool = False  # the fixed file itself rejected: a real fix the check drops
     rejected: int = 0  # repairs javac rejected
     compile_ms: float = 0.0  # wall time of the check
     compile_cpu_ms: float = 0.0  # CPU time of the check: this process's and the JVM's
@@ -220,6 +225,7 @@ def _compiled(
     the check's measures."""
     wall, cpu, jvm = time.perf_counter(), time.process_time(), _jvm_cpu(checker)
     checked, rejected = [], 0
+    fix_rejected = checker.check(text, [expected], 60.0) == [False]
     for r in units:
         verdicts = checker.check(text, compile_check.variants(text, r), 60.0, wanted=top_k)
         rejected += verdicts.count(False)
@@ -229,6 +235,8 @@ def _compiled(
         bug,
         compiled_rank=_rank([apply_edits(text, c.edits) for c in flat(checked)], expected),
         compiles=checker.known(text),
+        checkable=checker.checkable(text),
+        fix_rejected=fix_rejected,
         rejected=rejected,
         compile_ms=(time.perf_counter() - wall) * 1000,
         compile_cpu_ms=cpu * 1000,
@@ -361,6 +369,8 @@ def report(bugs: Sequence[Bug], slice_name: str, compiled: bool = False) -> str:
         out[-1] += (
             f" compiled_top1={top(ranks, 1)} compiled_top5={top(ranks, 5)}"
             f" files_compiling={sum(bool(b.compiles) for b in bugs)}"
+            f" files_checked={sum(bool(b.checkable) for b in bugs)}"
+            f" fixes_rejected={sum(b.fix_rejected for b in bugs)}"
             f" rejected={sum(b.rejected for b in bugs)}"
             f" compile_ms_p50={p(wall, 0.5):.0f} compile_ms_p90={p(wall, 0.9):.0f}"
             f" compile_cpu_ms_p50={p(cpu, 0.5):.0f} compile_cpu_ms_mean={sum(cpu) / n:.0f}"

@@ -101,8 +101,10 @@ class ServerSettings:
     java_compile_check: str = _setting(
         "java.compileCheck",
         "auto",
-        "With a JDK on PATH (javac, java), a Java file that compiles as written is offered only "
-        "repairs after which it still compiles (the best ten, compiled in memory by one "
+        "With a JDK on PATH (javac, java), Java repairs that add a compile error are dropped: "
+        "any error where the file compiles as written; where it only lacks its project's other "
+        "classes (symbols javac cannot find), any error but such a symbol (the best ten, "
+        "compiled in memory by one "
         "resident javac, within 1 s for a request asked for explicitly and 0.3 s for an "
         "automatic one, after which the rest are offered unchecked): on for every code action "
         "(an automatic one only where it shows repairs), auto only for those asked for "

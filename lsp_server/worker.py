@@ -408,13 +408,13 @@ class CompileWorker:
     ) -> list[bool]:
         """:meth:`~spancopy_core.lang.java.compiler.Compiler.check`: remembered verdicts at
         once, else from the thread within ``budget_s`` seconds (all True after that); all True
-        at once while whether ``text`` itself compiles is not known yet (:meth:`prepare`: a
-        request waits for no compile of the file as written, the next one finds it)."""
+        at once while whether ``text`` itself can be checked is not known yet (:meth:`prepare`:
+        a request waits for no compile of the file as written, the next one finds it)."""
         unchecked = [True] * len(variants)
         if self._closed or not variants or not self._usable():
             return unchecked
-        if not self.compiler.known(text):
-            return unchecked  # does not compile, or not known yet
+        if not self.compiler.checkable(text):
+            return unchecked  # cannot be checked, or not known yet
         known = self.compiler.remembered(text, variants, wanted)
         if known is not None:
             return known
@@ -432,8 +432,7 @@ class CompileWorker:
 
     def prepare(self, text: str) -> None:
         """Compile ``text`` on the thread, not waited for: whether it compiles is known by the
-        time its repairs are ranked and checked (those of a file that does not compile, most
-        files of a project, cost nothing more)."""
+        time its repairs are ranked and checked."""
         if not self._closed and self._usable() and self.compiler.known(text) is None:
             self._thread().submit(self.compiler.prepare, text)
 

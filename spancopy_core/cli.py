@@ -213,7 +213,7 @@ def _search_options(rep: argparse.ArgumentParser) -> None:
     rep.add_argument(
         "--no-compile-check",
         action="store_true",
-        help="keep Java repairs after which a file that compiles no longer does (checked with"
+        help="keep Java repairs that add a compile error to the file (checked with"
         " the JDK on PATH, if any; never for a directory, where it would compile every"
         " method's candidates)",
     )

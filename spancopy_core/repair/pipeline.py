@@ -52,8 +52,8 @@ class RepairOptions:
     decoding: str = "merged"  # one of spancopy_core.paper.decoding.VARIANTS
     max_unit_tokens: int = 400  # longer units are skipped (decoding time grows with length)
     syntax_check: bool = True  # drop repairs after which a unit that parsed no longer parses
-    # drop the best repairs after which a file that compiles no longer does (javac in a
-    # resident process, spancopy_core.lang.java.compiler; a JDK on PATH, else nothing dropped)
+    # drop the best repairs that add a compile error to the file (javac in a resident process,
+    # spancopy_core.lang.java.compiler.adds_errors; a JDK on PATH, else nothing dropped)
     compile_check: bool = False
     ranking: str = "combined"  # one of RANKINGS
     # A repair is offered only when at least this many times as likely as the unit as written;

@@ -1,8 +1,9 @@
 """The compile check of Java repairs in the server (``java.compileCheck``), through real server
 processes: where a JDK is on PATH, a file that compiles is offered no repair after which it no
-longer does (javac itself says so, run here apart); a file that does not compile as written
-keeps every repair; without a JDK the repairs are those of a server that never compiles, and
-the log says why once."""
+longer does (javac itself says so, run here apart), nor is one that needs a class of its project
+the server cannot see (javac with that class says so); a file with another error keeps every
+repair; without a JDK the repairs are those of a server that never compiles, and the log says
+why once."""
 
 from __future__ import annotations
 
@@ -41,17 +42,27 @@ METHOD = """    boolean same(int size) {
     }
 """
 TOY = "class Toy {\n" + METHOD + "}\n"
-BROKEN = TOY.removesuffix("}\n") + "\n    int broken() {\n        return missing;\n    }\n}\n"
+BROKEN = TOY.removesuffix("}\n") + '\n    int broken() {\n        return "s";\n    }\n}\n'
+# a file of a project: it extends, and calls, a class of the project that javac alone cannot see
+PROJECT = TOY.replace("class Toy {", "class Toy extends Base {").removesuffix("}\n")
+PROJECT += "\n    int first() {\n        return size(1);\n    }\n}\n"
+BASE = "class Base {\n    int size(int n) {\n        return n;\n    }\n}\n"
 URI = "file:///work/Toy.java"
 LINE = 4  # 0-based: return name == other;
 ON, OFF = ({"java": {"compileCheck": mode}} for mode in ("on", "off"))
 
 
-def javac_accepts(folder: Path, text: str) -> bool:
-    """Whether javac compiles ``text`` as Toy.java (a process of its own)."""
+def javac_accepts(folder: Path, text: str, *others: str) -> bool:
+    """Whether javac compiles ``text`` as Toy.java, with the classes ``others`` beside it (a
+    process of its own)."""
     (folder / "Toy.java").write_text(text, encoding="utf-8")
+    sources = [folder / "Toy.java"]
+    for k, other in enumerate(others):
+        sources.append(folder / "others" / str(k) / "Base.java")
+        sources[-1].parent.mkdir(parents=True, exist_ok=True)
+        sources[-1].write_text(other, encoding="utf-8")
     done = subprocess.run(
-        ["javac", "-d", str(folder / "classes"), str(folder / "Toy.java")],
+        ["javac", "-d", str(folder / "classes"), *map(str, sources)],
         capture_output=True,
         timeout=600,  # seconds; the limit only keeps a hang from blocking the suite
     )
@@ -100,7 +111,23 @@ async def test_a_repair_that_does_not_compile_is_not_offered(start: Start, tmp_p
 
 @served
 @needs_jdk
-async def test_a_file_that_does_not_compile_keeps_its_repairs(start: Start, tmp_path: Path):
+async def test_a_file_that_needs_its_projects_classes_is_checked(start: Start, tmp_path: Path):
+    assert not javac_accepts(tmp_path, PROJECT) and javac_accepts(tmp_path, PROJECT, BASE)
+    off, on = await start(settings=OFF), await start(settings=ON)
+    for client in (off, on):
+        open_doc(client, URI, PROJECT)
+    unchecked = await line_actions(off, URI, LINE, PROJECT.splitlines()[LINE])
+    texts = check_repairs(unchecked, PROJECT, URI, 1, METHOD)
+    accepted = {a.title: javac_accepts(tmp_path, t, BASE) for a, t in zip(unchecked or [], texts)}
+    assert not all(accepted.values())  # the check has work to do
+    found = await compiled(on, PROJECT, list(accepted))
+    # what javac with the project's class rejects is gone, what it accepts stays, in order
+    assert [t for t in found if t in accepted] == [t for t, ok in accepted.items() if ok]
+
+
+@served
+@needs_jdk
+async def test_a_file_with_another_error_keeps_its_repairs(start: Start, tmp_path: Path):
     assert not javac_accepts(tmp_path, BROKEN)
     off, on = await start(settings=OFF), await start(settings=ON)
     for client in (off, on):

@@ -6,10 +6,13 @@ The helper (:data:`HELPER`, a small Java class) is compiled at first use into a 
 once per :class:`Compiler`; each request is a file name and a text, each answer whether it
 compiles (javac analyses, nothing is generated, and its context is reused from one request to
 the next, as jshell does: a few ms of CPU a file). :meth:`Compiler.check` compiles the variants
-of a text only when the text itself compiles (a file that needs its project's other classes
-cannot be checked), in order, within a time budget and until enough of them compile; a variant
-not checked counts as compiling, and every verdict is remembered for the last texts. Without a
-JDK (``javac`` and ``java`` on ``PATH``) every variant compiles. :func:`check` and
+of a text, in order, within a time budget and until enough of them pass, and drops those that
+add an error the text does not have (:func:`adds_errors`): any error where the text compiles;
+where it does not compile alone because it needs its project's other classes (javac cannot
+find their symbols, and finds nothing else wrong: most files of a project), any error but an
+unresolved symbol, which may be one of those classes'. A text with other errors cannot be
+checked. A variant not checked passes, and every text's errors are remembered for the last
+texts. Without a JDK (``javac`` and ``java`` on ``PATH``) every variant passes. :func:`check` and
 :func:`prepare` are those of the process's one compiler (``spancopy repair``); the server runs
 its own on a thread (``lsp_server.worker.CompileWorker``).
 """
@@ -36,11 +39,14 @@ import java.io.*;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
 import javax.tools.*;
 import com.sun.tools.javac.api.JavacTaskPool;
 
 /** Reads "name length" lines, each followed by that many UTF-16 units of source; answers
- * "ok", "error" (javac reports an error) or "unknown" (javac failed) per source. Analyses
+ * "ok", "error" and each error's code and message after a tab (javac reports errors) or
+ * "unknown" (javac failed) per source, one line. Analyses
  * only: no class file is generated. javac's context is reused from one source to the next
  * (JavacTaskPool, as jshell does): a fifth of the CPU of a fresh task each time. */
 public class SpancopyCompile {
@@ -67,7 +73,8 @@ public class SpancopyCompile {
                 return new Sink(name, kind);
             }
         };
-        List<String> options = List.of("-proc:none", "-nowarn", "-Xlint:none", "-implicit:none");
+        List<String> options = List.of(
+                "-proc:none", "-nowarn", "-Xlint:none", "-implicit:none", "-Xmaxerrs", "100000");
         BufferedReader in =
                 new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
@@ -92,8 +99,15 @@ public class SpancopyCompile {
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
-                    return quiet.getDiagnostics().stream()
-                            .anyMatch(d -> d.getKind() == Diagnostic.Kind.ERROR) ? "error" : "ok";
+                    StringBuilder errors = new StringBuilder();
+                    for (Diagnostic<? extends JavaFileObject> d : quiet.getDiagnostics()) {
+                        if (d.getKind() != Diagnostic.Kind.ERROR) continue;
+                        String what = d.getCode() + " " + d.getMessage(Locale.ROOT);
+                        // one line: the message's lines (symbol, location) joined
+                        what = what.lines().map(String::strip).collect(Collectors.joining(" "));
+                        errors.append((char) 9).append(what);  // a tab before each
+                    }
+                    return errors.length() == 0 ? "ok" : "error" + errors;
                 });
             } catch (RuntimeException | Error e) {
                 answer = "unknown";
@@ -107,7 +121,22 @@ EXPORTS = ["--add-exports", "jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED"] 
 BUDGET_S = 3.0  # seconds of compiling per check(), the JVM's start included
 STARTUP_S = 20.0  # the most a first start may take (compiling the helper, a cold JVM)
 MAX_OWED = 2  # answers owed by a helper that is then taken for stuck and restarted
-REMEMBERED = 1024  # verdicts kept (by text): a lightbulb asked again compiles nothing
+REMEMBERED = 1024  # texts' errors kept: a lightbulb asked again compiles nothing
+# javac's codes of a symbol, or a package, it cannot find (and of what follows from a class it
+# cannot find: a static import from it, @Override of a method of a superclass it cannot see)
+UNRESOLVED = (
+    "compiler.err.cant.resolve",
+    "compiler.err.doesnt.exist ",
+    "compiler.err.static.imp.only.classes.and.interfaces ",
+    "compiler.err.method.does.not.override.superclass ",
+)
+# ... where it looked for the symbol in a type it knows: the JDK's, a primitive, an array of one
+# (javac reports none where it looked in a type it cannot find: that site is erroneous)
+_KNOWN_SITE = re.compile(
+    r"location: (?:variable \S+ of type |class |interface )"
+    r"(?:javax?\.|(?:boolean|byte|char|short|int|long|float|double)\b)"
+)
+Errors = frozenset[str]  # javac's errors in a text: each one's code and message
 _PUBLIC_TYPE = re.compile(
     r"\bpublic\s+(?:(?:abstract|final|sealed|strictfp)\s+)*"
     r"(?:class|interface|enum|record|@interface)\s+([A-Za-z_$][\w$]*)"
@@ -141,7 +170,7 @@ class Compiler:
         self.owed = 0  # answers not read yet (their requests ran past their deadline)
         self.buffer = bytearray()  # what was read of the answers beyond the last line
         self.broken: str | None = None  # why the helper could not be built (no retry)
-        self._verdicts: OrderedDict[str, bool] = OrderedDict()  # sha256 of a text -> verdict
+        self._verdicts: OrderedDict[str, Errors] = OrderedDict()  # sha256 of a text -> errors
         self._memory = threading.Lock()  # of _verdicts: read from other threads (remembered)
 
     def _classes(self) -> Path:
@@ -191,10 +220,11 @@ class Compiler:
             )
         return self.process
 
-    def compiles(self, name: str, text: str, deadline: float) -> bool | None:
-        """Whether ``text`` compiles as the file ``name``; None when it could not be told
-        before ``deadline`` (``time.monotonic()``: the answer is then still owed, and read
-        before the next one, so a slow compile costs no restart) or the helper failed."""
+    def errors(self, name: str, text: str, deadline: float) -> Errors | None:
+        """javac's errors in ``text`` as the file ``name`` (code and message, no position;
+        empty: it compiles); None when they could not be told before ``deadline``
+        (``time.monotonic()``: the answer is then still owed, and read before the next one, so
+        a slow compile costs no restart) or the helper failed."""
         with self.lock:
             if self.broken is not None:
                 return None
@@ -214,7 +244,8 @@ class Compiler:
             except (OSError, subprocess.SubprocessError):
                 self.close()  # the next request starts another
                 return None
-            return {"ok": True, "error": False}.get(answer or "")
+            kind, *found = (answer or "").split("\t")
+            return frozenset(found) if kind in ("ok", "error") else None
 
     def _next(self, process: subprocess.Popen[bytes], deadline: float) -> str | None:
         """The next answer of ``process``, or None at ``deadline``."""
@@ -240,25 +271,36 @@ class Compiler:
             process.kill()
             process.wait()
 
-    def _remember(self, text: str, verdict: bool) -> None:
+    def _remember(self, text: str, errors: Errors) -> None:
         with self._memory:
-            self._verdicts[_key(text)] = verdict
+            self._verdicts[_key(text)] = errors
             if len(self._verdicts) > REMEMBERED:
                 self._verdicts.popitem(last=False)
 
-    def known(self, text: str) -> bool | None:
-        """Whether ``text`` compiles, if remembered (None: not asked, or not told)."""
+    def known_errors(self, text: str) -> Errors | None:
+        """The errors of ``text``, if remembered (None: not asked, or not told)."""
         with self._memory:
             key = _key(text)
             if key in self._verdicts:
                 self._verdicts.move_to_end(key)
             return self._verdicts.get(key)
 
-    def _compiled(self, text: str, deadline: float) -> bool | None:
-        """Whether ``text`` compiles, remembered or asked of the helper (None: not told)."""
-        found = self.known(text)
+    def known(self, text: str) -> bool | None:
+        """Whether ``text`` compiles, if remembered (None: not asked, or not told)."""
+        found = self.known_errors(text)
+        return None if found is None else not found
+
+    def checkable(self, text: str) -> bool | None:
+        """Whether the variants of ``text`` can be checked (:func:`checkable`), if its errors
+        are remembered (None: not asked, or not told)."""
+        found = self.known_errors(text)
+        return None if found is None else checkable(found)
+
+    def _compiled(self, text: str, deadline: float) -> Errors | None:
+        """The errors of ``text``, remembered or asked of the helper (None: not told)."""
+        found = self.known_errors(text)
         if found is None and time.monotonic() < deadline:
-            found = self.compiles(file_name(text), text, deadline)
+            found = self.errors(file_name(text), text, deadline)
             if found is not None:
                 self._remember(text, found)
         return found
@@ -270,10 +312,11 @@ class Compiler:
         budget_s: float = BUDGET_S,
         wanted: int | None = None,
     ) -> list[bool]:
-        """Whether each of ``variants`` (``text`` after a candidate's edits) still compiles:
-        all True unless a JDK is there and ``text`` compiles; in order, within ``budget_s``
-        seconds (a first start gets :data:`STARTUP_S`) and until ``wanted`` compile (None: all
-        asked); a variant not checked is True."""
+        """Whether each of ``variants`` (``text`` after a candidate's edits) adds no error to
+        ``text`` (:func:`adds_errors`): all True unless a JDK is there and ``text`` can be
+        checked (:func:`checkable`); in order, within ``budget_s`` seconds (a first start gets
+        :data:`STARTUP_S`) and until ``wanted`` pass (None: all asked); a variant not checked
+        is True."""
         if not variants or not available():
             return [True] * len(variants)
         deadline = self._deadline(budget_s)
@@ -282,7 +325,7 @@ class Compiler:
         return found
 
     def prepare(self, text: str, budget_s: float = BUDGET_S) -> None:
-        """Compile ``text`` alone, its verdict remembered for the :meth:`check` of its variants
+        """Compile ``text`` alone, its errors remembered for the :meth:`check` of its variants
         (the server's, while the repairs are still being searched)."""
         if available():
             self._compiled(text, self._deadline(budget_s))
@@ -296,32 +339,56 @@ class Compiler:
     ) -> list[bool] | None:
         """What :meth:`check` answers, when its verdicts are all remembered; else None (the
         server asks here first, on its event loop: a cached lightbulb waits for no thread)."""
-        return _judge(text, variants, wanted, self.known, False)
+        return _judge(text, variants, wanted, self.known_errors, False)
+
+
+def unresolved(error: str) -> bool:
+    """Whether ``error`` (a code and message) is a symbol or package javac cannot find that
+    may be one of the project's classes', or a member they give (javac cannot see them): not
+    a member of a JDK type, a primitive or an array (``a.size()`` for an ``int[] a``)."""
+    return error.startswith(UNRESOLVED) and not _KNOWN_SITE.search(error)
+
+
+def checkable(errors: Errors) -> bool:
+    """Whether the variants of a text with ``errors`` can be checked: it compiles, or its only
+    errors are symbols javac cannot find (its project's other classes)."""
+    return all(unresolved(e) for e in errors)
+
+
+def adds_errors(base: Errors, variant: Errors) -> bool:
+    """Whether a variant with the errors ``variant`` adds an error to its text's ``base`` (a
+    :func:`checkable` one): any error where the text compiles; else one that is not an
+    unresolved symbol (the project's classes it cannot see may be what a repair names) and
+    that the text does not have."""
+    if not base:
+        return bool(variant)
+    return any(not unresolved(e) for e in variant - base)
 
 
 def _judge(
     text: str,
     variants: Sequence[str],
     wanted: int | None,
-    verdict: Callable[[str], bool | None],
+    errors: Callable[[str], Errors | None],
     partial: bool,
 ) -> list[bool] | None:
-    """:meth:`Compiler.check` by ``verdict`` (None: not told): every variant True when ``text``
-    does not compile; else each variant's verdict in order until ``wanted`` compile. At the
-    first verdict not told, the rest are True (``partial``) or the answer is None."""
+    """:meth:`Compiler.check` by ``errors`` (None: not told): every variant True when ``text``
+    cannot be checked; else whether each adds no error, in order until ``wanted`` pass. At the
+    first errors not told, the rest are True (``partial``) or the answer is None."""
     out = [True] * len(variants)
     if not variants:
         return out
-    base = verdict(text)
+    base = errors(text)
     if base is None:
         return out if partial else None
     good = 0
-    for k, variant in enumerate(variants if base else ()):
+    for k, variant in enumerate(variants if checkable(base) else ()):
         if wanted is not None and good >= wanted:
             break
-        ok = verdict(variant)
-        if ok is None:
+        found = errors(variant)
+        if found is None:
             return out if partial else None
+        ok = not adds_errors(base, found)
         out[k], good = ok, good + ok
     return out
 

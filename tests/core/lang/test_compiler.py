@@ -1,6 +1,7 @@
 """The resident compiler check (spancopy_core.lang.java.compiler): variants that javac rejects
-are told apart from those it accepts; nothing is dropped without a JDK or when the file itself
-does not compile."""
+are told apart from those it accepts; in a file that needs its project's other classes, those
+that add an error other than a symbol javac cannot find; nothing is dropped without a JDK or
+when the file itself has another error."""
 
 from __future__ import annotations
 
@@ -41,9 +42,50 @@ def test_what_javac_rejects_is_dropped() -> None:
 
 
 @needs_jdk
-def test_a_file_that_does_not_compile_is_not_checked() -> None:
-    broken = STATS.replace("return best;", "return missing;")
+def test_a_file_that_needs_its_projects_classes_is_checked_for_the_errors_a_variant_adds() -> None:
+    # Stats extends a class of its project that javac cannot see, whose members it uses: a
+    # variant that names another such symbol may be right; a method an array does not have, a
+    # lossy conversion, an int dereferenced are wrong wherever the file is
+    project = STATS.replace("public class Stats {", "public class Stats extends Base {")
+    project = project.replace("int best = 0;", "int best = first();")
+    variants = [v.replace("int best = 0;", "int best = first();") for v in VARIANTS]
+    variants = [
+        v.replace("public class Stats {", "public class Stats extends Base {") for v in variants
+    ]
+    variants.append(project.replace("return best;", "return best.intValue();"))
+    assert compiler.check(project, variants, budget_s=60.0) == [
+        False,
+        True,
+        True,
+        False,
+        True,
+        False,
+    ]
+
+
+@needs_jdk
+def test_a_file_with_another_error_is_not_checked() -> None:
+    broken = STATS.replace("a[i] > a[best]", "a[i] > a.size()")  # no size() on an array
     assert compiler.check(broken, VARIANTS, budget_s=60.0) == [True] * len(VARIANTS)
+
+
+def test_an_unresolved_symbol_is_excused_unless_a_known_type_lacks_it() -> None:
+    assert compiler.unresolved("compiler.err.cant.resolve cannot find symbol symbol: class Base")
+    assert compiler.unresolved(
+        "compiler.err.cant.resolve.location.args cannot find symbol symbol:   method first() "
+        "location: class Stats"
+    )
+    assert not compiler.unresolved(
+        "compiler.err.cant.resolve.location.args cannot find symbol symbol:   method size() "
+        "location: variable a of type int[]"
+    )
+    assert not compiler.unresolved(
+        "compiler.err.cant.resolve.location.args cannot find symbol symbol:   method foo() "
+        "location: variable s of type java.lang.String"
+    )
+    assert not compiler.unresolved("compiler.err.cant.deref int cannot be dereferenced")
+    assert not compiler.adds_errors(frozenset({"compiler.err.cant.resolve x"}), frozenset())
+    assert compiler.adds_errors(frozenset(), frozenset({"compiler.err.cant.resolve x"}))
 
 
 def test_without_a_jdk_everything_passes(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -61,12 +103,12 @@ def test_the_file_takes_its_public_types_name() -> None:
 @needs_jdk
 def test_a_late_answer_costs_no_restart(helper: compiler.Compiler) -> None:
     """An answer not read by its deadline is read before the next one; same helper process."""
-    assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
+    assert helper.errors("Stats.java", STATS, time.monotonic() + 60) == frozenset()
     assert helper.process is not None
     pid = helper.process.pid
-    assert helper.compiles("Stats.java", VARIANTS[0], time.monotonic()) is None  # too late
-    assert helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60) is False
-    assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
+    assert helper.errors("Stats.java", VARIANTS[0], time.monotonic()) is None  # too late
+    assert helper.errors("Stats.java", VARIANTS[0], time.monotonic() + 60)
+    assert helper.errors("Stats.java", STATS, time.monotonic() + 60) == frozenset()
     assert helper.process.pid == pid
 
 
@@ -84,15 +126,15 @@ def test_the_check_stops_when_enough_compile_and_remembers_its_verdicts(
 
 @needs_jdk
 def test_a_helper_that_died_is_started_again(helper: compiler.Compiler) -> None:
-    assert helper.compiles("Stats.java", STATS, time.monotonic() + 60) is True
+    assert helper.errors("Stats.java", STATS, time.monotonic() + 60) == frozenset()
     assert helper.process is not None
     first = helper.process
     first.kill()
     first.wait()
-    verdicts = [helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60)]
-    verdicts.append(helper.compiles("Stats.java", VARIANTS[0], time.monotonic() + 60))
+    verdicts = [helper.errors("Stats.java", VARIANTS[0], time.monotonic() + 60)]
+    verdicts.append(helper.errors("Stats.java", VARIANTS[0], time.monotonic() + 60))
     # the request that found it dead is not told (None) or told by a fresh helper
-    assert verdicts[-1] is False and verdicts[0] in (None, False)
+    assert verdicts[-1] and (verdicts[0] is None or verdicts[0] == verdicts[-1])
     assert helper.process is not None and helper.process.pid != first.pid
     helper.close()
     assert helper.process is None
