@@ -73,6 +73,13 @@ _ARITHMETIC = frozenset({"-", "*", "/", "%"})
 _BITWISE = frozenset({"&", "|", "^"})
 _SHIFTS = frozenset({"<<", ">>", ">>>"})
 _USELESS_SELF = frozenset({"=", "-=", "/=", "%=", "^=", "&=", "|="})
+# a compound assignment of this operand changes nothing (x += 0, x <<= 0, x *= 1)
+_IDENTITY = {
+    **dict.fromkeys(("+=", "-=", "<<=", ">>=", ">>>=", "|=", "^="), "0"),
+    **dict.fromkeys(("*=", "/="), "1"),
+}
+_SELF_CONSTANT = frozenset({"-", "/", "%", "^"})  # a op a is always the same value (x - x)
+_UP, _DOWN = frozenset({"++", "+="}), frozenset({"--", "-="})  # a loop's step
 # the expressions that may stand as a statement (JLS 14.8) are assignments, ++/--, calls and
 # instance creations; these never may
 _NOT_STATEMENTS = frozenset(
@@ -537,7 +544,61 @@ class _Checker:
             self._condition(condition)
         for c in n.named_children:
             self._node(c)
+        if condition is not None and self.checking:
+            self._loop(n, condition)
         self.scopes.pop()
+
+    def _loop(self, n: SyntaxNode, condition: SyntaxNode) -> None:
+        """A ``for`` loop whose condition, a comparison of locals, no statement of the loop
+        changes (it runs never or forever: ``for (j = 1; i < n; j++)``), or whose one step
+        moves its variable away from the bound (``for (i = n; i >= 0; i++)``)."""
+        while condition.type == "parenthesized_expression" and condition.named_children:
+            condition = condition.named_children[0]
+        op = _text(condition.child_by_field_name("operator"))
+        if condition.type != "binary_expression" or op not in _ORDER:
+            return
+        names = {_text(x) for x in _names(condition) if not _member_name(x)}
+        if any(x.type == "method_invocation" for x in _walk(condition)):
+            return  # a call may change what it reads
+        if any(self._lookup(name) is None or name in self.env.fields for name in names):
+            return  # a field (a call may change it) or a name not known here
+        changed = _assigned(n)
+        if not names & changed:
+            self._flag(f"the loop's condition '{_text(condition)}' never changes")
+            return
+        updates = n.children_by_field_name("update")
+        if len(updates) != 1 or updates[0].type not in (
+            "update_expression",
+            "assignment_expression",
+        ):
+            return
+        step = updates[0]
+        moved = step.child_by_field_name("left") or next(iter(_statements(step)), None)
+        step_op = _text(step.child_by_field_name("operator")) or _text(step).replace(
+            _text(moved), ""
+        )
+        if moved is None or moved.type != "identifier":
+            return
+        if step.type == "assignment_expression":
+            value = step.child_by_field_name("right")
+            if value is None or value.type != "decimal_integer_literal" or _text(value) == "0":
+                return
+        body = n.child_by_field_name("body")
+        if body is not None and _text(moved) in _assigned(body):
+            return  # the body moves it too
+        left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
+        name = _text(moved)
+        if _text(left) == name:
+            above = op in (">", ">=")  # i > bound: the loop runs while i is above it
+        elif _text(right) == name:
+            above = op in ("<", "<=")  # bound < i
+        else:
+            return
+        up, down = step_op in _UP, step_op in _DOWN
+        if (above and up) or (not above and down):
+            self._flag(
+                f"'{_text(step)}' moves '{name}' away from the bound of '{_text(condition)}'"
+            )
 
     def _enhanced_for_statement(self, n: SyntaxNode) -> None:
         value = n.child_by_field_name("value")
@@ -958,6 +1019,10 @@ class _Checker:
             floating = any(self._type_of(x).rstrip("[]") in _FLOATING | {""} for x in _names(left))
             if op in _ORDER or op in _CONDITION_OPS or not floating:
                 self.found.append(f"'{_text(n)}' compares an expression with itself")
+        if op in _SELF_CONSTANT and _same(left, right):
+            floating = any(self._type_of(x).rstrip("[]") in _FLOATING | {""} for x in _names(left))
+            if not floating:  # x - x is NaN for an infinite x
+                self.found.append(f"'{_text(n)}' is always the same value")
         self._operands(op, self._type_of(left), self._type_of(right))
 
     def _operands(self, op: str, left: str, right: str) -> None:
@@ -1042,6 +1107,8 @@ class _Checker:
             return
         if op in _USELESS_SELF and _same(left, right):
             self.found.append(f"'{_text(n)}' assigns a variable from itself")
+        if _IDENTITY.get(op) is not None and _text(right) in (_IDENTITY[op], _IDENTITY[op] + "L"):
+            self.found.append(f"'{_text(n)}' changes nothing")
         if op != "=" and right.type == "assignment_expression":
             self.found.append(f"'{_text(n)}' nests an assignment in a compound assignment")
         self._final(left)
@@ -1204,6 +1271,30 @@ def _same(a: SyntaxNode | None, b: SyntaxNode | None) -> bool:
         "array_creation_expression",
     )
     return not any(n.type in impure for n in _walk(a))
+
+
+def _member_name(n: SyntaxNode) -> bool:
+    """Whether the identifier ``n`` is the member of a field access (``length`` of ``a.length``)."""
+    parent = n.parent
+    if parent is None or parent.type != "field_access":
+        return False
+    field = parent.child_by_field_name("field")
+    return field is not None and field.start_byte == n.start_byte
+
+
+def _assigned(n: SyntaxNode) -> set[str]:
+    """The names of the variables that ``n`` assigns, increments or decrements."""
+    out = set()
+    for x in _walk(n):
+        if x.type == "assignment_expression":
+            target = x.child_by_field_name("left")
+        elif x.type == "update_expression":
+            target = next(iter(_statements(x)), None)
+        else:
+            continue
+        if target is not None and target.type == "identifier":
+            out.add(_text(target))
+    return out
 
 
 def _names(n: SyntaxNode | None) -> list[SyntaxNode]:
