@@ -48,11 +48,12 @@ def test_the_beams_nonsense_is_dropped() -> None:
         Hypothesis(_replaced(unit, "best", "i"), -0.5, []),  # return i: out of its loop
         Hypothesis(_replaced(unit, "length", "size"), -0.6, []),  # a.size on an array
         Hypothesis(list(unit.tokens), -1.0, []),  # unchanged
-        Hypothesis(_replaced(unit, "<", ">="), -1.5, []),  # i >= a.length: sense
+        Hypothesis(_replaced(unit, "<", ">="), -1.2, []),  # i >= a.length; i++: never ends
+        Hypothesis(_replaced(unit, "<", "<="), -1.5, []),  # i <= a.length: sense
     ]
     style = FRONTEND.style(FRONTEND.parse(TEXT))
     found = candidates(TEXT, unit, hypotheses, style, FRONTEND, top_k=5)
-    assert [c.title for c in found] == ['Change to "for (int i = 1; i >= a.length; i++) {"']
+    assert [c.title for c in found] == ['Change to "for (int i = 1; i <= a.length; i++) {"']
 
 
 def test_the_templates_nonsense_is_dropped() -> None:
