@@ -167,6 +167,11 @@ def cached_features(
     from spancopy_core.paper import detection
 
     examples, made_of = gather(directory, config.limit, config.seed)
+    if not examples:
+        raise TrainerError(
+            f"--data {directory}: no examples in its train split (pairs whose two sides differ, "
+            "none seen with both labels)"
+        )
     key = json.dumps([model_key, made_of])
     path = None
     if config.cache is not None:

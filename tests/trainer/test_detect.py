@@ -116,8 +116,11 @@ def test_a_model_replaced_at_the_same_path_gets_features_of_its_own(
     toy_model: Path, tmp_path: Path
 ):
     # the cache was keyed by the model's path: a new shipped model read the old one's features
+    # (two pairs that no example of the other contradicts: a pair beside its reverse left
+    # only the random foci, which the data's path seeds, and at times nothing at all)
     data = tmp_path / "data"
-    write_pairs(data, "train", [(BUGGY, FIXED), (FIXED, BUGGY)])
+    other = "int g ( int b ) { return b + 1 ; }".split()
+    write_pairs(data, "train", [(BUGGY, FIXED), (other, other[:-3] + ["2", ";", "}"])])
     model, cache = tmp_path / "model", tmp_path / "cache"
     subprocess.run(["cp", "-r", str(toy_model), str(model)], check=True)
     args = ["--data", str(data), "--model", str(model), "--out", str(tmp_path / "head")]
@@ -132,6 +135,15 @@ def test_a_model_replaced_at_the_same_path_gets_features_of_its_own(
     save_model(changed, changed.vocab, model)
     assert _detect(*args).returncode == 0
     assert len(list(cache.glob("data-*.safetensors"))) == 2
+
+
+def test_data_without_examples_is_one_line(toy_model: Path, tmp_path: Path):
+    # pairs whose two sides are the same give no example (a traceback of torch.cat until now)
+    data = tmp_path / "data"
+    write_pairs(data, "train", [(BUGGY, BUGGY), (FIXED, FIXED)])
+    done = _detect("--data", str(data), "--model", str(toy_model), "--out", str(tmp_path / "h"))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.strip().count("\n") == 0 and "no examples" in done.stderr
 
 
 def test_a_bad_option_is_one_line(tmp_path: Path):
