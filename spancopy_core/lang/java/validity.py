@@ -562,7 +562,15 @@ class _Checker:
             return  # a call may change what it reads
         if any(self._lookup(name) is None or name in self.env.fields for name in names):
             return  # a field (a call may change it) or a name not known here
-        changed = _assigned(n)
+        body = n.child_by_field_name("body")
+        in_body = _assigned(body) if body is not None else set()
+        changed = in_body.union(
+            *(
+                _assigned(c)
+                for c in n.named_children
+                if body is None or c.start_byte != body.start_byte
+            )
+        )  # the loop walked once: its body apart, which the step's check reads again
         if not names & changed:
             self._flag(f"the loop's condition '{_text(condition)}' never changes")
             return
@@ -574,17 +582,16 @@ class _Checker:
             return
         step = updates[0]
         moved = step.child_by_field_name("left") or next(iter(_statements(step)), None)
-        step_op = _text(step.child_by_field_name("operator")) or _text(step).replace(
-            _text(moved), ""
-        )
         if moved is None or moved.type != "identifier":
             return
         if step.type == "assignment_expression":
+            step_op = _text(step.child_by_field_name("operator"))
             value = step.child_by_field_name("right")
             if value is None or value.type != "decimal_integer_literal" or _text(value) == "0":
                 return
-        body = n.child_by_field_name("body")
-        if body is not None and _text(moved) in _assigned(body):
+        else:  # i++, --i: the operator is the one unnamed child
+            step_op = next((c.type for c in step.children if c.type in ("++", "--")), "")
+        if _text(moved) in in_body:
             return  # the body moves it too
         left, right = condition.child_by_field_name("left"), condition.child_by_field_name("right")
         name = _text(moved)
@@ -1015,13 +1022,12 @@ class _Checker:
         op, left, right = self._visit_operation(n)
         if not op:
             return
-        if op in _COMPARISON | _CONDITION_OPS and _same(left, right):
+        if _same(left, right):
+            # a floating value (or one of a type not known) may be NaN or infinite
             floating = any(self._type_of(x).rstrip("[]") in _FLOATING | {""} for x in _names(left))
-            if op in _ORDER or op in _CONDITION_OPS or not floating:
+            if op in _ORDER or op in _CONDITION_OPS or (op in ("==", "!=") and not floating):
                 self.found.append(f"'{_text(n)}' compares an expression with itself")
-        if op in _SELF_CONSTANT and _same(left, right):
-            floating = any(self._type_of(x).rstrip("[]") in _FLOATING | {""} for x in _names(left))
-            if not floating:  # x - x is NaN for an infinite x
+            if op in _SELF_CONSTANT and not floating:  # x - x is NaN for an infinite x
                 self.found.append(f"'{_text(n)}' is always the same value")
         self._operands(op, self._type_of(left), self._type_of(right))
 
