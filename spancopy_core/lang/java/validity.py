@@ -13,6 +13,7 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from spancopy_core.lang.java import jdk
 from spancopy_core.lang.java.abstraction import JAVA_LANG
@@ -118,6 +119,16 @@ _METHODS = frozenset(
 _SKIPPED = frozenset({"annotation", "marker_annotation", "class_body", "switch_label"})
 
 
+class Suspect(NamedTuple):
+    """What compiles but is very likely a bug: its 0-based line, what it is, its code, and
+    the fix the check knows (start, end, new text), if any."""
+
+    row: int
+    what: str
+    code: str
+    fix: tuple[int, int, str] | None
+
+
 @dataclass(frozen=True)
 class Environment:
     """What the file around a method declares: field name -> declared type (``""`` when
@@ -145,6 +156,7 @@ class Environment:
     finals: frozenset[str] = frozenset()
     library: frozenset[str] = frozenset(jdk.TYPES)
     written: tuple[str, ...] = ()
+    suspects: tuple[Suspect, ...] = ()  # of the method as written (:func:`suspicions`)
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items()))
@@ -152,6 +164,7 @@ class Environment:
         return hash(
             (fields, self.methods, self.types, self.open, self.free, self.open_types)
             + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
+            + self.suspects
         )
 
 
@@ -320,7 +333,23 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         frozenset(finals),
         env.library,
     )
-    return replace(found, written=tuple(sorted(_Checker(found).problems(node))))
+    checker = _Checker(found)
+    written = tuple(sorted(checker.problems(node)))
+    return replace(found, written=written, suspects=_relative(checker.suspects, node, doc.data))
+
+
+def _relative(found: list[Suspect], method: SyntaxNode, data: bytes) -> tuple[Suspect, ...]:
+    """``found`` (rows and fixes' byte offsets of the parse ``data``) with the rows and the
+    fixes' code-point offsets of the text of ``method``."""
+    out = []
+    for s in found:
+        fix = None
+        if s.fix is not None:
+            a, b, new = s.fix
+            base = method.start_byte
+            fix = (_code_point(data[base:], a - base), _code_point(data[base:], b - base), new)
+        out.append(Suspect(s.row - method.start_point.row, s.what, s.code, fix))
+    return tuple(out)
 
 
 def _entry_point(method: SyntaxNode) -> bool:
@@ -399,6 +428,8 @@ class _Checker:
         self.constructor = False
         self.checking = True
         self.memo: dict[int, str] = {}
+        self.method: SyntaxNode | None = None
+        self.suspects: list[Suspect] = []  # :meth:`_suspect`
 
     # -- entry points ----------------------------------------------------------------------
     def free(self, method: SyntaxNode) -> set[str]:
@@ -414,6 +445,18 @@ class _Checker:
     def _flag(self, problem: str) -> None:
         if self.checking:
             self.found.append(problem)
+
+    def _suspect(
+        self, n: SyntaxNode, problem: str, fix: tuple[SyntaxNode, SyntaxNode, str] | None = None
+    ) -> None:
+        """Code that compiles but is very likely wrong (:func:`suspicions`): a problem of a
+        candidate that adds it, and where the method as written has one, a sign of a bug;
+        ``fix``: the text that replaces the nodes from the first to the second, if the check
+        knows it."""
+        if self.checking:
+            self.found.append(problem)
+            where = None if fix is None else (fix[0].start_byte, fix[1].end_byte, fix[2])
+            self.suspects.append(Suspect(n.start_point.row, problem, _text(n), where))
 
     # -- scopes ----------------------------------------------------------------------------
     def _declare(self, name: SyntaxNode | None, type_text: str, binding: bool = False) -> None:
@@ -449,6 +492,7 @@ class _Checker:
                 self.variables.add(_text(n.child_by_field_name("name")))
             elif n.type in ("formal_parameter", "spread_parameter"):
                 self.variables.update(_text(d) for d in _walk(n) if d.type == "identifier")
+        self.method = method
         self.static = "static" in _words(method)
         self.constructor = method.type != "method_declaration"
         self.type_params = set(_type_parameters(method))
@@ -766,6 +810,29 @@ class _Checker:
                 self._flag(f"'{_text(n)}' is a constant")  # "0".toString(), "".isEmpty()
             if _compares_itself(obj, name, args):  # Math.min(best, best), x.equals(x)
                 self._flag(f"'{_text(n)}' compares an expression with itself")
+            elif _text(obj) in ("Math", "StrictMath") and name in ("min", "max") and len(args) == 2:
+                if _offset_of(args[0], args[1]) or _offset_of(args[1], args[0]):
+                    self._suspect(n, f"'{_text(n)}' compares a value with itself plus a change")
+            elif (
+                _text(obj) in ("Arrays", "java.util.Arrays")
+                and name == "fill"
+                and len(args) in (2, 4)
+            ):
+                self._filled(n, args[0], args[-1])
+
+    def _filled(self, n: SyntaxNode, array: SyntaxNode, value: SyntaxNode) -> None:
+        """``Arrays.fill(d, Integer.MAX_VALUE)`` of a ``long[]`` (or ``double[]``): an int's
+        bound where the elements reach past it, very likely meant as the element type's."""
+        element = self._type_of(array)[:-2] if self._type_of(array).endswith("[]") else ""
+        if element in ("long", "double") and _text(value) in (
+            "Integer.MAX_VALUE",
+            "Integer.MIN_VALUE",
+        ):
+            bound = ("Long" if element == "long" else "Double") + _text(value)[len("Integer") :]
+            if bound == "Double.MIN_VALUE":  # the least positive double: the most negative is
+                bound = "-Double.MAX_VALUE"
+            what = f"'{_text(n)}' fills {element}s with an int's bound"
+            self._suspect(n, what, (value, value, bound))
 
     def _object_creation_expression(self, n: SyntaxNode) -> None:
         for c in n.named_children:
@@ -1007,6 +1074,69 @@ class _Checker:
         found = self._type_of(value)
         if self._kind(target) and self._kind(found) and _incompatible(target, found):
             self._flag(f"{what}: {found} cannot be converted to {target}")
+        self._widened(target, value)
+
+    def _widened(self, target: str, value: SyntaxNode) -> None:
+        """An int product given to a long (it overflows before it is widened), an integer
+        quotient given to a float or double (its fraction is lost before): in ``value``'s
+        arithmetic, not in its calls, indices or casts."""
+        wide = _BOXED.get(target, target)
+        if wide not in ("long", "float", "double"):
+            return
+        todo = [value]
+        while todo:
+            x = todo.pop()
+            if x.type == "parenthesized_expression":
+                todo += _statements(x)
+            elif x.type == "unary_expression" and _text(x.child_by_field_name("operator")) == "-":
+                todo += _statements(x)
+            elif x.type == "binary_expression":
+                op = _text(x.child_by_field_name("operator"))
+                left, right = x.child_by_field_name("left"), x.child_by_field_name("right")
+                if op not in ("+", "-", "*", "/", "%") or left is None or right is None:
+                    continue
+                kind = self._type_of(x)
+                literal = any(_literal(y) for y in (left, right))
+                cast = (left, left, f"({wide}) {_text(left)}")  # (long) a * b: a long product
+                if op == "*" and wide == "long" and kind == "int" and not literal:
+                    what = f"'{_text(x)}' is multiplied in int before it is a long"
+                    self._suspect(x, what, cast)
+                elif op == "/" and wide != "long" and kind in ("int", "long"):
+                    self._suspect(x, f"'{_text(x)}' divides integers before it is a {wide}", cast)
+                elif op in ("+", "-", "*") or wide == "long" or kind not in ("int", "long"):
+                    todo += [left, right]
+
+    def _compared_by_value(self, left: SyntaxNode | None, right: SyntaxNode | None) -> bool:
+        """Whether the method compares ``left`` and ``right`` by value too (``equals``,
+        ``compareTo``, ...): then ``==`` is a shortcut before it."""
+        texts = {_text(left), _text(right)}
+        for x in _walk(self.method) if self.method is not None else ():
+            if x.type == "method_invocation" and _text(x.child_by_field_name("name")) in _BY_VALUE:
+                used = {_text(a) for a in _statements(x.child_by_field_name("arguments"))}
+                used.add(_text(x.child_by_field_name("object")))
+                if texts <= used:
+                    return True
+        return False
+
+    def _contradiction(
+        self, n: SyntaxNode, op: str, left: SyntaxNode | None, right: SyntaxNode | None
+    ) -> None:
+        """``x == 1 && x == 2`` (never true), ``x != 1 || x != 2`` (always), and a guard that
+        lets the access it guards through: ``x == null && x.f()``, ``x != null || x.f()``,
+        ``!s.isEmpty() || s.peek()``, ``s.isEmpty() && s.pop()``."""
+        same, other = ("==", "!=") if op == "&&" else ("!=", "==")
+        a, b = _constant_test(left), _constant_test(right)
+        if a and b and a[0] == b[0] == same and _same(a[1], b[1]) and a[2] != b[2]:
+            what = f"'{_text(n)}' is always {'false' if op == '&&' else 'true'}"
+            self._suspect(n, what, _other_condition(n, op))
+        guarded = _guarded(left, same)
+        if (
+            guarded
+            and right is not None
+            and any(_dereferences(x, guarded[0], guarded[1]) for x in _walk(right))
+        ):
+            what = f"'{_text(n)}' uses '{guarded[0]}' where its guard lets it fail"
+            self._suspect(n, what, _other_condition(n, op))
 
     def _visit_operation(self, n: SyntaxNode) -> tuple[str, SyntaxNode | None, SyntaxNode | None]:
         """Visit the operands of a binary or assignment expression; its operator and operands
@@ -1030,6 +1160,16 @@ class _Checker:
             if op in _SELF_CONSTANT and not floating:  # x - x is NaN for an infinite x
                 self.found.append(f"'{_text(n)}' is always the same value")
         self._operands(op, self._type_of(left), self._type_of(right))
+        if op in ("==", "!=") and self._type_of(left) == self._type_of(right) == "String":
+            if not self._compared_by_value(left, right):  # a == b || a.equals(b): a shortcut
+                by_value = f"{'!' if op == '!=' else ''}{_text(left)}.equals({_text(right)})"
+                what = f"'{_text(n)}' compares Strings by reference, not by value"
+                self._suspect(n, what, (n, n, by_value))
+        if op in _CONDITION_OPS:
+            self._contradiction(n, op, left, right)
+        if op in _COMPARISON and left is not None and right is not None:  # n * m < limit
+            for x, y in ((left, right), (right, left)):
+                self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
 
     def _operands(self, op: str, left: str, right: str) -> None:
         """Whether ``op`` applies to operands of these types (JLS 15.15-15.26): numbers for
@@ -1126,6 +1266,8 @@ class _Checker:
                 self._flag(f"'{_text(n)}': String cannot be converted to {target}")
         elif not (op == "+=" and target == "String"):
             self._operands(op[:-1], target, self._type_of(right))
+        if op in ("+=", "-="):
+            self._widened(target, right)
 
     def _final(self, target: SyntaxNode) -> None:
         """An assignment to ``target``: not to a final field, but in a constructor."""
@@ -1242,6 +1384,101 @@ def _incompatible(target: str, value: str) -> bool:
     return value in _PRIMITIVES or value == "String" or value.endswith("]")
 
 
+_BY_VALUE = frozenset({"equals", "equalsIgnoreCase", "contentEquals", "compareTo", "compare"})
+# what fails on an empty collection (or returns null where a value is used)
+_TAKEN = frozenset(
+    """peek pop poll element first last getFirst getLast peekFirst peekLast pollFirst
+    pollLast removeFirst removeLast firstKey lastKey""".split()
+)
+
+
+def _other_condition(n: SyntaxNode, op: str) -> tuple[SyntaxNode, SyntaxNode, str] | None:
+    """The operator of the condition ``n`` made the other one (``&&`` for ``||``)."""
+    operator = n.child_by_field_name("operator")
+    return None if operator is None else (operator, operator, "||" if op == "&&" else "&&")
+
+
+def _literal(n: SyntaxNode) -> bool:
+    while n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    if n.type == "unary_expression":
+        n = n.child_by_field_name("operand") or n
+    return n.type in _LITERALS
+
+
+def _constant_test(n: SyntaxNode | None) -> tuple[str, SyntaxNode, str] | None:
+    """``x == 3`` or ``3 == x``: (the operator, x, the literal's text); None otherwise."""
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    if n is None or n.type != "binary_expression":
+        return None
+    op = _text(n.child_by_field_name("operator"))
+    left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+    if op not in ("==", "!=") or left is None or right is None:
+        return None
+    if _literal(right) and not _literal(left) and right.type != "null_literal":
+        return op, left, _text(right)
+    if _literal(left) and not _literal(right) and left.type != "null_literal":
+        return op, right, _text(left)
+    return None
+
+
+def _guarded(n: SyntaxNode | None, op: str) -> tuple[str, frozenset[str]] | None:
+    """What the left side ``n`` of ``&&`` (``op`` ``==``) or ``||`` (``!=``) lets through
+    to its right: (x, members that fail then) for ``x == null`` (any member), and for
+    ``x.isEmpty()`` (``&&``) or ``!x.isEmpty()`` (``||``) what takes an element."""
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    if n is None:
+        return None
+    if n.type == "binary_expression" and _text(n.child_by_field_name("operator")) == op:
+        left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+        for x, y in ((left, right), (right, left)):
+            if x is not None and y is not None and y.type == "null_literal":
+                if x.type in ("identifier", "field_access"):
+                    return _text(x), frozenset()
+        return None
+    negated = n.type == "unary_expression" and _text(n.child_by_field_name("operator")) == "!"
+    if negated != (op == "!="):
+        return None
+    call = n.child_by_field_name("operand") if negated else n
+    while call is not None and call.type == "parenthesized_expression" and call.named_children:
+        call = call.named_children[0]
+    if call is None or call.type != "method_invocation":
+        return None
+    obj = call.child_by_field_name("object")
+    if _text(call.child_by_field_name("name")) != "isEmpty" or obj is None:
+        return None
+    if obj.type not in ("identifier", "field_access") or _statements(
+        call.child_by_field_name("arguments")
+    ):
+        return None
+    return _text(obj), _TAKEN
+
+
+def _dereferences(n: SyntaxNode, name: str, members: frozenset[str]) -> bool:
+    """Whether ``n`` uses a member of the variable ``name`` (of ``members``; empty: any)."""
+    if n.type == "method_invocation":
+        member = _text(n.child_by_field_name("name"))
+    elif n.type == "field_access":
+        member = _text(n.child_by_field_name("field"))
+    else:
+        return False
+    obj = n.child_by_field_name("object")
+    return obj is not None and _text(obj) == name and (not members or member in members)
+
+
+def _offset_of(base: SyntaxNode, other: SyntaxNode) -> bool:
+    """Whether ``other`` is ``base + y`` or ``base - y`` (``Math.max(d[i], d[i] + 1)``)."""
+    while other.type == "parenthesized_expression" and other.named_children:
+        other = other.named_children[0]
+    if other.type != "binary_expression":
+        return False
+    if _text(other.child_by_field_name("operator")) not in ("+", "-"):
+        return False
+    return _same(base, other.child_by_field_name("left"))
+
+
 def _camel(name: str) -> bool:
     """Whether ``name`` is written as a type is (``ArrayList``, not ``MAX`` or ``size``)."""
     return name[:1].isupper() and any(c.islower() for c in name)
@@ -1323,6 +1560,31 @@ def free_names(text: str) -> frozenset[str]:
     when it does not parse. A similar edit's target may use what the edited method does."""
     node = _method_node(text, None)
     return frozenset(_Checker(Environment()).free(node)) if node is not None else frozenset()
+
+
+def suspicions(
+    text: str, env: Environment | None = None, context: tuple[str, str] | None = None
+) -> list[Suspect]:
+    """What in the method ``text`` compiles but is very likely a bug (:class:`Suspect`: its
+    line in ``text``, and its fix as code-point offsets in ``text``). A String compared by
+    reference (without a comparison by value of the same two), an int product given to a long, an
+    integer quotient given to a float or double, ``x == 1 && x == 2``, a guard that lets
+    what it guards fail (``x == null && x.f()``, ``!s.isEmpty() || s.pop()``),
+    ``Math.max(a, a + b)``. Each is also a problem (:func:`problems`) of a candidate that
+    adds it."""
+    node = _method_node(text, context)
+    if node is None:
+        return []
+    checker = _Checker(env or Environment())
+    checker.problems(node)
+    before = (context or member_context())[0]
+    data = (before + text).encode("utf-8", "surrogatepass")  # the parse up to the method's end
+    return list(_relative(checker.suspects, node, data))
+
+
+def _code_point(data: bytes, offset: int) -> int:
+    """The code-point offset of the byte ``offset`` of the UTF-8 ``data``."""
+    return len(data[:offset].decode("utf-8", "surrogatepass"))
 
 
 def problems(

@@ -1,0 +1,146 @@
+"""Likely bugs in Java that compiles (spancopy_core.lang.java.validity.suspicions, issue 24):
+each check fires on the bug it names, at its line, and not on the fixed code nor on the correct
+idioms that look like it; a candidate that adds one makes no sense, one the method as written
+has excuses itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from spancopy_core.lang.java import validity
+
+# (a method with the bug, the same method fixed, what the check says)
+BUGS = [
+    (
+        "boolean f(String s, String r) {\n    return s == r;\n}",
+        "boolean f(String s, String r) {\n    return s.equals(r);\n}",
+        "'s == r' compares Strings by reference, not by value",
+    ),
+    (
+        'boolean f(String s) {\n    return s != "yes";\n}',
+        'boolean f(String s) {\n    return !s.equals("yes");\n}',
+        "'s != \"yes\"' compares Strings by reference, not by value",
+    ),
+    (
+        "long f(int[] a) {\n    long p = a[0] * a[1];\n    return p;\n}",
+        "long f(int[] a) {\n    long p = (long) a[0] * a[1];\n    return p;\n}",
+        "'a[0] * a[1]' is multiplied in int before it is a long",
+    ),
+    (
+        "long f(int n) {\n    return n * (n - 1) / 2;\n}",
+        "long f(int n) {\n    return (long) n * (n - 1) / 2;\n}",
+        "'n * (n - 1)' is multiplied in int before it is a long",
+    ),
+    (
+        "void f(int c) {\n    long ans = 0;\n    ans += c * c;\n}",
+        "void f(int c) {\n    long ans = 0;\n    ans += (long) c * c;\n}",
+        "'c * c' is multiplied in int before it is a long",
+    ),
+    (
+        "double f(int sum, int n) {\n    double avg = sum / n;\n    return avg;\n}",
+        "double f(int sum, int n) {\n    double avg = (double) sum / n;\n    return avg;\n}",
+        "'sum / n' divides integers before it is a double",
+    ),
+    (
+        "boolean f(char c) {\n    return c == 'a' && c == 'e';\n}",
+        "boolean f(char c) {\n    return c == 'a' || c == 'e';\n}",
+        "'c == 'a' && c == 'e'' is always false",
+    ),
+    (
+        "boolean f(int x) {\n    return x != 1 || x != 2;\n}",
+        "boolean f(int x) {\n    return x != 1 && x != 2;\n}",
+        "'x != 1 || x != 2' is always true",
+    ),
+    (
+        "boolean f(String s) {\n    return s == null && s.isEmpty();\n}",
+        "boolean f(String s) {\n    return s == null || s.isEmpty();\n}",
+        "'s == null && s.isEmpty()' uses 's' where its guard lets it fail",
+    ),
+    (
+        "int f(Deque<Integer> st) {\n    return !st.isEmpty() || st.peek() > 0 ? 1 : 0;\n}",
+        "int f(Deque<Integer> st) {\n    return !st.isEmpty() && st.peek() > 0 ? 1 : 0;\n}",
+        "'!st.isEmpty() || st.peek() > 0' uses 'st' where its guard lets it fail",
+    ),
+    (
+        "boolean f(int a, int b, long c) {\n    return a * b > c;\n}",
+        "boolean f(int a, int b, long c) {\n    return (long) a * b > c;\n}",
+        "'a * b' is multiplied in int before it is a long",
+    ),
+    (
+        "boolean f(int hits, int n) {\n    return hits / n >= 0.5;\n}",
+        "boolean f(int hits, int n) {\n    return (double) hits / n >= 0.5;\n}",
+        "'hits / n' divides integers before it is a double",
+    ),
+    (
+        "void f(long[] d) {\n    Arrays.fill(d, Integer.MAX_VALUE);\n}",
+        "void f(long[] d) {\n    Arrays.fill(d, Long.MAX_VALUE);\n}",
+        "'Arrays.fill(d, Integer.MAX_VALUE)' fills longs with an int's bound",
+    ),
+    (
+        "void f(double[] d) {\n    Arrays.fill(d, Integer.MIN_VALUE);\n}",
+        "void f(double[] d) {\n    Arrays.fill(d, -Double.MAX_VALUE);\n}",
+        "'Arrays.fill(d, Integer.MIN_VALUE)' fills doubles with an int's bound",
+    ),
+    (
+        "void f(int[] dp, int c, int v) {\n    dp[c] = Math.max(dp[c], dp[c] + v);\n}",
+        "void f(int[] dp, int c, int v, int w) {\n    dp[c] = Math.max(dp[c], dp[c - w] + v);\n}",
+        "'Math.max(dp[c], dp[c] + v)' compares a value with itself plus a change",
+    ),
+]
+
+# correct code that looks like a bug to a careless check
+CORRECT = [
+    "boolean f(String a, String b) {\n    return a == b || a != null && a.equals(b);\n}",
+    "boolean f(String a) {\n    return a == null;\n}",
+    "long f(int n) {\n    return n * 2;\n}",  # a literal: the author knows its size
+    "long f(long a, int b) {\n    long x = a * b;\n    return x;\n}",
+    "double f(double sum, int n) {\n    double avg = sum / n;\n    return avg;\n}",
+    "int f(int a, int b) {\n    int q = a / b;\n    return q;\n}",
+    "boolean f(char c) {\n    return c == 'a' || c == 'e';\n}",
+    "boolean f(int x, int y) {\n    return x == 1 && y == 2;\n}",
+    "boolean f(String s) {\n    return s == null || s.isEmpty();\n}",
+    "boolean f(String s) {\n    return s != null && s.isEmpty();\n}",
+    "int f(java.util.Deque<Integer> st) {\n    return st.isEmpty() || st.peek() > 0 ? 1 : 0;\n}",
+    "void f(int[] dp, int i, int j) {\n    dp[i] = Math.max(dp[i], dp[j] + 1);\n}",
+    "int f(int cur, int x) {\n    return Math.max(x, cur + x);\n}",
+    "boolean f(int a, int b, int c) {\n    return a * b > c;\n}",
+    "void f(int[] d) {\n    Arrays.fill(d, Integer.MAX_VALUE);\n}",
+]
+
+
+@pytest.mark.parametrize(("buggy", "fixed", "what"), BUGS, ids=[w for _, _, w in BUGS])
+def test_each_check_finds_its_bug_at_its_line_and_not_in_the_fix(buggy, fixed, what):
+    (found,) = validity.suspicions(buggy)
+    assert found.what == what
+    assert found.code in buggy.split("\n")[found.row]
+    assert validity.suspicions(fixed) == []
+    if found.fix is not None:  # the check's own fix is the fix (all but Math.max's)
+        start, end, new = found.fix
+        assert buggy[:start] + new + buggy[end:] == fixed
+    else:
+        assert "Math.max" in what
+
+
+def test_a_fix_lands_where_its_code_is_past_wide_characters():
+    text = 'boolean f(String s, String r) {\n    String é = "ü"; // 😀\n    return s == r;\n}'
+    ((_, _, code, (start, end, new)),) = validity.suspicions(text)
+    assert text[start:end] == code == "s == r" and new == "s.equals(r)"
+
+
+@pytest.mark.parametrize("text", CORRECT)
+def test_correct_idioms_are_not_suspected(text):
+    assert validity.suspicions(text) == []
+
+
+def test_a_candidate_that_adds_a_likely_bug_makes_no_sense_one_that_keeps_it_does():
+    buggy, fixed, what = BUGS[0]
+    env = validity.Environment(written=tuple(validity.problems(fixed)))
+    assert validity.problems(buggy, env) == [what]  # the fix made buggy: added
+    kept = validity.Environment(written=tuple(validity.problems(buggy)))
+    other = buggy.replace("return s == r;", "return s == r && true;")
+    assert validity.problems(other, kept) == []  # the user's own, left alone: excused
+
+
+def test_the_line_is_the_methods_own():
+    text = "long f(int[] a) {\n    int x = 0;\n\n    long p = a[0] * a[1];\n    return p + x;\n}"
+    assert [s.row for s in validity.suspicions(text)] == [3]
