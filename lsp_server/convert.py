@@ -108,10 +108,21 @@ def diagnostic(
     frontend: Frontend,
     ratio: float,
     encoding: str,
+    suspicion: str | None = None,
 ) -> types.Diagnostic:
     """An Information diagnostic on the text that the best repair of a unit would change:
-    ``clamp: possible fix: ...`` for a method, ``Possible fix: ...`` for a sentence."""
+    ``clamp: possible fix: ...`` for a method, ``Possible fix: ...`` for a sentence; with
+    ``suspicion``, the likely bug that ``candidate`` fixes, a Warning: ``same: 's == r'
+    compares Strings by reference, not by value; possible fix: ...``."""
     first = min(candidate.edits, key=lambda e: (e.start, e.end))
+    where = lsp_range(lines, first.start, max(first.end, first.start), encoding)
+    if suspicion is not None:
+        return types.Diagnostic(
+            range=where,
+            message=f"{unit.name}: {suspicion}; possible fix: {title(candidate)}",
+            severity=types.DiagnosticSeverity.Warning,
+            source=SOURCE,
+        )
     if frontend.unit_kind == "method":
         what = f"{unit.name}: possible fix: {title(candidate)}, {ratio:.3g}x as likely as the code"
     else:
@@ -119,7 +130,7 @@ def diagnostic(
             f"Possible fix: {title(candidate)}, {ratio:.3g}x as likely as the {frontend.unit_kind}"
         )
     return types.Diagnostic(
-        range=lsp_range(lines, first.start, max(first.end, first.start), encoding),
+        range=where,
         message=f"{what} as written",
         severity=types.DiagnosticSeverity.Information,
         source=SOURCE,

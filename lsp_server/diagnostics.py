@@ -135,7 +135,12 @@ class Diagnostics:
                 if best is not None and runner.confident(r, threshold):
                     lines, frontend = snap.doc.lines, snap.doc.frontend
                     ratio, encoding = r.confidence(), self._encoding()
-                    found.append(convert.diagnostic(lines, best, r.unit, frontend, ratio, encoding))
+                    what = None
+                    if r.suspected:  # a likely bug: the first repair shown that fixes it
+                        best, what = r.candidates[r.suspected[0].repair], r.suspected[0].what
+                    found.append(
+                        convert.diagnostic(lines, best, r.unit, frontend, ratio, encoding, what)
+                    )
         if not self._files.is_current(snap) or not enabled(self._settings(), snap.doc.frontend):
             return
         log.info("%s: %d diagnostic(s) for version %d", uri, len(found), snap.version)

@@ -739,6 +739,10 @@ def _method_report(path: Path, doc: ParsedText, found: UnitRepairs, kind: str) -
         # at least CONFIDENT_RATIO times as likely as the unit as written, or the detection
         # head's rule where the model has one: shown by project mode
         "confident": runner.confident(found, CONFIDENT_RATIO),
+        # likely bugs of the code as written that a repair listed fixes (repair.suspects)
+        "likely_bugs": [
+            {"line": s.line + 1, "what": s.what, "fixed_by": s.repair + 1} for s in found.suspected
+        ],
         "repairs": [
             {
                 "rank": rank,
@@ -762,6 +766,10 @@ def _method_text(path: Path, m: dict[str, Any]) -> str:
     if "edit_line" in m:
         what = f"proposal(s) of the edit from line {m['edit_line']}"
     out = [f"{path}:{m['line']}: {m['kind']} {m['name']}: {len(m['repairs'])} {what}\n"]
+    out += [
+        f"{path}:{b['line']}: likely bug: {b['what']} (fixed by #{b['fixed_by']})\n"
+        for b in m.get("likely_bugs", ())
+    ]
     for r in m["repairs"]:
         # a proposal's share, the edit model's against the method left as it is, is no chance
         # that it is right (a rule's right rewrite is often under 1%): not shown, only ranked

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Container, Hashable, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from typing import Any, NamedTuple, Protocol, TypeVar, runtime_checkable
 
 from spancopy_core.editing.edits import Alignment, SourceToken, Style, TextEdit
 
@@ -70,6 +70,20 @@ class Penalties:
     token_deletion: float = 1.0  # deleted tokens within a statement
     off_focus: float = 6.0
     edit_size: float = 1.5  # times the log of the tokens a change spans
+    # a bonus (subtracted) for a repair that fixes a likely bug of the unit as written on the
+    # lines of the focus (:mod:`spancopy_core.repair.suspects`)
+    suspicion: float = 30.0
+
+
+class Suspect(NamedTuple):
+    """A likely bug that a front-end sees (:meth:`Frontend.suspicions`): its 0-based line in
+    the unit's text, what it is, its code, and the fix its check knows (a code-point range of
+    the unit's text and the new text; None: none)."""
+
+    row: int
+    what: str
+    code: str
+    fix: tuple[int, int, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -136,6 +150,21 @@ class Frontend(Protocol[P]):
         """Whether ``new_text``, the unit after an edit, makes sense beyond its syntax (Java:
         its names resolve, no member of a primitive, no comparison of a thing with itself;
         prose: always)."""
+        ...
+
+    def suspicions(self, unit: Unit, new_text: str) -> list[Suspect]:
+        """What in ``new_text`` (the unit's text, as written or after an edit) compiles but is
+        very likely a bug: its 0-based line in ``new_text``, what it is, its code and the fix
+        the check knows (code-point range of ``new_text`` and new text; None: none) (Java: a
+        String compared by reference, an int product given to a long, ...; prose: nothing)."""
+        ...
+
+    def fixes(
+        self, unit: Unit, start: int, end: int, known: Container[str]
+    ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
+        """The fixes of the likely bugs of the unit as written (:meth:`suspicions`) within the
+        code-point range ``[start, end]`` of the document, as :meth:`templates` gives its
+        templates (also among them)."""
         ...
 
     def title(self, text: str, edits: Sequence[TextEdit]) -> str:

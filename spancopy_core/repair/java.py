@@ -21,6 +21,7 @@ from spancopy_core.repair.frontend import (
     MAX_UNITS_PER_REQUEST,
     EditShape,
     Penalties,
+    Suspect,
     Unit,
     covering_edit,
 )
@@ -103,15 +104,24 @@ class JavaFrontend:
         the unit's numbering, or None when a new token is neither in the vocabulary ``known``
         nor a name or literal the unit already has. A literal one more or one less than the
         unit's (``26`` for ``25``), which the model cannot write, is scored as the expression
-        of the same value that it can: ``(25 + 1)``, the literal's own token in parentheses."""
+        of the same value that it can: ``(25 + 1)``, the literal's own token in parentheses.
+        The fixes of the method's likely bugs there (:meth:`fixes`) are among them."""
         source = cast("Sequence[java.Token]", unit.source_tokens)  # a Java unit's: the lexer's
+        edits = repair_templates(source, start, end) + self._fixes(unit, start, end)
+        return self._expressed(unit, edits, known)
+
+    def _expressed(
+        self, unit: Unit, edits: Sequence[TextEdit], known: Container[str]
+    ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
+        """``edits`` of the unit, each with the model output it amounts to (:meth:`templates`)."""
+        source = cast("Sequence[java.Token]", unit.source_tokens)
         starts = [t.start for t in source]
         position = {s: k for k, (s, _) in enumerate(unit.mapping.spans)}
         position[len(source)] = len(unit.tokens)
         mapping = cast(java.Mapping, unit.mapping)  # a Java unit's: the abstraction's
         names = {text: p for p, text in mapping.surface.items()}
         out = []
-        for edit in repair_templates(source, start, end):
+        for edit in edits:
             a = position.get(bisect.bisect_left(starts, edit.start))
             b = position.get(bisect.bisect_left(starts, edit.end))
             new = [t.text for t in java.lex(edit.new_text)]
@@ -143,6 +153,28 @@ class JavaFrontend:
         env = unit.environment
         known = env if isinstance(env, validity.Environment) else None
         return not validity.problems(new_text, known, unit.context)
+
+    def suspicions(self, unit: Unit, new_text: str) -> list[Suspect]:
+        """:func:`spancopy_core.lang.java.validity.suspicions` of the method ``new_text``."""
+        env = unit.environment
+        known = env if isinstance(env, validity.Environment) else None
+        return [Suspect(*s) for s in validity.suspicions(new_text, known, unit.context)]
+
+    def fixes(
+        self, unit: Unit, start: int, end: int, known: Container[str]
+    ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
+        """The fixes of :meth:`suspicions` of the method as written within ``[start, end]``,
+        each with the model output it amounts to (:meth:`templates`)."""
+        return self._expressed(unit, self._fixes(unit, start, end), known)
+
+    def _fixes(self, unit: Unit, start: int, end: int) -> list[TextEdit]:
+        """The fixes that the checks know of the method as written (its environment's)."""
+        env = unit.environment
+        found = env.suspects if isinstance(env, validity.Environment) else ()
+        edits = [
+            TextEdit(unit.start + s.fix[0], unit.start + s.fix[1], s.fix[2]) for s in found if s.fix
+        ]
+        return [e for e in edits if start <= e.start and e.end <= end]
 
     def title(self, text: str, edits: Sequence[TextEdit]) -> str:
         return change_title(text, edits)

@@ -26,6 +26,7 @@ from spancopy_core.repair.frontend import Frontend, Penalties, Unit, written
 if TYPE_CHECKING:
     from spancopy_core.paper.detection import Detection
     from spancopy_core.paper.model import SpanCopyModel
+    from spancopy_core.repair.suspects import Suspicion
 
 BATCH = 8  # units per batched beam search
 # Longer texts are refused: the Java front-end lexes the whole text in Python, about 3 s per MB.
@@ -136,6 +137,8 @@ class UnitRepairs:
     unchanged_share: float | None = None  # the unit as written's, beside the candidates'
     # the model's detection head's P(needs a change) and its rule (None: the model has none)
     detection: Detection | None = None
+    # likely bugs of the unit as written that a repair shown removes (repair.suspects)
+    suspected: tuple[Suspicion, ...] = ()
 
     def best(self) -> Candidate | None:
         """The most likely repair shown (the first of the list but for penalties)."""
@@ -317,8 +320,9 @@ def unit_candidates(
     :func:`spancopy_core.repair.candidates.candidates`): in the beam's order, with
     ``options.ranking == "beam"``; else the pool that :func:`spancopy_core.repair.runner.ranked`
     orders, the templates at ``focus`` (without a
-    focus: of the whole unit if ``Frontend.whole_unit_templates``, else none; in the model
-    vocabulary ``known``) after those of the beam."""
+    focus: of the whole unit if ``Frontend.whole_unit_templates``, else only the fixes of the
+    unit's likely bugs, :meth:`Frontend.fixes`; in the model vocabulary ``known``) after those
+    of the beam."""
     if options.ranking == "beam":
         return candidates(
             doc.text,
@@ -345,12 +349,16 @@ def unit_candidates(
     if focus is not None:
         lo, hi = focus_lines(doc, focus)
         region = (doc.lines.offset(lo, 0), doc.lines.line_end(hi))
-    elif doc.frontend.whole_unit_templates:
-        region = (unit.start, unit.end)
     else:
-        return beam
+        region = (unit.start, unit.end)
     templates = ranking.template_candidates(
-        doc.text, unit, doc.frontend, region, known, syntax_check=options.syntax_check
+        doc.text,
+        unit,
+        doc.frontend,
+        region,
+        known,
+        syntax_check=options.syntax_check,
+        fixes_only=focus is None and not doc.frontend.whole_unit_templates,
     )
     return ranking.merge(beam, templates)
 

@@ -43,6 +43,7 @@ from spancopy_core.repair.frontend import (
     MAX_UNITS_PER_REQUEST,
     EditShape,
     Penalties,
+    Suspect,
     Unit,
     written,
 )
@@ -543,7 +544,7 @@ class ProseFrontend:
     model = "prose"
     unit_kind = "sentence"
     penalties = Penalties(
-        signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0, edit_size=0.0
+        signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0, edit_size=0.0, suspicion=0.0
     )
     min_ratio = 1.0  # only repairs the model prefers to its input (the corrected sentence)
     # Greedy: on JFLEG dev's tune part, the corrector and the model scored GLEU 43.66 at
@@ -847,6 +848,16 @@ class ProseFrontend:
     def compiles(self, source: str, variants: Sequence[str]) -> list[bool]:
         """All: prose has no compiler."""
         return [True] * len(variants)
+
+    def suspicions(self, unit: Unit, new_text: str) -> list[Suspect]:
+        """None: the prose model and Harper judge a sentence."""
+        return []
+
+    def fixes(
+        self, unit: Unit, start: int, end: int, known: Container[str]
+    ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
+        """None (:meth:`suspicions`)."""
+        return []
 
     def title(self, source: str, edits: Sequence[TextEdit]) -> str:
         """The changes in words (:func:`~spancopy_core.repair.titles.word_title`), and the

@@ -17,6 +17,7 @@ from typing import Any
 from spancopy_core.editing.edits import TextEdit, apply_edits
 from spancopy_core.editing.positions import LineIndex
 from spancopy_core.paper.probability import logsumexp
+from spancopy_core.repair import suspects
 from spancopy_core.repair.candidates import Candidate, acceptable
 from spancopy_core.repair.frontend import Frontend, Penalties, Unit, written
 
@@ -29,14 +30,17 @@ def template_candidates(
     known: Container[str],
     *,
     syntax_check: bool = True,
+    fixes_only: bool = False,
 ) -> list[Candidate]:
-    """The front-end's templates of ``unit`` in the code-point range ``focus`` as candidates
+    """The front-end's templates of ``unit`` in the code-point range ``focus`` (with
+    ``fixes_only``, only its fixes of likely bugs, :meth:`Frontend.fixes`) as candidates
     (model output in ``tokens``, empty when not expressible), dropping those after which a
     unit that parsed no longer parses or that make no sense
     (:func:`~spancopy_core.repair.candidates.acceptable`). :func:`rank` sets their
     probabilities."""
     out = []
-    for edit, target in frontend.templates(unit, focus[0], focus[1], known):
+    made = frontend.fixes if fixes_only else frontend.templates
+    for edit, target in made(unit, focus[0], focus[1], known):
         shifted = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
         new_text = apply_edits(text[unit.start : unit.end], [shifted])
         if not acceptable(frontend, unit, new_text, syntax_check):
@@ -176,6 +180,9 @@ def rank(
     ids: dict[object, int] = {}  # either key of a candidate -> its program
     unexpressible = []
     unchanged = _without_parentheses(written(unit))  # no repair: the unit up to parentheses
+    found_bugs = (
+        suspects.seen(frontend, unit, text, lines, focus_lines) if penalties.suspicion else []
+    )
     for c, lp in zip(found, log_probs, strict=True):
         if c.tokens and _without_parentheses(c.tokens) == unchanged:
             continue
@@ -188,6 +195,8 @@ def rank(
             log_prob=lp,
             penalty=penalty(text, unit, c, lines, focus_lines, penalties, frontend),
         )
+        if found_bugs and suspects.fixed(frontend, unit, c.new_text, found_bugs) is not None:
+            c = replace(c, penalty=c.penalty - penalties.suspicion)
         keys = _keys(c, frontend)
         ident = next((ids[k] for k in keys if k in ids), None)
         if ident is None:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from spancopy_core.paper.actions import Hypothesis
-from spancopy_core.repair import compile_check, pipeline, ranking
+from spancopy_core.repair import compile_check, pipeline, ranking, suspects
 from spancopy_core.repair.candidates import Candidate, shares, unchanged_share
 from spancopy_core.repair.frontend import Floors, Penalties, Unit, written
 from spancopy_core.repair.pipeline import Focus, ParsedText, RepairOptions, UnitRepairs
@@ -25,6 +25,7 @@ from spancopy_core.repair.project_rules import Rules, focus_candidates
 if TYPE_CHECKING:
     from spancopy_core.paper.detection import Detection
     from spancopy_core.paper.model import SpanCopyModel
+    from spancopy_core.repair.suspects import Suspicion
 
 T = TypeVar("T")
 ScoreItem = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]  # of scoring.log_probs
@@ -186,7 +187,10 @@ def confident(found: UnitRepairs, ratio: float) -> bool:
     that the model's detection head judged (:attr:`UnitRepairs.detection`) follows the head's
     rule instead: a repair is shown and the head's calibrated probability that the list holds
     the fix, which the shares shown sum to (:func:`judged`), is at least the rule's least
-    share."""
+    share. A unit with a likely bug that a repair shown removes
+    (:attr:`UnitRepairs.suspected`) is answered whatever the ratio or the head."""
+    if found.suspected:  # a likely bug that a repair shown removes (repair.suspects)
+        return True
     if found.detection is not None:
         return bool(found.candidates) and found.detection.probability >= found.detection.least_share
     if found.unchanged_log_prob is None:
@@ -341,10 +345,23 @@ async def run(
         UnitRepairs(u, h, *judged(_known(r), d), detection=d)
         for u, h, r, d in zip(units, hyps, found, detected, strict=True)
     ]
-    if not checked:
-        return repaired
 
-    return await runtime.cpu(lambda: compile_check.checked(doc.text, doc.frontend, repaired, shown))
+    if not checked:  # the likely bugs' parses are cheap: here, as the ranking's are
+        return [replace(r, suspected=_suspected(doc, r, lines)) for r in repaired]
+
+    def finished() -> list[UnitRepairs]:  # in the CPU thread: javac
+        out = compile_check.checked(doc.text, doc.frontend, repaired, shown)
+        return [replace(r, suspected=_suspected(doc, r, lines)) for r in out]
+
+    return await runtime.cpu(finished)
+
+
+def _suspected(
+    doc: ParsedText, found: UnitRepairs, lines: tuple[int, int] | None
+) -> tuple[Suspicion, ...]:
+    """The likely bugs of ``found``'s unit on ``lines`` that a repair shown fixes."""
+    where = (doc.frontend, found.unit, doc.text, doc.lines)
+    return suspects.suspected(*where, found.candidates, lines)
 
 
 def _pool(

@@ -37,7 +37,9 @@ BATCH = 64  # tasks per batched beam search (the 49 other methods of a 50-method
 MAX_EDITS = 3  # observed edits applied at once (the first changed methods of the file)
 CONTEXT = 2  # tokens on either side of a changed run that anchor it (see anchors)
 SLACK = 10  # tokens a proposal may add beyond what the edit adds to its own method
-NO_PENALTIES = Penalties(signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0)
+NO_PENALTIES = Penalties(
+    signature=0.0, deletion=0.0, token_deletion=0.0, off_focus=0.0, suspicion=0.0
+)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,122 @@
+"""Likely bugs that a front-end sees in a unit as written (:meth:`Frontend.suspicions`: a String
+compared by reference, an int product given to a long, ``x == 1 && x == 2``, ...) and the
+repairs that fix them (issue 24). A repair *fixes* one when the likely bug is gone from its
+text and its code is kept on its line (:func:`_kept`): ``s == r`` -> ``s.equals(r)`` fixes it,
+``s == null`` only hides it. The ranking prefers the repairs
+that fix one (:attr:`Penalties.suspicion`), and a unit with one that a repair shown fixes is
+answered by an automatic code action (on the lines of the focus) and marked by a diagnostic
+whatever the model's confidence (:func:`spancopy_core.repair.runner.confident`): these checks
+are right where the detection head is weakest (code like a competitive programmer's, whose
+bugs look like correct code to it) and almost never fire on correct code. Pure: no model, no
+I/O. Design notes: docs/design.md#repair-suspects.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+if TYPE_CHECKING:
+    from spancopy_core.editing.positions import LineIndex
+    from spancopy_core.repair.candidates import Candidate
+    from spancopy_core.repair.frontend import Frontend, Suspect, Unit
+
+_TOKEN = re.compile(r"\w+|'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|&&|\|\||[<>=!]=|\S")
+_WORD = re.compile(r"\w+|'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")  # names, numbers, literals
+
+
+INSERTED = 3  # tokens a fix may put among those of the code it fixes: a cast, "- w"
+
+
+class Suspicion(NamedTuple):
+    """A likely bug of a unit as written that a repair shown fixes: its 0-based line in the
+    document, what it is, and the first such repair (an index of the unit's candidates)."""
+
+    line: int
+    what: str
+    repair: int
+
+
+def seen(
+    frontend: Frontend[Any],
+    unit: Unit,
+    text: str,
+    lines: LineIndex,
+    focus_lines: tuple[int, int] | None,
+) -> list[Suspect]:
+    """The likely bugs of ``unit`` as written in the document ``text`` on the 0-based
+    ``focus_lines`` (first, last; None: anywhere in the unit)."""
+    first = lines.line(unit.start)
+    return [
+        s
+        for s in frontend.suspicions(unit, text[unit.start : unit.end])
+        if focus_lines is None or focus_lines[0] <= first + s.row <= focus_lines[1]
+    ]
+
+
+def fixed(
+    frontend: Frontend[Any], unit: Unit, new_text: str, found: Sequence[Suspect]
+) -> Suspect | None:
+    """The first of ``found`` that the unit written ``new_text`` fixes (module docstring)."""
+    rows = new_text.split("\n")
+    # cheap first: the code kept on its line; then the likely bug gone, which parses
+    kept = [s for s in found if s.row < len(rows) and _kept(s.code, rows[s.row])]
+    if not kept:
+        return None
+    left = {s.what for s in frontend.suspicions(unit, new_text)}
+    return next((s for s in kept if s.what not in left), None)
+
+
+def _kept(code: str, line: str) -> bool:
+    """Whether ``line`` keeps ``code``: its tokens in order, ``&&`` and ``||`` alike, with at
+    most :data:`INSERTED` others among them and any before (a cast, an index: ``(long) a *
+    b``, ``d[c - w]``; not ``a * gcd(a, b)`` for ``a * b``), or its words with one more
+    comparison by value (``s.equals(r)`` for ``s == r``)."""
+    want, have = _tokens(code), _tokens(line)
+    at, k = [], 0
+    for t in want:  # the first match of each in turn
+        while k < len(have) and have[k] != t:
+            k += 1
+        if k == len(have):
+            break
+        at.append(k)
+        k += 1
+    if len(at) == len(want) and at and at[-1] - at[0] + 1 - len(want) <= INSERTED:
+        return True
+    words, now = _words(code), _words(line)
+    return words <= now and now["equals"] + now["compareTo"] > words["equals"] + words["compareTo"]
+
+
+def _tokens(code: str) -> list[str]:
+    return ["&&" if t == "||" else t for t in _TOKEN.findall(code)]
+
+
+def suspected(
+    frontend: Frontend[Any],
+    unit: Unit,
+    text: str,
+    lines: LineIndex,
+    shown: Sequence[Candidate],
+    focus_lines: tuple[int, int] | None,
+) -> tuple[Suspicion, ...]:
+    """The likely bugs of ``unit`` as written in the document ``text`` on ``focus_lines``
+    (None: anywhere in it) that one of its repairs ``shown`` fixes, each with the first that
+    does."""
+    if not shown:
+        return ()
+    todo = seen(frontend, unit, text, lines, focus_lines)
+    first = lines.line(unit.start)
+    out: dict[Suspect, Suspicion] = {}
+    for k, c in enumerate(shown):
+        if not (todo := [s for s in todo if s not in out]):
+            break
+        hit = fixed(frontend, unit, c.new_text, todo)
+        if hit is not None:
+            out[hit] = Suspicion(first + hit.row, hit.what, k)
+    return tuple(sorted(out.values()))
+
+
+def _words(code: str) -> Counter[str]:
+    return Counter(_WORD.findall(code))

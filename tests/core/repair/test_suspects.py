@@ -1,0 +1,135 @@
+"""Likely bugs of a unit as written and the repairs that fix them (spancopy_core.repair.suspects,
+issue 24): what counts as a fix (the bug gone, its code kept), the ranking's preference for a
+fix (hand-made candidates and scores), and with the shipped model a request at such a line:
+the fix first and an answer however unsure the model is, none at the fixed line."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from spancopy_core import DEFAULT_JAVA_MODEL
+from spancopy_core.editing.edits import TextEdit, apply_edits
+from spancopy_core.editing.positions import LineIndex
+from spancopy_core.repair import pipeline, ranking, runner, suspects
+from spancopy_core.repair.candidates import Candidate
+from spancopy_core.repair.frontend import Penalties
+from spancopy_core.repair.java import JavaFrontend
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions
+
+TEXT = """class C {
+    static boolean same(String s, String r) {
+        int n = 0;
+        if (s == r) {
+            return true;
+        }
+        return n > 0;
+    }
+}
+"""
+JAVA = JavaFrontend()
+LINES = LineIndex(TEXT)
+BUG = 3  # 0-based: if (s == r) {
+
+
+@pytest.fixture(scope="module")
+def unit():
+    doc = ParsedText.parse(TEXT, JAVA)
+    (u,) = JAVA.all_units(doc.parsed, ())
+    return u
+
+
+def cand(old: str, new: str) -> Candidate:
+    start = TEXT.index(old)
+    edit = TextEdit(start, start + len(old), new)
+    unit_text = apply_edits(TEXT, [edit])[TEXT.index("    static") : -len("}\n")]
+    tokens = tuple(new.split())  # one program per candidate: none merged by the ranking
+    return Candidate((edit,), f"{old}->{new}", 0.0, -math.inf, 0, len(TEXT), unit_text, tokens)
+
+
+def test_the_likely_bug_is_seen_on_its_line_only(unit):
+    (seen,) = suspects.seen(JAVA, unit, TEXT, LINES, None)
+    assert seen.what == "'s == r' compares Strings by reference, not by value"
+    assert suspects.seen(JAVA, unit, TEXT, LINES, (BUG, BUG)) == [seen]
+    assert suspects.seen(JAVA, unit, TEXT, LINES, (BUG + 1, BUG + 3)) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fixes"),
+    [
+        ("s == r", "s.equals(r)", True),
+        ("s == r", "r.equals(s)", True),
+        ("s == r", "!s.equals(r)", True),
+        ("s == r", "s == null", False),  # the bug is gone with r: hidden, not fixed
+        ("s == r", "s != r", False),  # still by reference
+        ("if (s == r) {", "if (s == r) { n++;", False),  # elsewhere: the bug stays
+        ("n > 0", "n >= 0", False),
+    ],
+)
+def test_a_fix_removes_the_bug_and_keeps_its_code(unit, old, new, fixes):
+    found = suspects.seen(JAVA, unit, TEXT, LINES, None)
+    c = cand(old, new)
+    assert (suspects.fixed(JAVA, unit, c.new_text, found) is not None) is fixes
+
+
+def test_the_ranking_prefers_a_fix_by_the_bonus(unit):
+    fix, other = cand("s == r", "s.equals(r)"), cand("s == r", "s == null")
+    for bonus, first in ((0.0, other), (3.0, fix)):
+        best = ranking.rank(
+            TEXT,
+            unit,
+            [other, fix],
+            [-5.0, -7.0],  # the model prefers the other by e^2
+            -1.0,
+            LINES,
+            (BUG, BUG),
+            JAVA,
+            top_k=2,
+            penalties=Penalties(edit_size=0.0, suspicion=bonus),
+        )
+        assert best[0].title == first.title
+    # off the focus the bug is not asked about: no bonus
+    best = ranking.rank(
+        TEXT, unit, [other, fix], [-5.0, -7.0], -1.0, LINES, (BUG + 3, BUG + 3), JAVA, top_k=2
+    )
+    assert best[0].penalty - best[1].penalty == pytest.approx(0.0)
+
+
+def test_suspected_names_the_first_repair_shown_that_fixes(unit):
+    shown = [cand("n > 0", "n >= 0"), cand("s == r", "s == null"), cand("s == r", "r.equals(s)")]
+    (s,) = suspects.suspected(JAVA, unit, TEXT, LINES, shown, (BUG, BUG))
+    assert (s.line, s.repair) == (BUG, 2)
+    assert suspects.suspected(JAVA, unit, TEXT, LINES, shown[:2], (BUG, BUG)) == ()
+    assert suspects.suspected(JAVA, unit, TEXT, LINES, shown, (0, 2)) == ()  # not at the focus
+
+
+@pytest.fixture(scope="module")
+def model():
+    from spancopy_core.storage.checkpoint import load_model
+
+    return load_model(DEFAULT_JAVA_MODEL, device="cpu")
+
+
+def test_with_the_shipped_model_the_fix_is_first_and_answered(model):
+    doc = ParsedText.parse(TEXT, JAVA)
+    found, _ = runner.repair(model, doc, pipeline.line_focus(doc, BUG), RepairOptions())
+    (r,) = found
+    assert "equals" in r.candidates[0].title
+    assert [s.repair for s in r.suspected] == [0]
+    assert runner.confident(r, math.inf)  # whatever the ratio or the head says
+    fixed = ParsedText.parse(TEXT.replace("s == r", "s.equals(r)"), JAVA)
+    found, _ = runner.repair(model, fixed, pipeline.line_focus(fixed, BUG), RepairOptions())
+    assert all(not r.suspected for r in found)
+
+
+def test_the_front_ends_fix_lands_in_the_document_past_wide_characters():
+    from spancopy_core.editing.edits import apply_edits as applied
+
+    text = "class C {\n    // é, 😀\n    static double mean(int s, int n) {\n"
+    text += "        return s / n;\n    }\n}\n"
+    doc = ParsedText.parse(text, JAVA)
+    (u,) = JAVA.all_units(doc.parsed, ())
+    ((edit, _),) = JAVA.fixes(u, u.start, u.end, ())
+    assert applied(text, [edit]) == text.replace("s / n", "(double) s / n")
+    assert JAVA.fixes(u, u.start, u.start + 5, ()) == []  # not within the range asked

@@ -1,0 +1,75 @@
+"""Likely bugs through a real server (issue 24): with the shipped model and a detection head that
+never says "needs a change", an automatic request at a line comparing Strings by reference is
+answered, its fix first, and a diagnostic names the bug and the fix; the same file fixed gets
+neither. The head alone would answer nothing: the answer is the check's."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+import torch
+from lsprotocol import types
+
+from spancopy_core import DEFAULT_JAVA_MODEL
+from spancopy_core.paper import detection
+from spancopy_core.paper.detection import DetectionHead, DetectorConfig
+
+from .conftest import change_doc, close, launch, line_actions, open_doc, until
+
+pytestmark = pytest.mark.asyncio(loop_scope="function")
+
+TEXT = """class Names {
+    static int count(String[] names, String wanted) {
+        int n = 0;
+        for (String name : names) {
+            if (name == wanted) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
+"""
+FIXED = TEXT.replace("name == wanted", "name.equals(wanted)")
+BUG = 4  # 0-based
+
+
+def never_head(directory: Path) -> Path:
+    """A copy of the shipped model whose detection head says "no change needed" to anything."""
+    shutil.copytree(DEFAULT_JAVA_MODEL, directory)
+    shipped = json.loads((DEFAULT_JAVA_MODEL / detection.CONFIG).read_text())
+    head = DetectionHead(DetectorConfig(features=shipped["features"], hidden=0))
+    with torch.no_grad():
+        head.net[0].weight.zero_()
+        head.net[0].bias.fill_(-20.0)
+    detection.save(directory, head)
+    return directory
+
+
+async def test_a_likely_bug_is_answered_and_marked_where_the_head_is_silent(tmp_path):
+    settings = {"diagnostics": {"enable": True, "debounceMs": 0}}
+    client = await launch(never_head(tmp_path / "model"), settings)
+    try:
+        uri = (tmp_path / "Names.java").as_uri()
+        open_doc(client, uri, TEXT)
+        line = TEXT.split("\n")[BUG]
+        auto = await line_actions(client, uri, BUG, line, types.CodeActionTriggerKind.Automatic)
+        assert auto and "name.equals(wanted)" in auto[0].title
+        assert auto[0].is_preferred
+        await until(lambda: bool(client.diagnostics.get(uri)))
+        (found,) = client.diagnostics[uri]
+        assert found.range.start.line == BUG
+        assert "compares Strings by reference" in found.message
+        assert "name.equals(wanted)" in found.message
+        assert found.severity == types.DiagnosticSeverity.Warning
+
+        change_doc(client, uri, 2, FIXED)
+        await until(lambda: len(client.diagnostics[uri]) == 0)  # published again, empty
+        line = FIXED.split("\n")[BUG]
+        auto = await line_actions(client, uri, BUG, line, types.CodeActionTriggerKind.Automatic)
+        assert not auto
+    finally:
+        await close(client)
