@@ -25,7 +25,6 @@ from spancopy_core.repair.project_rules import Rules, focus_candidates
 if TYPE_CHECKING:
     from spancopy_core.paper.detection import Detection
     from spancopy_core.paper.model import SpanCopyModel
-    from spancopy_core.repair.suspects import Suspicion
 
 T = TypeVar("T")
 ScoreItem = tuple[Sequence[str], Sequence[int] | None, Sequence[str]]  # of scoring.log_probs
@@ -347,21 +346,34 @@ async def run(
     ]
 
     if not checked:  # the likely bugs' parses are cheap: here, as the ranking's are
-        return [replace(r, suspected=_suspected(doc, r, lines)) for r in repaired]
+        return [_suspected(doc, r, lines) for r in repaired]
 
     def finished() -> list[UnitRepairs]:  # in the CPU thread: javac
         out = compile_check.checked(doc.text, doc.frontend, repaired, shown)
-        return [replace(r, suspected=_suspected(doc, r, lines)) for r in out]
+        return [_suspected(doc, r, lines) for r in out]
 
     return await runtime.cpu(finished)
 
 
-def _suspected(
-    doc: ParsedText, found: UnitRepairs, lines: tuple[int, int] | None
-) -> tuple[Suspicion, ...]:
-    """The likely bugs of ``found``'s unit on ``lines`` that a repair shown fixes."""
+def _suspected(doc: ParsedText, found: UnitRepairs, lines: tuple[int, int] | None) -> UnitRepairs:
+    """``found`` with the likely bugs of its unit on ``lines`` that a repair shown fixes
+    (:attr:`UnitRepairs.suspected`); where there is one and the detection head judged the
+    unit, the probability that the list holds the fix, which the shares shown sum to, at
+    least :data:`suspects.SHARE`."""
     where = (doc.frontend, found.unit, doc.text, doc.lines)
-    return suspects.suspected(*where, found.candidates, lines)
+    hit = suspects.suspected(*where, found.candidates, lines)
+    if not hit:
+        return found
+    d = found.detection
+    if d is None or d.probability >= suspects.SHARE:
+        return replace(found, suspected=hit)
+    return replace(
+        found,
+        candidates=ranking.calibrated_shares(found.candidates, suspects.SHARE),
+        unchanged_share=1.0 - suspects.SHARE,
+        detection=d._replace(probability=suspects.SHARE),
+        suspected=hit,
+    )
 
 
 def _pool(

@@ -17,7 +17,7 @@ from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.paper import detection
 from spancopy_core.paper.detection import DetectionHead, DetectorConfig
 
-from .conftest import change_doc, close, launch, line_actions, open_doc, until
+from .conftest import change_doc, close, launch, line_actions, open_doc, shown_percent, until
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
@@ -59,6 +59,7 @@ async def test_a_likely_bug_is_answered_and_marked_where_the_head_is_silent(tmp_
         auto = await line_actions(client, uri, BUG, line, types.CodeActionTriggerKind.Automatic)
         assert auto and "name.equals(wanted)" in auto[0].title
         assert auto[0].is_preferred
+        assert shown_percent(auto[0]) >= 50  # the share of such lists, not the silent head's
         await until(lambda: bool(client.diagnostics.get(uri)))
         (found,) = client.diagnostics[uri]
         assert found.range.start.line == BUG

@@ -118,6 +118,12 @@ def test_with_the_shipped_model_the_fix_is_first_and_answered(model):
     assert "equals" in r.candidates[0].title
     assert [s.repair for s in r.suspected] == [0]
     assert runner.confident(r, math.inf)  # whatever the ratio or the head says
+    # the head's calibrated probability (under 75% here) raised to what such lists hold
+    shares = [c.probability for c in r.candidates]
+    assert r.detection is not None and r.detection.probability == suspects.SHARE
+    assert math.fsum(shares) == pytest.approx(suspects.SHARE)
+    assert shares == sorted(shares, reverse=True)
+    assert r.unchanged_share == pytest.approx(1 - suspects.SHARE)
     fixed = ParsedText.parse(TEXT.replace("s == r", "s.equals(r)"), JAVA)
     found, _ = runner.repair(model, fixed, pipeline.line_focus(fixed, BUG), RepairOptions())
     assert all(not r.suspected for r in found)
