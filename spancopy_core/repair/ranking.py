@@ -195,7 +195,8 @@ def rank(
             log_prob=lp,
             penalty=penalty(text, unit, c, lines, focus_lines, penalties, frontend),
         )
-        if found_bugs and suspects.fixed(frontend, unit, c.new_text, found_bugs) is not None:
+        written_text = text[unit.start : unit.end]
+        if found_bugs and suspects.fixed(frontend, unit, written_text, c.new_text, found_bugs):
             c = replace(c, penalty=c.penalty - penalties.suspicion)
         keys = _keys(c, frontend)
         ident = next((ids[k] for k in keys if k in ids), None)

@@ -1,8 +1,9 @@
 """Likely bugs that a front-end sees in a unit as written (:meth:`Frontend.suspicions`: a String
 compared by reference, an int product given to a long, ``x == 1 && x == 2``, ...) and the
-repairs that fix them (issue 24). A repair *fixes* one when the likely bug is gone from its
-text and its code is kept on its line (:func:`_kept`): ``s == r`` -> ``s.equals(r)`` fixes it,
-``s == null`` only hides it. The ranking prefers the repairs
+repairs that fix them (issue 24). A repair *fixes* one when it is the check's own fix, or
+when it changes only the likely bug's code, keeps that code (:func:`_kept`) and the bug is
+gone: ``s == r`` -> ``s.equals(r)`` fixes it, ``s == null`` only hides it, and ``long t = a *
+b`` -> ``int t = a * b`` moves it. The ranking prefers the repairs
 that fix one (:attr:`Penalties.suspicion`), and a unit with one that a repair shown fixes is
 answered by an automatic code action (on the lines of the focus) and marked by a diagnostic
 whatever the model's confidence (:func:`spancopy_core.repair.runner.confident`): these checks
@@ -63,16 +64,35 @@ def seen(
 
 
 def fixed(
-    frontend: Frontend[Any], unit: Unit, new_text: str, found: Sequence[Suspect]
+    frontend: Frontend[Any], unit: Unit, written: str, new_text: str, found: Sequence[Suspect]
 ) -> Suspect | None:
-    """The first of ``found`` that the unit written ``new_text`` fixes (module docstring)."""
-    rows = new_text.split("\n")
-    # cheap first: the code kept on its line; then the likely bug gone, which parses
-    kept = [s for s in found if s.row < len(rows) and _kept(s.code, rows[s.row])]
+    """The first of ``found`` (likely bugs of the unit as ``written``) that the unit written
+    ``new_text`` fixes: it is the check's own fix, or it changes only the code of the likely
+    bug, keeps that code (:func:`_kept`) and the bug is gone (module docstring)."""
+    for s in found:
+        if s.fix is not None:
+            a, b, new = s.fix
+            if written[:a] + new + written[b:] == new_text:
+                return s
+    old, now = written.split("\n"), new_text.split("\n")
+    # cheap first: only the code changed, and kept; then the likely bug gone, which parses
+    kept = [s for s in found if len(old) == len(now) and _only(s, old, now)]
     if not kept:
         return None
     left = {s.what for s in frontend.suspicions(unit, new_text)}
     return next((s for s in kept if s.what not in left), None)
+
+
+def _only(s: Suspect, old: list[str], now: list[str]) -> bool:
+    """Whether the lines ``now`` differ from ``old`` only within the code of ``s``, and keep it."""
+    line = old[s.row]
+    at = line.find(s.code)
+    if at < 0 or any(a != b for k, (a, b) in enumerate(zip(old, now)) if k != s.row):
+        return False
+    before, after, new = line[:at], line[at + len(s.code) :], now[s.row]
+    if not (new.startswith(before) and new.endswith(after) and len(new) >= len(before + after)):
+        return False
+    return _kept(s.code, new[len(before) : len(new) - len(after)])
 
 
 def _kept(code: str, line: str) -> bool:
@@ -113,12 +133,12 @@ def suspected(
     if not shown:
         return ()
     todo = seen(frontend, unit, text, lines, focus_lines)
-    first = lines.line(unit.start)
+    first, written = lines.line(unit.start), text[unit.start : unit.end]
     out: dict[Suspect, Suspicion] = {}
     for k, c in enumerate(shown):
         if not (todo := [s for s in todo if s not in out]):
             break
-        hit = fixed(frontend, unit, c.new_text, todo)
+        hit = fixed(frontend, unit, written, c.new_text, todo)
         if hit is not None:
             out[hit] = Suspicion(first + hit.row, hit.what, k)
     return tuple(sorted(out.values()))

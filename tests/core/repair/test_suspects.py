@@ -43,7 +43,8 @@ def unit():
 def cand(old: str, new: str) -> Candidate:
     start = TEXT.index(old)
     edit = TextEdit(start, start + len(old), new)
-    unit_text = apply_edits(TEXT, [edit])[TEXT.index("    static") : -len("}\n")]
+    start, end = TEXT.index("static"), TEXT.rindex("}", 0, -2) + 1  # the method's own text
+    unit_text = apply_edits(TEXT[:end], [edit])[start:]
     tokens = tuple(new.split())  # one program per candidate: none merged by the ranking
     return Candidate((edit,), f"{old}->{new}", 0.0, -math.inf, 0, len(TEXT), unit_text, tokens)
 
@@ -65,12 +66,15 @@ def test_the_likely_bug_is_seen_on_its_line_only(unit):
         ("s == r", "s != r", False),  # still by reference
         ("if (s == r) {", "if (s == r) { n++;", False),  # elsewhere: the bug stays
         ("n > 0", "n >= 0", False),
+        ("if (s == r) {", "while (s.equals(r)) {", False),  # more than the bug's code changed
+        ("int n = 0;\n        if (s == r) {", "int n = 1;\n        if (s.equals(r)) {", False),
     ],
 )
 def test_a_fix_removes_the_bug_and_keeps_its_code(unit, old, new, fixes):
     found = suspects.seen(JAVA, unit, TEXT, LINES, None)
     c = cand(old, new)
-    assert (suspects.fixed(JAVA, unit, c.new_text, found) is not None) is fixes
+    written = TEXT[unit.start : unit.end]
+    assert (suspects.fixed(JAVA, unit, written, c.new_text, found) is not None) is fixes
 
 
 def test_the_ranking_prefers_a_fix_by_the_bonus(unit):
