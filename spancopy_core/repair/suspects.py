@@ -1,9 +1,10 @@
 """Likely bugs that a front-end sees in a unit as written (:meth:`Frontend.suspicions`: a String
 compared by reference, an int product given to a long, ``x == 1 && x == 2``, ...) and the
-repairs that fix them (issue 24). A repair *fixes* one when it is the check's own fix, or
-when it changes only the likely bug's code, keeps that code (:func:`_kept`) and the bug is
-gone: ``s == r`` -> ``s.equals(r)`` fixes it, ``s == null`` only hides it, and ``long t = a *
-b`` -> ``int t = a * b`` moves it. The ranking prefers the repairs
+repairs that fix them (issue 24). A repair *fixes* one when it is the check's own fix
+(``s == r`` -> ``s.equals(r)``, ``long t = a * b`` -> ``long t = (long) a * b``: not ``s ==
+null``, which only hides it, nor ``int t = a * b``, which moves it), or, where the check knows
+no fix (``Math.max(d[c], d[c] + v)``), when it changes only the likely bug's code, keeps that
+code (:func:`_kept`: ``d[c - w]``) and the bug is gone. The ranking prefers the repairs
 that fix one (:attr:`Penalties.suspicion`), and a unit with one that a repair shown fixes is
 answered by an automatic code action (on the lines of the focus) and marked by a diagnostic
 whatever the model's confidence (:func:`spancopy_core.repair.runner.confident`): these checks
@@ -15,7 +16,6 @@ I/O. Design notes: docs/design.md#repair-suspects.
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -25,7 +25,6 @@ if TYPE_CHECKING:
     from spancopy_core.repair.frontend import Frontend, Suspect, Unit
 
 _TOKEN = re.compile(r"\w+|'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|&&|\|\||[<>=!]=|\S")
-_WORD = re.compile(r"\w+|'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"")  # names, numbers, literals
 
 
 INSERTED = 3  # tokens a fix may put among those of the code it fixes: a cast, "- w"
@@ -67,8 +66,9 @@ def fixed(
     frontend: Frontend[Any], unit: Unit, written: str, new_text: str, found: Sequence[Suspect]
 ) -> Suspect | None:
     """The first of ``found`` (likely bugs of the unit as ``written``) that the unit written
-    ``new_text`` fixes: it is the check's own fix, or it changes only the code of the likely
-    bug, keeps that code (:func:`_kept`) and the bug is gone (module docstring)."""
+    ``new_text`` fixes: the check's own fix, where it knows one; else a change of the likely
+    bug's code only that keeps that code (:func:`_kept`) and where the bug is gone (module
+    docstring)."""
     for s in found:
         if s.fix is not None:
             a, b, new = s.fix
@@ -76,7 +76,7 @@ def fixed(
                 return s
     old, now = written.split("\n"), new_text.split("\n")
     # cheap first: only the code changed, and kept; then the likely bug gone, which parses
-    kept = [s for s in found if len(old) == len(now) and _only(s, old, now)]
+    kept = [s for s in found if s.fix is None and len(old) == len(now) and _only(s, old, now)]
     if not kept:
         return None
     left = {s.what for s in frontend.suspicions(unit, new_text)}
@@ -96,10 +96,9 @@ def _only(s: Suspect, old: list[str], now: list[str]) -> bool:
 
 
 def _kept(code: str, line: str) -> bool:
-    """Whether ``line`` keeps ``code``: its tokens in order, ``&&`` and ``||`` alike, with at
-    most :data:`INSERTED` others among them and any before (a cast, an index: ``(long) a *
-    b``, ``d[c - w]``; not ``a * gcd(a, b)`` for ``a * b``), or its words with one more
-    comparison by value (``s.equals(r)`` for ``s == r``)."""
+    """Whether ``line`` keeps ``code``: its tokens in order, with at most :data:`INSERTED`
+    others among them and any before (``d[c - w]`` for ``d[c]``; not ``a * gcd(a, b)`` for
+    ``a * b``)."""
     want, have = _tokens(code), _tokens(line)
     at, k = [], 0
     for t in want:  # the first match of each in turn
@@ -109,14 +108,11 @@ def _kept(code: str, line: str) -> bool:
             break
         at.append(k)
         k += 1
-    if len(at) == len(want) and at and at[-1] - at[0] + 1 - len(want) <= INSERTED:
-        return True
-    words, now = _words(code), _words(line)
-    return words <= now and now["equals"] + now["compareTo"] > words["equals"] + words["compareTo"]
+    return len(at) == len(want) > 0 and at[-1] - at[0] + 1 - len(want) <= INSERTED
 
 
 def _tokens(code: str) -> list[str]:
-    return ["&&" if t == "||" else t for t in _TOKEN.findall(code)]
+    return _TOKEN.findall(code)
 
 
 def suspected(
@@ -142,7 +138,3 @@ def suspected(
         if hit is not None:
             out[hit] = Suspicion(first + hit.row, hit.what, k)
     return tuple(sorted(out.values()))
-
-
-def _words(code: str) -> Counter[str]:
-    return Counter(_WORD.findall(code))

@@ -59,9 +59,9 @@ def test_the_likely_bug_is_seen_on_its_line_only(unit):
 @pytest.mark.parametrize(
     ("old", "new", "fixes"),
     [
-        ("s == r", "s.equals(r)", True),
-        ("s == r", "r.equals(s)", True),
-        ("s == r", "!s.equals(r)", True),
+        ("s == r", "s.equals(r)", True),  # the check's own fix
+        ("s == r", "r.equals(s)", False),  # right too, but the check's own comes first
+        ("s == r", "!s.equals(r)", False),
         ("s == r", "s == null", False),  # the bug is gone with r: hidden, not fixed
         ("s == r", "s != r", False),  # still by reference
         ("if (s == r) {", "if (s == r) { n++;", False),  # elsewhere: the bug stays
@@ -101,7 +101,7 @@ def test_the_ranking_prefers_a_fix_by_the_bonus(unit):
 
 
 def test_suspected_names_the_first_repair_shown_that_fixes(unit):
-    shown = [cand("n > 0", "n >= 0"), cand("s == r", "s == null"), cand("s == r", "r.equals(s)")]
+    shown = [cand("n > 0", "n >= 0"), cand("s == r", "s == null"), cand("s == r", "s.equals(r)")]
     (s,) = suspects.suspected(JAVA, unit, TEXT, LINES, shown, (BUG, BUG))
     assert (s.line, s.repair) == (BUG, 2)
     assert suspects.suspected(JAVA, unit, TEXT, LINES, shown[:2], (BUG, BUG)) == ()
@@ -143,3 +143,32 @@ def test_the_front_ends_fix_lands_in_the_document_past_wide_characters():
     ((edit, _),) = JAVA.fixes(u, u.start, u.end, ())
     assert applied(text, [edit]) == text.replace("s / n", "(double) s / n")
     assert JAVA.fixes(u, u.start, u.start + 5, ()) == []  # not within the range asked
+
+
+MAX = """class D {
+    static int best(int[] d, int c, int v, int w) {
+        d[c] = Math.max(d[c], d[c] + v);
+        return d[c];
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("new", "fixes"),
+    [
+        ("Math.max(d[c], d[c - w] + v)", True),  # the code kept, the bug gone
+        ("Math.max(d[c], d[w] + v)", False),  # d[c] + v no longer there
+        ("Math.max(d[c], d[c] - v)", False),  # still itself plus a change
+    ],
+)
+def test_without_a_known_fix_a_change_of_the_code_alone_that_keeps_it_fixes(new, fixes):
+    doc = ParsedText.parse(MAX, JAVA)
+    (u,) = JAVA.all_units(doc.parsed, ())
+    found = suspects.seen(JAVA, u, MAX, LineIndex(MAX), None)
+    assert [s.fix for s in found] == [None]
+    written = MAX[u.start : u.end]
+    after = written.replace("Math.max(d[c], d[c] + v)", new)
+    assert (suspects.fixed(JAVA, u, written, after, found) is not None) is fixes
+    elsewhere = after.replace("return d[c];", "return d[w];")  # and another line changed
+    assert suspects.fixed(JAVA, u, written, elsewhere, found) is None
