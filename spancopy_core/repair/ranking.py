@@ -196,7 +196,12 @@ def rank(
             penalty=penalty(text, unit, c, lines, focus_lines, penalties, frontend),
         )
         written_text = text[unit.start : unit.end]
-        if found_bugs and suspects.fixed(frontend, unit, written_text, c.new_text, found_bugs):
+        hit = (
+            suspects.fixed(frontend, unit, written_text, c.new_text, found_bugs)
+            if found_bugs
+            else None
+        )
+        if hit is not None and hit.fix is not None:  # the check's own (the model's is a guess)
             c = replace(c, penalty=c.penalty - penalties.suspicion)
         keys = _keys(c, frontend)
         ident = next((ids[k] for k in keys if k in ids), None)

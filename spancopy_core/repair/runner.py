@@ -357,15 +357,15 @@ async def run(
 
 def _suspected(doc: ParsedText, found: UnitRepairs, lines: tuple[int, int] | None) -> UnitRepairs:
     """``found`` with the likely bugs of its unit on ``lines`` that a repair shown fixes
-    (:attr:`UnitRepairs.suspected`); where there is one and the detection head judged the
-    unit, the probability that the list holds the fix, which the shares shown sum to, at
-    least :data:`suspects.SHARE`."""
+    (:attr:`UnitRepairs.suspected`); where the check's own fix is among them and the
+    detection head judged the unit, the probability that the list holds the fix, which the
+    shares shown sum to, at least :data:`suspects.SHARE`."""
     where = (doc.frontend, found.unit, doc.text, doc.lines)
     hit = suspects.suspected(*where, found.candidates, lines)
     if not hit:
         return found
     d = found.detection
-    if d is None or d.probability >= suspects.SHARE:
+    if d is None or d.probability >= suspects.SHARE or not any(s.known for s in hit):
         return replace(found, suspected=hit)
     return replace(
         found,

@@ -4,8 +4,9 @@ repairs that fix them (issue 24). A repair *fixes* one when it is the check's ow
 (``s == r`` -> ``s.equals(r)``, ``long t = a * b`` -> ``long t = (long) a * b``: not ``s ==
 null``, which only hides it, nor ``int t = a * b``, which moves it), or, where the check knows
 no fix (``Math.max(d[c], d[c] + v)``), when it changes only the likely bug's code, keeps that
-code (:func:`_kept`: ``d[c - w]``) and the bug is gone. The ranking prefers the repairs
-that fix one (:attr:`Penalties.suspicion`), and a unit with one that a repair shown fixes is
+code (:func:`_kept`: ``d[c - w]``) and the bug is gone. The ranking puts the check's own fix
+first (:attr:`Penalties.suspicion`; a change the model found is only a guess at the right
+one, and keeps its rank), and a unit with a likely bug that a repair shown fixes is
 answered by an automatic code action (on the lines of the focus) and marked by a diagnostic
 whatever the model's confidence (:func:`spancopy_core.repair.runner.confident`): these checks
 are right where the detection head is weakest (code like a competitive programmer's, whose
@@ -38,11 +39,13 @@ SHARE = 0.75
 
 class Suspicion(NamedTuple):
     """A likely bug of a unit as written that a repair shown fixes: its 0-based line in the
-    document, what it is, and the first such repair (an index of the unit's candidates)."""
+    document, what it is, the first such repair (an index of the unit's candidates), and
+    whether that repair is the check's own fix (else a change the model found)."""
 
     line: int
     what: str
     repair: int
+    known: bool = True
 
 
 def seen(
@@ -136,5 +139,5 @@ def suspected(
             break
         hit = fixed(frontend, unit, written, c.new_text, todo)
         if hit is not None:
-            out[hit] = Suspicion(first + hit.row, hit.what, k)
+            out[hit] = Suspicion(first + hit.row, hit.what, k, hit.fix is not None)
     return tuple(sorted(out.values()))

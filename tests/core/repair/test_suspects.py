@@ -172,3 +172,13 @@ def test_without_a_known_fix_a_change_of_the_code_alone_that_keeps_it_fixes(new,
     assert (suspects.fixed(JAVA, u, written, after, found) is not None) is fixes
     elsewhere = after.replace("return d[c];", "return d[w];")  # and another line changed
     assert suspects.fixed(JAVA, u, written, elsewhere, found) is None
+
+
+def test_without_a_known_fix_the_models_change_keeps_its_rank_and_share(model):
+    doc = ParsedText.parse(MAX, JAVA)
+    found, _ = runner.repair(model, doc, pipeline.line_focus(doc, 2), RepairOptions())
+    (r,) = found
+    assert all(c.penalty > -1 for c in r.candidates)  # no bonus: no fix is the check's
+    if r.suspected:  # answered, as the bug is there, but not shown as likely right
+        assert not any(s.known for s in r.suspected)
+        assert r.detection is None or r.detection.probability < suspects.SHARE
