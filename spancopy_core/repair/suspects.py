@@ -25,15 +25,14 @@ if TYPE_CHECKING:
     from spancopy_core.repair.candidates import Candidate
     from spancopy_core.repair.frontend import Frontend, Suspect, Unit
 
+# names, numbers, literals, two-character operators, any other character
 _TOKEN = re.compile(r"\w+|'(?:\\.|[^'\\])*'|\"(?:\\.|[^\"\\])*\"|&&|\|\||[<>=!]=|\S")
-
-
-INSERTED = 3  # tokens a fix may put among those of the code it fixes: a cast, "- w"
-# The probability that the repairs shown hold the fix where one of them fixes a likely bug (at
-# least; the detection head's when it says more): on the real-bug dev sets 7 bug lines have
-# one, 6 of them get repairs (a long main is past the length limit), and the fix is first for
-# 5 (the sixth is another fix of the same overflow): (5 + 1) / (6 + 2), a success and a
-# failure added to so few.
+INSERTED = 3  # tokens a change may put among those of the code it keeps: "- w" in d[c - w]
+# The probability that the repairs shown hold the fix where one of them is the check's own fix
+# of a likely bug (at least; the detection head's when it says more): on the real-bug dev sets
+# 7 bug lines have one, 6 of them get repairs (a long main is past the length limit), and the
+# fix is first for 5 (the sixth is another fix of the same overflow): (5 + 1) / (6 + 2), a
+# success and a failure added to so few.
 SHARE = 0.75
 
 
