@@ -1161,7 +1161,10 @@ class _Checker:
                 self.found.append(f"'{_text(n)}' is always the same value")
         self._operands(op, self._type_of(left), self._type_of(right))
         if op in ("==", "!=") and self._type_of(left) == self._type_of(right) == "String":
-            if not self._compared_by_value(left, right):  # a == b || a.equals(b): a shortcut
+            # a == b || a.equals(b) is a shortcut; x == NO_PACKAGE, a constant, a sentinel
+            # (javapoet's NO_PACKAGE = new String(), compared by identity on purpose)
+            sentinel = any(_CONSTANT.fullmatch(_text(x).rsplit(".", 1)[-1]) for x in (left, right))
+            if not sentinel and not self._compared_by_value(left, right):
                 by_value = f"{'!' if op == '!=' else ''}{_text(left)}.equals({_text(right)})"
                 what = f"'{_text(n)}' compares Strings by reference, not by value"
                 self._suspect(n, what, (n, n, by_value))
@@ -1384,6 +1387,7 @@ def _incompatible(target: str, value: str) -> bool:
     return value in _PRIMITIVES or value == "String" or value.endswith("]")
 
 
+_CONSTANT = re.compile(r"[A-Z][A-Z0-9_]*")  # a constant's name (MAX_SIZE, NO_PACKAGE)
 _BY_VALUE = frozenset({"equals", "equalsIgnoreCase", "contentEquals", "compareTo", "compare"})
 # what fails on an empty collection (or returns null where a value is used)
 _TAKEN = frozenset(

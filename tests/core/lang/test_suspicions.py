@@ -92,6 +92,8 @@ BUGS = [
 CORRECT = [
     "boolean f(String a, String b) {\n    return a == b || a != null && a.equals(b);\n}",
     "boolean f(String a) {\n    return a == null;\n}",
+    "boolean f(String a) {\n    return a == NO_PACKAGE;\n}",  # a sentinel, by identity
+    "boolean f(String a) {\n    return this.a != C.NONE;\n}",
     "long f(int n) {\n    return n * 2;\n}",  # a literal: the author knows its size
     "long f(long a, int b) {\n    long x = a * b;\n    return x;\n}",
     "double f(double sum, int n) {\n    double avg = sum / n;\n    return avg;\n}",
