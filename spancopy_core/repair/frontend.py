@@ -152,11 +152,12 @@ class Frontend(Protocol[P]):
         prose: always)."""
         ...
 
-    def suspicions(self, unit: Unit, new_text: str) -> list[Suspect]:
-        """What in ``new_text`` (the unit's text, as written or after an edit) compiles but is
-        very likely a bug: its 0-based line in ``new_text``, what it is, its code and the fix
-        the check knows (code-point range of ``new_text`` and new text; None: none) (Java: a
-        String compared by reference, an int product given to a long, ...; prose: nothing)."""
+    def suspicions(self, unit: Unit, new_text: str | None = None) -> list[Suspect]:
+        """What in ``new_text`` (the unit's text after an edit; None: the unit as written, as
+        the front-end read it) compiles but is very likely a bug: its 0-based line in the
+        unit's text, what it is, its code and the fix the check knows (code-point range of
+        the text and new text; None: none) (Java: a String compared by reference, an int
+        product given to a long, ...; prose: nothing)."""
         ...
 
     def fixes(

@@ -154,10 +154,13 @@ class JavaFrontend:
         known = env if isinstance(env, validity.Environment) else None
         return not validity.problems(new_text, known, unit.context)
 
-    def suspicions(self, unit: Unit, new_text: str) -> list[Suspect]:
-        """:func:`spancopy_core.lang.java.validity.suspicions` of the method ``new_text``."""
+    def suspicions(self, unit: Unit, new_text: str | None = None) -> list[Suspect]:
+        """:func:`spancopy_core.lang.java.validity.suspicions` of the method ``new_text``; of
+        the method as written, its environment's (found once, when the method was read)."""
         env = unit.environment
         known = env if isinstance(env, validity.Environment) else None
+        if new_text is None:
+            return [Suspect(*s) for s in known.suspects] if known is not None else []
         return [Suspect(*s) for s in validity.suspicions(new_text, known, unit.context)]
 
     def fixes(
@@ -168,9 +171,8 @@ class JavaFrontend:
         return self._expressed(unit, self._fixes(unit, start, end), known)
 
     def _fixes(self, unit: Unit, start: int, end: int) -> list[TextEdit]:
-        """The fixes that the checks know of the method as written (its environment's)."""
-        env = unit.environment
-        found = env.suspects if isinstance(env, validity.Environment) else ()
+        """The fixes that the checks know of the method as written."""
+        found = self.suspicions(unit)
         edits = [
             TextEdit(unit.start + s.fix[0], unit.start + s.fix[1], s.fix[2]) for s in found if s.fix
         ]

@@ -849,7 +849,7 @@ class ProseFrontend:
         """All: prose has no compiler."""
         return [True] * len(variants)
 
-    def suspicions(self, unit: Unit, new_text: str) -> list[Suspect]:
+    def suspicions(self, unit: Unit, new_text: str | None = None) -> list[Suspect]:
         """None: the prose model and Harper judge a sentence."""
         return []
 

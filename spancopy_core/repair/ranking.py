@@ -180,9 +180,8 @@ def rank(
     ids: dict[object, int] = {}  # either key of a candidate -> its program
     unexpressible = []
     unchanged = _without_parentheses(written(unit))  # no repair: the unit up to parentheses
-    found_bugs = (
-        suspects.seen(frontend, unit, text, lines, focus_lines) if penalties.suspicion else []
-    )
+    written_text = text[unit.start : unit.end]
+    found_bugs = suspects.seen(frontend, unit, lines, focus_lines) if penalties.suspicion else []
     for c, lp in zip(found, log_probs, strict=True):
         if c.tokens and _without_parentheses(c.tokens) == unchanged:
             continue
@@ -195,7 +194,6 @@ def rank(
             log_prob=lp,
             penalty=penalty(text, unit, c, lines, focus_lines, penalties, frontend),
         )
-        written_text = text[unit.start : unit.end]
         hit = (
             suspects.fixed(frontend, unit, written_text, c.new_text, found_bugs)
             if found_bugs

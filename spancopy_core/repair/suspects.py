@@ -50,16 +50,16 @@ class Suspicion(NamedTuple):
 def seen(
     frontend: Frontend[Any],
     unit: Unit,
-    text: str,
     lines: LineIndex,
     focus_lines: tuple[int, int] | None,
 ) -> list[Suspect]:
-    """The likely bugs of ``unit`` as written in the document ``text`` on the 0-based
-    ``focus_lines`` (first, last; None: anywhere in the unit)."""
+    """The likely bugs of ``unit`` as written (the front-end's, found when it read the unit)
+    on the 0-based ``focus_lines`` of its document (``lines``; first, last; None: anywhere in
+    the unit)."""
     first = lines.line(unit.start)
     return [
         s
-        for s in frontend.suspicions(unit, text[unit.start : unit.end])
+        for s in frontend.suspicions(unit)
         if focus_lines is None or focus_lines[0] <= first + s.row <= focus_lines[1]
     ]
 
@@ -130,7 +130,7 @@ def suspected(
     does."""
     if not shown:
         return ()
-    todo = seen(frontend, unit, text, lines, focus_lines)
+    todo = seen(frontend, unit, lines, focus_lines)
     first, written = lines.line(unit.start), text[unit.start : unit.end]
     out: dict[Suspect, Suspicion] = {}
     for k, c in enumerate(shown):

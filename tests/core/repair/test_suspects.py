@@ -50,10 +50,10 @@ def cand(old: str, new: str) -> Candidate:
 
 
 def test_the_likely_bug_is_seen_on_its_line_only(unit):
-    (seen,) = suspects.seen(JAVA, unit, TEXT, LINES, None)
+    (seen,) = suspects.seen(JAVA, unit, LINES, None)
     assert seen.what == "'s == r' compares Strings by reference, not by value"
-    assert suspects.seen(JAVA, unit, TEXT, LINES, (BUG, BUG)) == [seen]
-    assert suspects.seen(JAVA, unit, TEXT, LINES, (BUG + 1, BUG + 3)) == []
+    assert suspects.seen(JAVA, unit, LINES, (BUG, BUG)) == [seen]
+    assert suspects.seen(JAVA, unit, LINES, (BUG + 1, BUG + 3)) == []
 
 
 @pytest.mark.parametrize(
@@ -71,7 +71,7 @@ def test_the_likely_bug_is_seen_on_its_line_only(unit):
     ],
 )
 def test_a_fix_removes_the_bug_and_keeps_its_code(unit, old, new, fixes):
-    found = suspects.seen(JAVA, unit, TEXT, LINES, None)
+    found = suspects.seen(JAVA, unit, LINES, None)
     c = cand(old, new)
     written = TEXT[unit.start : unit.end]
     assert (suspects.fixed(JAVA, unit, written, c.new_text, found) is not None) is fixes
@@ -165,7 +165,7 @@ MAX = """class D {
 def test_without_a_known_fix_a_change_of_the_code_alone_that_keeps_it_fixes(new, fixes):
     doc = ParsedText.parse(MAX, JAVA)
     (u,) = JAVA.all_units(doc.parsed, ())
-    found = suspects.seen(JAVA, u, MAX, LineIndex(MAX), None)
+    found = suspects.seen(JAVA, u, LineIndex(MAX), None)
     assert [s.fix for s in found] == [None]
     written = MAX[u.start : u.end]
     after = written.replace("Math.max(d[c], d[c] + v)", new)
