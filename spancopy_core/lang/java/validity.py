@@ -81,6 +81,17 @@ _IDENTITY = {
 }
 _SELF_CONSTANT = frozenset({"-", "/", "%", "^"})  # a op a is always the same value (x - x)
 _UP, _DOWN = frozenset({"++", "+="}), frozenset({"--", "-="})  # a loop's step
+# what leaves a loop's body early; a loop with one may mean to stop before its condition does
+_EXITS = frozenset({"break_statement", "return_statement", "throw_statement"})
+# what may keep a statement of a loop's body from running in an iteration
+_GUARDS = frozenset(
+    """if_statement ternary_expression for_statement enhanced_for_statement while_statement
+    do_statement switch_expression switch_block try_statement try_with_resources_statement
+    lambda_expression class_body""".split()
+)
+# the lists whose get(i), set(i, x), remove(i) throw at i == size(); a length's element reads
+_LISTS = frozenset({"List", "ArrayList", "LinkedList", "Vector", "Stack"})
+_AT_INDEX = {"length": ("[]",), "length()": ("charAt", "codePointAt"), "size()": ("get", "set")}
 # the expressions that may stand as a statement (JLS 14.8) are assignments, ++/--, calls and
 # instance creations; these never may
 _NOT_STATEMENTS = frozenset(
@@ -157,9 +168,10 @@ class Environment:
     library: frozenset[str] = frozenset(jdk.TYPES)
     written: tuple[str, ...] = ()
     suspects: tuple[Suspect, ...] = ()  # of the method as written (:func:`suspicions`)
+    constants: dict[str, int] = field(default_factory=dict)  # final fields' integer values
 
     def __hash__(self) -> int:
-        fields = tuple(sorted(self.fields.items()))
+        fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
         signatures = tuple(sorted(self.signatures.items(), key=lambda kv: kv[0]))
         return hash(
             (fields, self.methods, self.types, self.open, self.free, self.open_types)
@@ -249,6 +261,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
     fields: dict[str, str] = {}
     signatures: dict[str, jdk.Member] = {}
     finals: set[str] = set()
+    constants: dict[str, int] = {}
     types: set[str] = set()
     parameters: set[str] = set()
     is_open = open_types = False
@@ -302,6 +315,9 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
                             fields[name] = _declared_type(kind, d)  # the innermost class's
                             if final:
                                 finals.add(name)
+                                value = _value(d.child_by_field_name("value"))
+                                if value is not None:
+                                    constants[name] = value
         parent = parent.parent
     fields.update(dict.fromkeys(static_imports - fields.keys(), ""))
     for name in static_imports:  # a statically imported method: any arguments, any type
@@ -316,6 +332,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         classes=frozenset(doc.declared_types() - parameters),
         signatures=signatures,
         library=jdk.visible(doc.imports, doc.declared_types() | parameters),
+        constants=constants,
     )
     checker = _Checker(env)
     free = checker.free(node)
@@ -332,6 +349,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         frozenset(checker.locals),
         frozenset(finals),
         env.library,
+        constants=constants,
     )
     checker = _Checker(found)
     written = tuple(sorted(checker.problems(node)))
@@ -430,6 +448,8 @@ class _Checker:
         self.memo: dict[int, str] = {}
         self.method: SyntaxNode | None = None
         self.suspects: list[Suspect] = []  # :meth:`_suspect`
+        self.values: dict[str, int] = {}  # locals declared with an integer constant
+        self.reassigned: set[str] | None = None  # what the method assigns (when asked)
 
     # -- entry points ----------------------------------------------------------------------
     def free(self, method: SyntaxNode) -> set[str]:
@@ -563,6 +583,8 @@ class _Checker:
                     self._node(value)
                     self.initializing = ""
                     self._assign(declared, value, f"'{_text(d)}'")
+                    if (number := _value(value)) is not None:
+                        self.values[_text(d.child_by_field_name("name"))] = number
 
     def _expression_statement(self, n: SyntaxNode) -> None:
         # an arm of a switch (case 1 -> 0;) is its value where the switch is an expression
@@ -589,8 +611,110 @@ class _Checker:
         for c in n.named_children:
             self._node(c)
         if condition is not None and self.checking:
-            self._loop(n, condition)
+            if not self._wrong_step(n, condition):
+                self._loop(n, condition)
+            self._past_the_end(n, condition)
         self.scopes.pop()
+
+    def _counter(self, n: SyntaxNode) -> tuple[SyntaxNode, SyntaxNode | None] | None:
+        """The one variable a ``for`` loop ``n`` declares, of an integral primitive type
+        (only an assignment changes it), and its initial value; None otherwise."""
+        inits = n.children_by_field_name("init")
+        if len(inits) != 1 or inits[0].type != "local_variable_declaration":
+            return None
+        if _text(inits[0].child_by_field_name("type")) not in ("int", "long", "short"):
+            return None
+        declared = [d for d in _children(inits[0]) if d.type == "variable_declarator"]
+        if len(declared) != 1 or declared[0].child_by_field_name("name") is None:
+            return None
+        name = declared[0].child_by_field_name("name")
+        return name, declared[0].child_by_field_name("value")  # type: ignore[return-value]
+
+    def _wrong_step(self, n: SyntaxNode, condition: SyntaxNode) -> bool:
+        """``for (int j = i + 1; j < n; i++)``: a loop whose condition compares the one
+        variable it declares with a bound, whose one step moves another (not the bound), and
+        whose body neither changes its own nor leaves early (it runs forever, or past an
+        end): a likely bug, fixed by stepping its own (``j++``). Whether it is one."""
+        counter, body = self._counter(n), n.child_by_field_name("body")
+        updates = n.children_by_field_name("update")
+        if counter is None or body is None or len(updates) != 1:
+            return False
+        own = _text(counter[0])
+        step = updates[0]
+        if step.type == "assignment_expression":
+            moved = step.child_by_field_name("left")
+        elif step.type == "update_expression":
+            moved = next(iter(_statements(step)), None)
+        else:
+            return False
+        if moved is None or moved.type != "identifier" or _text(moved) == own:
+            return False
+        while condition.type == "parenthesized_expression" and condition.named_children:
+            condition = condition.named_children[0]
+        sides = [condition.child_by_field_name(f) for f in ("left", "right")]
+        if condition.type != "binary_expression" or _text(
+            condition.child_by_field_name("operator")
+        ) not in _COMPARISON | {"!="}:
+            return False
+        if own not in map(_text, sides) or _text(moved) in map(_text, sides):
+            return False  # for (int end = f(); j < end; j++): the bound declared there
+        if own in _assigned(body) or any(x.type in _EXITS for x in _walk(body)):
+            return False
+        what = f"'{_text(step)}' steps '{_text(moved)}', not the loop's own '{own}'"
+        self._suspect(step, what, (moved, moved, own))
+        return True
+
+    def _past_the_end(self, n: SyntaxNode, condition: SyntaxNode) -> None:
+        """A loop over the indices of an array, a String or a list that reaches its length
+        and reads the element there in every iteration: ``for (int i = 0; i <= a.length;
+        i++) s += a[i];`` (it fails in its last, fixed by ``<``), ``for (int i =
+        a.length; i >= 0; i--) b.append(a[i]);`` (in its first, fixed by ``a.length - 1``)."""
+        counter, body = self._counter(n), n.child_by_field_name("body")
+        updates = n.children_by_field_name("update")
+        if counter is None or body is None or len(updates) != 1:
+            return
+        name, start = counter
+        step = updates[0]
+        if step.type != "update_expression" or not _same(next(iter(_statements(step))), name):
+            return
+        up = any(c.type == "++" for c in step.children)
+        while condition.type == "parenthesized_expression" and condition.named_children:
+            condition = condition.named_children[0]
+        operator = condition.child_by_field_name("operator")
+        if up and _text(operator) == "<=" and _same(condition.child_by_field_name("left"), name):
+            end, fix = condition.child_by_field_name("right"), (operator, operator, "<")
+        elif not up and start is not None:
+            end, fix = start, (start, start, f"{_text(start)} - 1")
+        else:
+            return
+        ends = self._length(end)
+        if ends is None or _text(name) in _assigned(body) or _text(ends[0]) in _assigned(body):
+            return
+        if any(x.type in _EXITS for x in _walk(body)):
+            return
+        read = next((x for x in _walk(body) if _reads_at(x, ends, _text(name))), None)
+        if read is not None and _unguarded(read, body):
+            what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(end)}"
+            self._suspect(end, what, fix)  # type: ignore[arg-type]  # on the loop's line
+
+    def _length(self, n: SyntaxNode | None) -> tuple[SyntaxNode, str] | None:
+        """What ``n`` is the length of (``a.length`` of an array, ``s.length()`` of a String
+        or StringBuilder, ``xs.size()`` of a list), and which (a key of ``_AT_INDEX``)."""
+        if n is None:
+            return None
+        if n.type == "field_access" and _text(n.child_by_field_name("field")) == "length":
+            obj, which = n.child_by_field_name("object"), "length"
+            wanted = self._type_of(obj).endswith("[]")
+        elif n.type == "method_invocation" and not _statements(n.child_by_field_name("arguments")):
+            obj, member = n.child_by_field_name("object"), _text(n.child_by_field_name("name"))
+            kind = _base(self._type_of(obj))
+            which = member + "()"
+            wanted = (member == "length" and kind in ("String", "StringBuilder")) or (
+                member == "size" and kind in _LISTS
+            )
+        else:
+            return None
+        return (obj, which) if wanted and obj is not None and _same(obj, obj) else None
 
     def _loop(self, n: SyntaxNode, condition: SyntaxNode) -> None:
         """A ``for`` loop whose condition, a comparison of locals, no statement of the loop
@@ -819,6 +943,8 @@ class _Checker:
                 and len(args) in (2, 4)
             ):
                 self._filled(n, args[0], args[-1])
+            elif args and name in ("get", "set", "charAt", "codePointAt"):
+                self._at_the_end(n, args[0])
 
     def _filled(self, n: SyntaxNode, array: SyntaxNode, value: SyntaxNode) -> None:
         """``Arrays.fill(d, Integer.MAX_VALUE)`` of a ``long[]`` (or ``double[]``): an int's
@@ -907,6 +1033,15 @@ class _Checker:
         index = self._type_of(n.child_by_field_name("index"))
         if self._kind(index) and _BOXED.get(index, index) not in _INDEX:
             self._flag(f"an index of type {index}: '{_text(n)}'")
+        self._at_the_end(n, n.child_by_field_name("index"))
+
+    def _at_the_end(self, read: SyntaxNode, index: SyntaxNode | None) -> None:
+        """``a[a.length]``, ``xs.get(xs.size())``, ``s.charAt(s.length())``: the element one
+        past the last, which is not there; fixed by ``- 1``."""
+        ends = self._length(index)
+        if self.checking and ends is not None and _reads_at(read, ends, _text(index)):
+            what = f"'{_text(read)}' reads past the end"
+            self._suspect(read, what, (index, index, f"{_text(index)} - 1"))  # type: ignore[arg-type]
 
     # -- types -----------------------------------------------------------------------------
     def _library(self, type_text: str) -> jdk.LibraryType | None:
@@ -1168,11 +1303,64 @@ class _Checker:
                 by_value = f"{'!' if op == '!=' else ''}{_text(left)}.equals({_text(right)})"
                 what = f"'{_text(n)}' compares Strings by reference, not by value"
                 self._suspect(n, what, (n, n, by_value))
+        if op == "%" and left is not None and right is not None:
+            self._overflows_before(n, left, right)
         if op in _CONDITION_OPS:
             self._contradiction(n, op, left, right)
         if op in _COMPARISON and left is not None and right is not None:  # n * m < limit
             for x, y in ((left, right), (right, left)):
                 self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
+
+    def _overflows_before(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
+        """``fact * i % 1_000_000_007`` of two ints: a product of two values below a modulus
+        past 46,340 passes an int's bound before it is reduced (where it is given to a long,
+        :meth:`_widened` says so); fixed by ``(int) ((long) fact * i % MOD)``."""
+        product = left
+        while product.type == "parenthesized_expression" and product.named_children:
+            product = product.named_children[0]
+        a, b = product.child_by_field_name("left"), product.child_by_field_name("right")
+        if product.type != "binary_expression" or a is None or b is None:
+            return
+        if _text(product.child_by_field_name("operator")) != "*" or _literal(a) or _literal(b):
+            return
+        if self._type_of(product) != "int" or (self._modulus(right) or 0) <= 46_340:
+            return
+        at = n
+        while at.parent is not None and at.parent.type == "parenthesized_expression":
+            at = at.parent
+        if self._widening(at):
+            return
+        fixed = f"(int) ((long) {_text(a)} * {_text(b)} % {_text(right)})"
+        what = f"'{_text(product)}' is multiplied in int before '% {_text(right)}'"
+        self._suspect(n, what, (n, n, fixed))
+
+    def _modulus(self, n: SyntaxNode) -> int | None:
+        """The value of the integer constant ``n``: a literal, a final field's, or a local's
+        that the method never assigns again."""
+        if n.type == "identifier":
+            name = _text(n)
+            if name in self.values and any(name in s for s in self.scopes):
+                if self.reassigned is None:
+                    self.reassigned = _assigned(self.method) if self.method else set()
+                return None if name in self.reassigned else self.values[name]
+            return self.env.constants.get(name) if self._lookup(name) is not None else None
+        return _value(n)
+
+    def _widening(self, n: SyntaxNode) -> bool:
+        """Whether the expression ``n`` is given to a long as it is (a declaration, an
+        assignment, a return)."""
+        parent = n.parent
+        if parent is None:
+            return False
+        if parent.type == "variable_declarator":
+            target = self._lookup(_text(parent.child_by_field_name("name")))
+        elif parent.type == "assignment_expression":
+            target = self._type_of(parent.child_by_field_name("left"))
+        elif parent.type == "return_statement":
+            target = self.returns[-1] if self.returns else ""
+        else:
+            return False
+        return _BOXED.get(target or "", target) == "long"
 
     def _operands(self, op: str, left: str, right: str) -> None:
         """Whether ``op`` applies to operands of these types (JLS 15.15-15.26): numbers for
@@ -1255,7 +1443,11 @@ class _Checker:
         if not op or left is None or right is None:
             return
         if op in _USELESS_SELF and _same(left, right):
-            self.found.append(f"'{_text(n)}' assigns a variable from itself")
+            if op == "=" and self._hides_field(left):  # name = name; for this.name = name;
+                what = f"'{_text(n)}' assigns '{_text(left)}' to itself, not to the field"
+                self._suspect(n, what, (left, left, f"this.{_text(left)}"))
+            else:
+                self.found.append(f"'{_text(n)}' assigns a variable from itself")
         if _IDENTITY.get(op) is not None and _text(right) in (_IDENTITY[op], _IDENTITY[op] + "L"):
             self.found.append(f"'{_text(n)}' changes nothing")
         if op != "=" and right.type == "assignment_expression":
@@ -1271,6 +1463,13 @@ class _Checker:
             self._operands(op[:-1], target, self._type_of(right))
         if op in ("+=", "-="):
             self._widened(target, right)
+
+    def _hides_field(self, name: SyntaxNode) -> bool:
+        """Whether the identifier ``name`` is a local or parameter that hides a field of the
+        class, in a method that has a ``this``."""
+        text = _text(name)
+        local = name.type == "identifier" and any(text in s for s in self.scopes)
+        return local and text in self.env.fields and not self.static
 
     def _final(self, target: SyntaxNode) -> None:
         """An assignment to ``target``: not to a final field, but in a constructor."""
@@ -1402,6 +1601,33 @@ def _other_condition(n: SyntaxNode, op: str) -> tuple[SyntaxNode, SyntaxNode, st
     return None if operator is None else (operator, operator, "||" if op == "&&" else "&&")
 
 
+def _value(n: SyntaxNode | None) -> int | None:
+    """The value of a constant integer expression of literals (``1_000_000_007``, ``(int)
+    1e9 + 7``, ``998244353L``), else None."""
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    if n is None:
+        return None
+    if n.type == "decimal_integer_literal":
+        return int(_text(n).replace("_", "").rstrip("lL"))
+    if n.type == "cast_expression":
+        inner = n.child_by_field_name("value")
+        if _text(n.child_by_field_name("type")) in ("int", "long") and inner is not None:
+            if inner.type == "decimal_floating_point_literal":
+                try:
+                    return int(float(_text(inner).replace("_", "").rstrip("dDfF")))
+                except ValueError:
+                    return None
+            return _value(inner)
+        return None
+    if n.type == "binary_expression":
+        a, b = _value(n.child_by_field_name("left")), _value(n.child_by_field_name("right"))
+        op = _text(n.child_by_field_name("operator"))
+        if a is not None and b is not None and op in ("+", "-", "*"):
+            return a + b if op == "+" else a - b if op == "-" else a * b
+    return None
+
+
 def _literal(n: SyntaxNode) -> bool:
     while n.type == "parenthesized_expression" and n.named_children:
         n = n.named_children[0]
@@ -1470,6 +1696,39 @@ def _dereferences(n: SyntaxNode, name: str, members: frozenset[str]) -> bool:
         return False
     obj = n.child_by_field_name("object")
     return obj is not None and _text(obj) == name and (not members or member in members)
+
+
+def _reads_at(n: SyntaxNode, ends: tuple[SyntaxNode, str], index: str) -> bool:
+    """Whether ``n`` reads the element at ``index`` (its text) of what ``ends`` is the length
+    of (:meth:`_Checker._length`): ``a[i]`` for ``a.length``, ``s.charAt(i)`` for
+    ``s.length()``, ``xs.get(i)`` for ``xs.size()``."""
+    obj, which = ends
+    if n.type == "array_access":
+        at, of, member = n.child_by_field_name("index"), n.child_by_field_name("array"), "[]"
+    elif n.type == "method_invocation":
+        args = _statements(n.child_by_field_name("arguments"))
+        at, of = (args[0] if args else None), n.child_by_field_name("object")
+        member = _text(n.child_by_field_name("name"))
+    else:
+        return False
+    return member in _AT_INDEX[which] and _text(at) == index and _same(of, obj)
+
+
+def _unguarded(n: SyntaxNode, body: SyntaxNode) -> bool:
+    """Whether ``n`` runs whenever the statement ``body`` does: nothing between them may
+    skip it (a condition, a loop, a ``&&``, a lambda, ...)."""
+    at = n.parent
+    while at is not None:
+        if at.type in _GUARDS:
+            return False
+        if at.type == "binary_expression" and _text(at.child_by_field_name("operator")) in (
+            _CONDITION_OPS
+        ):
+            return False
+        if at.id == body.id:
+            return True
+        at = at.parent
+    return False
 
 
 def _offset_of(base: SyntaxNode, other: SyntaxNode) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from spancopy_core.lang.java import validity
+from spancopy_core.lang.java.syntax import JavaSource
 
 # (a method with the bug, the same method fixed, what the check says)
 BUGS = [
@@ -86,6 +87,59 @@ BUGS = [
         "void f(int[] dp, int c, int v, int w) {\n    dp[c] = Math.max(dp[c], dp[c - w] + v);\n}",
         "'Math.max(dp[c], dp[c] + v)' compares a value with itself plus a change",
     ),
+    (
+        "int f(int[][] m) {\n    int s = 0;\n    for (int i = 0; i < m.length; i++)\n"
+        "        for (int j = 0; j < m[i].length; i++)\n"
+        "            s += m[i][j];\n    return s;\n}",
+        "int f(int[][] m) {\n    int s = 0;\n    for (int i = 0; i < m.length; i++)\n"
+        "        for (int j = 0; j < m[i].length; j++)\n"
+        "            s += m[i][j];\n    return s;\n}",
+        "'i++' steps 'i', not the loop's own 'j'",
+    ),
+    (
+        "int f(int[] a) {\n    int s = 0;\n    for (int i = 0; i <= a.length; i++) {\n"
+        "        s += a[i];\n    }\n    return s;\n}",
+        "int f(int[] a) {\n    int s = 0;\n    for (int i = 0; i < a.length; i++) {\n"
+        "        s += a[i];\n    }\n    return s;\n}",
+        "'a[i]' reads past the end when 'i' is a.length",
+    ),
+    (
+        'String f(String[] w) {\n    String s = "";\n    for (int i = w.length; i >= 0; i--)\n'
+        "        s += w[i];\n    return s;\n}",
+        'String f(String[] w) {\n    String s = "";\n    for (int i = w.length - 1; i >= 0; i--)\n'
+        "        s += w[i];\n    return s;\n}",
+        "'w[i]' reads past the end when 'i' is w.length",
+    ),
+    (
+        "int f(String s) {\n    int n = 0;\n    for (int i = 0; i <= s.length(); i++) {\n"
+        "        n += s.charAt(i);\n    }\n    return n;\n}",
+        "int f(String s) {\n    int n = 0;\n    for (int i = 0; i < s.length(); i++) {\n"
+        "        n += s.charAt(i);\n    }\n    return n;\n}",
+        "'s.charAt(i)' reads past the end when 'i' is s.length()",
+    ),
+    (
+        "String f(List<String> items) {\n    return items.get(items.size());\n}",
+        "String f(List<String> items) {\n    return items.get(items.size() - 1);\n}",
+        "'items.get(items.size())' reads past the end",
+    ),
+    (
+        "int f(int[] a) {\n    return a[a.length];\n}",
+        "int f(int[] a) {\n    return a[a.length - 1];\n}",
+        "'a[a.length]' reads past the end",
+    ),
+    (
+        "int f(int n) {\n    int fact = 1;\n    for (int i = 2; i <= n; i++)\n"
+        "        fact = fact * i % 1_000_000_007;\n    return fact;\n}",
+        "int f(int n) {\n    int fact = 1;\n    for (int i = 2; i <= n; i++)\n"
+        "        fact = (int) ((long) fact * i % 1_000_000_007);\n    return fact;\n}",
+        "'fact * i' is multiplied in int before '% 1_000_000_007'",
+    ),
+    (
+        "int f(int a, int b) {\n    final int mod = (int) 1e9 + 7;\n    return (a * b) % mod;\n}",
+        "int f(int a, int b) {\n    final int mod = (int) 1e9 + 7;\n"
+        "    return (int) ((long) a * b % mod);\n}",
+        "'a * b' is multiplied in int before '% mod'",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -107,6 +161,27 @@ CORRECT = [
     "int f(int cur, int x) {\n    return Math.max(x, cur + x);\n}",
     "boolean f(int a, int b, int c) {\n    return a * b > c;\n}",
     "void f(int[] d) {\n    Arrays.fill(d, Integer.MAX_VALUE);\n}",
+    # a bound declared by the loop, a step in the condition, a loop that may stop early
+    "void f(List<Future<?>> fs, int j) {\n    for (int n = fs.size(); j < n; j++) fs.get(j);\n}",
+    "void f(byte[] b, long r) {\n    for (int n = 8; n-- > 0; r >>>= 8) b[n] = (byte) r;\n}",
+    "int f(int[] a, int k) {\n    int i = 0;\n    for (int j = 0; j < k; i++) {\n"
+    "        if (a[i] > 0) break;\n    }\n    return i;\n}",
+    # reads at the length that never happen, or guarded, or one before it
+    "int f(int[] a) {\n    int s = 0;\n    for (int i = 0; i < a.length; i++) s += a[i];\n"
+    "    return s;\n}",
+    "int f(int[] a) {\n    int s = 0;\n    for (int i = 0; i <= a.length; i++)\n"
+    "        if (i < a.length) s += a[i];\n    return s;\n}",
+    "int f(int[] a) {\n    int s = 0;\n    for (int i = a.length; i > 0; i--) s += a[i - 1];\n"
+    "    return s;\n}",
+    'String f(String s) {\n    String t = "";\n    for (int i = 0; i <= s.length(); i++)\n'
+    "        t += s.substring(i);\n    return t;\n}",
+    "int f(Map<Integer, Integer> m) {\n    return m.get(m.size());\n}",  # a key, not an index
+    # a product reduced by a small modulus, or given to a long (the long check says so)
+    "int f(int a, int b) {\n    return a * b % 1000;\n}",
+    "int f(int a) {\n    return a * 31 % 1_000_000_007;\n}",
+    "int f(int a, int b, int mod) {\n    return a * b % mod;\n}",
+    "int f(int a, int b) {\n    int m = 1_000_000_007;\n    m = 7;\n    return a * b % m;\n}",
+    "void f(int a, int b) {\n    int x = 0;\n    x = x;\n}",  # no field: no bug, no fix
 ]
 
 
@@ -146,3 +221,24 @@ def test_a_candidate_that_adds_a_likely_bug_makes_no_sense_one_that_keeps_it_doe
 def test_the_line_is_the_methods_own():
     text = "long f(int[] a) {\n    int x = 0;\n\n    long p = a[0] * a[1];\n    return p + x;\n}"
     assert [s.row for s in validity.suspicions(text)] == [3]
+
+
+def test_a_parameter_assigned_to_itself_is_the_field_it_hides():
+    text = (
+        "class A {\n    static final int MOD = 1_000_000_007;\n    private int size;\n\n"
+        "    A(int size) {\n        size = size;\n    }\n\n"
+        "    static void g(int size) {\n        size = size;\n    }\n\n"
+        "    int h(int a, int b) {\n        return a * b % MOD;\n    }\n}\n"
+    )
+    doc = JavaSource(text)
+    found = [validity.environment(doc, m).suspects for m in doc.methods]
+    constructor, static, product = found
+    ((row, what, code, (start, end, new)),) = constructor
+    method = text[doc.methods[0].start : doc.methods[0].end]
+    assert what == "'size = size' assigns 'size' to itself, not to the field"
+    assert method.split("\n")[row].strip() == "size = size;"
+    assert method[:start] + new + method[end:] == method.replace("size = size", "this.size = size")
+    assert static == ()  # a static method has no field to mean
+    ((_, what, _, (start, end, new)),) = product  # the field's value is the modulus
+    assert what == "'a * b' is multiplied in int before '% MOD'"
+    assert new == "(int) ((long) a * b % MOD)"

@@ -218,7 +218,7 @@ def _bug(name: str, *problems: str) -> tuple[str, list[str]]:
 
 
 # the buggy programs of the shipped sets flagged, each rightly: the bug itself (the likely bugs
-# of validity.suspicions, and one loop whose inner loop steps the outer loop's variable)
+# of validity.suspicions)
 FLAGGED_BUGS = {
     "contest_bugs": [
         _bug(
@@ -250,6 +250,10 @@ FLAGGED_BUGS = {
             "'Arrays.fill(dist, Integer.MAX_VALUE)' fills longs with an int's bound",
         ),
         _bug(
+            "contest:modular_factorial:long_accumulator",
+            "'fact * i' is multiplied in int before '% 1000000007'",
+        ),
+        _bug(
             "contest:monotonic_stack:wrong_pop_condition",
             "'!st.isEmpty() || a[st.peek()] < a[i]' uses 'st' where its guard lets it fail",
         ),
@@ -259,7 +263,7 @@ FLAGGED_BUGS = {
         ),
         _bug(
             "contest:nested_loop_pairs:wrong_increment_variable",
-            "the loop's condition 'j < n' never changes",
+            "'i++' steps 'i', not the loop's own 'j'",
         ),
         _bug(
             "contest:max_product_pair:long_product",
@@ -273,8 +277,13 @@ FLAGGED_BUGS = {
             "contest:clock_angle:integer_division_double",
             "'m / 2' divides integers before it is a double",
         ),
+        _bug(
+            "contest:string_reverse_words:wrong_loop_end",
+            "'words[i]' reads past the end when 'i' is words.length",
+        ),
     ],
     "everyday_bugs": [
+        _bug("everyday:sum_off_by_one", "'values[i]' reads past the end when 'i' is values.length"),
         _bug(
             "everyday:is_empty_and",
             "'s == null && s.trim().isEmpty()' uses 's' where its guard lets it fail",
@@ -283,6 +292,8 @@ FLAGGED_BUGS = {
             "everyday:average_int_division",
             "'total / values.length' divides integers before it is a double",
         ),
+        _bug("everyday:last_index", "'items.get(items.size())' reads past the end"),
+        _bug("everyday:nested_loop_wrong_var", "'i++' steps 'i', not the loop's own 'j'"),
     ],
 }
 # an identity shortcut (toLowerCase returns the String itself when nothing changes) that the
