@@ -89,6 +89,18 @@ _GUARDS = frozenset(
     do_statement switch_expression switch_block try_statement try_with_resources_statement
     lambda_expression class_body""".split()
 )
+# the library's generic containers, and the calls that return an element (a map's: a value)
+_ELEMENTS = frozenset(
+    """List ArrayList LinkedList Vector Stack Deque ArrayDeque Queue PriorityQueue TreeSet
+    SortedSet NavigableSet""".split()
+)
+_ELEMENT_CALLS = frozenset(
+    """get peek poll pop element peekFirst peekLast pollFirst pollLast getFirst getLast first
+    last""".split()
+)
+_MAPS = frozenset("Map HashMap TreeMap LinkedHashMap SortedMap NavigableMap".split())
+# the boxed numbers that == compares by reference (Boolean's two values are shared)
+_BY_REFERENCE = frozenset(set(_BOXED) - {"Boolean"})
 # the lists whose get(i), set(i, x), remove(i) throw at i == size(); a length's element reads
 _LISTS = frozenset({"List", "ArrayList", "LinkedList", "Vector", "Stack"})
 _AT_INDEX = {"length": ("[]",), "length()": ("charAt", "codePointAt"), "size()": ("get", "set")}
@@ -1303,6 +1315,8 @@ class _Checker:
                 by_value = f"{'!' if op == '!=' else ''}{_text(left)}.equals({_text(right)})"
                 what = f"'{_text(n)}' compares Strings by reference, not by value"
                 self._suspect(n, what, (n, n, by_value))
+        if op in ("==", "!=") and left is not None and right is not None:
+            self._boxed_by_reference(n, op, left, right)
         if op == "%" and left is not None and right is not None:
             self._overflows_before(n, left, right)
         if op in _CONDITION_OPS:
@@ -1310,6 +1324,41 @@ class _Checker:
         if op in _COMPARISON and left is not None and right is not None:  # n * m < limit
             for x, y in ((left, right), (right, left)):
                 self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
+
+    def _boxed_by_reference(
+        self, n: SyntaxNode, op: str, left: SyntaxNode, right: SyntaxNode
+    ) -> None:
+        """``a.get(i) == a.get(j)`` of a ``List<Integer>``, ``x == y`` of two ``Long``: boxed
+        numbers compared by reference, equal only while the values are small (the JLS caches
+        -128 to 127); fixed by ``equals``. Not where the method compares them by value too,
+        nor with a constant."""
+        kinds = [self._boxed(x) for x in (left, right)]
+        if not kinds[0] or kinds[0] != kinds[1] or self._compared_by_value(left, right):
+            return
+        if any(_CONSTANT.fullmatch(_text(x).rsplit(".", 1)[-1]) for x in (left, right)):
+            return
+        by_value = f"{'!' if op == '!=' else ''}{_text(left)}.equals({_text(right)})"
+        what = f"'{_text(n)}' compares {kinds[0]} objects by reference, not by value"
+        self._suspect(n, what, (n, n, by_value))
+
+    def _boxed(self, n: SyntaxNode) -> str:
+        """The boxed number type (of :data:`_BY_REFERENCE`) of a variable, a field or an
+        element of a generic container (``xs.get(i)`` of a ``List<Long>``, ``m.get(k)`` of a
+        ``Map<String, Integer>``); ``""`` for anything else."""
+        if n.type in ("identifier", "field_access", "array_access"):
+            found = self._type_of(n)
+        elif n.type == "method_invocation" and n.child_by_field_name("object") is not None:
+            owner = self._type_of(n.child_by_field_name("object"))
+            arguments, name = _type_arguments(owner), _text(n.child_by_field_name("name"))
+            if _base(owner) in _ELEMENTS and name in _ELEMENT_CALLS and len(arguments) == 1:
+                found = arguments[0]
+            elif _base(owner) in _MAPS and name in ("get", "getOrDefault"):
+                found = arguments[1] if len(arguments) == 2 else ""
+            else:
+                found = ""
+        else:
+            found = ""
+        return found if found in _BY_REFERENCE else ""
 
     def _overflows_before(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
         """``fact * i % 1_000_000_007`` of two ints: a product of two values below a modulus
@@ -1599,6 +1648,20 @@ def _other_condition(n: SyntaxNode, op: str) -> tuple[SyntaxNode, SyntaxNode, st
     """The operator of the condition ``n`` made the other one (``&&`` for ``||``)."""
     operator = n.child_by_field_name("operator")
     return None if operator is None else (operator, operator, "||" if op == "&&" else "&&")
+
+
+def _type_arguments(type_text: str) -> list[str]:
+    """``Map<String,List<Integer>>`` -> ``["String", "List<Integer>"]`` (a declared type's
+    text has no spaces); ``[]`` without them."""
+    if "<" not in type_text or not type_text.endswith(">"):
+        return []
+    inner, out, depth, start = type_text[type_text.index("<") + 1 : -1], [], 0, 0
+    for k, c in enumerate(inner):
+        depth += (c == "<") - (c == ">")
+        if c == "," and depth == 0:
+            out.append(inner[start:k])
+            start = k + 1
+    return out + [inner[start:]]
 
 
 def _value(n: SyntaxNode | None) -> int | None:

@@ -140,6 +140,16 @@ BUGS = [
         "    return (int) ((long) a * b % mod);\n}",
         "'a * b' is multiplied in int before '% mod'",
     ),
+    (
+        "boolean f(List<Integer> a, int i, int j) {\n    return a.get(i) == a.get(j);\n}",
+        "boolean f(List<Integer> a, int i, int j) {\n    return a.get(i).equals(a.get(j));\n}",
+        "'a.get(i) == a.get(j)' compares Integer objects by reference, not by value",
+    ),
+    (
+        "boolean f(Map<String, Long> m, String x, Long y) {\n    return m.get(x) != y;\n}",
+        "boolean f(Map<String, Long> m, String x, Long y) {\n    return !m.get(x).equals(y);\n}",
+        "'m.get(x) != y' compares Long objects by reference, not by value",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -182,6 +192,12 @@ CORRECT = [
     "int f(int a, int b, int mod) {\n    return a * b % mod;\n}",
     "int f(int a, int b) {\n    int m = 1_000_000_007;\n    m = 7;\n    return a * b % m;\n}",
     "void f(int a, int b) {\n    int x = 0;\n    x = x;\n}",  # no field: no bug, no fix
+    # boxed numbers unboxed by a primitive, compared by value too, or Booleans (two values)
+    "boolean f(List<Integer> a, int x) {\n    return a.get(0) == x;\n}",
+    "boolean f(Integer a, Integer b) {\n    return a == b || a != null && a.equals(b);\n}",
+    "boolean f(Integer a) {\n    return a == null;\n}",
+    "boolean f(Boolean a, Boolean b) {\n    return a == b;\n}",
+    "boolean f(Map<Integer, String> m, Integer k) {\n    return m.get(k) == null;\n}",
 ]
 
 
