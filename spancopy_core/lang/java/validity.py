@@ -41,6 +41,7 @@ _BOXED = {
     "Boolean": "boolean",
 }
 _FLOATING = frozenset({"float", "double", "Float", "Double"})
+_LONG = frozenset({"long", "Long"})
 # library types that have no public field, and the members each lacks that people confuse
 _COLLECTIONS = frozenset(
     """List ArrayList LinkedList Collection Set HashSet TreeSet LinkedHashSet Map HashMap
@@ -461,6 +462,8 @@ class _Checker:
         self.method: SyntaxNode | None = None
         self.suspects: list[Suspect] = []  # :meth:`_suspect`
         self.values: dict[str, int] = {}  # locals declared with an integer constant
+        self.sizes: dict[str, SyntaxNode | None] = {}  # arrays declared new T[n]: n (twice: None)
+        self.types: dict[str, SyntaxNode | None] = {}  # locals' declared types (twice: None)
         self.reassigned: set[str] | None = None  # what the method assigns (when asked)
 
     # -- entry points ----------------------------------------------------------------------
@@ -587,6 +590,8 @@ class _Checker:
             if d.type == "variable_declarator":
                 declared = _declared_type(kind, d)
                 self._declare(d.child_by_field_name("name"), declared)
+                local = _text(d.child_by_field_name("name"))
+                self.types[local] = kind if local not in self.types else None
                 value = d.child_by_field_name("value")
                 if value is not None:
                     self.initializing = _text(d.child_by_field_name("name"))
@@ -595,8 +600,17 @@ class _Checker:
                     self._node(value)
                     self.initializing = ""
                     self._assign(declared, value, f"'{_text(d)}'")
+                    name = _text(d.child_by_field_name("name"))
                     if (number := _value(value)) is not None:
-                        self.values[_text(d.child_by_field_name("name"))] = number
+                        self.values[name] = number
+                    if value.type == "array_creation_expression":
+                        size = next(
+                            (c for c in value.named_children if c.type == "dimensions_expr"), None
+                        )
+                        sizes = _statements(size)
+                        self.sizes[name] = (
+                            sizes[0] if name not in self.sizes and len(sizes) == 1 else None
+                        )
 
     def _expression_statement(self, n: SyntaxNode) -> None:
         # an arm of a switch (case 1 -> 0;) is its value where the switch is an expression
@@ -699,7 +713,12 @@ class _Checker:
             end, fix = start, (start, start, f"{_text(start)} - 1")
         else:
             return
-        ends = self._length(end)
+        ends, where = self._length(end), end
+        if ends is None:  # new long[n] and i <= n: the array's size, and maybe its fix
+            ends = self._sized(end, body, _text(name))
+            size = self._size(ends[0]) if ends is not None else None
+            if size is not None and up and _value(start) not in (None, 0):
+                fix, where = size  # from 1 to n: an array of n + 1 was meant
         if ends is None or _text(name) in _assigned(body) or _text(ends[0]) in _assigned(body):
             return
         if any(x.type in _EXITS for x in _walk(body)):
@@ -707,7 +726,37 @@ class _Checker:
         read = next((x for x in _walk(body) if _reads_at(x, ends, _text(name))), None)
         if read is not None and _unguarded(read, body):
             what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(end)}"
-            self._suspect(end, what, fix)  # type: ignore[arg-type]  # on the loop's line
+            self._suspect(where, what, fix)  # type: ignore[arg-type]  # where the fix is
+
+    def _sized(
+        self, end: SyntaxNode | None, body: SyntaxNode, index: str
+    ) -> tuple[SyntaxNode, str] | None:
+        """An array that ``body`` indexes at ``index`` and whose size (:meth:`_size`) is
+        ``end``, as :meth:`_length` says of ``a.length``."""
+        for x in _walk(body):
+            if x.type == "array_access" and _text(x.child_by_field_name("index")) == index:
+                array = x.child_by_field_name("array")
+                size = self._size(array)
+                if size is not None and _same(size[0][0], end):
+                    return array, "length"  # type: ignore[return-value]
+        return None
+
+    def _size(
+        self, array: SyntaxNode | None
+    ) -> tuple[tuple[SyntaxNode, SyntaxNode, str], SyntaxNode] | None:
+        """The fix that gives the local ``array``, declared ``new T[n]`` once and never
+        assigned again (nor ``n``'s variables), one more element (``n + 1``), and where it
+        is; None otherwise."""
+        if array is None or array.type != "identifier":
+            return None
+        size = self.sizes.get(_text(array))
+        if size is None or size.type not in ("identifier", "field_access", "binary_expression"):
+            return None
+        if self.reassigned is None:
+            self.reassigned = _assigned(self.method) if self.method else set()
+        if {_text(array), *map(_text, _names(size))} & self.reassigned:
+            return None
+        return (size, size, f"{_text(size)} + 1"), size
 
     def _length(self, n: SyntaxNode | None) -> tuple[SyntaxNode, str] | None:
         """What ``n`` is the length of (``a.length`` of an array, ``s.length()`` of a String
@@ -957,6 +1006,33 @@ class _Checker:
                 self._filled(n, args[0], args[-1])
             elif args and name in ("get", "set", "charAt", "codePointAt"):
                 self._at_the_end(n, args[0])
+            elif len(args) == 1 and name in ("print", "println", "append"):
+                self._char_added(args[0])
+
+    def _char_added(self, arg: SyntaxNode) -> None:
+        """``print(x + ' ')``, ``sb.append(' ' + a[i])``: a char added to a number is a
+        number (``' '`` is 32), printed as one; fixed by a String (``x + " "``), or for a
+        letter or digit added to one number by a cast (``(char) (x + 'a')``)."""
+        if arg.type != "binary_expression" or self._type_of(arg) not in ("int", "long"):
+            return
+        chain: list[SyntaxNode | None] = []  # the operands of a + b + c, left to right
+        at = arg
+        while at.type == "binary_expression" and _text(at.child_by_field_name("operator")) == "+":
+            chain.insert(0, at.child_by_field_name("right"))
+            at = at.child_by_field_name("left")  # type: ignore[assignment]  # grammar: required
+        chain.insert(0, at)
+        chars = [x for x in chain if x is not None and x.type == "character_literal"]
+        if len(chain) < 2 or len(chars) != 1:
+            return
+        char = chars[0]
+        inner = _text(char)[1:-1]
+        what = f"'{_text(arg)}' adds the char {_text(char)} to a number"
+        if inner.isalnum():  # x + 'a': a letter meant
+            fix = (arg, arg, f"(char) ({_text(arg)})") if len(chain) == 2 else None
+        else:
+            text = '"\\""' if inner == '"' else '"\'"' if inner == "\\'" else f'"{inner}"'
+            fix = (char, char, text)
+        self._suspect(arg, what, fix)
 
     def _filled(self, n: SyntaxNode, array: SyntaxNode, value: SyntaxNode) -> None:
         """``Arrays.fill(d, Integer.MAX_VALUE)`` of a ``long[]`` (or ``double[]``): an int's
@@ -1054,6 +1130,10 @@ class _Checker:
         if self.checking and ends is not None and _reads_at(read, ends, _text(index)):
             what = f"'{_text(read)}' reads past the end"
             self._suspect(read, what, (index, index, f"{_text(index)} - 1"))  # type: ignore[arg-type]
+        elif self.checking and read.type == "array_access":  # long[] w = new long[n]; w[n]
+            size = self._size(read.child_by_field_name("array"))
+            if size is not None and _same(size[1], index):
+                self._suspect(size[1], f"'{_text(read)}' reads past the end", size[0])
 
     # -- types -----------------------------------------------------------------------------
     def _library(self, type_text: str) -> jdk.LibraryType | None:
@@ -1512,6 +1592,27 @@ class _Checker:
             self._operands(op[:-1], target, self._type_of(right))
         if op in ("+=", "-="):
             self._widened(target, right)
+        if op in ("+=", "-=", "*=") and target == "int" and self._type_of(right) in _LONG:
+            self._narrowed(n, left, right)
+
+    def _narrowed(self, n: SyntaxNode, target: SyntaxNode, value: SyntaxNode) -> None:
+        """``sum += a[i]`` of an ``int sum`` and a ``long[] a``: a compound assignment casts
+        the long result to an int without a word (JLS 15.26.2), losing what passes its bound;
+        fixed by declaring the local a ``long``, where the method declares it once. Not for a
+        remainder by a literal (``s += x % 10``: small), nor a hash (``hash += v[i] * w[i]``
+        overflows on purpose)."""
+        while value.type == "parenthesized_expression" and value.named_children:
+            value = value.named_children[0]
+        divisor = value.child_by_field_name("right") if value.type == "binary_expression" else None
+        if _text(value.child_by_field_name("operator")) == "%" and divisor is not None:
+            if _literal(divisor) or self._modulus(divisor) is not None:
+                return
+        if "hash" in _text(target).lower():
+            return
+        kind = self.types.get(_text(target)) if target.type == "identifier" else None
+        fix = (kind, kind, "long") if kind is not None and _text(kind) == "int" else None
+        what = f"'{_text(n)}' gives a long to the int '{_text(target)}', cut to an int"
+        self._suspect(n, what, fix)
 
     def _hides_field(self, name: SyntaxNode) -> bool:
         """Whether the identifier ``name`` is a local or parameter that hides a field of the

@@ -150,6 +150,44 @@ BUGS = [
         "boolean f(Map<String, Long> m, String x, Long y) {\n    return !m.get(x).equals(y);\n}",
         "'m.get(x) != y' compares Long objects by reference, not by value",
     ),
+    (
+        "long[] f(int n, long[] a) {\n    long[] pre = new long[n];\n"
+        "    for (int i = 1; i <= n; i++)\n        pre[i] = pre[i - 1] + a[i - 1];\n"
+        "    return pre;\n}",
+        "long[] f(int n, long[] a) {\n    long[] pre = new long[n + 1];\n"
+        "    for (int i = 1; i <= n; i++)\n        pre[i] = pre[i - 1] + a[i - 1];\n"
+        "    return pre;\n}",
+        "'pre[i]' reads past the end when 'i' is n",
+    ),
+    (
+        "int f(int n) {\n    int[] seen = new int[n];\n    int k = 0;\n"
+        "    for (int i = 0; i <= n; i++) {\n        k += seen[i];\n    }\n    return k;\n}",
+        "int f(int n) {\n    int[] seen = new int[n];\n    int k = 0;\n"
+        "    for (int i = 0; i < n; i++) {\n        k += seen[i];\n    }\n    return k;\n}",
+        "'seen[i]' reads past the end when 'i' is n",
+    ),
+    (
+        "long f(int n) {\n    long[] w = new long[n];\n    w[0] = 1;\n    return w[n];\n}",
+        "long f(int n) {\n    long[] w = new long[n + 1];\n    w[0] = 1;\n    return w[n];\n}",
+        "'w[n]' reads past the end",
+    ),
+    (
+        "void f(int[] a, StringBuilder sb) {\n    for (int x : a)\n        sb.append(x + ' ');\n}",
+        'void f(int[] a, StringBuilder sb) {\n    for (int x : a)\n        sb.append(x + " ");\n}',
+        "'x + ' '' adds the char ' ' to a number",
+    ),
+    (
+        "void f(int k) {\n    System.out.print(k + 'a');\n}",
+        "void f(int k) {\n    System.out.print((char) (k + 'a'));\n}",
+        "'k + 'a'' adds the char 'a' to a number",
+    ),
+    (
+        "long f(long[] a) {\n    int sum = 0;\n    for (long x : a)\n        sum += x;\n"
+        "    return sum;\n}",
+        "long f(long[] a) {\n    long sum = 0;\n    for (long x : a)\n        sum += x;\n"
+        "    return sum;\n}",
+        "'sum += x' gives a long to the int 'sum', cut to an int",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -198,6 +236,22 @@ CORRECT = [
     "boolean f(Integer a) {\n    return a == null;\n}",
     "boolean f(Boolean a, Boolean b) {\n    return a == b;\n}",
     "boolean f(Map<Integer, String> m, Integer k) {\n    return m.get(k) == null;\n}",
+    # arrays of n + 1, or assigned again, or a size that changes; a read guarded
+    "int f(int n) {\n    int[] a = new int[n + 1];\n    int k = 0;\n"
+    "    for (int i = 1; i <= n; i++) k += a[i];\n    return k + a[n];\n}",
+    "int f(int n, int[] b) {\n    int[] a = new int[n];\n    a = b;\n    int k = 0;\n"
+    "    for (int i = 0; i <= n; i++) k += a[i];\n    return k;\n}",
+    "int f(int n) {\n    int[] a = new int[n];\n    n--;\n    return a[n];\n}",
+    "int f(int n) {\n    int[] a = new int[n];\n    int k = 0;\n"
+    "    for (int i = 1; i <= n; i++) if (i < n) k += a[i];\n    return k;\n}",
+    # a String or a char cast, no number; a number with a String
+    "void f(String s, StringBuilder sb) {\n    sb.append(s + ' ');\n}",
+    "void f(int k, StringBuilder sb) {\n    sb.append((char) (k + 'a'));\n}",
+    "void f(int k) {\n    System.out.println(\"\" + k + ' ');\n}",
+    # a long narrowed by a small remainder, a hash, a long target
+    "int f(long x) {\n    int s = 0;\n    s += x % 10;\n    return s;\n}",
+    "int f(long[] v) {\n    int hash = 7;\n    hash += v[0] * 31;\n    return hash;\n}",
+    "long f(long[] v) {\n    long s = 0;\n    s += v[0];\n    return s;\n}",
 ]
 
 

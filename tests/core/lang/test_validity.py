@@ -221,6 +221,11 @@ def _bug(name: str, *problems: str) -> tuple[str, list[str]]:
 # of validity.suspicions)
 FLAGGED_BUGS = {
     "contest_bugs": [
+        _bug("contest:prefix_sum_queries:array_size", "'pre[i]' reads past the end when 'i' is n"),
+        _bug(
+            "contest:sum_of_products:int_overflow_decl",
+            "'total += (long) a * b' gives a long to the int 'total', cut to an int",
+        ),
         _bug(
             "contest:pairs_count:long_cast_missing",
             "'c * (c - 1)' is multiplied in int before it is a long",
@@ -264,6 +269,11 @@ FLAGGED_BUGS = {
         _bug(
             "contest:nested_loop_pairs:wrong_increment_variable",
             "'i++' steps 'i', not the loop's own 'j'",
+        ),
+        _bug(
+            "contest:staircase_ways:array_size_small_n",
+            "'ways[i]' reads past the end when 'i' is n",
+            "'ways[n]' reads past the end",
         ),
         _bug(
             "contest:max_product_pair:long_product",

@@ -326,7 +326,12 @@ SENSE = [
     ),
     ("a boolean &", "power", "(e & 1) == 1", "(e & 1) == 1 & e > 1"),
     ("a char compared with an int", "main", "a % 2 != 0", "args[0].charAt(0) != 0"),
-    ("a compound assignment's implicit cast", "main", "pre[i + 1] = pre[i] + a;", "a += pre[i];"),
+    (
+        "a compound assignment's implicit cast",
+        "main",
+        "pre[i + 1] = pre[i] + a;",
+        "a += pre[i] % 2;",  # a long narrowed to an int: small here (else a likely bug)
+    ),
 ]
 
 
