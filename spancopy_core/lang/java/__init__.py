@@ -16,6 +16,7 @@ from spancopy_core.lang.java.abstraction import (
     concretize,
     model_input,
     model_input_pair,
+    new_literal,
     strip_annotations,
 )
 from spancopy_core.lang.java.layout import JavaStyle, layout_free, learn_style
@@ -68,6 +69,7 @@ __all__ = [
     "method_at",
     "method_tokens",
     "methods",
+    "new_literal",
     "model_input",
     "model_input_pair",
     "parse",

@@ -395,6 +395,23 @@ def model_input_pair(
     )
 
 
+def new_literal(
+    mapping: Mapping, token: Token, known: Container[str], added: dict[str, str]
+) -> str | None:
+    """The placeholder that a string or char literal ``token`` which the abstracted unit
+    lacks takes in an edit of it: the next of its category after the ``mapping``'s and those
+    ``added`` before in the same edit (text -> placeholder, updated), if the vocabulary
+    ``known`` has it; None for any other token (a new name means nothing to the model)."""
+    if token.kind not in ("string", "char"):
+        return None
+    if token.text not in added:
+        category = _CATEGORY[token.kind] + "_"
+        taken = sum(p.startswith(category) for p in mapping.surface)
+        taken += sum(p.startswith(category) for p in added.values())
+        added[token.text] = f"{category}{taken + 1}"
+    return added[token.text] if added[token.text] in known else None
+
+
 def concretize(tokens: Sequence[str], mapping: Mapping) -> list[str]:
     """The source text of each abstract token: placeholders and idioms as the source wrote
     them, other known qualified names in their shortest form for the file's imports, Java

@@ -1598,7 +1598,8 @@ class _Checker:
     def _narrowed(self, n: SyntaxNode, target: SyntaxNode, value: SyntaxNode) -> None:
         """``sum += a[i]`` of an ``int sum`` and a ``long[] a``: a compound assignment casts
         the long result to an int without a word (JLS 15.26.2), losing what passes its bound;
-        fixed by declaring the local a ``long``, where the method declares it once. Not for a
+        fixed by declaring the local a ``long``, where the method declares it once (on whose
+        line the likely bug is then, as it is where the fix of an array's size is). Not for a
         remainder by a literal (``s += x % 10``: small), nor a hash (``hash += v[i] * w[i]``
         overflows on purpose)."""
         while value.type == "parenthesized_expression" and value.named_children:
@@ -1612,7 +1613,7 @@ class _Checker:
         kind = self.types.get(_text(target)) if target.type == "identifier" else None
         fix = (kind, kind, "long") if kind is not None and _text(kind) == "int" else None
         what = f"'{_text(n)}' gives a long to the int '{_text(target)}', cut to an int"
-        self._suspect(n, what, fix)
+        self._suspect(kind or n, what, fix)  # where its fix is: the declaration
 
     def _hides_field(self, name: SyntaxNode) -> bool:
         """Whether the identifier ``name`` is a local or parameter that hides a field of the

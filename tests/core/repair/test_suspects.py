@@ -182,3 +182,30 @@ def test_without_a_known_fix_the_models_change_keeps_its_rank_and_share(model):
     if r.suspected:  # answered, as the bug is there, but not shown as likely right
         assert not any(s.known for s in r.suspected)
         assert r.detection is None or r.detection.probability < suspects.SHARE
+
+
+SPACED = """class E {
+    static String joined(int[] a) {
+        StringBuilder sb = new StringBuilder();
+        for (int x : a) {
+            sb.append(x + ' ');
+        }
+        return sb.toString();
+    }
+}
+"""
+
+
+def test_a_fix_that_writes_a_new_string_is_scored_as_a_new_string(model):
+    """``x + " "`` for ``x + ' '``: a String literal the method lacks takes the next STRING
+    placeholder (the model cannot write its text, but can a new string there), so the fix is
+    ranked like any candidate instead of last, unscored."""
+    doc = ParsedText.parse(SPACED, JAVA)
+    (u,) = JAVA.all_units(doc.parsed, ())
+    ((edit, target),) = JAVA.fixes(u, u.start, u.end, model.vocab)
+    assert edit.new_text == '" "'
+    assert target is not None and "STRING_1" in target and "CHAR_1" not in target
+    found, _ = runner.repair(model, doc, pipeline.line_focus(doc, 4), RepairOptions())
+    (r,) = found
+    assert r.candidates[0].new_text.count('sb.append(x + " ");') == 1
+    assert [s.repair for s in r.suspected] == [0]
