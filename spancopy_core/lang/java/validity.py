@@ -998,6 +998,8 @@ class _Checker:
             elif _text(obj) in ("Math", "StrictMath") and name in ("min", "max") and len(args) == 2:
                 if _offset_of(args[0], args[1]) or _offset_of(args[1], args[0]):
                     self._suspect(n, f"'{_text(n)}' compares a value with itself plus a change")
+                for x, y in ((args[0], args[1]), (args[1], args[0])):  # max(best, w * h)
+                    self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
             elif (
                 _text(obj) in ("Arrays", "java.util.Arrays")
                 and name == "fill"
@@ -1320,7 +1322,7 @@ class _Checker:
             elif x.type == "binary_expression":
                 op = _text(x.child_by_field_name("operator"))
                 left, right = x.child_by_field_name("left"), x.child_by_field_name("right")
-                if op not in ("+", "-", "*", "/", "%") or left is None or right is None:
+                if op not in ("+", "-", "*", "/", "%", "<<") or left is None or right is None:
                     continue
                 kind = self._type_of(x)
                 literal = any(_literal(y) for y in (left, right))
@@ -1328,6 +1330,10 @@ class _Checker:
                 if op == "*" and wide == "long" and kind == "int" and not literal:
                     what = f"'{_text(x)}' is multiplied in int before it is a long"
                     self._suspect(x, what, cast)
+                elif op == "<<" and wide == "long" and kind == "int" and _text(left) == "1":
+                    if not _literal(right):  # 1 << k: past 31 it wraps
+                        what = f"'{_text(x)}' is shifted in int before it is a long"
+                        self._suspect(x, what, (left, left, "1L"))
                 elif op == "/" and wide != "long" and kind in ("int", "long"):
                     self._suspect(x, f"'{_text(x)}' divides integers before it is a {wide}", cast)
                 elif op in ("+", "-", "*") or wide == "long" or kind not in ("int", "long"):
@@ -1535,8 +1541,47 @@ class _Checker:
         for c in n.named_children:
             self._node(c)
 
-    _while_statement = _if_statement
     _do_statement = _if_statement
+
+    def _while_statement(self, n: SyntaxNode) -> None:
+        self._if_statement(n)
+        if self.checking:
+            self._kept_by_remainder(n)
+
+    def _kept_by_remainder(self, n: SyntaxNode) -> None:
+        """``while (x > 0) { s += x % 10; x %= 10; }``: a loop until a local is 0 whose only
+        step of it is a remainder by a literal, which keeps it below the literal but never
+        makes it 0 unless it divides (it runs forever); fixed by the quotient (``x /= 10``)."""
+        condition = n.child_by_field_name("condition")
+        while condition is not None and condition.type == "parenthesized_expression":
+            condition = next(iter(_statements(condition)), None)
+        test = _constant_test(condition) if condition is not None else None
+        op = _text(condition.child_by_field_name("operator")) if condition is not None else ""
+        if test is None and condition is not None and op == ">":
+            right = condition.child_by_field_name("right")
+            if right is not None and _text(right) == "0":
+                test = ("!=", condition.child_by_field_name("left"), "0")  # type: ignore[assignment]
+        if test is None or test[0] != "!=" or test[2] != "0" or test[1].type != "identifier":
+            return
+        name, body = _text(test[1]), n.child_by_field_name("body")
+        if body is None or self._lookup(name) is None or name in self.env.fields:
+            return
+        steps = [
+            x
+            for x in _walk(body)
+            if (x.type == "assignment_expression" and _text(x.child_by_field_name("left")) == name)
+            or (x.type == "update_expression" and name in map(_text, _statements(x)))
+        ]
+        if len(steps) != 1 or steps[0].type != "assignment_expression":
+            return
+        step = steps[0]
+        operator, divisor = step.child_by_field_name("operator"), step.child_by_field_name("right")
+        if operator is None or _text(operator) != "%=" or (_value(divisor) or 0) < 2:
+            return
+        if any(x.type in _EXITS for x in _walk(body)):
+            return
+        what = f"'{_text(step)}' never makes '{name}' 0: the loop runs forever"
+        self._suspect(step, what, (operator, operator, "/="))
 
     def _ternary_expression(self, n: SyntaxNode) -> None:
         self._if_statement(n)

@@ -188,6 +188,23 @@ BUGS = [
         "    return sum;\n}",
         "'sum += x' gives a long to the int 'sum', cut to an int",
     ),
+    (
+        "int f(int x) {\n    int s = 0;\n    while (x > 0) {\n        s += x % 10;\n"
+        "        x %= 10;\n    }\n    return s;\n}",
+        "int f(int x) {\n    int s = 0;\n    while (x > 0) {\n        s += x % 10;\n"
+        "        x /= 10;\n    }\n    return s;\n}",
+        "'x %= 10' never makes 'x' 0: the loop runs forever",
+    ),
+    (
+        "long f(long best, int w, int h) {\n    return Math.max(best, w * h);\n}",
+        "long f(long best, int w, int h) {\n    return Math.max(best, (long) w * h);\n}",
+        "'w * h' is multiplied in int before it is a long",
+    ),
+    (
+        "long f(int k) {\n    long mask = 1 << k;\n    return mask;\n}",
+        "long f(int k) {\n    long mask = 1L << k;\n    return mask;\n}",
+        "'1 << k' is shifted in int before it is a long",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -252,6 +269,13 @@ CORRECT = [
     "int f(long x) {\n    int s = 0;\n    s += x % 10;\n    return s;\n}",
     "int f(long[] v) {\n    int hash = 7;\n    hash += v[0] * 31;\n    return hash;\n}",
     "long f(long[] v) {\n    long s = 0;\n    s += v[0];\n    return s;\n}",
+    # a quotient's step, a loop that may stop early; max of ints; a literal or an int shift
+    "int f(int x) {\n    int s = 0;\n    while (x > 0) {\n        s += x % 10;\n"
+    "        x /= 10;\n    }\n    return s;\n}",
+    "int f(int x) {\n    while (x != 0) {\n        x %= 10;\n        if (x < 5) break;\n"
+    "    }\n    return x;\n}",
+    "int f(int best, int w, int h) {\n    return Math.max(best, w * h);\n}",
+    "long f(int k) {\n    long m = 1 << 20;\n    int n = 1 << k;\n    return m + n;\n}",
 ]
 
 

@@ -259,6 +259,10 @@ FLAGGED_BUGS = {
             "'fact * i' is multiplied in int before '% 1000000007'",
         ),
         _bug(
+            "contest:digit_sum:wrong_operator_div_mod",
+            "'x %= 10' never makes 'x' 0: the loop runs forever",
+        ),
+        _bug(
             "contest:monotonic_stack:wrong_pop_condition",
             "'!st.isEmpty() || a[st.peek()] < a[i]' uses 'st' where its guard lets it fail",
         ),
