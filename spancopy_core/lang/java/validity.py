@@ -100,6 +100,25 @@ _ELEMENT_CALLS = frozenset(
     last""".split()
 )
 _MAPS = frozenset("Map HashMap TreeMap LinkedHashMap SortedMap NavigableMap".split())
+# the methods of immutable values that return the changed value and change nothing else
+_RESULT_ONLY = {
+    "String": frozenset(
+        """trim strip stripLeading stripTrailing toUpperCase toLowerCase replace replaceAll
+        replaceFirst substring concat repeat""".split()
+    ),
+    "BigInteger": frozenset(
+        """add subtract multiply divide mod modPow modInverse remainder pow negate abs max min
+        gcd shiftLeft shiftRight and or xor not andNot setBit clearBit flipBit""".split()
+    ),
+    "BigDecimal": frozenset(
+        """add subtract multiply divide remainder pow negate abs max min setScale round
+        movePointLeft movePointRight stripTrailingZeros""".split()
+    ),
+}
+# a String's methods that read their first argument as a regular expression, and the
+# one-character patterns that mean something else there than the character
+_REGEX_METHODS = frozenset({"split", "replaceAll", "replaceFirst", "matches"})
+_REGEX_SIGNS = frozenset(".|+*?^$")
 # the boxed numbers that == compares by reference (Boolean's two values are shared)
 _BY_REFERENCE = frozenset(set(_BOXED) - {"Boolean"})
 # the lists whose get(i), set(i, x), remove(i) throw at i == size(); a length's element reads
@@ -619,6 +638,23 @@ class _Checker:
             if not arm:
                 self._statement_expression(c)
             self._node(c)
+            if not arm and c.type == "method_invocation" and self.checking:
+                self._result_ignored(c)
+
+    def _result_ignored(self, call: SyntaxNode) -> None:
+        """``s.trim();``, ``sum.add(x);``: a method of an immutable String or BigInteger
+        whose result, the only thing it makes, is dropped; fixed by keeping it (``s =
+        s.trim();``) where the value is a variable."""
+        obj = call.child_by_field_name("object")
+        owner = _base(self._type_of(obj)) if obj is not None else ""
+        name = _text(call.child_by_field_name("name"))
+        if obj is None or name not in _RESULT_ONLY.get(owner, ()):
+            return
+        what = f"'{_text(call)}' makes a new {owner} and drops it"
+        keep = obj.type == "identifier" or (
+            obj.type == "field_access" and _text(obj.child_by_field_name("object")) == "this"
+        )
+        self._suspect(call, what, (call, call, f"{_text(obj)} = {_text(call)}") if keep else None)
 
     def _statement_expression(self, n: SyntaxNode) -> None:
         if n.type in _NOT_STATEMENTS or n.type.endswith("_literal"):
@@ -640,6 +676,8 @@ class _Checker:
             if not self._wrong_step(n, condition):
                 self._loop(n, condition)
             self._past_the_end(n, condition)
+        if self.checking:
+            self._empty_body(n, n.child_by_field_name("body"), True)
         self.scopes.pop()
 
     def _counter(self, n: SyntaxNode) -> tuple[SyntaxNode, SyntaxNode | None] | None:
@@ -1010,6 +1048,20 @@ class _Checker:
                 self._at_the_end(n, args[0])
             elif len(args) == 1 and name in ("print", "println", "append"):
                 self._char_added(args[0])
+            elif args and name in _REGEX_METHODS and self._type_of(obj) == "String":
+                self._regex_sign(n, args[0])
+            if _text(obj) == "Math" and name in ("ceil", "round") and len(args) == 1:
+                self._widened("double", args[0])  # Math.ceil(n / k): already rounded down
+
+    def _regex_sign(self, call: SyntaxNode, pattern: SyntaxNode) -> None:
+        """``line.split(".")``, ``s.split("|")``: a one-character pattern that a regular
+        expression reads as a sign (any character, or, ...), not the character: ``split(".")``
+        is always empty; fixed by escaping it (``"\\."``)."""
+        text = _text(pattern)
+        if pattern.type != "string_literal" or len(text) != 3 or text[1] not in _REGEX_SIGNS:
+            return
+        what = f"'{_text(call)}' reads {text} as a regular expression, not as '{text[1]}'"
+        self._suspect(call, what, (pattern, pattern, f'"\\\\{text[1]}"'))
 
     def _char_added(self, arg: SyntaxNode) -> None:
         """``print(x + ' ')``, ``sb.append(' ' + a[i])``: a char added to a number is a
@@ -1540,6 +1592,21 @@ class _Checker:
         self._condition(n.child_by_field_name("condition"))  # type: ignore[arg-type]  # required
         for c in n.named_children:
             self._node(c)
+        if n.type == "if_statement" and self.checking:
+            alternative = n.child_by_field_name("alternative")
+            self._empty_body(n, n.child_by_field_name("consequence"), alternative is None)
+
+    def _empty_body(self, n: SyntaxNode, body: SyntaxNode | None, alone: bool) -> None:
+        """``if (x > 0); { ... }``, ``for (...); { ... }``: a statement whose body is an
+        empty ``;`` (an ``if`` without an ``else``: always; a loop: where a block follows,
+        which was meant as its body); fixed by deleting the ``;``."""
+        if body is None or body.type != ";" or not alone:
+            return
+        after = n.next_named_sibling
+        if n.type != "if_statement" and (after is None or after.type != "block"):
+            return  # for (i = 0; a[i] != x; i++); searches
+        what = f"'{_text(n)}' has an empty body: the ';' ends it"
+        self._suspect(body, what, (body, body, ""))
 
     _do_statement = _if_statement
 
@@ -1547,6 +1614,7 @@ class _Checker:
         self._if_statement(n)
         if self.checking:
             self._kept_by_remainder(n)
+            self._empty_body(n, n.child_by_field_name("body"), True)
 
     def _kept_by_remainder(self, n: SyntaxNode) -> None:
         """``while (x > 0) { s += x % 10; x %= 10; }``: a loop until a local is 0 whose only

@@ -205,6 +205,38 @@ BUGS = [
         "long f(int k) {\n    long mask = 1L << k;\n    return mask;\n}",
         "'1 << k' is shifted in int before it is a long",
     ),
+    (
+        "void f(int x) {\n    if (x > 0);\n    {\n        x++;\n    }\n}",
+        "void f(int x) {\n    if (x > 0)\n    {\n        x++;\n    }\n}",
+        "'if (x > 0);' has an empty body: the ';' ends it",
+    ),
+    (
+        "int f(int n) {\n    int s = 0;\n    for (int i = 0; i < n; i++);\n    {\n"
+        "        s++;\n    }\n    return s;\n}",
+        "int f(int n) {\n    int s = 0;\n    for (int i = 0; i < n; i++)\n    {\n"
+        "        s++;\n    }\n    return s;\n}",
+        "'for (int i = 0; i < n; i++);' has an empty body: the ';' ends it",
+    ),
+    (
+        "String f(String s) {\n    s.trim();\n    return s;\n}",
+        "String f(String s) {\n    s = s.trim();\n    return s;\n}",
+        "'s.trim()' makes a new String and drops it",
+    ),
+    (
+        "BigInteger f(BigInteger sum, BigInteger x) {\n    sum.add(x);\n    return sum;\n}",
+        "BigInteger f(BigInteger sum, BigInteger x) {\n    sum = sum.add(x);\n    return sum;\n}",
+        "'sum.add(x)' makes a new BigInteger and drops it",
+    ),
+    (
+        'String[] f(String line) {\n    return line.split(".");\n}',
+        'String[] f(String line) {\n    return line.split("\\\\.");\n}',
+        "'line.split(\".\")' reads \".\" as a regular expression, not as '.'",
+    ),
+    (
+        "long f(int n, int k) {\n    return (long) Math.ceil(n / k);\n}",
+        "long f(int n, int k) {\n    return (long) Math.ceil((double) n / k);\n}",
+        "'n / k' divides integers before it is a double",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -276,6 +308,14 @@ CORRECT = [
     "    }\n    return x;\n}",
     "int f(int best, int w, int h) {\n    return Math.max(best, w * h);\n}",
     "long f(int k) {\n    long m = 1 << 20;\n    int n = 1 << k;\n    return m + n;\n}",
+    # a search loop with no body, an if with an else; results kept, a builder's; patterns
+    "int f(int[] a, int x) {\n    int i;\n    for (i = 0; a[i] != x; i++);\n    return i;\n}",
+    "void f(int x) {\n    if (x > 0);\n    else x++;\n}",
+    "String f(String s, StringBuilder b) {\n    s = s.trim();\n    b.append(s);\n"
+    "    b.reverse();\n    return s.toUpperCase();\n}",
+    'String[] f(String s) {\n    return s.split("\\\\.") ;\n}',
+    'String[] f(String s) {\n    s.replace(".", ",").length();\n    return s.split(",");\n}',
+    "int f(int n, int k) {\n    return (int) Math.floor(n / k);\n}",  # already the floor
 ]
 
 
