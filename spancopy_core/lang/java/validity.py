@@ -676,6 +676,7 @@ class _Checker:
             if not self._wrong_step(n, condition):
                 self._loop(n, condition)
             self._past_the_end(n, condition)
+            self._mirrored(n)
         if self.checking:
             self._empty_body(n, n.child_by_field_name("body"), True)
         self.scopes.pop()
@@ -765,6 +766,43 @@ class _Checker:
         if read is not None and _unguarded(read, body):
             what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(end)}"
             self._suspect(where, what, fix)  # type: ignore[arg-type]  # where the fix is
+
+    def _mirrored(self, n: SyntaxNode) -> None:
+        """``for (int i = 0; ...; i++)`` whose every iteration reads ``s.charAt(s.length() -
+        i)`` (or ``a[a.length - i]``, ``xs.get(xs.size() - i)``): the element past the end
+        when ``i`` is 0; fixed by ``s.length() - 1 - i``."""
+        counter, body = self._counter(n), n.child_by_field_name("body")
+        updates = n.children_by_field_name("update")
+        if counter is None or body is None or len(updates) != 1 or _value(counter[1]) != 0:
+            return
+        name, step = _text(counter[0]), updates[0]
+        if step.type != "update_expression" or not any(c.type == "++" for c in step.children):
+            return
+        if name in _assigned(body):
+            return
+        exits = [x.start_byte for x in _walk(body) if x.type in _EXITS]
+        for x in _walk(body):
+            if any(e < x.start_byte for e in exits):
+                continue  # the first iteration may leave before it
+            if x.type == "array_access":
+                index = x.child_by_field_name("index")
+            elif x.type == "method_invocation":
+                index = next(iter(_statements(x.child_by_field_name("arguments"))), None)
+            else:
+                continue
+            if index is None or index.type != "binary_expression":
+                continue
+            length, offset = index.child_by_field_name("left"), index.child_by_field_name("right")
+            if _text(index.child_by_field_name("operator")) != "-" or _text(offset) != name:
+                continue
+            ends = self._length(length)
+            if ends is None or _text(ends[0]) in _assigned(body):
+                continue
+            if _reads_at(x, ends, _text(index)) and _unguarded(x, body):
+                what = f"'{_text(x)}' reads past the end when '{name}' is 0"
+                fix = (index, index, f"{_text(length)} - 1 - {name}")
+                self._suspect(x, what, fix)  # type: ignore[arg-type]
+                return
 
     def _sized(
         self, end: SyntaxNode | None, body: SyntaxNode, index: str
@@ -1994,18 +2032,22 @@ def _reads_at(n: SyntaxNode, ends: tuple[SyntaxNode, str], index: str) -> bool:
 
 def _unguarded(n: SyntaxNode, body: SyntaxNode) -> bool:
     """Whether ``n`` runs whenever the statement ``body`` does: nothing between them may
-    skip it (a condition, a loop, a ``&&``, a lambda, ...)."""
-    at = n.parent
+    skip it (a branch of a condition, a loop's body, the right of a ``&&``, a lambda, ...;
+    a condition itself and the left of ``&&`` always run)."""
+    came, at = n, n.parent
     while at is not None:
-        if at.type in _GUARDS:
+        first = at.child_by_field_name("left" if at.type == "binary_expression" else "condition")
+        always = first is not None and first.id == came.id  # if (a[i] > 0), a[i] > 0 && ...
+        if at.type in _GUARDS and not (always and at.type != "for_statement"):
             return False
         if at.type == "binary_expression" and _text(at.child_by_field_name("operator")) in (
             _CONDITION_OPS
         ):
-            return False
+            if not always:
+                return False
         if at.id == body.id:
             return True
-        at = at.parent
+        came, at = at, at.parent
     return False
 
 

@@ -237,6 +237,22 @@ BUGS = [
         "long f(int n, int k) {\n    return (long) Math.ceil((double) n / k);\n}",
         "'n / k' divides integers before it is a double",
     ),
+    (
+        "boolean f(String s) {\n    for (int i = 0; i < s.length() / 2; i++) {\n"
+        "        if (s.charAt(i) != s.charAt(s.length() - i)) return false;\n    }\n"
+        "    return true;\n}",
+        "boolean f(String s) {\n    for (int i = 0; i < s.length() / 2; i++) {\n"
+        "        if (s.charAt(i) != s.charAt(s.length() - 1 - i)) return false;\n    }\n"
+        "    return true;\n}",
+        "'s.charAt(s.length() - i)' reads past the end when 'i' is 0",
+    ),
+    (
+        "int f(int[] a) {\n    int k = 0;\n    for (int i = 0; i <= a.length; i++) {\n"
+        "        if (a[i] > 0) k++;\n    }\n    return k;\n}",
+        "int f(int[] a) {\n    int k = 0;\n    for (int i = 0; i < a.length; i++) {\n"
+        "        if (a[i] > 0) k++;\n    }\n    return k;\n}",
+        "'a[i]' reads past the end when 'i' is a.length",  # a condition always runs
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -316,6 +332,14 @@ CORRECT = [
     'String[] f(String s) {\n    return s.split("\\\\.") ;\n}',
     'String[] f(String s) {\n    s.replace(".", ",").length();\n    return s.split(",");\n}',
     "int f(int n, int k) {\n    return (int) Math.floor(n / k);\n}",  # already the floor
+    # the right of a && and a loop that may leave first do not always run; i from 1
+    "int f(int[] a) {\n    int k = 0;\n    for (int i = 0; i <= a.length; i++)\n"
+    "        if (i < a.length && a[i] > 0) k++;\n    return k;\n}",
+    "boolean f(String s) {\n    for (int i = 0; i < s.length(); i++) {\n"
+    "        if (s.isEmpty()) return true;\n        if (s.charAt(s.length() - i) > 0) k++;\n"
+    "    }\n    return false;\n}",
+    "int f(int[] a) {\n    int t = 0;\n    for (int i = 1; i <= a.length; i++)\n"
+    "        t += a[a.length - i];\n    return t;\n}",
 ]
 
 

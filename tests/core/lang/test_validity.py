@@ -247,6 +247,10 @@ FLAGGED_BUGS = {
         ),
         _bug("contest:vowel_count:char_condition_and_or", "'c == 'a' && c == 'e'' is always false"),
         _bug(
+            "contest:run_length:missing_last_group",
+            "'s.charAt(i)' reads past the end when 'i' is s.length()",
+        ),
+        _bug(
             "contest:average_score:integer_division",
             "'sum / n' divides integers before it is a double",
         ),
@@ -308,6 +312,13 @@ FLAGGED_BUGS = {
         ),
         _bug("everyday:last_index", "'items.get(items.size())' reads past the end"),
         _bug("everyday:nested_loop_wrong_var", "'i++' steps 'i', not the loop's own 'j'"),
+        _bug(
+            "everyday:palindrome_bound",
+            "'s.charAt(s.length() - i)' reads past the end when 'i' is 0",
+        ),
+    ],
+    "classic_bugs": [
+        _bug("classic:sieve:array_size", "'composite[i]' reads past the end when 'i' is max"),
     ],
 }
 # an identity shortcut (toLowerCase returns the String itself when nothing changes) that the

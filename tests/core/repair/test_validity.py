@@ -49,11 +49,12 @@ def test_the_beams_nonsense_is_dropped() -> None:
         Hypothesis(_replaced(unit, "length", "size"), -0.6, []),  # a.size on an array
         Hypothesis(list(unit.tokens), -1.0, []),  # unchanged
         Hypothesis(_replaced(unit, "<", ">="), -1.2, []),  # i >= a.length; i++: never ends
-        Hypothesis(_replaced(unit, "<", "<="), -1.5, []),  # i <= a.length: sense
+        Hypothesis(_replaced(unit, "<", "<="), -1.4, []),  # i <= a.length, a[i]: past the end
+        Hypothesis(_replaced(unit, "1", "0"), -1.5, []),  # i = 0: sense
     ]
     style = FRONTEND.style(FRONTEND.parse(TEXT))
     found = candidates(TEXT, unit, hypotheses, style, FRONTEND, top_k=5)
-    assert [c.title for c in found] == ['Change to "for (int i = 1; i <= a.length; i++) {"']
+    assert [c.title for c in found] == ['Change to "for (int i = 0; i < a.length; i++) {"']
 
 
 def test_the_templates_nonsense_is_dropped() -> None:
