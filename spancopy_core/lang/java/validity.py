@@ -801,7 +801,7 @@ class _Checker:
             if _reads_at(x, ends, _text(index)) and _unguarded(x, body):
                 what = f"'{_text(x)}' reads past the end when '{name}' is 0"
                 fix = (index, index, f"{_text(length)} - 1 - {name}")
-                self._suspect(x, what, fix)  # type: ignore[arg-type]
+                self._suspect(x, what, fix)
                 return
 
     def _sized(
@@ -1425,6 +1425,8 @@ class _Checker:
                         what = f"'{_text(x)}' is shifted in int before it is a long"
                         self._suspect(x, what, (left, left, "1L"))
                 elif op == "/" and wide != "long" and kind in ("int", "long"):
+                    if right.type == "decimal_integer_literal":  # m / 2 -> m / 2.0
+                        cast = (right, right, _text(right).rstrip("lL") + ".0")
                     self._suspect(x, f"'{_text(x)}' divides integers before it is a {wide}", cast)
                 elif op in ("+", "-", "*") or wide == "long" or kind not in ("int", "long"):
                     todo += [left, right]
@@ -1495,6 +1497,11 @@ class _Checker:
             self._boxed_by_reference(n, op, left, right)
         if op == "%" and left is not None and right is not None:
             self._overflows_before(n, left, right)
+            self._negative_remainder(n, left, right)
+        if op == "*" and left is not None and right is not None:
+            self._percent_after_quotient(n, left, right)
+        if op == "+" and left is not None and right is not None:
+            self._digit_as_code(n, left, right)
         if op in _CONDITION_OPS:
             self._contradiction(n, op, left, right)
         if op in _COMPARISON and left is not None and right is not None:  # n * m < limit
@@ -1535,6 +1542,53 @@ class _Checker:
         else:
             found = ""
         return found if found in _BY_REFERENCE else ""
+
+    def _negative_remainder(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
+        """``(total - bad) % MOD`` of a modulus past 46,340 (modular arithmetic): a difference
+        of two residues may be negative, and so is its remainder; fixed by adding the modulus
+        first (``(total - bad + MOD) % MOD``)."""
+        inner = left
+        while inner.type == "parenthesized_expression" and inner.named_children:
+            inner = inner.named_children[0]
+        if left.type != "parenthesized_expression" or inner.type != "binary_expression":
+            return
+        if _text(inner.child_by_field_name("operator")) != "-":
+            return
+        if self._type_of(inner) not in ("int", "long") or (self._modulus(right) or 0) <= 46_340:
+            return
+        what = f"'{_text(n)}' may be negative: '{_text(inner)}' may be"
+        self._suspect(n, what, (inner, inner, f"{_text(inner)} + {_text(right)}"))
+
+    def _percent_after_quotient(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
+        """``good / total * 100`` of integers: the quotient, below 1 for a share, is 0 before
+        it is a percentage; fixed by multiplying first (``good * 100 / total``)."""
+        if _text(right) != "100" or left.type != "binary_expression":
+            return
+        a, b = left.child_by_field_name("left"), left.child_by_field_name("right")
+        if _text(left.child_by_field_name("operator")) != "/" or a is None or b is None:
+            return
+        if self._type_of(left) not in ("int", "long") or _literal(a) or _literal(b):
+            return
+        what = f"'{_text(n)}' divides integers before it is a percentage"
+        self._suspect(n, what, (n, n, f"{_text(a)} * 100 / {_text(b)}"))
+
+    def _digit_as_code(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
+        """``value * 10 + s.charAt(i)`` (a radix of 2, 8 or 10): a digit's character code
+        ('0' is 48) added where its value is meant; fixed by ``(s.charAt(i) - '0')``."""
+        if (
+            right.type != "method_invocation"
+            or _text(right.child_by_field_name("name")) != "charAt"
+        ):
+            return
+        if left.type != "binary_expression" or _text(left.child_by_field_name("operator")) != "*":
+            return
+        radix = left.child_by_field_name("right")
+        if radix is None or _text(radix) not in ("2", "8", "10"):
+            return
+        if self._type_of(left) not in ("int", "long"):
+            return
+        what = f"'{_text(n)}' adds the code of the digit '{_text(right)}', not its value"
+        self._suspect(n, what, (right, right, f"({_text(right)} - '0')"))
 
     def _overflows_before(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
         """``fact * i % 1_000_000_007`` of two ints: a product of two values below a modulus

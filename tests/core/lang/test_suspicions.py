@@ -253,6 +253,30 @@ BUGS = [
         "        if (a[i] > 0) k++;\n    }\n    return k;\n}",
         "'a[i]' reads past the end when 'i' is a.length",  # a condition always runs
     ),
+    (
+        "long f(long total, long bad) {\n    final long MOD = 998_244_353L;\n"
+        "    return (total - bad) % MOD;\n}",
+        "long f(long total, long bad) {\n    final long MOD = 998_244_353L;\n"
+        "    return (total - bad + MOD) % MOD;\n}",
+        "'(total - bad) % MOD' may be negative: 'total - bad' may be",
+    ),
+    (
+        "long f(int good, int total) {\n    return good / total * 100;\n}",
+        "long f(int good, int total) {\n    return good * 100 / total;\n}",
+        "'good / total * 100' divides integers before it is a percentage",
+    ),
+    (
+        "int f(String s) {\n    int v = 0;\n    for (int i = 0; i < s.length(); i++)\n"
+        "        v = v * 10 + s.charAt(i);\n    return v;\n}",
+        "int f(String s) {\n    int v = 0;\n    for (int i = 0; i < s.length(); i++)\n"
+        "        v = v * 10 + (s.charAt(i) - '0');\n    return v;\n}",
+        "'v * 10 + s.charAt(i)' adds the code of the digit 's.charAt(i)', not its value",
+    ),
+    (
+        "double f(int h, int m) {\n    return h * 30 + m / 2;\n}",
+        "double f(int h, int m) {\n    return h * 30 + m / 2.0;\n}",  # a literal: 2.0
+        "'m / 2' divides integers before it is a double",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -340,6 +364,11 @@ CORRECT = [
     "    }\n    return false;\n}",
     "int f(int[] a) {\n    int t = 0;\n    for (int i = 1; i <= a.length; i++)\n"
     "        t += a[a.length - i];\n    return t;\n}",
+    # a small modulus, a sum; a quotient meant (n / 2 * 100); a hash of characters
+    "int f(int a, int b) {\n    return (a - b) % 7 + (a + b) % 1_000_000_007;\n}",
+    "int f(int n) {\n    return n / 2 * 100;\n}",
+    "int f(String s) {\n    int h = 0;\n    for (int i = 0; i < s.length(); i++)\n"
+    "        h = h * 31 + s.charAt(i);\n    return h;\n}",
 ]
 
 

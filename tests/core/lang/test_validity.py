@@ -263,6 +263,10 @@ FLAGGED_BUGS = {
             "'fact * i' is multiplied in int before '% 1000000007'",
         ),
         _bug(
+            "contest:mod_subtraction:negative_mod",
+            "'(total - bad) % MOD' may be negative: 'total - bad' may be",
+        ),
+        _bug(
             "contest:digit_sum:wrong_operator_div_mod",
             "'x %= 10' never makes 'x' 0: the loop runs forever",
         ),
@@ -273,6 +277,10 @@ FLAGGED_BUGS = {
         _bug(
             "contest:string_compare_names:string_equals_loop",
             "'s == target' compares Strings by reference, not by value",
+        ),
+        _bug(
+            "contest:binary_string:char_vs_int",
+            "'value * 2 + s.charAt(i)' adds the code of the digit 's.charAt(i)', not its value",
         ),
         _bug(
             "contest:nested_loop_pairs:wrong_increment_variable",
@@ -294,6 +302,10 @@ FLAGGED_BUGS = {
         _bug(
             "contest:clock_angle:integer_division_double",
             "'m / 2' divides integers before it is a double",
+        ),
+        _bug(
+            "contest:percent_calc:integer_division_order",
+            "'good / total * 100' divides integers before it is a percentage",
         ),
         _bug(
             "contest:string_reverse_words:wrong_loop_end",
