@@ -19,7 +19,7 @@ from spancopy_core.editing.positions import LineIndex
 from spancopy_core.paper.probability import logsumexp
 from spancopy_core.repair import suspects
 from spancopy_core.repair.candidates import Candidate, acceptable
-from spancopy_core.repair.frontend import Frontend, Penalties, Unit, written
+from spancopy_core.repair.frontend import Frontend, Penalties, Suspect, Unit, written
 
 
 def template_candidates(
@@ -92,10 +92,25 @@ def penalty(
     focus_lines: tuple[int, int] | None,
     penalties: Penalties,
     frontend: Frontend[Any],
+    found_bugs: Sequence[Suspect] | None = None,
 ) -> float:
     """The sum of the penalties that apply to ``candidate`` (see the module docstring); what
-    is a signature and what is a statement, the front-end says (:meth:`Frontend.shape`)."""
+    is a signature and what is a statement, the front-end says (:meth:`Frontend.shape`); less
+    :attr:`Penalties.suspicion` where it is the check's own fix of one of the likely bugs of
+    the unit as written on the focus lines (``found_bugs``: :func:`suspects.seen`'s, found
+    here when None)."""
     total = 0.0
+    if penalties.suspicion:
+        if found_bugs is None:
+            found_bugs = suspects.seen(frontend, unit, lines, focus_lines)
+        written_text = text[unit.start : unit.end] if found_bugs else ""
+        hit = (
+            suspects.fixed(frontend, unit, written_text, candidate.new_text, found_bugs)
+            if found_bugs
+            else None
+        )
+        if hit is not None and hit.fix is not None:  # the check's own (the model's is a guess)
+            total -= penalties.suspicion
     shape = frontend.shape(text, unit, candidate.edits)
     if shape.in_signature:
         total += penalties.signature
@@ -180,7 +195,6 @@ def rank(
     ids: dict[object, int] = {}  # either key of a candidate -> its program
     unexpressible = []
     unchanged = _without_parentheses(written(unit))  # no repair: the unit up to parentheses
-    written_text = text[unit.start : unit.end]
     found_bugs = suspects.seen(frontend, unit, lines, focus_lines) if penalties.suspicion else []
     for c, lp in zip(found, log_probs, strict=True):
         if c.tokens and _without_parentheses(c.tokens) == unchanged:
@@ -192,15 +206,8 @@ def rank(
             c,
             probability=math.exp(lp - total),
             log_prob=lp,
-            penalty=penalty(text, unit, c, lines, focus_lines, penalties, frontend),
+            penalty=penalty(text, unit, c, lines, focus_lines, penalties, frontend, found_bugs),
         )
-        hit = (
-            suspects.fixed(frontend, unit, written_text, c.new_text, found_bugs)
-            if found_bugs
-            else None
-        )
-        if hit is not None and hit.fix is not None:  # the check's own (the model's is a guess)
-            c = replace(c, penalty=c.penalty - penalties.suspicion)
         keys = _keys(c, frontend)
         ident = next((ids[k] for k in keys if k in ids), None)
         if ident is None:
