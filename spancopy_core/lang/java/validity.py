@@ -681,31 +681,33 @@ class _Checker:
             self._empty_body(n, n.child_by_field_name("body"), True)
         self.scopes.pop()
 
-    def _counter(self, n: SyntaxNode) -> tuple[SyntaxNode, SyntaxNode | None] | None:
+    def _counter(
+        self, n: SyntaxNode
+    ) -> tuple[SyntaxNode, SyntaxNode | None, SyntaxNode, SyntaxNode] | None:
         """The one variable a ``for`` loop ``n`` declares, of an integral primitive type
-        (only an assignment changes it), and its initial value; None otherwise."""
-        inits = n.children_by_field_name("init")
-        if len(inits) != 1 or inits[0].type != "local_variable_declaration":
+        (only an assignment changes it), its initial value, the loop's body and its one step;
+        None otherwise."""
+        inits, updates = n.children_by_field_name("init"), n.children_by_field_name("update")
+        body = n.child_by_field_name("body")
+        if len(inits) != 1 or inits[0].type != "local_variable_declaration" or body is None:
             return None
         if _text(inits[0].child_by_field_name("type")) not in ("int", "long", "short"):
             return None
         declared = [d for d in _children(inits[0]) if d.type == "variable_declarator"]
-        if len(declared) != 1 or declared[0].child_by_field_name("name") is None:
+        name = declared[0].child_by_field_name("name") if len(declared) == 1 else None
+        if name is None or len(updates) != 1:
             return None
-        name = declared[0].child_by_field_name("name")
-        return name, declared[0].child_by_field_name("value")  # type: ignore[return-value]
+        return name, declared[0].child_by_field_name("value"), body, updates[0]
 
     def _wrong_step(self, n: SyntaxNode, condition: SyntaxNode) -> bool:
         """``for (int j = i + 1; j < n; i++)``: a loop whose condition compares the one
         variable it declares with a bound, whose one step moves another (not the bound), and
         whose body neither changes its own nor leaves early (it runs forever, or past an
         end): a likely bug, fixed by stepping its own (``j++``). Whether it is one."""
-        counter, body = self._counter(n), n.child_by_field_name("body")
-        updates = n.children_by_field_name("update")
-        if counter is None or body is None or len(updates) != 1:
+        counter = self._counter(n)
+        if counter is None:
             return False
-        own = _text(counter[0])
-        step = updates[0]
+        own, body, step = _text(counter[0]), counter[2], counter[3]
         if step.type == "assignment_expression":
             moved = step.child_by_field_name("left")
         elif step.type == "update_expression":
@@ -734,15 +736,11 @@ class _Checker:
         and reads the element there in every iteration: ``for (int i = 0; i <= a.length;
         i++) s += a[i];`` (it fails in its last, fixed by ``<``), ``for (int i =
         a.length; i >= 0; i--) b.append(a[i]);`` (in its first, fixed by ``a.length - 1``)."""
-        counter, body = self._counter(n), n.child_by_field_name("body")
-        updates = n.children_by_field_name("update")
-        if counter is None or body is None or len(updates) != 1:
+        counter = self._counter(n)
+        if counter is None or not _stepped(counter[3], counter[0]):
             return
-        name, start = counter
-        step = updates[0]
-        if step.type != "update_expression" or not _same(next(iter(_statements(step))), name):
-            return
-        up = any(c.type == "++" for c in step.children)
+        name, start, body, step = counter
+        up = _stepped(step, name) == "++"
         while condition.type == "parenthesized_expression" and condition.named_children:
             condition = condition.named_children[0]
         operator = condition.child_by_field_name("operator")
@@ -758,7 +756,7 @@ class _Checker:
             size = self._size(ends[0]) if ends is not None else None
             if size is not None and up and _value(start) not in (None, 0):
                 fix, where = size  # from 1 to n: an array of n + 1 was meant
-        if ends is None or _text(name) in _assigned(body) or _text(ends[0]) in _assigned(body):
+        if ends is None or {_text(name), _text(ends[0])} & _assigned(body):
             return
         if any(x.type in _EXITS for x in _walk(body)):
             return
@@ -771,14 +769,11 @@ class _Checker:
         """``for (int i = 0; ...; i++)`` whose every iteration reads ``s.charAt(s.length() -
         i)`` (or ``a[a.length - i]``, ``xs.get(xs.size() - i)``): the element past the end
         when ``i`` is 0; fixed by ``s.length() - 1 - i``."""
-        counter, body = self._counter(n), n.child_by_field_name("body")
-        updates = n.children_by_field_name("update")
-        if counter is None or body is None or len(updates) != 1 or _value(counter[1]) != 0:
+        counter = self._counter(n)
+        if counter is None or _value(counter[1]) != 0 or _stepped(counter[3], counter[0]) != "++":
             return
-        name, step = _text(counter[0]), updates[0]
-        if step.type != "update_expression" or not any(c.type == "++" for c in step.children):
-            return
-        if name in _assigned(body):
+        name, body, changed = _text(counter[0]), counter[2], _assigned(counter[2])
+        if name in changed:
             return
         exits = [x.start_byte for x in _walk(body) if x.type in _EXITS]
         for x in _walk(body):
@@ -796,7 +791,7 @@ class _Checker:
             if _text(index.child_by_field_name("operator")) != "-" or _text(offset) != name:
                 continue
             ends = self._length(length)
-            if ends is None or _text(ends[0]) in _assigned(body):
+            if ends is None or _text(ends[0]) in changed:
                 continue
             if _reads_at(x, ends, _text(index)) and _unguarded(x, body):
                 what = f"'{_text(x)}' reads past the end when '{name}' is 0"
@@ -2066,6 +2061,14 @@ def _dereferences(n: SyntaxNode, name: str, members: frozenset[str]) -> bool:
         return False
     obj = n.child_by_field_name("object")
     return obj is not None and _text(obj) == name and (not members or member in members)
+
+
+def _stepped(step: SyntaxNode, name: SyntaxNode) -> str:
+    """``"++"`` or ``"--"`` where ``step`` is ``name++``, ``++name``, ``name--`` or
+    ``--name``; ``""`` otherwise."""
+    if step.type != "update_expression" or not _same(next(iter(_statements(step)), None), name):
+        return ""
+    return next((c.type for c in step.children if c.type in ("++", "--")), "")
 
 
 def _reads_at(n: SyntaxNode, ends: tuple[SyntaxNode, str], index: str) -> bool:
