@@ -560,8 +560,42 @@ class _Checker:
             if returns not in ("", "void") and method.type == "method_declaration":
                 if self._completes(body):
                     self._flag("a path through the method returns no value")
+                if self.checking:
+                    self._other_field(method, body)
         self.returns.pop()
         self.scopes.pop()
+
+    def _other_field(self, method: SyntaxNode, body: SyntaxNode) -> None:
+        """``int getY() { return x; }``: a getter of no parameters whose one statement
+        returns another field of the property's type, where the class has the property's
+        field; fixed by returning it (``return y;``)."""
+        name = _text(method.child_by_field_name("name"))
+        prefix = "get" if name.startswith("get") else "is" if name.startswith("is") else ""
+        wanted = name[len(prefix) :]
+        if (
+            not prefix
+            or not wanted[:1].isupper()
+            or _statements(method.child_by_field_name("parameters"))
+        ):
+            return
+        wanted = wanted[0].lower() + wanted[1:]
+        statements = _statements(body)
+        if len(statements) != 1 or statements[0].type != "return_statement":
+            return
+        value = next(iter(_statements(statements[0])), None)
+        if value is not None and value.type == "field_access":
+            if _text(value.child_by_field_name("object")) == "this":
+                value = value.child_by_field_name("field")
+        if value is None or value.type != "identifier" or self._lookup(_text(value)) is None:
+            return
+        got = _text(value)
+        fields = self.env.fields
+        if got == wanted or got not in fields or wanted not in fields or got in self.locals:
+            return
+        if fields[got] != fields[wanted] or not fields[got]:
+            return
+        what = f"'{name}()' returns '{got}', not the field '{wanted}'"
+        self._suspect(value, what, (value, value, wanted))
 
     def _params(self, params: SyntaxNode | None) -> None:
         for p in _children(params):
@@ -1441,9 +1475,10 @@ class _Checker:
     def _contradiction(
         self, n: SyntaxNode, op: str, left: SyntaxNode | None, right: SyntaxNode | None
     ) -> None:
-        """``x == 1 && x == 2`` (never true), ``x != 1 || x != 2`` (always), and a guard that
+        """``x == 1 && x == 2`` (never true), ``x != 1 || x != 2`` (always), a guard that
         lets the access it guards through: ``x == null && x.f()``, ``x != null || x.f()``,
-        ``!s.isEmpty() || s.peek()``, ``s.isEmpty() && s.pop()``."""
+        ``!s.isEmpty() || s.peek()``, ``s.isEmpty() && s.pop()``; and a null check after the
+        use it should guard: ``x.f() || x == null`` (fixed by swapping the two)."""
         same, other = ("==", "!=") if op == "&&" else ("!=", "==")
         a, b = _constant_test(left), _constant_test(right)
         if a and b and a[0] == b[0] == same and _same(a[1], b[1]) and a[2] != b[2]:
@@ -1457,6 +1492,11 @@ class _Checker:
         ):
             what = f"'{_text(n)}' uses '{guarded[0]}' where its guard lets it fail"
             self._suspect(n, what, _other_condition(n, op))
+        late = _guarded(right, "!=" if op == "&&" else "==")  # x.f() || x == null
+        if late and not late[1] and left is not None and right is not None:
+            if any(_dereferences(x, late[0], late[1]) for x in _walk(left)):
+                what = f"'{_text(n)}' checks '{late[0]}' for null after using it"
+                self._suspect(n, what, (n, n, f"{_text(right)} {op} {_text(left)}"))
 
     def _visit_operation(self, n: SyntaxNode) -> tuple[str, SyntaxNode | None, SyntaxNode | None]:
         """Visit the operands of a binary or assignment expression; its operator and operands

@@ -277,6 +277,13 @@ BUGS = [
         "double f(int h, int m) {\n    return h * 30 + m / 2.0;\n}",  # a literal: 2.0
         "'m / 2' divides integers before it is a double",
     ),
+    (
+        "int f(String name) {\n    if (name.isEmpty() || name == null) return 0;\n"
+        "    return name.length();\n}",
+        "int f(String name) {\n    if (name == null || name.isEmpty()) return 0;\n"
+        "    return name.length();\n}",
+        "'name.isEmpty() || name == null' checks 'name' for null after using it",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -369,6 +376,9 @@ CORRECT = [
     "int f(int n) {\n    return n / 2 * 100;\n}",
     "int f(String s) {\n    int h = 0;\n    for (int i = 0; i < s.length(); i++)\n"
     "        h = h * 31 + s.charAt(i);\n    return h;\n}",
+    # a null check of another variable after a use; a getter of a property with no field
+    "boolean f(String s, String t) {\n    return t.isEmpty() || s == null;\n}",
+    "int getArea() {\n    return width * height;\n}",
 ]
 
 
@@ -429,3 +439,20 @@ def test_a_parameter_assigned_to_itself_is_the_field_it_hides():
     ((_, what, _, (start, end, new)),) = product  # the field's value is the modulus
     assert what == "'a * b' is multiplied in int before '% MOD'"
     assert new == "(int) ((long) a * b % MOD)"
+
+
+def test_a_getter_that_returns_another_field_of_its_type():
+    text = (
+        "class P {\n    private int x;\n    private int y;\n    private String name;\n\n"
+        "    int getX() {\n        return x;\n    }\n\n"
+        "    int getY() {\n        return x;\n    }\n\n"
+        "    int getZ() {\n        return y;\n    }\n\n"
+        "    String getName() {\n        return name;\n    }\n}\n"
+    )
+    doc = JavaSource(text)
+    found = [validity.environment(doc, m).suspects for m in doc.methods]
+    assert [len(f) for f in found] == [0, 1, 0, 0]  # no field z: getZ may compute it
+    ((row, what, code, (start, end, new)),) = found[1]
+    method = text[doc.methods[1].start : doc.methods[1].end]
+    assert what == "'getY()' returns 'x', not the field 'y'"
+    assert method[:start] + new + method[end:] == method.replace("return x", "return y")

@@ -328,6 +328,10 @@ FLAGGED_BUGS = {
             "everyday:palindrome_bound",
             "'s.charAt(s.length() - i)' reads past the end when 'i' is 0",
         ),
+        _bug(
+            "everyday:null_check_order",
+            "'name.isEmpty() || name == null' checks 'name' for null after using it",
+        ),
     ],
     "classic_bugs": [
         _bug("classic:sieve:array_size", "'composite[i]' reads past the end when 'i' is max"),
