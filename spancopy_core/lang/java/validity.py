@@ -1492,11 +1492,43 @@ class _Checker:
         ):
             what = f"'{_text(n)}' uses '{guarded[0]}' where its guard lets it fail"
             self._suspect(n, what, _other_condition(n, op))
+        self._range(n, op, left, right)
         late = _guarded(right, "!=" if op == "&&" else "==")  # x.f() || x == null
         if late and not late[1] and left is not None and right is not None:
             if any(_dereferences(x, late[0], late[1]) for x in _walk(left)):
                 what = f"'{_text(n)}' checks '{late[0]}' for null after using it"
                 self._suspect(n, what, (n, n, f"{_text(right)} {op} {_text(left)}"))
+
+    def _range(
+        self, n: SyntaxNode, op: str, left: SyntaxNode | None, right: SyntaxNode | None
+    ) -> None:
+        """``x >= low || x <= high`` (true for every x) and ``x <= low && x >= high`` (for
+        none): one value compared with two bounds that their names say are a low and a high
+        one (:func:`_side`), each the wrong way for the operator; fixed by the other operator.
+        ``x > high || x < low`` is not, nor a range across a wrap, on purpose: ``hour >= 22 ||
+        hour <= 6`` (literals), one where the method compares the bounds (``if (end >=
+        start)``)."""
+        first, second = _bound(left), _bound(right)
+        if first is None or second is None or not _same(first[0], second[0]):
+            return
+        bounds = (first, second)
+        sides = {above: _side(bound) for _, above, bound in bounds}
+        if len(sides) != 2:
+            return  # both above, or both below
+        names = {_text(bound) for _, _, bound in bounds}
+        if any(  # if (end >= start) ... else day >= start || day <= end: a wrap, on purpose
+            x.type == "binary_expression"
+            and _text(x.child_by_field_name("operator")) in _ORDER
+            and {_text(x.child_by_field_name("left")), _text(x.child_by_field_name("right"))}
+            == names
+            for x in (_walk(self.method) if self.method is not None else ())
+        ):
+            return
+        if (op == "||" and sides == {True: "low", False: "high"}) or (
+            op == "&&" and sides == {True: "high", False: "low"}
+        ):
+            what = f"'{_text(n)}' is always {'true' if op == '||' else 'false'}"
+            self._suspect(n, what, _other_condition(n, op))
 
     def _visit_operation(self, n: SyntaxNode) -> tuple[str, SyntaxNode | None, SyntaxNode | None]:
         """Visit the operands of a binary or assignment expression; its operator and operands
@@ -1881,6 +1913,27 @@ class _Checker:
             if before.type in _JUMPS:
                 self._flag(f"'{_text(after)}' is never reached")
                 return
+        if self.checking:
+            for statements in zip(body, body[1:], body[2:]):
+                self._swapped(*statements)
+
+    def _swapped(self, first: SyntaxNode, second: SyntaxNode, third: SyntaxNode) -> None:
+        """``int tmp = a[i]; a[i] = a[j]; a[i] = tmp;``: a swap whose last assignment
+        overwrites the one before instead of the other place; fixed by assigning that
+        (``a[j] = tmp;``)."""
+        saved = _assignment(first, declaration=True)
+        moved, back = _assignment(second), _assignment(third)
+        if saved is None or moved is None or back is None:
+            return
+        if not (_same(saved[1], moved[0]) and _same(moved[0], back[0])):
+            return  # tmp = X; X = Y; X = tmp
+        if _text(back[1]) != _text(saved[0]) or _text(moved[1]) == _text(saved[0]):
+            return
+        if moved[1].type not in ("identifier", "field_access", "array_access"):
+            return  # old = a[i]; a[i] = 0; a[i] = old: no other place to swap with
+        target = back[0]
+        what = f"'{_text(third)}' undoes '{_text(second)}': the swap never writes {_text(moved[1])}"
+        self._suspect(third, what, (target, target, _text(moved[1])))
 
     def _completes(self, n: SyntaxNode) -> bool:
         """Whether the statement ``n`` surely can complete normally (False: it cannot, or it
@@ -2101,6 +2154,60 @@ def _dereferences(n: SyntaxNode, name: str, members: frozenset[str]) -> bool:
         return False
     obj = n.child_by_field_name("object")
     return obj is not None and _text(obj) == name and (not members or member in members)
+
+
+def _bound(n: SyntaxNode | None) -> tuple[SyntaxNode, bool, SyntaxNode] | None:
+    """``x >= low`` (x, True: x above the bound, low), ``x <= high`` (x, False, high): a
+    comparison read with its left as the value; None for anything else."""
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    if n is None or n.type != "binary_expression":
+        return None
+    op = _text(n.child_by_field_name("operator"))
+    left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
+    if op not in _ORDER or left is None or right is None:
+        return None
+    return left, op in (">", ">="), right
+
+
+_LOW = frozenset("lo low lower min start begin from left".split())
+_HIGH = frozenset("hi high upper max end stop to right limit".split())
+
+
+def _side(n: SyntaxNode) -> str:
+    """``"low"`` or ``"high"`` where the name of the bound ``n`` (a variable or field, not a
+    literal) says so in one of its words (``minValue``, ``range.hi``, ``END_INDEX``); ``""``
+    otherwise."""
+    if n.type not in ("identifier", "field_access"):
+        return ""
+    last = _text(n).rsplit(".", 1)[-1]
+    words = {w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", last)}
+    low, high = bool(words & _LOW), bool(words & _HIGH)
+    return "low" if low and not high else "high" if high and not low else ""
+
+
+def _assignment(
+    statement: SyntaxNode, declaration: bool = False
+) -> tuple[SyntaxNode, SyntaxNode] | None:
+    """(target, value) of a statement ``x = v;`` (or, with ``declaration``, ``T x = v;``
+    of one variable); None for any other statement."""
+    if declaration and statement.type == "local_variable_declaration":
+        declared = [d for d in _children(statement) if d.type == "variable_declarator"]
+        if len(declared) == 1:
+            name, value = (
+                declared[0].child_by_field_name("name"),
+                declared[0].child_by_field_name("value"),
+            )
+            return (name, value) if name is not None and value is not None else None
+    if statement.type != "expression_statement":
+        return None
+    inner = next(iter(_statements(statement)), None)
+    if inner is None or inner.type != "assignment_expression":
+        return None
+    if _text(inner.child_by_field_name("operator")) != "=":
+        return None
+    left, right = inner.child_by_field_name("left"), inner.child_by_field_name("right")
+    return (left, right) if left is not None and right is not None else None
 
 
 def _stepped(step: SyntaxNode, name: SyntaxNode) -> str:

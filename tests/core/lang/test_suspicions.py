@@ -284,6 +284,25 @@ BUGS = [
         "    return name.length();\n}",
         "'name.isEmpty() || name == null' checks 'name' for null after using it",
     ),
+    (
+        "void f(int[] a, int i, int j) {\n    int tmp = a[i];\n    a[i] = a[j];\n"
+        "    a[i] = tmp;\n}",
+        "void f(int[] a, int i, int j) {\n    int tmp = a[i];\n    a[i] = a[j];\n"
+        "    a[j] = tmp;\n}",
+        "'a[i] = tmp;' undoes 'a[i] = a[j];': the swap never writes a[j]",
+    ),
+    (
+        "boolean f(int x, int low, int high) {\n    return x >= low || x <= high;\n}",
+        "boolean f(int x, int low, int high) {\n    return x >= low && x <= high;\n}",
+        "'x >= low || x <= high' is always true",
+    ),
+    (
+        "boolean f(int x, int minValue, int maxValue) {\n"
+        "    return x <= minValue && x >= maxValue;\n}",
+        "boolean f(int x, int minValue, int maxValue) {\n"
+        "    return x <= minValue || x >= maxValue;\n}",
+        "'x <= minValue && x >= maxValue' is always false",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -379,6 +398,14 @@ CORRECT = [
     # a null check of another variable after a use; a getter of a property with no field
     "boolean f(String s, String t) {\n    return t.isEmpty() || s == null;\n}",
     "int getArea() {\n    return width * height;\n}",
+    # ranges the right way, outside a range, across a wrap; a swap; a value saved and reset
+    "boolean f(int x, int lo, int hi) {\n    return x <= hi && x >= lo;\n}",
+    "boolean f(int x, int low, int high) {\n    return x > high || x < low;\n}",
+    "boolean f(int hour) {\n    return hour >= 22 || hour <= 6;\n}",
+    "boolean f(int d, int start, int end) {\n    if (end >= start) return d >= start && d <= end;\n"
+    "    return d >= start || d <= end;\n}",
+    "void f(int[] a, int i, int j) {\n    int tmp = a[i];\n    a[i] = a[j];\n    a[j] = tmp;\n}",
+    "void f(int[] a, int i) {\n    int old = a[i];\n    a[i] = 0;\n    a[i] = old;\n}",
 ]
 
 

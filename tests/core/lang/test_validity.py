@@ -314,6 +314,7 @@ FLAGGED_BUGS = {
     ],
     "everyday_bugs": [
         _bug("everyday:sum_off_by_one", "'values[i]' reads past the end when 'i' is values.length"),
+        _bug("everyday:in_range_or", "'x >= low || x <= high' is always true"),
         _bug(
             "everyday:is_empty_and",
             "'s == null && s.trim().isEmpty()' uses 's' where its guard lets it fail",
@@ -324,6 +325,10 @@ FLAGGED_BUGS = {
         ),
         _bug("everyday:last_index", "'items.get(items.size())' reads past the end"),
         _bug("everyday:nested_loop_wrong_var", "'i++' steps 'i', not the loop's own 'j'"),
+        _bug(
+            "everyday:swap_wrong_target",
+            "'a[i] = tmp;' undoes 'a[i] = a[j];': the swap never writes a[j]",
+        ),
         _bug(
             "everyday:palindrome_bound",
             "'s.charAt(s.length() - i)' reads past the end when 'i' is 0",
