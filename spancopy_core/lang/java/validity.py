@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Iterator
+from collections.abc import Container, Iterator
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
@@ -2094,16 +2094,28 @@ def _literal(n: SyntaxNode) -> bool:
     return n.type in _LITERALS
 
 
-def _constant_test(n: SyntaxNode | None) -> tuple[str, SyntaxNode, str] | None:
-    """``x == 3`` or ``3 == x``: (the operator, x, the literal's text); None otherwise."""
+def _comparison(
+    n: SyntaxNode | None, operators: Container[str]
+) -> tuple[str, SyntaxNode, SyntaxNode] | None:
+    """(operator, left, right) of ``n``, parentheses aside, where it is a binary expression
+    of one of ``operators``; None otherwise."""
     while n is not None and n.type == "parenthesized_expression" and n.named_children:
         n = n.named_children[0]
     if n is None or n.type != "binary_expression":
         return None
     op = _text(n.child_by_field_name("operator"))
     left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-    if op not in ("==", "!=") or left is None or right is None:
+    if op not in operators or left is None or right is None:
         return None
+    return op, left, right
+
+
+def _constant_test(n: SyntaxNode | None) -> tuple[str, SyntaxNode, str] | None:
+    """``x == 3`` or ``3 == x``: (the operator, x, the literal's text); None otherwise."""
+    found = _comparison(n, ("==", "!="))
+    if found is None:
+        return None
+    op, left, right = found
     if _literal(right) and not _literal(left) and right.type != "null_literal":
         return op, left, _text(right)
     if _literal(left) and not _literal(right) and left.type != "null_literal":
@@ -2159,15 +2171,8 @@ def _dereferences(n: SyntaxNode, name: str, members: frozenset[str]) -> bool:
 def _bound(n: SyntaxNode | None) -> tuple[SyntaxNode, bool, SyntaxNode] | None:
     """``x >= low`` (x, True: x above the bound, low), ``x <= high`` (x, False, high): a
     comparison read with its left as the value; None for anything else."""
-    while n is not None and n.type == "parenthesized_expression" and n.named_children:
-        n = n.named_children[0]
-    if n is None or n.type != "binary_expression":
-        return None
-    op = _text(n.child_by_field_name("operator"))
-    left, right = n.child_by_field_name("left"), n.child_by_field_name("right")
-    if op not in _ORDER or left is None or right is None:
-        return None
-    return left, op in (">", ">="), right
+    found = _comparison(n, _ORDER)
+    return None if found is None else (found[1], found[0] in (">", ">="), found[2])
 
 
 _LOW = frozenset("lo low lower min start begin from left".split())

@@ -447,6 +447,13 @@ def test_the_line_is_the_methods_own():
     assert [s.row for s in validity.suspicions(text)] == [3]
 
 
+def _suspects(text: str) -> tuple[list[str], list[tuple[validity.Suspect, ...]]]:
+    """The methods of the file ``text`` and the likely bugs of each, in its environment."""
+    doc = JavaSource(text)
+    methods = [text[m.start : m.end] for m in doc.methods]
+    return methods, [validity.environment(doc, m).suspects for m in doc.methods]
+
+
 def test_a_parameter_assigned_to_itself_is_the_field_it_hides():
     text = (
         "class A {\n    static final int MOD = 1_000_000_007;\n    private int size;\n\n"
@@ -454,11 +461,10 @@ def test_a_parameter_assigned_to_itself_is_the_field_it_hides():
         "    static void g(int size) {\n        size = size;\n    }\n\n"
         "    int h(int a, int b) {\n        return a * b % MOD;\n    }\n}\n"
     )
-    doc = JavaSource(text)
-    found = [validity.environment(doc, m).suspects for m in doc.methods]
+    methods, found = _suspects(text)
     constructor, static, product = found
     ((row, what, code, (start, end, new)),) = constructor
-    method = text[doc.methods[0].start : doc.methods[0].end]
+    method = methods[0]
     assert what == "'size = size' assigns 'size' to itself, not to the field"
     assert method.split("\n")[row].strip() == "size = size;"
     assert method[:start] + new + method[end:] == method.replace("size = size", "this.size = size")
@@ -476,10 +482,9 @@ def test_a_getter_that_returns_another_field_of_its_type():
         "    int getZ() {\n        return y;\n    }\n\n"
         "    String getName() {\n        return name;\n    }\n}\n"
     )
-    doc = JavaSource(text)
-    found = [validity.environment(doc, m).suspects for m in doc.methods]
+    methods, found = _suspects(text)
     assert [len(f) for f in found] == [0, 1, 0, 0]  # no field z: getZ may compute it
     ((row, what, code, (start, end, new)),) = found[1]
-    method = text[doc.methods[1].start : doc.methods[1].end]
+    method = methods[1]
     assert what == "'getY()' returns 'x', not the field 'y'"
     assert method[:start] + new + method[end:] == method.replace("return x", "return y")
