@@ -101,12 +101,12 @@ class JavaFrontend:
         """The repair templates (:func:`~spancopy_core.repair.templates.repair_templates`)
         of the unit's tokens within ``[start, end]``, each with the model output it amounts
         to: the unit's tokens with the edited ones replaced by the new tokens abstracted with
-        the unit's numbering (a string or char literal the unit lacks: the next placeholder of
-        its kind, ``x + " "`` for ``x + ' '``), or None when a new token is neither in the
-        vocabulary ``known`` nor a name or literal the unit already has. A literal one more
-        or one less than the unit's (``26`` for ``25``), which the model cannot write, is
-        scored as the expression of the same value that it can: ``(25 + 1)``, the literal's
-        own token in parentheses.
+        the unit's numbering (a string, char or floating literal the unit lacks: the next
+        placeholder of its kind, ``x + " "`` for ``x + ' '``), or None when a new token is
+        neither in the vocabulary ``known`` nor a name or literal the unit already has. A
+        literal one more or one less than the unit's (``26`` for ``25``), which the model
+        cannot write, is scored as the expression of the same value that it can: ``(25 +
+        1)``, the literal's own token in parentheses.
         The fixes of the method's likely bugs there (:meth:`fixes`) are among them."""
         source = cast("Sequence[java.Token]", unit.source_tokens)  # a Java unit's: the lexer's
         edits = repair_templates(source, start, end) + self._fixes(unit, start, end)

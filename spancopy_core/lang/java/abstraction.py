@@ -398,11 +398,12 @@ def model_input_pair(
 def new_literal(
     mapping: Mapping, token: Token, known: Container[str], added: dict[str, str]
 ) -> str | None:
-    """The placeholder that a string or char literal ``token`` which the abstracted unit
-    lacks takes in an edit of it: the next of its category after the ``mapping``'s and those
-    ``added`` before in the same edit (text -> placeholder, updated), if the vocabulary
-    ``known`` has it; None for any other token (a new name means nothing to the model)."""
-    if token.kind not in ("string", "char"):
+    """The placeholder that a string, char or floating literal ``token`` which the
+    abstracted unit lacks takes in an edit of it (``" "``, ``10.0``): the next of its category
+    after the ``mapping``'s and those ``added`` before in the same edit (text -> placeholder,
+    updated), if the vocabulary ``known`` has it; None for any other token (a new name means
+    nothing to the model; for a new integer see ``templates.literal_step``)."""
+    if token.kind not in ("string", "char", "float"):
         return None
     if token.text not in added:
         category = _CATEGORY[token.kind] + "_"

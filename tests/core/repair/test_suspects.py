@@ -209,3 +209,24 @@ def test_a_fix_that_writes_a_new_string_is_scored_as_a_new_string(model):
     (r,) = found
     assert r.candidates[0].new_text.count('sb.append(x + " ");') == 1
     assert [s.repair for s in r.suspected] == [0]
+
+
+CEILING = """class F {
+    static int pages(int n) {
+        return (int) Math.ceil(n / 10);
+    }
+}
+"""
+
+
+def test_a_fix_that_writes_a_new_floating_literal_is_scored(model):
+    """``n / 10.0`` for ``n / 10`` given to ``Math.ceil``: a floating literal the method lacks
+    takes the next FLOAT placeholder, so the fix is ranked, and first."""
+    doc = ParsedText.parse(CEILING, JAVA)
+    (u,) = JAVA.all_units(doc.parsed, ())
+    ((edit, target),) = JAVA.fixes(u, u.start, u.end, model.vocab)
+    assert edit.new_text == "10.0" and target is not None and "FLOAT_1" in target
+    found, _ = runner.repair(model, doc, pipeline.line_focus(doc, 2), RepairOptions())
+    (r,) = found
+    assert "Math.ceil(n / 10.0)" in r.candidates[0].new_text
+    assert [s.repair for s in r.suspected] == [0]
