@@ -1,7 +1,8 @@
 """Likely bugs through a real server (issue 24): with the shipped model and a detection head that
-never says "needs a change", an automatic request at a line comparing Strings by reference is
-answered, its fix first, and a diagnostic names the bug and the fix; the same file fixed gets
-neither. The head alone would answer nothing: the answer is the check's."""
+never says "needs a change", an automatic request at a line comparing Strings by reference, or
+declaring an array one element short of the loop that fills it, is answered, its fix first, and
+a diagnostic names the bug and the fix; the same file fixed gets neither. The head alone would
+answer nothing: the answer is the check's."""
 
 from __future__ import annotations
 
@@ -33,8 +34,23 @@ TEXT = """class Names {
     }
 }
 """
-FIXED = TEXT.replace("name == wanted", "name.equals(wanted)")
-BUG = 4  # 0-based
+PREFIX = """class Sums {
+    static long[] prefix(int n, int[] a) {
+        long[] pre = new long[n];
+        for (int i = 1; i <= n; i++) {
+            pre[i] = pre[i - 1] + a[i - 1];
+        }
+        return pre;
+    }
+}
+"""
+# (text, the buggy code, its fix, the 0-based line of both, what the warning says): a String
+# compared by reference; an array one short, read at n in a loop from 1, marked and fixed on
+# its declaration's line
+CASES = [
+    (TEXT, "name == wanted", "name.equals(wanted)", 4, "compares Strings by reference"),
+    (PREFIX, "new long[n]", "new long[n + 1]", 2, "reads past the end"),
+]
 
 
 def never_head(directory: Path) -> Path:
@@ -49,28 +65,32 @@ def never_head(directory: Path) -> Path:
     return directory
 
 
-async def test_a_likely_bug_is_answered_and_marked_where_the_head_is_silent(tmp_path):
+@pytest.mark.parametrize(("text", "bug", "fix", "at", "says"), CASES, ids=["equals", "size"])
+async def test_a_likely_bug_is_answered_and_marked_where_the_head_is_silent(
+    tmp_path, text, bug, fix, at, says
+):
     settings = {"diagnostics": {"enable": True, "debounceMs": 0}}
     client = await launch(never_head(tmp_path / "model"), settings)
     try:
         uri = (tmp_path / "Names.java").as_uri()
-        open_doc(client, uri, TEXT)
-        line = TEXT.split("\n")[BUG]
-        auto = await line_actions(client, uri, BUG, line, types.CodeActionTriggerKind.Automatic)
-        assert auto and "name.equals(wanted)" in auto[0].title
+        open_doc(client, uri, text)
+        line = text.split("\n")[at]
+        auto = await line_actions(client, uri, at, line, types.CodeActionTriggerKind.Automatic)
+        assert auto and fix in auto[0].title
         assert auto[0].is_preferred
         assert shown_percent(auto[0]) >= 50  # the share of such lists, not the silent head's
         await until(lambda: bool(client.diagnostics.get(uri)))
         (found,) = client.diagnostics[uri]
-        assert found.range.start.line == BUG
-        assert "compares Strings by reference" in found.message
-        assert "name.equals(wanted)" in found.message
+        assert found.range.start.line == at
+        assert says in found.message
+        assert fix in found.message
         assert found.severity == types.DiagnosticSeverity.Warning
 
-        change_doc(client, uri, 2, FIXED)
+        fixed = text.replace(bug, fix)
+        change_doc(client, uri, 2, fixed)
         await until(lambda: len(client.diagnostics[uri]) == 0)  # published again, empty
-        line = FIXED.split("\n")[BUG]
-        auto = await line_actions(client, uri, BUG, line, types.CodeActionTriggerKind.Automatic)
+        line = fixed.split("\n")[at]
+        auto = await line_actions(client, uri, at, line, types.CodeActionTriggerKind.Automatic)
         assert not auto
     finally:
         await close(client)
