@@ -82,6 +82,7 @@ _IDENTITY = {
 }
 _SELF_CONSTANT = frozenset({"-", "/", "%", "^"})  # a op a is always the same value (x - x)
 _UP, _DOWN = frozenset({"++", "+="}), frozenset({"--", "-="})  # a loop's step
+_STEPS = frozenset({"update_expression", "assignment_expression"})  # i++, i += 2
 # what leaves a loop's body early; a loop with one may mean to stop before its condition does
 _EXITS = frozenset({"break_statement", "return_statement", "throw_statement"})
 # what may keep a statement of a loop's body from running in an iteration
@@ -707,6 +708,7 @@ class _Checker:
         for c in n.named_children:
             self._node(c)
         if condition is not None and self.checking:
+            self._equal_bound(n, condition)
             if not self._wrong_step(n, condition):
                 self._loop(n, condition)
             self._past_the_end(n, condition)
@@ -732,6 +734,21 @@ class _Checker:
         if name is None or len(updates) != 1:
             return None
         return name, declared[0].child_by_field_name("value"), body, updates[0]
+
+    def _equal_bound(self, n: SyntaxNode, condition: SyntaxNode) -> None:
+        """``for (int i = 1; i == a.length; i++)``: a loop whose condition asks its stepped
+        variable to equal a bound runs once at most (a step moves it off); nonsense as a
+        repair (a search stops on ``a[i] == x``, a variable the step does not move)."""
+        updates = n.children_by_field_name("update")
+        if len(updates) != 1 or updates[0].type not in _STEPS:
+            return
+        step = updates[0]
+        moved = step.child_by_field_name("left") or next(iter(_statements(step)), None)
+        found = _comparison(condition, ("==",))
+        if moved is None or moved.type != "identifier" or found is None:
+            return
+        if _text(moved) in (_text(found[1]), _text(found[2])):
+            self._flag(f"the loop's condition '{_text(condition)}' holds once at most")
 
     def _wrong_step(self, n: SyntaxNode, condition: SyntaxNode) -> bool:
         """``for (int j = i + 1; j < n; i++)``: a loop whose condition compares the one

@@ -103,6 +103,9 @@ def test_the_methods_as_written_make_sense() -> None:
         ("indexOfMax", "i < a.length; i++", "a.length <= i; i++", "'i++' moves 'i' away"),
         ("indexOfMax", "i < a.length; i++", "i < a.length; i--", "'i--' moves 'i' away"),
         ("indexOfMax", "i < a.length; i++", "i < a.length; i -= 2", "'i -= 2' moves 'i' away"),
+        # a condition its step makes false at once (Correct.java's invoked list held it)
+        ("indexOfMax", "i < a.length; i++", "i == a.length; i++", "holds once at most"),
+        ("indexOfMax", "i < a.length; i++", "a.length == i; i += 2", "holds once at most"),
         # a step that changes nothing, a value computed from itself
         ("indexOfMax", "best = i;", "best += 0;", "'best += 0' changes nothing"),
         ("indexOfMax", "best = i;", "best <<= 0;", "'best <<= 0' changes nothing"),
@@ -144,6 +147,8 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "i < a.length; i++", "i < a.length; i *= 2"),  # not a step it can read
         ("indexOfMax", "i < a.length; i++", "count < a.length; i++"),  # a field: a call may set it
         ("indexOfMax", "i < a.length; i++", "best < a.length; i++"),  # the body sets best
+        ("indexOfMax", "i < a.length; i++", "a[i] == best; i++"),  # a search
+        ("indexOfMax", "i < a.length; i++", "i != a.length; i++"),
         ("indexOfMax", "best = i;", "best = i + i;"),  # twice i: a value
         ("indexOfMax", "best = i;", "best += 1;"),
         ("indexOfMax", "a[i] > a[best]", "a[i] - a[best] > 0"),
