@@ -13,7 +13,7 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Container, Iterator
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import NamedTuple, overload
 
 from spancopy_core.lang.java import jdk
 from spancopy_core.lang.java.abstraction import JAVA_LANG
@@ -767,8 +767,7 @@ class _Checker:
             return False
         if moved is None or moved.type != "identifier" or _text(moved) == own:
             return False
-        while condition.type == "parenthesized_expression" and condition.named_children:
-            condition = condition.named_children[0]
+        condition = _bare(condition)
         sides = [condition.child_by_field_name(f) for f in ("left", "right")]
         if condition.type != "binary_expression" or _text(
             condition.child_by_field_name("operator")
@@ -792,8 +791,7 @@ class _Checker:
             return
         name, start, body, step = counter
         up = _stepped(step, name) == "++"
-        while condition.type == "parenthesized_expression" and condition.named_children:
-            condition = condition.named_children[0]
+        condition = _bare(condition)
         operator = condition.child_by_field_name("operator")
         if up and _text(operator) == "<=" and _same(condition.child_by_field_name("left"), name):
             end, fix = condition.child_by_field_name("right"), (operator, operator, "<")
@@ -903,8 +901,7 @@ class _Checker:
         """A ``for`` loop whose condition, a comparison of locals, no statement of the loop
         changes (it runs never or forever: ``for (j = 1; i < n; j++)``), or whose one step
         moves its variable away from the bound (``for (i = n; i >= 0; i++)``)."""
-        while condition.type == "parenthesized_expression" and condition.named_children:
-            condition = condition.named_children[0]
+        condition = _bare(condition)
         op = _text(condition.child_by_field_name("operator"))
         if condition.type != "binary_expression" or op not in _ORDER:
             return
@@ -1632,8 +1629,7 @@ class _Checker:
         of two residues may be negative, and so is its remainder; fixed by adding the modulus
         first (``(total - bad + MOD) % MOD``)."""
         inner = left
-        while inner.type == "parenthesized_expression" and inner.named_children:
-            inner = inner.named_children[0]
+        inner = _bare(inner)
         if left.type != "parenthesized_expression" or inner.type != "binary_expression":
             return
         if _text(inner.child_by_field_name("operator")) != "-":
@@ -1679,8 +1675,7 @@ class _Checker:
         past 46,340 passes an int's bound before it is reduced (where it is given to a long,
         :meth:`_widened` says so); fixed by ``(int) ((long) fact * i % MOD)``."""
         product = left
-        while product.type == "parenthesized_expression" and product.named_children:
-            product = product.named_children[0]
+        product = _bare(product)
         a, b = product.child_by_field_name("left"), product.child_by_field_name("right")
         if product.type != "binary_expression" or a is None or b is None:
             return
@@ -1758,8 +1753,7 @@ class _Checker:
 
     def _condition(self, n: SyntaxNode) -> None:
         """A condition that is not a boolean (``if (n)``, ``!a[i]``, ``while (s)``)."""
-        while n.type == "parenthesized_expression" and n.named_children:
-            n = n.named_children[0]
+        n = _bare(n)
         found = self._type_of(n)
         if self._kind(found) and _BOXED.get(found, found) != "boolean":
             self._flag(f"'{_text(n)}' ({found}) is not a condition")
@@ -1796,18 +1790,15 @@ class _Checker:
         """``while (x > 0) { s += x % 10; x %= 10; }``: a loop until a local is 0 whose only
         step of it is a remainder by a literal, which keeps it below the literal but never
         makes it 0 unless it divides (it runs forever); fixed by the quotient (``x /= 10``)."""
-        condition = n.child_by_field_name("condition")
-        while condition is not None and condition.type == "parenthesized_expression":
-            condition = next(iter(_statements(condition)), None)
-        test = _constant_test(condition) if condition is not None else None
-        op = _text(condition.child_by_field_name("operator")) if condition is not None else ""
-        if test is None and condition is not None and op == ">":
-            right = condition.child_by_field_name("right")
-            if right is not None and _text(right) == "0":
-                test = ("!=", condition.child_by_field_name("left"), "0")  # type: ignore[assignment]
-        if test is None or test[0] != "!=" or test[2] != "0" or test[1].type != "identifier":
+        found = _comparison(n.child_by_field_name("condition"), ("!=", ">"))
+        if found is None:
             return
-        name, body = _text(test[1]), n.child_by_field_name("body")
+        op, left, right = found
+        if op == "!=" and _text(left) == "0":  # 0 != x
+            left, right = right, left
+        if left.type != "identifier" or _text(right) != "0":
+            return
+        name, body = _text(left), n.child_by_field_name("body")
         if body is None or self._lookup(name) is None or name in self.env.fields:
             return
         steps = [
@@ -1891,8 +1882,7 @@ class _Checker:
         line the likely bug is then, as it is where the fix of an array's size is). Not for a
         remainder by a literal (``s += x % 10``: small), nor a hash (``hash += v[i] * w[i]``
         overflows on purpose)."""
-        while value.type == "parenthesized_expression" and value.named_children:
-            value = value.named_children[0]
+        value = _bare(value)
         divisor = value.child_by_field_name("right") if value.type == "binary_expression" else None
         if _text(value.child_by_field_name("operator")) == "%" and divisor is not None:
             if _literal(divisor) or self._modulus(divisor) is not None:
@@ -2079,8 +2069,7 @@ def _type_arguments(type_text: str) -> list[str]:
 def _value(n: SyntaxNode | None) -> int | None:
     """The value of a constant integer expression of literals (``1_000_000_007``, ``(int)
     1e9 + 7``, ``998244353L``), else None."""
-    while n is not None and n.type == "parenthesized_expression" and n.named_children:
-        n = n.named_children[0]
+    n = _bare(n)
     if n is None:
         return None
     if n.type == "decimal_integer_literal":
@@ -2104,11 +2093,21 @@ def _value(n: SyntaxNode | None) -> int | None:
 
 
 def _literal(n: SyntaxNode) -> bool:
-    while n.type == "parenthesized_expression" and n.named_children:
-        n = n.named_children[0]
+    n = _bare(n)
     if n.type == "unary_expression":
         n = n.child_by_field_name("operand") or n
     return n.type in _LITERALS
+
+
+@overload
+def _bare(n: SyntaxNode) -> SyntaxNode: ...
+@overload
+def _bare(n: SyntaxNode | None) -> SyntaxNode | None: ...
+def _bare(n: SyntaxNode | None) -> SyntaxNode | None:
+    """``n`` without the parentheses around it: ``((a + b))`` -> ``a + b``."""
+    while n is not None and n.type == "parenthesized_expression" and n.named_children:
+        n = n.named_children[0]
+    return n
 
 
 def _comparison(
@@ -2116,8 +2115,7 @@ def _comparison(
 ) -> tuple[str, SyntaxNode, SyntaxNode] | None:
     """(operator, left, right) of ``n``, parentheses aside, where it is a binary expression
     of one of ``operators``; None otherwise."""
-    while n is not None and n.type == "parenthesized_expression" and n.named_children:
-        n = n.named_children[0]
+    n = _bare(n)
     if n is None or n.type != "binary_expression":
         return None
     op = _text(n.child_by_field_name("operator"))
@@ -2144,8 +2142,7 @@ def _guarded(n: SyntaxNode | None, op: str) -> tuple[str, frozenset[str]] | None
     """What the left side ``n`` of ``&&`` (``op`` ``==``) or ``||`` (``!=``) lets through
     to its right: (x, members that fail then) for ``x == null`` (any member), and for
     ``x.isEmpty()`` (``&&``) or ``!x.isEmpty()`` (``||``) what takes an element."""
-    while n is not None and n.type == "parenthesized_expression" and n.named_children:
-        n = n.named_children[0]
+    n = _bare(n)
     if n is None:
         return None
     if n.type == "binary_expression" and _text(n.child_by_field_name("operator")) == op:
@@ -2159,8 +2156,7 @@ def _guarded(n: SyntaxNode | None, op: str) -> tuple[str, frozenset[str]] | None
     if negated != (op == "!="):
         return None
     call = n.child_by_field_name("operand") if negated else n
-    while call is not None and call.type == "parenthesized_expression" and call.named_children:
-        call = call.named_children[0]
+    call = _bare(call)
     if call is None or call.type != "method_invocation":
         return None
     obj = call.child_by_field_name("object")
@@ -2279,8 +2275,7 @@ def _unguarded(n: SyntaxNode, body: SyntaxNode) -> bool:
 
 def _offset_of(base: SyntaxNode, other: SyntaxNode) -> bool:
     """Whether ``other`` is ``base + y`` or ``base - y`` (``Math.max(d[i], d[i] + 1)``)."""
-    while other.type == "parenthesized_expression" and other.named_children:
-        other = other.named_children[0]
+    other = _bare(other)
     if other.type != "binary_expression":
         return False
     if _text(other.child_by_field_name("operator")) not in ("+", "-"):
