@@ -865,16 +865,14 @@ class _Checker:
         self, array: SyntaxNode | None
     ) -> tuple[tuple[SyntaxNode, SyntaxNode, str], SyntaxNode] | None:
         """The fix that gives the local ``array``, declared ``new T[n]`` once and never
-        assigned again (nor ``n``'s variables), one more element (``n + 1``), and where it
-        is; None otherwise."""
-        if array is None or array.type != "identifier":
+        assigned again (nor ``n``'s variables after it: ``n = Math.min(n, m)`` before it
+        sizes the array), one more element (``n + 1``), and where it is; None otherwise."""
+        if array is None or array.type != "identifier" or self.method is None:
             return None
         size = self.sizes.get(_text(array))
         if size is None or size.type not in ("identifier", "field_access", "binary_expression"):
             return None
-        if self.reassigned is None:
-            self.reassigned = _assigned(self.method) if self.method else set()
-        if {_text(array), *map(_text, _names(size))} & self.reassigned:
+        if {_text(array), *map(_text, _names(size))} & _assigned(self.method, size.end_byte):
             return None
         return (size, size, f"{_text(size)} + 1"), size
 
@@ -2329,10 +2327,13 @@ def _member_name(n: SyntaxNode) -> bool:
     return field is not None and field.start_byte == n.start_byte
 
 
-def _assigned(n: SyntaxNode) -> set[str]:
-    """The names of the variables that ``n`` assigns, increments or decrements."""
+def _assigned(n: SyntaxNode, since: int = 0) -> set[str]:
+    """The names of the variables that ``n`` assigns, increments or decrements (at byte
+    ``since`` or after: a loop that comes back runs again what it declares before)."""
     out = set()
     for x in _walk(n):
+        if x.start_byte < since:
+            continue
         if x.type == "assignment_expression":
             target = x.child_by_field_name("left")
         elif x.type == "update_expression":

@@ -166,6 +166,15 @@ BUGS = [
         "    for (int i = 0; i < n; i++) {\n        k += seen[i];\n    }\n    return k;\n}",
         "'seen[i]' reads past the end when 'i' is n",
     ),
+    (  # its size's variable assigned before the array is made (jsoup's padding): still its size
+        "String f(int width, int most) {\n    width = Math.min(width, most);\n"
+        "    char[] out = new char[width];\n    for (int i = 0; i <= width; i++)\n"
+        "        out[i] = ' ';\n    return String.valueOf(out);\n}",
+        "String f(int width, int most) {\n    width = Math.min(width, most);\n"
+        "    char[] out = new char[width];\n    for (int i = 0; i < width; i++)\n"
+        "        out[i] = ' ';\n    return String.valueOf(out);\n}",
+        "'out[i]' reads past the end when 'i' is width",
+    ),
     (
         "long f(int n) {\n    long[] w = new long[n];\n    w[0] = 1;\n    return w[n];\n}",
         "long f(int n) {\n    long[] w = new long[n + 1];\n    w[0] = 1;\n    return w[n];\n}",
