@@ -168,8 +168,9 @@ class Frontend(Protocol[P]):
         templates (also among them)."""
         ...
 
-    def title(self, text: str, edits: Sequence[TextEdit]) -> str:
-        """The plain-text title of a repair made of ``edits`` on ``text``."""
+    def title(self, text: str, edits: Sequence[TextEdit], located: bool = False) -> str:
+        """The plain-text title of a repair made of ``edits`` on ``text``; ``located``: one
+        that says where, for a repair away from the lines the user points at."""
         ...
 
     def embedded(self, parsed: P, start: int, end: int) -> tuple[Frontend[Any], Any] | None:

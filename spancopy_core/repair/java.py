@@ -185,8 +185,8 @@ class JavaFrontend:
         ]
         return [e for e in edits if start <= e.start and e.end <= end]
 
-    def title(self, text: str, edits: Sequence[TextEdit]) -> str:
-        return change_title(text, edits)
+    def title(self, text: str, edits: Sequence[TextEdit], located: bool = False) -> str:
+        return change_title(text, edits, located)
 
     def shape(self, text: str, unit: Unit, edits: Sequence[TextEdit]) -> EditShape:
         """In the signature: every edit ends before the body's ``{``; a statement removed: the

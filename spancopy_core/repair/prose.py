@@ -859,9 +859,10 @@ class ProseFrontend:
         """None (:meth:`suspicions`)."""
         return []
 
-    def title(self, source: str, edits: Sequence[TextEdit]) -> str:
+    def title(self, source: str, edits: Sequence[TextEdit], located: bool = False) -> str:
         """The changes in words (:func:`~spancopy_core.repair.titles.word_title`), and the
-        Harper rules that suggested them: ``Replace "an" with "a" [Harper: AnA]``."""
+        Harper rules that suggested them: ``Replace "an" with "a" [Harper: AnA]``. The words
+        say where (``located`` changes nothing)."""
         rules = sorted({e.rule for e in edits if isinstance(e, RuleEdit)})
         title = word_title(source, edits)
         return f"{title} [Harper: {', '.join(rules)}]" if rules else title

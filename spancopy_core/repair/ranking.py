@@ -119,14 +119,21 @@ def penalty(
         total += penalties.deletion if shape.removes_statement else penalties.token_deletion
     if penalties.edit_size and candidate.tokens:
         total += penalties.edit_size * math.log(max(1, span(unit.tokens, candidate.tokens)))
-    if focus_lines is not None:
-        lo, hi = focus_lines
-        if not any(
-            lines.line(e.start) <= hi and lo <= lines.line(max(e.start, e.end - 1))
-            for e in candidate.edits
-        ):
-            total += penalties.off_focus
+    if off_focus(candidate, lines, focus_lines):
+        total += penalties.off_focus
     return total
+
+
+def off_focus(candidate: Candidate, lines: LineIndex, focus_lines: tuple[int, int] | None) -> bool:
+    """Whether no edit of ``candidate`` touches the 0-based ``focus_lines`` (None: no focus,
+    so never)."""
+    if focus_lines is None:
+        return False
+    lo, hi = focus_lines
+    return not any(
+        lines.line(e.start) <= hi and lo <= lines.line(max(e.start, e.end - 1))
+        for e in candidate.edits
+    )
 
 
 # words after which "(" groups an expression (return (a + b);); after any other word it opens
@@ -184,7 +191,8 @@ def rank(
 ) -> list[Candidate]:
     """At most ``top_k`` of ``found`` (scored ``log_probs``, None: not expressible), best
     first by log-probability minus penalty, with their exact log-probabilities, shares and
-    penalties (see the module docstring); ``penalties``: the front-end's unless given."""
+    penalties (see the module docstring); ``penalties``: the front-end's unless given. A
+    repair with no edit on ``focus_lines`` is titled with its line (:meth:`Frontend.title`)."""
     penalties = frontend.penalties if penalties is None else penalties
     scored = [lp for lp in log_probs if lp is not None]
     # the unit as the model got it is one of the outputs scored, once: among the candidates
@@ -225,7 +233,12 @@ def rank(
         )
     best = sorted(programs.values(), key=order)  # stable
     ordered = best + unexpressible
-    return ordered[:top_k]
+    return [  # a repair away from the focus says where: its line may read like the focus's
+        replace(c, title=frontend.title(text, c.edits, located=True))
+        if off_focus(c, lines, focus_lines)
+        else c
+        for c in ordered[:top_k]
+    ]
 
 
 def calibrated_shares(ranked: Sequence[Candidate], probability: float) -> list[Candidate]:

@@ -90,8 +90,10 @@ def _occurrence(line: str, column: int, old: str) -> int | None:
     return starts.index(column) + 1
 
 
-def change_title(source: str, edits: Sequence[TextEdit]) -> str:
-    """The plain-text title of ``edits`` on ``source`` (see the module docstring)."""
+def change_title(source: str, edits: Sequence[TextEdit], located: bool = False) -> str:
+    """The plain-text title of ``edits`` on ``source`` (see the module docstring); ``located``:
+    it also says on which line (a repair away from the lines the user points at, whose title
+    alone may read like the line under the cursor: ``Change line 147 to "return false;"``)."""
     if not edits:
         return "No change"
     edits = sorted(edits, key=lambda e: (e.start, e.end))
@@ -101,28 +103,29 @@ def change_title(source: str, edits: Sequence[TextEdit]) -> str:
     old_region, new_region = source[lo:hi], apply_edits(source[lo:hi], shifted)
     old = [f for line in _LINE_END.split(old_region) if (f := _flat(line))]
     new = [f for line in _LINE_END.split(new_region) if (f := _flat(line))]
+    first = _line_number(source, edits[0].start)
+    last = _line_number(source, max(max(e.start, e.end - 1) for e in edits))  # its last character's
+    where = f"line {first}" if first == last else f"lines {first}-{last}"
+    on = f" on {where}" if located else ""
     if old == new:
-        return "Reformat"
+        return f"Reformat{on}"
     removed, added = [], []
     for tag, a, b, c, d in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag != "equal":
             removed += old[a:b]
             added += new[c:d]
     if not added:
-        return f"Delete {_quote(removed)}"
+        return f"Delete {_quote(removed)}{on}"
     if not removed:
-        return f"Insert {_quote(added)}"
+        return f"Insert {_quote(added)}{on}"
     if sorted(added) == sorted(removed):
-        return f"Move {_quote(added)}"
+        return f"Move {_quote(added)}{on}"
     if len(added) == 1 and len(removed) == 1:
-        return _one_line(source, edits, removed[0], added[0])
-    first = _line_number(source, edits[0].start)
-    last = _line_number(source, max(e.end for e in edits))
-    where = f"line {first}" if first == last else f"lines {first}-{last}"
+        return _one_line(source, edits, removed[0], added[0], where if located else "")
     return f"Change {where} to {_quote(added)}"
 
 
-def _one_line(source: str, edits: Sequence[TextEdit], old: str, new: str) -> str:
+def _one_line(source: str, edits: Sequence[TextEdit], old: str, new: str, where: str) -> str:
     at = next((k for k, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
     line = f'"{_cut(new, at)}"'
     if len(edits) == 1:
@@ -133,8 +136,9 @@ def _one_line(source: str, edits: Sequence[TextEdit], old: str, new: str) -> str
             text = source[start : _line_end(source, e.start)]
             n = _occurrence(text, e.start - start, was)
             if n is not None:
-                return f'Change the {_ordinal(n)} "{was}" to "{now}": {line}'
-    return f"Change to {line}"
+                on = f" on {where}" if where else ""
+                return f'Change the {_ordinal(n)} "{was}"{on} to "{now}": {line}'
+    return f"Change {where} to {line}" if where else f"Change to {line}"
 
 
 _PUNCT_ONLY = re.compile(r"[^\w]+")

@@ -171,3 +171,12 @@ def test_the_unit_as_written_up_to_parentheses_is_no_repair(unit):
     noop = cand("a > b ? a : b", "(a > b ? a : b)", wrapped)
     fix = cand(">", ">=", ("f",))
     assert [c.tokens for c in ranked([noop, fix], [-1.0, -3.0], unit=unit)] == [("f",)]
+
+
+def test_a_repair_off_the_focus_is_titled_with_its_line(unit):
+    at_focus, elsewhere = cand(">", ">=", ("a",)), cand("println(a)", "println(b)", ("b",))
+    titles = {c.edits: c.title for c in ranked([at_focus, elsewhere], [-1.0, -2.0], unit=unit)}
+    assert titles[at_focus.edits] == ">->>="  # its own title
+    assert titles[elsewhere.edits] == 'Change line 3 to "System.out.println(b);"'
+    unfocused = ranked([at_focus, elsewhere], [-1.0, -2.0], focus=None, unit=unit)
+    assert {c.title for c in unfocused} == {">->>=", "println(a)->println(b)"}

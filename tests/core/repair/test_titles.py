@@ -127,3 +127,25 @@ def test_long_prose_titles_are_cut():
     title = word_title(long, [TextEdit(0, len(long) - 1, "x")])
     assert title.startswith('Replace "word word') and title.endswith("…")
     assert len(title) <= 2 * LIMIT
+
+
+def test_a_repair_away_from_the_cursor_says_on_which_line():
+    """Asked at a `return false;`, a repair of another line titled `Change to "return false;"`
+    read like no change at all (jsoup's HtmlTreeBuilderState): located, it names its line."""
+    text = "    if (x) {\n        return false;\n    }\n    return true;\n"
+    at = text.index("true")
+    edit = TextEdit(at, at + 4, "false")
+    assert change_title(text, [edit]) == 'Change to "return false;"'
+    assert change_title(text, [edit], located=True) == 'Change line 4 to "return false;"'
+    twice = "int f(int a) {\n    return a - a;\n}\n"
+    second = twice.rindex("a")
+    assert change_title(twice, [TextEdit(second, second + 1, "1")], located=True) == (
+        'Change the 2nd "a" on line 2 to "1": "return a - 1;"'
+    )
+    line = text.index("    return true;")
+    removed = TextEdit(line, line + len("    return true;\n"), "")
+    assert change_title(text, [removed], located=True) == 'Delete "return true;" on line 4'
+    added = TextEdit(line, line, "    x = 1;\n")
+    assert change_title(text, [added], located=True) == 'Insert "x = 1;" on line 4'
+    two = TextEdit(text.index("false"), at + 4, "true;\n    }\n    return 0")
+    assert change_title(text, [two], located=True).startswith("Change lines 2-4 to ")
