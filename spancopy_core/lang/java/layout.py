@@ -239,5 +239,20 @@ def learn_style(text: str, tokens: Sequence[Token] | None = None) -> JavaStyle:
             for op, around in ops
             if around != space_binary and ops[op, around] > ops[op, not around]
         ),
-        variables=frozenset(t.text for t in tokens if t.kind == "identifier" and t.role == "var"),
+        variables=_variables(tokens),
     )
+
+
+def _variables(tokens: Sequence[Token]) -> frozenset[str]:
+    """The names ``tokens`` use as variables, but for those of the package and import
+    declarations (``import java.util.ArrayDeque;`` names a type, whose ``<`` opens type
+    arguments: ``new ArrayDeque<>()``, not ``new ArrayDeque < > ()``)."""
+    out, declaring = set(), False
+    for t in tokens:
+        if t.kind == "keyword" and t.text in ("package", "import"):
+            declaring = True
+        elif t.text == ";":
+            declaring = False
+        elif not declaring and t.kind == "identifier" and t.role == "var":
+            out.add(t.text)
+    return frozenset(out)

@@ -93,3 +93,12 @@ def test_a_call_is_written_as_calls_are(old: list[str], new: list[str], line: st
     """In a method with an annotation inside it (which the model never sees)."""
     expected = line or "String s = x.get(0).trim().strip();"
     assert _changed(SPACED, old, new) == expected
+
+
+def test_an_imported_type_opens_type_arguments() -> None:
+    """jsoup's SoftPool imports ``java.util.ArrayDeque``: the import's names were taken for
+    variables, and a generated ``new ArrayDeque<>()`` was written ``new ArrayDeque < > ()``."""
+    source = "import java.util.ArrayDeque;\n\n" + SPACED
+    new = ["new", "ArrayDeque", "<", ">", "(", ")", ".", "toString", "(", ")"]
+    generated = _changed(source, ["x", ".", "get", "(", "0", ")"], new)
+    assert generated == "String s = new ArrayDeque<>().toString().toString();"
