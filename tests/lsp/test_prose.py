@@ -195,7 +195,7 @@ async def test_diagnostics_and_settings(toy_model: Path, toy_prose_model: Path, 
         assert await code_actions(c, "file:///work/C.java", *at(JAVA, "recieve")) == []
         pos = editor.to_position(JAVA, INNER, "utf-16")
         (fix, *_) = await code_actions(c, "file:///work/C.java", pos.line, pos.character)
-        assert fix.title.startswith('Change to "')
+        assert fix.title.startswith('Change line 9 to "')  # off the comment's line: says where
     finally:
         await close(c)
     missing = tmp_path / "no-prose-model"
@@ -212,7 +212,7 @@ async def test_diagnostics_and_settings(toy_model: Path, toy_prose_model: Path, 
         open_doc(c, "file:///work/C.java", JAVA)  # a comment in a method: the Java model
         pos = editor.to_position(JAVA, INNER, "utf-16")
         (fix, *_) = await code_actions(c, "file:///work/C.java", pos.line, pos.character)
-        assert fix.title.startswith('Change to "')
+        assert fix.title.startswith('Change line 9 to "')  # off the comment's line: says where
         assert len([m for m in c.log_messages if "cannot load the model" in m.message]) == 1
     finally:
         await close(c)

@@ -161,6 +161,15 @@ _METHODS = frozenset(
     {"method_declaration", "constructor_declaration", "compact_constructor_declaration"}
 )
 _SKIPPED = frozenset({"annotation", "marker_annotation", "class_body", "switch_label"})
+_NEVER_NULL = frozenset(
+    {
+        "binary_expression",
+        "object_creation_expression",
+        "array_creation_expression",
+        "string_literal",
+        "this",
+    }
+)  # what compared with null never is
 
 
 class Suspect(NamedTuple):
@@ -1574,6 +1583,7 @@ class _Checker:
                 self._suspect(n, what, (n, n, by_value))
         if op in ("==", "!=") and left is not None and right is not None:
             self._boxed_by_reference(n, op, left, right)
+            self._never_null(n, op, left, right)
         if op == "%" and left is not None and right is not None:
             self._overflows_before(n, left, right)
             self._negative_remainder(n, left, right)
@@ -1586,6 +1596,34 @@ class _Checker:
         if op in _COMPARISON and left is not None and right is not None:  # n * m < limit
             for x, y in ((left, right), (right, left)):
                 self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
+
+    def _never_null(self, n: SyntaxNode, op: str, left: SyntaxNode, right: SyntaxNode) -> None:
+        """``input + 1 != null``, ``new T() == null``, ``"a" == null``: what is compared with
+        null never is (a concatenation, an object just made, a literal, ``this``). As the
+        condition of ``s + x == null ? a : b``, the likely bug of a precedence misread (the
+        comparison takes the whole concatenation), fixed by ``s + (x == null ? a : b)``."""
+        for x, y in ((left, right), (right, left)):
+            x = _bare(x)
+            if y.type != "null_literal" or x is None or x.type not in _NEVER_NULL:
+                continue
+            what = f"'{_text(x)}' is never null"
+            ternary = n.parent
+            if (
+                x is left
+                and x.type == "binary_expression"
+                and _text(x.child_by_field_name("operator")) == "+"
+                and ternary is not None
+                and ternary.type == "ternary_expression"
+                and ternary.child_by_field_name("condition") == n
+            ):
+                head, last = x.child_by_field_name("left"), x.child_by_field_name("right")
+                branches = [
+                    _text(ternary.child_by_field_name(b)) for b in ("consequence", "alternative")
+                ]
+                fix = f"{_text(head)} + ({_text(last)} {op} null ? {branches[0]} : {branches[1]})"
+                self._suspect(ternary, what, (ternary, ternary, fix))
+            else:
+                self._flag(what)
 
     def _boxed_by_reference(
         self, n: SyntaxNode, op: str, left: SyntaxNode, right: SyntaxNode
@@ -1820,6 +1858,26 @@ class _Checker:
         self._if_statement(n)
         if _same(n.child_by_field_name("consequence"), n.child_by_field_name("alternative")):
             self._flag(f"'{_text(n)}' has the same value either way")
+        if self.checking:
+            self._inverted_guard(n)
+
+    def _inverted_guard(self, n: SyntaxNode) -> None:
+        """``x == null ? x.f() : y`` and ``x != null ? y : x.f()``: the branch taken when ``x``
+        is null uses it (``s.isEmpty() ? s.pop() : d`` alike); fixed by the other comparison
+        (an emptiness test's by the model)."""
+        condition = _bare(n.child_by_field_name("condition"))
+        for op, branch in (("==", "consequence"), ("!=", "alternative")):
+            guarded = _guarded(condition, op)
+            taken = n.child_by_field_name(branch)
+            if guarded is None or taken is None or condition is None:
+                continue
+            if any(_dereferences(x, guarded[0], guarded[1]) for x in _walk(taken)):
+                operator = condition.child_by_field_name("operator")
+                other = "!=" if op == "==" else "=="
+                fix = (operator, operator, other) if _text(operator) == op else None
+                what = f"'{_text(n)}' uses '{guarded[0]}' where its condition lets it fail"
+                self._suspect(n, what, fix)  # type: ignore[arg-type]  # operator: not None
+                return
 
     def _unary_expression(self, n: SyntaxNode) -> None:
         op = _text(n.child_by_field_name("operator"))

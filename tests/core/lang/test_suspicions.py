@@ -312,10 +312,29 @@ BUGS = [
         "    return x <= minValue || x >= maxValue;\n}",
         "'x <= minValue && x >= maxValue' is always false",
     ),
+    (  # jsoup's Normalizer, as a repair offered it: lower-cases only what is null
+        'String f(String input) {\n    return input == null ? input.toLowerCase() : "";\n}',
+        'String f(String input) {\n    return input != null ? input.toLowerCase() : "";\n}',
+        "'input == null ? input.toLowerCase() : \"\"' uses 'input' where its condition lets it"
+        " fail",
+    ),
+    (
+        "int f(String s) {\n    return s != null ? 0 : s.length();\n}",
+        "int f(String s) {\n    return s == null ? 0 : s.length();\n}",
+        "'s != null ? 0 : s.length()' uses 's' where its condition lets it fail",
+    ),
+    (  # ManySStuBs4J 3615: the comparison takes the whole concatenation
+        'String f(Object u) {\n    return "at " + u == null ? "" : u.toString();\n}',
+        'String f(Object u) {\n    return "at " + (u == null ? "" : u.toString());\n}',
+        "'\"at \" + u' is never null",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
 CORRECT = [
+    'String f(String s) {\n    return s == null ? "" : s.trim();\n}',
+    "String f(String s) {\n    return s == null ? String.valueOf(s) : s;\n}",
+    "int f(java.util.ArrayDeque<Integer> d) {\n    return d.isEmpty() ? 0 : d.pop();\n}",
     "boolean f(String a, String b) {\n    return a == b || a != null && a.equals(b);\n}",
     "boolean f(String a) {\n    return a == null;\n}",
     "boolean f(String a) {\n    return a == NO_PACKAGE;\n}",  # a sentinel, by identity
