@@ -1884,6 +1884,10 @@ class _Checker:
         operand = n.child_by_field_name("operand")
         if op == "!":
             self._condition(operand)  # type: ignore[arg-type]  # grammar: required
+            inner = _bare(operand)
+            if inner is not None and inner.type == "unary_expression":
+                if _text(inner.child_by_field_name("operator")) == "!":
+                    self._flag(f"'{_text(n)}' negates a negation")  # !(!s.isEmpty())
         for c in n.named_children:
             self._node(c)
         found = self._type_of(operand)
