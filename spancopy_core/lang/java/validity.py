@@ -493,7 +493,8 @@ class _Checker:
         self.values: dict[str, int] = {}  # locals declared with an integer constant
         self.sizes: dict[str, SyntaxNode | None] = {}  # arrays declared new T[n]: n (twice: None)
         self.types: dict[str, SyntaxNode | None] = {}  # locals' declared types (twice: None)
-        self.reassigned: set[str] | None = None  # what the method assigns (when asked)
+        # what the method assigns, where (listed when first asked)
+        self.assignments: list[tuple[int, str]] | None = None
 
     # -- entry points ----------------------------------------------------------------------
     def free(self, method: SyntaxNode) -> set[str]:
@@ -870,6 +871,13 @@ class _Checker:
                     return array, "length"  # type: ignore[return-value]
         return None
 
+    def _assigned_after(self, at: int) -> set[str]:
+        """The variables that the method assigns, increments or decrements at byte ``at`` or
+        after (a loop that comes back runs again what it declares before)."""
+        if self.assignments is None:
+            self.assignments = _assignments(self.method) if self.method else []
+        return {name for start, name in self.assignments if start >= at}
+
     def _size(
         self, array: SyntaxNode | None
     ) -> tuple[tuple[SyntaxNode, SyntaxNode, str], SyntaxNode] | None:
@@ -881,7 +889,7 @@ class _Checker:
         size = self.sizes.get(_text(array))
         if size is None or size.type not in ("identifier", "field_access", "binary_expression"):
             return None
-        if {_text(array), *map(_text, _names(size))} & _assigned(self.method, size.end_byte):
+        if {_text(array), *map(_text, _names(size))} & self._assigned_after(size.end_byte):
             return None
         return (size, size, f"{_text(size)} + 1"), size
 
@@ -1734,9 +1742,7 @@ class _Checker:
         if n.type == "identifier":
             name = _text(n)
             if name in self.values and any(name in s for s in self.scopes):
-                if self.reassigned is None:
-                    self.reassigned = _assigned(self.method) if self.method else set()
-                return None if name in self.reassigned else self.values[name]
+                return None if name in self._assigned_after(0) else self.values[name]
             return self.env.constants.get(name) if self._lookup(name) is not None else None
         return _value(n)
 
@@ -2389,13 +2395,16 @@ def _member_name(n: SyntaxNode) -> bool:
     return field is not None and field.start_byte == n.start_byte
 
 
-def _assigned(n: SyntaxNode, since: int = 0) -> set[str]:
-    """The names of the variables that ``n`` assigns, increments or decrements (at byte
-    ``since`` or after: a loop that comes back runs again what it declares before)."""
-    out = set()
+def _assigned(n: SyntaxNode) -> set[str]:
+    """The names of the variables that ``n`` assigns, increments or decrements."""
+    return {name for _, name in _assignments(n)}
+
+
+def _assignments(n: SyntaxNode) -> list[tuple[int, str]]:
+    """Where ``n`` assigns, increments or decrements a variable, and its name: (start byte,
+    name) in order."""
+    out = []
     for x in _walk(n):
-        if x.start_byte < since:
-            continue
         if x.type == "assignment_expression":
             target = x.child_by_field_name("left")
         elif x.type == "update_expression":
@@ -2403,7 +2412,7 @@ def _assigned(n: SyntaxNode, since: int = 0) -> set[str]:
         else:
             continue
         if target is not None and target.type == "identifier":
-            out.add(_text(target))
+            out.append((x.start_byte, _text(target)))
     return out
 
 
