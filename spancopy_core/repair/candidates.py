@@ -93,7 +93,7 @@ def _candidate(
     when it cannot be written back, changes nothing, reaches outside the unit or may not be
     offered (:func:`acceptable`)."""
     try:
-        changes = edits(text, unit.source_tokens, unit.mapping, h, style=style)
+        changes = frontend.tidy(text, edits(text, unit.source_tokens, unit.mapping, h, style=style))
     except FrontendError:
         return None
     if not changes:

@@ -189,6 +189,11 @@ class Frontend(Protocol[P]):
         compile, the time budget spent)."""
         ...
 
+    def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:
+        """The ``edits`` of ``text`` that a candidate makes, written as a person would (Java:
+        without parentheses that only group a name); no edit when that changes nothing."""
+        ...
+
     def layout_free(self, text: str) -> str:
         """``text`` without its layout: two candidates with the same result are one program
         (:func:`spancopy_core.editing.edits.layout_free` with the language's operators)."""

@@ -198,6 +198,9 @@ class JavaFrontend:
             removes_statement=any(c in removed for c in ";{}"),
         )
 
+    def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:
+        return java.ungrouped(text, edits)
+
     def layout_free(self, text: str) -> str:
         return java.layout_free(text)
 

@@ -841,6 +841,9 @@ class ProseFrontend:
         """Neither: a sentence has no signature and no statements (its penalties are 0)."""
         return EditShape()
 
+    def tidy(self, source: str, edits: list[TextEdit]) -> list[TextEdit]:
+        return edits  # parentheses in prose are the writer's
+
     def layout_free(self, source: str) -> str:
         """Whitespace kept only between two word characters (``word ,`` is ``word,``)."""
         return layout_free(source, "")

@@ -19,7 +19,7 @@ from spancopy_core.lang.java.abstraction import (
     new_literal,
     strip_annotations,
 )
-from spancopy_core.lang.java.layout import JavaStyle, layout_free, learn_style
+from spancopy_core.lang.java.layout import JavaStyle, layout_free, learn_style, ungrouped
 from spancopy_core.lang.java.syntax import (
     CONTEXTUAL_KEYWORDS,
     KEYWORDS,
@@ -62,6 +62,7 @@ __all__ = [
     "enclosing_fields",
     "has_syntax_error",
     "layout_free",
+    "ungrouped",
     "learn_style",
     "lex",
     "member_context",

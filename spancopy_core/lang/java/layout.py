@@ -197,6 +197,58 @@ def layout_free(text: str) -> str:
     return edits.layout_free(text, _OPERATORS)
 
 
+_NAME = re.compile(r"[A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*")  # maybe qualified
+_GROUPED_NAME = re.compile(rf"\(\s*({_NAME.pattern})\s*\)")  # in parentheses
+_PRIMITIVES = frozenset("boolean byte char short int long float double".split())  # (int) x: a cast
+_ENDS_GROUP = frozenset("!=<>&|?:;,)].+-*/%^")  # after a group: (x) != null; not a cast's operand
+
+
+def ungrouped(source: str, changes: Sequence[edits.TextEdit]) -> list[edits.TextEdit]:
+    """``changes`` of ``source`` without the parentheses they write around a bare name where
+    they only group it: ``if ((agents) != null)`` is ``if (agents != null)`` (BFP's fixes
+    write ``( VAR_1 ) != null``, and the model learnt it). Only parentheses that the edits
+    write, both of them (in one edit, or around a name of the source between two), after no
+    name, ``)`` or ``]`` (a call's, a statement's, a cast's: ``f(x)``, ``if (x)``) and before an
+    operator or an end (not a cast's operand, not a lambda's ``->``); an edit that then changes
+    nothing is left out."""
+    changes = sorted(changes, key=lambda c: (c.start, c.end))
+    new = [c.new_text for c in changes]
+    for k in range(len(changes) - 1):  # "(" + a name kept from the source + ")"
+        a, b = changes[k], changes[k + 1]
+        name = source[a.end : b.start].strip()
+        head, tail = new[k].rstrip(), new[k + 1].lstrip()
+        if head.endswith("(") and tail.startswith(")") and _NAME.fullmatch(name):
+            before = head[:-1].rstrip() or source[: a.start].rstrip()
+            after = tail[1:].lstrip() or source[b.end :].lstrip()
+            if _groups(before, name, after):
+                new[k], new[k + 1] = head[:-1], tail[1:]
+    for k, change in enumerate(changes):  # "(name)" written by one edit
+
+        def plain(m: re.Match[str], text: str = new[k], change: edits.TextEdit = change) -> str:
+            before = text[: m.start()].rstrip() or source[: change.start].rstrip()
+            after = text[m.end() :].lstrip() or source[change.end :].lstrip()
+            return m.group(1) if _groups(before, m.group(1), after) else m.group(0)
+
+        new[k] = _GROUPED_NAME.sub(plain, new[k])
+    return [
+        edits.TextEdit(c.start, c.end, text)
+        for c, text in zip(changes, new, strict=True)
+        if text != source[c.start : c.end]
+    ]
+
+
+def _groups(before: str, name: str, after: str) -> bool:
+    """Whether parentheses around ``name`` between the texts ``before`` and ``after`` only
+    group it (see :func:`ungrouped`)."""
+    opens = before[-1:]
+    return (
+        not (opens and (is_word_char(opens) or opens in ")]"))
+        and after[:1] in _ENDS_GROUP
+        and not after.startswith("->")
+        and name not in _PRIMITIVES
+    )
+
+
 def learn_style(text: str, tokens: Sequence[Token] | None = None) -> JavaStyle:
     """The layout habits of one file: line break, indentation unit, spaces around binary
     operators and after control keywords (majority votes, defaults where the file is silent)."""

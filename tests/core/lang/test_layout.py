@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from spancopy_core.editing.edits import apply_edits, edits
+from spancopy_core.editing.edits import TextEdit, apply_edits, edits
 from spancopy_core.lang import java
 
 BINARY = """= += -= *= /= %= &= |= ^= <<= >>= >>>= == != < > <= >= && || + - * / % & | ^ << >>
@@ -102,3 +102,48 @@ def test_an_imported_type_opens_type_arguments() -> None:
     new = ["new", "ArrayDeque", "<", ">", "(", ")", ".", "toString", "(", ")"]
     generated = _changed(source, ["x", ".", "get", "(", "0", ")"], new)
     assert generated == "String s = new ArrayDeque<>().toString().toString();"
+
+
+@pytest.mark.parametrize(
+    ("line", "old", "new", "written"),
+    [
+        ("agents.put(a, b);", "agents.put", "if ((agents) != null) agents.put",
+         "if (agents != null) agents.put(a, b);"),
+        ("foo(x);", "x", "(x)", "foo(x);"),  # a group of its own: the edit changes nothing
+        ("foo(1, x);", "x", "(x) + (y.z)", "foo(1, x + y.z);"),
+        ("if (x) y();", "x", "!(x)", "if (!x) y();"),
+        ("return x;", "x", "(x).trim()", "return (x).trim();"),  # after a word: kept
+        ("return x;", "x", "(int) x", "return (int) x;"),  # casts
+        ("return x;", "x", "(String) x", "return (String) x;"),
+        ("return x;", "x", "f(x)", "return f(x);"),  # a call's
+        ("y = x;", "x", "(x) -> x", "y = (x) -> x;"),  # a lambda's
+        ("y = x;", "x", "(int) -x", "y = (int) -x;"),
+    ],
+)  # fmt: skip
+def test_parentheses_written_around_a_name_only_to_group_it_are_left_out(
+    line: str, old: str, new: str, written: str
+) -> None:
+    """java-algorithms' MultiAgentScheduling was offered `if ((agents) != null) ...`, jsoup's
+    StringUtil `i < (padding.length)`: BFP's fixes write ( VAR_1 ) != null."""
+    source = f"    {line}\n"
+    at = source.index(old)
+    change = TextEdit(at, at + len(old), new)
+    assert apply_edits(source, java.ungrouped(source, [change])).strip() == written
+
+
+@pytest.mark.parametrize(
+    ("line", "written"),
+    [
+        ("if (x) y();", "if (x != null) y();"),  # the parentheses grouped only x
+        ("foo(x);", "foo(x != null);"),
+        ("return x;", "return (x) != null;"),  # after a word: kept
+    ],
+)
+def test_grouping_parentheses_around_a_name_kept_from_the_source_are_left_out(
+    line: str, written: str
+) -> None:
+    """The model copies the name and writes each parenthesis: two edits around it."""
+    source = f"    {line}\n"
+    name = source.index("x")
+    apart = [TextEdit(name, name, "("), TextEdit(name + 1, name + 1, ") != null")]
+    assert apply_edits(source, java.ungrouped(source, apart)).strip() == written

@@ -129,3 +129,18 @@ def test_every_edit_stays_inside_the_unit(unit):
     for c in found:
         assert all(unit.start <= e.start <= e.end <= unit.end for e in c.edits), c.title
     assert found[-1].title == 'Change to "String s = "😀é"; if (value >= limit) {"'
+
+
+def test_parentheses_that_only_group_a_name_are_not_written(unit):
+    """BFP's fixes write ( VAR_1 ) != null and the model learnt it: java-algorithms'
+    MultiAgentScheduling was offered `if ((agents) != null) ...`. Generated grouping
+    parentheses around a name are left out; a hypothesis that only adds them changes nothing."""
+    style = FRONTEND.style(FRONTEND.parse(TEXT))
+    value = unit.tokens.index(">") - 1  # the placeholder of value, before >
+    name = unit.tokens[value]
+    grouped = list(unit.tokens)
+    grouped[value : value + 1] = ["(", name, ")"]
+    guarded = replaced(grouped, ">", [">="])
+    h = [Hypothesis(guarded, -0.5, []), Hypothesis(grouped, -1.0, [])]
+    (found,) = candidates(TEXT, unit, h, style, FRONTEND, top_k=5)
+    assert found.title == 'Change to "String s = "😀é"; if (value >= limit) {"'
