@@ -39,24 +39,32 @@ def _flat(text: str) -> str:
     return _SPACE.sub(" ", text).strip()
 
 
-def _cut(text: str, at: int = 0, limit: int = LIMIT) -> str:
-    """``text`` cut to ``limit`` characters, keeping the character at ``at`` in view; a cut
-    never falls inside a word (``…oldCapacity``, not ``…ldCapacity``) unless the word is too
-    long to keep or to leave out with ``at`` still in view."""
+def _cut(text: str, at: int = 0, limit: int = LIMIT, until: int = 0) -> str:
+    """``text`` cut to ``limit`` characters, keeping the change from ``at`` to ``until`` in view
+    (as much of it as fits); a cut never falls inside a word (``…oldCapacity``, not
+    ``…ldCapacity``) unless the word is too long to keep or to leave out with the change still
+    in view."""
     if len(text) <= limit:
         return text
+    until = min(max(until, at + 1), len(text))
+    while _inside_word(text, until):  # to the end of the word the change ends in
+        until += 1
+    room = limit - 2  # the text between the two "…"
     start = max(0, min(at - limit // 3, len(text) - limit + 1))
+    start = max(start, min(at, until - room))  # the change's end in view, if it fits
     if _inside_word(text, start):
         word = start
         while _inside_word(text, word):
             word -= 1
         after = next((k for k in range(start, at + 1) if not _inside_word(text, k)), start)
-        start = word if start - word <= limit // 3 else after
+        keeps = start - word <= limit // 3 and word + room >= min(until, at + room)
+        start = word if keeps else after
     head = "…" if start else ""
     end = start + limit - len(head) - 1  # room for the "…" after
     if end >= len(text):
         return head + text[start:].strip()
-    end = next((k for k in range(end, at, -1) if not _inside_word(text, k)), end)
+    last = max(at, min(until, end) - 1)  # no earlier than the change's end that fits
+    end = next((k for k in range(end, last, -1) if not _inside_word(text, k)), end)
     return head + text[start:end].strip() + "…"
 
 
@@ -127,7 +135,10 @@ def change_title(source: str, edits: Sequence[TextEdit], located: bool = False) 
 
 def _one_line(source: str, edits: Sequence[TextEdit], old: str, new: str, where: str) -> str:
     at = next((k for k, (a, b) in enumerate(zip(old, new)) if a != b), min(len(old), len(new)))
-    line = f'"{_cut(new, at)}"'
+    same = 0  # characters the two lines end with
+    while same < min(len(old), len(new)) - at and old[-1 - same] == new[-1 - same]:
+        same += 1
+    line = f'"{_cut(new, at, until=len(new) - same)}"'
     if len(edits) == 1:
         e = edits[0]
         was, now = source[e.start : e.end], e.new_text

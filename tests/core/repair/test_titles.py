@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from spancopy_core.editing.edits import TextEdit
 from spancopy_core.repair.titles import LIMIT, change_title, word_title
@@ -149,3 +151,38 @@ def test_a_repair_away_from_the_cursor_says_on_which_line():
     assert change_title(text, [added], located=True) == 'Insert "x = 1;" on line 4'
     two = TextEdit(text.index("false"), at + 4, "true;\n    }\n    return 0")
     assert change_title(text, [two], located=True).startswith("Change lines 2-4 to ")
+
+
+@pytest.mark.parametrize("added", ["newLen", "tmpLen", "inc"])
+def test_a_cut_title_shows_the_end_of_the_change(added):
+    """The JDK's StringJoiner: three repairs adding an argument after a long message were all
+    titled `…OutOfMemoryError("Requested array size exceeds VM limit",…` (the window moved
+    back to a word's start and lost what each adds)."""
+    line = '            throw new OutOfMemoryError("Requested array size exceeds VM limit");\n'
+    at = line.index('");') + 1
+    title = change_title(line, [TextEdit(at, at, f", {added}")])
+    shown = title.split('"', 1)[1].rsplit('"', 1)[0]
+    assert shown.endswith(f'limit", {added});') and len(shown) <= LIMIT, shown
+
+
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    words=st.lists(st.text(LETTERS, min_size=1, max_size=20), min_size=6, max_size=20),
+    which=st.integers(min_value=0),
+    new=st.text(LETTERS, min_size=1, max_size=20),
+)
+def test_a_long_line_titled_shows_the_whole_word_a_repair_writes(words, which, new):
+    """Whatever the line, a one-word change shows all of the word it writes (on jsoup's long
+    lines, 263 of 4,088 such titles lost the end of it before) within the limit."""
+    line = "    f(" + ", ".join(words) + ");\n"
+    k = which % len(words)
+    at = line.index("(") + 1 + sum(len(w) + 2 for w in words[:k])
+    title = change_title(line, [TextEdit(at, at + len(words[k]), new)])
+    if words[k] == new:
+        return
+    shown = title.split('"', 1)[1].rsplit('"', 1)[0] if title.startswith("Change to") else ""
+    if shown:
+        assert new in re.findall(r"\w+", shown) and len(shown) <= LIMIT, (title, new)
