@@ -1072,6 +1072,10 @@ class _Checker:
         if name == self.initializing:
             self._flag(f"'{name}' is read in its own initializer")
         declared = self._lookup(name)
+        if declared is None and _camel(name) and _as_value(n):
+            if name in JAVA_LANG or name in self.env.types:  # value == Character
+                self._flag(f"'{name}' is a type, not a value")
+                return
         if declared is not None or name in self.env.free:
             return
         if _camel(name):  # a type, as Math in Math.max(a, b), or a field named as one
@@ -2347,6 +2351,31 @@ def _offset_of(base: SyntaxNode, other: SyntaxNode) -> bool:
     if _text(other.child_by_field_name("operator")) not in ("+", "-"):
         return False
     return _same(base, other.child_by_field_name("left"))
+
+
+# where a name is read as a value (an operand, an argument, what is returned), not a type's
+_VALUE_PARENTS = frozenset(
+    {
+        "binary_expression",
+        "argument_list",
+        "return_statement",
+        "ternary_expression",
+        "unary_expression",
+        "parenthesized_expression",
+    }
+)
+
+
+def _as_value(n: SyntaxNode) -> bool:
+    """Whether the name ``n`` is read as a value where it stands (``x == Character``; not
+    ``Character.isDigit(c)``, ``(Character) o`` or ``o instanceof Character``)."""
+    parent = n.parent
+    if parent is None:
+        return False
+    if parent.type in _VALUE_PARENTS:
+        return True
+    side = {"variable_declarator": "value", "assignment_expression": "right"}.get(parent.type)
+    return side is not None and parent.child_by_field_name(side) == n
 
 
 def _camel(name: str) -> bool:

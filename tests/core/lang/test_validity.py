@@ -112,6 +112,9 @@ def test_the_methods_as_written_make_sense() -> None:
         ("indexOfMax", "best = i;", "best *= 1;", "'best *= 1' changes nothing"),
         ("indexOfMax", "a[i] > a[best]", "a[i] - a[i] > 0", "'a[i] - a[i]' is always the same"),
         ("indexOfMax", "best = i;", "best = i % i;", "'i % i' is always the same value"),
+        # a type read as a value (javapoet's AnnotationSpec was offered value == Character)
+        ("ready", "count > 0", "name == String", "'String' is a type, not a value"),
+        ("mean", "sum / xs.size()", "sum / Stats", "'Stats' is a type, not a value"),
         # a negation negated (java-algorithms' ReverseString was offered !(!stack.isEmpty()))
         ("ready", "name.isEmpty()", "!(!name.isEmpty())", "negates a negation"),
         ("ready", "name.isEmpty()", "!!name.isEmpty()", "negates a negation"),
@@ -165,6 +168,9 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("mean", "sum += x;", "sum -= sum - sum;"),  # a double: NaN for an infinite sum
         ("ready", "count > 0", "(name != null ? name.length() : 1) > 0"),
         ("ready", "name.isEmpty()", "!(!name.isEmpty() || strict)"),
+        ("ready", "count > 0", "name instanceof String"),
+        ("ready", "count > 0", "Character.isDigit(name.charAt(0))"),
+        ("mean", "sum / xs.size()", "sum / (Integer) xs.get(0)"),
         ("ready", "count > 0", "(name == null ? 0 : name.length()) > 0"),
         ("ready", "count > 0", "(name == null ? String.valueOf(name).length() : 1) > 0"),
     ],
