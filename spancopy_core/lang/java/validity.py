@@ -537,6 +537,15 @@ class _Checker:
         if binding:
             self.bindings.add(text)
 
+    def _unshadowed(self, name: str) -> bool:
+        """Whether ``name`` is a field of the class that no local or parameter in scope hides
+        (the class's own fields known: ``this.x`` then is ``x``)."""
+        return (
+            not self.env.open
+            and name in self.env.fields
+            and not any(name in scope for scope in self.scopes)
+        )
+
     def _lookup(self, name: str) -> str | None:
         """The declared type of a variable in scope (``""``: unknown type), else None."""
         for scope in reversed(self.scopes):
@@ -1259,6 +1268,8 @@ class _Checker:
             if not self.env.open:
                 self._flag(f"no field '{name}' in this class")
             self.unresolved.add(name)
+        if obj.type == "this" and self._lookup(name) is not None and self._unshadowed(name):
+            self._flag(f"'this.{name}' is '{name}' here")  # the same program, no repair
         if obj.type in ("this", "super"):
             self._node(obj)
         else:

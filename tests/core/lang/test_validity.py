@@ -112,6 +112,9 @@ def test_the_methods_as_written_make_sense() -> None:
         ("indexOfMax", "best = i;", "best *= 1;", "'best *= 1' changes nothing"),
         ("indexOfMax", "a[i] > a[best]", "a[i] - a[i] > 0", "'a[i] - a[i]' is always the same"),
         ("indexOfMax", "best = i;", "best = i % i;", "'i % i' is always the same value"),
+        # a field qualified where nothing hides it: the same program (java-algorithms'
+        # MathBuilder was offered this.number = memory at 11%, a lightbulb on a correct line)
+        ("ready", "count > 0", "this.count > 0", "'this.count' is 'count' here"),
         # a type read as a value (javapoet's AnnotationSpec was offered value == Character)
         ("ready", "count > 0", "name == String", "'String' is a type, not a value"),
         ("mean", "sum / xs.size()", "sum / Stats", "'Stats' is a type, not a value"),
@@ -138,7 +141,6 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
     ("name", "old", "new"),
     [
         ("mean", "sum / xs.size()", "sum / count"),  # a field
-        ("ready", "count > 0", "this.count > 0"),
         ("mean", "sum / xs.size()", "sum / Math.max(1, xs.size())"),  # java.lang
         ("mean", "sum / xs.size()", "sum / seen.length"),
         ("mean", "sum / xs.size()", "sum / indexOfMax(seen)"),  # a method of the class
@@ -503,3 +505,12 @@ def test_an_environment_is_kept_for_the_same_text_and_method() -> None:
     other = java.parse(edited)
     again = environment(other, next(m for m in other.methods if m.name == "mean"))
     assert again is not first and again.fields["count"] == "long"
+
+
+def test_this_is_a_repair_where_a_parameter_hides_the_field() -> None:
+    source = "class B {\n    int size;\n    void set(int size) {\n        size = size;\n    }\n}\n"
+    doc = java.parse(source)
+    (method,) = doc.methods
+    text = source[method.start : method.end]
+    fixed = text.replace("size = size;", "this.size = size;")
+    assert problems(fixed, judged(doc, method)) == []
