@@ -1268,7 +1268,7 @@ class _Checker:
             if not self.env.open:
                 self._flag(f"no field '{name}' in this class")
             self.unresolved.add(name)
-        if obj.type == "this" and self._lookup(name) is not None and self._unshadowed(name):
+        if obj.type == "this" and self._unshadowed(name):
             self._flag(f"'this.{name}' is '{name}' here")  # the same program, no repair
         if obj.type in ("this", "super"):
             self._node(obj)
@@ -1529,17 +1529,13 @@ class _Checker:
             what = f"'{_text(n)}' is always {'false' if op == '&&' else 'true'}"
             self._suspect(n, what, _other_condition(n, op))
         guarded = _guarded(left, same)
-        if (
-            guarded
-            and right is not None
-            and any(_dereferences(x, guarded[0], guarded[1]) for x in _walk(right))
-        ):
+        if guarded and _uses(right, guarded):
             what = f"'{_text(n)}' uses '{guarded[0]}' where its guard lets it fail"
             self._suspect(n, what, _other_condition(n, op))
         self._range(n, op, left, right)
         late = _guarded(right, "!=" if op == "&&" else "==")  # x.f() || x == null
-        if late and not late[1] and left is not None and right is not None:
-            if any(_dereferences(x, late[0], late[1]) for x in _walk(left)):
+        if late and not late[1] and right is not None:
+            if _uses(left, late):
                 what = f"'{_text(n)}' checks '{late[0]}' for null after using it"
                 self._suspect(n, what, (n, n, f"{_text(right)} {op} {_text(left)}"))
 
@@ -1887,12 +1883,11 @@ class _Checker:
         is null uses it (``s.isEmpty() ? s.pop() : d`` alike); fixed by the other comparison
         (an emptiness test's by the model)."""
         condition = _bare(n.child_by_field_name("condition"))
+        if condition is None:
+            return
         for op, branch in (("==", "consequence"), ("!=", "alternative")):
             guarded = _guarded(condition, op)
-            taken = n.child_by_field_name(branch)
-            if guarded is None or taken is None or condition is None:
-                continue
-            if any(_dereferences(x, guarded[0], guarded[1]) for x in _walk(taken)):
+            if guarded and _uses(n.child_by_field_name(branch), guarded):
                 operator = condition.child_by_field_name("operator")
                 other = "!=" if op == "==" else "=="
                 fix = (operator, operator, other) if _text(operator) == op else None
@@ -2248,6 +2243,12 @@ def _guarded(n: SyntaxNode | None, op: str) -> tuple[str, frozenset[str]] | None
     ):
         return None
     return _text(obj), _TAKEN
+
+
+def _uses(n: SyntaxNode | None, guarded: tuple[str, frozenset[str]]) -> bool:
+    """Whether ``n`` dereferences what a guard lets through (:func:`_guarded`'s ``(x,
+    members)``) anywhere in it."""
+    return n is not None and any(_dereferences(x, *guarded) for x in _walk(n))
 
 
 def _dereferences(n: SyntaxNode, name: str, members: frozenset[str]) -> bool:
