@@ -128,7 +128,8 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     :attr:`~spancopy_core.repair.channel.Lexicon.proper`: ``debian`` of ``debian/``), a
     plural counted with its singular (``colorspace`` and ``colorspaces``, ``scons``), and the
     names it writes in lower case (:func:`lower_case_names`); never respelt or changed, a
-    sentence's first word not capitalised."""
+    sentence's first word not capitalised. The clitic ``n't`` is no term: a document that
+    writes "don't" three times could otherwise never have "dont" made "don't"."""
 
     def stem(word: str) -> str:
         return word[:-1] if len(word) > 3 and word.endswith("s") else word
@@ -138,7 +139,7 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     uses: dict[str, list[int]] = {}
     names: dict[str, list[int]] = {}  # the uses capitalised
     for k, word in enumerate(words):
-        if word not in lexicon:
+        if word not in lexicon and text.normalize(word) != "n't":  # a clitic, no term
             uses.setdefault(stem(word), []).append(k)
             if written[k][:1].isupper():
                 names.setdefault(stem(word), []).append(k)

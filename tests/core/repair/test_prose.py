@@ -447,6 +447,17 @@ def test_a_word_the_document_uses_three_times_is_a_term():
     }
 
 
+def test_the_negation_of_contractions_is_no_term():
+    """``n't``, written three times (``don't``, ``doesn't``, ``didn't``), is no term of the
+    document: a later ``cant`` still gets its apostrophe (JFLEG dev as one file, where the
+    learners write ``do n't`` often, left ``we cant stay`` as written)."""
+    text = "I don't know. He doesn't care. They didn't go. We cant stay.\n"
+    doc = ParsedText.parse(text, PLAINTEXT)
+    assert prose.terms(doc.parsed, prose.shared_lexicon()) == set()
+    last = pipeline.units(doc, ())[3]
+    assert PLAINTEXT.still_parses(last, "We can't stay.")
+
+
 def test_a_term_that_harpers_precise_rules_correct_is_corrected():
     """``alot`` used three times is a term, but Harper's precise rules write ``a lot``: the
     corrected sentence keeps its other corrections and is offered (a term it keeps is not)."""
