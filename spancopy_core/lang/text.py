@@ -8,6 +8,7 @@ Design notes: docs/design.md#lang-text.
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -339,6 +340,13 @@ class TextSource:
             Sentence(self.tokens[lo].start, self.tokens[hi - 1].end, slice(lo, hi), kind)
         )
 
+    @functools.cached_property
+    def typographic(self) -> bool:
+        """Whether the writer's apostrophes are typographic: its words have ``’`` and no
+        ``'`` (a sentence without any writes a new one so, :func:`abstract`)."""
+        words = [t.text for t in self.tokens if t.kind == "word"]
+        return any("’" in w for w in words) and not any("'" in w for w in words)
+
     def sentence_at(self, offset: int) -> Sentence | None:
         """The sentence containing the code-point ``offset`` (its end included), or None."""
         if not self.base <= offset <= self.base + len(self.text):
@@ -408,15 +416,18 @@ class Abstraction(NamedTuple):
     mapping: Mapping
 
 
-def abstract(tokens: Sequence[Word]) -> Abstraction:
-    """The model tokens of prose: the token texts, normalised (:func:`normalize`)."""
+def abstract(tokens: Sequence[Word], typographic: bool = False) -> Abstraction:
+    """The model tokens of prose: the token texts, normalised (:func:`normalize`). A
+    generated apostrophe is typographic in a sentence whose apostrophes all are, or that has
+    none in a ``typographic`` document (:attr:`TextSource.typographic`)."""
     texts = [normalize(t.text) for t in tokens]
     forms: dict[str, set[str]] = {}
     for token, plain in zip(tokens, texts, strict=True):
         if token.text != plain:
             forms.setdefault(plain, set()).add(token.text)
     chosen = {plain: min(found) for plain, found in forms.items() if len(found) == 1}
-    if not any("'" in t.text for t in tokens) and any("’" in t.text for t in tokens):
+    curly = typographic or any("’" in t.text for t in tokens)
+    if curly and not any("'" in t.text for t in tokens):
         chosen.update({"'": "’", "n't": "n’t"})  # a writer of typographic apostrophes
     typed = tuple(sorted(chosen.items()))
     spans = tuple((k, k + 1) for k in range(len(texts)))

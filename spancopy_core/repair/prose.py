@@ -377,7 +377,7 @@ def sentence_unit(
     words = source.tokens[sentence.tokens]
     known_terms = known_terms | glued_words(words) | foreign_words([w.text for w in words])
     known_terms |= {w.text.lower() for w in words if w.kind == "word" and _in_capitals(w.text)}
-    model_input = text.abstract(words)
+    model_input = text.abstract(words, source.typographic)
     tokens = tuple(model_input.tokens)
     continued = after_code(source, sentence)  # the rest of a sentence a code block cut in two
     fragment = sentence.block != text.TEXT or continued  # or a heading, or a list item

@@ -483,3 +483,17 @@ def test_a_call_is_code():
         ("for", "word"), ("f", "word"), ("(", "punct"), ("x", "word"), (")", "punct"),
         (".", "punct"),
     ]  # fmt: skip
+
+
+def test_a_generated_apostrophe_takes_the_writers_typography():
+    """In a sentence of typographic apostrophes a generated one is typographic; in a sentence
+    without any, it is so when the document's are (TextSource.typographic), else straight."""
+    curly = text.TextSource("I don\u2019t know.\n\nYou shouldnt go.\n")
+    straight = text.TextSource("I don't know.\n\nYou shouldnt go.\n")
+    assert curly.typographic and not straight.typographic
+    for source, mark in ((curly, "\u2019"), (straight, "'")):
+        words = source.tokens[source.sentences[1].tokens]
+        mapping = text.abstract(words, source.typographic).mapping
+        assert text.concretize(["should", "n't", "go"], mapping)[1] == f"n{mark}t"
+    mixed = text.tokenize("It\u2019s what we'd want.")
+    assert text.concretize(["n't"], text.abstract(mixed, typographic=True).mapping) == ["n't"]
