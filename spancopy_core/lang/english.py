@@ -228,6 +228,44 @@ def capitals(
     return tuple(out)
 
 
+# Contractions typed without their apostrophe (``dont``, ``Thats``), which spell no English
+# word: each with the model tokens of the contraction (``do n't``, ``that ' s``). The channel
+# never respells them (the lexicon counts them: documentation has its typos), nor do Harper's
+# precise rules. Left out: those that are words (``wont``, ``cant``: Harper's Cant rule
+# decides; ``its``, ``lets``, ``ill``, ``well``, ``were``, ``shell``, ``hell``, ``id``,
+# ``shed``, ``wed``) and ``im`` (an abbreviation as often).
+UNAPOSTROPHISED: dict[str, tuple[str, ...]] = {
+    **{
+        w + "nt": (w, "n't")
+        for w in "do does did is are was were has have had should could would must need".split()
+    },
+    **{w + "s": (w, "'", "s") for w in "that what there here where who he she".split()},
+    **{w + c: (w, "'", c) for w, c in (("you", "re"), ("they", "re"), ("you", "ve"))},
+    **{w + c: (w, "'", c) for w, c in (("we", "ve"), ("they", "ve"), ("you", "ll"))},
+    **{w + c: (w, "'", c) for w, c in (("they", "ll"), ("it", "ll"), ("should", "ve"))},
+    **{w + c: (w, "'", c) for w, c in (("could", "ve"), ("would", "ve"))},
+    "ive": ("I", "'", "ve"),
+}
+
+
+def apostrophes(tokens: tuple[str, ...], keep: Container[str] = frozenset()) -> tuple[str, ...]:
+    """``tokens`` (one sentence) with each contraction of :data:`UNAPOSTROPHISED` typed
+    without its apostrophe, in lower case or capitalised, written as the contraction
+    (``I dont know`` -> ``I do n't know``; ``Thats`` -> ``That ' s``); not a word of ``keep``
+    (lower-case words: the document's terms, the user's words)."""
+    out: list[str] = []
+    for token in tokens:
+        lower = token.lower()
+        parts = UNAPOSTROPHISED.get(lower)
+        if parts is None or lower in keep or token not in (lower, lower.capitalize()):
+            out.append(token)
+        elif token == lower:
+            out.extend(parts)
+        else:
+            out.extend((parts[0].capitalize(), *parts[1:]))
+    return tuple(out)
+
+
 # Opening phrases that take a comma after them. Chosen on JFLEG dev's tune part, where the
 # references put one after each of these in at least half the cases (after "so", "first",
 # "now" and "no" they mostly did not).

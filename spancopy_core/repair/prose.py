@@ -23,6 +23,7 @@ from spancopy_core.lang import java, text
 from spancopy_core.lang.english import (
     FUNCTION_WORDS,
     able_bases,
+    apostrophes,
     capitals,
     doers,
     foreign_words,
@@ -615,10 +616,11 @@ class ProseFrontend:
     ) -> tuple[str, ...]:
         """The sentence ``tokens`` as the model sees it: misspelt words respelt (or split in
         two) by the noisy channel (:func:`~spancopy_core.repair.channel.respell`, with the
-        costs ``self.spelling``), the capitals English always takes
-        (:func:`~spancopy_core.lang.english.capitals`, with the lexicon's names seen in the
-        documentation, :attr:`~spancopy_core.repair.channel.Lexicon.proper`) and a comma after
-        an opening phrase
+        costs ``self.spelling``), a contraction typed without its apostrophe written with it
+        (:func:`~spancopy_core.lang.english.apostrophes`: ``dont``), the capitals English
+        always takes (:func:`~spancopy_core.lang.english.capitals`, with the lexicon's names
+        seen in the documentation, :attr:`~spancopy_core.repair.channel.Lexicon.proper`) and
+        a comma after an opening phrase
         (:func:`~spancopy_core.lang.english.introductory_comma`); as written without
         ``spelling``. The document's terms ``known`` are never respelt, nor, with ``harper``,
         a word its dictionary holds that the lexicon lacks
@@ -633,6 +635,7 @@ class ProseFrontend:
             tokens = self.chain(tokens)
         if self.spelling is None:
             return tokens
+        tokens = apostrophes(tokens, known | {w.lower() for w in self.words})
         lexicon = shared_lexicon()
         spelt = known | plurals(tokens, lexicon) | derived_words(tokens, lexicon)
         if self.harper is not None:  # the words Harper's dictionary holds (of those that

@@ -13,6 +13,8 @@ import random
 import pytest
 
 from spancopy_core.lang.english import (
+    UNAPOSTROPHISED,
+    apostrophes,
     capitals,
     doers,
     foreign_words,
@@ -448,6 +450,23 @@ def test_a_name_never_seen_written_in_lower_case_is_respelt():
     assert respellings(["yong"], frequent) == [
         Respelling(0, ("young",), pytest.approx(math.log(200.5 / 0.5) - 5.0 + 0.05))
     ]
+
+
+def test_a_contraction_typed_without_its_apostrophe_gets_it():
+    """``dont`` is written ``do n't`` (the model's tokens of ``don't``), capitalised or not;
+    a word spelt so (``wont``, ``its``, ``cant``), a word in capitals and a term are kept."""
+    assert apostrophes(("I", "dont", "know", ",", "Thats", "why", "ive", "left")) == (
+        *("I", "do", "n't", "know", ","),
+        *("That", "'", "s", "why", "I", "'", "ve", "left"),
+    )
+    kept = ("it", "wont", "stop", "its", "cant", "DONT", "dont")
+    assert apostrophes(kept, keep={"dont"}) == kept
+    assert not {"wont", "cant", "its", "lets", "ill", "well", "were", "id", "im"} & set(
+        UNAPOSTROPHISED
+    )
+    # each is the contraction the model reads, with its apostrophe taken out
+    for word, parts in UNAPOSTROPHISED.items():
+        assert "".join(parts).replace("'", "").lower() == word
 
 
 def test_capitals_english_always_takes():

@@ -69,6 +69,26 @@ def test_a_repair_near_a_contraction_keeps_it(tmp_path):
             assert "can\u2019t" in line and "won\u2019t" in line, line
 
 
+def test_a_contraction_typed_without_its_apostrophe_gets_it_as_the_writer_types_them(tmp_path):
+    """``dont``, ``Thats``, ``shouldnt``: each gets its apostrophe, typographic where the
+    writer's are, never split (``do n't``), the negation kept; ``wont`` is a word, left."""
+    path = tmp_path / "notes.txt"
+    path.write_text(
+        "I don\u2019t know, and Thats why I dont care.\n\nYou shouldnt go.\n\n"
+        "It is his wont to walk.\n",
+        encoding="utf-8",
+    )
+    report = repair(path)
+    titles = {m["name"]: [r["title"] for r in m["repairs"]][:1] for m in report["methods"]}
+    assert titles == {
+        "I don\u2019t know, and Thats why I dont care.": [
+            'Replace "Thats" with "That\u2019s"; replace "dont" with "don\u2019t"'
+        ],
+        "You shouldnt go.": ['Replace "shouldnt" with "shouldn\u2019t"'],
+        "It is his wont to walk.": [],
+    }
+
+
 def test_an_optional_comma_is_not_offered_in_well_edited_text(tmp_path):
     """ "Then run the tests." in a README got a comma at >99% (JFLEG's references put one
     after "then" and "thus"; well-edited text as often does not)."""
