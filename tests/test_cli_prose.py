@@ -13,7 +13,10 @@ from pathlib import Path
 
 import pytest
 
-NOTES = "This is an test.\n\nThe colour of the file is red.\n\nWe use spancopy to fix teh file.\n"
+NOTES = (
+    "We bought apples, pears and plums.\n\nThe colour of the file is red.\n\n"
+    "We use spancopy to fix teh file.\n"
+)
 EVERY = ["--json", "--min-ratio", "0", "--top-k", "20"]  # every candidate the model ranks
 
 
@@ -41,20 +44,21 @@ def project(tmp_path: Path) -> Path:
 
 @pytest.mark.slow
 def test_dialect_rules_and_the_projects_dictionary(project: Path):
-    an, colour, ours = (
-        "This is an test.",
+    oxford, colour, ours = (
+        "We bought apples, pears and plums.",
         "The colour of the file is red.",
         "We use spancopy to fix teh file.",
     )
     found = titles(project / "notes.txt", *EVERY)
-    assert 'Replace "an" with "a" [Harper: AnA]' in found[an]
+    assert 'Insert "," after "pears" [Harper: OxfordComma]' in found[oxford]
     assert 'Replace "colour" with "color" [Harper: SpellCheck]' in found[colour]
     assert any('"spancopy" with "span copy"' in t for t in found[ours])
 
     (project / ".spancopy").mkdir()
     (project / ".spancopy" / "dictionary.txt").write_text("# our words\nSpanCopy\n", "utf-8")
-    found = titles(project / "notes.txt", *EVERY, "--dialect", "british", "--disable-rule", "AnA")
-    assert all("[Harper: AnA]" not in t for t in found[an])
+    off = ("--disable-rule", "OxfordComma")
+    found = titles(project / "notes.txt", *EVERY, "--dialect", "british", *off)
+    assert all("[Harper: OxfordComma]" not in t for t in found[oxford])
     assert all('with "color"' not in t for t in found[colour])
     assert found[ours] and all("spancopy" not in t for t in found[ours])
     assert any('"teh" with "the"' in t for t in found[ours])  # the rest is still repaired

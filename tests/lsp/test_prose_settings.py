@@ -43,12 +43,13 @@ async def test_the_dialect_and_the_rules_turned_off(toy_model: Path, toy_prose_m
         found = await titles(c, uri, 5)
         assert british in found and american not in found
 
-        an = "They receive an file today.\n"
-        open_doc(c, "file:///work/an.txt", an, language="plaintext")
-        rule = 'Replace "an" with "a" [Harper: AnA]'
-        assert rule in await titles(c, "file:///work/an.txt", 14)
-        change(c, {**EVERY, "disabledRules": ["AnA"]})
-        assert all('"an" with "a"' not in t for t in await titles(c, "file:///work/an.txt", 14))
+        oxford = "They bought apples, pears and plums today.\n"
+        open_doc(c, "file:///work/oxford.txt", oxford, language="plaintext")
+        rule = 'Insert "," after "pears" [Harper: OxfordComma]'
+        assert rule in await titles(c, "file:///work/oxford.txt", 14)
+        change(c, {**EVERY, "disabledRules": ["OxfordComma"]})
+        found = await titles(c, "file:///work/oxford.txt", 14)
+        assert all('"," after "pears"' not in t for t in found)
     finally:
         await close(c)
 

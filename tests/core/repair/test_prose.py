@@ -475,7 +475,7 @@ def test_each_kind_of_candidate_has_its_floor():
     bars = prose.Bars(beam=1.5, harper=2.0, homophone=5.0)
     front = ProseFrontend("plaintext", frozenset(), (".txt",), markdown=False, bars=bars)
     assert isinstance(front, Floors) and not isinstance(JavaFrontend(), Floors)
-    text = "They lose there file.\n\nThis is an test of it.\n\nWe recieve it.\n"
+    text = "They lose there file.\n\nWe bought apples, pears and plums.\n\nWe recieve it.\n"
     swap, harper, corrected = pipeline.units(ParsedText.parse(text, front), ())
     assert [front.searched(u) for u in (swap, harper, corrected)] == [False, False, True]
     alone = ProseFrontend("plaintext", frozenset(), (), markdown=False, spelling=None)
@@ -484,7 +484,8 @@ def test_each_kind_of_candidate_has_its_floor():
     # Harper suggests "their" too: a Harper suggestion, first
     assert front.min_ratio_of(swap, ("They", "lose", "their", "file", ".")) == 2.0
     assert front.min_ratio_of(swap, ("They", "lost", "there", "file", ".")) == math.inf
-    assert front.min_ratio_of(harper, ("This", "is", "a", "test", "of", "it", ".")) == 2.0
+    oxford = ("We", "bought", "apples", ",", "pears", ",", "and", "plums", ".")
+    assert front.min_ratio_of(harper, oxford) == 2.0
     assert front.min_ratio_of(corrected, ("We", "received", "it", ".")) == 1.5
 
 

@@ -36,7 +36,9 @@ def test_the_precise_rules_correct_the_model_input():
     assert harper.chained("He go to school. i think so.", settings) == (
         "He goes to school. I think so."
     )
-    assert harper.chained("This is an test.", settings) == "This is an test."  # AnA: a candidate
+    assert harper.chained("This is an test.", settings) == "This is a test."
+    oxford = "We bought apples, pears and plums."  # OxfordComma: a candidate
+    assert harper.chained(oxford, settings) == oxford
     off = harper.HarperSettings(disabled=("PronounVerbAgreement",))
     assert harper.chained("He go to school.", off) == "He go to school."
     (unit,) = pipeline.units(ParsedText.parse("He go to school.\n", PLAINTEXT), ())
@@ -173,14 +175,36 @@ def test_harper_respells_no_name_in_a_sentence():
 
 
 def test_the_other_suggestions_are_templates_the_model_ranks():
-    source = "This is an test of it.\n"
+    source = "We bought apples, pears and plums of it.\n"
     (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
-    found = PLAINTEXT.templates(unit, 0, len(source), {"a"})
-    assert (TextEdit(8, 10, "a"), ("This", "is", "a", "test", "of", "it", ".")) in found
+    found = PLAINTEXT.templates(unit, 0, len(source), {","})
+    oxford = ("We", "bought", "apples", ",", "pears", ",", "and", "plums", "of", "it", ".")
+    assert (TextEdit(23, 23, ","), oxford) in found
     # a word the model cannot write is left out; so is a change of spacing alone
-    assert all(edit.new_text != "a" for edit, _ in PLAINTEXT.templates(unit, 0, 99, set()))
+    (missing,) = pipeline.units(ParsedText.parse("He wants go home.\n", PLAINTEXT), ())
+    assert [e.new_text for e, _ in PLAINTEXT.templates(missing, 0, 99, {"to"})] == [" to"]
+    assert PLAINTEXT.templates(missing, 0, 99, set()) == []
     (spaced,) = pipeline.units(ParsedText.parse("It is  fine here.\n", PLAINTEXT), ())
     assert PLAINTEXT.templates(spaced, 0, 99, {"It", "is", "fine", "here", "."}) == []
+
+
+def test_an_article_before_a_vowel_is_corrected_but_not_before_no_word_or_capitals():
+    """AnA is a rule of the chain ("It is a important day." got nothing: the model ranked
+    "an important" below the sentence as written); not for a list's marker (``a) If``), an
+    article before a link (``a [CHANGELOG](...)``) or a word in capitals (``a HTML``): seen in
+    the false-alarm set."""
+    settings = harper.HarperSettings()
+    assert harper.chained("It is a important day.", settings) == "It is an important day."
+    assert harper.chained("Use an pre-compiled one.", settings) == "Use a pre-compiled one."
+    left = ("a) If you have it, use it.", "There is a [CHANGELOG](x).", "For a HTML one.")
+    for kept in left:
+        assert harper.chained(kept, settings) == kept
+        found = harper.suggestions(kept, 0, settings)
+        assert [r for _, r in found] == ["AnA"]  # Harper suggests it: misreads refuses it
+        ((edit, rule),) = found
+        assert harper.article_before_no_word(kept, edit, rule)
+    (unit,) = pipeline.units(ParsedText.parse("He bought a apple.\n", PLAINTEXT), ())
+    assert unit.tokens == ("He", "bought", "an", "apple", ".")
 
 
 def test_a_harper_fix_through_the_cli(tmp_path):

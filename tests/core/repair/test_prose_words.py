@@ -41,15 +41,18 @@ def test_the_words_are_not_corrected_before_the_model():
 
 
 def test_harpers_suggestions_leave_the_words_and_name_their_rule():
-    source = "This is an test of spancopy.\n"
-    words = {"a", "span", "copy"}
+    source = "We bought apples, pears and plums of spancopy.\n"
+    words = {",", "span", "copy"}
     # Harper suggests both; without the user's words the corrector respells "spancopy" itself,
     # and a corrected sentence gets no templates (prose: a template would undo the correction)
     found = harper.suggestions(source.strip(), 0, HarperSettings())
-    assert [(s.edit.new_text, s.rule) for s in found] == [("a", "AnA"), ("span copy", "SplitWords")]
+    assert [(s.edit.new_text, s.rule) for s in found] == [
+        (",", "OxfordComma"),
+        ("span copy", "SplitWords"),
+    ]
     ((edit, _),) = OURS.templates(unit(OURS, source), 0, len(source), words)
-    assert edit == RuleEdit(8, 10, "a", "AnA")
-    assert OURS.title(source, [edit]) == 'Replace "an" with "a" [Harper: AnA]'
+    assert edit == RuleEdit(23, 23, ",", "OxfordComma")
+    assert OURS.title(source, [edit]) == 'Insert "," after "pears" [Harper: OxfordComma]'
 
 
 def test_a_repair_that_changes_a_word_is_not_acceptable():
