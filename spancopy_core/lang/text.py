@@ -82,6 +82,7 @@ _TABLE_ROW = re.compile(r" {0,3}\|.*\||.*\S\s+\|\s+\S.*\|.*$|\s*:?-+:?\s*\|\s*:?
 _CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1")  # inline code, whose pipes make no table (`<|>?:`)
 _RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 _SETEXT = re.compile(r" {0,3}(?:=+|-+)\s*$")
+_UNDERLINE = re.compile(r" {0,3}(?:={3,}|-{3,}|~{3,}|\*{3,})\s*$")  # under a plain-text title
 # a plain-text row of columns: a cell of one to three words, then three spaces or a tab
 # (``libipt        A packet encoder/decoder library``, ``IRC:         #systemd on ...``), or a
 # label and a colon before one value (``engine internals, porting, etc.: freetype-devel@...``)
@@ -208,10 +209,16 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
                 continue
             if not blank and _BLOCK_START.match(line):
                 current, kind = None, HEADING if line.lstrip(" ").startswith("#") else ITEM
+        elif _UNDERLINE.match(line) and current is not None:
+            if lines.line(current[0]) == n - 1:  # plain text: a title underlined
+                blocks[-1] = blocks[-1]._replace(kind=HEADING)
+            current, prev_blank = None, True
+            continue
         if blank:
             current = None
         elif current is None:
-            current = [start, end]
+            # an ATX heading is one line: the next starts a paragraph (### GitLab / For ...)
+            current = None if kind == HEADING else [start, end]
             blocks.append(_Block(start, end, kind))
         else:
             current[1] = end

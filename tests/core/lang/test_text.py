@@ -323,6 +323,33 @@ Prose with <a name="x"></a> an anchor, [a link](docs/usage.md), `code` and _emph
         assert kinds[code] == "code", code
 
 
+def test_a_heading_is_one_line_and_a_plain_text_title_its_underlined_line():
+    """An ATX heading ends at its line (psmisc's README: ``### GitLab`` / ``For the latest
+    **psmisc** source, ...`` was one heading); a list item takes its lines. In plain text a
+    line underlined (``===``, ``---``, ``~~~``, ``***``) is a title and the underline no prose
+    (valgrind's README: ``Release notes for Valgrind`` / ``~~~~`` / ``If you are ...`` was one
+    sentence); under two lines, it only ends the paragraph."""
+    markdown = "### GitLab\nFor the latest source, see the site.\n- an item\n  on two lines\n"
+    doc = text.parse(markdown, markdown=True)
+    assert sentences(markdown, markdown=True) == [
+        "GitLab",
+        "For the latest source, see the site.",
+        "an item\n  on two lines",
+    ]
+    assert [s.block for s in doc.sentences] == ["heading", "text", "item"]
+    plain = (
+        "Release notes\n~~~~~~~~~~~~~\nIf you build it, read this.\n\nTwo\nlines\n=====\nNext.\n"
+    )
+    doc = text.parse(plain)
+    assert sentences(plain) == [
+        "Release notes",
+        "If you build it, read this.",
+        "Two\nlines",
+        "Next.",
+    ]
+    assert [s.block for s in doc.sentences] == ["heading", "text", "text", "text"]
+
+
 def test_technical_words_are_code():
     assert {w.text: w.kind for w in text.tokenize(
         "Run setup.py from ~/src/app.py with snake_case, camelCase, GitHub, v1.2.3 and /usr/bin."
