@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from spancopy_core.editing.positions import LineIndex, PositionError, majority_newline
+from spancopy_core.lang import english
 from spancopy_core.lang.errors import ConcretizeError, SourceTooLargeError
 
 MAX_SOURCE_CHARS = 16 * 2**20  # larger texts raise SourceTooLargeError
@@ -262,6 +263,12 @@ def _commands(text: str, before: _Block, block: _Block) -> bool:
     )
 
 
+# The words that, capitalised at the start of a line, open a sentence though the line before
+# ends without a terminator: function words (not "I") and the first words of the opening
+# phrases (english.INTRODUCTORY: However, Therefore), never the start of a name.
+OPENERS = (english.FUNCTION_WORDS - {"i"}) | {p[0] for p in english.INTRODUCTORY}
+
+
 def _sentence_end(tokens: list[Word], k: int, text: str, base: int) -> int | None:
     """If a sentence ends at the terminator ``tokens[k]``, the index of its last token (the
     closing quotes and brackets glued to it included), else None: where the next word starts
@@ -334,6 +341,9 @@ class TextSource:
         tokens = self.tokens[first:stop]
         begin = 0
         for k, tok in enumerate(tokens):
+            if k > begin and self._opens_line(tokens[k - 1], tok):
+                self._add(first + begin, first + k, kind)
+                begin = k
             if k >= begin and tok.text in TERMINATORS:
                 last = _sentence_end(tokens, k, self.text, self.base)
                 if last is not None:
@@ -341,6 +351,16 @@ class TextSource:
                     begin = last + 1
         if begin < len(tokens):
             self._add(first + begin, stop, kind)
+
+    def _opens_line(self, before: Word, word: Word) -> bool:
+        """Whether ``word``, first on its line after a line that ends without a terminator,
+        opens a sentence: a word of :data:`OPENERS` capitalised (``... a tarball)`` / ``If
+        you are not using ...``, a learner's ``... will develope`` / ``However, ...``)."""
+        if not (word.text[:1].isupper() and word.text[1:].islower()):
+            return False
+        if word.text.lower() not in OPENERS:
+            return False
+        return bool(_LINE_BREAK.search(self.text, before.end - self.base, word.start - self.base))
 
     def _add(self, lo: int, hi: int, kind: str) -> None:
         self.sentences.append(

@@ -524,3 +524,22 @@ def test_a_generated_apostrophe_takes_the_writers_typography():
         assert text.concretize(["should", "n't", "go"], mapping)[1] == f"n{mark}t"
     mixed = text.tokenize("It\u2019s what we'd want.")
     assert text.concretize(["n't"], text.abstract(mixed, typographic=True).mapping) == ["n't"]
+
+
+def test_a_capitalised_function_word_opening_a_line_opens_a_sentence():
+    """A line that ends without a terminator is followed by a new sentence where the next
+    line opens with a capitalised function word or opening word (JFLEG's learners end lines
+    so: ``... will develope`` / ``However , ...``; avahi's README: ``(if building from SVN
+    rather than a tarball)`` / ``If you are not using ...``); not with a name, ``I``, or a
+    word in lower case."""
+    source = (
+        "It was fun\nHowever, we left\nwe went home\nwritten by\nDonald Knuth and\nI think so\n"
+    )
+    assert sentences(source) == [
+        "It was fun",
+        "However, we left\nwe went home\nwritten by\nDonald Knuth and\nI think so",
+    ]
+    assert sentences("a tarball)\n  If you are not using it, stop.\n") == [
+        "a tarball)",
+        "If you are not using it, stop.",
+    ]
