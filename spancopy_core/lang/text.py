@@ -82,6 +82,7 @@ _LINK_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*\S")
 _TABLE_ROW = re.compile(r" {0,3}\|.*\||.*\S\s+\|\s+\S.*\|.*$|\s*:?-+:?\s*\|\s*:?-+")
 _CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1")  # inline code, whose pipes make no table (`<|>?:`)
 _RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
+_ITEM = re.compile(r"(?:[-*+]|\d{1,9}[.)])\s")  # a list item's marker, in plain text too
 _SETEXT = re.compile(r" {0,3}(?:=+|-+)\s*$")
 _UNDERLINE = re.compile(r" {0,3}(?:={3,}|-{3,}|~{3,}|\*{3,})\s*$")  # under a plain-text title
 # a plain-text row of columns: a cell of one to three words, then three spaces or a tab
@@ -215,6 +216,8 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
                 blocks[-1] = blocks[-1]._replace(kind=HEADING)
             current, prev_blank = None, True
             continue
+        elif current is not None and _steps_in(text, lines, n, blocks[-1]):
+            current = None  # (plain text) lines under "... run:" indented deeper: commands?
         if blank:
             current = None
         elif current is None:
@@ -232,6 +235,24 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
         for k, b in enumerate(blocks)
     ]
     return [b._replace(kind=CODE) if c else b for b, c in zip(blocks, commands, strict=True)]
+
+
+def _steps_in(text: str, lines: LineIndex, n: int, block: _Block) -> bool:
+    """Whether line ``n`` of plain text starts a block of its own within the paragraph that
+    ``block`` has so far: indented deeper than the line before it, which ends with a colon
+    (pulseaudio's ``In order to run pulseaudio from the build dir:`` / ``  meson build``:
+    :func:`_commands` judges the new block), or back out of such a block, unless it is a list
+    item that the line continues (``Consider:`` / `` - Program ... links against it,`` /
+    ``since it uses ...``)."""
+    start, before = lines.line_starts[n], lines.line_starts[n - 1]
+    if text[before : lines.line_end(n - 1)].rstrip().endswith(":"):
+        return _indent(text, start) > _indent(text, before)
+    opened = lines.line(block.start)  # the block's first line, under a colon?
+    if opened == 0 or not text[lines.line_starts[opened - 1] : block.start].rstrip().endswith(":"):
+        return False
+    if _ITEM.match(text[block.start : lines.line_end(opened)].lstrip(" \t")):
+        return False
+    return _indent(text, start) < _indent(text, block.start)
 
 
 def _columns(text: str, block: _Block) -> bool:
@@ -257,9 +278,12 @@ def _commands(text: str, before: _Block, block: _Block) -> bool:
     (``export PATH=...``, ``meson builddir``)."""
     if text[before.start : before.end].rstrip()[-1:] in TERMINATORS:
         return False
-    ends = (line.rstrip()[-1:] for line in text[block.start : block.end].splitlines())
+    lines = text[block.start : block.end].splitlines()
+    if any(_ITEM.match(line.lstrip(" \t")) for line in lines):
+        return False  # a list's items (``- Darwin - GCC/Clang - should be the same as ...``)
     return _indent(text, block.start) > _indent(text, before.start) and not any(
-        e in TERMINATORS for e in ends
+        line.rstrip()[-1:] in (*TERMINATORS, ":")  # (a line ending so introduces: prose)
+        for line in lines
     )
 
 

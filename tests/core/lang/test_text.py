@@ -543,3 +543,38 @@ def test_a_capitalised_function_word_opening_a_line_opens_a_sentence():
         "a tarball)",
         "If you are not using it, stop.",
     ]
+
+
+def test_commands_under_a_colon_within_a_paragraph_are_code():
+    """pulseaudio's README: ``In order to run pulseaudio from the build dir:`` then, on the
+    next lines and indented deeper, ``meson build`` and ``meson compile -C build`` were one
+    sentence with it (``meson`` got ``mason``). Lines so indented under a line ending with a
+    colon are a block of their own, code where no line of it ends a sentence or introduces
+    one; the lines back out of it are prose again."""
+    source = (
+        "HACKING:\n\tIn order to run it from the build dir:\n\t  meson build\n"
+        "\t  meson compile -C build\n\tThen run it.\n\nRun this:\n    make install\nand restart.\n"
+    )
+    doc = text.parse(source)
+    assert sentences(source) == [
+        "HACKING:",
+        "In order to run it from the build dir:",
+        "Then run it.",
+        "Run this:",
+        "and restart.",
+    ]
+    assert [c.text for c in doc.code] == [
+        "\t  meson build\n\t  meson compile -C build",
+        "    make install",
+    ]
+    prose_under = "Notes:\n    This line is prose.\n    So is this one.\n"
+    assert sentences(prose_under) == ["Notes:", "This line is prose.", "So is this one."]
+    # a list under a colon is prose, and so is the line that continues an item
+    items = (
+        "Unchecked:\n - Darwin - GCC - like their Linux counter part\n - it links,\nsince it is.\n"
+    )
+    assert sentences(items) == [
+        "Unchecked:",
+        "- Darwin - GCC - like their Linux counter part\n - it links,\nsince it is.",
+    ]
+    assert text.parse(items).code == []
