@@ -38,6 +38,7 @@ from spancopy_core.repair.channel import (
     Lexicon,
     compound,
     respell,
+    respellings,
     typo_shaped,
 )
 from spancopy_core.repair.frontend import (
@@ -119,6 +120,24 @@ TERM_WINDOW = 1000
 # ... or capitalised this often: a name (Punycode, twice in libidn2's README, respelt Unicode at
 # a sentence's start); on JFLEG dev's tune part read as one file only "Infact" is so written
 NAME_USES = 2
+# A careless writer: of the sentences around one (CARELESS_WINDOW on each side and itself), at
+# least CARELESS_SLIPS, and CARELESS_SHARE of them, have a word the channel respells. Such a
+# writer misspells where the channel does not see it too, so Harper's spelling (spell) reads
+# its sentences left as written as well: a word both dictionaries lack is a slip there, a term
+# in well-edited text. On JFLEG dev read as one file 34% of the sentences have one (a window's
+# share: 10th percentile 0.24); in the 6,422 sentences of bench/prose_false_alarms.py seeds
+# 0/5/6/1/2, 95th percentile 0.06, one document over 0.15 (Node.js' GOVERNANCE.md, its names).
+CARELESS_WINDOW = 10
+CARELESS_SHARE = 0.15
+CARELESS_SLIPS = 3
+
+
+def careless(slips: Sequence[bool], k: int) -> bool:
+    """Whether the ``k``-th of a document's sentences is a careless writer's: see
+    :data:`CARELESS_WINDOW`; ``slips`` says of each sentence whether the channel respells a
+    word of it (:meth:`ProseFrontend.slipped`)."""
+    window = slips[max(0, k - CARELESS_WINDOW) : k + CARELESS_WINDOW + 1]
+    return sum(window) >= max(CARELESS_SLIPS, CARELESS_SHARE * len(window))
 
 
 def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
@@ -538,6 +557,32 @@ class Bars:
     homophone: float = 20.0  # homophone swaps (their -> there)
 
 
+def spelt_words(
+    tokens: tuple[str, ...], known: frozenset[str], harper: HarperSettings | None
+) -> frozenset[str]:
+    """The words of the sentence ``tokens`` spelt as meant, which the corrector never
+    respells: the document's terms ``known``, the plurals and derived words of the
+    lexicon's, and with ``harper`` the words Harper's dictionary holds (of those the channel
+    and :meth:`ProseFrontend.spell` may change: words of letters)."""
+    lexicon = shared_lexicon()
+    spelt = known | plurals(tokens, lexicon) | derived_words(tokens, lexicon)
+    if harper is not None:
+        asked = {w for t in tokens if (w := t.lower()).isalpha() and w not in lexicon}
+        spelt |= {w for w in asked - spelt if knows(w, harper.dialect)}
+    return spelt
+
+
+@functools.lru_cache(maxsize=4096)  # the sentences around one, asked again at every request
+def _slipped(
+    tokens: tuple[str, ...],
+    known: frozenset[str],
+    costs: ChannelCosts,
+    harper: HarperSettings | None,
+) -> bool:
+    lexicon = shared_lexicon()
+    return bool(respellings(tokens, lexicon, costs, spelt_words(tokens, known, harper)))
+
+
 class ProseFrontend:
     """Plain text or Markdown: the units are sentences (see the module docstring); the ratio
     floors of its kinds of candidate are :class:`Bars` (it is a
@@ -612,7 +657,11 @@ class ProseFrontend:
         return out
 
     def correct(
-        self, tokens: tuple[str, ...], known: frozenset[str] = frozenset(), fragment: bool = False
+        self,
+        tokens: tuple[str, ...],
+        known: frozenset[str] = frozenset(),
+        fragment: bool = False,
+        careless: bool = False,
     ) -> tuple[str, ...]:
         """The sentence ``tokens`` as the model sees it: misspelt words respelt (or split in
         two) by the noisy channel (:func:`~spancopy_core.repair.channel.respell`, with the
@@ -628,8 +677,8 @@ class ProseFrontend:
         dev's respellings, 6 such, 2 of them right). The first word of a ``fragment`` (a
         heading, a list item) or of a label (``help:``) keeps its case.
         Before all that, the suggestions of Harper's most precise rules (:meth:`chain`)
-        unless ``harper`` is None; after it, in a sentence so corrected, Harper's spelling
-        (:meth:`spell`)."""
+        unless ``harper`` is None; after it, in a sentence so corrected or a ``careless``
+        writer's (:func:`careless`), Harper's spelling (:meth:`spell`)."""
         written_tokens = tokens
         if self.harper is not None:
             tokens = self.chain(tokens)
@@ -637,11 +686,7 @@ class ProseFrontend:
             return tokens
         tokens = apostrophes(tokens, known | {w.lower() for w in self.words})
         lexicon = shared_lexicon()
-        spelt = known | plurals(tokens, lexicon) | derived_words(tokens, lexicon)
-        if self.harper is not None:  # the words Harper's dictionary holds (of those that
-            # respell and spell may change: words of letters)
-            asked = {w for t in tokens if (w := t.lower()).isalpha() and w not in lexicon}
-            spelt |= {w for w in asked - spelt if knows(w, self.harper.dialect)}
+        spelt = spelt_words(tokens, known, self.harper)
         respelt = respell(tokens, lexicon, self.spelling, spelt, tokens != written_tokens)
         label = tokens[1:2] == (":",)
         # nor a label's; with Harper, not a word of the lexicon its dictionary lacks, a name
@@ -652,9 +697,15 @@ class ProseFrontend:
         words = () if fragment or label else _Capitalised(lexicon, known, dictionary)
         capitalised = capitals(respelt, words, _Capitalised(lexicon.proper, known))
         out = introductory_comma(capitalised, optional=capitalised != written_tokens)
-        if self.harper is None or out == written_tokens:
+        if self.harper is None or (out == written_tokens and not careless):
             return out
         return self.spell(out, spelt)
+
+    def slipped(self, tokens: tuple[str, ...], known: frozenset[str]) -> bool:
+        """Whether the channel respells a word of the sentence ``tokens`` (the document's
+        terms ``known`` kept, as :meth:`correct` keeps them): a slip of its writer
+        (:func:`careless`)."""
+        return self.spelling is not None and _slipped(tokens, known, self.spelling, self.harper)
 
     def chain(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
         """The sentence ``tokens`` with the suggestions of Harper's most precise rules made
@@ -669,12 +720,13 @@ class ProseFrontend:
         SpellCheck lints made, on a word in lower case of 3 letters or more that neither the
         lexicon, nor the document's terms ``known`` nor the user's words hold, outside code
         (:func:`~spancopy_core.repair.harper.touches_code`). Only in a sentence the corrector
-        changed (one with a misspelling has more): on JFLEG dev's tune
-        part +0.41 GLEU there (+0.20 in the sentences left as written, where on well-edited
-        text Harper's SpellCheck flags 56 words per 1,000); every other rule's first suggestion
-        too gained 0.05 more, for 0.9 of F0.5: not made. Nor a first suggestion that only puts
-        a space in the word (``usecase`` -> ``use case``): the channel, which left it, decides
-        a compound's spacing (:func:`~spancopy_core.repair.channel.compound_spacing`)."""
+        changed (one with a misspelling has more), or a :func:`careless` writer's: on JFLEG
+        dev's tune part +0.41 GLEU there (+0.20 in the sentences left as written, where on
+        well-edited text Harper's SpellCheck flags 56 words per 1,000); every other rule's
+        first suggestion too gained 0.05 more, for 0.9 of F0.5: not made. Nor a first
+        suggestion that only puts a space in the word (``usecase`` -> ``use case``): the
+        channel, which left it, decides a compound's spacing
+        (:func:`~spancopy_core.repair.channel.compound_spacing`)."""
         assert self.harper is not None
         sentence, lexicon = _laid_out(tokens), shared_lexicon()
         made: list[TextEdit] = []
@@ -703,22 +755,44 @@ class ProseFrontend:
         self, parsed: TextSource, start: int, end: int, known: Container[str], context: bool = False
     ) -> list[Unit]:
         hits = _overlapping(parsed.text, parsed.sentences, start, end)
-        found = terms(parsed, shared_lexicon()) | self.words
-        return [
-            sentence_unit(parsed, s, correct=self.correct, known_terms=found)
-            for s in hits
-            if has_words(parsed, s)
-        ]
+        return self._units(parsed, {s.start for s in hits})
 
     def all_units(
         self, parsed: TextSource, known: Container[str], context: bool = False
     ) -> list[Unit]:
+        return self._units(parsed, None)
+
+    def _units(self, parsed: TextSource, starts: Container[int] | None) -> list[Unit]:
+        """The units of the sentences of ``parsed`` (with words) that start at ``starts``
+        (None: all). One the corrector leaves as written is corrected as a :func:`careless`
+        writer's where Harper's spelling would change it and the channel finds slips in the
+        sentences around (asked only then: well-edited text seldom gets that far)."""
         found = terms(parsed, shared_lexicon()) | self.words
-        return [
-            sentence_unit(parsed, s, correct=self.correct, known_terms=found)
-            for s in parsed.sentences
-            if has_words(parsed, s)
-        ]
+        prose = [s for s in parsed.sentences if has_words(parsed, s)]
+        slips: dict[int, bool] = {}
+
+        def slipped(k: int) -> bool:
+            if k not in slips:
+                words = parsed.tokens[prose[k].tokens]
+                slips[k] = self.slipped(tuple(text.abstract(words).tokens), found)
+            return slips[k]
+
+        def writer(k: int) -> bool:
+            around = range(max(0, k - CARELESS_WINDOW), min(len(prose), k + CARELESS_WINDOW + 1))
+            return careless([slipped(j) for j in around], k - around.start)
+
+        careful = functools.partial(sentence_unit, parsed, known_terms=found)
+        out = []
+        for k, sentence in enumerate(prose):
+            if starts is not None and sentence.start not in starts:
+                continue
+            unit = careful(sentence, correct=self.correct)
+            if unit.tokens == written(unit) and self.harper is not None:
+                spelt = careful(sentence, correct=functools.partial(self.correct, careless=True))
+                if spelt.tokens != unit.tokens and writer(k):
+                    unit = spelt
+            out.append(unit)
+        return out
 
     def style(self, parsed: TextSource) -> ProseStyle:
         return text.learn_style(parsed.text)

@@ -807,3 +807,23 @@ def test_the_layout_of_comment_prose_is_learnt_from_the_comments():
     assert not JAVA_COMMENTS.style(JAVA_COMMENTS.parse(source)).spaced
     spaced = "".join(f"    // Line {k} , as the corpus writes it .\n" for k in range(6))
     assert JAVA_COMMENTS.style(JAVA_COMMENTS.parse(f"class A {{\n{spaced}}}\n")).spaced
+
+
+def test_a_careless_writers_sentences_get_harpers_spelling_too():
+    """Where the sentences around have slips the channel sees (prose.careless), a word both
+    dictionaries lack is respelt by Harper in a sentence the channel leaves as written
+    (``sofisticated``); in a document without such slips it is left for the writer."""
+    assert prose.careless([True, True, True], 2)
+    assert not prose.careless([True, True, False], 2)  # fewer than CARELESS_SLIPS
+    many = [True] * 3 + [False] * 18  # 3 of the 21 around: under CARELESS_SHARE
+    assert not prose.careless(many, 10) and prose.careless([True, *many], 10)
+    last = "They make more sofisticated tools.\n"
+    learner = "We recieve it.\nThey beleive it.\nIt is a litle late.\n" + last
+    edited = "We receive it.\nThey believe it.\nIt is a little late.\n" + last
+    units = pipeline.units(ParsedText.parse(learner, PLAINTEXT), ())
+    assert units[-1].tokens == ("They", "make", "more", "sophisticated", "tools", ".")
+    at = len(learner) - 3
+    (alone,) = pipeline.units(ParsedText.parse(learner, PLAINTEXT), (), (at, at))
+    assert alone.tokens == units[-1].tokens  # asked at the sentence: the same
+    units = pipeline.units(ParsedText.parse(edited, PLAINTEXT), ())
+    assert units[-1].tokens == written(units[-1])
