@@ -197,11 +197,11 @@ def test_an_article_before_a_vowel_is_corrected_but_not_before_no_word_or_capita
     assert harper.chained("It is a important day.", settings) == "It is an important day."
     assert harper.chained("Use an pre-compiled one.", settings) == "Use a pre-compiled one."
     left = ("a) If you have it, use it.", "There is a [CHANGELOG](x).", "For a HTML one.")
+    left += ("Here an http client sends it.",)  # safe-buffer's README
     for kept in left:
         assert harper.chained(kept, settings) == kept
-        found = harper.suggestions(kept, 0, settings)
-        assert [r for _, r in found] == ["AnA"]  # Harper suggests it: misreads refuses it
-        ((edit, rule),) = found
+        found = [(e, r) for e, r in harper.suggestions(kept, 0, settings) if r == "AnA"]
+        ((edit, rule),) = found  # Harper suggests it: misreads refuses it
         assert harper.article_before_no_word(kept, edit, rule)
     (unit,) = pipeline.units(ParsedText.parse("He bought a apple.\n", PLAINTEXT), ())
     assert unit.tokens == ("He", "bought", "an", "apple", ".")
