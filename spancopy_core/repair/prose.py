@@ -387,12 +387,17 @@ def sentence_unit(
     original: str = "",
     correct: Corrector | None = None,
     known_terms: frozenset[str] = frozenset(),
+    comment: bool = False,
 ) -> Unit:
     """The unit of one sentence: its token texts as written (normalised,
     :func:`spancopy_core.lang.text.abstract`), the model input those texts as ``correct``
     corrects them, given the document's terms ``known_terms``; named by its text in
     ``original`` (default: the source's text); the sentence's :func:`glued_words` are terms,
     and its words in capitals (``USTAR``: tar-stream's README got ``user`` from the beam).
+    A ``comment``'s sentence (the prose of a Java comment) is a fragment, as a list item is:
+    its first word's case and its end are the writer's (``// avoid allocation for normal
+    serialization``, ``@param key the data key``: jsoup's comments got ``Avoid`` and ``The``,
+    each with a period, at >99%).
     """
     words = source.tokens[sentence.tokens]
     known_terms = known_terms | glued_words(words) | foreign_words([w.text for w in words])
@@ -400,7 +405,7 @@ def sentence_unit(
     model_input = text.abstract(words, source.typographic)
     tokens = tuple(model_input.tokens)
     continued = after_code(source, sentence)  # the rest of a sentence a code block cut in two
-    fragment = sentence.block != text.TEXT or continued  # or a heading, or a list item
+    fragment = comment or sentence.block != text.TEXT or continued  # a heading, an item
     corrected = tokens if correct is None else correct(tokens, known_terms, fragment)
     # a term that Harper's precise rules corrected (alot -> a lot) is no term of this sentence:
     # else the corrected sentence, and every repair made from it, would be refused
@@ -418,7 +423,7 @@ def sentence_unit(
         has_error=False,
         sentence=source.text[sentence.start - source.base : sentence.end - source.base],
         title=sentence.block == text.HEADING,
-        item=sentence.block == text.ITEM,
+        item=sentence.block == text.ITEM or comment,
         terms=(known_terms | kept) - dropped,
         continued=continued,
     )
@@ -1052,7 +1057,7 @@ class JavaCommentFrontend(ProseFrontend):
         found = parsed.sentences
         hits = _overlapping(parsed.text, [s for _, s in found], start, end)
         return [
-            sentence_unit(source, s, parsed.text, self.correct, self._terms(source))
+            sentence_unit(source, s, parsed.text, self.correct, self._terms(source), comment=True)
             for source, s in found
             if s in hits
         ]
@@ -1061,7 +1066,7 @@ class JavaCommentFrontend(ProseFrontend):
         self, parsed: CommentProse, known: Container[str], context: bool = False
     ) -> list[Unit]:
         return [
-            sentence_unit(source, s, parsed.text, self.correct, self._terms(source))
+            sentence_unit(source, s, parsed.text, self.correct, self._terms(source), comment=True)
             for source, s in parsed.sentences
         ]
 

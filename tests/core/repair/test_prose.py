@@ -272,6 +272,27 @@ def test_comment_repairs_stay_in_the_comment(model):
     assert not JAVA_COMMENTS.still_parses(unit, "teh mail. */ int x;")
 
 
+def test_a_comments_sentences_are_fragments_whose_case_and_end_are_the_writers():
+    """jsoup's comments got ``Avoid`` and ``The`` with a period (``// avoid allocation for
+    normal serialization``, ``@param key the data key``) at >99%, on 967 of 3,545 comment
+    sentences; a comment's sentence keeps its first word's case and its end, its spelling
+    still repaired."""
+    source = (
+        "class A {\n    /**\n     * @param key the data key\n     */\n    void f(int key) {\n"
+        "        // avoid allocation for teh normal case\n        g();\n    }\n}\n"
+    )
+    java = ParsedText.parse(source, JavaFrontend())
+    for fragment, fixed in (("the data key", None), ("avoid allocation", "the normal case")):
+        at = source.index(fragment)
+        (unit,) = pipeline.units(pipeline.view(java, (at, at)), (), (at, at))
+        assert unit.tokens[0] == written(unit)[0]  # not capitalised
+        sentence = unit.sentence
+        assert not JAVA_COMMENTS.still_parses(unit, sentence[0].upper() + sentence[1:])
+        assert not JAVA_COMMENTS.still_parses(unit, sentence + ".")
+        if fixed:
+            assert JAVA_COMMENTS.still_parses(unit, sentence.replace("teh normal case", fixed))
+
+
 def test_tokens_of_a_unit_are_the_lexers():
     """The contract with the prose model: a sentence's input is the lexer's token texts."""
     text = "Don't over-think it: see `a b` at https://x.org/p, café 😀!"
