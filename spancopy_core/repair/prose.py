@@ -1081,8 +1081,15 @@ class JavaCommentFrontend(ProseFrontend):
         return terms(source, shared_lexicon()) | self.words
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
-        """As for prose, and the comment still ends where it did (no ``*/`` written)."""
-        return "*/" not in new_text and super().still_parses(unit, new_text)
+        """As for prose, the text read as the sentence was (the ``//`` and ``*`` that open its
+        lines blanked: a sentence over a run of line comments got a capital from Harper's
+        SentenceCapitalization, its words compared with the markers among them), and the
+        comment still ends where it did (no ``*/`` written)."""
+        if "*/" in new_text:
+            return False
+        lines = _LINE_SLASHES.sub(lambda m: m.group(1) + " " * len(m.group(2)), new_text)
+        lines = _LINE_STAR.sub(lambda m: m.group(1) + " " * len(m.group(2)), lines)
+        return super().still_parses(unit, lines)
 
 
 JAVA_COMMENTS = JavaCommentFrontend()

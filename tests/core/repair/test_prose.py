@@ -291,6 +291,14 @@ def test_a_comments_sentences_are_fragments_whose_case_and_end_are_the_writers()
         assert not JAVA_COMMENTS.still_parses(unit, sentence + ".")
         if fixed:
             assert JAVA_COMMENTS.still_parses(unit, sentence.replace("teh normal case", fixed))
+    # a sentence over a run of line comments, read without its markers (Harper's
+    # SentenceCapitalization got 'If' through in jsoup's AuthenticationHandler)
+    run = "class A {\n    void f() {\n        // if it fails, we\n        // retry it\n    }\n}\n"
+    at = run.index("if it")
+    (unit,) = pipeline.units(pipeline.view(ParsedText.parse(run, JavaFrontend()), (at, at)), ())
+    typed = run[unit.start : unit.end]
+    assert "//" in typed and not JAVA_COMMENTS.still_parses(unit, "I" + typed[1:])
+    assert JAVA_COMMENTS.still_parses(unit, typed.replace("retry", "try"))
 
 
 def test_tokens_of_a_unit_are_the_lexers():
