@@ -73,6 +73,9 @@ _LINE_SLASHES = re.compile(r"(?m)^([ \t]*)(//+)")
 _LINE_BREAK = re.compile(r"[\r\n]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^<>\r\n]*>")
 _INLINE_TAG = re.compile(r"\{@[^{}`]*\}")
+_NOT_CODE = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*', re.S)
+_IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
+_HUMPS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
 _BLOCK_TAG = re.compile(r"(?m)^([ \t]*)(@(?:param|throws|exception)[ \t]+\S+|@\w+)")
 
 
@@ -1026,6 +1029,21 @@ class CommentProse:
                         self._sources.append(part)
         return self._sources
 
+    @functools.cached_property
+    def code_words(self) -> frozenset[str]:
+        """The words, in lower case, of the file's identifiers (comments and literals left
+        out), whole and split at their humps and underscores, that the lexicon lacks: a
+        comment's jargon that the code uses (``impl``, ``attrs``, ``els``, ``millis``,
+        ``childnodes`` of ``childNodes``: jsoup's comments got ``imply``, ``arts``, ``else``,
+        ``miles``), never respelt."""
+        code = _NOT_CODE.sub(" ", self.text)
+        lexicon = shared_lexicon()
+        words = set()
+        for name in set(_IDENTIFIER.findall(code)):
+            words.add(name.lower())
+            words.update(part.lower() for part in _HUMPS.findall(name))
+        return frozenset(w for w in words if w not in lexicon)
+
     @property
     def sentences(self) -> list[tuple[TextSource, Sentence]]:
         """Every sentence with words (:func:`has_words`), with the source it belongs to, in
@@ -1057,7 +1075,9 @@ class JavaCommentFrontend(ProseFrontend):
         found = parsed.sentences
         hits = _overlapping(parsed.text, [s for _, s in found], start, end)
         return [
-            sentence_unit(source, s, parsed.text, self.correct, self._terms(source), comment=True)
+            sentence_unit(
+                source, s, parsed.text, self.correct, self._terms(parsed, source), comment=True
+            )
             for source, s in found
             if s in hits
         ]
@@ -1066,7 +1086,9 @@ class JavaCommentFrontend(ProseFrontend):
         self, parsed: CommentProse, known: Container[str], context: bool = False
     ) -> list[Unit]:
         return [
-            sentence_unit(source, s, parsed.text, self.correct, self._terms(source), comment=True)
+            sentence_unit(
+                source, s, parsed.text, self.correct, self._terms(parsed, source), comment=True
+            )
             for source, s in parsed.sentences
         ]
 
@@ -1076,9 +1098,11 @@ class JavaCommentFrontend(ProseFrontend):
         prose = text.learn_style("\n".join(source.text for source in parsed.sources))
         return replace(prose, newline=majority_newline(parsed.text))
 
-    def _terms(self, source: TextSource) -> frozenset[str]:
-        """The words of a comment never changed: its terms and the user's words."""
-        return terms(source, shared_lexicon()) | self.words
+    def _terms(self, parsed: CommentProse, source: TextSource) -> frozenset[str]:
+        """The words of a comment never changed: its terms, the words of the file's
+        identifiers the lexicon lacks (:attr:`CommentProse.code_words`) and the user's
+        words."""
+        return terms(source, shared_lexicon()) | parsed.code_words | self.words
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """As for prose, the text read as the sentence was (the ``//`` and ``*`` that open its

@@ -301,6 +301,23 @@ def test_a_comments_sentences_are_fragments_whose_case_and_end_are_the_writers()
     assert JAVA_COMMENTS.still_parses(unit, typed.replace("retry", "try"))
 
 
+def test_a_comments_words_that_the_code_uses_are_its_terms():
+    """jsoup's comments got ``imply`` for ``impl``, ``else`` for ``els``, ``path`` for
+    ``xpath``: jargon its code uses (``childEls``, ``xpathImpl``). The words of the file's
+    identifiers that the lexicon lacks, not those of its comments or strings, are terms."""
+    source = (
+        "class A {\n    List<E> childEls; // the cached child els\n"
+        '    String s = "recieve"; /* sorted by teh key */\n    void xpathImpl() {}\n}\n'
+    )
+    words = JAVA_COMMENTS.parse(source).code_words
+    assert {"childels", "els", "xpathimpl", "xpath", "impl"} <= words
+    assert not {"recieve", "teh", "child", "cached", "list", "class"} & words
+    at = source.index("child els")
+    (unit,) = pipeline.units(pipeline.view(ParsedText.parse(source, JavaFrontend()), (at, at)), ())
+    assert "els" in unit.terms and unit.tokens == written(unit)
+    assert not JAVA_COMMENTS.still_parses(unit, "the cached child else")
+
+
 def test_tokens_of_a_unit_are_the_lexers():
     """The contract with the prose model: a sentence's input is the lexer's token texts."""
     text = "Don't over-think it: see `a b` at https://x.org/p, café 😀!"
