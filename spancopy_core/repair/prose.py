@@ -965,6 +965,12 @@ PLAINTEXT = ProseFrontend("plaintext", frozenset({"plaintext", "text"}), (".txt"
 MARKDOWN = ProseFrontend("markdown", frozenset({"markdown"}), (".md", ".markdown"), markdown=True)
 
 
+def _unmarked(pattern: re.Pattern[str], text: str) -> str:
+    """``text`` with the second group of each match of ``pattern`` (a comment's marker: a
+    line's ``//`` or ``*``, a block tag) blanked, its first (the indent) kept."""
+    return pattern.sub(lambda m: m.group(1) + " " * len(m.group(2)), text)
+
+
 def _mask(comment: str) -> tuple[str, list[int]]:
     """The prose of a Java comment (or of a run of ``//`` comments) at the same offsets:
     delimiters, Javadoc's leading ``*``, HTML tags and block tags blanked out, inline tags
@@ -972,13 +978,13 @@ def _mask(comment: str) -> tuple[str, list[int]]:
     if comment.startswith("/*"):
         out = _COMMENT_OPEN.sub(_blank, comment, count=1)
         out = _COMMENT_CLOSE.sub(_blank, out)
-        out = _LINE_STAR.sub(lambda m: m.group(1) + " " * len(m.group(2)), out)
+        out = _unmarked(_LINE_STAR, out)
     else:
-        out = _LINE_SLASHES.sub(lambda m: m.group(1) + " " * len(m.group(2)), comment)
+        out = _unmarked(_LINE_SLASHES, comment)
     out = _HTML_TAG.sub(_blank, out)
     out = _INLINE_TAG.sub(lambda m: "`" + _LINE_BREAK.sub(" ", m.group()[1:-1]) + "`", out)
     cuts = [m.start() for m in _BLOCK_TAG.finditer(out)]
-    return _BLOCK_TAG.sub(lambda m: m.group(1) + " " * len(m.group(2)), out), cuts
+    return _unmarked(_BLOCK_TAG, out), cuts
 
 
 def comment_region(source: str, comments: Sequence[tuple[int, int]], k: int) -> tuple[int, int]:
@@ -1111,8 +1117,7 @@ class JavaCommentFrontend(ProseFrontend):
         comment still ends where it did (no ``*/`` written)."""
         if "*/" in new_text:
             return False
-        lines = _LINE_SLASHES.sub(lambda m: m.group(1) + " " * len(m.group(2)), new_text)
-        lines = _LINE_STAR.sub(lambda m: m.group(1) + " " * len(m.group(2)), lines)
+        lines = _unmarked(_LINE_STAR, _unmarked(_LINE_SLASHES, new_text))
         return super().still_parses(unit, lines)
 
 
