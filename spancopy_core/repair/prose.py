@@ -715,6 +715,15 @@ class ProseFrontend:
         (:func:`careless`)."""
         return self.spelling is not None and _slipped(tokens, known, self.spelling, self.harper)
 
+    def _spell_lints(self, tokens: tuple[str, ...]) -> bool:
+        """Whether Harper's SpellCheck lints the sentence ``tokens`` at all, without which
+        :meth:`spell` changes nothing: the sentence as a careless writer's need not be made
+        again (the lints are :meth:`chain`'s, cached)."""
+        if self.harper is None:
+            return False
+        found = suggestions(_laid_out(tokens), 0, self.harper)
+        return any(rule == "SpellCheck" for _, rule in found)
+
     def chain(self, tokens: tuple[str, ...]) -> tuple[str, ...]:
         """The sentence ``tokens`` with the suggestions of Harper's most precise rules made
         (:func:`~spancopy_core.repair.harper.chained`, settings ``self.harper``)."""
@@ -795,7 +804,7 @@ class ProseFrontend:
             if starts is not None and sentence.start not in starts:
                 continue
             unit = careful(sentence, correct=self.correct)
-            if unit.tokens == written(unit) and self.harper is not None:
+            if unit.tokens == written(unit) and self._spell_lints(unit.tokens):
                 spelt = careful(sentence, correct=functools.partial(self.correct, careless=True))
                 if spelt.tokens != unit.tokens and writer(k):
                     unit = spelt
