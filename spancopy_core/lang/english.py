@@ -11,7 +11,7 @@ is ``do``, ``n't``).
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Callable, Container
 
 HOMOPHONES: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("their",), ("there",), ("they", "'", "re")),
@@ -96,6 +96,13 @@ def singulars(word: str) -> tuple[str, ...]:
     return tuple(w for w in out if len(w) >= 3)
 
 
+def plural_forms(word: str) -> tuple[str, ...]:
+    """The plurals of ``word`` (lower case) as English forms them, of which it is one of the
+    :func:`singulars` (``reason``: ``reasons``; ``box``: ``boxes``; ``city``: ``cities``)."""
+    formed = (word + "s", word + "es", word[:-1] + "ies" if word.endswith("y") else "")
+    return tuple(p for p in formed if p and word in singulars(p))
+
+
 # The prefixes of English word formation (the common ones of any grammar: re-, un-, pre-, ...)
 # that make a word of a word: ``reintroduced``, ``preallocates``, ``unregisters``.
 PREFIXES = (
@@ -147,6 +154,88 @@ FUNCTION_WORDS = frozenset(
     be is are was were been am being do does did have has had can could will would shall
     should may might must not""".split()
 )
+
+
+# The words after which a countable noun is plural: "several reason" -> "several reasons".
+QUANTIFIERS = frozenset(
+    """many several various numerous few these those
+    two three four five six seven eight nine ten""".split()
+)
+KINDS = frozenset({"kind", "type", "sort"})  # "these kind of fish": plural before "of" too
+# The words after which a quantifier is a determiner ("are several reason", "in those place",
+# "the two chapter"), not a pronoun, the subject of a verb that looks like a noun ("Make sure
+# these work", "all three run"): a preposition, a form of "be" or "have", an article or a
+# possessive
+_BEFORE_DETERMINER = frozenset(
+    """of at in on to for from with by about into onto upon over under like per via since until
+    among between through during without within toward towards against across after before
+    behind beyond is are was were be been am being have has had the my your his her our their
+    every""".split()
+)
+_OWNERS = frozenset("the my your his her its our their these those".split())  # one of the ...
+# Words that qualify a noun left out, or count: "one of the first to", "these last", "two
+# hundred"; and superlatives ("one of the oldest")
+_NO_NOUNS = frozenset(
+    """first second third last next only same latter former following above below rest
+    hundred thousand million billion dozen""".split()
+)
+
+
+def counted_plurals(
+    tokens: tuple[str, ...], plural: Callable[[str], str | None], keep: Container[str] = ()
+) -> tuple[str, ...]:
+    """``tokens`` (one sentence) with a singular noun in its plural where a number says there
+    are several: after a word of :data:`QUANTIFIERS` that follows a word of
+    :data:`_BEFORE_DETERMINER` (``There are several reason.``, ``in those place``; but ``Many
+    use it``, ``Make sure these work``), or any word before ``kind of`` (``These kind of
+    fish``); and after ``one of the`` (``one of the reason that``). ``plural`` gives a word's
+    plural (None: no noun, or none known); only a word in lower case followed by a function
+    word or a mark (a word after it may be the noun the first one qualifies: ``two factor
+    authentication``), none of :data:`_NO_NOUNS` or a superlative, and none of ``keep``."""
+    lower = [t.lower() for t in tokens]
+    out = list(tokens)
+    for j in range(1, len(tokens) - 1):
+        word, before = lower[j], lower[j - 1]
+        if tokens[j] != word or word in keep or word in FUNCTION_WORDS or not word.isalpha():
+            continue
+        if word in _NO_NOUNS or word.endswith("est"):
+            continue
+        if lower[j + 1].isalpha() and lower[j + 1] not in FUNCTION_WORDS:
+            continue
+        if before in QUANTIFIERS:
+            kind = word in KINDS and lower[j + 1] == "of"
+            if not kind and (j < 2 or lower[j - 2] not in _BEFORE_DETERMINER):
+                continue
+        elif not (j >= 3 and lower[j - 3 : j - 1] == ["one", "of"] and before in _OWNERS):
+            continue
+        found = plural(word)
+        if found is not None:
+            out[j] = found
+    return tuple(out)
+
+
+# "make them to understand" -> "make them understand": no "to" after the object of a verb that
+# takes a bare infinitive (not "it": "made it to the end")
+_CAUSATIVES = frozenset("make makes made making let lets letting".split())
+_OBJECTS = frozenset("me you him her us them people everyone everybody".split())
+
+
+def causative_to(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """``tokens`` (one sentence) without the ``to`` of an infinitive after ``make`` or ``let``
+    and its object (:data:`_OBJECTS`), before a word: ``makes them to be`` -> ``makes them
+    be``, ``make everyone to understand`` -> ``make everyone understand``."""
+    lower = [t.lower() for t in tokens]
+    drop = {
+        j
+        for j in range(2, len(tokens) - 1)
+        if lower[j] == "to"
+        and lower[j - 1] in _OBJECTS
+        and lower[j - 2] in _CAUSATIVES
+        and lower[j + 1].isalpha()
+        and (lower[j + 1] == "be" or lower[j + 1] not in FUNCTION_WORDS)
+    }
+    return tokens if not drop else tuple(t for j, t in enumerate(tokens) if j not in drop)
+
 
 # Phrases of Latin and French that English writes (and keeps, never "correcting" a word of
 # one: ``de facto`` -> ``de fact``, ``a priori`` -> ``a prior``).

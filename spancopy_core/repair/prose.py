@@ -25,9 +25,12 @@ from spancopy_core.lang.english import (
     able_bases,
     apostrophes,
     capitals,
+    causative_to,
+    counted_plurals,
     doers,
     foreign_words,
     introductory_comma,
+    plural_forms,
     prefixed,
     singulars,
 )
@@ -268,6 +271,19 @@ def plurals(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
         return bool(found) and all(lexicon.counts[w] < PLURAL_EVIDENCE for w in found)
 
     return frozenset(w for w in {t.lower() for t in tokens} if w not in lexicon and plural(w))
+
+
+PLURAL_SEEN = 20  # a plural the documentation writes this often is a noun's (noun_plural)
+
+
+def noun_plural(word: str) -> str | None:
+    """The plural of ``word`` (lower case) as the documentation writes it :data:`PLURAL_SEEN`
+    times or more (:func:`~spancopy_core.lang.english.plural_forms`: ``reasons``); None for a word
+    outside the lexicon, or one without (``information``, ``memory``)."""
+    lexicon = shared_lexicon()
+    if word not in lexicon:
+        return None
+    return next((p for p in plural_forms(word) if lexicon.counts.get(p, 0) >= PLURAL_SEEN), None)
 
 
 # A word the lexicon counts this often whose form with a prefix it lacks takes none (unability:
@@ -674,7 +690,10 @@ class ProseFrontend:
         """The sentence ``tokens`` as the model sees it: misspelt words respelt (or split in
         two) by the noisy channel (:func:`~spancopy_core.repair.channel.respell`, with the
         costs ``self.spelling``), a contraction typed without its apostrophe written with it
-        (:func:`~spancopy_core.lang.english.apostrophes`: ``dont``), the capitals English
+        (:func:`~spancopy_core.lang.english.apostrophes`: ``dont``), a noun after a number
+        in its plural (:func:`~spancopy_core.lang.english.counted_plurals`, of
+        :func:`noun_plural`: ``several reason``), no ``to`` after ``make them``
+        (:func:`~spancopy_core.lang.english.causative_to`), the capitals English
         always takes (:func:`~spancopy_core.lang.english.capitals`, with the lexicon's names
         seen in the documentation, :attr:`~spancopy_core.repair.channel.Lexicon.proper`) and
         a comma after an opening phrase
@@ -696,6 +715,8 @@ class ProseFrontend:
         lexicon = shared_lexicon()
         spelt = spelt_words(tokens, known, self.harper)
         respelt = respell(tokens, lexicon, self.spelling, spelt, tokens != written_tokens)
+        user = {w.lower() for w in self.words}
+        respelt = causative_to(counted_plurals(respelt, noun_plural, spelt | user))
         label = tokens[1:2] == (":",)
         # nor a label's; with Harper, not a word of the lexicon its dictionary lacks, a name
         # (zlib, bc, musl: the lexicon counts the documentation's words)

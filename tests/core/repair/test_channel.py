@@ -16,9 +16,12 @@ from spancopy_core.lang.english import (
     UNAPOSTROPHISED,
     apostrophes,
     capitals,
+    causative_to,
+    counted_plurals,
     doers,
     foreign_words,
     introductory_comma,
+    plural_forms,
     prefixed,
     singulars,
 )
@@ -518,6 +521,62 @@ def test_capitals_english_always_takes():
 )
 def test_singulars_as_english_forms_plurals(word: str, expected: tuple[str, ...]):
     assert singulars(word) == expected
+
+
+@pytest.mark.parametrize(
+    ("word", "expected"),
+    [
+        ("reason", ("reasons",)),
+        ("box", ("boxes",)),
+        ("class", ("classes",)),
+        ("city", ("cities",)),  # a consonant and y
+        ("day", ("days",)),  # a vowel and y
+        ("hero", ("heros", "heroes")),
+    ],
+)
+def test_plural_forms_are_those_of_which_the_word_is_a_singular(
+    word: str, expected: tuple[str, ...]
+):
+    assert plural_forms(word) == expected
+    assert all(word in singulars(p) for p in expected)
+
+
+def test_a_noun_after_a_number_is_plural():
+    known = {"reason": "reasons", "place": "places", "kind": "kinds", "work": "works",
+             "run": "runs", "factor": "factors", "first": "firsts", "time": "times"}  # fmt: skip
+
+    def counted(sentence: str, keep: tuple[str, ...] = ()) -> str:
+        return " ".join(counted_plurals(tuple(sentence.split()), known.get, keep))
+
+    # JFLEG's learners
+    assert counted("There are several reason .") == "There are several reasons ."
+    assert counted("I found it in those place .") == "I found it in those places ."
+    assert counted("These kind of fish are rare .") == "These kinds of fish are rare ."
+    assert counted("one of the reason that it fails") == "one of the reasons that it fails"
+    assert counted("We have many time to learn .") == "We have many times to learn ."
+    # a quantifier that is the subject of a verb shaped like a noun
+    assert counted("Many work at night .") == "Many work at night ."
+    assert counted("Make sure these work on Linux .") == "Make sure these work on Linux ."
+    assert counted("Check that all three run .") == "Check that all three run ."
+    # a noun qualifying the next one; a word that stands for a noun left out
+    assert counted("We use two factor authentication .") == "We use two factor authentication ."
+    assert counted("It is one of the first to go .") == "It is one of the first to go ."
+    # the writer's capitals, a word kept, a word without a known plural
+    assert counted("There are several Reason .") == "There are several Reason ."
+    assert counted("There are several reason .", ("reason",)) == "There are several reason ."
+    assert counted("There are several information .") == "There are several information ."
+
+
+def test_no_to_after_make_and_its_object():
+    def bare(sentence: str) -> str:
+        return " ".join(causative_to(tuple(sentence.split())))
+
+    assert bare("It makes them to be more positive .") == "It makes them be more positive ."
+    assert bare("We make everyone to understand it .") == "We make everyone understand it ."
+    assert bare("Let us to go .") == "Let us go ."
+    assert bare("We made it to the end .") == "We made it to the end ."  # an idiom
+    assert bare("Take them to the shop .") == "Take them to the shop ."  # no causative
+    assert bare("It makes them to the point .") == "It makes them to the point ."  # no verb
 
 
 def test_a_comma_after_an_opening_phrase():

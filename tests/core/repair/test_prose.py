@@ -75,6 +75,22 @@ def test_one_sentence_per_paragraph_is_one_unit_each():
     assert [(t.start, t.end) for t in first.source_tokens] == [(0, 1), (2, 9), (10, 12), (13, 14)]
 
 
+def test_the_corrector_makes_a_counted_noun_plural_and_drops_the_to_after_make_them():
+    """Learners' grammar the model seldom fixes (JFLEG dev: ``There are several reason``,
+    ``makes them to be``), made by the corrector with the shipped lexicon's plurals; a
+    quantifier before a verb, and a word of the user's, left as written."""
+
+    def corrected(sentence: str, frontend: ProseFrontend = SPELLING) -> str:
+        return " ".join(frontend.correct(tuple(sentence.split())))
+
+    assert corrected("There are several reason .") == "There are several reasons ."
+    assert corrected("It makes them to be happy .") == "It makes them be happy ."
+    assert corrected("Make sure these work on Linux .") == "Make sure these work on Linux ."
+    assert corrected("There is no information .") == "There is no information ."
+    mine = SPELLING.configured(prose.ProseSettings(None, frozenset({"reason"})))
+    assert corrected("There are several reason .", mine) == "There are several reason ."
+
+
 def test_the_focus_selects_the_sentences_it_touches():
     text = "First one. Second one!\nStill second? Third.\n\nFourth."
     doc = ParsedText.parse(text, PLAINTEXT)
