@@ -191,7 +191,8 @@ def counted_plurals(
     fish``); and after ``one of the`` (``one of the reason that``). ``plural`` gives a word's
     plural (None: no noun, or none known); only a word in lower case followed by a function
     word or a mark (a word after it may be the noun the first one qualifies: ``two factor
-    authentication``), none of :data:`_NO_NOUNS` or a superlative, and none of ``keep``."""
+    authentication``; nor a possessive: ``one of your project's dependencies``), none of
+    :data:`_NO_NOUNS` or a superlative, and none of ``keep``."""
     lower = [t.lower() for t in tokens]
     out = list(tokens)
     for j in range(1, len(tokens) - 1):
@@ -202,6 +203,8 @@ def counted_plurals(
             continue
         if lower[j + 1].isalpha() and lower[j + 1] not in FUNCTION_WORDS:
             continue
+        if lower[j + 1][:1] in "'’":
+            continue  # a possessive: "one of your project's dependencies"
         if before in QUANTIFIERS:
             kind = word in KINDS and lower[j + 1] == "of"
             if not kind and (j < 2 or lower[j - 2] not in _BEFORE_DETERMINER):
