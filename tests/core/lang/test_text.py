@@ -546,6 +546,31 @@ def test_a_capitalised_function_word_opening_a_line_opens_a_sentence():
     ]
 
 
+def test_in_a_text_of_one_sentence_a_line_every_line_break_before_a_capital_ends_one():
+    """A writer whose lines end sentences (eight lines or more, 80% of them: JFLEG's learners,
+    an essay typed with the editor wrapping it) puts a new sentence on each line, the one
+    before ending without a terminator too (``We must trust ourselves`` / ``Learn``: two
+    sentences, each to end); a hard-wrapped text's lines go on (``written by`` / ``Donald
+    Knuth``)."""
+    essay = "".join(f"This is sentence {k}.\n" for k in range(12)) + (
+        "We must trust ourselves\nLearn\nIt is fine.\nwe went home\n"
+    )
+    assert text.lined(essay)
+    assert sentences(essay)[-4:] == [
+        "We must trust ourselves",
+        "Learn",
+        "It is fine.",
+        "we went home",
+    ]
+    wrapped = "".join(f"This is line {k} of a long\nsentence of it, and\n" for k in range(4))
+    wrapped += "written by\nDonald Knuth.\n"
+    assert not text.lined(wrapped)
+    assert "written by\nDonald Knuth." in sentences(wrapped)[-1]
+    assert not text.lined("One.\nTwo.\nThree\nFour\n")  # too few lines to tell
+    # Markdown's writers break lines between paragraphs, items and captions
+    assert text.parse(essay).lined and not text.parse(essay, markdown=True).lined
+
+
 def test_commands_under_a_colon_within_a_paragraph_are_code():
     """pulseaudio's README: ``In order to run pulseaudio from the build dir:`` then, on the
     next lines and indented deeper, ``meson build`` and ``meson compile -C build`` were one
