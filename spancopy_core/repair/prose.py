@@ -400,6 +400,23 @@ def glued_words(tokens: Sequence[text.Word]) -> frozenset[str]:
     return frozenset(out)
 
 
+_LINE_END = re.compile(r"[ \t]*(?:[\r\n]|$)")
+UNENDED_WORDS = 3  # the fewest words of a sentence of a lined text that a period ends
+
+
+def _unended(source: TextSource, sentence: text.Sentence, tokens: tuple[str, ...]) -> bool:
+    """Whether ``sentence`` (corrected to ``tokens``) of a :func:`~spancopy_core.lang.text.lined`
+    text ends its line with a word and no terminator, of :data:`UNENDED_WORDS` words or more,
+    and no title (most of its words capitalised): its writer left out the period (``We must
+    trust ourselves``: JFLEG's learners; its references end each such sentence)."""
+    if not source.lined or not tokens or not tokens[-1][:1].isalpha():
+        return False
+    if not _LINE_END.match(source.text, sentence.end - source.base):
+        return False  # more on its line: a code span, a mark
+    words = [t for t in tokens if t[:1].isalpha()]
+    return len(words) >= UNENDED_WORDS and 2 * sum(w[:1].isupper() for w in words) <= len(words)
+
+
 def sentence_unit(
     source: TextSource,
     sentence: text.Sentence,
@@ -426,6 +443,8 @@ def sentence_unit(
     continued = after_code(source, sentence)  # the rest of a sentence a code block cut in two
     fragment = comment or sentence.block != text.TEXT or continued  # a heading, an item
     corrected = tokens if correct is None else correct(tokens, known_terms, fragment)
+    if correct is not None and not fragment and _unended(source, sentence, corrected):
+        corrected = (*corrected, ".")
     # a term that Harper's precise rules corrected (alot -> a lot) is no term of this sentence:
     # else the corrected sentence, and every repair made from it, would be refused
     dropped = {t.lower() for t in tokens} - {t.lower() for t in corrected}

@@ -91,6 +91,26 @@ def test_the_corrector_makes_a_counted_noun_plural_and_drops_the_to_after_make_t
     assert corrected("There are several reason .", mine) == "There are several reason ."
 
 
+def test_a_sentence_of_a_lined_text_that_ends_its_line_without_a_terminator_gets_one():
+    """A text whose lines end sentences (``text.lined``: an essay typed one paragraph a line,
+    JFLEG's learners) with one line left without its period: the corrector ends it; not a
+    title, a line of fewer than three words, or a line of a hard-wrapped text."""
+    essay = "My Summer Holiday In Spain\n" + "".join(
+        f"This is sentence {k} of it.\n" for k in range(12)
+    )
+    essay += "We must trust ourselves\nLearn\nIt is fine.\n"
+    doc = ParsedText.parse(essay, SPELLING)
+    ended = {doc.text[u.start : u.end]: u.tokens[-1] == "." for u in pipeline.units(doc, ())}
+    assert ended["We must trust ourselves"]
+    assert not ended["My Summer Holiday In Spain"]
+    assert not ended["Learn"]
+    assert all(ended[f"This is sentence {k} of it."] for k in range(12))
+    wrapped = "".join(f"This line {k} goes on\nand on.\n" for k in range(6))
+    wrapped += "We must trust ourselves\n"
+    units = pipeline.units(ParsedText.parse(wrapped, SPELLING), ())
+    assert units[-1].tokens[-1] == "ourselves"
+
+
 def test_the_focus_selects_the_sentences_it_touches():
     text = "First one. Second one!\nStill second? Third.\n\nFourth."
     doc = ParsedText.parse(text, PLAINTEXT)
