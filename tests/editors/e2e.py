@@ -103,8 +103,14 @@ class CodeServer:
     def __init__(self, home: Path, settings: dict) -> None:
         self.home, self.port = home, free_port()
         self.user_data, self.extensions = home / "user-data", home / "extensions"
-        (self.user_data / "User").mkdir(parents=True)
-        (self.user_data / "User" / "settings.json").write_text(json.dumps(settings, indent=2))
+        # The user's settings, and the remote machine's: code-server's window is a remote one,
+        # whose machine-scoped settings (spancopy.server.pythonPath) are the Machine file's;
+        # from the User file alone, on a loaded machine the extension host started without
+        # it (the server started as `python3`: 2 of 2 runs beside two busy processes; 0 of 3
+        # with both files).
+        for scope in ("User", "Machine"):
+            (self.user_data / scope).mkdir(parents=True)
+            (self.user_data / scope / "settings.json").write_text(json.dumps(settings, indent=2))
         self.env = {
             **SERVER_ENV,
             "HOME": str(home),
