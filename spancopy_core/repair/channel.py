@@ -413,8 +413,9 @@ def respellings(
     ``loosing`` -> ``losing``) was wrong about as often as right. The exception: a name never
     seen, written in lower case (:meth:`Lexicon.unseen_name`: ``yong`` -> ``young``). Words
     of ``terms`` (in lower case: the document's own words) are never respelt or joined, nor a
-    capitalised word after a word, before a capitalised word or before "et al" (a name the
-    word lists lack: ``Xchange``, ``Andreas Stolcke``, ``Bader et al.``; or after a comma, in a
+    capitalised word after a word, before a capitalised word, before "et al" or before a
+    possessive ``'s`` (a name the word lists lack: ``Xchange``, ``Andreas Stolcke``, ``Bader
+    et al.``, ``Manacher's algorithm``; or after a comma, in a
     list of names: ``TensorFlow, Theano, Caffe``; or after an abbreviation: ``Dr. Dobb``), nor
     one without a vowel (:data:`VOWELS_Y`: ``wrt``, ``gvfs``; JFLEG dev has none outside the
     lexicon),
@@ -455,6 +456,8 @@ def respellings(
                 continue  # capitalised before a capitalised word: Andreas Stolcke, Sparc Ultra
             if tuple(tokens[i + 1 : i + 3]) == ("et", "al"):
                 continue  # an author cited: Bader et al.
+            if tokens[i + 1] in ("'", "’") and tuple(tokens[i + 2 : i + 3]) == ("s",):
+                continue  # a name's possessive: Manacher's algorithm (not Manager's)
         if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
             continue
         respelt = best_respelling(lower, lexicon, costs)

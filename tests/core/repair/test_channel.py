@@ -342,6 +342,15 @@ def test_an_author_cited_is_a_name():
     assert respell(["After", "(", "Bader", ")", "we", "go"], lexicon)[2] == "Based"
 
 
+def test_a_capitalised_word_before_a_possessive_is_a_name():
+    """``Manacher's algorithm finds ...`` (a comment of java-algorithms' ManachersAlgorithm.java)
+    was respelt ``Manager's``; without the possessive the first word is still respelt."""
+    lexicon = Lexicon({w: 30 for w in ("manager", "algorithm", "finds", "it", "s")})
+    named = ["Mnager", "'", "s", "algorithm", "finds", "it"]
+    assert respell(named, lexicon) == tuple(named)
+    assert respell(["Mnager", "finds", "it"], lexicon)[0] == "Manager"
+
+
 def test_a_capitalised_word_in_a_list_is_a_name():
     """``such as TensorFlow, Theano, Caffe, and CNTK`` (torch's description) was respelt
     ``Then`` and ``Safe``, and so is a name after an abbreviation; a sentence's first word is
