@@ -143,12 +143,20 @@ def suggestions(sentence: str, base: int, settings: HarperSettings) -> list[Sugg
                     if s.kind == harper.SuggestionKind.INSERT_AFTER:
                         edit = TextEdit(end, end, s.replacement_text)
                     else:  # REMOVE has an empty replacement text
-                        edit = TextEdit(start, end, s.replacement_text)
+                        edit = TextEdit(start, end, _cased(sentence[start:end], s.replacement_text))
                     out.append(Suggestion(edit, rule))
         if len(_SUGGESTED) >= SUGGESTED:
             _SUGGESTED.pop(next(iter(_SUGGESTED)), None)  # the oldest
         _SUGGESTED[key] = out
     return [Suggestion(TextEdit(e.start + base, e.end + base, e.new_text), r) for e, r in out]
+
+
+def _cased(written: str, new: str) -> str:
+    """Harper's replacement ``new`` of ``written``, one capital letter (``A``) read as a word
+    in capitals: capitalised, not in capitals (``A apple`` -> ``An apple``, not ``AN``)."""
+    if len(written) == 1 and written.isupper() and len(new) > 1 and new.isupper():
+        return new[0] + new[1:].lower()
+    return new
 
 
 # The rules whose first suggestion corrects the model input, as the spelling corrector does
@@ -257,18 +265,50 @@ def article_before_no_word(sentence: str, edit: TextEdit, rule: str) -> bool:
 VOWELS = frozenset("aeiouy")
 
 
+def letter_as_article(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` is an AnA suggestion for a letter that names a thing, no article: a
+    capital ``A`` after the sentence's first word (``Given two strings A and B``: ``An and
+    B``), or an ``a`` before a word no article precedes (``i.e. a and m are coprime``: ``an
+    and``; :data:`NO_ARTICLE_BEFORE`)."""
+    if rule != "AnA" or sentence[edit.start : edit.end] not in ("a", "A"):
+        return False
+    after = re.match(r"\s*([^\W\d_]+)", sentence[edit.end :])
+    if after is not None and after.group(1).lower() in NO_ARTICLE_BEFORE:
+        return True
+    return sentence[edit.start] == "A" and any(c.isalpha() for c in sentence[: edit.start])
+
+
+# Words that never follow an article: conjunctions, forms of "be", prepositions
+NO_ARTICLE_BEFORE = frozenset("and or nor if is are was were am of in on at into as".split())
+
+
+def participle_after_possessive(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` is a SimplePastToPastParticiple suggestion for a noun after a
+    possessive (``setting its bit to 1``: ``its bitten``, read as ``it's``)."""
+    if rule != "SimplePastToPastParticiple":
+        return False
+    before = sentence[: edit.start].split()
+    return bool(before) and before[-1].lower() in _POSSESSIVES
+
+
+_POSSESSIVES = frozenset("its my your his her our their".split())
+
+
 def misreads(sentence: str, edit: TextEdit, rule: str, words: Container[str] = ()) -> bool:
     """Whether the suggestion ``edit`` (offsets in ``sentence``) of ``rule`` misreads technical
     text, as the chain and the candidates alike refuse it: :func:`beside_operator`,
     :func:`respells_name`, :func:`participle_as_mass_noun`, :func:`noun_after_have`,
-    :func:`article_before_no_word`, and
-    :func:`respells_a_word` of ``words`` (the corrector's lexicon)."""
+    :func:`article_before_no_word`, :func:`letter_as_article`,
+    :func:`participle_after_possessive`, and :func:`respells_a_word` of ``words`` (the
+    corrector's lexicon)."""
     return (
         beside_operator(sentence, edit)
         or respells_name(sentence, edit, rule)
         or participle_as_mass_noun(sentence, edit, rule)
         or noun_after_have(sentence, edit, rule)
         or article_before_no_word(sentence, edit, rule)
+        or letter_as_article(sentence, edit, rule)
+        or participle_after_possessive(sentence, edit, rule)
         or respells_a_word(sentence, edit, rule, words)
     )
 

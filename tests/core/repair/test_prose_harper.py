@@ -207,6 +207,31 @@ def test_an_article_before_a_vowel_is_corrected_but_not_before_no_word_or_capita
     assert unit.tokens == ("He", "bought", "an", "apple", ".")
 
 
+def test_a_capital_a_after_the_first_word_is_a_name_and_a_first_one_an_article():
+    """``Given two strings A and B`` (a comment of java-algorithms' LongestCommonSubsequence)
+    got ``An and B``: a capital ``A`` after the sentence's first word is a name. A sentence's
+    first ``A`` is an article, corrected capitalised (Harper writes ``AN apple``)."""
+    settings = harper.HarperSettings()
+    named = "Given two strings A and B, find it."
+    assert harper.chained(named, settings) == named
+    ((edit, rule),) = [s for s in harper.suggestions(named, 0, settings) if s[1] == "AnA"]
+    assert harper.letter_as_article(named, edit, rule)
+    assert harper.chained("A apple is red.", settings) == "An apple is red."
+    # a letter before a word no article precedes (ModularInverse.java: "i.e. a and m")
+    coprime = "It holds (i.e. a and m are coprime)."
+    assert harper.chained(coprime, settings) == coprime
+    assert harper.chained("It is a important day.", settings) == "It is an important day."
+
+
+def test_a_noun_after_a_possessive_is_no_participle():
+    """``setting its bit to 1`` (CompressedPrimeSieve.java) got ``its bitten``: Harper's
+    SimplePastToPastParticiple read ``its`` as ``it's``; after ``has`` it still corrects."""
+    settings = harper.HarperSettings()
+    bit = "Marks n as not prime by setting its bit to 1."
+    assert harper.chained(bit, settings) == bit
+    assert harper.chained("He has ran away.", settings) == "He has run away."
+
+
 def test_a_harper_fix_through_the_cli(tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("He go to the shop every day.\n")
