@@ -438,5 +438,7 @@ def introductory_comma(tokens: tuple[str, ...], optional: bool = True) -> tuple[
                 return tokens  # ...", "In addition to the exports field, ..."
             if phrase == ("besides",) and lower[n] in _DETERMINERS:
                 return tokens  # a preposition: "Besides the model, ..."
+            if phrase in (("second",), ("third",)) and lower[n] not in FUNCTION_WORDS:
+                return tokens  # an ordinal before its noun: "Second input string"
             return (*tokens[:n], ",", *tokens[n:])
     return tokens

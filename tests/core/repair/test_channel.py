@@ -623,6 +623,11 @@ def test_a_comma_after_an_opening_phrase():
     # edit is generalised ..." got "Besides, the model")
     assert comma("Besides the model , we go .") == "Besides the model , we go ."
     assert comma("Besides we go .") == "Besides , we go ."
+    # an ordinal before its noun (java-algorithms' LongestCommonSubstring.java: "Second input
+    # string" got "Second, input string"), not before a determiner or a pronoun
+    assert comma("Second input string") == "Second input string"
+    assert comma("Second the amount is large .") == "Second , the amount is large ."
+    assert comma("Third we go .") == "Third , we go ."
 
 
 def test_a_word_without_a_vowel_is_never_respelt():
