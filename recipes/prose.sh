@@ -4,7 +4,7 @@
 #
 #   recipes/prose.sh [STEP...]   steps: packages data pretrain finetune data2 pretrain2 finetune2
 #                                data3 pretrain3 finetune3 ship
-#                                lexicon evaluate
+#                                lexicon java_words evaluate
 #
 # DATA (outside the repository, never committed) defaults to ../data/prose, RUNS to
 # ../runs/prose, SHARED to ../shared/data. On 2 CPU cores the span and token runs of each
@@ -126,6 +126,14 @@ step_lexicon() {
   $T prose-lexicon --out spancopy_core/lang/data/english-words.tsv --no-progress
 }
 
+# The Java vocabulary the prose of Java comments keeps (spancopy_core/repair/prose.py
+# java_words): the words of the JDK's identifiers the lexicon lacks, in 5 of its files or more
+# (java.base of openjdk-17-source's lib/src.zip; apt-get install openjdk-17-source). After the
+# lexicon, which it reads.
+step_java_words() {
+  $T java-words --out spancopy_core/lang/data/java-words.tsv --no-progress
+}
+
 # The figures of the model card (trainer/prose_eval.py; the held-out slice was run once, at
 # the end, and chose nothing).
 step_evaluate() {
@@ -138,6 +146,6 @@ step_evaluate() {
 }
 
 mkdir -p "$DATA" "$RUNS"
-for step in "${@:-packages data pretrain finetune data2 pretrain2 finetune2 data3 pretrain3 finetune3 ship lexicon evaluate}"; do
+for step in "${@:-packages data pretrain finetune data2 pretrain2 finetune2 data3 pretrain3 finetune3 ship lexicon java_words evaluate}"; do
   for s in $step; do "step_$s"; done
 done

@@ -164,6 +164,20 @@ def _add_prose_lexicon(sub) -> None:
     )
 
 
+def _add_java_words(sub) -> None:
+    from .java_words import JavaWordsConfig
+
+    _command(
+        sub,
+        "java-words",
+        "list the Java vocabulary that Java comments keep as written",
+        "The words of the JDK's identifiers that the English lexicon lacks, used in several of "
+        "its files (trainer/java_words.py): the prose of a Java comment never respells them "
+        "(spancopy_core/lang/data/java-words.tsv).",
+        JavaWordsConfig,
+    )
+
+
 def _add_detect(sub) -> None:
     from .detect import DetectConfig
 
@@ -463,6 +477,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_synth(sub)
     _add_synth_prose(sub)
     _add_prose_lexicon(sub)
+    _add_java_words(sub)
     _add_half(sub)
     _add_average(sub)
     _add_detect(sub)
@@ -660,6 +675,15 @@ def cmd_prose_lexicon(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_java_words(args: argparse.Namespace) -> int:
+    from .java_words import JavaWordsConfig
+    from .java_words import run as java_words
+
+    summary = java_words(_config_from(args, JavaWordsConfig))
+    print(f"{args.out}: {summary['words']:,} words")
+    return 0
+
+
 def cmd_half(args: argparse.Namespace) -> int:
     from spancopy_core.storage.checkpoint import load_model, read_config, save_model
 
@@ -771,6 +795,7 @@ COMMANDS = {
     "synth": cmd_synth,
     "synth-prose": cmd_synth_prose,
     "prose-lexicon": cmd_prose_lexicon,
+    "java-words": cmd_java_words,
     "half": cmd_half,
     "average": cmd_average,
     "detect": cmd_detect,

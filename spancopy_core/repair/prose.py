@@ -16,6 +16,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
 from spancopy_core.editing.positions import majority_newline
@@ -1090,6 +1091,31 @@ def comment_region(source: str, comments: Sequence[tuple[int, int]], k: int) -> 
     return comments[lo][0], comments[hi][1]
 
 
+def identifier_words(java_text: str) -> set[str]:
+    """The words, in lower case, of the identifiers of the Java text ``java_text`` (comments
+    and literals left out), whole and split at their humps and underscores (``childNodes``:
+    ``childnodes``, ``child``, ``nodes``)."""
+    code = _NOT_CODE.sub(" ", java_text)
+    words = set()
+    for name in set(_IDENTIFIER.findall(code)):
+        words.add(name.lower())
+        words.update(part.lower() for part in _HUMPS.findall(name))
+    return words
+
+
+JAVA_WORDS = Path(__file__).resolve().parents[1] / "lang" / "data" / "java-words.tsv"
+
+
+@functools.cache
+def java_words() -> frozenset[str]:
+    """The shipped Java vocabulary (:data:`JAVA_WORDS`, ``python -m trainer java-words``): the
+    words of the JDK's identifiers that the lexicon lacks, used in 5 of its files or more
+    (``impl``, ``prev``, ``deque``, ``hashtable``, ``superclass``), which a Java comment
+    never respells."""
+    lines = JAVA_WORDS.read_text(encoding="utf-8").splitlines()
+    return frozenset(line.partition("\t")[0] for line in lines if line)
+
+
 @dataclass
 class CommentProse:
     """The prose of some comment regions of a Java text (code-point ranges ``regions``,
@@ -1116,18 +1142,14 @@ class CommentProse:
 
     @functools.cached_property
     def code_words(self) -> frozenset[str]:
-        """The words, in lower case, of the file's identifiers (comments and literals left
-        out), whole and split at their humps and underscores, that the lexicon lacks: a
-        comment's jargon that the code uses (``impl``, ``attrs``, ``els``, ``millis``,
-        ``childnodes`` of ``childNodes``: jsoup's comments got ``imply``, ``arts``, ``else``,
-        ``miles``), never respelt."""
-        code = _NOT_CODE.sub(" ", self.text)
+        """The words, in lower case, of the file's identifiers (:func:`identifier_words`)
+        that the lexicon lacks: a comment's jargon that the code uses (``impl``, ``attrs``,
+        ``els``, ``millis``, ``childnodes`` of ``childNodes``: jsoup's comments got ``imply``,
+        ``arts``, ``else``, ``miles``), never respelt; and the shipped Java vocabulary's
+        (:func:`java_words`: ``prev``, ``deque``, ``param``, which a file's comments use
+        though its code does not)."""
         lexicon = shared_lexicon()
-        words = set()
-        for name in set(_IDENTIFIER.findall(code)):
-            words.add(name.lower())
-            words.update(part.lower() for part in _HUMPS.findall(name))
-        return frozenset(w for w in words if w not in lexicon)
+        return frozenset(w for w in identifier_words(self.text) if w not in lexicon) | java_words()
 
     @functools.cached_property
     def terms(self) -> frozenset[str]:
