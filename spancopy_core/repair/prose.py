@@ -11,6 +11,7 @@ import bisect
 import copy
 import difflib
 import functools
+import itertools
 import math
 import re
 from collections import Counter
@@ -1106,6 +1107,34 @@ def identifier_words(java_text: str) -> set[str]:
 JAVA_WORDS = Path(__file__).resolve().parents[1] / "lang" / "data" / "java-words.tsv"
 
 
+ABBREVIATED_SEEN = 20  # a word the documentation writes this often may be cut short
+
+
+@functools.cache
+def _abbreviated() -> tuple[str, ...]:
+    """The lexicon's words seen :data:`ABBREVIATED_SEEN` times or more, sorted."""
+    lexicon = shared_lexicon()
+    return tuple(sorted(w for w, n in lexicon.counts.items() if n >= ABBREVIATED_SEEN))
+
+
+def abbreviation(word: str) -> bool:
+    """Whether ``word`` (lower case, outside the lexicon) is a programmer's abbreviation: its
+    first letters (3 or more), or their plural, begin a word the documentation writes often,
+    two letters longer at least (``incl``, ``compat``, ``devel``, ``sibs``, ``quot``: jsoup's
+    comments got ``inc``, ``compact``, ``level``, ``sins``, ``quota``). A misspelling seldom
+    stops short of its word."""
+    stem = word[:-1] if word.endswith("s") and len(word) > 4 else word
+    if len(stem) < 3 or not stem.isalpha():
+        return False
+    words = _abbreviated()
+    for w in itertools.takewhile(
+        lambda w: w.startswith(stem), words[bisect.bisect_left(words, stem) :]
+    ):
+        if len(w) >= len(stem) + 2:
+            return True
+    return False
+
+
 @functools.cache
 def java_words() -> frozenset[str]:
     """The shipped Java vocabulary (:data:`JAVA_WORDS`, ``python -m trainer java-words``): the
@@ -1216,9 +1245,16 @@ class JavaCommentFrontend(ProseFrontend):
     def _terms(self, parsed: CommentProse, source: TextSource) -> frozenset[str]:
         """The words of a comment never changed: its terms and those of the file's comments
         (:attr:`CommentProse.terms`), the words of the file's identifiers the lexicon lacks
-        (:attr:`CommentProse.code_words`) and the user's words."""
-        found = terms(source, shared_lexicon()) | parsed.terms
-        return found | parsed.code_words | self.words
+        (:attr:`CommentProse.code_words`), the user's words, and its :func:`abbreviation`
+        words (a comment's register is a programmer's)."""
+        lexicon = shared_lexicon()
+        found = terms(source, lexicon) | parsed.terms | parsed.code_words | self.words
+        cut = {
+            w
+            for t in source.tokens
+            if t.kind == "word" and (w := t.text.lower()) not in lexicon and abbreviation(w)
+        }
+        return found | cut
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """As for prose, the text read as the sentence was (the ``//`` and ``*`` that open its
