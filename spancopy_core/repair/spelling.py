@@ -86,16 +86,25 @@ class Dictionary:
 Change = tuple[int, int, tuple[str, ...]]  # tokens [start, end) replaced by these
 
 
+# Words that end no clause, and the marks that end one
+NO_CLAUSE_END = frozenset({"to", "their", "your", "than", "whose", "of"})
+CLAUSE_ENDS = frozenset({".", "!", "?", ",", ";", ":", ")"})
+
+
 def homophone_changes(tokens: Sequence[str]) -> list[Change]:
     """For every homophone of :data:`~spancopy_core.lang.english.HOMOPHONES` in the
     sentence ``tokens``, the other members of its set, in the case of the word replaced, as
     ``(start, end, new tokens)``: the tokens ``[start, end)`` replaced by the new ones; by
-    position, each resulting sentence once."""
+    position, each resulting sentence once. None writes a word of :data:`NO_CLAUSE_END` at
+    the end of a clause (``case-insensitive too.``, a jsoup comment, got ``to`` at 20 times
+    the sentence as written; ``turn it off.``)."""
     found = []
     for i, member, group in find_sequences(list(tokens), HOMOPHONES):
+        end = i + len(member)
+        closed = end < len(tokens) and tokens[end] in CLAUSE_ENDS or end == len(tokens)
         for other in group:
-            if other != member:
-                found.append((i, i + len(member), (same_case(tokens[i], other[0]), *other[1:])))
+            if other != member and not (closed and other[-1] in NO_CLAUSE_END):
+                found.append((i, end, (same_case(tokens[i], other[0]), *other[1:])))
     found.sort(key=lambda change: change[0])  # stable: a word's swaps keep their order
     seen: set[tuple[str, ...]] = {tuple(tokens)}
     out = []

@@ -73,6 +73,14 @@ def test_homophone_swaps_by_hand():
     assert homophone_changes([]) == []
 
 
+def test_no_swap_ends_a_clause_with_a_word_that_ends_none():
+    """jsoup's ``// remove is case-insensitive too`` got ``to`` (the model: 20 times the
+    sentence as written); ``turn it off.`` could get ``of``. Before a word they still swap."""
+    assert homophone_changes("it is case-insensitive too .".split()) == [(3, 4, ("two",))]
+    assert homophone_changes("turn it off , then go".split()) == [(4, 5, ("than",))]
+    assert (3, 4, ("too",)) in homophone_changes("it affects them to much .".split())
+
+
 @pytest.mark.parametrize("word", ["3.14", "`code`", "e-mail", "x"])
 def test_non_words_have_no_swaps(word):
     assert homophone_changes([word]) == []
