@@ -503,12 +503,39 @@ def _laid_out(tokens: Sequence[str]) -> str:
     """The model tokens of a sentence as text, laid out as a repair lays them out; a link's
     target kept glued to its text (``[roadmap](docs/roadmap.md)``), so that the text lexes
     into the same code token again."""
+    return "".join(sep + t for sep, t in zip(_separators(tokens), tokens, strict=True))
+
+
+def _separators(tokens: Sequence[str]) -> list[str]:
+    """What :func:`_laid_out` writes before each of ``tokens``."""
     seps = ProseStyle().layout(tokens, 0, multiline=False)
-    seps = [
+    return [
         "" if k and tokens[k - 1] == "]" and t[:1] in "([" and len(t) > 2 else sep
         for k, (sep, t) in enumerate(zip(seps, tokens, strict=True))
     ]
-    return "".join(sep + t for sep, t in zip(seps, tokens, strict=True))
+
+
+def _as_written(
+    found: Sequence[tuple[TextEdit, str]], tokens: Sequence[str], spans: Sequence[tuple[int, int]]
+) -> list[tuple[TextEdit, str]] | None:
+    """Harper's suggestions ``found`` of the sentence ``tokens`` :func:`_laid_out`, at the
+    offsets of its text as written, whose tokens lie at ``spans`` (one per token); None when
+    an edit starts or ends inside a token (it cannot be placed)."""
+    starts: dict[int, int] = {}
+    ends: dict[int, int] = {}
+    at = 0
+    for k, (sep, token) in enumerate(zip(_separators(tokens), tokens, strict=True)):
+        at += len(sep)
+        starts[at], ends[at + len(token)] = spans[k][0], spans[k][1]
+        at += len(token)
+    out = []
+    for edit, rule in found:
+        start = starts.get(edit.start, ends.get(edit.start))
+        end = ends.get(edit.end, starts.get(edit.end))
+        if start is None or end is None or end < start:
+            return None
+        out.append((TextEdit(start, end, edit.new_text), rule))
+    return out
 
 
 def _overlapping(
@@ -924,7 +951,7 @@ class ProseFrontend:
             return []
         out: list[tuple[TextEdit, tuple[str, ...] | None]] = []
         lexicon = shared_lexicon()
-        for edit, rule in suggestions(unit.sentence, unit.start, self.harper):
+        for edit, rule in self._suggested(unit):
             if not (edit.start <= end and start <= edit.end):
                 continue
             local = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
@@ -939,6 +966,22 @@ class ProseFrontend:
             if len(out) == MAX_SPELLING:
                 break
         return out
+
+    def _suggested(self, unit: SentenceUnit) -> list[tuple[TextEdit, str]]:
+        """Harper's suggestions of ``unit``'s sentence, at the document's offsets: those of
+        its tokens :func:`_laid_out`, which :meth:`chain` asked for already (Harper's answers
+        are kept), placed at the tokens as written; where the sentence is written so (or an
+        edit cannot be placed), of its text. One Harper run a sentence, not two, where its
+        spacing is not the layout's (JFLEG's ``do n't`` and `` , ``)."""
+        assert self.harper is not None
+        as_written = written(unit)
+        laid = _laid_out(as_written)
+        if laid != unit.sentence and len(unit.source_tokens) == len(as_written):
+            spans = [(t.start, t.end) for t in unit.source_tokens]
+            placed = _as_written(suggestions(laid, 0, self.harper), as_written, spans)
+            if placed is not None:
+                return placed
+        return list(suggestions(unit.sentence, unit.start, self.harper))
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """Whether the sentence keeps its code tokens (inline code spans, URLs, identifiers),
