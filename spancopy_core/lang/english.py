@@ -172,7 +172,8 @@ _BEFORE_DETERMINER = frozenset(
     behind beyond is are was were be been am being have has had the my your his her our their
     every""".split()
 )
-_OWNERS = frozenset("the my your his her its our their these those".split())  # one of the ...
+POSSESSIVES = frozenset("my your his her its our their".split())
+_OWNERS = POSSESSIVES | {"the", "these", "those"}  # one of the ...
 # Words that qualify a noun left out, or count: "one of the first to", "these last", "two
 # hundred"; and superlatives ("one of the oldest")
 _NO_NOUNS = frozenset(

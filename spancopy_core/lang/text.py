@@ -400,12 +400,8 @@ class TextSource:
         opens a sentence: a word of :data:`OPENERS` capitalised (``... a tarball)`` / ``If
         you are not using ...``, a learner's ``... will develope`` / ``However, ...``), or in
         a :func:`lined` text any word capitalised (``We must trust ourselves`` / ``Learn``)."""
-        if self.lined:
-            if not word.text[:1].isupper():
-                return False
-        elif not (word.text[:1].isupper() and word.text[1:].islower()):
-            return False
-        elif word.text.lower() not in OPENERS:
+        opener = word.text[1:].islower() and word.text.lower() in OPENERS
+        if not word.text[:1].isupper() or not (self.lined or opener):
             return False
         return bool(_LINE_BREAK.search(self.text, before.end - self.base, word.start - self.base))
 

@@ -255,11 +255,19 @@ def article_before_no_word(sentence: str, edit: TextEdit, rule: str) -> bool:
     URL``, ``an http client``: either is written)."""
     if rule != "AnA":
         return False
-    after = sentence[edit.end :].lstrip()
-    word = re.match(r"[^\W\d_]+", after)
+    word = _word_after(sentence, edit.end)
     if word is None:
         return True
-    return sum(c.isupper() for c in word.group()) >= 2 or not set(word.group().lower()) & VOWELS
+    return sum(c.isupper() for c in word) >= 2 or not set(word.lower()) & VOWELS
+
+
+_WORD_AFTER = re.compile(r"\s*([^\W\d_]+)")
+
+
+def _word_after(sentence: str, at: int) -> str | None:
+    """The word (letters) that follows offset ``at`` of ``sentence`` past spaces, if any."""
+    found = _WORD_AFTER.match(sentence, at)
+    return None if found is None else found.group(1)
 
 
 VOWELS = frozenset("aeiouy")
@@ -272,8 +280,8 @@ def letter_as_article(sentence: str, edit: TextEdit, rule: str) -> bool:
     and``; :data:`NO_ARTICLE_BEFORE`)."""
     if rule != "AnA" or sentence[edit.start : edit.end] not in ("a", "A"):
         return False
-    after = re.match(r"\s*([^\W\d_]+)", sentence[edit.end :])
-    if after is not None and after.group(1).lower() in NO_ARTICLE_BEFORE:
+    after = _word_after(sentence, edit.end)
+    if after is not None and after.lower() in NO_ARTICLE_BEFORE:
         return True
     return sentence[edit.start] == "A" and any(c.isalpha() for c in sentence[: edit.start])
 
@@ -288,10 +296,7 @@ def participle_after_possessive(sentence: str, edit: TextEdit, rule: str) -> boo
     if rule != "SimplePastToPastParticiple":
         return False
     before = sentence[: edit.start].split()
-    return bool(before) and before[-1].lower() in _POSSESSIVES
-
-
-_POSSESSIVES = frozenset("its my your his her our their".split())
+    return bool(before) and before[-1].lower() in english.POSSESSIVES
 
 
 def misreads(sentence: str, edit: TextEdit, rule: str, words: Container[str] = ()) -> bool:

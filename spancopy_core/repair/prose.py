@@ -11,7 +11,6 @@ import bisect
 import copy
 import difflib
 import functools
-import itertools
 import math
 import re
 from collections import Counter
@@ -515,27 +514,39 @@ def _separators(tokens: Sequence[str]) -> list[str]:
     ]
 
 
-def _as_written(
-    found: Sequence[tuple[TextEdit, str]], tokens: Sequence[str], spans: Sequence[tuple[int, int]]
-) -> list[tuple[TextEdit, str]] | None:
-    """Harper's suggestions ``found`` of the sentence ``tokens`` :func:`_laid_out`, at the
-    offsets of its text as written, whose tokens lie at ``spans`` (one per token); None when
-    an edit starts or ends inside a token (it cannot be placed)."""
-    starts: dict[int, int] = {}
-    ends: dict[int, int] = {}
-    at = 0
-    for k, (sep, token) in enumerate(zip(_separators(tokens), tokens, strict=True)):
-        at += len(sep)
-        starts[at], ends[at + len(token)] = spans[k][0], spans[k][1]
-        at += len(token)
-    out = []
-    for edit, rule in found:
-        start = starts.get(edit.start, ends.get(edit.start))
-        end = ends.get(edit.end, starts.get(edit.end))
-        if start is None or end is None or end < start:
-            return None
-        out.append((TextEdit(start, end, edit.new_text), rule))
-    return out
+@functools.lru_cache(maxsize=1024)  # asked again for every candidate ranked (min_ratio_of)
+def _suggested(
+    sentence: str,
+    start: int,
+    tokens: tuple[str, ...],
+    spans: tuple[tuple[int, int], ...],
+    settings: HarperSettings,
+) -> tuple[tuple[TextEdit, str], ...]:
+    """Harper's suggestions of ``sentence`` (written at offset ``start`` of its document, its
+    model ``tokens`` at ``spans``), at the document's offsets: those of its tokens
+    :func:`_laid_out`, which :meth:`ProseFrontend.chain` asked for already (Harper's answers
+    are kept), placed at the tokens as written; where the sentence is written so, or an edit
+    starts or ends inside a token, those of its text. One Harper run a sentence, not two,
+    where its spacing is not the layout's (JFLEG's ``do n't`` and `` , ``)."""
+    laid, seps = _laid_out(tokens), _separators(tokens)
+    if laid != sentence and len(spans) == len(tokens):
+        starts: dict[int, int] = {}
+        ends: dict[int, int] = {}
+        at = 0
+        for sep, token, (lo, hi) in zip(seps, tokens, spans, strict=True):
+            at += len(sep)
+            starts[at], ends[at + len(token)] = lo, hi
+            at += len(token)
+        placed = []
+        for edit, rule in suggestions(laid, 0, settings):
+            first = starts.get(edit.start, ends.get(edit.start))
+            last = ends.get(edit.end, starts.get(edit.end))
+            if first is None or last is None or last < first:
+                break
+            placed.append((TextEdit(first, last, edit.new_text), rule))
+        else:
+            return tuple(placed)
+    return tuple(suggestions(sentence, start, settings))
 
 
 def _overlapping(
@@ -951,7 +962,8 @@ class ProseFrontend:
             return []
         out: list[tuple[TextEdit, tuple[str, ...] | None]] = []
         lexicon = shared_lexicon()
-        for edit, rule in self._suggested(unit):
+        spans = tuple((t.start, t.end) for t in unit.source_tokens)
+        for edit, rule in _suggested(unit.sentence, unit.start, written(unit), spans, self.harper):
             if not (edit.start <= end and start <= edit.end):
                 continue
             local = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
@@ -966,22 +978,6 @@ class ProseFrontend:
             if len(out) == MAX_SPELLING:
                 break
         return out
-
-    def _suggested(self, unit: SentenceUnit) -> list[tuple[TextEdit, str]]:
-        """Harper's suggestions of ``unit``'s sentence, at the document's offsets: those of
-        its tokens :func:`_laid_out`, which :meth:`chain` asked for already (Harper's answers
-        are kept), placed at the tokens as written; where the sentence is written so (or an
-        edit cannot be placed), of its text. One Harper run a sentence, not two, where its
-        spacing is not the layout's (JFLEG's ``do n't`` and `` , ``)."""
-        assert self.harper is not None
-        as_written = written(unit)
-        laid = _laid_out(as_written)
-        if laid != unit.sentence and len(unit.source_tokens) == len(as_written):
-            spans = [(t.start, t.end) for t in unit.source_tokens]
-            placed = _as_written(suggestions(laid, 0, self.harper), as_written, spans)
-            if placed is not None:
-                return placed
-        return list(suggestions(unit.sentence, unit.start, self.harper))
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """Whether the sentence keeps its code tokens (inline code spans, URLs, identifiers),
@@ -1170,11 +1166,11 @@ def abbreviation(word: str) -> bool:
     if len(stem) < 3 or not stem.isalpha():
         return False
     words = _abbreviated()
-    for w in itertools.takewhile(
-        lambda w: w.startswith(stem), words[bisect.bisect_left(words, stem) :]
-    ):
-        if len(w) >= len(stem) + 2:
+    k = bisect.bisect_left(words, stem)  # the words it begins follow it, sorted
+    while k < len(words) and words[k].startswith(stem):
+        if len(words[k]) >= len(stem) + 2:
             return True
+        k += 1
     return False
 
 
@@ -1231,6 +1227,16 @@ class CommentProse:
         whole = "\n\n".join(source.text for source in self.sources)
         return terms(TextSource(whole, spaced=False), shared_lexicon())
 
+    @functools.cached_property
+    def abbreviations(self) -> frozenset[str]:
+        """The words of the comments' prose (in lower case) outside the lexicon that are
+        programmers' :func:`abbreviation` words."""
+        lexicon = shared_lexicon()
+        words = {
+            t.text.lower() for source in self.sources for t in source.tokens if t.kind == "word"
+        }
+        return frozenset(w for w in words if w not in lexicon and abbreviation(w))
+
     @property
     def sentences(self) -> list[tuple[TextSource, Sentence]]:
         """Every sentence with words (:func:`has_words`), with the source it belongs to, in
@@ -1261,23 +1267,25 @@ class JavaCommentFrontend(ProseFrontend):
     ) -> list[Unit]:
         found = parsed.sentences
         hits = _overlapping(parsed.text, [s for _, s in found], start, end)
-        return [
-            sentence_unit(
-                source, s, parsed.text, self.correct, self._terms(parsed, source), comment=True
-            )
-            for source, s in found
-            if s in hits
-        ]
+        return self._comment_units(parsed, [(source, s) for source, s in found if s in hits])
 
     def all_units(  # type: ignore[override]  # parses are CommentProse
         self, parsed: CommentProse, known: Container[str], context: bool = False
     ) -> list[Unit]:
-        return [
-            sentence_unit(
-                source, s, parsed.text, self.correct, self._terms(parsed, source), comment=True
-            )
-            for source, s in parsed.sentences
-        ]
+        return self._comment_units(parsed, parsed.sentences)
+
+    def _comment_units(
+        self, parsed: CommentProse, sentences: Sequence[tuple[TextSource, Sentence]]
+    ) -> list[Unit]:
+        """The units of ``sentences``, each comment part's terms found once."""
+        found: dict[int, frozenset[str]] = {}
+        out = []
+        for source, s in sentences:
+            if id(source) not in found:
+                found[id(source)] = self._terms(parsed, source)
+            known = found[id(source)]
+            out.append(sentence_unit(source, s, parsed.text, self.correct, known, comment=True))
+        return out
 
     def style(self, parsed: CommentProse) -> ProseStyle:  # type: ignore[override]  # parses are CommentProse
         """The layout the comments' prose is written in (the code's spacing aside: ``f(a , b)``
@@ -1290,14 +1298,8 @@ class JavaCommentFrontend(ProseFrontend):
         (:attr:`CommentProse.terms`), the words of the file's identifiers the lexicon lacks
         (:attr:`CommentProse.code_words`), the user's words, and its :func:`abbreviation`
         words (a comment's register is a programmer's)."""
-        lexicon = shared_lexicon()
-        found = terms(source, lexicon) | parsed.terms | parsed.code_words | self.words
-        cut = {
-            w
-            for t in source.tokens
-            if t.kind == "word" and (w := t.text.lower()) not in lexicon and abbreviation(w)
-        }
-        return found | cut
+        found = terms(source, shared_lexicon()) | parsed.terms | parsed.code_words
+        return found | parsed.abbreviations | self.words
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """As for prose, the text read as the sentence was (the ``//`` and ``*`` that open its

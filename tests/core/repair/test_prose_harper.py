@@ -12,7 +12,7 @@ import sys
 import pytest
 
 from spancopy_core.editing.edits import TextEdit
-from spancopy_core.repair import harper, pipeline
+from spancopy_core.repair import harper, pipeline, prose
 from spancopy_core.repair.pipeline import ParsedText
 from spancopy_core.repair.prose import PLAINTEXT, ProseFrontend, shared_lexicon, written
 
@@ -232,6 +232,12 @@ def test_a_noun_after_a_possessive_is_no_participle():
     assert harper.chained("He has ran away.", settings) == "He has run away."
 
 
+def suggested(unit):
+    spans = tuple((t.start, t.end) for t in unit.source_tokens)
+    settings = PLAINTEXT.harper
+    return prose._suggested(unit.sentence, unit.start, written(unit), spans, settings)
+
+
 def test_harper_runs_once_a_sentence_whatever_its_spacing():
     """A sentence spaced as JFLEG's (``day , and i do n't``): its candidates are Harper's
     suggestions of its tokens laid out, which the corrector's chain asked for, placed at the
@@ -241,13 +247,13 @@ def test_harper_runs_once_a_sentence_whatever_its_spacing():
     harper._SUGGESTED.clear()
     (unit,) = pipeline.units(ParsedText.parse(source, PLAINTEXT), ())
     asked = set(harper._SUGGESTED)
-    placed = {(source[e.start : e.end], e.new_text) for e, _ in PLAINTEXT._suggested(unit)}
+    placed = {(source[e.start : e.end], e.new_text) for e, _ in suggested(unit)}
     assert set(harper._SUGGESTED) == asked  # no run on the text as written
     assert {("i", "I"), ("go", "goes")} <= placed
     # written in the layout's spacing: the text itself
     plain = "He go to the shop every day, and I know why.\n"
     (unit,) = pipeline.units(ParsedText.parse(plain, PLAINTEXT), ())
-    found = {(plain[e.start : e.end], e.new_text) for e, _ in PLAINTEXT._suggested(unit)}
+    found = {(plain[e.start : e.end], e.new_text) for e, _ in suggested(unit)}
     assert ("go", "goes") in found
 
 
