@@ -199,7 +199,7 @@ class Lexicon:
     @property
     def candidates(self) -> Dictionary:
         """The words seen in the text counted (count >= 1), most frequent first, indexed for
-        near-word lookup (built on first use, about a second)."""
+        near-word lookup (on first use)."""
         if self._candidates is None:
             self._candidates = Dictionary(self._seen, max_distance=2)
         return self._candidates
@@ -207,7 +207,7 @@ class Lexicon:
     @property
     def unseen_candidates(self) -> Dictionary:
         """The words of the word lists never seen in the text counted (count 0; names left
-        out), indexed for lookup within distance 1 (built on first use, under a second)."""
+        out), for lookup within distance 1 (on first use)."""
         if self._unseen_candidates is None:
             unseen = sorted(w for w, c in self.counts.items() if c == 0 and w not in self.names)
             self._unseen_candidates = Dictionary(unseen, max_distance=1)

@@ -1,7 +1,8 @@
 """Near words and homophones: the lookup of the spelling corrector and the prose templates.
-:class:`Dictionary` finds the words near a given one through a deletion index (SymSpell) and
-the exact Damerau-Levenshtein :func:`distance`; :func:`homophone_changes` gives the homophone
-swaps of a sentence that the prose front-end offers the model as templates. Pure: tokens in,
+:class:`Dictionary` finds the words near a given one by a scan of the words of the lengths
+that can be near (rapidfuzz's Damerau-Levenshtein, :func:`distance`; nothing to build: a
+deletion index took two seconds); :func:`homophone_changes` gives the homophone swaps of a
+sentence that the prose front-end offers the model as templates. Pure: tokens in,
 changes out.
 Design notes: docs/design.md#repair-spelling.
 """
@@ -11,43 +12,23 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
 from spancopy_core.lang.english import HOMOPHONES, find_sequences, same_case
 
 _ALPHA = re.compile(r"[a-z]+(?:['-][a-z]+)*")
 MIN_LENGTH = 3  # shorter words are not indexed (never proposed, never respelt)
 
 
-def _deletions(word: str, depth: int) -> set[str]:
-    """Every string made by deleting at most ``depth`` letters of ``word`` (itself included)."""
-    out, frontier = {word}, {word}
-    for _ in range(depth):
-        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
-        out |= frontier
-    return out
-
-
 def distance(a: str, b: str, limit: int) -> int:
     """Damerau-Levenshtein distance (optimal string alignment) of ``a`` and ``b``, or
     ``limit + 1`` when it exceeds ``limit``."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    prev2: list[int] = []
-    prev = list(range(len(b) + 1))
-    for i in range(1, len(a) + 1):
-        row = [i] + [0] * len(b)
-        for j in range(1, len(b) + 1):
-            cost = a[i - 1] != b[j - 1]
-            row[j] = min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost)
-            if i > 1 and j > 1 and a[i - 1] == b[j - 2] and a[i - 2] == b[j - 1]:
-                row[j] = min(row[j], prev2[j - 2] + 1)
-        if min(row) > limit:
-            return limit + 1
-        prev2, prev = prev, row
-    return min(prev[-1], limit + 1)
+    return OSA.distance(a, b, score_cutoff=limit)
 
 
 class Dictionary:
-    """Lower-case words in a fixed order, with a deletion index for near words."""
+    """Lower-case words in a fixed order, grouped by length for the lookup of near words."""
 
     def __init__(self, words: Iterable[str], max_distance: int = 2) -> None:
         self.words: list[str] = []
@@ -58,11 +39,10 @@ class Dictionary:
                 self.rank[word] = len(self.words)
                 self.words.append(word)
         self.max_distance = max_distance
-        self.index: dict[str, list[int]] = {}
-        for k, word in enumerate(self.words):
+        self.by_length: dict[int, list[str]] = {}  # the words indexed, by length, in order
+        for word in self.words:
             if len(word) >= MIN_LENGTH:
-                for key in _deletions(word, max_distance):
-                    self.index.setdefault(key, []).append(k)
+                self.by_length.setdefault(len(word), []).append(word)
 
     def __contains__(self, word: str) -> bool:
         return word.lower() in self.rank
@@ -72,15 +52,19 @@ class Dictionary:
         then in dictionary order; ``word`` itself excluded."""
         limit = self.max_distance if max_distance is None else min(max_distance, self.max_distance)
         word = word.lower()
-        found: set[int] = set()
-        for key in _deletions(word, limit):
-            found.update(self.index.get(key, ()))
         scored = []
-        for k in found:
-            d = distance(word, self.words[k], limit)
-            if 0 < d <= limit:
-                scored.append((d, k))
-        return [self.words[k] for _, k in sorted(scored)]
+        for length in range(len(word) - limit, len(word) + limit + 1):
+            if length in self.by_length:  # only these can be within the limit
+                for near, d, _ in process.extract(
+                    word,
+                    self.by_length[length],
+                    scorer=OSA.distance,
+                    score_cutoff=limit,
+                    limit=None,
+                ):
+                    if d > 0:
+                        scored.append((d, self.rank[near], near))
+        return [near for *_, near in sorted(scored)]
 
 
 Change = tuple[int, int, tuple[str, ...]]  # tokens [start, end) replaced by these
