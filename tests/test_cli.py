@@ -264,6 +264,7 @@ def repairing(source: Path, model: Path, **popen: Any) -> subprocess.Popen[bytes
     )
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 def test_ctrl_c_mid_run(toy_model: Path, tmp_path: Path):
     """Results are printed as they are found; Ctrl-C then ends the run in one line, status 130."""
@@ -282,6 +283,7 @@ def test_ctrl_c_mid_run(toy_model: Path, tmp_path: Path):
     assert b"method(s) checked" not in stdout  # it did not run to the end
 
 
+@pytest.mark.slow
 def test_a_reader_that_goes_away_gets_no_traceback(toy_model: Path):
     """spancopy repair ... | head: the pipe closes before the results are written; the run ends
     in silence with the shell's status for SIGPIPE (141), never a traceback."""

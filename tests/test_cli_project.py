@@ -100,6 +100,7 @@ def test_a_project_shows_its_confident_findings_and_exits_1(toy_model: Path, pro
     )
 
 
+@pytest.mark.slow
 def test_the_json_of_a_project_has_the_shape_of_a_files(toy_model: Path, project: Path):
     out = spancopy("repair", project, "--model", toy_model, "--json", "--all")
     assert out.returncode == 1, out.stderr
@@ -139,6 +140,7 @@ def test_the_json_of_a_project_has_the_shape_of_a_files(toy_model: Path, project
     }
 
 
+@pytest.mark.slow
 def test_only_confident_findings_unless_all(toy_model: Path, tmp_path: Path):
     # The toy model is sure of `>=` in a method of one `>`, and may offer less likely
     # changes of a method as written correctly: with --all they are shown, by default not.
@@ -171,6 +173,7 @@ def test_a_project_without_findings_exits_0(toy_model: Path, tmp_path: Path):
     one_line_error(spancopy("repair", root, "--line", 3), 2, "a directory (--line applies")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_progress_is_drawn_on_a_terminal_only(toy_model: Path, project: Path):
     code, stdout, drawn = on_a_terminal("repair", project, "--model", toy_model)

@@ -91,6 +91,7 @@ def test_an_unreadable_dictionary_of_the_project_is_one_line(project: Path):
     )
 
 
+@pytest.mark.slow
 def test_modal_of_and_their_for_there_are_corrected_and_their_right_uses_left_alone(
     tmp_path: Path,
 ):

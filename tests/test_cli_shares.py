@@ -10,6 +10,7 @@ import math
 import shutil
 from pathlib import Path
 
+import pytest
 import torch
 
 from spancopy_core.paper import detection
@@ -43,6 +44,7 @@ def _method(model: Path, source: Path, *more: str) -> dict:
     return method
 
 
+@pytest.mark.slow
 def test_a_correct_lines_shares_are_scaled_by_the_head(toy_model: Path, tmp_path: Path):
     source = tmp_path / "Twice.java"
     source.write_text(CORRECT)

@@ -65,6 +65,7 @@ def test_a_high_threshold_leaves_the_rules_proposals(toy_edit_model: Path, files
     assert "+        return open(name, true);\n" in out.stdout
 
 
+@pytest.mark.slow
 def test_bad_input(toy_edit_model: Path, toy_model: Path, files: tuple[Path, Path], tmp_path):
     new, old = files
     model = ("--model", toy_edit_model)

@@ -272,6 +272,7 @@ def test_calibrate_needs_the_tune_part_and_a_head(toy_model: Path, tmp_path: Pat
     assert done.stderr == "--calibrate chooses on the tune part, not report\n"
 
 
+@pytest.mark.slow
 def test_a_wrong_model_directory_is_one_line(tmp_path: Path):
     done = _run("--model", str(tmp_path), "--clean", str(tmp_path), "--records", "x.jsonl")
     assert done.returncode == 2

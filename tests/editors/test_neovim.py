@@ -153,6 +153,7 @@ def test_first_quick_fix_is_written_to_the_file(
     assert result["messages"] == []  # window/showMessage: no warning, no error
 
 
+@pytest.mark.slow
 def test_similar_edit_is_written_to_the_file(toy_model, toy_edit_model, tmp_path):
     """The user adds an argument to ``open`` in ``load``; :SpancopySimilarEdit on ``reload``
     offers the same change there and writes it."""
@@ -200,6 +201,7 @@ def test_setup_settings_reach_the_server(toy_model, java_file, tmp_path):
     assert len(result["titles"]) == 1
 
 
+@pytest.mark.slow
 def test_feedback_before_the_server_attaches_while_it_loads_and_off_a_method(
     toy_model, java_file, tmp_path
 ):

@@ -124,6 +124,7 @@ async def test_cancelling_repair_method_while_its_progress_is_created(start: Sta
     no_errors_shown(client)
 
 
+@pytest.mark.slow
 async def test_no_progress_report_after_the_end(start: Start):
     client = await start(settings={"beamSize": 200})
     uri = "file:///work/Ends.java"

@@ -88,6 +88,7 @@ async def compiled(client: LanguageClient, text: str, unchecked: list[str]) -> l
     return found
 
 
+@pytest.mark.slow
 @served
 @needs_jdk
 async def test_a_repair_that_does_not_compile_is_not_offered(start: Start, tmp_path: Path):
@@ -109,6 +110,7 @@ async def test_a_repair_that_does_not_compile_is_not_offered(start: Start, tmp_p
     )
 
 
+@pytest.mark.slow
 @served
 @needs_jdk
 async def test_a_file_that_needs_its_projects_classes_is_checked(start: Start, tmp_path: Path):
@@ -125,6 +127,7 @@ async def test_a_file_that_needs_its_projects_classes_is_checked(start: Start, t
     assert [t for t in found if t in accepted] == [t for t, ok in accepted.items() if ok]
 
 
+@pytest.mark.slow
 @served
 @needs_jdk
 async def test_a_file_with_another_error_keeps_its_repairs(start: Start, tmp_path: Path):
@@ -140,6 +143,7 @@ async def test_a_file_with_another_error_keeps_its_repairs(start: Start, tmp_pat
     assert [await titles(on, BROKEN) for _ in range(3)] == [unchecked] * 3
 
 
+@pytest.mark.slow
 @served
 async def test_without_a_jdk_the_repairs_are_unchanged(start: Start):
     python = str(Path(sys.executable).parent)
@@ -177,6 +181,7 @@ def children(pid: int) -> set[int]:
     return found
 
 
+@pytest.mark.slow
 @served
 @needs_jdk
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="no /proc")

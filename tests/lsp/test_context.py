@@ -53,6 +53,7 @@ def shown(p: float) -> int:
     return 1 if p < 0.01 else 99 if p > 0.995 else round(100 * p)
 
 
+@pytest.mark.slow
 async def test_the_server_gives_a_model_that_reads_context_the_units_context(
     toy_model: Path, tmp_path: Path
 ):

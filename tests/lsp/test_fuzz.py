@@ -553,6 +553,7 @@ async def fuzz_session(model: Path, seed: int, operations: int, deadline: float)
     return session.stats
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_protocol_fuzz(toy_model: Path, capsys: pytest.CaptureFixture):
     seconds = float(os.environ.get("SPANCOPY_FUZZ_SECONDS", "0"))

@@ -172,6 +172,7 @@ async def test_bad_input(client: LanguageClient):
     assert apply(long, "file:///work/long.md", fix) == long.replace("teh", "the")
 
 
+@pytest.mark.slow
 async def test_diagnostics_and_settings(toy_model: Path, toy_prose_model: Path, tmp_path: Path):
     """Opt-in diagnostics mark the sentence the model would change; prose.enable off serves
     Java only; a prose model that cannot be loaded leaves Java alone, said once."""

@@ -29,6 +29,7 @@ async def titles(client: LanguageClient, uri: str, character: int) -> list[str]:
     return [a.title.rsplit(" (", 1)[0] for a in await code_actions(client, uri, 0, character)]
 
 
+@pytest.mark.slow
 async def test_the_dialect_and_the_rules_turned_off(toy_model: Path, toy_prose_model: Path):
     text = "They receive the color and the colour today.\n"
     c = await launch(toy_model, {"prose": {"modelPath": str(toy_prose_model), **EVERY}})
@@ -89,6 +90,7 @@ async def test_bad_settings_are_warnings(toy_model: Path, toy_prose_model: Path,
     assert c._server.returncode == 0
 
 
+@pytest.mark.slow
 async def test_the_projects_words_are_never_changed(
     toy_model: Path, toy_prose_model: Path, tmp_path: Path
 ):

@@ -304,6 +304,7 @@ def start_stdio(*extra: str) -> subprocess.Popen:
     )
 
 
+@pytest.mark.slow
 def test_exits_after_shutdown_and_exit():
     """Status 0, run after run, while the model loads (``initialized`` starts the load: the
     model thread may be importing torch or reading weights when ``exit`` comes)."""
@@ -321,6 +322,7 @@ def test_exits_after_shutdown_and_exit():
             proc.wait()
 
 
+@pytest.mark.slow
 def test_a_client_that_disappears_mid_decode(toy_model: Path):
     """The client closes its end while a long beam search runs (its progress reports steps):
     the server exits without answering, the search unfinished."""

@@ -301,6 +301,7 @@ def test_requests_after_shutdown_are_refused_and_exit_is_0(toy_model: Path):
         server.wait()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("goodbye", "status"), [("shutdown and exit", 0), ("exit", 1), ("close stdin", 0)]
 )

@@ -67,6 +67,7 @@ async def test_an_edit_at_one_call_site_is_offered_and_applied_at_another(start,
     assert similar(await code_actions(client, URI, 2, 10)) == []  # the edited method itself
 
 
+@pytest.mark.slow
 async def test_nothing_before_an_edit_nor_after_a_save(start, settings):
     client = await start(settings=settings)
     open_doc(client, URI, NEW)  # the text at opening is the baseline: no edit yet
@@ -114,6 +115,7 @@ async def test_the_command_on_a_position_and_on_the_whole_document(start, settin
     assert error.value.code == types.ErrorCodes.InvalidParams.value
 
 
+@pytest.mark.slow
 async def test_the_methods_past_the_beams_budget_are_said_in_the_log(start, settings):
     uri = "file:///work/Sums.java"
     client = await start(settings=settings)
@@ -139,6 +141,7 @@ async def test_off_with_the_setting(start, settings):
     assert similar(await code_actions(client, URI, *RELOAD)) == []
 
 
+@pytest.mark.slow
 async def test_a_stale_version_is_content_modified(start, settings):
     client = await edited(start, settings)
     assert similar(await code_actions(client, URI, *RELOAD))  # both models loaded

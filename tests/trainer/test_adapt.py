@@ -110,6 +110,7 @@ def test_a_shallow_clone_says_what_it_means(tmp_path: Path, replay: Path) -> Non
     )
 
 
+@pytest.mark.slow
 def test_uncommitted_changes_say_what_they_mean(tmp_path: Path, replay: Path) -> None:
     repo = small_project(tmp_path / "small")
     (repo.path / "A.java").write_text("class A {}\n")

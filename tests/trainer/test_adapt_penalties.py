@@ -70,6 +70,7 @@ def _rank(titles: list[str]) -> int:
     return titles.index(DELETE) if DELETE in titles else len(titles)
 
 
+@pytest.mark.slow
 def test_spancopy_repair_ranks_with_the_projects_penalties(project: Path) -> None:
     shipped = _rank(_titles(project))
     project_rules.dump_penalties(REFIT, project / PROJECT_MODEL, chosen_on_edits=3)
@@ -83,6 +84,7 @@ def test_spancopy_repair_ranks_with_the_projects_penalties(project: Path) -> Non
     assert "penalties.json: unreadable" in last
 
 
+@pytest.mark.slow
 def test_spancopy_repair_of_a_project_ranks_with_its_penalties(project: Path) -> None:
     shipped = _rank(_project_titles(project))
     project_rules.dump_penalties(REFIT, project / PROJECT_MODEL, chosen_on_edits=3)
@@ -101,6 +103,7 @@ async def _server_titles(project: Path) -> list[str]:
         await close(client)
 
 
+@pytest.mark.slow
 @pytest.mark.asyncio
 async def test_the_server_ranks_with_the_projects_penalties(project: Path) -> None:
     shipped = _rank(await _server_titles(project))

@@ -101,6 +101,7 @@ def _repair(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, env=SERVER_ENV, check=False)
 
 
+@pytest.mark.slow
 def test_spancopy_repair_uses_the_projects_model_and_says_so(
     project: Path, toy_model: Path
 ) -> None:

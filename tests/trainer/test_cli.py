@@ -61,6 +61,7 @@ def metrics(out: Path) -> list[dict]:
     return [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
 
 
+@pytest.mark.slow
 def test_train_then_evaluate(data, tmp_path):
     out = tmp_path / "model"
     trainer("train", "--train", data, "--valid", data, "--out", out, "--epochs", "2", *TINY)
@@ -246,6 +247,7 @@ def test_torchrun_two_processes(data, tmp_path):
     load_model(out)
 
 
+@pytest.mark.slow
 def test_bad_input_gives_one_line_errors(data, tmp_path, toy_model):
     bad = tmp_path / "bad"
     bad.mkdir()
@@ -284,6 +286,7 @@ def test_read_pairs_formats(tmp_path):
     assert read_pairs(tmp_path, "x") == [(["q"], ["r", "s"])]
 
 
+@pytest.mark.slow
 def test_split_is_fixed_and_disjoint(data, tmp_path):
     for out in (tmp_path / "a", tmp_path / "b"):
         trainer("split", "--data", data, "--split", "train", "--held-out", "0.25", "--out", out)

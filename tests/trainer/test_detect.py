@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import torch
 
 from spancopy_core.paper import detection
@@ -112,6 +113,7 @@ def test_the_command_writes_a_head_that_loads_with_its_model(toy_model: Path, tm
     assert list(tmp_path.glob("data-*.safetensors"))  # the features' cache
 
 
+@pytest.mark.slow
 def test_a_model_replaced_at_the_same_path_gets_features_of_its_own(
     toy_model: Path, tmp_path: Path
 ):

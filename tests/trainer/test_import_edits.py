@@ -200,6 +200,7 @@ def test_malformed_line_names_file_and_line(tmp_path, capsys, line, message):
     assert err.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_bad_paths_and_options_through_a_process(tmp_path):
     proc = run(tmp_path / "missing.jsonl", "--out", tmp_path / "out")
     assert proc.returncode == 2

@@ -61,6 +61,7 @@ def test_evaluate_a_slice(toy_prose_model: Path, jfleg_dir: Path):
     assert _row(proc.stdout, "exact match") == "0.00"
 
 
+@pytest.mark.slow
 def test_bad_prose_input_is_one_line(toy_prose_model: Path, jfleg_dir: Path, tmp_path: Path):
     (jfleg_dir / "dev.ref0").unlink()
     args = ["evaluate", "--model", toy_prose_model, "--data", jfleg_dir, "--split", "dev"]

@@ -243,6 +243,7 @@ def test_sample_data_is_reproduced_by_the_readme_command(tmp_path):
             assert (tmp_path / "small" / path.name).read_bytes() == path.read_bytes(), path.name
 
 
+@pytest.mark.slow
 def test_context_segment_holds_the_names_a_wrong_field_fix_needs(tmp_path):
     synth("--java", FIXTURES, "--out", tmp_path / "ctx", "--workers", "1", "--profile",
           "context", "--context")  # fmt: skip

@@ -92,6 +92,7 @@ def test_prose_bad_input(name):
             apply_edits(BAD[name], result)
 
 
+@pytest.mark.slow
 def test_five_megabytes(jdk_files):
     body = "".join(jdk_files.values())
     source = ("// 😀 é\r\n" + body) * (5_000_000 // len(body) + 1)

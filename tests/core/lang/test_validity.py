@@ -394,6 +394,7 @@ def _held_out() -> list[dict]:
     return heldout.read_slice("dev", MSB) + heldout.read_slice("test", MSB)
 
 
+@pytest.mark.slow
 def test_every_fix_of_the_held_out_real_bugs_passes() -> None:
     """ManySStuBs4J's held-out slices: every fix passes but one that does not compile."""
     flagged = [(i, p) for i, p in _sides(_held_out()) if p]
@@ -401,6 +402,7 @@ def test_every_fix_of_the_held_out_real_bugs_passes() -> None:
     assert flagged == [SHORTCUT, ("manysstubs4j:1761", ["'val[1]' (String) has no 'length'"])]
 
 
+@pytest.mark.slow
 def test_the_held_out_real_bugs_as_written_pass_but_those_rightly_flagged() -> None:
     """The buggy methods of ManySStuBs4J's held-out slices (code that was committed) pass
     but eleven, each rightly flagged but the shortcut."""

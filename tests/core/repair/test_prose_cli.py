@@ -54,6 +54,7 @@ def test_correct_contractions_get_no_repair(tmp_path, apostrophe):
     assert all(diffs == [] for diffs in found.values()), found
 
 
+@pytest.mark.slow
 def test_a_repair_near_a_contraction_keeps_it(tmp_path):
     """A misspelt word beside contractions is fixed; the contractions are written back as
     typed (typographic), never split, never losing their negation."""
@@ -145,6 +146,7 @@ def test_plurals_and_glued_words_the_lexicon_lacks_are_left_alone(tmp_path):
     assert len(titles) == 1 + len(right) and all(t == [] for t in titles.values()), titles
 
 
+@pytest.mark.slow
 def test_derived_words_compounds_and_latin_phrases_are_left_alone(tmp_path):
     """A word with a prefix (reintroduced -> introduced), an agent noun (renderer ->
     rendered), a compound glued or open (hashtable -> hash table, offscreen -> of the screen,

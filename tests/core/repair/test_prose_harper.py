@@ -273,6 +273,7 @@ def test_a_harper_fix_through_the_cli(tmp_path):
     assert best["title"] == 'Replace "go" with "goes"'
 
 
+@pytest.mark.slow
 def test_every_process_gets_the_same_suggestions():
     """Harper orders RegularIrregulars' suggestions differently from one process to the next
     (as the hash seed goes); the corrector, which makes a lint's first, must not."""
