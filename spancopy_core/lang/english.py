@@ -303,15 +303,19 @@ def capitals(
     proper: Container[str] = frozenset(),
 ) -> tuple[str, ...]:
     """``tokens`` (one sentence) with the capitals English always takes: the pronoun ``i``
-    as ``I`` (not ``i.e.``, nor the option ``-i``), a word of ``proper`` (a container of
-    lower-case words always capitalised: ``english``, ``italian``) written in lower case
-    capitalised, and a lower-case
+    as ``I`` (not ``i.e.``, the option ``-i`` nor the marker ``(i)``), a word of ``proper``
+    (a container of lower-case words always capitalised: ``english``, ``italian``) written in
+    lower case capitalised, and a lower-case
     first word capitalised when it is an English word of ``words`` (a container of lower-case
     words: an identifier opening a comment is left alone)."""
     after, before = [*tokens[1:], ""], ["", *tokens[:-1]]
-    out = [  # not i. (i.e.), nor -i (an option: grep -i) nor a variable (++i, i++, a[i])
+    out = [  # not i. (i.e.), nor -i (an option: grep -i), a variable (++i, i++, a[i]) or a
+        # list's marker ("(i) the power ..., or (ii) ...")
         "I"
-        if t == "i" and nxt != "." and prev not in BEFORE_CODE_LETTER and nxt not in OPERATORS
+        if t == "i"
+        and nxt not in (".", ")")
+        and prev not in BEFORE_CODE_LETTER
+        and nxt not in OPERATORS
         else t
         for prev, t, nxt in zip(before, tokens, after)
     ]

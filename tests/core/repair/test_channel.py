@@ -498,6 +498,9 @@ def test_capitals_english_always_takes():
     # nor a variable beside an operator (git's coccinelle README: s/++i > 1/i++/)
     code = ("s", "/", "+", "+", "i", ">", "1", "/", "i", "+", "+", "/", "a", "[", "i", "]")
     assert capitals(code, words) == code
+    # nor a list's marker (javapoet's LICENSE: "means (i) the power ..."), the pronoun beside it
+    marker = ("(", "i", ")", "the", "power", ",", "as", "i", "said")
+    assert capitals(marker, words) == ("(", "i", ")", "the", "power", ",", "as", "I", "said")
     assert capitals(("i", "run", "--", "i"), words) == ("I", "run", "--", "i")
     assert capitals((), words) == ()
     proper = {"english", "italian"}

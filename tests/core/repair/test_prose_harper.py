@@ -78,6 +78,40 @@ def test_an_option_is_no_pronoun_for_the_chain():
     assert PLAINTEXT.templates(unit, 0, len(option), set(unit.tokens) | {"I"}) == []
 
 
+def test_well_edited_usage_is_no_error_of_style_mass_nouns_markers_or_pronouns():
+    """Four of Harper's suggestions that javapoet's README and LICENSE got, each at >99%:
+    ``and also`` -> ``and`` (AvoidAndAlso, a rule of style), ``a syntax`` -> ``syntax``
+    (MassNouns: the documentation writes ``a syntax`` 22 times), ``Notwithstanding the
+    above`` -> ``Notwithstanding, the above`` (DiscourseMarkers: a preposition) and ``(i)``
+    -> ``(I)`` (CapitalizePersonalPronouns: a list's marker). Each is refused in the chain
+    and among the candidates, while the learner's errors of the same rules are corrected."""
+    settings = harper.HarperSettings()
+    pairs = shared_lexicon().pairs
+    correct = [
+        ("It will match all calls accordingly and also import all types.", "AvoidAndAlso"),
+        ("To address this, JavaPoet offers a syntax inspired by formats.", "MassNouns"),
+        ("Notwithstanding the above, nothing herein shall modify the terms.", "DiscourseMarkers"),
+        ('"Control" means (i) the power, or (ii) the ownership of shares.', "Capitalize"),
+    ]
+    for sentence, rule in correct:
+        # Harper lints it: without the refusal the chain would change it
+        assert any(r.startswith(rule) for _, r in harper.suggestions(sentence, 0, settings))
+        assert harper.chained(sentence, settings, pairs=pairs) == sentence
+        (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
+        assert unit.tokens == written(unit), unit.tokens
+        known = set(unit.tokens) | {"some", "piece", "of", ",", "I", "Control"}
+        assert PLAINTEXT.templates(unit, 0, len(sentence), known) == [], sentence
+    assert harper.chained("He has a knowledge of it.", settings, pairs=pairs) == (
+        "He has knowledge of it."
+    )
+    assert harper.chained("However the results were good.", settings, pairs=pairs) == (
+        "However, the results were good."
+    )
+    assert harper.chained("Then i run it (i think).", settings, pairs=pairs) == (
+        "Then I run it (I think)."
+    )
+
+
 def test_a_participle_after_an_article_is_no_mass_noun():
     """Harper's MassNouns took ``leading`` in semver's README (``A leading `"="` character
     is stripped``, ``stripping a leading "v"``) and ``listing`` in send's for mass nouns; the
