@@ -631,6 +631,13 @@ def test_a_comma_after_an_opening_phrase():
     assert comma("Second input string") == "Second input string"
     assert comma("Second the amount is large .") == "Second , the amount is large ."
     assert comma("Third we go .") == "Third , we go ."
+    # "also" before an imperative and "overall" before its noun (Debian's READMEs: "Also note
+    # that ...", "Also see the FAQ", "Overall documentation"), not before a pronoun
+    assert comma("Also note that it stops .") == "Also note that it stops ."
+    assert comma("Also see the FAQ .") == "Also see the FAQ ."
+    assert comma("Overall documentation") == "Overall documentation"
+    assert comma("Also they have to learn .") == "Also , they have to learn ."
+    assert comma("Overall the results are good .") == "Overall , the results are good ."
 
 
 def test_a_word_without_a_vowel_is_never_respelt():
