@@ -70,6 +70,7 @@ def did_open(ls: SpanCopyServer, params: types.DidOpenTextDocumentParams) -> Non
     ls.models.cancel_document(doc.key)  # an earlier opening's work
     ls.actions.forget(doc.key)
     ls.diagnostics.schedule(doc)
+    ls.repair.prepare(frontend_for(doc.language_id, doc.uri))
 
 
 @handler(types.TEXT_DOCUMENT_DID_CHANGE)

@@ -59,6 +59,7 @@ from spancopy_core.repair.harper import (
     chained,
     changes_word,
     knows,
+    linter,
     misreads,
     suggestions,
     touches_code,
@@ -107,6 +108,13 @@ def shared_lexicon() -> Lexicon:
     if not _LEXICON:
         _LEXICON.append(Lexicon.read(LEXICON))
     return _LEXICON[0]
+
+
+def warm() -> None:
+    """Read the lexicon and build Harper's rules, about a second once a process, before a
+    first sentence waits for them (the server, when a prose document is opened)."""
+    shared_lexicon()
+    linter(HarperSettings())
 
 
 def has_words(source: TextSource, sentence: text.Sentence) -> bool:

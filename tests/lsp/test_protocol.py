@@ -294,6 +294,29 @@ def test_tcp_transport_on_loopback(toy_model: Path, goodbye: str):
         proc.kill()
 
 
+@pytest.mark.slow
+async def test_a_prose_document_opened_loads_the_prose_model_without_a_request(
+    start: Start, toy_prose_model: Path
+):
+    """The prose model loads in the background when a Markdown document is opened (with the
+    lexicon and Harper's rules: its first sentence waited 1.3 s five seconds after opening),
+    not when a Java document is."""
+    client = await start(settings={"prose": {"modelPath": str(toy_prose_model)}})
+    title = "spancopy: loading the repair model (prose)"
+
+    def prose_loads() -> list[list]:
+        return [r for r in client.progress_reports.values() if r and r[0].title == title]
+
+    uri = "file:///work/Opened.java"
+    open_doc(client, uri, TOY)
+    assert await code_actions(client, uri, *GT)  # the Java model has served a request
+    assert prose_loads() == []
+    open_doc(client, "file:///work/notes.md", "We recieve it.\n", language="markdown")
+    await until(lambda: prose_loads() and prose_loads()[0][-1].kind == "end", 60)
+    (load,) = prose_loads()
+    assert [r.kind for r in load] == ["begin", "end"] and load[-1].message == "loaded"
+
+
 def start_stdio(*extra: str) -> subprocess.Popen:
     return subprocess.Popen(
         [*SERVER, *extra],
