@@ -10,11 +10,13 @@ data is absent those tests skip with a reason, unless ``SPANCOPY_REQUIRE_DATA=1`
 
 from __future__ import annotations
 
+import io
 import os
 import shutil
 import signal
+import subprocess
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -59,6 +61,24 @@ def default_sigint() -> None:
     A suite started in the background (``nohup pytest &``) inherits SIGINT ignored, and a
     Python started with SIGINT ignored never raises KeyboardInterrupt."""
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def spancopy_main(*args: object) -> subprocess.CompletedProcess[str]:
+    """``spancopy ARGS`` run by its ``main`` in this process, its exit status and output as a
+    finished process's: for the tests of what it finds, where a process would spend two
+    seconds importing torch (tests/test_cli.py runs the command as a process)."""
+    argv = [str(a) for a in args]
+    out, err = io.StringIO(), io.StringIO()
+    code: int | str | None = 0
+    with redirect_stdout(out), redirect_stderr(err):
+        try:
+            from spancopy_core.cli import main
+
+            main(argv)
+        except SystemExit as exc:
+            code = exc.code
+    status = code if isinstance(code, int) else 0 if code is None else 1
+    return subprocess.CompletedProcess(["spancopy", *argv], status, out.getvalue(), err.getvalue())
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:

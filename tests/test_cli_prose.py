@@ -1,5 +1,5 @@
-"""``spancopy repair`` on prose as a user sets it, through the CLI as a subprocess with the
-shipped prose model: Harper's dialect (``--dialect``) and rules turned off (``--disable-rule``)
+"""``spancopy repair`` on prose as a user sets it, through the CLI's ``main`` with the shipped
+prose model: Harper's dialect (``--dialect``) and rules turned off (``--disable-rule``)
 change its suggestions, titled with their rule; the project's dictionary
 (``.spancopy/dictionary.txt``, or ``--dictionary``) keeps its words as written; bad options and
 unreadable dictionaries are one line and status 2."""
@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from .conftest import spancopy_main
 
 NOTES = (
     "We bought apples, pears and plums.\n\nThe colour of the file is red.\n\n"
@@ -21,8 +22,7 @@ EVERY = ["--json", "--min-ratio", "0", "--top-k", "20"]  # every candidate the m
 
 
 def spancopy(*args: str | Path) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "spancopy_core.cli", "repair", *map(str, args)]
-    return subprocess.run(command, capture_output=True, text=True, timeout=600)
+    return spancopy_main("repair", *args)
 
 
 def titles(*args: str | Path) -> dict[str, list[str]]:

@@ -1,7 +1,7 @@
-"""``spancopy similar-edit`` end to end, through real processes: bad input as one-line errors
-with their exit status, proposals of the toy edit model as diffs and as JSON, and the rewrite
-rules' proposals of an edit the toy model never learnt, by default; the issue's own examples
-(issue 26) with the shipped edit model."""
+"""``spancopy similar-edit`` end to end, through its ``main`` (tests/test_cli.py runs the
+command as a process): bad input as one-line errors with their exit status, proposals of the
+toy edit model as diffs and as JSON, and the rewrite rules' proposals of an edit the toy model
+never learnt, by default; the issue's own examples (issue 26) with the shipped edit model."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from .conftest import spancopy_main as spancopy
 from .core.repair.test_similar import NEW, OLD
-from .test_cli import apply_lsp_edits, one_line_error, spancopy
+from .test_cli import apply_lsp_edits, one_line_error
 
 
 def edited(folder: Path, name: str, before: str, after: str) -> tuple[Path, Path]:

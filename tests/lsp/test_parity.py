@@ -1,5 +1,5 @@
 """The server and ``spancopy repair`` run one stage runner: the same files, opened in a real server
-process and repaired by a real ``spancopy repair --json`` process, get the same repairs (titles,
+process and repaired by ``spancopy repair --json`` (its ``main``), get the same repairs (titles,
 shares and edits) at a line, and the same methods and sentences marked without a focus
 (diagnostics against ``--min-ratio``, the one confidence rule); and what the user reads of a
 list: shares that never increase down it, the first action preferred, a lightbulb asked for
@@ -8,8 +8,6 @@ automatically only where the model is confident."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -18,13 +16,13 @@ import pytest_asyncio
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
+from tests.conftest import spancopy_main
 from tests.java_sources import TOY_CLASS
 
-from .conftest import SERVER_ENV, close, launch, line_actions, open_doc, shown_percent, until
+from .conftest import close, launch, line_actions, open_doc, shown_percent, until
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
-ROOT = Path(__file__).resolve().parents[2]
 RATIO = 2.0  # diagnostics.threshold and --min-ratio
 
 TWICE = """
@@ -80,14 +78,8 @@ def percent(p: float) -> str:
 def cli(models: dict[str, Path], path: Path, model: str, *args: Any) -> dict[str, Any]:
     """``spancopy repair`` as the server repairs: without the compile check of Java repairs,
     which only the command runs (a JDK on the machine; see docs/server.md)."""
-    out = subprocess.run(
-        [sys.executable, "-m", "spancopy_core.cli", "repair", str(path), "--json"]
-        + ["--no-compile-check", "--model", str(models[model]), *map(str, args)],
-        capture_output=True,
-        text=True,
-        env=SERVER_ENV,
-        cwd=ROOT,
-        timeout=300,
+    out = spancopy_main(
+        "repair", path, "--json", "--no-compile-check", "--model", models[model], *args
     )
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)

@@ -1,5 +1,5 @@
-"""Prose that is already right stays as written, through ``spancopy repair FILE --json`` run as
-a subprocess with the shipped prose model: contractions keep their negation and their
+"""Prose that is already right stays as written, through ``spancopy repair FILE --json`` (its
+``main``) with the shipped prose model: contractions keep their negation and their
 apostrophe (straight or typographic), no Penn Treebank split (``do n't``, ``There ' s``) is
 written, and a Markdown heading gets no period (the table of issue 25)."""
 
@@ -7,13 +7,11 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import SHARED_DATA
+from tests.conftest import SHARED_DATA, spancopy_main
 
 # The sentences of the issue's table, with straight apostrophes; each is correct English.
 TABLE = [
@@ -29,12 +27,7 @@ TABLE = [
 
 
 def repair(path: Path) -> dict:
-    out = subprocess.run(
-        [sys.executable, "-m", "spancopy_core.cli", "repair", str(path), "--json"],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    out = spancopy_main("repair", path, "--json")
     assert out.returncode == 0, out.stderr
     return json.loads(out.stdout)
 
