@@ -1,42 +1,26 @@
 """The words prose mode never changes in a workspace (:class:`WorkspaceWords`): the user's
 dictionary (the setting ``prose.dictionary`` and the file ``prose.dictionaryFile``) and the
-words of the identifiers of the open Java files (:func:`identifier_words`: ``recvBuffer`` gives
-``recv``), each file's read once per version. A dictionary file that cannot be read is a
+words of the identifiers of the open Java files
+(:func:`~spancopy_core.repair.prose.project_words`: ``recvBuffer`` gives ``recv``), each
+file's read once per version. A dictionary file that cannot be read is a
 warning, logged once.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 from pathlib import Path
 from typing import NamedTuple
 
-from spancopy_core.lang.java.syntax import KEYWORDS, lex_spans
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.languages import frontend_for
-from spancopy_core.repair.prose import shared_lexicon
+from spancopy_core.repair.prose import project_words
 from spancopy_core.storage.dictionary import DICTIONARY, DictionaryError, read_words
 
 from .settings import SECTION, ServerSettings
 from .textsync import OpenDocuments
 
 log = logging.getLogger(__name__)
-
-# The words of an identifier: runs of capitals before a capitalised word or the end (HTTP in
-# HTTPServer), capitalised or lower-case runs (Server, get), digits apart; _ and $ split too.
-_PARTS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
-
-
-def identifier_words(text: str) -> frozenset[str]:
-    """The words (in lower case, of two letters or more) of the identifiers of the Java text
-    ``text`` that the shipped lexicon lacks: the project's own words (``parseHttpHdr`` gives
-    ``hdr``; ``parse`` and ``http`` are English already). Comments and strings are not
-    identifiers."""
-    names = {text[a:b] for a, b, kind in lex_spans(text) if kind == "identifier"}
-    lexicon = shared_lexicon()
-    words = {w.lower() for name in names - KEYWORDS for w in _PARTS.findall(name)}
-    return frozenset(w for w in words if len(w) > 1 and w not in lexicon)
 
 
 def _is_java(language_id: str, uri: str) -> bool:
@@ -76,7 +60,7 @@ class WorkspaceWords:
         old = self._java.get(key)
         if old is not None and old.version == version:
             return old
-        return _Read(version, identifier_words(text))
+        return _Read(version, project_words(text))
 
     def _dictionary(self, setting: str, root: str | None) -> frozenset[str]:
         """The words of the dictionary file ``setting`` (relative to ``root``); none, with a

@@ -56,7 +56,7 @@ from spancopy_core.repair.pipeline import (
     within_limit,
 )
 from spancopy_core.repair.project_rules import Rules, RulesError, load_penalties, load_rules
-from spancopy_core.repair.prose import ProseFrontend, ProseSettings
+from spancopy_core.repair.prose import ProseFrontend, ProseSettings, project_words
 from spancopy_core.repair.runner import repair_units
 from spancopy_core.storage.dictionary import (
     DICTIONARY,
@@ -525,14 +525,11 @@ def run_project(args: argparse.Namespace) -> int:
     file has a finding shown or does not parse, else 0."""
     if args.line is not None:
         raise UsageError(f"{args.file}: a directory (--line applies to a file)")
+    chosen = [f for f in FRONTENDS if args.language in (None, f.name)]
+    files = project_files(args.file, {e for f in chosen for e in f.extensions})
     prose = _prose(args)
-    frontends = {
-        e: _with_prose(f, prose)
-        for f in FRONTENDS
-        if args.language in (None, f.name)
-        for e in f.extensions
-    }
-    files = project_files(args.file, frontends)
+    prose = replace(prose, words=prose.words | _identifier_words(files, chosen))
+    frontends = {e: _with_prose(f, prose) for f in chosen for e in f.extensions}
     options, models = _options(args), _Models(args.model, args.device, args.file)
     reports = []
     with _progress(args, len(files), "file") as progress:
@@ -553,6 +550,23 @@ def run_project(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(_summary_line(summary, args.all) + "\n")
     return FINDINGS if summary["findings"] or summary["not_parsed"] else 0
+
+
+def _identifier_words(files: list[Path], frontends: list[Frontend]) -> frozenset[str]:
+    """The project's own words, never changed in its prose (as the server keeps those of the
+    open Java files): of the identifiers of its Java ``files``
+    (:func:`~spancopy_core.repair.prose.project_words`), when some of ``files`` are prose."""
+    by_suffix = {e: f for f in frontends for e in f.extensions}
+    if not any(isinstance(by_suffix[p.suffix.lower()], ProseFrontend) for p in files):
+        return frozenset()
+    words: set[str] = set()
+    for path in files:
+        if isinstance(by_suffix[path.suffix.lower()], JavaFrontend):
+            try:
+                words |= project_words(path.read_text(encoding="utf-8", errors="replace"))
+            except OSError:
+                continue  # said when the file is repaired
+    return frozenset(words)
 
 
 def _project_file(

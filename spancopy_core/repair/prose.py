@@ -1151,6 +1151,15 @@ def identifier_words(java_text: str) -> set[str]:
     return words
 
 
+def project_words(java_text: str) -> frozenset[str]:
+    """The words of the identifiers of ``java_text`` (:func:`identifier_words`) of two letters
+    or more that the shipped lexicon lacks: a project's own words (``recvBufSize`` gives
+    ``recv``), which prose mode never changes (the server's open Java files, the Java files of
+    ``spancopy repair DIR``)."""
+    lexicon = shared_lexicon()
+    return frozenset(w for w in identifier_words(java_text) if len(w) > 1 and w not in lexicon)
+
+
 JAVA_WORDS = Path(__file__).resolve().parents[1] / "lang" / "data" / "java-words.tsv"
 
 
