@@ -903,6 +903,8 @@ class ProseFrontend:
         writer's where Harper's spelling would change it and the channel finds slips in the
         sentences around (asked only then: well-edited text seldom gets that far)."""
         found = terms(parsed, shared_lexicon()) | self.words
+        if self.markdown:
+            found |= abbreviations((parsed,))
         prose = [s for s in parsed.sentences if has_words(parsed, s)]
         slips: dict[int, bool] = {}
 
@@ -1191,6 +1193,14 @@ def abbreviation(word: str) -> bool:
     return False
 
 
+def abbreviations(sources: Iterable[TextSource]) -> frozenset[str]:
+    """The words of ``sources`` (in lower case) outside the lexicon that are programmers'
+    :func:`abbreviation` words."""
+    lexicon = shared_lexicon()
+    words = {t.text.lower() for source in sources for t in source.tokens if t.kind == "word"}
+    return frozenset(w for w in words if w not in lexicon and abbreviation(w))
+
+
 @functools.cache
 def java_words() -> frozenset[str]:
     """The shipped Java vocabulary (:data:`JAVA_WORDS`, ``python -m trainer java-words``): the
@@ -1248,11 +1258,7 @@ class CommentProse:
     def abbreviations(self) -> frozenset[str]:
         """The words of the comments' prose (in lower case) outside the lexicon that are
         programmers' :func:`abbreviation` words."""
-        lexicon = shared_lexicon()
-        words = {
-            t.text.lower() for source in self.sources for t in source.tokens if t.kind == "word"
-        }
-        return frozenset(w for w in words if w not in lexicon and abbreviation(w))
+        return abbreviations(self.sources)
 
     @property
     def sentences(self) -> list[tuple[TextSource, Sentence]]:
