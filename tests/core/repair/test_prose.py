@@ -322,11 +322,12 @@ def test_names_letters_quoted_values_and_the_files_comment_words_are_comment_ter
 def test_the_jdks_jargon_is_a_comment_term_though_the_file_does_not_use_it():
     """``prev``, ``impl``, ``deque``: words of the JDK's identifiers (the shipped
     ``java_words``) that the lexicon lacks are a comment's terms, its code using them or not;
-    not in a Markdown file's prose."""
+    not in a plain text's prose (a Markdown file keeps ``prev`` and ``impl`` as a programmer's
+    abbreviations, :func:`prose.abbreviations`)."""
     java = "class C {\n    // Keep the prev impl of the deque.\n    int f() { return 1; }\n}\n"
     (unit,) = pipeline.units(ParsedText.parse(java, JAVA_COMMENTS), ())
     assert {"prev", "impl", "deque"} <= unit.terms
-    (prose_unit,) = pipeline.units(ParsedText.parse("Keep the prev impl.\n", MARKDOWN), ())
+    (prose_unit,) = pipeline.units(ParsedText.parse("Keep the prev impl.\n", PLAINTEXT), ())
     assert "impl" not in prose_unit.terms
 
 
