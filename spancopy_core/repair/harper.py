@@ -266,6 +266,25 @@ def article_before_no_word(sentence: str, edit: TextEdit, rule: str) -> bool:
     return sum(c.isupper() for c in word) >= 2 or not set(word.lower()) & VOWELS
 
 
+# Letters whose names begin with a vowel sound ("ef", "aitch", "el", "em", "en", "ar", "ess",
+# "ex"): a word outside Harper's dictionary that opens with one before a consonant is a term
+# read letter first ("an rpath", "an fstab", "an lvalue", "an mmap"), and "an" is right there.
+VOWEL_NAMED = frozenset("fhlmnrsx")
+
+
+def letter_read_first(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` is an AnA suggestion of ``a`` for ``an`` before a word that Harper's
+    dictionary lacks (:func:`knows`) and that opens with a letter of :data:`VOWEL_NAMED` and a
+    consonant (openssl's README: ``CMake inserts an rpath`` -> ``a rpath``); ``an small
+    house`` is still corrected."""
+    if rule != "AnA" or sentence[edit.start : edit.end].lower() != "an":
+        return False
+    word = _word_after(sentence, edit.end)
+    if word is None or len(word) < 2 or word[0].lower() not in VOWEL_NAMED:
+        return False
+    return word[1].lower() not in VOWELS and not knows(word.lower())
+
+
 _WORD_AFTER = re.compile(r"\s*([^\W\d_]+)")
 
 
@@ -353,8 +372,8 @@ def misreads(
     :func:`beside_operator`, :func:`respells_name`, :func:`participle_as_mass_noun`,
     :func:`noun_after_have`, :func:`article_before_no_word`, :func:`letter_as_article`,
     :func:`participle_after_possessive`, :func:`list_marker`, :func:`marker_as_preposition`,
-    :func:`respells_a_word` of ``words`` (the corrector's lexicon) and :func:`counted_usage`
-    of ``pairs`` (its pairs of words)."""
+    :func:`letter_read_first`, :func:`respells_a_word` of ``words`` (the corrector's lexicon)
+    and :func:`counted_usage` of ``pairs`` (its pairs of words)."""
     return (
         rule in STYLE_RULES
         or beside_operator(sentence, edit)
@@ -367,6 +386,7 @@ def misreads(
         or list_marker(sentence, edit, rule)
         or marker_as_preposition(sentence, edit, rule)
         or respells_a_word(sentence, edit, rule, words)
+        or letter_read_first(sentence, edit, rule)
         or counted_usage(sentence, edit, rule, pairs or {})
     )
 

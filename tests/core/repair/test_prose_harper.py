@@ -112,6 +112,23 @@ def test_well_edited_usage_is_no_error_of_style_mass_nouns_markers_or_pronouns()
     )
 
 
+def test_an_before_a_term_read_letter_first_is_kept():
+    """apt's README, ``CMake inserts an rpath``, got ``a rpath`` (Harper's AnA, >99%): a word
+    outside Harper's dictionary that opens with a letter named with a vowel sound and a
+    consonant is read letter first (``ar-path``, ``ef-stab``). Before an English word, or a
+    term that opens otherwise, AnA still corrects the article."""
+    settings = harper.HarperSettings()
+    for sentence in ("CMake inserts an rpath here.", "Edit an fstab entry.", "Use an mmap call."):
+        assert any(r == "AnA" for _, r in harper.suggestions(sentence, 0, settings)), sentence
+        assert harper.chained(sentence, settings) == sentence
+        (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
+        assert unit.tokens == written(unit)
+        found = PLAINTEXT.templates(unit, 0, len(sentence), set(unit.tokens) | {"a"})
+        assert not any(getattr(e, "rule", "") == "AnA" for e, _ in found), found
+    assert harper.chained("We bought an small house.", settings) == "We bought a small house."
+    assert harper.chained("It is an big tgz file.", settings) == "It is a big tgz file."
+
+
 def test_a_participle_after_an_article_is_no_mass_noun():
     """Harper's MassNouns took ``leading`` in semver's README (``A leading `"="` character
     is stripped``, ``stripping a leading "v"``) and ``listing`` in send's for mass nouns; the
