@@ -1237,14 +1237,12 @@ class CommentProse:
 
     @functools.cached_property
     def code_words(self) -> frozenset[str]:
-        """The words, in lower case, of the file's identifiers (:func:`identifier_words`)
-        that the lexicon lacks: a comment's jargon that the code uses (``impl``, ``attrs``,
-        ``els``, ``millis``, ``childnodes`` of ``childNodes``: jsoup's comments got ``imply``,
-        ``arts``, ``else``, ``miles``), never respelt; and the shipped Java vocabulary's
-        (:func:`java_words`: ``prev``, ``deque``, ``param``, which a file's comments use
-        though its code does not)."""
-        lexicon = shared_lexicon()
-        return frozenset(w for w in identifier_words(self.text) if w not in lexicon) | java_words()
+        """The file's own words (:func:`project_words`): a comment's jargon that the code uses
+        (``impl``, ``attrs``, ``els``, ``millis``, ``childnodes`` of ``childNodes``: jsoup's
+        comments got ``imply``, ``arts``, ``else``, ``miles``), never respelt; and the shipped
+        Java vocabulary's (:func:`java_words`: ``prev``, ``deque``, ``param``, which a file's
+        comments use though its code does not)."""
+        return project_words(self.text) | java_words()
 
     @functools.cached_property
     def terms(self) -> frozenset[str]:
