@@ -456,3 +456,46 @@ def introductory_comma(tokens: tuple[str, ...], optional: bool = True) -> tuple[
                 return tokens  # "Second input string", "Also note that"
             return (*tokens[:n], ",", *tokens[n:])
     return tokens
+
+
+# The words before which a comma joins a clause to the one before it: "but" between clauses
+# ("It rained, but we went"), "which" opening a clause about the noun before it ("... Kyoto,
+# which is beautiful"). Learners leave the comma out; JFLEG's correctors put it in.
+_NO_COMMA_AFTER = frozenset(
+    """and or nor not n't cannot all no none nothing anything everything nobody anyone everyone
+    anybody everybody help last the a an""".split()
+)  # "all but one", "nothing but", "cannot help but", "the last but one"
+# Verbs after which "which" asks a question ("know which one", "decide which to keep")
+_ASKING = frozenset(
+    """know knows knew known decide decides decided choose chooses chose chosen see sees saw
+    tell tells told ask asks asked wonder wonders wondered determine determines determined
+    matter matters show shows showed explain explains explained understand understands learn
+    select selects specify specifies check checks find out say says""".split()
+)
+_PAIRED = frozenset({"only", "just", "merely", "simply"})  # "not only ... but (also)"
+
+
+def clause_commas(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """``tokens`` (one sentence) with a comma before a ``but`` or ``which`` that joins a clause
+    to the words before it: after the third token and two words, before the last three, after
+    a word (not a mark: ``**Optional but``) but not one of :data:`_NO_COMMA_AFTER` (``all
+    but``), and not in ``not only ... but`` (``but also``); ``which`` not after a function word
+    (``in which``, ``that which``) nor a verb that asks (:data:`_ASKING`: ``know which``).
+    Made only in a careless writer's sentences (:func:`~spancopy_core.repair.prose.careless`):
+    well-edited text joins a second verb with ``but`` and no comma (``compiles but is
+    wrong``), and writes ``which`` for ``that``."""
+    lower = [t.lower() for t in tokens]
+    out: list[str] = []
+    for i, token in enumerate(tokens):
+        before = lower[i - 1] if i else ""
+        words = sum(t[:1].isalnum() for t in tokens[:i])
+        if 2 < i < len(tokens) - 3 and words >= 2 and before[:1].isalnum():
+            paired = lower[i + 1] == "also" or any(
+                lower[j] == "not" and lower[j + 1] in _PAIRED for j in range(i - 1)
+            )
+            if lower[i] == "but" and before not in _NO_COMMA_AFTER and not paired:
+                out.append(",")
+            elif lower[i] == "which" and before not in FUNCTION_WORDS | _ASKING:
+                out.append(",")
+        out.append(token)
+    return tuple(out)

@@ -17,6 +17,7 @@ from spancopy_core.lang.english import (
     apostrophes,
     capitals,
     causative_to,
+    clause_commas,
     counted_plurals,
     doers,
     foreign_words,
@@ -591,6 +592,28 @@ def test_no_to_after_make_and_its_object():
     assert bare("We made it to the end .") == "We made it to the end ."  # an idiom
     assert bare("Take them to the shop .") == "Take them to the shop ."  # no causative
     assert bare("It makes them to the point .") == "It makes them to the point ."  # no verb
+
+
+def test_a_comma_before_a_clause_of_but_or_which():
+    def comma(text: str) -> str:
+        return " ".join(clause_commas(tuple(text.split())))
+
+    assert comma("It is slow but it works .") == "It is slow , but it works ."
+    assert comma("I went to Kyoto which is beautiful .") == "I went to Kyoto , which is beautiful ."
+    assert comma("It is slow , but it works .") == "It is slow , but it works ."  # one already
+    assert comma("We live in the house in which we grew up .") == (
+        "We live in the house in which we grew up ."
+    )  # after a preposition: no clause of its own
+    assert comma("We invited all but one of them .") == "We invited all but one of them ."
+    assert comma("He did nothing but sleep all day .") == "He did nothing but sleep all day ."
+    assert comma("It is not only fast but also small .") == "It is not only fast but also small ."
+    assert comma("It was not just here but there too .") == "It was not just here but there too ."
+    assert comma("I do n't know which one to take .") == "I do n't know which one to take ."
+    assert comma("So but we go there .") == "So but we go there ."  # too early
+    assert comma("We tried it which failed .") == "We tried it which failed ."  # too late
+    assert comma("* * Optional but strongly recommended * * : do it .") == (
+        "* * Optional but strongly recommended * * : do it ."
+    )  # one word before it (Node.js' GOVERNANCE.md)
 
 
 def test_a_comma_after_an_opening_phrase():

@@ -962,3 +962,18 @@ def test_a_careless_writers_sentences_get_harpers_spelling_too():
     assert alone.tokens == units[-1].tokens  # asked at the sentence: the same
     units = pipeline.units(ParsedText.parse(edited, PLAINTEXT), ())
     assert units[-1].tokens == written(units[-1])
+
+
+def test_a_careless_writer_gets_the_comma_before_a_clause_of_but_and_which():
+    """A careless writer (prose.careless) leaves out the comma before ``but`` joining two
+    clauses and before ``which`` opening one (english.clause_commas); well-edited text writes
+    "compiles but is wrong" with none, and keeps it so."""
+    last = "The code is short but it is very slow.\n"
+    learner = "We recieve it.\nThey beleive it.\nIt is a litle late.\n" + last
+    edited = "We receive it.\nThey believe it.\nIt is a little late.\n" + last
+    units = pipeline.units(ParsedText.parse(learner, PLAINTEXT), ())
+    assert units[-1].tokens == (
+        "The", "code", "is", "short", ",", "but", "it", "is", "very", "slow", "."
+    )  # fmt: skip
+    units = pipeline.units(ParsedText.parse(edited, PLAINTEXT), ())
+    assert units[-1].tokens == written(units[-1])
