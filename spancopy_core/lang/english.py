@@ -473,6 +473,11 @@ _ASKING = frozenset(
     select selects specify specifies check checks find out say says""".split()
 )
 _PAIRED = frozenset({"only", "just", "merely", "simply"})  # "not only ... but (also)"
+# The words that open a clause's subject: after them "which" is the clause's object, and the
+# clause says which thing is meant ("the files which you sent"), with no comma
+_SUBJECTS = frozenset(
+    "i you he she we they it the a an this these those my your his her our their".split()
+)
 
 
 def clause_commas(tokens: tuple[str, ...]) -> tuple[str, ...]:
@@ -480,10 +485,11 @@ def clause_commas(tokens: tuple[str, ...]) -> tuple[str, ...]:
     to the words before it: after the third token and two words, before the last three, after
     a word (not a mark: ``**Optional but``) but not one of :data:`_NO_COMMA_AFTER` (``all
     but``), and not in ``not only ... but`` (``but also``); ``which`` not after a function word
-    (``in which``, ``that which``) nor a verb that asks (:data:`_ASKING`: ``know which``).
-    Made only in a careless writer's sentences (:func:`~spancopy_core.repair.prose.careless`):
-    well-edited text joins a second verb with ``but`` and no comma (``compiles but is
-    wrong``), and writes ``which`` for ``that``."""
+    (``in which``, ``that which``) nor a verb that asks (:data:`_ASKING`: ``know which``) nor
+    before a subject (:data:`_SUBJECTS`: ``the files which you sent``). Made only in a
+    careless writer's sentences (:func:`~spancopy_core.repair.prose.careless`): well-edited
+    text joins a second verb with ``but`` and no comma (``compiles but is wrong``), and writes
+    ``which`` for ``that``."""
     lower = [t.lower() for t in tokens]
     out: list[str] = []
     for i, token in enumerate(tokens):
@@ -496,6 +502,7 @@ def clause_commas(tokens: tuple[str, ...]) -> tuple[str, ...]:
             if lower[i] == "but" and before not in _NO_COMMA_AFTER and not paired:
                 out.append(",")
             elif lower[i] == "which" and before not in FUNCTION_WORDS | _ASKING:
-                out.append(",")
+                if lower[i + 1] not in _SUBJECTS:  # "the files which you sent": which files
+                    out.append(",")
         out.append(token)
     return tuple(out)

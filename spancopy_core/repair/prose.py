@@ -805,7 +805,7 @@ class ProseFrontend:
         unless ``harper`` is None; after it, in a ``careless`` writer's (:func:`careless`)
         the comma before a clause of ``but`` or ``which``
         (:func:`~spancopy_core.lang.english.clause_commas`: on JFLEG dev read as one file, GLEU
-        46.38 -> 46.71 on the tune part and 46.76 -> 47.53 on the held-out part; no change in
+        46.38 -> 46.67 on the tune part and 46.76 -> 47.51 on the held-out part; no change in
         ``bench/prose_false_alarms.py`` seeds 0, 5 and 6), and, in a sentence so corrected or
         a careless writer's, Harper's spelling (:meth:`spell`)."""
         written_tokens = tokens

@@ -609,6 +609,7 @@ def test_a_comma_before_a_clause_of_but_or_which():
     assert comma("It is not only fast but also small .") == "It is not only fast but also small ."
     assert comma("It was not just here but there too .") == "It was not just here but there too ."
     assert comma("I do n't know which one to take .") == "I do n't know which one to take ."
+    assert comma("Send me the files which you found .") == "Send me the files which you found ."
     assert comma("So but we go there .") == "So but we go there ."  # too early
     assert comma("We tried it which failed .") == "We tried it which failed ."  # too late
     assert comma("* * Optional but strongly recommended * * : do it .") == (
