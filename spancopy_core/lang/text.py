@@ -80,6 +80,7 @@ _LINK_DEFINITION = re.compile(r" {0,3}\[[^\]]+\]:\s*\S")
 # (a | b | c; not a type written {Buffer|TypedArray|DataView} in Node.js' docs, whose list
 # items lost their next lines), or a delimiter row
 _TABLE_ROW = re.compile(r" {0,3}\|.*\||.*\S\s+\|\s+\S.*\|.*$|\s*:?-+:?\s*\|\s*:?-+")
+_DELIMITER_ROW = re.compile(r" {0,3}\|?\s*:?-+:?\s*\|\s*:?-+")  # |---|:--:|
 _CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1")  # inline code, whose pipes make no table (`<|>?:`)
 _RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 _ITEM = re.compile(r"(?:[-*+]|\d{1,9}[.)])\s")  # a list item's marker, in plain text too
@@ -143,11 +144,14 @@ class _Block(NamedTuple):
     kind: str  # HEADING, ITEM, TEXT or CODE
 
 
-def _skipped(line: str, state: list[str]) -> bool:
+def _skipped(line: str, state: list[str], continued: bool = False, after: str = "") -> bool:
     """Whether a Markdown line (outside code) is no prose: an HTML comment or block (until
     the comment closes or a blank line), a link reference definition, a table row, a thematic
     break. ``state`` holds what the lines before opened: ``["comment"]``, ``["html"]`` or
-    nothing."""
+    nothing. A line that looks like a row but ``continued`` a paragraph is one only before a
+    delimiter row (the line ``after`` it): a table opens with its header row (docs/design.md's
+    ``with `BP = exp(min(0, 1 -`` / ``|r| / |h|))`, and 0 when ...``, a code span over two
+    lines, left the paragraph's last line a sentence of its own)."""
     if state == ["comment"]:
         if "-->" in line:
             state.clear()
@@ -164,6 +168,8 @@ def _skipped(line: str, state: list[str]) -> bool:
         state.append("html")
         return True
     row = _TABLE_ROW.match(_CODE_SPAN.sub("``", line))
+    if row and continued and not _DELIMITER_ROW.match(line):
+        row = _DELIMITER_ROW.match(_CODE_SPAN.sub("``", after))
     return bool(_LINK_DEFINITION.match(line) or row or _RULE.match(line))
 
 
@@ -206,7 +212,12 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
                 blocks[-1] = blocks[-1]._replace(kind=HEADING)  # the line above is a heading
                 current, prev_blank = None, True
                 continue
-            if _skipped(line, html):
+            after = (
+                text[lines.line_starts[n + 1] : lines.line_end(n + 1)]
+                if n + 1 < len(lines.line_starts)
+                else ""
+            )
+            if _skipped(line, html, current is not None, after):
                 current, prev_blank = None, True
                 continue
             if not blank and _BLOCK_START.match(line):

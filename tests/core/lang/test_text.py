@@ -121,6 +121,22 @@ def test_markdown_blocks_skip_code_and_markers():
     assert "x = 1." in " ".join(sentences(MARKDOWN))
 
 
+def test_a_line_of_pipes_within_a_paragraph_is_no_table_without_its_delimiter_row():
+    """docs/design.md: a code span over two lines put ``|r| / |h|))`, ...`` at a line's start;
+    taken for a table row, it cut the paragraph, whose last line became a sentence of its own
+    (and got ``Reference``). A table opens with a header row and a delimiter row, after a
+    paragraph's line too."""
+    source = (
+        "It is `BP = exp(min(0, 1 -\n|r| / |h|))`, and 0 when one is 0, the\n"
+        "reference's sentence-level convention.\n\nText:\n| a | b |\n|---|---|\n| 1 | 2 |\n"
+    )
+    assert sentences(source, markdown=True) == [
+        "It is `BP = exp(min(0, 1 -\n|r| / |h|))`, and 0 when one is 0, the\n"
+        "reference's sentence-level convention.",
+        "Text:",
+    ]
+
+
 def test_pipes_in_inline_code_make_no_table_row():
     """tar's README: a list item's line ``forms of `<|>?:` characters are converted to actual
     `<|>?:` characters`` was taken for a table row and skipped, and the rest of the item,
