@@ -306,6 +306,11 @@ class _Plan:
     def _context(self, first_token: int) -> list[str]:
         return [t.text for t in self.tokens[max(0, first_token - _CONTEXT) : first_token]]
 
+    def _after(self, b: int) -> list[str]:
+        """The text of the source token after the first of input ``b``'s, if any."""
+        k = self.spans[b][0] + 1
+        return [self.tokens[k].text] if k < len(self.tokens) else []
+
     def _gap(self, a: int, b: int, p: int, q: int, conservative: bool) -> TextEdit:
         """The edit for inputs a+1..b-1 -> outputs p+1..q-1 between anchors (a, p), (b, q)."""
         n = len(self.inputs)
@@ -338,7 +343,11 @@ class _Plan:
         else:
             ctx = self._context(first_token)
             tail = [next_text] if next_text is not None else []
-            seps = self.style.layout([*ctx, *new, *tail], len(ctx), multiline)
+            # and the token after that, which decides the space before the next one (an
+            # apostrophe before a clitic: "user's" capitalised was "User 's")
+            after = self._after(b) if b < n else []
+            seps = self.style.layout([*ctx, *new, *tail, *after], len(ctx), multiline)
+            seps = seps[: len(new) + len(tail)]
             if not tail:
                 seps.append("")
         inner = seps[1:-1]

@@ -977,3 +977,15 @@ def test_a_careless_writer_gets_the_comma_before_a_clause_of_but_and_which():
     )  # fmt: skip
     units = pipeline.units(ParsedText.parse(edited, PLAINTEXT), ())
     assert units[-1].tokens == written(units[-1])
+
+
+@pytest.mark.parametrize("apostrophe", ["'", "’"])
+def test_a_possessive_capitalised_keeps_its_apostrophe_on_the_word(model, apostrophe):
+    """docs/design.md: a sentence opened by ``reference's`` got ``Reference 's``: the layout of
+    the new word saw the apostrophe after it but not the clitic after that, and took it for a
+    quote."""
+    text = f"It works well today.\n\nuser{apostrophe}s file is here and it is fine.\n"
+    doc = ParsedText.parse(text, SPELLING)
+    unit = pipeline.units(doc, model.vocab)[1]
+    (pool,) = pipeline.unit_candidates(doc, unit, [], OPTIONS, None, model.vocab)
+    assert apply_edits(text, pool.edits) == text.replace("user", "User")
