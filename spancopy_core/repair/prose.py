@@ -324,14 +324,24 @@ def derived_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     ``resumable``; JFLEG dev respells none), counted fewer than :data:`PREFIX_EVIDENCE`
     times, or its words' agent
     nouns (:func:`~spancopy_core.lang.english.doers`: ``renderer``, ``serializers``), counted
-    fewer than :data:`PLURAL_EVIDENCE` times; of no function word (``untill``), of a word
+    fewer than :data:`PLURAL_EVIDENCE` times (of a verb in ``-ize``, any number of times:
+    :func:`_tool_doers`); of no function word (``untill``), of a word
     counted at least once (``recods``): spelt right, never respelt (``reintroduced`` ->
     ``introduced``, ``renderer`` -> ``rendered``)."""
     return (
         _made(tokens, lexicon, prefixed, PREFIX_EVIDENCE)
         | _made(tokens, lexicon, able_bases, PREFIX_EVIDENCE)
         | _made(tokens, lexicon, doers, PLURAL_EVIDENCE)
+        | _made(tokens, lexicon, _tool_doers, math.inf)
     )
+
+
+def _tool_doers(word: str) -> tuple[str, ...]:
+    """The verbs in ``-ize`` or ``-ise`` of which ``word`` is the agent noun: a thing named for
+    what it does (``initializer``, ``normalisers``), however often the documentation writes the
+    verb (``initialize`` 70 times, ``initializer`` never: respelt ``initialized`` in
+    docs/design.md)."""
+    return tuple(b for b in doers(word) if b.endswith(("ize", "ise")) and len(b) > 5)  # no sizer
 
 
 def coinages(tokens: Sequence[str], lexicon: Lexicon) -> frozenset[str]:

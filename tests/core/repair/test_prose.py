@@ -893,6 +893,10 @@ def test_words_made_of_words_the_lexicon_counts_rarely_are_spelt_right():
     counts = {"render": 12, "costume": 3, "man": 806, "mane": 2, "small": 324, "imp": 0}
     sentence = ["renderers", "Renderer", "costumer", "maner", "smallers", "imper"]
     assert derived_words(sentence, Lexicon(counts)) == {"renderers", "renderer", "costumer"}
+    # a verb in -ize names a tool at any count (docs/design.md: "initializer" -> "initialized")
+    counts = {"initialize": 70, "normalise": 900, "size": 900}
+    sentence = ["initializer", "normalisers", "sizer"]
+    assert derived_words(sentence, Lexicon(counts)) == {"initializer", "normalisers"}
     # -able adjectives (docs/training.md: "resumable" was respelt "presumable"); merge is
     # counted as often as a word whose -able form the lexicon would list
     counts = {"resume": 54, "parse": 97, "merge": 581}
