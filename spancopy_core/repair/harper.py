@@ -323,6 +323,24 @@ def participle_after_possessive(sentence: str, edit: TextEdit, rule: str) -> boo
     return bool(before) and before[-1].lower() in english.POSSESSIVES
 
 
+# The words whose 's is "is" (it's, that's, there's): after another word it is a possessive
+_IS_CONTRACTED = frozenset(
+    """it that there here what who he she where how when why this which everything nothing
+    something anything everyone someone anyone everybody somebody nobody one""".split()
+)
+_CLITIC_S = re.compile(r"(\w+)['’]s\s*$")
+
+
+def possessive_before_be(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` is a SingleBe suggestion that drops the ``is`` after a noun's
+    possessive, the noun after it left out (docs/training.md: ``jsoup's is one more``, read as
+    ``jsoup is is``); after ``it's``, ``that's`` (:data:`_IS_CONTRACTED`) it is a second be."""
+    if rule != "SingleBe":
+        return False
+    owner = _CLITIC_S.search(sentence[: edit.start])
+    return owner is not None and owner.group(1).lower() not in _IS_CONTRACTED
+
+
 def list_marker(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` is a CapitalizePersonalPronouns suggestion for an ``i`` that a closing
     parenthesis follows: a list's marker (``means (i) the power ..., or (ii) ownership``:
@@ -371,9 +389,10 @@ def misreads(
     text, as the chain and the candidates alike refuse it: a rule of :data:`STYLE_RULES`,
     :func:`beside_operator`, :func:`respells_name`, :func:`participle_as_mass_noun`,
     :func:`noun_after_have`, :func:`article_before_no_word`, :func:`letter_as_article`,
-    :func:`participle_after_possessive`, :func:`list_marker`, :func:`marker_as_preposition`,
-    :func:`letter_read_first`, :func:`respells_a_word` of ``words`` (the corrector's lexicon)
-    and :func:`counted_usage` of ``pairs`` (its pairs of words)."""
+    :func:`participle_after_possessive`, :func:`possessive_before_be`, :func:`list_marker`,
+    :func:`marker_as_preposition`, :func:`letter_read_first`, :func:`respells_a_word` of
+    ``words`` (the corrector's lexicon) and :func:`counted_usage` of ``pairs`` (its pairs of
+    words)."""
     return (
         rule in STYLE_RULES
         or beside_operator(sentence, edit)
@@ -383,6 +402,7 @@ def misreads(
         or article_before_no_word(sentence, edit, rule)
         or letter_as_article(sentence, edit, rule)
         or participle_after_possessive(sentence, edit, rule)
+        or possessive_before_be(sentence, edit, rule)
         or list_marker(sentence, edit, rule)
         or marker_as_preposition(sentence, edit, rule)
         or respells_a_word(sentence, edit, rule, words)

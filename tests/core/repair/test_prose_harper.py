@@ -283,6 +283,21 @@ def test_a_noun_after_a_possessive_is_no_participle():
     assert harper.chained("He has ran away.", settings) == "He has run away."
 
 
+@pytest.mark.parametrize("apostrophe", ["'", "’"])
+def test_the_be_after_a_nouns_possessive_is_kept(apostrophe):
+    """``jsoup's is one more`` (docs/training.md, the noun after jsoup's left out) lost its
+    ``is``: Harper's SingleBe read ``jsoup's`` as ``jsoup is``; after ``it's`` it still
+    drops the second be."""
+    settings = harper.HarperSettings()
+    owned = f"Ours has six; jsoup{apostrophe}s is one more than with the bonus."
+    assert harper.chained(owned, settings) == owned
+    assert harper.chained("The cat's is bigger than the dog's.", settings) == (
+        "The cat's is bigger than the dog's."
+    )
+    said = f"It{apostrophe}s is a good day."
+    assert harper.chained(said, settings) == f"It{apostrophe}s a good day."
+
+
 def suggested(unit):
     spans = tuple((t.start, t.end) for t in unit.source_tokens)
     settings = PLAINTEXT.harper
