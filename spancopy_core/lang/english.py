@@ -305,7 +305,8 @@ def capitals(
     """``tokens`` (one sentence) with the capitals English always takes: the pronoun ``i``
     as ``I`` (not ``i.e.``, the option ``-i`` nor the marker ``(i)``), a word of ``proper``
     (a container of lower-case words always capitalised: ``english``, ``italian``) written in
-    lower case capitalised, and a lower-case
+    lower case capitalised unless it has two letters (``co``, ``di``, ``lu``: a prefix or an
+    abbreviation as often), and a lower-case
     first word capitalised when it is an English word of ``words`` (a container of lower-case
     words: an identifier opening a comment is left alone)."""
     after, before = [*tokens[1:], ""], ["", *tokens[:-1]]
@@ -319,7 +320,7 @@ def capitals(
         else t
         for prev, t, nxt in zip(before, tokens, after)
     ]
-    out = [t.capitalize() if t.islower() and t in proper else t for t in out]
+    out = [t.capitalize() if t.islower() and len(t) > 2 and t in proper else t for t in out]
     if out and out[0].isalpha() and out[0].islower() and out[0] in words:
         out[0] = out[0].capitalize()
     return tuple(out)

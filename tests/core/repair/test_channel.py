@@ -513,6 +513,11 @@ def test_capitals_english_always_takes():
         "or",
         "ENGLISH",
     )
+    # a name of two letters is an abbreviation or a prefix as often (docs/design.md's list of
+    # prefixes: "sub, super, co, de" got "Co")
+    assert capitals(("re", ",", "co", ",", "de"), words, {"co", "english"}) == (
+        "re", ",", "co", ",", "de"
+    )  # fmt: skip
 
 
 @pytest.mark.parametrize(
