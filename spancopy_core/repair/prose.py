@@ -322,18 +322,28 @@ def derived_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     English prefix (:func:`~spancopy_core.lang.english.prefixed`: ``reintroduced``,
     ``preallocates``) or ``-able`` adjectives (:func:`~spancopy_core.lang.english.able_bases`:
     ``resumable``; JFLEG dev respells none), counted fewer than :data:`PREFIX_EVIDENCE`
-    times, or its words' agent
-    nouns (:func:`~spancopy_core.lang.english.doers`: ``renderer``, ``serializers``), counted
-    fewer than :data:`PLURAL_EVIDENCE` times (of a verb in ``-ize``, any number of times:
-    :func:`_tool_doers`); of no function word (``untill``), of a word
-    counted at least once (``recods``): spelt right, never respelt (``reintroduced`` ->
-    ``introduced``, ``renderer`` -> ``rendered``)."""
+    times, or its words' agent nouns (:func:`~spancopy_core.lang.english.doers`:
+    ``renderer``, ``serializers``), counted fewer than :data:`PLURAL_EVIDENCE` times (of a
+    verb in ``-ize``, any number of times: :func:`_tool_doers`), or its words spelt the
+    British way (:func:`_american`); of no function word (``untill``), of a word counted at
+    least once (``recods``): spelt right, never respelt (``reintroduced`` -> ``introduced``,
+    ``renderer`` -> ``rendered``)."""
     return (
         _made(tokens, lexicon, prefixed, PREFIX_EVIDENCE)
         | _made(tokens, lexicon, able_bases, PREFIX_EVIDENCE)
         | _made(tokens, lexicon, doers, PLURAL_EVIDENCE)
         | _made(tokens, lexicon, _tool_doers, math.inf)
+        | _made(tokens, lexicon, _american, math.inf)
     )
+
+
+_BRITISH = re.compile(r"is(e|ed|es|ing|er|ers|ation|ations)$")
+
+
+def _american(word: str) -> tuple[str, ...]:
+    """The American spelling of ``word`` spelt the British way, in ``-ise`` (``tokeniser``,
+    ``normalisation``: jsoup's commits got ``tokenizer``): a variant, not a slip."""
+    return (_BRITISH.sub(r"iz\1", word),) if _BRITISH.search(word) else ()
 
 
 def _tool_doers(word: str) -> tuple[str, ...]:

@@ -897,6 +897,10 @@ def test_words_made_of_words_the_lexicon_counts_rarely_are_spelt_right():
     counts = {"initialize": 70, "normalise": 900, "size": 900}
     sentence = ["initializer", "normalisers", "sizer"]
     assert derived_words(sentence, Lexicon(counts)) == {"initializer", "normalisers"}
+    # a British spelling of a word in -ize (jsoup's commits: "tokeniser" -> "tokenizer")
+    counts = {"tokenizer": 300, "normalization": 40}
+    sentence = ["tokeniser", "normalisation", "tokenisre"]
+    assert derived_words(sentence, Lexicon(counts)) == {"tokeniser", "normalisation"}
     # -able adjectives (docs/training.md: "resumable" was respelt "presumable"); merge is
     # counted as often as a word whose -able form the lexicon would list
     counts = {"resume": 54, "parse": 97, "merge": 581}
