@@ -929,10 +929,13 @@ class ProseFrontend:
         (None: all). One is corrected as a :func:`careless` writer's where that changes it
         (Harper's spelling in one the corrector leaves as written, a comma before ``but`` or
         ``which``) and the channel finds slips in the sentences around (asked only then:
-        well-edited text seldom gets that far)."""
+        well-edited text seldom gets that far). Programmers' abbreviations
+        (:func:`abbreviations`: ``impl``, ``algo``) are terms, but in the sentences of a careless
+        writer of plain text (learners cut words short too)."""
         found = terms(parsed, shared_lexicon()) | self.words
+        cut = abbreviations((parsed,))
         if self.markdown:
-            found |= abbreviations((parsed,))
+            found, cut = found | cut, frozenset()
         prose = [s for s in parsed.sentences if has_words(parsed, s)]
         slips: dict[int, bool] = {}
 
@@ -946,11 +949,16 @@ class ProseFrontend:
             around = range(max(0, k - CARELESS_WINDOW), min(len(prose), k + CARELESS_WINDOW + 1))
             return careless([slipped(j) for j in around], k - around.start)
 
-        careful = functools.partial(sentence_unit, parsed, known_terms=found)
+        def cuts(sentence: text.Sentence) -> bool:
+            return any(t.text.lower() in cut for t in parsed.tokens[sentence.tokens])
+
         out = []
         for k, sentence in enumerate(prose):
             if starts is not None and sentence.start not in starts:
                 continue
+            learner = bool(cut) and cuts(sentence) and writer(k)
+            known = found if learner else found | cut
+            careful = functools.partial(sentence_unit, parsed, known_terms=known)
             unit = careful(sentence, correct=self.correct)
             as_written = unit.tokens == written(unit)
             if (as_written and self._spell_lints(unit.tokens)) or clause_commas(
