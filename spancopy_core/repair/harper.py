@@ -361,6 +361,19 @@ def marker_as_preposition(sentence: str, edit: TextEdit, rule: str) -> bool:
     return rule == "DiscourseMarkers" and bool(before) and before[-1].lower() in PREPOSITION_MARKERS
 
 
+def to_before_a_name(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` is a ToTwoToo suggestion of ``too`` before a capitalised word: a
+    name, whose ``to`` is a preposition (jsoup's commits: ``the default locale is set to
+    Turkish`` got ``too Turkish``)."""
+    after = sentence[edit.end :].split()
+    return (
+        rule == "ToTwoToo"
+        and edit.new_text.lower() == "too"
+        and bool(after)
+        and after[0][:1].isupper()
+    )
+
+
 PAIR_SEEN = 20  # a pair of words the documentation writes this often is well-edited usage
 
 
@@ -390,9 +403,9 @@ def misreads(
     :func:`beside_operator`, :func:`respells_name`, :func:`participle_as_mass_noun`,
     :func:`noun_after_have`, :func:`article_before_no_word`, :func:`letter_as_article`,
     :func:`participle_after_possessive`, :func:`possessive_before_be`, :func:`list_marker`,
-    :func:`marker_as_preposition`, :func:`letter_read_first`, :func:`respells_a_word` of
-    ``words`` (the corrector's lexicon) and :func:`counted_usage` of ``pairs`` (its pairs of
-    words)."""
+    :func:`marker_as_preposition`, :func:`to_before_a_name`, :func:`letter_read_first`,
+    :func:`respells_a_word` of ``words`` (the corrector's lexicon) and :func:`counted_usage` of
+    ``pairs`` (its pairs of words)."""
     return (
         rule in STYLE_RULES
         or beside_operator(sentence, edit)
@@ -405,6 +418,7 @@ def misreads(
         or possessive_before_be(sentence, edit, rule)
         or list_marker(sentence, edit, rule)
         or marker_as_preposition(sentence, edit, rule)
+        or to_before_a_name(sentence, edit, rule)
         or respells_a_word(sentence, edit, rule, words)
         or letter_read_first(sentence, edit, rule)
         or counted_usage(sentence, edit, rule, pairs or {})

@@ -298,6 +298,15 @@ def test_the_be_after_a_nouns_possessive_is_kept(apostrophe):
     assert harper.chained(said, settings) == f"It{apostrophe}s a good day."
 
 
+def test_to_before_a_name_stays_to():
+    """jsoup's commits: ``the default locale is set to Turkish`` got ``too Turkish`` (Harper's
+    ToTwoToo read the name as an adjective); before a word in lower case it still corrects."""
+    settings = harper.HarperSettings()
+    named = "When the default locale is set to Turkish, it fails."
+    assert harper.chained(named, settings) == named
+    assert harper.chained("It is to big.", settings) == "It is too big."
+
+
 def suggested(unit):
     spans = tuple((t.start, t.end) for t in unit.source_tokens)
     settings = PLAINTEXT.harper
