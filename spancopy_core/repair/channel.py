@@ -16,7 +16,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from spancopy_core.lang.english import FUNCTION_WORDS, PREFIXES, same_case
-from spancopy_core.repair.spelling import MIN_LENGTH, Dictionary
+from spancopy_core.repair.spelling import MIN_LENGTH, Dictionary, distance
 
 LEXICON = Path(__file__).resolve().parents[1] / "lang" / "data" / "english-words.tsv"
 _WORD = re.compile(r"[a-z]+")
@@ -471,17 +471,28 @@ def respellings(
     return out
 
 
+def is_near(r: Respelling, tokens: Sequence[str]) -> bool:
+    """Whether the respelling ``r`` of ``tokens`` is a join or one word for another one edit
+    away (:func:`~spancopy_core.repair.spelling.distance`), not a split."""
+    if r.length == 2:
+        return True
+    return len(r.new) == 1 and distance(tokens[r.index].lower(), r.new[0].lower(), 1) <= 1
+
+
 def respell(
     tokens: Sequence[str],
     lexicon: Lexicon,
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
     terms: Container[str] = frozenset(),
     misspelt: bool = False,
+    near: bool = False,
 ) -> tuple[str, ...]:
     """``tokens`` with every respelling of :func:`respellings` (``terms`` left as written,
     ``misspelt`` as there) made (a split makes the sentence a token longer, a join a token
-    shorter)."""
+    shorter); with ``near``, only the joins and the respellings one edit away (:func:`near`)."""
     out: list[tuple[str, ...]] = [(t,) for t in tokens]
     for r in respellings(tokens, lexicon, costs, terms, misspelt):
+        if near and not is_near(r, tokens):
+            continue
         out[r.index : r.index + r.length] = [r.new] + [()] * (r.length - 1)
     return tuple(w for t in out for w in t)

@@ -822,8 +822,13 @@ class ProseFrontend:
         dev's respellings, 6 such, 2 of them right). The first word of a ``fragment`` (a
         heading, a list item) or of a label (``help:``) keeps its case.
         Before all that, the suggestions of Harper's most precise rules (:meth:`chain`)
-        unless ``harper`` is None; after it, in a ``careless`` writer's (:func:`careless`)
-        the comma before a clause of ``but`` or ``which``
+        unless ``harper`` is None. Only in a ``careless`` writer's (:func:`careless`) are
+        words respelt more than one edit away or split in two
+        (:func:`~spancopy_core.repair.channel.is_near`: in well-edited text such a word is a
+        name or a term, ``mypy`` -> ``may``, ``conda`` -> ``code``, ``manylinux`` -> ``many
+        Linux``; 12 of the false alarms of ``bench/prose_false_alarms.py`` seeds 0/5/6/1/2,
+        none right; JFLEG dev unchanged).
+        After it all, in a careless writer's the comma before a clause of ``but`` or ``which``
         (:func:`~spancopy_core.lang.english.clause_commas`: on JFLEG dev read as one file, GLEU
         46.38 -> 46.67 on the tune part and 46.76 -> 47.51 on the held-out part; no change in
         ``bench/prose_false_alarms.py`` seeds 0, 5 and 6), and, in a sentence so corrected or
@@ -836,7 +841,9 @@ class ProseFrontend:
         tokens = apostrophes(tokens, known | {w.lower() for w in self.words})
         lexicon = shared_lexicon()
         spelt = spelt_words(tokens, known, self.harper)
-        respelt = respell(tokens, lexicon, self.spelling, spelt, tokens != written_tokens)
+        respelt = respell(
+            tokens, lexicon, self.spelling, spelt, tokens != written_tokens, near=not careless
+        )
         user = {w.lower() for w in self.words}
         respelt = causative_to(counted_plurals(respelt, noun_plural, spelt | user))
         label = tokens[1:2] == (":",)
@@ -926,10 +933,11 @@ class ProseFrontend:
 
     def _units(self, parsed: TextSource, starts: Container[int] | None) -> list[Unit]:
         """The units of the sentences of ``parsed`` (with words) that start at ``starts``
-        (None: all). One is corrected as a :func:`careless` writer's where that changes it
-        (Harper's spelling in one the corrector leaves as written, a comma before ``but`` or
-        ``which``) and the channel finds slips in the sentences around (asked only then:
-        well-edited text seldom gets that far). Programmers' abbreviations
+        (None: all). One is corrected as a :func:`careless` writer's (the channel's
+        respellings more than one edit away, Harper's spelling in one the corrector leaves as
+        written, a comma before ``but`` or ``which``) where the channel finds slips in the
+        sentences around (asked only where that may change it: well-edited text seldom gets
+        that far). Programmers' abbreviations
         (:func:`abbreviations`: ``impl``, ``algo``) are terms, but in the sentences of a careless
         writer of plain text (learners cut words short too)."""
         found = terms(parsed, shared_lexicon()) | self.words
@@ -960,13 +968,14 @@ class ProseFrontend:
             known = found if learner else found | cut
             careful = functools.partial(sentence_unit, parsed, known_terms=known)
             unit = careful(sentence, correct=self.correct)
-            as_written = unit.tokens == written(unit)
-            if (as_written and self._spell_lints(unit.tokens)) or clause_commas(
-                unit.tokens
-            ) != unit.tokens:
-                spelt = careful(sentence, correct=functools.partial(self.correct, careless=True))
-                if spelt.tokens != unit.tokens and writer(k):
-                    unit = spelt
+            may_differ = (
+                unit.tokens != written(unit)  # the channel's far respellings, Harper's spelling
+                or self._spell_lints(unit.tokens)
+                or clause_commas(unit.tokens) != unit.tokens
+                or slipped(k)
+            )
+            if may_differ and writer(k):
+                unit = careful(sentence, correct=functools.partial(self.correct, careless=True))
             out.append(unit)
         return out
 
@@ -1221,12 +1230,12 @@ def abbreviation(word: str) -> bool:
     comments got ``inc``, ``compact``, ``level``, ``sins``, ``quota``). A misspelling seldom
     stops short of its word."""
     stem = word[:-1] if word.endswith("s") and len(word) > 4 else word
-    if len(stem) < 3 or not stem.isalpha():
-        return False
+    if len(stem) < 3 or not stem.isalpha() or stem in shared_lexicon():
+        return False  # a word's plural (informations)
     words = _abbreviated()
     k = bisect.bisect_left(words, stem)  # the words it begins follow it, sorted
     while k < len(words) and words[k].startswith(stem):
-        if len(words[k]) >= len(stem) + 2:
+        if len(words[k].removesuffix("s")) >= len(stem) + 2:  # not fiel for fields
             return True
         k += 1
     return False

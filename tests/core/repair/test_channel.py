@@ -146,6 +146,16 @@ def test_respellings_of_a_sentence():
     )
 
 
+def test_near_keeps_only_the_respellings_one_edit_away_and_the_joins():
+    """``thierr`` is two edits from ``their`` (a transposition and an ``r`` doubled): a
+    careful writer's name or term more often than a slip (prose: only a careless writer's);
+    ``recieve`` one. A join (``some one``) is kept."""
+    tokens = ["We", "recieve", "thierr", "book", "."]
+    assert respell(tokens, LEXICON) == ("We", "receive", "their", "book", ".")
+    assert respell(tokens, LEXICON, near=True) == ("We", "receive", "thierr", "book", ".")
+    assert respell(["If", "some", "one", "calls", "."], JOIN, near=True)[:2] == ("If", "someone")
+
+
 def test_the_documents_terms_are_never_respelt():
     tokens = ["Recieve", "teh", "book", "."]
     assert respell(tokens, LEXICON, COSTS, terms={"teh"}) == ("Receive", "teh", "book", ".")

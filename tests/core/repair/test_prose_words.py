@@ -26,7 +26,13 @@ def test_configured_is_a_copy_and_the_same_settings_give_the_same_front_end():
 
 
 def test_the_words_are_not_corrected_before_the_model():
-    source = "He go to school with spancopy.\n"
+    # a careless writer's (prose.careless), whose words the channel splits in two
+    learner = "We recieve it.\nThey beleive it.\nIt is a litle late.\n"
+    source = learner + "He go to school with spancopy.\n"
+
+    def unit(frontend, source):
+        return pipeline.units(ParsedText.parse(source, frontend), ())[-1]
+
     assert unit(PLAINTEXT, source).tokens == (
         "He",
         "goes",
