@@ -176,15 +176,16 @@ def test_a_project_without_findings_exits_0(toy_model: Path, tmp_path: Path):
 
 def test_the_projects_identifiers_are_its_own_words_in_its_prose(tmp_path: Path):
     """jsoup's CHANGES.md, ``the node traversor``, got ``traversed`` (>99%) from the shipped
-    prose model; in a project with the class ``NodeTraversor`` the word is the project's own,
-    as the server keeps the words of open Java files' identifiers (run by ``main``)."""
+    prose model (two edits away, no longer respelt in well-edited text: a name one edit from a
+    word here); in a project with the class ``NodeWalkr`` the word is the project's own, as
+    the server keeps the words of open Java files' identifiers (run by ``main``)."""
     root = tmp_path / "p"
     root.mkdir()
     notes = root / "README.md"
-    notes.write_text("# Notes\n\nAnd it also enables the node traversor to stop.\n")
+    notes.write_text("# Notes\n\nAnd it also enables the node walkr to stop.\n")
     alone = spancopy_main("repair", root, "--top-k", "1")
-    assert alone.returncode == 1 and 'Replace "traversor" with' in alone.stdout, alone.stdout
-    (root / "NodeTraversor.java").write_text("class NodeTraversor {\n    int depth;\n}\n")
+    assert alone.returncode == 1 and 'Replace "walkr" with' in alone.stdout, alone.stdout
+    (root / "NodeWalkr.java").write_text("class NodeWalkr {\n    int depth;\n}\n")
     out = spancopy_main("repair", root, "--top-k", "1")
     assert (out.returncode, out.stderr) == (0, ""), out.stdout
     assert "0 finding(s)" in out.stdout
