@@ -347,6 +347,10 @@ def _sentence_end(tokens: list[Word], k: int, text: str, base: int) -> int | Non
     first = nxt.text[0]
     if first.isupper() or first.isdigit() or first in "\"'“‘«([`*_#":
         return last
+    if tokens[last].text == ")" or (
+        tokens[k].text == "!" and k and tokens[k - 1].end < tokens[k].start
+    ):
+        return None  # "(each, map, filter...)" / "without ...", "the &&, ||, and !" / "operators"
     return last if _LINE_BREAK.search(text, tokens[last].end - base, nxt.start - base) else None
 
 

@@ -137,6 +137,18 @@ def test_a_line_of_pipes_within_a_paragraph_is_no_table_without_its_delimiter_ro
     ]
 
 
+def test_a_mark_before_a_bracket_or_standing_alone_ends_no_sentence_before_lower_case():
+    """Underscore's README: ``(each, map, reduce, filter...)`` / ``without extending ...`` and
+    bc's ``the &&, ||, and !`` / ``operators, (c) ...`` were cut in two, and the second part
+    got a capital. A line's end after a sentence's end still ends it, in whatever case."""
+    underscore = "It provides (each, map, filter...)\nwithout extending any objects.\n"
+    assert sentences(underscore) == [underscore.strip()]
+    bc = "They are (b) the &&, ||, and !\noperators, (c) comparison.\n"
+    assert sentences(bc) == [bc.strip()]
+    assert sentences("It works!\nthen we go.\n") == ["It works!", "then we go."]
+    assert sentences("It works.\nthen we go.\n") == ["It works.", "then we go."]
+
+
 def test_pipes_in_inline_code_make_no_table_row():
     """tar's README: a list item's line ``forms of `<|>?:` characters are converted to actual
     `<|>?:` characters`` was taken for a table row and skipped, and the rest of the item,
