@@ -16,7 +16,7 @@ from .conftest import spancopy_main
 
 NOTES = (
     "We bought apples, pears and plums.\n\nThe colour of the file is red.\n\n"
-    "We use spancopy to fix teh file.\n"
+    "We use fixr to fix teh file.\n"
 )
 EVERY = ["--json", "--min-ratio", "0", "--top-k", "20"]  # every candidate the model ranks
 
@@ -47,20 +47,20 @@ def test_dialect_rules_and_the_projects_dictionary(project: Path):
     oxford, colour, ours = (
         "We bought apples, pears and plums.",
         "The colour of the file is red.",
-        "We use spancopy to fix teh file.",
+        "We use fixr to fix teh file.",
     )
     found = titles(project / "notes.txt", *EVERY)
     assert 'Insert "," after "pears" [Harper: OxfordComma]' in found[oxford]
     assert 'Replace "colour" with "color" [Harper: SpellCheck]' in found[colour]
-    assert any('"spancopy" with "span copy"' in t for t in found[ours])
+    assert any('"fixr" with "fir"' in t for t in found[ours])  # a name one edit from a word
 
     (project / ".spancopy").mkdir()
-    (project / ".spancopy" / "dictionary.txt").write_text("# our words\nSpanCopy\n", "utf-8")
+    (project / ".spancopy" / "dictionary.txt").write_text("# our words\nFixr\n", "utf-8")
     off = ("--disable-rule", "OxfordComma")
     found = titles(project / "notes.txt", *EVERY, "--dialect", "british", *off)
     assert all("[Harper: OxfordComma]" not in t for t in found[oxford])
     assert all('with "color"' not in t for t in found[colour])
-    assert found[ours] and all("spancopy" not in t for t in found[ours])
+    assert found[ours] and all("fixr" not in t for t in found[ours])
     assert any('"teh" with "the"' in t for t in found[ours])  # the rest is still repaired
 
 
