@@ -372,6 +372,8 @@ def test_a_capitalised_word_in_a_list_is_a_name():
     assert respell(["Caffe", "and", "go"], lexicon)[0] == "Cafe"
     # after an abbreviation inside the sentence (zlib's README: Dr. Dobb's Journal got Job)
     assert respell(["as", "Dr", ".", "Caffe", "and", "go"], lexicon)[3] == "Caffe"
+    # opening a link's text (Flask's description: "[Werkzeug] and [Jinja]" got Ninja)
+    assert respell(["as", "[", "Caffe", "]", "and", "go"], lexicon)[2] == "Caffe"
 
 
 def test_a_word_after_a_number_is_a_unit():
