@@ -327,8 +327,8 @@ def test_the_jdks_jargon_is_a_comment_term_though_the_file_does_not_use_it():
     java = "class C {\n    // Keep the prev impl of the deque.\n    int f() { return 1; }\n}\n"
     (unit,) = pipeline.units(ParsedText.parse(java, JAVA_COMMENTS), ())
     assert {"prev", "impl", "deque"} <= unit.terms
-    plain = "Keep the prev impl of the deque.\n"
-    (prose_unit,) = pipeline.units(ParsedText.parse(plain, PLAINTEXT), ())
+    plain = "We keep it.\nIt is here.\nKeep the prev impl of the deque.\n"  # (a careful writer)
+    prose_unit = pipeline.units(ParsedText.parse(plain, PLAINTEXT), ())[-1]
     assert {"prev", "impl"} <= prose_unit.terms and "deque" not in prose_unit.terms
 
 
@@ -969,6 +969,8 @@ def test_a_careless_writers_sentences_get_harpers_spelling_too():
     (``sofisticated``); in a document without such slips it is left for the writer."""
     assert prose.careless([True, True, True], 2)
     assert not prose.careless([True, True, False], 2)  # fewer than CARELESS_SLIPS
+    assert prose.careless([True], 0) and prose.careless([True, True], 1)  # a short text: all
+    assert not prose.careless([True, False], 0) and not prose.careless([False], 0)
     many = [True] * 3 + [False] * 18  # 3 of the 21 around: under CARELESS_SHARE
     assert not prose.careless(many, 10) and prose.careless([True, *many], 10)
     last = "They make more sofisticated tools.\n"
