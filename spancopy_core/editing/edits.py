@@ -345,8 +345,8 @@ class _Plan:
             tail = [next_text] if next_text is not None else []
             # and the token after that, which decides the space before the next one (an
             # apostrophe before a clitic: "user's" capitalised was "User 's")
-            after = self._after(b) if b < n else []
-            seps = self.style.layout([*ctx, *new, *tail, *after], len(ctx), multiline)
+            following = self._after(b) if b < n else []
+            seps = self.style.layout([*ctx, *new, *tail, *following], len(ctx), multiline)
             seps = seps[: len(new) + len(tail)]
             if not tail:
                 seps.append("")

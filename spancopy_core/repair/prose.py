@@ -306,7 +306,7 @@ PREFIX_EVIDENCE = 200
 
 
 def _made(
-    tokens: Iterable[str], lexicon: Lexicon, bases: Callable[[str], tuple[str, ...]], limit: int
+    tokens: Iterable[str], lexicon: Lexicon, bases: Callable[[str], tuple[str, ...]], limit: float
 ) -> frozenset[str]:
     """The words of ``tokens`` (in lower case) outside ``lexicon`` made of its words ``bases``
     gives (no function word), each counted fewer than ``limit`` times, one at least once."""
