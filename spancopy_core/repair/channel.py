@@ -472,12 +472,17 @@ def respellings(
     return out
 
 
-def is_near(r: Respelling, tokens: Sequence[str]) -> bool:
-    """Whether the respelling ``r`` of ``tokens`` is a join or one word for another one edit
-    away (:func:`~spancopy_core.repair.spelling.distance`), not a split."""
+def is_near(r: Respelling, tokens: Sequence[str], costs: ChannelCosts = ChannelCosts()) -> bool:  # noqa: B008
+    """Whether the respelling ``r`` of ``tokens`` is a join or one word for another one slip
+    of the fingers away (:func:`~spancopy_core.repair.spelling.distance` 1), not a split nor
+    a letter for one neither near on the keyboard nor alike (``costs.substitution``: ``musl``
+    for ``must`` is a name)."""
     if r.length == 2:
         return True
-    return len(r.new) == 1 and distance(tokens[r.index].lower(), r.new[0].lower(), 1) <= 1
+    typo, word = tokens[r.index].lower(), r.new[0].lower() if len(r.new) == 1 else ""
+    if not word or distance(typo, word, 1) > 1:
+        return False
+    return channel_cost(typo, word, costs) < costs.substitution
 
 
 def respell(
@@ -493,7 +498,7 @@ def respell(
     shorter); with ``near``, only the joins and the respellings one edit away (:func:`near`)."""
     out: list[tuple[str, ...]] = [(t,) for t in tokens]
     for r in respellings(tokens, lexicon, costs, terms, misspelt):
-        if near and not is_near(r, tokens):
+        if near and not is_near(r, tokens, costs):
             continue
         out[r.index : r.index + r.length] = [r.new] + [()] * (r.length - 1)
     return tuple(w for t in out for w in t)

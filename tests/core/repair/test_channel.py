@@ -154,6 +154,12 @@ def test_near_keeps_only_the_respellings_one_edit_away_and_the_joins():
     assert respell(tokens, LEXICON) == ("We", "receive", "their", "book", ".")
     assert respell(tokens, LEXICON, near=True) == ("We", "receive", "thierr", "book", ".")
     assert respell(["If", "some", "one", "calls", "."], JOIN, near=True)[:2] == ("If", "someone")
+    # one letter for another neither beside it on the keyboard nor alike: a name (musl, must);
+    # a key's neighbour (pricacy: v and c) is a slip
+    lexicon = Lexicon({"must": 500, "privacy": 50, "and": 900})
+    assert respell(["glibc", "and", "musl"], lexicon, near=True)[2] == "musl"
+    assert respell(["glibc", "and", "musl"], lexicon)[2] == "must"
+    assert respell(["pricacy", "and"], lexicon, near=True)[0] == "privacy"
 
 
 def test_the_documents_terms_are_never_respelt():
