@@ -11,6 +11,7 @@ is ``do``, ``n't``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Container
 
 HOMOPHONES: tuple[tuple[tuple[str, ...], ...], ...] = (
@@ -126,6 +127,22 @@ def doers(word: str) -> tuple[str, ...]:
     noun = word[:-1] if word.endswith("s") else word
     out = (noun[:-2], noun[:-1]) if noun.endswith("er") else ()  # render-er, serialize-r
     return tuple(w for w in out if len(w) >= 3)
+
+
+def tool_doers(word: str) -> tuple[str, ...]:
+    """The verbs in ``-ize`` or ``-ise`` of which ``word`` is the agent noun (:func:`doers`):
+    a thing named for what it does (``initializer``, ``normalisers``); none of 5 letters or
+    fewer (``sizer``)."""
+    return tuple(b for b in doers(word) if b.endswith(("ize", "ise")) and len(b) > 5)
+
+
+_BRITISH = re.compile(r"is(e|ed|es|ing|er|ers|ation|ations)$")
+
+
+def american_spelling(word: str) -> tuple[str, ...]:
+    """The American spelling of ``word`` spelt the British way, in ``-ise`` (``tokeniser``:
+    ``tokenizer``, ``normalisation``), or none."""
+    return (_BRITISH.sub(r"iz\1", word),) if _BRITISH.search(word) else ()
 
 
 def able_bases(word: str) -> tuple[str, ...]:

@@ -24,6 +24,7 @@ from spancopy_core.lang import java, text
 from spancopy_core.lang.english import (
     FUNCTION_WORDS,
     able_bases,
+    american_spelling,
     apostrophes,
     capitals,
     causative_to,
@@ -35,6 +36,7 @@ from spancopy_core.lang.english import (
     plural_forms,
     prefixed,
     singulars,
+    tool_doers,
 )
 from spancopy_core.lang.text import ProseStyle, Sentence, TextSource
 from spancopy_core.repair.channel import (
@@ -327,34 +329,19 @@ def derived_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     ``resumable``; JFLEG dev respells none), counted fewer than :data:`PREFIX_EVIDENCE`
     times, or its words' agent nouns (:func:`~spancopy_core.lang.english.doers`:
     ``renderer``, ``serializers``), counted fewer than :data:`PLURAL_EVIDENCE` times (of a
-    verb in ``-ize``, any number of times: :func:`_tool_doers`), or its words spelt the
-    British way (:func:`_american`); of no function word (``untill``), of a word counted at
-    least once (``recods``): spelt right, never respelt (``reintroduced`` -> ``introduced``,
-    ``renderer`` -> ``rendered``)."""
+    verb in ``-ize``, any number of times: :func:`~spancopy_core.lang.english.tool_doers`:
+    ``initializer`` though ``initialize`` is counted 70 times), or its words spelt the British
+    way (:func:`~spancopy_core.lang.english.american_spelling`: ``tokeniser``); of no function
+    word (``untill``), of a word counted at least once (``recods``): spelt right, never respelt
+    (``reintroduced`` -> ``introduced``, ``renderer`` -> ``rendered``, ``initializer`` ->
+    ``initialized``)."""
     return (
         _made(tokens, lexicon, prefixed, PREFIX_EVIDENCE)
         | _made(tokens, lexicon, able_bases, PREFIX_EVIDENCE)
         | _made(tokens, lexicon, doers, PLURAL_EVIDENCE)
-        | _made(tokens, lexicon, _tool_doers, math.inf)
-        | _made(tokens, lexicon, _american, math.inf)
+        | _made(tokens, lexicon, tool_doers, math.inf)
+        | _made(tokens, lexicon, american_spelling, math.inf)
     )
-
-
-_BRITISH = re.compile(r"is(e|ed|es|ing|er|ers|ation|ations)$")
-
-
-def _american(word: str) -> tuple[str, ...]:
-    """The American spelling of ``word`` spelt the British way, in ``-ise`` (``tokeniser``,
-    ``normalisation``: jsoup's commits got ``tokenizer``): a variant, not a slip."""
-    return (_BRITISH.sub(r"iz\1", word),) if _BRITISH.search(word) else ()
-
-
-def _tool_doers(word: str) -> tuple[str, ...]:
-    """The verbs in ``-ize`` or ``-ise`` of which ``word`` is the agent noun: a thing named for
-    what it does (``initializer``, ``normalisers``), however often the documentation writes the
-    verb (``initialize`` 70 times, ``initializer`` never: respelt ``initialized`` in
-    docs/design.md)."""
-    return tuple(b for b in doers(word) if b.endswith(("ize", "ise")) and len(b) > 5)  # no sizer
 
 
 def coinages(tokens: Sequence[str], lexicon: Lexicon) -> frozenset[str]:
