@@ -510,17 +510,19 @@ def clause_commas(tokens: tuple[str, ...]) -> tuple[str, ...]:
     ``which`` for ``that``."""
     lower = [t.lower() for t in tokens]
     out: list[str] = []
+    words = 0  # of the tokens before the i-th
+    paired = False  # "not only" before it
     for i, token in enumerate(tokens):
         before = lower[i - 1] if i else ""
-        words = sum(t[:1].isalnum() for t in tokens[:i])
-        if 2 < i < len(tokens) - 3 and words >= 2 and before[:1].isalnum():
-            paired = lower[i + 1] == "also" or any(
-                lower[j] == "not" and lower[j + 1] in _PAIRED for j in range(i - 1)
-            )
-            if lower[i] == "but" and before not in _NO_COMMA_AFTER and not paired:
-                out.append(",")
-            elif lower[i] == "which" and before not in FUNCTION_WORDS | _ASKING:
+        paired = paired or (i > 1 and lower[i - 2] == "not" and before in _PAIRED)
+        placed = 2 < i < len(tokens) - 3 and words >= 2 and before[:1].isalnum()  # not a mark
+        if placed and lower[i] in ("but", "which"):
+            if lower[i] == "but":
+                if before not in _NO_COMMA_AFTER and not paired and lower[i + 1] != "also":
+                    out.append(",")
+            elif before not in FUNCTION_WORDS and before not in _ASKING:
                 if lower[i + 1] not in _SUBJECTS:  # "the files which you sent": which files
                     out.append(",")
+        words += token[:1].isalnum()
         out.append(token)
     return tuple(out)
