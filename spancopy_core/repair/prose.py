@@ -945,6 +945,7 @@ class ProseFrontend:
                 slips[k] = self.slipped(tuple(text.abstract(words).tokens), kept)
             return slips[k]
 
+        @functools.cache  # asked for the abbreviations and the corrections of a sentence
         def writer(k: int) -> bool:
             around = range(max(0, k - CARELESS_WINDOW), min(len(prose), k + CARELESS_WINDOW + 1))
             return careless([slipped(j) for j in around], k - around.start)
