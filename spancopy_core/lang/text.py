@@ -212,10 +212,11 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
                 blocks[-1] = blocks[-1]._replace(kind=HEADING)  # the line above is a heading
                 current, prev_blank = None, True
                 continue
+            last = n + 1 == len(lines.line_starts)
             after = (
-                text[lines.line_starts[n + 1] : lines.line_end(n + 1)]
-                if n + 1 < len(lines.line_starts)
-                else ""
+                ""
+                if current is None or last
+                else text[lines.line_starts[n + 1] : lines.line_end(n + 1)]
             )
             if _skipped(line, html, current is not None, after):
                 current, prev_blank = None, True
