@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple, overload
 
@@ -69,6 +69,19 @@ _LITERALS = {
 _OBJECT_RETURNS = {"toString": "String", "hashCode": "int"}
 _ARRAY_METHODS = frozenset({"clone", "equals", "hashCode", "getClass", "toString"})
 _ORDER = frozenset({"<", ">", "<=", ">="})
+_LOOPS = frozenset({"for_statement", "enhanced_for_statement", "while_statement", "do_statement"})
+# a local that adds up by a word of its name (sum, totalWait, wordCount, cnt; not summary)
+_TOTAL = frozenset({"sum", "total", "count", "cnt"})
+_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+# a type's least and greatest values, as a local starts a search for the greatest or least
+_EXTREMES = {
+    **{f"{t}.MIN_VALUE": "low" for t in ("Integer", "Long", "Short", "Byte")},
+    **{f"-{t}.MAX_VALUE": "low" for t in ("Integer", "Long", "Double", "Float")},
+    **{f"{t}.NEGATIVE_INFINITY": "low" for t in ("Double", "Float")},
+    **{f"{t}.MAX_VALUE": "high" for t in ("Integer", "Long", "Short", "Byte", "Double", "Float")},
+    **{f"{t}.POSITIVE_INFINITY": "high" for t in ("Double", "Float")},
+}
 _COMPARISON = _ORDER | {"==", "!="}
 _CONDITION_OPS = frozenset({"&&", "||"})
 _ARITHMETIC = frozenset({"-", "*", "/", "%"})
@@ -493,6 +506,8 @@ class _Checker:
         self.values: dict[str, int] = {}  # locals declared with an integer constant
         self.sizes: dict[str, SyntaxNode | None] = {}  # arrays declared new T[n]: n (twice: None)
         self.types: dict[str, SyntaxNode | None] = {}  # locals' declared types (twice: None)
+        # locals declared with a type's least value ("low") or greatest ("high"); twice: ""
+        self.extremes: dict[str, str] = {}
         # what the method assigns, where (listed when first asked)
         self.assignments: list[tuple[int, str]] | None = None
 
@@ -676,6 +691,8 @@ class _Checker:
                     name = _text(d.child_by_field_name("name"))
                     if (number := _value(value)) is not None:
                         self.values[name] = number
+                    if extreme := _EXTREMES.get(_text(value).replace(" ", "")):
+                        self.extremes[name] = "" if name in self.extremes else extreme
                     if value.type == "array_creation_expression":
                         size = next(
                             (c for c in value.named_children if c.type == "dimensions_expr"), None
@@ -1145,6 +1162,8 @@ class _Checker:
             elif _text(obj) in ("Math", "StrictMath") and name in ("min", "max") and len(args) == 2:
                 if _offset_of(args[0], args[1]) or _offset_of(args[1], args[0]):
                     self._suspect(n, f"'{_text(n)}' compares a value with itself plus a change")
+                if self.checking:
+                    self._stuck_extreme(n, name)
                 for x, y in ((args[0], args[1]), (args[1], args[0])):  # max(best, w * h)
                     self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
             elif (
@@ -1161,6 +1180,57 @@ class _Checker:
                 self._regex_sign(n, args[0])
             if _text(obj) == "Math" and name in ("ceil", "round") and len(args) == 1:
                 self._widened("double", args[0])  # Math.ceil(n / k): already rounded down
+
+    def _stuck_extreme(self, call: SyntaxNode, name: str) -> None:
+        """``best = Math.min(best, x)`` where ``best`` starts at ``Long.MIN_VALUE`` (or
+        ``max`` from a type's greatest value) and the method assigns it nothing else: the
+        least value is the least of anything, so ``best`` never changes; fixed by the other
+        of ``min`` and ``max``."""
+        assignment = call.parent
+        if assignment is None or assignment.type != "assignment_expression":
+            return
+        variable = _text(assignment.child_by_field_name("left"))
+        if self.extremes.get(variable) != ("low" if name == "min" else "high"):
+            return
+        if not self._only_by(variable, lambda x, v: _by_call(x, v, name)):
+            return
+        what = f"'{_text(assignment)}' never changes '{variable}', which starts at the {name}imum"
+        called = call.child_by_field_name("name")
+        other = "max" if name == "min" else "min"
+        self._suspect(call, what, (called, called, other))  # type: ignore[arg-type]
+
+    def _never_below(self, n: SyntaxNode) -> None:
+        """``if (x < best) best = x;`` where ``best`` starts at ``Integer.MIN_VALUE`` (``x >
+        best`` from a type's greatest value) and the method assigns it nowhere else: nothing
+        is below the least value, so the test never holds; fixed by the other comparison."""
+        condition = _bare(n.child_by_field_name("condition"))
+        found = _comparison(condition, _ORDER)
+        if condition is None or found is None:
+            return
+        op, left, right = found
+        below = op in ("<", "<=")  # right is above left
+        for variable, low in ((_text(right), below), (_text(left), not below)):
+            extreme = self.extremes.get(variable)
+            if extreme != ("low" if low else "high"):
+                continue
+            if self._only_by(variable, lambda x, v: _tested(x, v) == n):
+                operator = condition.child_by_field_name("operator")
+                what = f"'{_text(condition)}' never holds: '{variable}' starts at its {extreme}est"
+                self._suspect(condition, what, (operator, operator, _FLIPPED[op]))  # type: ignore[arg-type]
+            return
+
+    def _only_by(self, variable: str, form: Callable[[SyntaxNode, str], bool]) -> bool:
+        """Whether every assignment of the method to ``variable`` (none increments it) is
+        of ``form`` (asked with the assignment and ``variable``)."""
+        if self.method is None:
+            return False
+        for x in _walk(self.method):
+            if x.type == "update_expression" and variable in map(_text, _statements(x)):
+                return False
+            if x.type == "assignment_expression":
+                if _text(x.child_by_field_name("left")) == variable and not form(x, variable):
+                    return False
+        return True
 
     def _regex_sign(self, call: SyntaxNode, pattern: SyntaxNode) -> None:
         """``line.split(".")``, ``s.split("|")``: a one-character pattern that a regular
@@ -1818,6 +1888,7 @@ class _Checker:
         if n.type == "if_statement" and self.checking:
             alternative = n.child_by_field_name("alternative")
             self._empty_body(n, n.child_by_field_name("consequence"), alternative is None)
+            self._never_below(n)
 
     def _empty_body(self, n: SyntaxNode, body: SyntaxNode | None, alone: bool) -> None:
         """``if (x > 0); { ... }``, ``for (...); { ... }``: a statement whose body is an
@@ -1837,6 +1908,7 @@ class _Checker:
         self._if_statement(n)
         if self.checking:
             self._kept_by_remainder(n)
+            self._shifted_away(n)
             self._empty_body(n, n.child_by_field_name("body"), True)
 
     def _kept_by_remainder(self, n: SyntaxNode) -> None:
@@ -1870,6 +1942,38 @@ class _Checker:
             return
         what = f"'{_text(step)}' never makes '{name}' 0: the loop runs forever"
         self._suspect(step, what, (operator, operator, "/="))
+
+    def _shifted_away(self, n: SyntaxNode) -> None:
+        """``while (e > 0) { if ((e & 1) == 1) ...; e <<= 1; }``: a loop over the bits of a
+        local, read from its lowest bit, that shifts it left (or doubles it), so that bit is
+        0 from the second pass on; fixed by shifting right (``e >>= 1``; ``e /= 2``)."""
+        found = _comparison(n.child_by_field_name("condition"), ("!=", ">"))
+        if found is None:
+            return
+        op, left, right = found
+        if op == "!=" and _text(left) == "0":
+            left, right = right, left
+        body, name = n.child_by_field_name("body"), _text(left)
+        if left.type != "identifier" or _text(right) != "0" or body is None:
+            return
+        if self._lookup(name) is None or name in self.env.fields:
+            return
+        steps = [
+            x
+            for x in _walk(body)
+            if (x.type == "assignment_expression" and _text(x.child_by_field_name("left")) == name)
+            or (x.type == "update_expression" and name in map(_text, _statements(x)))
+        ]
+        if len(steps) != 1 or steps[0].type != "assignment_expression":
+            return
+        step = steps[0]
+        operator = step.child_by_field_name("operator")
+        by = _value(step.child_by_field_name("right")) or 0
+        fix = {("<<=", 1): ">>=", ("*=", 2): "/="}.get((_text(operator), by))
+        if fix is None or not any(_lowest_bit(x, name) for x in _walk(body)):
+            return
+        what = f"'{_text(step)}' makes the lowest bit of '{name}' 0, which the loop reads"
+        self._suspect(step, what, (operator, operator, fix))  # type: ignore[arg-type]
 
     def _ternary_expression(self, n: SyntaxNode) -> None:
         self._if_statement(n)
@@ -1950,6 +2054,36 @@ class _Checker:
             self._widened(target, right)
         if op in ("+=", "-=", "*=") and target == "int" and self._type_of(right) in _LONG:
             self._narrowed(n, left, right)
+        if op == "=" and self.checking:
+            self._overwritten_total(n, left, right)
+
+    def _overwritten_total(self, n: SyntaxNode, target: SyntaxNode, value: SyntaxNode) -> None:
+        """``total = t - a;`` as a statement of a loop's body, where the local ``total`` (a
+        sum, total or count by its name) starts at 0 and the method assigns it nowhere else
+        nor reads it in the loop: each pass drops what the last one added; fixed by adding
+        (``+=``)."""
+        name = _text(target)
+        if (
+            target.type != "identifier"
+            or _TOTAL.isdisjoint(w.lower() for w in _WORD.findall(name))
+            or self.values.get(name) != 0
+        ):
+            return
+        statement = n.parent
+        loop = statement.parent if statement is not None else None
+        if loop is not None and loop.type == "block":
+            loop = loop.parent
+        if statement is None or statement.type != "expression_statement" or loop is None:
+            return
+        if loop.type not in _LOOPS or name in map(_text, _names(value)):
+            return
+        if not self._only_by(name, lambda x, v: x == n):
+            return
+        if any(_text(x) == name for x in _names(loop) if x != target):
+            return
+        operator = n.child_by_field_name("operator")
+        what = f"'{_text(n)}' replaces the {name} at each pass, adding nothing"
+        self._suspect(n, what, (operator, operator, "+="))  # type: ignore[arg-type]
 
     def _narrowed(self, n: SyntaxNode, target: SyntaxNode, value: SyntaxNode) -> None:
         """``sum += a[i]`` of an ``int sum`` and a ``long[] a``: a compound assignment casts
@@ -2455,6 +2589,50 @@ def _assignments(n: SyntaxNode) -> list[tuple[int, str]]:
         if target is not None and target.type == "identifier":
             out.append((x.start_byte, _text(target)))
     return out
+
+
+def _lowest_bit(n: SyntaxNode, name: str) -> bool:
+    """Whether ``n`` is ``name & 1``, ``1 & name`` or ``name % 2``."""
+    found = _comparison(n, ("&", "%"))
+    if found is None:
+        return False
+    op, left, right = found
+    if op == "&" and _text(left) == "1":
+        left, right = right, left
+    return _text(left) == name and _text(right) == ("1" if op == "&" else "2")
+
+
+def _by_call(assignment: SyntaxNode, variable: str, name: str) -> bool:
+    """Whether ``assignment`` is ``variable = Math.name(..., variable, ...)``."""
+    call = _bare(assignment.child_by_field_name("right"))
+    if _text(assignment.child_by_field_name("operator")) != "=" or call is None:
+        return False
+    if call.type != "method_invocation" or _text(call.child_by_field_name("name")) != name:
+        return False
+    if _text(call.child_by_field_name("object")) not in ("Math", "StrictMath"):
+        return False
+    return variable in map(_text, _statements(call.child_by_field_name("arguments")))
+
+
+def _tested(assignment: SyntaxNode, variable: str) -> SyntaxNode | None:
+    """The ``if`` statement whose condition compares ``variable`` and whose consequence is
+    ``assignment`` (alone or in a block), if any."""
+    statement = assignment.parent
+    if statement is None or statement.type != "expression_statement":
+        return None
+    n = statement.parent
+    if n is not None and n.type == "block":
+        n = n.parent
+    if (
+        n is None
+        or n.type != "if_statement"
+        or _text(assignment.child_by_field_name("operator")) != "="
+    ):
+        return None
+    found = _comparison(n.child_by_field_name("condition"), _ORDER)
+    if found is None or variable not in (_text(found[1]), _text(found[2])):
+        return None
+    return n
 
 
 def _names(n: SyntaxNode | None) -> list[SyntaxNode]:

@@ -205,6 +205,66 @@ BUGS = [
         "'x %= 10' never makes 'x' 0: the loop runs forever",
     ),
     (
+        "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
+        "        best = Math.min(best, x);\n    return best;\n}",
+        "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
+        "        best = Math.max(best, x);\n    return best;\n}",
+        "'best = Math.min(best, x)' never changes 'best', which starts at the minimum",
+    ),
+    (
+        "int f(int[] a) {\n    int lo = Integer.MAX_VALUE;\n    for (int x : a) {\n"
+        "        lo = Math.max(x, lo);\n    }\n    return lo;\n}",
+        "int f(int[] a) {\n    int lo = Integer.MAX_VALUE;\n    for (int x : a) {\n"
+        "        lo = Math.min(x, lo);\n    }\n    return lo;\n}",
+        "'lo = Math.max(x, lo)' never changes 'lo', which starts at the maximum",
+    ),
+    (
+        "int f(int[] a) {\n    int mx = Integer.MIN_VALUE;\n    for (int i = 0; i < a.length; i++)\n"
+        "        if (a[i] < mx) {\n            mx = a[i];\n        }\n    return mx;\n}",
+        "int f(int[] a) {\n    int mx = Integer.MIN_VALUE;\n    for (int i = 0; i < a.length; i++)\n"
+        "        if (a[i] > mx) {\n            mx = a[i];\n        }\n    return mx;\n}",
+        "'a[i] < mx' never holds: 'mx' starts at its lowest",
+    ),
+    (
+        "double f(double[] a) {\n    double mn = Double.POSITIVE_INFINITY;\n"
+        "    for (double x : a)\n        if (mn < x) mn = x;\n    return mn;\n}",
+        "double f(double[] a) {\n    double mn = Double.POSITIVE_INFINITY;\n"
+        "    for (double x : a)\n        if (mn > x) mn = x;\n    return mn;\n}",
+        "'mn < x' never holds: 'mn' starts at its highest",
+    ),
+    (
+        "long f(long b, long e) {\n    long r = 1;\n    while (e > 0) {\n"
+        "        if ((e & 1) == 1) r = r * b;\n        b = b * b;\n        e <<= 1;\n    }\n"
+        "    return r;\n}",
+        "long f(long b, long e) {\n    long r = 1;\n    while (e > 0) {\n"
+        "        if ((e & 1) == 1) r = r * b;\n        b = b * b;\n        e >>= 1;\n    }\n"
+        "    return r;\n}",
+        "'e <<= 1' makes the lowest bit of 'e' 0, which the loop reads",
+    ),
+    (
+        "int f(int n) {\n    int c = 0;\n    while (n != 0) {\n        c += n % 2;\n"
+        "        n *= 2;\n    }\n    return c;\n}",
+        "int f(int n) {\n    int c = 0;\n    while (n != 0) {\n        c += n % 2;\n"
+        "        n /= 2;\n    }\n    return c;\n}",
+        "'n *= 2' makes the lowest bit of 'n' 0, which the loop reads",
+    ),
+    (
+        "long f(long[] t, long[] a) {\n    long totalWait = 0;\n"
+        "    for (int i = 0; i < a.length; i++) {\n        totalWait = t[i] - a[i];\n    }\n"
+        "    return totalWait;\n}",
+        "long f(long[] t, long[] a) {\n    long totalWait = 0;\n"
+        "    for (int i = 0; i < a.length; i++) {\n        totalWait += t[i] - a[i];\n    }\n"
+        "    return totalWait;\n}",
+        "'totalWait = t[i] - a[i]' replaces the totalWait at each pass, adding nothing",
+    ),
+    (
+        "int f(int[] a) {\n    int sum = 0;\n    for (int x : a)\n        sum = x * x;\n"
+        "    return sum;\n}",
+        "int f(int[] a) {\n    int sum = 0;\n    for (int x : a)\n        sum += x * x;\n"
+        "    return sum;\n}",
+        "'sum = x * x' replaces the sum at each pass, adding nothing",
+    ),
+    (
         "long f(long best, int w, int h) {\n    return Math.max(best, w * h);\n}",
         "long f(long best, int w, int h) {\n    return Math.max(best, (long) w * h);\n}",
         "'w * h' is multiplied in int before it is a long",
@@ -434,6 +494,31 @@ CORRECT = [
     "    return d >= start || d <= end;\n}",
     "void f(int[] a, int i, int j) {\n    int tmp = a[i];\n    a[i] = a[j];\n    a[j] = tmp;\n}",
     "void f(int[] a, int i) {\n    int old = a[i];\n    a[i] = 0;\n    a[i] = old;\n}",
+    # a search from the extreme that moves (max from the least), or that is reset
+    "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
+    "        best = Math.max(best, x);\n    return best;\n}",
+    "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    best = a[0];\n    for (long x : a)\n"
+    "        best = Math.min(best, x);\n    return best;\n}",
+    "int f(int[] a) {\n    int lo = Integer.MAX_VALUE;\n    for (int x : a)\n"
+    "        if (x < lo) lo = x;\n    return lo;\n}",
+    "double f(double[] a) {\n    double m = Double.MIN_VALUE;\n    for (double x : a)\n"
+    "        m = Math.min(m, x);\n    return m;\n}",  # the least positive double
+    # bits enumerated from 1 by a left shift; bits read from the top
+    "int f(int m) {\n    int c = 0;\n    int b = 1;\n    while (b != 0) {\n"
+    "        if ((m & b) != 0) c++;\n        b <<= 1;\n    }\n    return c;\n}",
+    "int f(int e) {\n    int c = 0;\n    while (e > 0) {\n        if (e < 0) c++;\n"
+    "        e <<= 1;\n    }\n    return c;\n}",
+    # the last value kept, a total read in the loop, reset per pass, or not a total by name
+    "int f(int[] a) {\n    int last = 0;\n    for (int x : a)\n        last = x;\n    return last;\n}",
+    "int f(int[] a) {\n    int sum = 0;\n    for (int x : a) {\n        if (sum > 9) break;\n"
+    "        sum = x;\n    }\n    return sum;\n}",
+    "int f(int[][] g) {\n    int best = 0;\n    for (int[] r : g) {\n        int sum = 0;\n"
+    "        for (int x : r) sum += x;\n        best = Math.max(best, sum);\n    }\n"
+    "    return best;\n}",
+    "int f(int[] a) {\n    int summary = 0;\n    for (int x : a)\n        summary = x;\n"
+    "    return summary;\n}",
+    "int f(int[] a) {\n    int count = 0;\n    for (int x : a)\n        if (x > 0) count = x;\n"
+    "    return count;\n}",
 ]
 
 

@@ -250,12 +250,20 @@ FLAGGED_BUGS = {
     "contest_bugs": [
         _bug("contest:prefix_sum_queries:array_size", "'pre[i]' reads past the end when 'i' is n"),
         _bug(
+            "contest:max_subarray:max_min_swapped",
+            "'best = Math.min(best, cur)' never changes 'best', which starts at the minimum",
+        ),
+        _bug(
             "contest:sum_of_products:int_overflow_decl",
             "'total += (long) a * b' gives a long to the int 'total', cut to an int",
         ),
         _bug(
             "contest:pairs_count:long_cast_missing",
             "'c * (c - 1)' is multiplied in int before it is a long",
+        ),
+        _bug(
+            "contest:power_mod:wrong_operator",
+            "'exp <<= 1' makes the lowest bit of 'exp' 0, which the loop reads",
         ),
         _bug(
             "contest:lcm_pair:int_overflow_cast", "'a * b' is multiplied in int before it is a long"
@@ -280,6 +288,10 @@ FLAGGED_BUGS = {
         _bug(
             "contest:average_score:integer_division",
             "'sum / n' divides integers before it is a double",
+        ),
+        _bug(
+            "contest:queue_simulation:plus_equals_vs_equals",
+            "'totalWait = time - arrive' replaces the totalWait at each pass, adding nothing",
         ),
         _bug(
             "contest:dijkstra:int_dist_overflow",
