@@ -508,6 +508,7 @@ class _Checker:
         self.types: dict[str, SyntaxNode | None] = {}  # locals' declared types (twice: None)
         # locals declared with a type's least value ("low") or greatest ("high"); twice: ""
         self.extremes: dict[str, str] = {}
+        self.lengths: dict[str, SyntaxNode | None] = {}  # locals declared with a call or a field
         # what the method assigns, where (listed when first asked)
         self.assignments: list[tuple[int, str]] | None = None
 
@@ -691,6 +692,8 @@ class _Checker:
                     name = _text(d.child_by_field_name("name"))
                     if (number := _value(value)) is not None:
                         self.values[name] = number
+                    if value.type in ("field_access", "method_invocation"):  # a length, maybe
+                        self.lengths[name] = None if name in self.lengths else value
                     if extreme := _EXTREMES.get(_text(value).replace(" ", "")):
                         self.extremes[name] = "" if name in self.extremes else extreme
                     if value.type == "array_creation_expression":
@@ -848,6 +851,9 @@ class _Checker:
         read = next((x for x in _walk(body) if _reads_at(x, ends, _text(name))), None)
         if read is not None and _unguarded(read, body):
             what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(end)}"
+            if up and where is end and (_value(start) or 0) > 0:  # from 1 to the length
+                index = _index(read)
+                fix, where = (index, index, f"{_text(name)} - 1"), read  # read from 1 on
             self._suspect(where, what, fix)  # type: ignore[arg-type]  # where the fix is
 
     def _mirrored(self, n: SyntaxNode) -> None:
@@ -924,6 +930,10 @@ class _Checker:
         or StringBuilder, ``xs.size()`` of a list), and which (a key of ``_AT_INDEX``)."""
         if n is None:
             return None
+        if n.type == "identifier" and (value := self.lengths.get(_text(n))) is not None:
+            names = {_text(n), *map(_text, _names(value))}  # int n = s.length(); neither again
+            if not names & self._assigned_after(value.end_byte):
+                return self._length(value)
         if n.type == "field_access" and _text(n.child_by_field_name("field")) == "length":
             obj, which = n.child_by_field_name("object"), "length"
             wanted = self._type_of(obj).endswith("[]")
@@ -2466,6 +2476,13 @@ def _reads_at(n: SyntaxNode, ends: tuple[SyntaxNode, str], index: str) -> bool:
     else:
         return False
     return member in _AT_INDEX[which] and _text(at) == index and _same(of, obj)
+
+
+def _index(read: SyntaxNode) -> SyntaxNode:
+    """The index of ``a[i]``, ``s.charAt(i)`` or ``xs.get(i)`` (:func:`_reads_at`)."""
+    if read.type == "array_access":
+        return read.child_by_field_name("index")  # type: ignore[return-value]  # required
+    return _statements(read.child_by_field_name("arguments"))[0]
 
 
 def _unguarded(n: SyntaxNode, body: SyntaxNode) -> bool:

@@ -205,6 +205,22 @@ BUGS = [
         "'x %= 10' never makes 'x' 0: the loop runs forever",
     ),
     (
+        "int f(String s, String t) {\n    int n = s.length(), m = t.length();\n    int k = 0;\n"
+        "    for (int j = 1; j <= m; j++)\n        if (s.charAt(0) == t.charAt(j)) k++;\n"
+        "    return k + n;\n}",
+        "int f(String s, String t) {\n    int n = s.length(), m = t.length();\n    int k = 0;\n"
+        "    for (int j = 1; j <= m; j++)\n        if (s.charAt(0) == t.charAt(j - 1)) k++;\n"
+        "    return k + n;\n}",
+        "'t.charAt(j)' reads past the end when 'j' is m",
+    ),
+    (
+        "int f(int[] a) {\n    int c = 0;\n    for (int i = 1; i <= a.length; i++)\n"
+        "        c += a[i];\n    return c;\n}",
+        "int f(int[] a) {\n    int c = 0;\n    for (int i = 1; i <= a.length; i++)\n"
+        "        c += a[i - 1];\n    return c;\n}",
+        "'a[i]' reads past the end when 'i' is a.length",
+    ),
+    (
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
         "        best = Math.min(best, x);\n    return best;\n}",
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
@@ -219,10 +235,12 @@ BUGS = [
         "'lo = Math.max(x, lo)' never changes 'lo', which starts at the maximum",
     ),
     (
-        "int f(int[] a) {\n    int mx = Integer.MIN_VALUE;\n    for (int i = 0; i < a.length; i++)\n"
-        "        if (a[i] < mx) {\n            mx = a[i];\n        }\n    return mx;\n}",
-        "int f(int[] a) {\n    int mx = Integer.MIN_VALUE;\n    for (int i = 0; i < a.length; i++)\n"
-        "        if (a[i] > mx) {\n            mx = a[i];\n        }\n    return mx;\n}",
+        "int f(int[] a) {\n    int mx = Integer.MIN_VALUE;\n"
+        "    for (int i = 0; i < a.length; i++)\n        if (a[i] < mx) {\n"
+        "            mx = a[i];\n        }\n    return mx;\n}",
+        "int f(int[] a) {\n    int mx = Integer.MIN_VALUE;\n"
+        "    for (int i = 0; i < a.length; i++)\n        if (a[i] > mx) {\n"
+        "            mx = a[i];\n        }\n    return mx;\n}",
         "'a[i] < mx' never holds: 'mx' starts at its lowest",
     ),
     (
@@ -494,6 +512,11 @@ CORRECT = [
     "    return d >= start || d <= end;\n}",
     "void f(int[] a, int i, int j) {\n    int tmp = a[i];\n    a[i] = a[j];\n    a[j] = tmp;\n}",
     "void f(int[] a, int i) {\n    int old = a[i];\n    a[i] = 0;\n    a[i] = old;\n}",
+    # a length kept in a local that changes, or of an array that changes, after it
+    "int f(String s) {\n    int n = s.length();\n    n--;\n    int c = 0;\n"
+    "    for (int i = 1; i <= n; i++) c += s.charAt(i);\n    return c;\n}",
+    "Object[] f(Object[] es, Object e) {\n    int len = es.length;\n"
+    "    es = Arrays.copyOf(es, len + 1);\n    es[len] = e;\n    return es;\n}",
     # a search from the extreme that moves (max from the least), or that is reset
     "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
     "        best = Math.max(best, x);\n    return best;\n}",
@@ -509,7 +532,8 @@ CORRECT = [
     "int f(int e) {\n    int c = 0;\n    while (e > 0) {\n        if (e < 0) c++;\n"
     "        e <<= 1;\n    }\n    return c;\n}",
     # the last value kept, a total read in the loop, reset per pass, or not a total by name
-    "int f(int[] a) {\n    int last = 0;\n    for (int x : a)\n        last = x;\n    return last;\n}",
+    "int f(int[] a) {\n    int last = 0;\n    for (int x : a)\n        last = x;\n"
+    "    return last;\n}",
     "int f(int[] a) {\n    int sum = 0;\n    for (int x : a) {\n        if (sum > 9) break;\n"
     "        sum = x;\n    }\n    return sum;\n}",
     "int f(int[][] g) {\n    int best = 0;\n    for (int[] r : g) {\n        int sum = 0;\n"

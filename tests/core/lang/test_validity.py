@@ -277,6 +277,10 @@ FLAGGED_BUGS = {
             "'Math.max(dp[i], dp[i] + 1)' compares a value with itself plus a change",
         ),
         _bug(
+            "contest:lcs_strings:wrong_char_index",
+            "'t.charAt(j)' reads past the end when 'j' is m",
+        ),
+        _bug(
             "contest:string_palindrome:string_equals",
             "'s == r' compares Strings by reference, not by value",
         ),
