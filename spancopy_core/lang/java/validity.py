@@ -73,6 +73,7 @@ _LOOPS = frozenset({"for_statement", "enhanced_for_statement", "while_statement"
 # a local that adds up by a word of its name (sum, totalWait, wordCount, cnt; not summary)
 _TOTAL = frozenset({"sum", "total", "count", "cnt"})
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+_BOUNDED = {"int": "Integer", "long": "Long"}  # what Arrays.fill gives its greatest value
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 # a type's least and greatest values, as a local starts a search for the greatest or least
 _EXTREMES = {
@@ -508,6 +509,9 @@ class _Checker:
         self.types: dict[str, SyntaxNode | None] = {}  # locals' declared types (twice: None)
         # locals declared with a type's least value ("low") or greatest ("high"); twice: ""
         self.extremes: dict[str, str] = {}
+        # arrays declared new T[a][b]: their two dimensions (declared twice: None)
+        self.grids: dict[str, tuple[SyntaxNode, SyntaxNode] | None] = {}
+        self.ceilings: set[str] = set()  # arrays filled with their element type's greatest
         self.lengths: dict[str, SyntaxNode | None] = {}  # locals declared with a call or a field
         # what the method assigns, where (listed when first asked)
         self.assignments: list[tuple[int, str]] | None = None
@@ -704,6 +708,9 @@ class _Checker:
                         self.sizes[name] = (
                             sizes[0] if name not in self.sizes and len(sizes) == 1 else None
                         )
+                        dims = [c for c in value.named_children if c.type == "dimensions_expr"]
+                        if len(dims) == 2 and all(len(_statements(d)) == 1 for d in dims):
+                            self.grids[name] = None if name in self.grids else (dims[0], dims[1])
 
     def _expression_statement(self, n: SyntaxNode) -> None:
         # an arm of a switch (case 1 -> 0;) is its value where the switch is an expression
@@ -1174,6 +1181,8 @@ class _Checker:
                     self._suspect(n, f"'{_text(n)}' compares a value with itself plus a change")
                 if self.checking:
                     self._stuck_extreme(n, name)
+                    for arg in args if name == "min" else ():
+                        self._past_the_ceiling(n, arg)
                 for x, y in ((args[0], args[1]), (args[1], args[0])):  # max(best, w * h)
                     self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
             elif (
@@ -1229,6 +1238,47 @@ class _Checker:
                 self._suspect(condition, what, (operator, operator, _FLIPPED[op]))  # type: ignore[arg-type]
             return
 
+    def _past_the_ceiling(self, call: SyntaxNode, arg: SyntaxNode) -> None:
+        """``dp[s] = Math.min(dp[s], dp[s - c] + 1)`` where ``dp`` was filled with
+        ``Integer.MAX_VALUE`` (none reached yet) and no condition around it tests ``dp[s -
+        c]``: the greatest int plus one is the least, which the minimum then takes; fixed by
+        testing it in the ``if`` around (``c <= s && dp[s - c] != Integer.MAX_VALUE``). Only
+        where the method tests an element for that value elsewhere (some stay unreached: a
+        chain from ``dp[0]`` reaches all) but never this one (``if (dp[j] ==
+        Integer.MAX_VALUE) continue;``), and not for a read at a variable (Dijkstra's
+        ``dist[u]`` of a node it has reached)."""
+        found = _comparison(arg, ("+",))
+        read = _bare(found[1]) if found is not None else None
+        if read is None or read.type != "array_access":
+            return
+        array, index = read.child_by_field_name("array"), read.child_by_field_name("index")
+        if _text(array) not in self.ceilings or index is None or index.type == "identifier":
+            return
+        kind = _BOUNDED.get(self._type_of(array)[:-2])
+        if _literal(index) or kind is None:
+            return
+        bound = f"{kind}.MAX_VALUE"
+        tested = [] if self.method is None else _tested_for(self.method, _text(array), bound)
+        if not tested or _text(read) in tested:
+            return  # no element is ever asked whether it is unreached, or this one is
+        guard, at = None, call.parent
+        while at is not None and at.type not in _METHODS:
+            condition = at.child_by_field_name("condition")
+            if condition is not None and _text(read) in _text(condition):
+                return  # if (dp[s - c] != Integer.MAX_VALUE), a loop's test, a ternary's
+            if at.type == "if_statement" and guard is None:
+                guard = condition
+            at = at.parent
+        what = f"'{_text(arg)}' passes the greatest value where '{_text(read)}' is still it"
+        fix = None
+        if guard is not None:
+            inner = _bare(guard)
+            text = _text(inner)
+            if _comparison(inner, ("||",)) is not None or inner.type == "ternary_expression":
+                text = f"({text})"
+            fix = (inner, inner, f"{text} && {_text(read)} != {bound}")
+        self._suspect(fix[0] if fix else read, what, fix)  # on the line of its fix
+
     def _only_by(self, variable: str, form: Callable[[SyntaxNode, str], bool]) -> bool:
         """Whether every assignment of the method to ``variable`` (none increments it) is
         of ``form`` (asked with the assignment and ``variable``)."""
@@ -1281,6 +1331,8 @@ class _Checker:
         """``Arrays.fill(d, Integer.MAX_VALUE)`` of a ``long[]`` (or ``double[]``): an int's
         bound where the elements reach past it, very likely meant as the element type's."""
         element = self._type_of(array)[:-2] if self._type_of(array).endswith("[]") else ""
+        if array.type == "identifier" and _text(value) == f"{_BOUNDED.get(element)}.MAX_VALUE":
+            self.ceilings.add(_text(array))  # int[] filled with Integer.MAX_VALUE
         if element in ("long", "double") and _text(value) in (
             "Integer.MAX_VALUE",
             "Integer.MIN_VALUE",
@@ -1367,6 +1419,35 @@ class _Checker:
         if self._kind(index) and _BOXED.get(index, index) not in _INDEX:
             self._flag(f"an index of type {index}: '{_text(n)}'")
         self._at_the_end(n, n.child_by_field_name("index"))
+        if self.checking:
+            self._crossed(n)
+
+    def _crossed(self, n: SyntaxNode) -> None:
+        """``t[j][i]`` of ``int[][] t = new int[n][m]`` in loops of ``j < m`` and ``i < n``
+        (a transpose's target declared the source's way): each index runs along the other
+        dimension; fixed by declaring it ``new int[m][n]`` (on whose line the likely bug is,
+        where its fix is). Not where ``n`` and ``m`` are the same, nor where the array or
+        either size is assigned after the declaration."""
+        row = n.child_by_field_name("array")
+        if row is None or row.type != "array_access" or self.method is None:
+            return
+        grid = row.child_by_field_name("array")
+        dims = self.grids.get(_text(grid)) if grid is not None else None
+        if grid is None or grid.type != "identifier" or dims is None:
+            return
+        first, second = (_statements(d)[0] for d in dims)
+        if _same(first, second):
+            return
+        names = {_text(grid), *map(_text, _names(first)), *map(_text, _names(second))}
+        if names & self._assigned_after(dims[0].end_byte):
+            return
+        bounds = _loop_bounds(n)
+        i, j = _text(row.child_by_field_name("index")), _text(n.child_by_field_name("index"))
+        if i in bounds and j in bounds and _same(bounds[i], second) and _same(bounds[j], first):
+            self.grids[_text(grid)] = None  # once an array
+            fix = (first, second, f"{_text(second)}][{_text(first)}")
+            what = f"'{_text(n)}' runs each index along the other dimension of '{_text(grid)}'"
+            self._suspect(dims[0].parent or dims[0], what, fix)  # new int[n][m]
 
     def _at_the_end(self, read: SyntaxNode, index: SyntaxNode | None) -> None:
         """``a[a.length]``, ``xs.get(xs.size())``, ``s.charAt(s.length())``: the element one
@@ -2617,6 +2698,36 @@ def _lowest_bit(n: SyntaxNode, name: str) -> bool:
     if op == "&" and _text(left) == "1":
         left, right = right, left
     return _text(left) == name and _text(right) == ("1" if op == "&" else "2")
+
+
+def _loop_bounds(n: SyntaxNode) -> dict[str, SyntaxNode]:
+    """The variables of the ``for`` loops around ``n`` that count up to a bound (``for (int
+    i = 0; i < n; i++)``): name -> bound."""
+    out: dict[str, SyntaxNode] = {}
+    at = n.parent
+    while at is not None and at.type not in _METHODS:
+        if at.type == "for_statement":
+            found = _comparison(at.child_by_field_name("condition"), ("<",))
+            if found is not None and found[1].type == "identifier":
+                out.setdefault(_text(found[1]), found[2])
+        at = at.parent
+    return out
+
+
+def _tested_for(n: SyntaxNode, array: str, bound: str) -> list[str]:
+    """The elements of ``array`` that ``n`` compares with ``bound`` (``dp[x]`` of ``dp[x] ==
+    Integer.MAX_VALUE``)."""
+    out = []
+    for x in _walk(n):
+        found = _comparison(x, _COMPARISON)
+        if found is None:
+            continue
+        for element, other in ((found[1], found[2]), (found[2], found[1])):
+            element = _bare(element)
+            if element.type == "array_access" and _text(other) == bound:
+                if _text(element.child_by_field_name("array")) == array:
+                    out.append(_text(element))
+    return out
 
 
 def _by_call(assignment: SyntaxNode, variable: str, name: str) -> bool:

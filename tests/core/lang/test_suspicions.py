@@ -221,6 +221,29 @@ BUGS = [
         "'a[i]' reads past the end when 'i' is a.length",
     ),
     (
+        "int f(int[] coins, int x) {\n    int[] dp = new int[x + 1];\n"
+        "    Arrays.fill(dp, Integer.MAX_VALUE);\n    dp[0] = 0;\n"
+        "    for (int s = 1; s <= x; s++)\n        for (int c : coins)\n            if (c <= s)\n"
+        "                dp[s] = Math.min(dp[s], dp[s - c] + 1);\n"
+        "    return dp[x] == Integer.MAX_VALUE ? -1 : dp[x];\n}",
+        "int f(int[] coins, int x) {\n    int[] dp = new int[x + 1];\n"
+        "    Arrays.fill(dp, Integer.MAX_VALUE);\n    dp[0] = 0;\n"
+        "    for (int s = 1; s <= x; s++)\n        for (int c : coins)\n"
+        "            if (c <= s && dp[s - c] != Integer.MAX_VALUE)\n"
+        "                dp[s] = Math.min(dp[s], dp[s - c] + 1);\n"
+        "    return dp[x] == Integer.MAX_VALUE ? -1 : dp[x];\n}",
+        "'dp[s - c] + 1' passes the greatest value where 'dp[s - c]' is still it",
+    ),
+    (
+        "int[][] f(int[][] a, int n, int m) {\n    int[][] t = new int[n][m];\n"
+        "    for (int i = 0; i < n; i++)\n        for (int j = 0; j < m; j++)\n"
+        "            t[j][i] = a[i][j];\n    return t;\n}",
+        "int[][] f(int[][] a, int n, int m) {\n    int[][] t = new int[m][n];\n"
+        "    for (int i = 0; i < n; i++)\n        for (int j = 0; j < m; j++)\n"
+        "            t[j][i] = a[i][j];\n    return t;\n}",
+        "'t[j][i]' runs each index along the other dimension of 't'",
+    ),
+    (
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
         "        best = Math.min(best, x);\n    return best;\n}",
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
@@ -517,6 +540,32 @@ CORRECT = [
     "    for (int i = 1; i <= n; i++) c += s.charAt(i);\n    return c;\n}",
     "Object[] f(Object[] es, Object e) {\n    int len = es.length;\n"
     "    es = Arrays.copyOf(es, len + 1);\n    es[len] = e;\n    return es;\n}",
+    # a table filled with the greatest value: every element reached (a chain from dp[0]),
+    # the element tested before (continue), half the value, Dijkstra's reached node
+    "int f(int n) {\n    int[] dp = new int[n + 1];\n    Arrays.fill(dp, Integer.MAX_VALUE);\n"
+    "    dp[0] = 0;\n    for (int i = 1; i <= n; i++) dp[i] = Math.min(dp[i], dp[i - 1] + 1);\n"
+    "    return dp[n];\n}",
+    "int f(int[] coins, int x) {\n    int[] dp = new int[x + 1];\n"
+    "    Arrays.fill(dp, Integer.MAX_VALUE);\n    dp[0] = 0;\n    for (int s = 1; s <= x; s++)\n"
+    "        for (int c : coins) {\n"
+    "            if (c > s || dp[s - c] == Integer.MAX_VALUE) continue;\n"
+    "            dp[s] = Math.min(dp[s], dp[s - c] + 1);\n        }\n"
+    "    return dp[x] == Integer.MAX_VALUE ? -1 : dp[x];\n}",
+    "int f(int n) {\n    int[] dp = new int[n + 1];\n    Arrays.fill(dp, Integer.MAX_VALUE / 2);\n"
+    "    for (int i = 1; i <= n; i++) dp[i] = Math.min(dp[i], dp[i - 1] + 1);\n"
+    "    return dp[n] == Integer.MAX_VALUE / 2 ? -1 : dp[n];\n}",
+    "void f(int[] dist, int u, int v, int w) {\n    Arrays.fill(dist, Integer.MAX_VALUE);\n"
+    "    dist[v] = Math.min(dist[v], dist[u] + w);\n"
+    "    if (dist[v] == Integer.MAX_VALUE) dist[v] = -1;\n}",
+    # a square transposed, a grid read its own way, sizes that change after
+    "int[][] f(int[][] a, int n) {\n    int[][] t = new int[n][n];\n"
+    "    for (int i = 0; i < n; i++)\n        for (int j = 0; j < n; j++)\n"
+    "            t[j][i] = a[i][j];\n    return t;\n}",
+    "int f(int h, int w) {\n    int[][] g = new int[h][w];\n    for (int i = 0; i < h; i++)\n"
+    "        for (int j = 0; j < w; j++) g[i][j] = i + j;\n    return g[h - 1][w - 1];\n}",
+    "int[][] f(int[][] a, int n, int m) {\n    int[][] t = new int[n][m];\n    n = m;\n"
+    "    for (int i = 0; i < n; i++)\n        for (int j = 0; j < m; j++)\n"
+    "            t[j][i] = a[i][j];\n    return t;\n}",
     # a search from the extreme that moves (max from the least), or that is reset
     "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
     "        best = Math.max(best, x);\n    return best;\n}",

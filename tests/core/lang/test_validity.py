@@ -277,6 +277,10 @@ FLAGGED_BUGS = {
             "'Math.max(dp[i], dp[i] + 1)' compares a value with itself plus a change",
         ),
         _bug(
+            "contest:min_coins:overflow_in_dp",
+            "'dp[s - c] + 1' passes the greatest value where 'dp[s - c]' is still it",
+        ),
+        _bug(
             "contest:lcs_strings:wrong_char_index",
             "'t.charAt(j)' reads past the end when 'j' is m",
         ),
@@ -292,6 +296,10 @@ FLAGGED_BUGS = {
         _bug(
             "contest:average_score:integer_division",
             "'sum / n' divides integers before it is a double",
+        ),
+        _bug(
+            "contest:matrix_transpose:wrong_dimension_size",
+            "'t[j][i]' runs each index along the other dimension of 't'",
         ),
         _bug(
             "contest:queue_simulation:plus_equals_vs_equals",
