@@ -74,6 +74,11 @@ _LOOPS = frozenset({"for_statement", "enhanced_for_statement", "while_statement"
 _TOTAL = frozenset({"sum", "total", "count", "cnt"})
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
 _BOUNDED = {"int": "Integer", "long": "Long"}  # what Arrays.fill gives its greatest value
+# what a Scanner reads: a token, or (nextLine) the rest of a line
+_SCANNER_READS = frozenset(
+    """next nextInt nextLong nextDouble nextFloat nextShort nextByte nextBoolean nextBigInteger
+    nextBigDecimal nextLine""".split()
+)
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 # a type's least and greatest values, as a local starts a search for the greatest or least
 _EXTREMES = {
@@ -1195,6 +1200,8 @@ class _Checker:
                 self._at_the_end(n, args[0])
             elif len(args) == 1 and name in ("print", "println", "append"):
                 self._char_added(args[0])
+            elif not args and name == "nextLine" and self.checking:
+                self._rest_of_line(n, obj)
             elif args and name in _REGEX_METHODS and self._type_of(obj) == "String":
                 self._regex_sign(n, args[0])
             if _text(obj) == "Math" and name in ("ceil", "round") and len(args) == 1:
@@ -1291,6 +1298,41 @@ class _Checker:
                 if _text(x.child_by_field_name("left")) == variable and not form(x, variable):
                     return False
         return True
+
+    def _rest_of_line(self, call: SyntaxNode, scanner: SyntaxNode) -> None:
+        """``int n = sc.nextInt(); String name = sc.nextLine();``: a Scanner's line read
+        right after a token (the last read of it before, in the method's text), which gives
+        the rest of the token's line, mostly empty, not the next line; fixed by reading that
+        rest after the token (``sc.nextLine();`` on a line of its own; the likely bug is on
+        the token's line, where its fix is). Not where the line read is dropped (that is the
+        fix)."""
+        if (
+            self.method is None
+            or scanner.type != "identifier"
+            or self._type_of(scanner) != "Scanner"
+        ):
+            return
+        if call.parent is None or call.parent.type == "expression_statement":
+            return
+        reads = [
+            x
+            for x in _walk(self.method)
+            if x.type == "method_invocation"
+            and x.end_byte <= call.start_byte
+            and _text(x.child_by_field_name("object")) == _text(scanner)
+            and _text(x.child_by_field_name("name")) in _SCANNER_READS
+        ]
+        if not reads or _text(reads[-1].child_by_field_name("name")) == "nextLine":
+            return
+        token = reads[-1]
+        statement = token
+        while statement.parent is not None and statement.type not in _COMPLETING:
+            statement = statement.parent
+        if statement.type not in ("expression_statement", "local_variable_declaration"):
+            return
+        what = f"'{_text(call)}' reads the rest of the line of '{_text(token)}', not the next"
+        fix = f"{_text(statement)}\n{_indent(statement)}{_text(scanner)}.nextLine();"
+        self._suspect(statement, what, (statement, statement, fix))  # on the line of its fix
 
     def _regex_sign(self, call: SyntaxNode, pattern: SyntaxNode) -> None:
         """``line.split(".")``, ``s.split("|")``: a one-character pattern that a regular
@@ -2698,6 +2740,15 @@ def _lowest_bit(n: SyntaxNode, name: str) -> bool:
     if op == "&" and _text(left) == "1":
         left, right = right, left
     return _text(left) == name and _text(right) == ("1" if op == "&" else "2")
+
+
+def _indent(n: SyntaxNode) -> str:
+    """The white space that opens the line of ``n`` (none where code comes before it)."""
+    root = n
+    while root.parent is not None:
+        root = root.parent
+    line = (root.text or b"")[n.start_byte - n.start_point.column : n.start_byte]
+    return "" if line.strip() else line.decode("utf-8", "surrogatepass")
 
 
 def _loop_bounds(n: SyntaxNode) -> dict[str, SyntaxNode]:

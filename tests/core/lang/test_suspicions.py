@@ -244,6 +244,14 @@ BUGS = [
         "'t[j][i]' runs each index along the other dimension of 't'",
     ),
     (
+        "void f() {\n    Scanner sc = new Scanner(System.in);\n    int n = sc.nextInt();\n"
+        "    for (int i = 0; i < n; i++)\n        System.out.println(sc.nextLine());\n}",
+        "void f() {\n    Scanner sc = new Scanner(System.in);\n    int n = sc.nextInt();\n"
+        "    sc.nextLine();\n"
+        "    for (int i = 0; i < n; i++)\n        System.out.println(sc.nextLine());\n}",
+        "'sc.nextLine()' reads the rest of the line of 'sc.nextInt()', not the next",
+    ),
+    (
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
         "        best = Math.min(best, x);\n    return best;\n}",
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
@@ -566,6 +574,11 @@ CORRECT = [
     "int[][] f(int[][] a, int n, int m) {\n    int[][] t = new int[n][m];\n    n = m;\n"
     "    for (int i = 0; i < n; i++)\n        for (int j = 0; j < m; j++)\n"
     "            t[j][i] = a[i][j];\n    return t;\n}",
+    # a line read first, a line read after a line, a token read after a line
+    "void f(Scanner in) {\n    String s = in.nextLine();\n    int n = in.nextInt();\n"
+    "    System.out.println(s + n);\n}",
+    "void f(Scanner in) {\n    in.nextInt();\n    in.nextLine();\n    String s = in.nextLine();\n"
+    "    System.out.println(s);\n}",
     # a search from the extreme that moves (max from the least), or that is reset
     "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
     "        best = Math.max(best, x);\n    return best;\n}",
