@@ -1813,6 +1813,9 @@ class _Checker:
             self._percent_after_quotient(n, left, right)
         if op == "+" and left is not None and right is not None:
             self._digit_as_code(n, left, right)
+            if right.type == "decimal_integer_literal" and self._type_of(left) == "String":
+                if not any(x.type == "string_literal" for x in _walk(left)):  # "#" + k + 1
+                    self._flag(f"'{_text(n)}' appends the digits of {_text(right)} to a String")
         if op in _CONDITION_OPS:
             self._contradiction(n, op, left, right)
         if op in _COMPARISON and left is not None and right is not None:  # n * m < limit

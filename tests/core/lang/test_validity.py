@@ -125,6 +125,10 @@ def test_the_methods_as_written_make_sense() -> None:
         ("ready", "count > 0", "name + 1 != null", "'name + 1' is never null"),
         ("ready", "count > 0", "null == new Object()", "'new Object()' is never null"),
         ("ready", "count > 0", '("a" + name) != null', "is never null"),
+        # a number's digits appended to a String (Names.java's line read was offered
+        # sc.nextLine() + 1)
+        ("ready", "name.isEmpty()", "(name + 1).isEmpty()", "appends the digits of 1"),
+        ("ready", "name.isEmpty()", "(name.trim() + 2).isEmpty()", "appends the digits of 2"),
         # a condition that sends null where it is used (Normalizer: input == null ? input....)
         ("ready", "count > 0", "(name == null ? name.length() : 1) > 0", "uses 'name' where"),
         ("ready", "count > 0", "(name != null ? 1 : name.length()) > 0", "uses 'name' where"),
@@ -149,6 +153,8 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "a[i] > a[best]", "a.clone()[i] > a[best]"),
         ("ready", "d == d", "d != d"),  # NaN's test, not a comparison with itself
         ("ready", "count > 0", "name.length() > 0"),
+        ("ready", "count > 0", "name.length() + 1 > 0"),  # a number plus a number
+        ("ready", "name.isEmpty()", '("#" + name + 1).isEmpty()'),  # a label and a number
         ("mean", "sum / xs.size()", "xs.isEmpty() ? 0 : sum / xs.size()"),
         ("mean", "sum / xs.size()", 'sum / "aeiou".toCharArray().length'),
         ("mean", "sum / xs.size()", 'sum / "abs:".length()'),  # jsoup's Node.attr
