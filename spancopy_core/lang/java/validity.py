@@ -2047,21 +2047,20 @@ class _Checker:
             self._shifted_away(n)
             self._empty_body(n, n.child_by_field_name("body"), True)
 
-    def _kept_by_remainder(self, n: SyntaxNode) -> None:
-        """``while (x > 0) { s += x % 10; x %= 10; }``: a loop until a local is 0 whose only
-        step of it is a remainder by a literal, which keeps it below the literal but never
-        makes it 0 unless it divides (it runs forever); fixed by the quotient (``x /= 10``)."""
+    def _until_zero(self, n: SyntaxNode) -> tuple[str, SyntaxNode, SyntaxNode, SyntaxNode] | None:
+        """``while (x > 0)`` (or ``x != 0``) of a local ``x`` whose body's one step of it is
+        a compound assignment: (``x``, the body, the step, its operator); None otherwise."""
         found = _comparison(n.child_by_field_name("condition"), ("!=", ">"))
         if found is None:
-            return
+            return None
         op, left, right = found
         if op == "!=" and _text(left) == "0":  # 0 != x
             left, right = right, left
-        if left.type != "identifier" or _text(right) != "0":
-            return
         name, body = _text(left), n.child_by_field_name("body")
-        if body is None or self._lookup(name) is None or name in self.env.fields:
-            return
+        if left.type != "identifier" or _text(right) != "0" or body is None:
+            return None
+        if self._lookup(name) is None or name in self.env.fields:
+            return None
         steps = [
             x
             for x in _walk(body)
@@ -2069,10 +2068,19 @@ class _Checker:
             or (x.type == "update_expression" and name in map(_text, _statements(x)))
         ]
         if len(steps) != 1 or steps[0].type != "assignment_expression":
+            return None
+        operator = steps[0].child_by_field_name("operator")
+        return None if operator is None else (name, body, steps[0], operator)
+
+    def _kept_by_remainder(self, n: SyntaxNode) -> None:
+        """``while (x > 0) { s += x % 10; x %= 10; }``: a loop until a local is 0 whose only
+        step of it is a remainder by a literal, which keeps it below the literal but never
+        makes it 0 unless it divides (it runs forever); fixed by the quotient (``x /= 10``)."""
+        found = self._until_zero(n)
+        if found is None:
             return
-        step = steps[0]
-        operator, divisor = step.child_by_field_name("operator"), step.child_by_field_name("right")
-        if operator is None or _text(operator) != "%=" or (_value(divisor) or 0) < 2:
+        name, body, step, operator = found
+        if _text(operator) != "%=" or (_value(step.child_by_field_name("right")) or 0) < 2:
             return
         if any(x.type in _EXITS for x in _walk(body)):
             return
@@ -2083,33 +2091,16 @@ class _Checker:
         """``while (e > 0) { if ((e & 1) == 1) ...; e <<= 1; }``: a loop over the bits of a
         local, read from its lowest bit, that shifts it left (or doubles it), so that bit is
         0 from the second pass on; fixed by shifting right (``e >>= 1``; ``e /= 2``)."""
-        found = _comparison(n.child_by_field_name("condition"), ("!=", ">"))
+        found = self._until_zero(n)
         if found is None:
             return
-        op, left, right = found
-        if op == "!=" and _text(left) == "0":
-            left, right = right, left
-        body, name = n.child_by_field_name("body"), _text(left)
-        if left.type != "identifier" or _text(right) != "0" or body is None:
-            return
-        if self._lookup(name) is None or name in self.env.fields:
-            return
-        steps = [
-            x
-            for x in _walk(body)
-            if (x.type == "assignment_expression" and _text(x.child_by_field_name("left")) == name)
-            or (x.type == "update_expression" and name in map(_text, _statements(x)))
-        ]
-        if len(steps) != 1 or steps[0].type != "assignment_expression":
-            return
-        step = steps[0]
-        operator = step.child_by_field_name("operator")
+        name, body, step, operator = found
         by = _value(step.child_by_field_name("right")) or 0
         fix = {("<<=", 1): ">>=", ("*=", 2): "/="}.get((_text(operator), by))
         if fix is None or not any(_lowest_bit(x, name) for x in _walk(body)):
             return
         what = f"'{_text(step)}' makes the lowest bit of '{name}' 0, which the loop reads"
-        self._suspect(step, what, (operator, operator, fix))  # type: ignore[arg-type]
+        self._suspect(step, what, (operator, operator, fix))
 
     def _ternary_expression(self, n: SyntaxNode) -> None:
         self._if_statement(n)
