@@ -763,6 +763,7 @@ class _Checker:
             if not self._wrong_step(n, condition):
                 self._loop(n, condition)
             self._past_the_end(n, condition)
+            self._next_past_the_end(n, condition)
             self._mirrored(n)
         if self.checking:
             self._empty_body(n, n.child_by_field_name("body"), True)
@@ -868,6 +869,45 @@ class _Checker:
                 fix, where = (index, index, f"{_text(name)} - 1"), read  # read from 1 on
             self._suspect(where, what, fix)  # type: ignore[arg-type]  # where the fix is
 
+    def _next_past_the_end(self, n: SyntaxNode, condition: SyntaxNode) -> None:
+        """``for (int i = 0; i < a.length; i++) if (a[i] > a[i + 1]) ...``: a loop to the
+        last index that reads the element after it in every iteration, past the end in the
+        last; fixed by stopping one before (``i < a.length - 1``); where the loop starts past
+        0, by reading the one before (``a[i - 1]``); where it assigns that element of a local
+        ``new long[n]`` (a prefix table), by ``new long[n + 1]``. Not where the loop may leave
+        early or changes its variable or the array."""
+        counter = self._counter(n)
+        found = _comparison(condition, ("<",))
+        if counter is None or found is None or _stepped(counter[3], counter[0]) != "++":
+            return
+        name, start, body, _ = counter
+        if not _same(found[1], name):
+            return
+        end, after = found[2], f"{_text(name)} + 1"
+        ends = self._length(end) or self._sized(end, body, after)
+        if ends is None or {_text(name), _text(ends[0])} & _assigned(body):
+            return
+        if any(x.type in _EXITS for x in _walk(body)):
+            return
+        read = next((x for x in _walk(body) if _reads_at(x, ends, after)), None)
+        if read is None or not _unguarded(read, body):
+            return
+        fix, where = (end, end, f"{_text(end)} - 1"), end
+        parent = read.parent
+        if (
+            parent is not None
+            and parent.type == "assignment_expression"
+            and (parent.child_by_field_name("left") == read)
+        ):
+            size = self._size(ends[0])  # new long[n], pre[i + 1] = ...: a table of n + 1
+            if size is not None:
+                fix, where = size
+        elif (_value(start) or 0) > 0:  # from 1, a[i] - a[i + 1]: the one before was meant
+            index = _index(read)
+            fix, where = (index, index, f"{_text(name)} - 1"), read
+        what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(end)} - 1"
+        self._suspect(where, what, fix)  # where the fix is
+
     def _mirrored(self, n: SyntaxNode) -> None:
         """``for (int i = 0; ...; i++)`` whose every iteration reads ``s.charAt(s.length() -
         i)`` (or ``a[a.length - i]``, ``xs.get(xs.size() - i)``): the element past the end
@@ -908,7 +948,8 @@ class _Checker:
         """An array that ``body`` indexes at ``index`` and whose size (:meth:`_size`) is
         ``end``, as :meth:`_length` says of ``a.length``."""
         for x in _walk(body):
-            if x.type == "array_access" and _text(x.child_by_field_name("index")) == index:
+            at = _text(x.child_by_field_name("index")).replace(" ", "")
+            if x.type == "array_access" and at == index.replace(" ", ""):
                 array = x.child_by_field_name("array")
                 size = self._size(array)
                 if size is not None and _same(size[0][0], end):
@@ -2592,7 +2633,8 @@ def _reads_at(n: SyntaxNode, ends: tuple[SyntaxNode, str], index: str) -> bool:
         member = _text(n.child_by_field_name("name"))
     else:
         return False
-    return member in _AT_INDEX[which] and _text(at) == index and _same(of, obj)
+    spaced = _text(at).replace(" ", "") == index.replace(" ", "")  # i+1, i + 1
+    return member in _AT_INDEX[which] and spaced and _same(of, obj)
 
 
 def _index(read: SyntaxNode) -> SyntaxNode:

@@ -252,6 +252,29 @@ BUGS = [
         "'sc.nextLine()' reads the rest of the line of 'sc.nextInt()', not the next",
     ),
     (
+        "int f(int[] a) {\n    int c = 0;\n    for (int i = 0; i < a.length; i++)\n"
+        "        if (a[i] > a[i + 1]) c++;\n    return c;\n}",
+        "int f(int[] a) {\n    int c = 0;\n    for (int i = 0; i < a.length - 1; i++)\n"
+        "        if (a[i] > a[i + 1]) c++;\n    return c;\n}",
+        "'a[i + 1]' reads past the end when 'i' is a.length - 1",
+    ),
+    (
+        "int f(String s) {\n    int best = 0;\n    for (int i = 1; i < s.length(); i++)\n"
+        "        best = Math.max(best, s.charAt(i) - s.charAt(i + 1));\n    return best;\n}",
+        "int f(String s) {\n    int best = 0;\n    for (int i = 1; i < s.length(); i++)\n"
+        "        best = Math.max(best, s.charAt(i) - s.charAt(i - 1));\n    return best;\n}",
+        "'s.charAt(i + 1)' reads past the end when 'i' is s.length() - 1",
+    ),
+    (
+        "long f(int[] a, int n) {\n    long[] pre = new long[n];\n"
+        "    for (int i = 0; i < n; i++)\n        pre[i + 1] = pre[i] + a[i];\n"
+        "    return pre[n - 1];\n}",
+        "long f(int[] a, int n) {\n    long[] pre = new long[n + 1];\n"
+        "    for (int i = 0; i < n; i++)\n        pre[i + 1] = pre[i] + a[i];\n"
+        "    return pre[n - 1];\n}",
+        "'pre[i + 1]' reads past the end when 'i' is n - 1",
+    ),
+    (
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
         "        best = Math.min(best, x);\n    return best;\n}",
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
@@ -579,6 +602,15 @@ CORRECT = [
     "    System.out.println(s + n);\n}",
     "void f(Scanner in) {\n    in.nextInt();\n    in.nextLine();\n    String s = in.nextLine();\n"
     "    System.out.println(s);\n}",
+    # the element after read one before the end, under a guard, or before leaving
+    "int f(int[] a) {\n    int c = 0;\n    for (int i = 0; i + 1 < a.length; i++)\n"
+    "        if (a[i] > a[i + 1]) c++;\n    return c;\n}",
+    "int f(int[] a) {\n    int c = 0;\n    for (int i = 0; i < a.length; i++)\n"
+    "        if (i + 1 < a.length && a[i] > a[i + 1]) c++;\n    return c;\n}",
+    "int f(int[] a) {\n    for (int i = 0; i < a.length; i++)\n"
+    "        if (a[i] > a[i + 1]) return i;\n    return -1;\n}",
+    "long f(int[] a, int n) {\n    long[] pre = new long[n + 1];\n"
+    "    for (int i = 0; i < n; i++)\n        pre[i + 1] = pre[i] + a[i];\n    return pre[n];\n}",
     # a search from the extreme that moves (max from the least), or that is reset
     "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
     "        best = Math.max(best, x);\n    return best;\n}",

@@ -353,6 +353,10 @@ FLAGGED_BUGS = {
             "'a[0] * a[1]' is multiplied in int before it is a long",
         ),
         _bug(
+            "contest:min_diff_sorted:wrong_index_neighbour",
+            "'a[i + 1]' reads past the end when 'i' is n - 1",
+        ),
+        _bug(
             "contest:fast_reader:token_loop",
             "'st == null && !st.hasMoreTokens()' uses 'st' where its guard lets it fail",
         ),
