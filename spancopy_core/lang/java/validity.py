@@ -1857,11 +1857,37 @@ class _Checker:
             if right.type == "decimal_integer_literal" and self._type_of(left) == "String":
                 if not any(x.type == "string_literal" for x in _walk(left)):  # "#" + k + 1
                     self._flag(f"'{_text(n)}' appends the digits of {_text(right)} to a String")
+        if op == "^" and left is not None and right is not None and self.checking:
+            self._xor_as_power(n, left, right)
         if op in _CONDITION_OPS:
             self._contradiction(n, op, left, right)
         if op in _COMPARISON and left is not None and right is not None:  # n * m < limit
             for x, y in ((left, right), (right, left)):
                 self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
+
+    def _xor_as_power(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
+        """``x ^ 2`` of an integer ``x`` and ``10 ^ 9``: ``^`` is exclusive or, not a power
+        (``10 ^ 9 + 7``, read ``10 ^ (9 + 7)``, is 26); fixed by ``x * x`` (a variable, a
+        field or an element) and by the power's literal (``1000000007``)."""
+        kind = self._type_of(left)
+        if _BOXED.get(kind, kind) not in _INDEX | {"long"}:
+            return
+        exponent, added, rest = _value(right), 0, ""
+        plus = _comparison(right, ("+",))  # 10 ^ 9 + 7 is 10 ^ (9 + 7)
+        if plus is not None and _literal(plus[1]) and _literal(plus[2]):
+            exponent, added, rest = _value(plus[1]), _value(plus[2]) or 0, f" + {_text(plus[2])}"
+        elif not _literal(right):
+            exponent = None
+        if exponent == 2 and _value(left) is None:
+            what = f"'{_text(n)}' is an exclusive or, not the square of '{_text(left)}'"
+            square = f"{_text(left)} * {_text(left)}{rest}"
+            simple = left.type in ("identifier", "field_access", "array_access")
+            self._suspect(n, what, (n, n, square) if simple else None)
+        elif _value(left) == 10 and _literal(left) and exponent is not None and 2 <= exponent <= 18:
+            power = 10**exponent + added
+            literal = str(power) if power < 2**31 else f"{power}L"
+            what = f"'{_text(n)}' is an exclusive or, not 10 to the {exponent}"
+            self._suspect(n, what, (n, n, literal))
 
     def _never_null(self, n: SyntaxNode, op: str, left: SyntaxNode, right: SyntaxNode) -> None:
         """``input + 1 != null``, ``new T() == null``, ``"a" == null``: what is compared with

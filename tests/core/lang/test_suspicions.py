@@ -275,6 +275,16 @@ BUGS = [
         "'pre[i + 1]' reads past the end when 'i' is n - 1",
     ),
     (
+        "int f(int x) {\n    return x ^ 2;\n}",
+        "int f(int x) {\n    return x * x;\n}",
+        "'x ^ 2' is an exclusive or, not the square of 'x'",
+    ),
+    (
+        "long f(long a) {\n    final int MOD = 10 ^ 9 + 7;\n    return a % MOD;\n}",
+        "long f(long a) {\n    final int MOD = 1000000007;\n    return a % MOD;\n}",
+        "'10 ^ 9 + 7' is an exclusive or, not 10 to the 9",
+    ),
+    (
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
         "        best = Math.min(best, x);\n    return best;\n}",
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
@@ -611,6 +621,9 @@ CORRECT = [
     "        if (a[i] > a[i + 1]) return i;\n    return -1;\n}",
     "long f(int[] a, int n) {\n    long[] pre = new long[n + 1];\n"
     "    for (int i = 0; i < n; i++)\n        pre[i + 1] = pre[i] + a[i];\n    return pre[n];\n}",
+    # exclusive or of booleans, of a bit, of two variables
+    "boolean f(boolean a, boolean b) {\n    return a ^ b ^ true;\n}",
+    "int f(int x, int mask) {\n    return (x ^ 1) + (x ^ mask);\n}",
     # a search from the extreme that moves (max from the least), or that is reset
     "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
     "        best = Math.max(best, x);\n    return best;\n}",
