@@ -34,6 +34,9 @@ from spancopy_core.repair.prose import (
 from spancopy_core.repair.templates import literal_step, repair_templates
 from spancopy_core.repair.titles import change_title
 
+_LITERALS = ("string", "char", "float")  # new tokens any edit may write (java.new_literal)
+_FRESH = (*_LITERALS, "int", "method")  # and a likely bug's own fix (Math.max, 1000000007)
+
 
 def _replaced(source: Sequence[SourceToken], starts: Sequence[int], edit: TextEdit) -> str:
     """The text of the one source token that ``edit`` replaces ("" if it replaces no one
@@ -109,13 +112,21 @@ class JavaFrontend:
         1)``, the literal's own token in parentheses.
         The fixes of the method's likely bugs there (:meth:`fixes`) are among them."""
         source = cast("Sequence[java.Token]", unit.source_tokens)  # a Java unit's: the lexer's
-        edits = repair_templates(source, start, end) + self._fixes(unit, start, end)
-        return self._expressed(unit, edits, known)
+        fixes = self._fixes(unit, start, end)
+        return self._expressed(unit, repair_templates(source, start, end), known) + (
+            self._expressed(unit, fixes, known, _FRESH)
+        )
 
     def _expressed(
-        self, unit: Unit, edits: Sequence[TextEdit], known: Container[str]
+        self,
+        unit: Unit,
+        edits: Sequence[TextEdit],
+        known: Container[str],
+        fresh: Container[str] = _LITERALS,
     ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
-        """``edits`` of the unit, each with the model output it amounts to (:meth:`templates`)."""
+        """``edits`` of the unit, each with the model output it amounts to (:meth:`templates`);
+        a new token of a kind in ``fresh`` takes the next placeholder of its category
+        (:func:`~spancopy_core.lang.java.new_literal`)."""
         source = cast("Sequence[java.Token]", unit.source_tokens)
         starts = [t.start for t in source]
         position = {s: k for k, (s, _) in enumerate(unit.mapping.spans)}
@@ -127,11 +138,15 @@ class JavaFrontend:
             a = position.get(bisect.bisect_left(starts, edit.start))
             b = position.get(bisect.bisect_left(starts, edit.end))
             added: dict[str, str] = {}  # new string and char literals: fresh placeholders
+            new = java.lex(edit.new_text)
+            at = bisect.bisect_left(starts, edit.end)
+            after = source[at].text if at < len(source) else ""  # the token after the edit
             abstract = [
                 t.text
                 if t.text in known
-                else names.get(t.text) or java.new_literal(mapping, t, known, added)
-                for t in java.lex(edit.new_text)
+                else names.get(t.text)
+                or java.new_literal(mapping, _as_called(t, new, k, after), known, added, fresh)
+                for k, t in enumerate(new)
             ]
             target = None
             if a is not None and b is not None and None in abstract and b == a + 1:
@@ -175,7 +190,7 @@ class JavaFrontend:
     ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
         """The fixes of :meth:`suspicions` of the method as written within ``[start, end]``,
         each with the model output it amounts to (:meth:`templates`)."""
-        return self._expressed(unit, self._fixes(unit, start, end), known)
+        return self._expressed(unit, self._fixes(unit, start, end), known, _FRESH)
 
     def _fixes(self, unit: Unit, start: int, end: int) -> list[TextEdit]:
         """The fixes that the checks know of the method as written."""
@@ -249,4 +264,14 @@ def method_unit(
         context=java.member_context(method.is_compact_constructor, method.in_interface),
         scope=tuple(model_input.context),
         environment=environment,
+    )
+
+
+def _as_called(token: java.Token, new: Sequence[java.Token], k: int, after: str) -> java.Token:
+    """``token``, the ``k``-th of an edit's ``new`` tokens (``after``: the text of the source
+    token that follows the edit), as a method's name (kind ``method``) where it is an
+    identifier that a ``(`` follows: ``max`` of ``Math.max(best, x)``."""
+    following = new[k + 1].text if k + 1 < len(new) else after
+    return (
+        token._replace(kind="method") if token.kind == "identifier" and following == "(" else token
     )

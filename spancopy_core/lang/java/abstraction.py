@@ -396,14 +396,20 @@ def model_input_pair(
 
 
 def new_literal(
-    mapping: Mapping, token: Token, known: Container[str], added: dict[str, str]
+    mapping: Mapping,
+    token: Token,
+    known: Container[str],
+    added: dict[str, str],
+    kinds: Container[str] = ("string", "char", "float"),
 ) -> str | None:
     """The placeholder that a string, char or floating literal ``token`` which the
     abstracted unit lacks takes in an edit of it (``" "``, ``10.0``): the next of its category
     after the ``mapping``'s and those ``added`` before in the same edit (text -> placeholder,
     updated), if the vocabulary ``known`` has it; None for any other token (a new name means
-    nothing to the model; for a new integer see ``templates.literal_step``)."""
-    if token.kind not in ("string", "char", "float"):
+    nothing to the model; for a new integer see ``templates.literal_step``). ``kinds``: the
+    token kinds that take one (a likely bug's own fix also writes a new integer, ``int``, and
+    a new method's name, ``method``: ``1000000007`` for ``10 ^ 9 + 7``, ``Math.max``)."""
+    if token.kind not in kinds:
         return None
     if token.text not in added:
         category = _CATEGORY[token.kind] + "_"

@@ -230,3 +230,45 @@ def test_a_fix_that_writes_a_new_floating_literal_is_scored(model):
     (r,) = found
     assert "Math.ceil(n / 10.0)" in r.candidates[0].new_text
     assert [s.repair for s in r.suspected] == [0]
+
+
+STUCK = """class G {
+    static long best(long[] a) {
+        long best = Long.MIN_VALUE;
+        for (long x : a) best = Math.min(best, x);
+        return best;
+    }
+}
+"""
+POWER = """class P {
+    static long mod(long a) {
+        final long MOD = 10 ^ 9 + 7;
+        return a % MOD;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "new", "placeholder", "fixed"),
+    [
+        (STUCK, 3, "max", "METHOD_", "best = Math.max(best, x);"),
+        (POWER, 2, "1000000007", "INT_", "final long MOD = 1000000007;"),
+    ],
+)
+def test_a_fix_that_writes_a_new_method_name_or_integer_is_scored(
+    model, text, line, new, placeholder, fixed
+):
+    """A likely bug's own fix that calls a method the method does not (``Math.max`` where it
+    calls only ``Math.min``, a name outside the vocabulary) or writes a new integer (the
+    literal of ``10 ^ 9 + 7``'s intent) takes the next placeholder of its category, as a new
+    string does: before, it was dropped unscored and the list never offered the fix."""
+    doc = ParsedText.parse(text, JAVA)
+    (u,) = JAVA.all_units(doc.parsed, ())
+    ((edit, target),) = JAVA.fixes(u, u.start, u.end, model.vocab)
+    assert edit.new_text == new
+    assert target is not None and any(t.startswith(placeholder) for t in target)
+    found, _ = runner.repair(model, doc, pipeline.line_focus(doc, line), RepairOptions())
+    (r,) = found
+    assert fixed in r.candidates[0].new_text
+    assert [s.repair for s in r.suspected] == [0]
