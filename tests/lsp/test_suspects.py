@@ -44,12 +44,24 @@ PREFIX = """class Sums {
     }
 }
 """
+STUCK = """class Search {
+    static long best(long[] a) {
+        long best = Long.MIN_VALUE;
+        for (long x : a) {
+            best = Math.min(best, x);
+        }
+        return best;
+    }
+}
+"""
 # (text, the buggy code, its fix, the 0-based line of both, what the warning says): a String
 # compared by reference; an array one short, read at n in a loop from 1, marked and fixed on
-# its declaration's line
+# its declaration's line; a search from the least value that takes the minimum, fixed by a
+# method the method does not call (Math.max, outside the model's vocabulary)
 CASES = [
     (TEXT, "name == wanted", "name.equals(wanted)", 4, "compares Strings by reference"),
     (PREFIX, "new long[n]", "new long[n + 1]", 2, "reads past the end"),
+    (STUCK, "Math.min(best, x)", "Math.max(best, x)", 4, "never changes 'best'"),
 ]
 
 
@@ -65,7 +77,9 @@ def never_head(directory: Path) -> Path:
     return directory
 
 
-@pytest.mark.parametrize(("text", "bug", "fix", "at", "says"), CASES, ids=["equals", "size"])
+@pytest.mark.parametrize(
+    ("text", "bug", "fix", "at", "says"), CASES, ids=["equals", "size", "extreme"]
+)
 async def test_a_likely_bug_is_answered_and_marked_where_the_head_is_silent(
     tmp_path, text, bug, fix, at, says
 ):
