@@ -1071,8 +1071,22 @@ class _Checker:
             self._flag(f"'{_text(value)}' ({over}) is not an array or a collection")
         elif over.endswith("]") and self._kind(declared) and _incompatible(declared, over[:-2]):
             self._flag(f"'{_text(kind)}' cannot hold the elements of '{_text(value)}' ({over})")
-        self._node(n.child_by_field_name("body"))  # type: ignore[arg-type]  # grammar: required
+        body = n.child_by_field_name("body")
+        self._node(body)  # type: ignore[arg-type]  # grammar: required
         self.scopes.pop()
+        if body is not None:
+            self._element_dropped(_text(n.child_by_field_name("name")), body)
+
+    def _element_dropped(self, name: str, body: SyntaxNode) -> None:
+        """``for (int x : a) { x = Math.min(lo, x); }``: a value given to the loop's element
+        variable that nothing reads after it in the body (the next pass takes the next
+        element): the assignment does nothing."""
+        for x in _walk(body):
+            if x.type != "assignment_expression" or _text(x.child_by_field_name("left")) != name:
+                continue
+            if not any(_text(y) == name and y.start_byte >= x.end_byte for y in _names(body)):
+                self._flag(f"'{_text(x)}' gives the loop's element a value nothing reads")
+                return
 
     def _catch_clause(self, n: SyntaxNode) -> None:
         self.scopes.append({})

@@ -125,6 +125,10 @@ def test_the_methods_as_written_make_sense() -> None:
         ("ready", "count > 0", "name + 1 != null", "'name + 1' is never null"),
         ("ready", "count > 0", "null == new Object()", "'new Object()' is never null"),
         ("ready", "count > 0", '("a" + name) != null', "is never null"),
+        # a value given to the loop's element that nothing reads (Stats.java's correct
+        # lo = Math.min(lo, x) was offered x = Math.min(lo, x) first, at 10%)
+        ("mean", "sum += x;", "x = Math.min(x, 1);", "gives the loop's element a value"),
+        ("mean", "sum += x;", "x += 1;", "gives the loop's element a value"),
         # a number's digits appended to a String (Names.java's line read was offered
         # sc.nextLine() + 1)
         ("ready", "name.isEmpty()", "(name + 1).isEmpty()", "appends the digits of 1"),
@@ -154,6 +158,7 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("ready", "d == d", "d != d"),  # NaN's test, not a comparison with itself
         ("ready", "count > 0", "name.length() > 0"),
         ("ready", "count > 0", "name.length() + 1 > 0"),  # a number plus a number
+        ("mean", "sum += x;", "x = Math.abs(x); sum += x;"),  # read after it
         ("ready", "name.isEmpty()", '("#" + name + 1).isEmpty()'),  # a label and a number
         ("mean", "sum / xs.size()", "xs.isEmpty() ? 0 : sum / xs.size()"),
         ("mean", "sum / xs.size()", 'sum / "aeiou".toCharArray().length'),
