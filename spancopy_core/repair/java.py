@@ -214,7 +214,10 @@ class JavaFrontend:
         )
 
     def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:
-        return java.ungrouped(text, edits)
+        """Without parentheses that only group a name; none where the edits only swap a
+        commutative call's arguments (:func:`~spancopy_core.lang.java.commuted`)."""
+        changes = java.ungrouped(text, edits)
+        return [] if java.commuted(text, changes) else changes
 
     def layout_free(self, text: str) -> str:
         return java.layout_free(text)

@@ -34,13 +34,16 @@ def template_candidates(
 ) -> list[Candidate]:
     """The front-end's templates of ``unit`` in the code-point range ``focus`` (with
     ``fixes_only``, only its fixes of likely bugs, :meth:`Frontend.fixes`) as candidates
-    (model output in ``tokens``, empty when not expressible), dropping those after which a
+    (model output in ``tokens``, empty when not expressible), dropping those that change
+    nothing once tidied (:meth:`Frontend.tidy`), those after which a
     unit that parsed no longer parses or that make no sense
     (:func:`~spancopy_core.repair.candidates.acceptable`). :func:`rank` sets their
     probabilities."""
     out = []
     made = frontend.fixes if fixes_only else frontend.templates
     for edit, target in made(unit, focus[0], focus[1], known):
+        if not frontend.tidy(text, [edit]):
+            continue  # the same program written otherwise (Math.min(x, lo) for (lo, x))
         shifted = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
         new_text = apply_edits(text[unit.start : unit.end], [shifted])
         if not acceptable(frontend, unit, new_text, syntax_check):

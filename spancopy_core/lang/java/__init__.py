@@ -19,7 +19,13 @@ from spancopy_core.lang.java.abstraction import (
     new_literal,
     strip_annotations,
 )
-from spancopy_core.lang.java.layout import JavaStyle, layout_free, learn_style, ungrouped
+from spancopy_core.lang.java.layout import (
+    JavaStyle,
+    commuted,
+    layout_free,
+    learn_style,
+    ungrouped,
+)
 from spancopy_core.lang.java.syntax import (
     CONTEXTUAL_KEYWORDS,
     KEYWORDS,
@@ -58,6 +64,7 @@ __all__ = [
     "abstract_pair",
     "abstract_together",
     "commented_code",
+    "commuted",
     "concretize",
     "enclosing_fields",
     "has_syntax_error",

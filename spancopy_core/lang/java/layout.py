@@ -237,6 +237,31 @@ def ungrouped(source: str, changes: Sequence[edits.TextEdit]) -> list[edits.Text
     ]
 
 
+# a call whose two arguments (no call, no comma in them) may be swapped for the same value
+_COMMUTATIVE = re.compile(r"\b(Math\.min|Math\.max|Objects\.equals)\(([^(),]+),([^(),]+)\)")
+
+
+def commuted(source: str, changes: Sequence[edits.TextEdit]) -> bool:
+    """Whether ``changes`` of ``source`` only swap the two arguments of ``Math.min``,
+    ``Math.max`` or ``Objects.equals`` (``lo = Math.min(x, lo)`` for ``lo = Math.min(lo,
+    x)``): the same value, so no repair, on the lines they touch."""
+    if not changes:
+        return False
+    start = source.rfind("\n", 0, min(c.start for c in changes)) + 1
+    end = source.find("\n", max(c.end for c in changes))
+    end = len(source) if end < 0 else end
+    grown = sum(len(c.new_text) - (c.end - c.start) for c in changes)
+    old = source[start:end]
+    new = edits.apply_edits(source, list(changes))[start : end + grown]
+    return old != new and _canonical(old) == _canonical(new)
+
+
+def _canonical(code: str) -> str:
+    """``code`` without white space, each commutative call's arguments in order."""
+    code = re.sub(r"\s+", "", code)
+    return _COMMUTATIVE.sub(lambda m: f"{m[1]}({','.join(sorted((m[2], m[3])))})", code)
+
+
 def _groups(before: str, name: str, after: str) -> bool:
     """Whether parentheses around ``name`` between the texts ``before`` and ``after`` only
     group it (see :func:`ungrouped`)."""

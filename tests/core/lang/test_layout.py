@@ -147,3 +147,24 @@ def test_grouping_parentheses_around_a_name_kept_from_the_source_are_left_out(
     name = source.index("x")
     apart = [TextEdit(name, name, "("), TextEdit(name + 1, name + 1, ") != null")]
     assert apply_edits(source, java.ungrouped(source, apart)).strip() == written
+
+
+@pytest.mark.parametrize(
+    ("line", "old", "new", "same"),
+    [
+        ("lo = Math.min(lo, x);", "lo, x", "x, lo", True),
+        ("hi = Math.max(hi, a[i]);", "hi, a[i]", "a[i],hi", True),
+        ("ok = Objects.equals(a, b);", "a, b", "b, a", True),
+        ("lo = Math.min(lo, x);", "Math.min(lo, x)", "Math.max(x, lo)", False),
+        ("d = Math.floorMod(a, b);", "a, b", "b, a", False),  # not commutative
+        ("lo = Math.min(lo, x);", "lo, x", "lo, y", False),
+    ],
+)
+def test_swapping_a_commutative_calls_arguments_is_the_same_program(
+    line: str, old: str, new: str, same: bool
+) -> None:
+    """Stats.java's correct `lo = Math.min(lo, x);` was offered `lo = Math.min(x, lo);`
+    first, at 6%: the same value, no repair."""
+    source = f"class A {{\n    void f() {{\n        {line}\n    }}\n}}\n"
+    at = source.index(old)
+    assert java.commuted(source, [TextEdit(at, at + len(old), new)]) is same

@@ -66,6 +66,16 @@ def test_the_templates_nonsense_is_dropped() -> None:
     assert 'Change to "if (!a[i] > a[best]) best = i;"' not in titles  # ! on an int
 
 
+def test_a_template_that_only_swaps_a_commutative_calls_arguments_is_dropped() -> None:
+    text = TEXT.replace("if (a[i] > a[best]) best = i;", "count = Math.max(count, a[i]);")
+    at = text.index("count = Math")
+    (unit,) = FRONTEND.units_in(FRONTEND.parse(text), at, at, VOCAB)
+    focus = (at, text.index("\n", at))
+    titles = [c.title for c in ranking.template_candidates(text, unit, FRONTEND, focus, VOCAB)]
+    assert titles  # the line has templates
+    assert not any("Math.max(a[i], count)" in t for t in titles)
+
+
 def test_prose_keeps_every_candidate() -> None:
     text = "Its a nice day."
     (unit,) = PLAINTEXT.all_units(PLAINTEXT.parse(text), VOCAB)
