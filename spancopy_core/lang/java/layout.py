@@ -249,10 +249,11 @@ def commuted(source: str, changes: Sequence[edits.TextEdit]) -> bool:
         return False
     start = source.rfind("\n", 0, min(c.start for c in changes)) + 1
     end = source.find("\n", max(c.end for c in changes))
-    end = len(source) if end < 0 else end
-    grown = sum(len(c.new_text) - (c.end - c.start) for c in changes)
-    old = source[start:end]
-    new = edits.apply_edits(source, list(changes))[start : end + grown]
+    old = source[start : len(source) if end < 0 else end]
+    if not _COMMUTATIVE.search(re.sub(r"\s+", "", old)):
+        return False  # the lines touched call none
+    moved = [edits.TextEdit(c.start - start, c.end - start, c.new_text) for c in changes]
+    new = edits.apply_edits(old, moved)
     return old != new and _canonical(old) == _canonical(new)
 
 
