@@ -2126,6 +2126,7 @@ class _Checker:
         if self.checking:
             self._kept_by_remainder(n)
             self._shifted_away(n)
+            self._pointer_away(n)
             self._empty_body(n, n.child_by_field_name("body"), True)
 
     def _until_zero(self, n: SyntaxNode) -> tuple[str, SyntaxNode, SyntaxNode, SyntaxNode] | None:
@@ -2182,6 +2183,36 @@ class _Checker:
             return
         what = f"'{_text(step)}' makes the lowest bit of '{name}' 0, which the loop reads"
         self._suspect(step, what, (operator, operator, fix))
+
+    def _pointer_away(self, n: SyntaxNode) -> None:
+        """``while (i < j) { ... i++; ... j++; }``: two locals that close in on each other
+        (two pointers), one of them only ever moved away from the other (``j++`` for the
+        upper one): that step never brings the loop to its end; fixed by the other direction
+        (``j--``)."""
+        found = _comparison(n.child_by_field_name("condition"), ("<", "<=", ">", ">="))
+        body = n.child_by_field_name("body")
+        if found is None or body is None:
+            return
+        op, left, right = found
+        low, high = (left, right) if op in ("<", "<=") else (right, left)
+        if low.type != "identifier" or high.type != "identifier" or _same(low, high):
+            return
+        if any(self._lookup(_text(x)) is None or _text(x) in self.env.fields for x in (low, high)):
+            return
+        lows, highs = _steps(body, _text(low)), _steps(body, _text(high))
+        if lows is None or highs is None:
+            return  # assigned otherwise than by a step
+        condition = _text(_bare(n.child_by_field_name("condition")))
+        for name, other, own, others, toward, away in (
+            (_text(low), _text(high), lows, highs, "++", "--"),
+            (_text(high), _text(low), highs, lows, "--", "++"),
+        ):
+            if own and others and all(d == away for d, _ in own):
+                step = own[0][1]
+                operator = next(c for c in step.children if c.type in ("++", "--"))
+                what = f"'{_text(step)}' moves '{name}' away from '{other}' in '{condition}'"
+                self._suspect(step, what, (operator, operator, toward))
+                return
 
     def _ternary_expression(self, n: SyntaxNode) -> None:
         self._if_statement(n)
@@ -2804,6 +2835,18 @@ def _assignments(n: SyntaxNode) -> list[tuple[int, str]]:
             continue
         if target is not None and target.type == "identifier":
             out.append((x.start_byte, _text(target)))
+    return out
+
+
+def _steps(body: SyntaxNode, name: str) -> list[tuple[str, SyntaxNode]] | None:
+    """The increments and decrements of the local ``name`` in ``body`` (``("++", i++)``);
+    None where an assignment changes it otherwise."""
+    out = []
+    for x in _walk(body):
+        if x.type == "assignment_expression" and _text(x.child_by_field_name("left")) == name:
+            return None
+        if x.type == "update_expression" and name in map(_text, _statements(x)):
+            out.append((_stepped(x, next(iter(_statements(x)))), x))
     return out
 
 

@@ -285,6 +285,15 @@ BUGS = [
         "'10 ^ 9 + 7' is an exclusive or, not 10 to the 9",
     ),
     (
+        "boolean f(int[] a, int x) {\n    int i = 0, j = a.length - 1;\n    while (i < j) {\n"
+        "        if (a[i] + a[j] == x) return true;\n        if (a[i] + a[j] < x) i++;\n"
+        "        else j++;\n    }\n    return false;\n}",
+        "boolean f(int[] a, int x) {\n    int i = 0, j = a.length - 1;\n    while (i < j) {\n"
+        "        if (a[i] + a[j] == x) return true;\n        if (a[i] + a[j] < x) i++;\n"
+        "        else j--;\n    }\n    return false;\n}",
+        "'j++' moves 'j' away from 'i' in 'i < j'",
+    ),
+    (
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
         "        best = Math.min(best, x);\n    return best;\n}",
         "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
@@ -624,6 +633,13 @@ CORRECT = [
     # exclusive or of booleans, of a bit, of two variables
     "boolean f(boolean a, boolean b) {\n    return a ^ b ^ true;\n}",
     "int f(int x, int mask) {\n    return (x ^ 1) + (x ^ mask);\n}",
+    # two pointers that close in, one pointer alone, a binary search's assignments
+    "void f(int[] a) {\n    int lo = 0, hi = a.length - 1;\n    while (lo < hi) {\n"
+    "        int t = a[lo];\n        a[lo++] = a[hi];\n        a[hi--] = t;\n    }\n}",
+    "int f(int n) {\n    int i = 0;\n    while (i < n) i++;\n    return i;\n}",
+    "int f(int[] a, int x) {\n    int lo = 0, hi = a.length;\n    while (lo < hi) {\n"
+    "        int mid = (lo + hi) / 2;\n        if (a[mid] < x) lo = mid + 1;\n"
+    "        else hi = mid;\n    }\n    return lo;\n}",
     # a search from the extreme that moves (max from the least), or that is reset
     "long f(long[] a) {\n    long best = Long.MIN_VALUE;\n    for (long x : a)\n"
     "        best = Math.max(best, x);\n    return best;\n}",

@@ -280,6 +280,9 @@ FLAGGED_BUGS = {
             "contest:lcm_pair:int_overflow_cast", "'a * b' is multiplied in int before it is a long"
         ),
         _bug(
+            "contest:two_sum_sorted:wrong_pointer_move", "'j++' moves 'j' away from 'i' in 'i < j'"
+        ),
+        _bug(
             "contest:knapsack_01:wrong_index",
             "'Math.max(dp[c], dp[c] + v)' compares a value with itself plus a change",
         ),
