@@ -1360,15 +1360,22 @@ class _Checker:
         the rest of the token's line, mostly empty, not the next line; fixed by reading that
         rest after the token (``sc.nextLine();`` on a line of its own; the likely bug is on
         the token's line, where its fix is). Not where the line read is dropped (that is the
-        fix)."""
+        fix), trimmed (``k = sc.nextInt(); item = sc.nextLine().trim();``: that rest meant),
+        nor after a word (``next()``: a command and its argument)."""
         if (
             self.method is None
             or scanner.type != "identifier"
-            or self._type_of(scanner) != "Scanner"
+            or _base(self._type_of(scanner)) != "Scanner"
         ):
             return
         if call.parent is None or call.parent.type == "expression_statement":
             return
+        outer = call.parent
+        if outer.type == "method_invocation" and _text(outer.child_by_field_name("name")) in (
+            "trim",
+            "strip",
+        ):
+            return  # the rest of the line meant: String name = sc.nextLine().trim();
         reads = [
             x
             for x in _walk(self.method)
@@ -1377,8 +1384,8 @@ class _Checker:
             and _text(x.child_by_field_name("object")) == _text(scanner)
             and _text(x.child_by_field_name("name")) in _SCANNER_READS
         ]
-        if not reads or _text(reads[-1].child_by_field_name("name")) == "nextLine":
-            return
+        if not reads or _text(reads[-1].child_by_field_name("name")) in ("next", "nextLine"):
+            return  # after a word, the rest of its line may be meant (a command's argument)
         token = reads[-1]
         statement = token
         while statement.parent is not None and statement.type not in _COMPLETING:

@@ -616,7 +616,12 @@ CORRECT = [
     "int[][] f(int[][] a, int n, int m) {\n    int[][] t = new int[n][m];\n    n = m;\n"
     "    for (int i = 0; i < n; i++)\n        for (int j = 0; j < m; j++)\n"
     "            t[j][i] = a[i][j];\n    return t;\n}",
-    # a line read first, a line read after a line, a token read after a line
+    # a line read first, a line read after a line, a token read after a line; the rest of
+    # the line meant: trimmed after a number ("3 green apples"), after a word (a command)
+    "void f(Scanner in) {\n    int k = in.nextInt();\n    String item = in.nextLine().trim();\n"
+    "    System.out.println(item + k);\n}",
+    "void f(Scanner in) {\n    String op = in.next();\n    String arg = in.nextLine();\n"
+    "    System.out.println(op + arg);\n}",
     "void f(Scanner in) {\n    String s = in.nextLine();\n    int n = in.nextInt();\n"
     "    System.out.println(s + n);\n}",
     "void f(Scanner in) {\n    in.nextInt();\n    in.nextLine();\n    String s = in.nextLine();\n"
