@@ -760,6 +760,7 @@ class _Checker:
             self._node(c)
         if condition is not None and self.checking:
             self._equal_bound(n, condition)
+            self._other_bounded(n, condition)
             if not self._wrong_step(n, condition):
                 self._loop(n, condition)
             self._past_the_end(n, condition)
@@ -801,6 +802,26 @@ class _Checker:
             return
         if _text(moved) in (_text(found[1]), _text(found[2])):
             self._flag(f"the loop's condition '{_text(condition)}' holds once at most")
+
+    def _other_bounded(self, n: SyntaxNode, condition: SyntaxNode) -> None:
+        """``for (int i = 1; best < a.length; i++) if (a[i] > a[best]) best = i;``: a loop
+        that steps its counter and indexes with it, but whose condition, a bound of a length,
+        never reads it (Correct.java's invoked list held it): nothing stops the counter
+        before the end. Nonsense as a repair (a search ``for (int i = 0; !found; i++)`` tests
+        no length)."""
+        counter = self._counter(n)
+        found = _comparison(condition, _ORDER)
+        if counter is None or found is None or not _stepped(counter[3], counter[0]):
+            return
+        name, body = _text(counter[0]), counter[2]
+        if name in map(_text, _names(condition)):
+            return
+        for side in (found[1], found[2]):
+            ends = self._length(side)
+            if ends is not None and any(_reads_at(x, ends, name) for x in _walk(body)):
+                what = f"the loop's condition '{_text(condition)}' never reads its counter '{name}'"
+                self._flag(what)
+                return
 
     def _wrong_step(self, n: SyntaxNode, condition: SyntaxNode) -> bool:
         """``for (int j = i + 1; j < n; i++)``: a loop whose condition compares the one

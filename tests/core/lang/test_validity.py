@@ -103,6 +103,11 @@ def test_the_methods_as_written_make_sense() -> None:
         ("indexOfMax", "i < a.length; i++", "a.length <= i; i++", "'i++' moves 'i' away"),
         ("indexOfMax", "i < a.length; i++", "i < a.length; i--", "'i--' moves 'i' away"),
         ("indexOfMax", "i < a.length; i++", "i < a.length; i -= 2", "'i -= 2' moves 'i' away"),
+        # a bound of a length that never reads the counter indexing with it (Correct.java's
+        # invoked list held best < a.length second; the body sets best, a call may set count)
+        ("indexOfMax", "i < a.length; i++", "best < a.length; i++", "never reads its counter"),
+        ("indexOfMax", "i < a.length; i++", "count < a.length; i++", "never reads its counter"),
+        ("indexOfMax", "i < a.length; i++", "a.length > best; i++", "never reads its counter"),
         # a condition its step makes false at once (Correct.java's invoked list held it)
         ("indexOfMax", "i < a.length; i++", "i == a.length; i++", "holds once at most"),
         ("indexOfMax", "i < a.length; i++", "a.length == i; i += 2", "holds once at most"),
@@ -171,9 +176,8 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "i < a.length; i++", "i >= 1; i--"),  # counts down to its bound
         ("indexOfMax", "i < a.length; i++", "i < a.length; i += 2"),
         ("indexOfMax", "i < a.length; i++", "i < a.length; i *= 2"),  # not a step it can read
-        ("indexOfMax", "i < a.length; i++", "count < a.length; i++"),  # a field: a call may set it
-        ("indexOfMax", "i < a.length; i++", "best < a.length; i++"),  # the body sets best
         ("indexOfMax", "i < a.length; i++", "a[i] == best; i++"),  # a search
+        ("indexOfMax", "i < a.length; i++", "best < 100; i++"),  # no length: a count of its own
         ("indexOfMax", "i < a.length; i++", "i != a.length; i++"),
         ("indexOfMax", "best = i;", "best = i + i;"),  # twice i: a value
         ("indexOfMax", "best = i;", "best += 1;"),
