@@ -272,3 +272,32 @@ def test_a_fix_that_writes_a_new_method_name_or_integer_is_scored(
     (r,) = found
     assert fixed in r.candidates[0].new_text
     assert [s.repair for s in r.suspected] == [0]
+
+
+CORRECT = """public class Correct {
+    static int indexOfMax(int[] a) {
+        int best = 0;
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] > a[best]) best = i;
+        }
+        return best;
+    }
+}
+"""
+
+
+def test_a_correct_index_of_max_is_not_answered_automatically_and_lists_sense(model):
+    """The issue's Correct.java: at its correct loop no likely bug and no confident answer
+    (an automatic request gets nothing); asked for, alternatives in order of their shares,
+    and not ``best < a.length``, which bounds another variable than the counter it indexes
+    with (the list held it second)."""
+    doc = ParsedText.parse(CORRECT, JAVA)
+    line = CORRECT.split("\n").index("        for (int i = 1; i < a.length; i++) {")
+    found, _ = runner.repair(model, doc, pipeline.line_focus(doc, line), RepairOptions())
+    (r,) = found
+    assert not r.suspected
+    assert not runner.confident(r, pipeline.CONFIDENT_RATIO)
+    assert r.candidates
+    assert not any("best < a.length" in c.title for c in r.candidates)
+    shares = [c.probability for c in r.candidates]
+    assert shares == sorted(shares, reverse=True)
