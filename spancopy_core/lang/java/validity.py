@@ -878,12 +878,10 @@ class _Checker:
             size = self._size(ends[0]) if ends is not None else None
             if size is not None and up and _value(start) not in (None, 0):
                 fix, where = size  # from 1 to n: an array of n + 1 was meant
-        if ends is None or {_text(name), _text(ends[0])} & _assigned(body):
+        if ends is None:
             return
-        if any(x.type in _EXITS for x in _walk(body)):
-            return
-        read = next((x for x in _walk(body) if _reads_at(x, ends, _text(name))), None)
-        if read is not None and _unguarded(read, body):
+        read = _read_each_pass(body, _text(name), ends, _text(name))
+        if read is not None:
             what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(end)}"
             if up and where is end and (_value(start) or 0) > 0:  # from 1 to the length
                 index = _index(read)
@@ -906,12 +904,8 @@ class _Checker:
             return
         end, after = found[2], f"{_text(name)} + 1"
         ends = self._length(end) or self._sized(end, body, after)
-        if ends is None or {_text(name), _text(ends[0])} & _assigned(body):
-            return
-        if any(x.type in _EXITS for x in _walk(body)):
-            return
-        read = next((x for x in _walk(body) if _reads_at(x, ends, after)), None)
-        if read is None or not _unguarded(read, body):
+        read = None if ends is None else _read_each_pass(body, _text(name), ends, after)
+        if ends is None or read is None:
             return
         fix, where = (end, end, f"{_text(end)} - 1"), end
         parent = read.parent
@@ -1102,8 +1096,8 @@ class _Checker:
         """``for (int x : a) { x = Math.min(lo, x); }``: a value given to the loop's element
         variable that nothing reads after it in the body (the next pass takes the next
         element): the assignment does nothing."""
-        for x in _walk(body):
-            if x.type != "assignment_expression" or _text(x.child_by_field_name("left")) != name:
+        for x in _changes(body, name):
+            if x.type != "assignment_expression":
                 continue
             if not any(_text(y) == name and y.start_byte >= x.end_byte for y in _names(body)):
                 self._flag(f"'{_text(x)}' gives the loop's element a value nothing reads")
@@ -1367,13 +1361,10 @@ class _Checker:
         of ``form`` (asked with the assignment and ``variable``)."""
         if self.method is None:
             return False
-        for x in _walk(self.method):
-            if x.type == "update_expression" and variable in map(_text, _statements(x)):
-                return False
-            if x.type == "assignment_expression":
-                if _text(x.child_by_field_name("left")) == variable and not form(x, variable):
-                    return False
-        return True
+        return all(
+            x.type == "assignment_expression" and form(x, variable)
+            for x in _changes(self.method, variable)
+        )
 
     def _rest_of_line(self, call: SyntaxNode, scanner: SyntaxNode) -> None:
         """``int n = sc.nextInt(); String name = sc.nextLine();``: a Scanner's line read
@@ -2171,12 +2162,7 @@ class _Checker:
             return None
         if self._lookup(name) is None or name in self.env.fields:
             return None
-        steps = [
-            x
-            for x in _walk(body)
-            if (x.type == "assignment_expression" and _text(x.child_by_field_name("left")) == name)
-            or (x.type == "update_expression" and name in map(_text, _statements(x)))
-        ]
+        steps = _changes(body, name)
         if len(steps) != 1 or steps[0].type != "assignment_expression":
             return None
         operator = steps[0].child_by_field_name("operator")
@@ -2736,6 +2722,18 @@ def _reads_at(n: SyntaxNode, ends: tuple[SyntaxNode, str], index: str) -> bool:
     return member in _AT_INDEX[which] and spaced and _same(of, obj)
 
 
+def _read_each_pass(
+    body: SyntaxNode, name: str, ends: tuple[SyntaxNode, str], index: str
+) -> SyntaxNode | None:
+    """The read at ``index`` (:func:`_reads_at`) of what ``ends`` is the length of that the
+    loop ``body`` makes in every pass, where the body neither changes the counter ``name``
+    nor that array, String or list, nor may leave early; None otherwise."""
+    if {name, _text(ends[0])} & _assigned(body) or any(x.type in _EXITS for x in _walk(body)):
+        return None
+    read = next((x for x in _walk(body) if _reads_at(x, ends, index)), None)
+    return read if read is not None and _unguarded(read, body) else None
+
+
 def _index(read: SyntaxNode) -> SyntaxNode:
     """The index of ``a[i]``, ``s.charAt(i)`` or ``xs.get(i)`` (:func:`_reads_at`)."""
     if read.type == "array_access":
@@ -2853,7 +2851,16 @@ def _assigned(n: SyntaxNode) -> set[str]:
 def _assignments(n: SyntaxNode) -> list[tuple[int, str]]:
     """Where ``n`` assigns, increments or decrements a variable, and its name: (start byte,
     name) in order."""
-    out = []
+    return [(x.start_byte, name) for x, name in _targets(n)]
+
+
+def _changes(n: SyntaxNode, name: str) -> list[SyntaxNode]:
+    """The assignments, increments and decrements of the variable ``name`` in ``n``."""
+    return [x for x, target in _targets(n) if target == name]
+
+
+def _targets(n: SyntaxNode) -> Iterator[tuple[SyntaxNode, str]]:
+    """Each assignment, increment or decrement of a variable in ``n``, with its name."""
     for x in _walk(n):
         if x.type == "assignment_expression":
             target = x.child_by_field_name("left")
@@ -2862,19 +2869,17 @@ def _assignments(n: SyntaxNode) -> list[tuple[int, str]]:
         else:
             continue
         if target is not None and target.type == "identifier":
-            out.append((x.start_byte, _text(target)))
-    return out
+            yield x, _text(target)
 
 
 def _steps(body: SyntaxNode, name: str) -> list[tuple[str, SyntaxNode]] | None:
     """The increments and decrements of the local ``name`` in ``body`` (``("++", i++)``);
     None where an assignment changes it otherwise."""
     out = []
-    for x in _walk(body):
-        if x.type == "assignment_expression" and _text(x.child_by_field_name("left")) == name:
+    for x in _changes(body, name):
+        if x.type == "assignment_expression":
             return None
-        if x.type == "update_expression" and name in map(_text, _statements(x)):
-            out.append((_stepped(x, next(iter(_statements(x)))), x))
+        out.append((_stepped(x, next(iter(_statements(x)))), x))
     return out
 
 
