@@ -34,8 +34,9 @@ from spancopy_core.repair.prose import (
 from spancopy_core.repair.templates import literal_step, repair_templates
 from spancopy_core.repair.titles import change_title
 
-_LITERALS = ("string", "char", "float")  # new tokens any edit may write (java.new_literal)
-_FRESH = (*_LITERALS, "int", "method")  # and a likely bug's own fix (Math.max, 1000000007)
+# the new tokens a likely bug's own fix may write besides those of any edit (Math.max,
+# 1000000007; java.new_literal)
+_FRESH = (*java.NEW_LITERALS, "int", "method")
 
 
 def _replaced(source: Sequence[SourceToken], starts: Sequence[int], edit: TextEdit) -> str:
@@ -122,7 +123,7 @@ class JavaFrontend:
         unit: Unit,
         edits: Sequence[TextEdit],
         known: Container[str],
-        fresh: Container[str] = _LITERALS,
+        fresh: Container[str] = java.NEW_LITERALS,
     ) -> list[tuple[TextEdit, tuple[str, ...] | None]]:
         """``edits`` of the unit, each with the model output it amounts to (:meth:`templates`);
         a new token of a kind in ``fresh`` takes the next placeholder of its category

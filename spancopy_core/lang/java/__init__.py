@@ -6,6 +6,7 @@ Design notes: docs/design.md#lang-java.
 
 from spancopy_core.lang.java.abstraction import (
     JAVA_LANG,
+    NEW_LITERALS,
     PLACEHOLDER,
     Abstraction,
     Mapping,
@@ -51,6 +52,7 @@ __all__ = [
     "JAVA_LANG",
     "KEYWORDS",
     "MAX_SOURCE_BYTES",
+    "NEW_LITERALS",
     "PLACEHOLDER",
     "Abstraction",
     "JavaSource",

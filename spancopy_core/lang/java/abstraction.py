@@ -395,12 +395,16 @@ def model_input_pair(
     )
 
 
+# the kinds of new token any edit may write as the next placeholder of its category
+NEW_LITERALS = ("string", "char", "float")
+
+
 def new_literal(
     mapping: Mapping,
     token: Token,
     known: Container[str],
     added: dict[str, str],
-    kinds: Container[str] = ("string", "char", "float"),
+    kinds: Container[str] = NEW_LITERALS,
 ) -> str | None:
     """The placeholder that a string, char or floating literal ``token`` which the
     abstracted unit lacks takes in an edit of it (``" "``, ``10.0``): the next of its category
