@@ -17,11 +17,13 @@ ANY = "?"  # a parameter or return type not known here (an object, a type variab
 
 @dataclass(frozen=True)
 class Overload:
-    """One declaration: its return type, parameter types, and whether the last is ``...``."""
+    """One declaration: its return type, parameter types, whether the last is ``...``, and
+    the parameters' names where the declaration is in sight (a method of the file)."""
 
     returns: str
     params: tuple[str, ...]
     varargs: bool = False
+    names: tuple[str, ...] = ()
 
     def takes(self, count: int) -> bool:
         """Whether it takes ``count`` arguments."""

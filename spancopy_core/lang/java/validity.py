@@ -8,6 +8,7 @@ Design notes: docs/design.md#lang-java-validity.
 
 from __future__ import annotations
 
+import itertools
 import re
 import threading
 from collections import Counter, OrderedDict
@@ -269,7 +270,8 @@ def _base(type_text: str) -> str:
 
 def _signature(method: SyntaxNode) -> jdk.Member:
     """A declared method as an overload: its parameter types where they are primitives,
-    ``String`` or arrays of them (else :data:`jdk.ANY`), its return type."""
+    ``String`` or arrays of them (else :data:`jdk.ANY`), its return type, its parameters'
+    names."""
     params = [
         p
         for p in _children(method.child_by_field_name("parameters"))
@@ -282,7 +284,8 @@ def _signature(method: SyntaxNode) -> jdk.Member:
     known = tuple(t if t.rstrip("[]") in _PRIMITIVES | {"String"} else jdk.ANY for t in types)
     spread = any(p.type == "spread_parameter" for p in params)
     returns = _declared_type(method.child_by_field_name("type"), method) or jdk.ANY
-    return jdk.Member((jdk.Overload(returns, known, spread),))
+    names = tuple(_text(p.child_by_field_name("name")) for p in params)
+    return jdk.Member((jdk.Overload(returns, known, spread, names),))
 
 
 def _declare_method(signatures: dict[str, jdk.Member], member: SyntaxNode) -> None:
@@ -517,6 +520,7 @@ class _Checker:
         # arrays declared new T[a][b]: their two dimensions (declared twice: None)
         self.grids: dict[str, tuple[SyntaxNode, SyntaxNode] | None] = {}
         self.ceilings: set[str] = set()  # arrays filled with their element type's greatest
+        self.bounded: set[int] = set()  # loop bounds flagged by :meth:`_other_dimension`
         self.lengths: dict[str, SyntaxNode | None] = {}  # locals declared with a call or a field
         # what the method assigns, where (listed when first asked)
         self.assignments: list[tuple[int, str]] | None = None
@@ -607,8 +611,64 @@ class _Checker:
                     self._flag("a path through the method returns no value")
                 if self.checking:
                     self._other_field(method, body)
+            if self.checking:
+                self._never_marked(method, body)
         self.returns.pop()
         self.scopes.pop()
+
+    def _never_marked(self, method: SyntaxNode, body: SyntaxNode) -> None:
+        """``void dfs(int u) { for (int v : adj[u]) if (!seen[v]) dfs(v); }``: a search
+        that tests a flag before it goes on from a node but never sets one (it goes round a
+        cycle for ever); fixed by marking the node it is at first (``seen[u] = true;``). Not
+        where the method sets the array's elements or passes the array on."""
+        name = _text(method.child_by_field_name("name"))
+        params = [
+            _text(p.child_by_field_name("name"))
+            for p in _children(method.child_by_field_name("parameters"))
+            if p.type == "formal_parameter"
+        ]
+        statements = _statements(body)
+        if not statements:
+            return
+        for x in _walk(body):
+            if x.type != "if_statement":
+                continue
+            test = _bare(x.child_by_field_name("condition"))
+            if test is not None and test.type == "unary_expression" and _text(test)[:1] == "!":
+                test = _bare(test.child_by_field_name("operand"))
+            if test is None or test.type != "array_access":
+                continue
+            flags, node = test.child_by_field_name("array"), test.child_by_field_name("index")
+            if flags is None or flags.type != "identifier" or node is None:
+                continue
+            calls = [
+                c
+                for c in _walk(method)
+                if c.type == "method_invocation" and c.child_by_field_name("object") is None
+            ]
+            for call in calls:
+                args = list(map(_text, _statements(call.child_by_field_name("arguments"))))
+                if _text(flags) in args:
+                    return  # the flags passed on
+            recursive = [
+                list(map(_text, _statements(c.child_by_field_name("arguments"))))
+                for c in calls
+                if _text(c.child_by_field_name("name")) == name
+            ]
+            at = [a.index(_text(node)) for a in recursive if _text(node) in a]
+            if not at or len(params) != len(recursive[0]) or _text(node) in params:
+                continue
+            if any(
+                t.type == "assignment_expression"
+                and _text(t.child_by_field_name("left")).startswith(f"{_text(flags)}[")
+                for t in _walk(method)
+            ):
+                return
+            start = statements[0].children[0]  # the mark goes before it, on a line of its own
+            mark = f"{_text(flags)}[{params[at[0]]}] = true;\n{_indent(start)}{_text(start)}"
+            what = f"'{name}' tests '{_text(test)}' before it goes on but never sets it"
+            self._suspect(start, what, (start, start, mark))
+            return
 
     def _other_field(self, method: SyntaxNode, body: SyntaxNode) -> None:
         """``int getY() { return x; }``: a getter of no parameters whose one statement
@@ -766,6 +826,7 @@ class _Checker:
             self._past_the_end(n, condition)
             self._next_past_the_end(n, condition)
             self._mirrored(n)
+            self._mask_bound(n, condition)
         if self.checking:
             self._empty_body(n, n.child_by_field_name("body"), True)
         self.scopes.pop()
@@ -886,7 +947,42 @@ class _Checker:
             if up and where is end and (_value(start) or 0) > 0:  # from 1 to the length
                 index = _index(read)
                 fix, where = (index, index, f"{_text(name)} - 1"), read  # read from 1 on
+                fix = self._paired(read, index) or fix
             self._suspect(where, what, fix)  # type: ignore[arg-type]  # where the fix is
+
+    def _paired(
+        self, read: SyntaxNode, index: SyntaxNode
+    ) -> tuple[SyntaxNode, SyntaxNode, str] | None:
+        """The fix of ``s.charAt(i) == t.charAt(j)`` (``read`` is the second, past the end
+        in a loop of ``j`` from 1 to ``t``'s length) where ``i`` too runs from 1 to ``s``'s
+        length in a loop around it (a table of ``n + 1`` by ``m + 1``, whose row and
+        column 0 stand for the empty prefix): both read at ``- 1``."""
+        pair = read.parent
+        found = _comparison(pair, ("==", "!="))
+        if pair is None or found is None:
+            return None
+        other = found[2] if found[1].id == read.id else found[1]
+        if other.type not in ("array_access", "method_invocation"):
+            return None
+        at = (
+            _index(other)
+            if other.type == "array_access" or _statements(other.child_by_field_name("arguments"))
+            else None
+        )
+        loop = read.parent
+        while at is not None and loop is not None and loop.type not in _METHODS:
+            counter = self._counter(loop) if loop.type == "for_statement" else None
+            bound = _comparison(loop.child_by_field_name("condition"), ("<=",))
+            if counter is not None and bound is not None and _same(counter[0], at):
+                ends = self._length(bound[2]) if _same(bound[1], at) else None
+                if ends is None or not _reads_at(other, ends, _text(at)):
+                    return None
+                if (_value(counter[1]) or 0) <= 0 or _stepped(counter[3], counter[0]) != "++":
+                    return None
+                new = _rewritten(pair, {at.id: f"{_text(at)} - 1", index.id: f"{_text(index)} - 1"})
+                return pair, pair, new
+            loop = loop.parent
+        return None
 
     def _next_past_the_end(self, n: SyntaxNode, condition: SyntaxNode) -> None:
         """``for (int i = 0; i < a.length; i++) if (a[i] > a[i + 1]) ...``: a loop to the
@@ -922,6 +1018,32 @@ class _Checker:
             fix, where = (index, index, f"{_text(name)} - 1"), read
         what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(end)} - 1"
         self._suspect(where, what, fix)  # where the fix is
+
+    def _mask_bound(self, n: SyntaxNode, condition: SyntaxNode) -> None:
+        """``for (int mask = 0; mask < n; mask++)`` whose body tests the bits of ``mask``
+        (``mask >> i & 1``, ``mask & (1 << i)``) in a loop of ``i < n``: the subsets of n
+        things are the masks below ``1 << n``, not below ``n``; fixed by ``mask < (1 <<
+        n)``."""
+        counter = self._counter(n)
+        found = _comparison(condition, ("<",))
+        if counter is None or found is None or _value(counter[1]) != 0:
+            return
+        mask, _, body, step = counter
+        end = found[2]
+        if not _same(found[1], mask) or _stepped(step, mask) != "++" or mask.type != "identifier":
+            return
+        if end.type not in ("identifier", "field_access") or _text(mask) in _assigned(body):
+            return
+        bits = {b for x in _walk(body) if (b := _bit_of(x, _text(mask))) is not None}
+        for x in _walk(body):
+            inner = self._counter(x) if x.type == "for_statement" else None
+            bound = _comparison(x.child_by_field_name("condition"), ("<",))
+            if inner is None or bound is None or _text(inner[0]) not in bits:
+                continue
+            if _same(bound[1], inner[0]) and _same(bound[2], end):
+                what = f"'{_text(mask)}' runs below {_text(end)}, not over the subsets of its bits"
+                self._suspect(condition, what, (end, end, f"(1 << {_text(end)})"))
+                return
 
     def _mirrored(self, n: SyntaxNode) -> None:
         """``for (int i = 0; ...; i++)`` whose every iteration reads ``s.charAt(s.length() -
@@ -1242,6 +1364,7 @@ class _Checker:
                 self._flag(f"no method '{name}' here")
             elif not self.env.open and name in self.env.signatures:
                 self._arguments(f"'{name}'", self.env.signatures[name], args)
+                self._swapped_arguments(n, self.env.signatures[name], args)
             if name not in self.env.methods:
                 self.unresolved.add(name)
         else:
@@ -1256,6 +1379,8 @@ class _Checker:
                     self._suspect(n, f"'{_text(n)}' compares a value with itself plus a change")
                 if self.checking:
                     self._stuck_extreme(n, name)
+                    for arg in args if name == "max" else ():
+                        self._never_gains(n, arg)
                     for arg in args if name == "min" else ():
                         self._past_the_ceiling(n, arg)
                 for x, y in ((args[0], args[1]), (args[1], args[0])):  # max(best, w * h)
@@ -1276,6 +1401,68 @@ class _Checker:
                 self._regex_sign(n, args[0])
             if _text(obj) == "Math" and name in ("ceil", "round") and len(args) == 1:
                 self._widened("double", args[0])  # Math.ceil(n / k): already rounded down
+
+    def _swapped_arguments(
+        self, call: SyntaxNode, member: jdk.Member, args: list[SyntaxNode]
+    ) -> None:
+        """``countBetween(a, hi, lo)`` of ``countBetween(long[] a, long lo, long hi)``: two
+        arguments named as each other's parameter (fixed by swapping them back); not in the
+        method itself (``gcd(b, a)`` in ``gcd(a, b)`` is meant), nor of an overloaded one,
+        nor for names of one letter, nor where the method also passes them the other way."""
+        if len(member.overloads) != 1 or self.method is None:
+            return
+        names = member.overloads[0].names
+        name = self.method.child_by_field_name("name")
+        if len(names) != len(args) or _same(name, call.child_by_field_name("name")):
+            return
+        given = [_text(a) if a.type == "identifier" else None for a in args]
+        for p, q in itertools.combinations(range(len(args)), 2):
+            if given[p] != names[q] or given[q] != names[p] or names[p] == names[q]:
+                continue
+            if min(len(names[p]), len(names[q])) < 2:
+                continue  # less(j, i) of less(i, j): a letter says nothing of its role
+            calls = [x for x in _walk(self.method) if x.type == "method_invocation"]
+            if any(_in_order(x, call, p, q, names) for x in calls):
+                return  # both ways round (an undirected edge as two directed ones)
+            new = _rewritten(call, {args[p].id: names[p], args[q].id: names[q]})
+            what = f"'{_text(call)}' passes '{names[q]}' as '{names[p]}' and the reverse"
+            self._suspect(call, what, (call, call, new))
+            return
+
+    def _never_gains(self, call: SyntaxNode, arg: SyntaxNode) -> None:
+        """``low = Math.min(low, p); best = Math.max(best, low - p);``: the running least of
+        ``p`` less ``p`` is never above 0 (and ``p`` less the running greatest), so the
+        greatest gain stays where it started; fixed by ``p - low``."""
+        found = _comparison(arg, ("-",))
+        statement = call
+        while statement.parent is not None and statement.type != "expression_statement":
+            statement = statement.parent
+        block = statement.parent
+        if found is None or block is None or block.type != "block":
+            return
+        _, x, y = found
+        if x.type != "identifier" or y.type != "identifier":
+            return
+        for before in _statements(block):
+            if before.start_byte >= statement.start_byte:
+                return
+            update = next(iter(_statements(before)), None)
+            value = update.child_by_field_name("right") if update is not None else None
+            if value is None or value.type != "method_invocation" or update is None:
+                continue
+            kept = _text(value.child_by_field_name("name"))
+            running, other = (x, y) if kept == "min" else (y, x)
+            given = sorted(map(_text, _statements(value.child_by_field_name("arguments"))))
+            if (
+                _text(update.child_by_field_name("operator")) == "="
+                and _text(value.child_by_field_name("object")) == "Math"
+                and kept in ("min", "max")
+                and _same(update.child_by_field_name("left"), running)
+                and given == sorted([_text(running), _text(other)])
+            ):
+                what = f"'{_text(arg)}' is never above 0: '{_text(running)}' is the running {kept}"
+                self._suspect(arg, what, (arg, arg, f"{_text(y)} - {_text(x)}"))
+                return
 
     def _stuck_extreme(self, call: SyntaxNode, name: str) -> None:
         """``best = Math.min(best, x)`` where ``best`` starts at ``Long.MIN_VALUE`` (or
@@ -1537,6 +1724,7 @@ class _Checker:
         self._at_the_end(n, n.child_by_field_name("index"))
         if self.checking:
             self._crossed(n)
+            self._other_dimension(n)
 
     def _crossed(self, n: SyntaxNode) -> None:
         """``t[j][i]`` of ``int[][] t = new int[n][m]`` in loops of ``j < m`` and ``i < n``
@@ -1559,11 +1747,52 @@ class _Checker:
             return
         bounds = _loop_bounds(n)
         i, j = _text(row.child_by_field_name("index")), _text(n.child_by_field_name("index"))
-        if i in bounds and j in bounds and _same(bounds[i], second) and _same(bounds[j], first):
+        if (
+            i in bounds
+            and j in bounds
+            and _same(bounds[i][0], second)
+            and _same(bounds[j][0], first)
+        ):
             self.grids[_text(grid)] = None  # once an array
             fix = (first, second, f"{_text(second)}][{_text(first)}")
             what = f"'{_text(n)}' runs each index along the other dimension of '{_text(grid)}'"
             self._suspect(dims[0].parent or dims[0], what, fix)  # new int[n][m]
+
+    def _other_dimension(self, n: SyntaxNode) -> None:
+        """``p[i][j]`` of ``new long[n + 1][m + 1]`` in loops of ``i <= n`` and ``j <= n``:
+        both indices run along the first dimension, one of them past the end of the second
+        (or short of it); fixed by ``j <= m``. Not where the two sizes are the same, nor
+        where the array or either size is assigned after the declaration."""
+        row = n.child_by_field_name("array")
+        if row is None or row.type != "array_access" or self.method is None:
+            return
+        grid = row.child_by_field_name("array")
+        dims = self.grids.get(_text(grid)) if grid is not None else None
+        if grid is None or grid.type != "identifier" or dims is None:
+            return
+        sizes = ["".join(_text(_statements(d)[0]).split()) for d in dims]
+        first, second = (_statements(d)[0] for d in dims)
+        if not all(re.fullmatch(r"[A-Za-z_$][\w$]*(\+1)?", size) for size in sizes):
+            return  # new double[n][n * 2]: a loop of n may fill a part
+        names = {_text(grid), *map(_text, _names(first)), *map(_text, _names(second))}
+        if sizes[0] == sizes[1] or names & self._assigned_after(dims[0].end_byte):
+            return
+        bounds = _loop_bounds(n, ("<", "<="))
+        indices = [_text(row.child_by_field_name("index")), _text(n.child_by_field_name("index"))]
+        if not all(k in bounds for k in indices) or indices[0] == indices[1]:
+            return
+        runs = [_run(bounds[k]) for k in indices]
+        for at in (0, 1):  # the index of dimension ``at`` runs along the other one
+            bound, op = bounds[indices[at]]
+            if runs != [sizes[1 - at]] * 2 or bound.id in self.bounded:
+                continue
+            size = first if at == 0 else second  # < n for new T[n], <= n for new T[n + 1]
+            plus = _comparison(size, ("+",)) if op == "<=" else None
+            fix = _text(size) if op == "<" else _text(plus[1]) if plus is not None else ""
+            if fix:
+                self.bounded.add(bound.id)
+                what = f"'{indices[at]}' runs along {_text(bound)}, not the size of '{_text(grid)}'"
+                self._suspect(bound, what, (bound, bound, fix))
 
     def _at_the_end(self, read: SyntaxNode, index: SyntaxNode | None) -> None:
         """``a[a.length]``, ``xs.get(xs.size())``, ``s.charAt(s.length())``: the element one
@@ -2125,6 +2354,44 @@ class _Checker:
             alternative = n.child_by_field_name("alternative")
             self._empty_body(n, n.child_by_field_name("consequence"), alternative is None)
             self._never_below(n)
+            self._guards_other(n)
+
+    def _guards_other(self, n: SyntaxNode) -> None:
+        """``if (j > 0) dp[i][j] += dp[i - 1][j];``: a guard that ``j - 1`` is an index, over
+        code that never reads at ``j - 1`` but reads a table at ``[i - 1][j]`` (the cell
+        above, where the one to the left was meant; ``if (i > 0)`` next to it reads it):
+        fixed by ``dp[i][j - 1]``."""
+        found = _comparison(n.child_by_field_name("condition"), (">", ">="))
+        body = n.child_by_field_name("consequence")
+        if found is None or body is None or found[1].type != "identifier":
+            return
+        if _value(found[2]) != (0 if found[0] == ">" else 1) or not _literal(found[2]):
+            return
+        guarded, before = _text(found[1]), f"{_text(found[1])}-1"
+        cells = []
+        for x in _walk(body):
+            at = x.child_by_field_name("index") if x.type == "array_access" else None
+            if at is not None and "".join(_text(at).split()) == before:
+                return  # it reads at j - 1
+            row = x.child_by_field_name("array") if at is not None else None
+            if row is not None and row.type == "array_access":
+                cells.append((x, row, at))
+        for cell, row, at in cells:
+            indices = [row.child_by_field_name("index"), at]
+            if guarded not in map(_text, indices):
+                continue
+            other = indices[1 - list(map(_text, indices)).index(guarded)]
+            less = _comparison(other, ("-",))
+            if less is None or _value(less[2]) != 1 or less[1].type != "identifier":
+                continue
+            if _text(less[1]) == guarded:
+                continue
+            new = [f"{guarded} - 1" if _text(x) == guarded else _text(less[1]) for x in indices]
+            fix = f"{_text(row.child_by_field_name('array'))}[{new[0]}][{new[1]}]"
+            test = _text(_bare(n.child_by_field_name("condition")))
+            what = f"'{test}' guards '{_text(cell)}', which never reads at {guarded} - 1"
+            self._suspect(cell, what, (cell, cell, fix))
+            return
 
     def _empty_body(self, n: SyntaxNode, body: SyntaxNode | None, alone: bool) -> None:
         """``if (x > 0); { ... }``, ``for (...); { ... }``: a statement whose body is an
@@ -2146,7 +2413,74 @@ class _Checker:
             self._kept_by_remainder(n)
             self._shifted_away(n)
             self._pointer_away(n)
+            self._requeued(n)
             self._empty_body(n, n.child_by_field_name("body"), True)
+
+    def _requeued(self, n: SyntaxNode) -> None:
+        """A breadth-first search (``while (!queue.isEmpty())``) that sets the distance of a
+        cell, filled with -1 to mean unseen, and queues it without testing whether it was
+        seen (it queues cells again and again): fixed by skipping a seen one (``|| dist[nr][nc]
+        != -1`` in the test that skips just before, else ``if (dist[nr][nc] != -1)
+        continue;``), where the likely bug is said to be."""
+        test = _bare(n.child_by_field_name("condition"))
+        body = n.child_by_field_name("body")
+        if test is None or body is None or not _text(test).endswith(".isEmpty()"):
+            return
+        for x in _walk(body):
+            set_ = next(iter(_statements(x)), None) if x.type == "expression_statement" else None
+            if set_ is None or set_.type != "assignment_expression" or x.parent is None:
+                continue
+            target = set_.child_by_field_name("left")
+            table = target
+            while table is not None and table.type == "array_access":
+                table = table.child_by_field_name("array")
+            if target is None or table is None or target.id == table.id:
+                continue
+            if not self._unseen(_text(table)) or x.parent.type != "block":
+                continue
+            value = set_.child_by_field_name("right")
+            if value is None or not any(_is_element(c, table) for c in _walk(value)):
+                continue  # dist[v] = dist[u] + 1, not parent[v] = u
+            at = _text(target)[len(_text(table)) :]  # [nr][nc]
+            tests = [c for c in _walk(body) if c.type == "array_access" and _tests(c)]
+            if any(_text(c).endswith(at) and (_is_element(c, table) or _flag(c)) for c in tests):
+                return  # if (dist[v] != -1), if (!seen[v]): a cell seen is skipped
+            siblings = _statements(x.parent)
+            k = next(i for i, c in enumerate(siblings) if c.id == x.id)
+            if not any(_queues(c) for after in siblings[k + 1 :] for c in _walk(after)):
+                continue
+            seen = f"{_text(target)} != -1"
+            what = f"'{_text(target)}' is set but never tested for -1: the search queues it again"
+            skip = siblings[k - 1] if k > 0 else None  # if (g[nr][nc] == '#') continue;
+            if (
+                skip is not None
+                and skip.type == "if_statement"
+                and _text(skip.child_by_field_name("consequence")) == "continue;"
+                and skip.child_by_field_name("alternative") is None
+            ):
+                inner = _bare(skip.child_by_field_name("condition")) or skip
+                self._suspect(inner, what, (inner, inner, f"{_text(inner)} || {seen}"))
+            else:
+                self._suspect(x, what, (x, x, f"if ({seen}) continue;\n{_indent(x)}{_text(x)}"))
+            return
+
+    def _unseen(self, table: str) -> bool:
+        """Whether the method fills the array ``table`` (or each of its rows) with -1."""
+        method = self.method
+        if method is None:
+            return False
+        rows = {
+            _text(x.child_by_field_name("name"))
+            for x in _walk(method)
+            if x.type == "enhanced_for_statement" and _text(x.child_by_field_name("value")) == table
+        }
+        for x in _walk(method):
+            if x.type == "method_invocation" and _text(x.child_by_field_name("name")) == "fill":
+                args = _statements(x.child_by_field_name("arguments"))
+                filled = len(args) == 2 and _text(args[1]).replace(" ", "") == "-1"
+                if filled and _text(args[0]) in rows | {table}:
+                    return True
+        return False
 
     def _until_zero(self, n: SyntaxNode) -> tuple[str, SyntaxNode, SyntaxNode, SyntaxNode] | None:
         """``while (x > 0)`` (or ``x != 0``) of a local ``x`` whose body's one step of it is
@@ -2903,18 +3237,104 @@ def _indent(n: SyntaxNode) -> str:
     return "" if line.strip() else line.decode("utf-8", "surrogatepass")
 
 
-def _loop_bounds(n: SyntaxNode) -> dict[str, SyntaxNode]:
+def _loop_bounds(
+    n: SyntaxNode, operators: Container[str] = ("<",)
+) -> dict[str, tuple[SyntaxNode, str]]:
     """The variables of the ``for`` loops around ``n`` that count up to a bound (``for (int
-    i = 0; i < n; i++)``): name -> bound."""
-    out: dict[str, SyntaxNode] = {}
+    i = 0; i < n; i++)``, with ``operators``): name -> bound, operator."""
+    out: dict[str, tuple[SyntaxNode, str]] = {}
     at = n.parent
     while at is not None and at.type not in _METHODS:
         if at.type == "for_statement":
-            found = _comparison(at.child_by_field_name("condition"), ("<",))
+            found = _comparison(at.child_by_field_name("condition"), operators)
             if found is not None and found[1].type == "identifier":
-                out.setdefault(_text(found[1]), found[2])
+                out.setdefault(_text(found[1]), (found[2], found[0]))
         at = at.parent
     return out
+
+
+def _run(bound: tuple[SyntaxNode, str]) -> str:
+    """How many values a loop to ``bound`` (node, operator) runs through from 0, as code
+    without spaces (``n`` for ``< n``, ``n+1`` for ``<= n``)."""
+    text = "".join(_text(bound[0]).split())
+    return text if bound[1] == "<" else f"{text}+1"
+
+
+def _queues(n: SyntaxNode) -> bool:
+    """Whether ``n`` is a call that puts something on a queue or stack."""
+    name = _text(n.child_by_field_name("name")) if n.type == "method_invocation" else ""
+    return name in ("add", "offer", "addLast", "push")
+
+
+def _is_element(n: SyntaxNode, table: SyntaxNode) -> bool:
+    """Whether ``n`` is an element of the array ``table`` (``dist[u]``, ``dist[r][c]``)."""
+    while n.type == "array_access":
+        n = n.child_by_field_name("array")  # type: ignore[assignment]  # required
+    return _same(n, table) and n.id != table.id
+
+
+def _flag(n: SyntaxNode) -> bool:
+    """Whether ``n`` is read as a truth value (``!seen[v]``, ``seen[v] || x``, ``if
+    (seen[v])``), not compared (``g[r][c] == '#'``)."""
+    parent = n.parent
+    if parent is None or parent.type == "parenthesized_expression":
+        return True
+    op = _text(parent.child_by_field_name("operator"))
+    return op in ("!", "&&", "||") or parent.type == "if_statement"
+
+
+def _tests(n: SyntaxNode) -> bool:
+    """Whether ``n`` is in the condition of an ``if``, a loop or ``?:``."""
+    at = n
+    while at.parent is not None and at.type not in _COMPLETING:
+        parent = at.parent
+        if parent.type in (
+            "if_statement",
+            "while_statement",
+            "ternary_expression",
+            "for_statement",
+        ):
+            return parent.child_by_field_name("condition") == at
+        at = parent
+    return False
+
+
+def _rewritten(n: SyntaxNode, new: dict[int, str]) -> str:
+    """The text of ``n`` with that of each of its descendants whose id is a key of ``new``
+    replaced by its value."""
+    data, base, out = n.text or b"", n.start_byte, []
+    at = base
+    for x in sorted((x for x in _walk(n) if x.id in new), key=lambda x: x.start_byte):
+        out += [data[at - base : x.start_byte - base].decode("utf-8", "surrogatepass"), new[x.id]]
+        at = x.end_byte
+    return "".join(out) + data[at - base :].decode("utf-8", "surrogatepass")
+
+
+def _in_order(x: SyntaxNode, call: SyntaxNode, p: int, q: int, names: tuple[str, ...]) -> bool:
+    """Whether the call ``x`` is of the method ``call`` calls, and passes ``names[p]`` and
+    ``names[q]`` as the parameters of those names."""
+    if x.child_by_field_name("object") is not None or not _same(
+        x.child_by_field_name("name"), call.child_by_field_name("name")
+    ):
+        return False
+    args = _statements(x.child_by_field_name("arguments"))
+    return len(args) == len(names) and (_text(args[p]), _text(args[q])) == (names[p], names[q])
+
+
+def _bit_of(n: SyntaxNode, mask: str) -> str | None:
+    """The variable ``i`` where ``n`` tests bit ``i`` of ``mask`` (``mask >> i & 1``, ``(mask
+    >>> i) & 1``, ``mask & (1 << i)``, ``(1L << i) & mask``); None otherwise."""
+    found = _comparison(n, ("&",))
+    if found is None:
+        return None
+    for a, b in ((found[1], found[2]), (found[2], found[1])):
+        shifted = _comparison(a, (">>", ">>>"))
+        if shifted and _text(shifted[1]) == mask and _value(b) == 1 and _literal(b):
+            return _text(shifted[2])
+        shifted = _comparison(a, ("<<",))
+        if shifted and _value(shifted[1]) == 1 and _literal(shifted[1]) and _text(b) == mask:
+            return _text(shifted[2])
+    return None
 
 
 def _tested_for(n: SyntaxNode, array: str, bound: str) -> list[str]:

@@ -479,6 +479,143 @@ BUGS = [
         'String f(Object u) {\n    return "at " + (u == null ? "" : u.toString());\n}',
         "'\"at \" + u' is never null",
     ),
+    (  # contest dev's bit_subsets: the subsets of n things are the masks below 1 << n
+        "int f(long[] a, int n, long t) {\n    int c = 0;\n"
+        "    for (int mask = 0; mask < n; mask++) {\n        long s = 0;\n"
+        "        for (int i = 0; i < n; i++) if ((mask >> i & 1) == 1) s += a[i];\n"
+        "        if (s == t) c++;\n    }\n    return c;\n}",
+        "int f(long[] a, int n, long t) {\n    int c = 0;\n"
+        "    for (int mask = 0; mask < (1 << n); mask++) {\n        long s = 0;\n"
+        "        for (int i = 0; i < n; i++) if ((mask >> i & 1) == 1) s += a[i];\n"
+        "        if (s == t) c++;\n    }\n    return c;\n}",
+        "'mask' runs below n, not over the subsets of its bits",
+    ),
+    (  # contest dev's prefix_2d: the column runs to the row count
+        "long[][] f(int n, int m, long[][] a) {\n    long[][] p = new long[n + 1][m + 1];\n"
+        "    for (int i = 1; i <= n; i++)\n        for (int j = 1; j <= n; j++)\n"
+        "            p[i][j] = a[i - 1][j - 1] + p[i - 1][j] + p[i][j - 1] - p[i - 1][j - 1];\n"
+        "    return p;\n}",
+        "long[][] f(int n, int m, long[][] a) {\n    long[][] p = new long[n + 1][m + 1];\n"
+        "    for (int i = 1; i <= n; i++)\n        for (int j = 1; j <= m; j++)\n"
+        "            p[i][j] = a[i - 1][j - 1] + p[i - 1][j] + p[i][j - 1] - p[i - 1][j - 1];\n"
+        "    return p;\n}",
+        "'j' runs along n, not the size of 'p'",
+    ),
+    (
+        "int[][] f(int h, int w) {\n    int[][] g = new int[h][w];\n"
+        "    for (int i = 0; i < w; i++)\n        for (int j = 0; j < w; j++)\n"
+        "            g[i][j] = i + j;\n    return g;\n}",
+        "int[][] f(int h, int w) {\n    int[][] g = new int[h][w];\n"
+        "    for (int i = 0; i < h; i++)\n        for (int j = 0; j < w; j++)\n"
+        "            g[i][j] = i + j;\n    return g;\n}",
+        "'i' runs along w, not the size of 'g'",
+    ),
+    (  # contest dev's grid_paths: the guard of the cell to the left reads the one above
+        "long f(long[][] dp, int h, int w) {\n    for (int i = 0; i < h; i++)\n"
+        "        for (int j = 0; j < w; j++) {\n"
+        "            if (i > 0) dp[i][j] += dp[i - 1][j];\n"
+        "            if (j > 0) dp[i][j] += dp[i - 1][j];\n        }\n"
+        "    return dp[h - 1][w - 1];\n}",
+        "long f(long[][] dp, int h, int w) {\n    for (int i = 0; i < h; i++)\n"
+        "        for (int j = 0; j < w; j++) {\n"
+        "            if (i > 0) dp[i][j] += dp[i - 1][j];\n"
+        "            if (j > 0) dp[i][j] += dp[i][j - 1];\n        }\n"
+        "    return dp[h - 1][w - 1];\n}",
+        "'j > 0' guards 'dp[i - 1][j]', which never reads at j - 1",
+    ),
+    (
+        "long f(long[][] dp, int h, int w) {\n    for (int i = 0; i < h; i++)\n"
+        "        for (int j = 0; j < w; j++) {\n"
+        "            if (i >= 1) dp[i][j] += dp[i][j - 1];\n"
+        "            if (j >= 1) dp[i][j] += dp[i][j - 1];\n        }\n"
+        "    return dp[h - 1][w - 1];\n}",
+        "long f(long[][] dp, int h, int w) {\n    for (int i = 0; i < h; i++)\n"
+        "        for (int j = 0; j < w; j++) {\n"
+        "            if (i >= 1) dp[i][j] += dp[i - 1][j];\n"
+        "            if (j >= 1) dp[i][j] += dp[i][j - 1];\n        }\n"
+        "    return dp[h - 1][w - 1];\n}",
+        "'i >= 1' guards 'dp[i][j - 1]', which never reads at i - 1",
+    ),
+    (  # contest dev's lcs_strings: rows and columns from 1 stand for prefixes, both read at - 1
+        "int f(String s, String t) {\n    int n = s.length(), m = t.length();\n"
+        "    int[][] dp = new int[n + 1][m + 1];\n    for (int i = 1; i <= n; i++)\n"
+        "        for (int j = 1; j <= m; j++)\n            if (s.charAt(i) == t.charAt(j))\n"
+        "                dp[i][j] = dp[i - 1][j - 1] + 1;\n"
+        "            else\n                dp[i][j] = Math.max(dp[i - 1][j], dp[i][j - 1]);\n"
+        "    return dp[n][m];\n}",
+        "int f(String s, String t) {\n    int n = s.length(), m = t.length();\n"
+        "    int[][] dp = new int[n + 1][m + 1];\n    for (int i = 1; i <= n; i++)\n"
+        "        for (int j = 1; j <= m; j++)\n"
+        "            if (s.charAt(i - 1) == t.charAt(j - 1))\n"
+        "                dp[i][j] = dp[i - 1][j - 1] + 1;\n"
+        "            else\n                dp[i][j] = Math.max(dp[i - 1][j], dp[i][j - 1]);\n"
+        "    return dp[n][m];\n}",
+        "'t.charAt(j)' reads past the end when 'j' is m",
+    ),
+    (  # contest dev's dfs_components: round a cycle for ever
+        "static void dfs(int u) {\n    for (int v : adj[u]) {\n        if (!seen[v]) {\n"
+        "            dfs(v);\n        }\n    }\n}",
+        "static void dfs(int u) {\n    seen[u] = true;\n    for (int v : adj[u]) {\n"
+        "        if (!seen[v]) {\n            dfs(v);\n        }\n    }\n}",
+        "'dfs' tests 'seen[v]' before it goes on but never sets it",
+    ),
+    (
+        "void visit(int node, int depth) {\n    for (int next : graph.get(node)) {\n"
+        "        if (done[next]) continue;\n        visit(next, depth + 1);\n    }\n}",
+        "void visit(int node, int depth) {\n    done[node] = true;\n"
+        "    for (int next : graph.get(node)) {\n"
+        "        if (done[next]) continue;\n        visit(next, depth + 1);\n    }\n}",
+        "'visit' tests 'done[next]' before it goes on but never sets it",
+    ),
+    (  # contest dev's stock_profit: the least price so far less the price is never above 0
+        "long f(long[] ps) {\n    long low = Long.MAX_VALUE, best = 0;\n    for (long p : ps) {\n"
+        "        low = Math.min(low, p);\n        best = Math.max(best, low - p);\n    }\n"
+        "    return best;\n}",
+        "long f(long[] ps) {\n    long low = Long.MAX_VALUE, best = 0;\n    for (long p : ps) {\n"
+        "        low = Math.min(low, p);\n        best = Math.max(best, p - low);\n    }\n"
+        "    return best;\n}",
+        "'low - p' is never above 0: 'low' is the running min",
+    ),
+    (  # contest dev's bfs_grid: a cell queued again and again
+        "int f(char[][] g, int h, int w, int[] dr, int[] dc) {\n"
+        "    int[][] dist = new int[h][w];\n"
+        "    for (int[] row : dist) java.util.Arrays.fill(row, -1);\n"
+        "    java.util.ArrayDeque<int[]> q = new java.util.ArrayDeque<>();\n"
+        "    q.add(new int[] {0, 0});\n    dist[0][0] = 0;\n    while (!q.isEmpty()) {\n"
+        "        int[] c = q.poll();\n        for (int d = 0; d < 4; d++) {\n"
+        "            int r = c[0] + dr[d], k = c[1] + dc[d];\n"
+        "            if (r < 0 || k < 0 || r >= h || k >= w) continue;\n"
+        "            dist[r][k] = dist[c[0]][c[1]] + 1;\n            q.add(new int[] {r, k});\n"
+        "        }\n    }\n    return dist[h - 1][w - 1];\n}",
+        "int f(char[][] g, int h, int w, int[] dr, int[] dc) {\n"
+        "    int[][] dist = new int[h][w];\n"
+        "    for (int[] row : dist) java.util.Arrays.fill(row, -1);\n"
+        "    java.util.ArrayDeque<int[]> q = new java.util.ArrayDeque<>();\n"
+        "    q.add(new int[] {0, 0});\n    dist[0][0] = 0;\n    while (!q.isEmpty()) {\n"
+        "        int[] c = q.poll();\n        for (int d = 0; d < 4; d++) {\n"
+        "            int r = c[0] + dr[d], k = c[1] + dc[d];\n"
+        "            if (r < 0 || k < 0 || r >= h || k >= w || dist[r][k] != -1) continue;\n"
+        "            dist[r][k] = dist[c[0]][c[1]] + 1;\n            q.add(new int[] {r, k});\n"
+        "        }\n    }\n    return dist[h - 1][w - 1];\n}",
+        "'dist[r][k]' is set but never tested for -1: the search queues it again",
+    ),
+    (
+        "int f(java.util.List<Integer>[] adj, int n) {\n    int[] dist = new int[n];\n"
+        "    java.util.Arrays.fill(dist, -1);\n"
+        "    java.util.Deque<Integer> q = new java.util.ArrayDeque<>();\n"
+        "    q.add(0);\n    dist[0] = 0;\n    while (!q.isEmpty()) {\n        int u = q.poll();\n"
+        "        for (int v : adj[u]) {\n            dist[v] = dist[u] + 1;\n"
+        "            q.add(v);\n"
+        "        }\n    }\n    return dist[n - 1];\n}",
+        "int f(java.util.List<Integer>[] adj, int n) {\n    int[] dist = new int[n];\n"
+        "    java.util.Arrays.fill(dist, -1);\n"
+        "    java.util.Deque<Integer> q = new java.util.ArrayDeque<>();\n"
+        "    q.add(0);\n    dist[0] = 0;\n    while (!q.isEmpty()) {\n        int u = q.poll();\n"
+        "        for (int v : adj[u]) {\n            if (dist[v] != -1) continue;\n"
+        "            dist[v] = dist[u] + 1;\n            q.add(v);\n"
+        "        }\n    }\n    return dist[n - 1];\n}",
+        "'dist[v]' is set but never tested for -1: the search queues it again",
+    ),
 ]
 
 # correct code that looks like a bug to a careless check
@@ -671,6 +808,67 @@ CORRECT = [
     "    return summary;\n}",
     "int f(int[] a) {\n    int count = 0;\n    for (int x : a)\n        if (x > 0) count = x;\n"
     "    return count;\n}",
+    # the masks below 1 << n; a counter below n that is no mask; bits of another bound
+    "int f(int n) {\n    int c = 0;\n    for (int mask = 0; mask < (1 << n); mask++)\n"
+    "        for (int i = 0; i < n; i++) if ((mask & (1 << i)) != 0) c++;\n    return c;\n}",
+    "int f(int n, int k) {\n    int c = 0;\n    for (int x = 0; x < n; x++)\n"
+    "        for (int i = 0; i < k; i++) if ((x >> i & 1) == 1) c++;\n    return c;\n}",
+    # MatrixInverse of java-algorithms fills the left half of [A | I]; a square grid
+    "double[][] f(double[][] a, int n) {\n    double[][] g = new double[n][n * 2];\n"
+    "    for (int i = 0; i < n; i++)\n        for (int j = 0; j < n; j++)\n"
+    "            g[i][j] = a[i][j];\n    return g;\n}",
+    "int[][] f(int n) {\n    int[][] g = new int[n][n];\n    for (int i = 0; i < n; i++)\n"
+    "        for (int j = 0; j < n; j++)\n            g[i][j] = i * j;\n    return g;\n}",
+    # a guard of the cell to the left that reads it, and one of a row that reads above
+    "long f(long[][] dp, int i, int j) {\n    if (j > 0) dp[i][j] += dp[i][j - 1];\n"
+    "    return dp[i][j];\n}",
+    "long f(long[][] dp, int i, int j) {\n    if (j > 0) dp[i][j] = dp[i - 1][j] + dp[i][j - 1];\n"
+    "    return dp[i][j];\n}",
+    # a search that marks where it is, or before it goes on, or hands its flags on
+    "static void dfs(int u) {\n    seen[u] = true;\n"
+    "    for (int v : adj[u]) if (!seen[v]) dfs(v);\n}",
+    "static void dfs(int u) {\n    for (int v : adj[u])\n"
+    "        if (!seen[v]) {\n            seen[v] = true;\n            dfs(v);\n        }\n}",
+    # the greatest drop (the least so far set after), and the greatest rise
+    "long f(long[] ps) {\n    long high = 0, best = 0;\n    for (long p : ps) {\n"
+    "        best = Math.max(best, high - p);\n        high = Math.max(high, p);\n    }\n"
+    "    return best;\n}",
+    "long f(long[] ps) {\n    long low = Long.MAX_VALUE, best = 0;\n    for (long p : ps) {\n"
+    "        low = Math.min(low, p);\n        best = Math.max(best, p - low);\n    }\n"
+    "    return best;\n}",
+    # a search that tests the cell it sets, or a table not filled with -1
+    "int f(java.util.List<Integer>[] adj, int n) {\n    int[] dist = new int[n];\n"
+    "    java.util.Arrays.fill(dist, -1);\n"
+    "    java.util.Deque<Integer> q = new java.util.ArrayDeque<>();\n"
+    "    q.add(0);\n    dist[0] = 0;\n    while (!q.isEmpty()) {\n        int u = q.poll();\n"
+    "        for (int v : adj[u])\n            if (dist[v] == -1) {\n"
+    "                dist[v] = dist[u] + 1;\n                q.add(v);\n            }\n    }\n"
+    "    return dist[n - 1];\n}",
+    "int f(java.util.List<Integer>[] adj, int n, boolean[] seen) {\n"
+    "    int[] dist = new int[n];\n"
+    "    java.util.Deque<Integer> q = new java.util.ArrayDeque<>();\n"
+    "    q.add(0);\n    while (!q.isEmpty()) {\n        int u = q.poll();\n"
+    "        for (int v : adj[u]) {\n            if (seen[v]) continue;\n"
+    "            seen[v] = true;\n"
+    "            dist[v] = dist[u] + 1;\n            q.add(v);\n        }\n    }\n"
+    "    return dist[n - 1];\n}",
+    "int f(java.util.List<Integer>[] adj, int n, boolean[] seen) {\n"
+    "    int[] dist = new int[n];\n    java.util.Arrays.fill(dist, -1);\n"
+    "    java.util.Deque<Integer> q = new java.util.ArrayDeque<>();\n"
+    "    q.add(0);\n    while (!q.isEmpty()) {\n        int u = q.poll();\n"
+    "        for (int v : adj[u])\n            if (!seen[v]) {\n"
+    "                seen[v] = true;\n                dist[v] = dist[u] + 1;\n"
+    "                q.add(v);\n            }\n    }\n    return dist[n - 1];\n}",
+    # YensKShortestPaths of java-algorithms: a parent filled with -1, set as a distance falls
+    "int[] f(long[][] w, int n, long[] dist) {\n    int[] parent = new int[n];\n"
+    "    java.util.Arrays.fill(parent, -1);\n"
+    "    java.util.Deque<Integer> q = new java.util.ArrayDeque<>();\n    q.add(0);\n"
+    "    while (!q.isEmpty()) {\n        int u = q.poll();\n"
+    "        for (int v = 0; v < n; v++)\n            if (dist[u] + w[u][v] < dist[v]) {\n"
+    "                dist[v] = dist[u] + w[u][v];\n                parent[v] = u;\n"
+    "                q.add(v);\n            }\n    }\n    return parent;\n}",
+    "static void dfs(int u, boolean[] seen) {\n    mark(seen, u);\n"
+    "    for (int v : adj[u]) if (!seen[v]) dfs(v, seen);\n}",
 ]
 
 
@@ -753,3 +951,23 @@ def test_a_getter_that_returns_another_field_of_its_type():
     method = methods[1]
     assert what == "'getY()' returns 'x', not the field 'y'"
     assert method[:start] + new + method[end:] == method.replace("return x", "return y")
+
+
+def test_arguments_named_as_each_others_parameters_are_swapped():
+    text = (
+        "class A {\n    static int count(long[] a, long lo, long hi) {\n"
+        "        return 0;\n    }\n\n    static void f(long[] a, long lo, long hi) {\n"
+        "        System.out.println(count(a, hi, lo));\n"
+        "    }\n\n    static void edge(int from, int to) {\n        link(from, to);\n"
+        "        link(to, from);\n    }\n\n    static void link(int from, int to) {\n    }\n\n"
+        "    static int gcd(int a, int b) {\n"
+        "        return a < b ? gcd(b, a) : b == 0 ? a : gcd(b, a % b);\n"
+        "    }\n\n    static boolean less(int i, int j) {\n        return i < j;\n    }\n\n"
+        "    static boolean more(int i, int j) {\n        return less(j, i);\n    }\n}\n"
+    )
+    methods, found = _suspects(text)
+    assert [len(f) for f in found] == [0, 1, 0, 0, 0, 0, 0]  # both ways; itself; letters
+    ((row, what, code, (start, end, new)),) = found[1]
+    method = methods[1]
+    assert what == "'count(a, hi, lo)' passes 'hi' as 'lo' and the reverse"
+    assert method[:start] + new + method[end:] == method.replace("(a, hi, lo)", "(a, lo, hi)")

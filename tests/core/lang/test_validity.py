@@ -287,12 +287,24 @@ FLAGGED_BUGS = {
             "contest:two_sum_sorted:wrong_pointer_move", "'j++' moves 'j' away from 'i' in 'i < j'"
         ),
         _bug(
+            "contest:bfs_grid:missing_condition",
+            "'dist[nr][nc]' is set but never tested for -1: the search queues it again",
+        ),
+        _bug(
+            "contest:dfs_components:missing_visited_mark",
+            "'dfs' tests 'seen[v]' before it goes on but never sets it",
+        ),
+        _bug(
             "contest:knapsack_01:wrong_index",
             "'Math.max(dp[c], dp[c] + v)' compares a value with itself plus a change",
         ),
         _bug(
             "contest:lis_quadratic:wrong_loop_variable",
             "'Math.max(dp[i], dp[i] + 1)' compares a value with itself plus a change",
+        ),
+        _bug(
+            "contest:grid_paths:wrong_index_dimension",
+            "'j > 0' guards 'dp[i - 1][j]', which never reads at j - 1",
         ),
         _bug(
             "contest:min_coins:overflow_in_dp",
@@ -352,8 +364,16 @@ FLAGGED_BUGS = {
             "'value * 2 + s.charAt(i)' adds the code of the digit 's.charAt(i)', not its value",
         ),
         _bug(
+            "contest:prefix_2d:wrong_loop_variable_bound",
+            "'j' runs along n, not the size of 'p'",
+        ),
+        _bug(
             "contest:nested_loop_pairs:wrong_increment_variable",
             "'i++' steps 'i', not the loop's own 'j'",
+        ),
+        _bug(
+            "contest:bit_subsets:mask_bound",
+            "'mask' runs below n, not over the subsets of its bits",
         ),
         _bug(
             "contest:staircase_ways:array_size_small_n",
@@ -369,6 +389,10 @@ FLAGGED_BUGS = {
             "'a[i + 1]' reads past the end when 'i' is n - 1",
         ),
         _bug(
+            "contest:stock_profit:min_tracking_order",
+            "'minPrice - p' is never above 0: 'minPrice' is the running min",
+        ),
+        _bug(
             "contest:fast_reader:token_loop",
             "'st == null && !st.hasMoreTokens()' uses 'st' where its guard lets it fail",
         ),
@@ -379,6 +403,10 @@ FLAGGED_BUGS = {
         _bug(
             "contest:percent_calc:integer_division_order",
             "'good / total * 100' divides integers before it is a percentage",
+        ),
+        _bug(
+            "contest:swap_args:swapped_arguments",
+            "'countBetween(a, hi, lo)' passes 'hi' as 'lo' and the reverse",
         ),
         _bug(
             "contest:string_reverse_words:wrong_loop_end",
