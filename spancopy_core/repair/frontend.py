@@ -71,8 +71,9 @@ class Penalties:
     off_focus: float = 6.0
     edit_size: float = 1.5  # times the log of the tokens a change spans
     # a bonus (subtracted) for a repair that fixes a likely bug of the unit as written on the
-    # lines of the focus (:mod:`spancopy_core.repair.suspects`)
-    suspicion: float = 30.0
+    # lines of the focus (:mod:`spancopy_core.repair.suspects`): enough to put a check's own fix
+    # of eight tokens first (docs/design.md#repair-suspects)
+    suspicion: float = 60.0
 
 
 class Suspect(NamedTuple):

@@ -33,7 +33,7 @@ RULES_FILE = "rules.json"
 PENALTIES_FILE = "penalties.json"
 FORMAT = 1
 MAX_BYTES = 8 * 2**20  # of a rules file
-MAX_PENALTY = 50.0  # nats, either way: beyond it a penalty only reorders by kind
+MAX_PENALTY = 100.0  # nats, either way (the bonus of a likely bug's fix is 60): beyond, nonsense
 Rules = tuple[Rule, ...]
 T = TypeVar("T")
 

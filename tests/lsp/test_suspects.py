@@ -54,14 +54,52 @@ STUCK = """class Search {
     }
 }
 """
+SEARCH = """import java.util.ArrayDeque;
+import java.util.Arrays;
+
+class Grid {
+    static int steps(char[][] grid, int rows, int cols, int[] dr, int[] dc) {
+        int[][] dist = new int[rows][cols];
+        for (int[] row : dist) Arrays.fill(row, -1);
+        ArrayDeque<int[]> queue = new ArrayDeque<>();
+        queue.add(new int[] {0, 0});
+        dist[0][0] = 0;
+        while (!queue.isEmpty()) {
+            int[] at = queue.poll();
+            for (int d = 0; d < 4; d++) {
+                int r = at[0] + dr[d], c = at[1] + dc[d];
+                if (r < 0 || c < 0 || r >= rows || c >= cols) continue;
+                if (grid[r][c] == '#') continue;
+                dist[r][c] = dist[at[0]][at[1]] + 1;
+                queue.add(new int[] {r, c});
+            }
+        }
+        return dist[rows - 1][cols - 1];
+    }
+}
+"""
+SWAPPED = """class Ranges {
+    static long sum(long[] prefix, int from, int to) {
+        return prefix[to] - prefix[from];
+    }
+
+    static long total(long[] prefix, int from, int to) {
+        return sum(prefix, to, from);
+    }
+}
+"""
 # (text, the buggy code, its fix, the 0-based line of both, what the warning says): a String
 # compared by reference; an array one short, read at n in a loop from 1, marked and fixed on
 # its declaration's line; a search from the least value that takes the minimum, fixed by a
-# method the method does not call (Math.max, outside the model's vocabulary)
+# method the method does not call (Math.max, outside the model's vocabulary); a breadth-first
+# search that never skips a cell it has seen, fixed by eight tokens; arguments named as each
+# other's parameters
 CASES = [
     (TEXT, "name == wanted", "name.equals(wanted)", 4, "compares Strings by reference"),
     (PREFIX, "new long[n]", "new long[n + 1]", 2, "reads past the end"),
     (STUCK, "Math.min(best, x)", "Math.max(best, x)", 4, "never changes 'best'"),
+    (SEARCH, "'#')", "'#' || dist[r][c] != -1)", 15, "never tested for -1"),
+    (SWAPPED, "sum(prefix, to, from)", "sum(prefix, from, to)", 6, "passes 'to' as 'from'"),
 ]
 
 
@@ -78,7 +116,9 @@ def never_head(directory: Path) -> Path:
 
 
 @pytest.mark.parametrize(
-    ("text", "bug", "fix", "at", "says"), CASES, ids=["equals", "size", "extreme"]
+    ("text", "bug", "fix", "at", "says"),
+    CASES,
+    ids=["equals", "size", "extreme", "search", "swapped"],
 )
 async def test_a_likely_bug_is_answered_and_marked_where_the_head_is_silent(
     tmp_path, text, bug, fix, at, says

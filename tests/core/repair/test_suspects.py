@@ -100,6 +100,17 @@ def test_the_ranking_prefers_a_fix_by_the_bonus(unit):
     assert best[0].penalty - best[1].penalty == pytest.approx(0.0)
 
 
+def test_the_shipped_bonus_puts_a_long_fix_first(unit):
+    """As for a breadth-first search's missing test (eight tokens): the model scores the
+    check's fix e^27 below a one-token change, e^31 with the penalty of its size; the
+    front-end's own penalties put it first."""
+    fix, other = cand("s == r", "s.equals(r)"), cand("s == r", "s == null")
+    best = ranking.rank(
+        TEXT, unit, [other, fix], [-4.2, -35.5], -1.0, LINES, (BUG, BUG), JAVA, top_k=2
+    )
+    assert best[0].title == fix.title
+
+
 def test_suspected_names_the_first_repair_shown_that_fixes(unit):
     shown = [cand("n > 0", "n >= 0"), cand("s == r", "s == null"), cand("s == r", "s.equals(r)")]
     (s,) = suspects.suspected(JAVA, unit, TEXT, LINES, shown, (BUG, BUG))
