@@ -80,6 +80,7 @@ _SCANNER_READS = frozenset(
     """next nextInt nextLong nextDouble nextFloat nextShort nextByte nextBoolean nextBigInteger
     nextBigDecimal nextLine""".split()
 )
+_PRIMES = frozenset({1_000_000_007, 998_244_353, 1_000_000_009})  # the usual prime moduli
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 # a type's least and greatest values, as a local starts a search for the greatest or least
 _EXTREMES = {
@@ -521,6 +522,7 @@ class _Checker:
         self.grids: dict[str, tuple[SyntaxNode, SyntaxNode] | None] = {}
         self.ceilings: set[str] = set()  # arrays filled with their element type's greatest
         self.bounded: set[int] = set()  # loop bounds flagged by :meth:`_other_dimension`
+        self.inverted: set[int] = set()  # statements flagged by :meth:`_fermat_one`
         self.lengths: dict[str, SyntaxNode | None] = {}  # locals declared with a call or a field
         # what the method assigns, where (listed when first asked)
         self.assignments: list[tuple[int, str]] | None = None
@@ -1358,6 +1360,8 @@ class _Checker:
         for c in n.named_children:
             if c.type in ("argument_list", "type_arguments"):
                 self._node(c)
+        if "pow" in name.lower() and len(args) >= 2 and self.checking:
+            self._fermat_one(n)
         if obj is None:
             known = name in self.env.methods or name in self.env.free or self.env.open
             if not known:
@@ -1393,6 +1397,8 @@ class _Checker:
                 self._filled(n, args[0], args[-1])
             elif args and name in ("get", "set", "charAt", "codePointAt"):
                 self._at_the_end(n, args[0])
+                if name == "get" and len(args) == 1 and self.checking:
+                    self._absent_counted(n, obj, args[0])
             elif len(args) == 1 and name in ("print", "println", "append"):
                 self._char_added(args[0])
             elif not args and name == "nextLine" and self.checking:
@@ -1401,6 +1407,85 @@ class _Checker:
                 self._regex_sign(n, args[0])
             if _text(obj) == "Math" and name in ("ceil", "round") and len(args) == 1:
                 self._widened("double", args[0])  # Math.ceil(n / k): already rounded down
+
+    def _absent_counted(self, call: SyntaxNode, counts: SyntaxNode, key: SyntaxNode) -> None:
+        """``int c = count.get(w) + 1; count.put(w, c);`` of a map made empty in the method:
+        the first time a key comes, ``get`` gives null, and its arithmetic throws; fixed by
+        ``count.getOrDefault(w, 0)``. Not where the method asks whether the key is there,
+        or puts anything in the map before."""
+        kind = self._type_of(counts)
+        values = _type_arguments(kind)
+        if _base(kind) not in _MAPS or len(values) != 2 or values[1] not in ("Integer", "Long"):
+            return
+        if call.parent is None or _comparison(call.parent, _ARITHMETIC | {"+"}) is None:
+            return
+        method, name = self.method, _text(counts)
+        if method is None or not self._emptied(name):
+            return
+        uses = [
+            x
+            for x in _walk(method)
+            if x.type == "method_invocation" and _text(x.child_by_field_name("object")) == name
+        ]
+        asks = ("containsKey", "putIfAbsent", "computeIfAbsent", "merge", "getOrDefault", "compute")
+        for x in uses:
+            member = _text(x.child_by_field_name("name"))
+            if member in asks or (member == "put" and x.start_byte < call.start_byte):
+                return
+            if member == "get" and x.parent is not None and "null" in _text(x.parent):
+                return
+        if any(
+            _text(x.child_by_field_name("name")) == "put"
+            and _text(next(iter(_statements(x.child_by_field_name("arguments"))), None))
+            == _text(key)
+            for x in uses
+        ):
+            zero = "0L" if values[1] == "Long" else "0"
+            what = f"'{_text(call)}' is null the first time '{_text(key)}' comes"
+            self._suspect(call, what, (call, call, f"{name}.getOrDefault({_text(key)}, {zero})"))
+
+    def _emptied(self, name: str) -> bool:
+        """Whether the method declares the local ``name`` with a new object (an empty map)."""
+        for x in _walk(self.method) if self.method is not None else ():
+            if x.type == "variable_declarator" and _text(x.child_by_field_name("name")) == name:
+                value = x.child_by_field_name("value")
+                made = value is not None and value.type == "object_creation_expression"
+                return made and not _statements(value.child_by_field_name("arguments"))  # type: ignore[union-attr]
+        return False
+
+    def _fermat_one(self, call: SyntaxNode) -> None:
+        """``pow(f[k], MOD - 1)`` of a prime ``MOD`` (1e9 + 7, 998244353): by Fermat's little
+        theorem that power is 1, where the inverse ``pow(f[k], MOD - 2)`` was meant; fixed
+        by ``MOD - 2`` in every such call of the statement."""
+        statement = call  # the statement around it (return ..., long ans = ...)
+        while statement.parent is not None and not (
+            statement.type.endswith("_statement") or statement.type in _COMPLETING
+        ):
+            statement = statement.parent
+        if statement.id in self.inverted:
+            return
+        exponents = {}  # MOD - 1 -> MOD
+        for x in _walk(statement):
+            name = _text(x.child_by_field_name("name")) if x.type == "method_invocation" else ""
+            for arg in (
+                _statements(x.child_by_field_name("arguments"))[1:2]
+                if "pow" in name.lower()
+                else []
+            ):
+                less = _comparison(arg, ("-",)) if arg.type == "binary_expression" else None
+                if (
+                    less
+                    and _value(less[2]) == 1
+                    and _literal(less[2])
+                    and self._modulus(less[1]) in _PRIMES
+                ):
+                    exponents[arg] = less[1]
+        if exponents:
+            self.inverted.add(statement.id)
+            new = _rewritten(statement, {x.id: f"{_text(m)} - 2" for x, m in exponents.items()})
+            first = next(iter(exponents))
+            what = f"'{_text(first)}' makes the power 1, not the inverse (Fermat)"
+            self._suspect(first, what, (statement, statement, new))
 
     def _swapped_arguments(
         self, call: SyntaxNode, member: jdk.Member, args: list[SyntaxNode]
@@ -1791,7 +1876,8 @@ class _Checker:
             fix = _text(size) if op == "<" else _text(plus[1]) if plus is not None else ""
             if fix:
                 self.bounded.add(bound.id)
-                what = f"'{indices[at]}' runs along {_text(bound)}, not the size of '{_text(grid)}'"
+                other = f"the other dimension of '{_text(grid)}'"
+                what = f"'{indices[at]}' runs to {_text(bound)}, {other}"
                 self._suspect(bound, what, (bound, bound, fix))
 
     def _at_the_end(self, read: SyntaxNode, index: SyntaxNode | None) -> None:
@@ -2116,6 +2202,8 @@ class _Checker:
             self._percent_after_quotient(n, left, right)
         if op == "+" and left is not None and right is not None:
             self._digit_as_code(n, left, right)
+            if self.checking:
+                self._unwrapped_letter(n, left, right)
             if right.type == "decimal_integer_literal" and self._type_of(left) == "String":
                 if not any(x.type == "string_literal" for x in _walk(left)):  # "#" + k + 1
                     self._flag(f"'{_text(n)}' appends the digits of {_text(right)} to a String")
@@ -2126,6 +2214,29 @@ class _Checker:
         if op in _COMPARISON and left is not None and right is not None:  # n * m < limit
             for x, y in ((left, right), (right, left)):
                 self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
+
+    def _unwrapped_letter(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
+        """``(char) ('a' + (c - 'a' + k))``: a letter shifted by ``k`` past ``'z'`` is no
+        letter; fixed by wrapping round the alphabet (``(c - 'a' + k) % 26``)."""
+        cast = n.parent
+        while cast is not None and cast.type == "parenthesized_expression":
+            cast = cast.parent
+        shifted = _bare(right)
+        if cast is None or cast.type != "cast_expression" or _text(left) not in ("'a'", "'A'"):
+            return
+        if shifted is None or shifted.type != "binary_expression" or "%" in _text(shifted):
+            return
+        based = any(  # c - 'a'
+            _comparison(x, ("-",)) is not None
+            and _text(x.child_by_field_name("right")) == _text(left)
+            for x in _walk(shifted)
+        )
+        by = [x for x in _names(shifted) if _comparison(x.parent, ("-",)) is None]  # + k
+        if based and by:
+            last = "'z'" if _text(left) == "'a'" else "'Z'"
+            what = f"'{_text(n)}' runs past {last}: it never wraps round"
+            fix = f"{_text(right)} % 26" if right.type == "parenthesized_expression" else None
+            self._suspect(n, what, (right, right, fix) if fix else None)
 
     def _xor_as_power(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
         """``x ^ 2`` of an integer ``x`` and ``10 ^ 9``: ``^`` is exclusive or, not a power
@@ -2643,6 +2754,26 @@ class _Checker:
             self._narrowed(n, left, right)
         if op == "=" and self.checking:
             self._overwritten_total(n, left, right)
+            self._unreduced(left, right)
+
+    def _unreduced(self, target: SyntaxNode, value: SyntaxNode) -> None:
+        """``f[i] = f[i - 1] + f[i - 2];`` in a class with one prime modulus (``MOD =
+        1_000_000_007``): a recurrence over earlier elements of the table it fills grows
+        past any integer, where the answer is wanted modulo ``MOD``; fixed by ``(f[i - 1] +
+        f[i - 2]) % MOD``."""
+        table = target.child_by_field_name("array") if target.type == "array_access" else None
+        moduli = [name for name, v in self.env.constants.items() if v in _PRIMES]
+        if table is None or len(moduli) != 1 or _comparison(value, ("+", "*")) is None:
+            return
+        if "%" in _text(value) or self._lookup(moduli[0]) is None:
+            return
+        terms = [x for x in _walk(value) if x.type == "array_access"]
+        if len(terms) >= 2 and all(_same(x.child_by_field_name("array"), table) for x in terms):
+            if all(_comparison(x.child_by_field_name("index"), ("-",)) for x in terms):
+                what = (
+                    f"'{_text(value)}' grows past any integer: it is never reduced by {moduli[0]}"
+                )
+                self._suspect(value, what, (value, value, f"({_text(value)}) % {moduli[0]}"))
 
     def _overwritten_total(self, n: SyntaxNode, target: SyntaxNode, value: SyntaxNode) -> None:
         """``total = t - a;`` as a statement of a loop's body, where the local ``total`` (a

@@ -499,7 +499,7 @@ BUGS = [
         "    for (int i = 1; i <= n; i++)\n        for (int j = 1; j <= m; j++)\n"
         "            p[i][j] = a[i - 1][j - 1] + p[i - 1][j] + p[i][j - 1] - p[i - 1][j - 1];\n"
         "    return p;\n}",
-        "'j' runs along n, not the size of 'p'",
+        "'j' runs to n, the other dimension of 'p'",
     ),
     (
         "int[][] f(int h, int w) {\n    int[][] g = new int[h][w];\n"
@@ -508,7 +508,7 @@ BUGS = [
         "int[][] f(int h, int w) {\n    int[][] g = new int[h][w];\n"
         "    for (int i = 0; i < h; i++)\n        for (int j = 0; j < w; j++)\n"
         "            g[i][j] = i + j;\n    return g;\n}",
-        "'i' runs along w, not the size of 'g'",
+        "'i' runs to w, the other dimension of 'g'",
     ),
     (  # contest dev's grid_paths: the guard of the cell to the left reads the one above
         "long f(long[][] dp, int h, int w) {\n    for (int i = 0; i < h; i++)\n"
@@ -615,6 +615,27 @@ BUGS = [
         "            dist[v] = dist[u] + 1;\n            q.add(v);\n"
         "        }\n    }\n    return dist[n - 1];\n}",
         "'dist[v]' is set but never tested for -1: the search queues it again",
+    ),
+    (  # contest dev's caesar_shift: 'z' shifted by 3 is '}'
+        "String f(String s, int k) {\n    StringBuilder sb = new StringBuilder();\n"
+        "    for (char c : s.toCharArray()) sb.append((char) ('a' + (c - 'a' + k)));\n"
+        "    return sb.toString();\n}",
+        "String f(String s, int k) {\n    StringBuilder sb = new StringBuilder();\n"
+        "    for (char c : s.toCharArray()) sb.append((char) ('a' + (c - 'a' + k) % 26));\n"
+        "    return sb.toString();\n}",
+        "''a' + (c - 'a' + k)' runs past 'z': it never wraps round",
+    ),
+    (  # contest dev's hashmap_count: the first word of each kind throws
+        "int f(String[] ws) {\n"
+        "    java.util.Map<String, Integer> count = new java.util.HashMap<>();\n"
+        "    int best = 0;\n    for (String w : ws) {\n        int c = count.get(w) + 1;\n"
+        "        count.put(w, c);\n        best = Math.max(best, c);\n    }\n    return best;\n}",
+        "int f(String[] ws) {\n"
+        "    java.util.Map<String, Integer> count = new java.util.HashMap<>();\n"
+        "    int best = 0;\n    for (String w : ws) {\n"
+        "        int c = count.getOrDefault(w, 0) + 1;\n"
+        "        count.put(w, c);\n        best = Math.max(best, c);\n    }\n    return best;\n}",
+        "'count.get(w)' is null the first time 'w' comes",
     ),
 ]
 
@@ -829,6 +850,19 @@ CORRECT = [
     "    for (int v : adj[u]) if (!seen[v]) dfs(v);\n}",
     "static void dfs(int u) {\n    for (int v : adj[u])\n"
     "        if (!seen[v]) {\n            seen[v] = true;\n            dfs(v);\n        }\n}",
+    # a shift that wraps, a letter's own code, one past 'a' by a constant
+    "char f(char c, int k) {\n    return (char) ('a' + (c - 'a' + k) % 26);\n}",
+    "char f(char c) {\n    return (char) ('a' + (c - 'a'));\n}",
+    "char f(int i) {\n    return (char) ('a' + i);\n}",
+    # counts that ask first, a map filled before, a map handed in
+    "int f(String[] ws) {\n    java.util.Map<String, Integer> m = new java.util.HashMap<>();\n"
+    "    for (String w : ws) {\n        if (!m.containsKey(w)) m.put(w, 0);\n"
+    "        m.put(w, m.get(w) + 1);\n    }\n    return m.size();\n}",
+    "int f(String[] ws) {\n    java.util.Map<String, Integer> m = new java.util.HashMap<>();\n"
+    "    for (String w : ws) m.put(w, 0);\n    for (String w : ws) m.put(w, m.get(w) + 1);\n"
+    "    return m.size();\n}",
+    "int f(String[] ws, java.util.Map<String, Integer> m) {\n"
+    "    for (String w : ws) m.put(w, m.get(w) + 1);\n    return m.size();\n}",
     # the greatest drop (the least so far set after), and the greatest rise
     "long f(long[] ps) {\n    long high = 0, best = 0;\n    for (long p : ps) {\n"
     "        best = Math.max(best, high - p);\n        high = Math.max(high, p);\n    }\n"
@@ -971,3 +1005,30 @@ def test_arguments_named_as_each_others_parameters_are_swapped():
     method = methods[1]
     assert what == "'count(a, hi, lo)' passes 'hi' as 'lo' and the reverse"
     assert method[:start] + new + method[end:] == method.replace("(a, hi, lo)", "(a, lo, hi)")
+
+
+def test_a_power_of_a_prime_less_one_and_a_recurrence_never_reduced():
+    text = (
+        "class M {\n    static final long MOD = 1_000_000_007;\n\n"
+        "    static long c(long[] f, int n, int k) {\n"
+        "        return f[n] * pow(f[k], MOD - 1) % MOD * pow(f[n - k], MOD - 1) % MOD;\n"
+        "    }\n\n"
+        "    static long fib(int n) {\n        long[] f = new long[n + 2];\n        f[1] = 1;\n"
+        "        for (int i = 2; i <= n; i++) f[i] = f[i - 1] + f[i - 2];\n        return f[n];\n"
+        "    }\n\n    static long pow(long b, long e) {\n        long r = 1;\n"
+        "        for (b %= MOD; e > 0; e >>= 1, b = b * b % MOD)\n"
+        "            if ((e & 1) == 1) r = r * b % MOD;\n"
+        "        return r;\n    }\n\n    static boolean prime(long a, long n) {\n"
+        "        return pow(a, n - 1) == 1;\n    }\n}\n"
+    )
+    methods, found = _suspects(text)
+    assert [len(f) for f in found] == [1, 1, 0, 0]  # n - 1 of any n is a Fermat test
+    ((_, what, _, (start, end, new)),) = found[0]
+    assert what == "'MOD - 1' makes the power 1, not the inverse (Fermat)"
+    assert methods[0][:start] + new + methods[0][end:] == methods[0].replace("MOD - 1", "MOD - 2")
+    ((_, what, _, (start, end, new)),) = found[1]
+    assert what == "'f[i - 1] + f[i - 2]' grows past any integer: it is never reduced by MOD"
+    fixed = methods[1].replace("f[i - 1] + f[i - 2]", "(f[i - 1] + f[i - 2]) % MOD")
+    assert methods[1][:start] + new + methods[1][end:] == fixed
+    # without a prime modulus in sight, a recurrence is what it is
+    assert _suspects(text.replace("1_000_000_007", "10"))[1][1] == ()

@@ -277,6 +277,10 @@ FLAGGED_BUGS = {
             "'c * (c - 1)' is multiplied in int before it is a long",
         ),
         _bug(
+            "contest:fibonacci_mod:missing_mod",
+            "'f[i - 1] + f[i - 2]' grows past any integer: it is never reduced by MOD",
+        ),
+        _bug(
             "contest:power_mod:wrong_operator",
             "'exp <<= 1' makes the lowest bit of 'exp' 0, which the loop reads",
         ),
@@ -320,6 +324,10 @@ FLAGGED_BUGS = {
         ),
         _bug("contest:vowel_count:char_condition_and_or", "'c == 'a' && c == 'e'' is always false"),
         _bug(
+            "contest:caesar_shift:missing_mod_wrap",
+            "''a' + (c - 'a' + k)' runs past 'z': it never wraps round",
+        ),
+        _bug(
             "contest:run_length:missing_last_group",
             "'s.charAt(i)' reads past the end when 'i' is s.length()",
         ),
@@ -348,12 +356,20 @@ FLAGGED_BUGS = {
             "'(total - bad) % MOD' may be negative: 'total - bad' may be",
         ),
         _bug(
+            "contest:binomial_mod:wrong_inverse_exponent",
+            "'MOD - 1' makes the power 1, not the inverse (Fermat)",
+        ),
+        _bug(
             "contest:digit_sum:wrong_operator_div_mod",
             "'x %= 10' never makes 'x' 0: the loop runs forever",
         ),
         _bug(
             "contest:monotonic_stack:wrong_pop_condition",
             "'!st.isEmpty() || a[st.peek()] < a[i]' uses 'st' where its guard lets it fail",
+        ),
+        _bug(
+            "contest:hashmap_count:get_without_default",
+            "'count.get(w)' is null the first time 'w' comes",
         ),
         _bug(
             "contest:string_compare_names:string_equals_loop",
@@ -365,7 +381,7 @@ FLAGGED_BUGS = {
         ),
         _bug(
             "contest:prefix_2d:wrong_loop_variable_bound",
-            "'j' runs along n, not the size of 'p'",
+            "'j' runs to n, the other dimension of 'p'",
         ),
         _bug(
             "contest:nested_loop_pairs:wrong_increment_variable",
