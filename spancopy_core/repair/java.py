@@ -35,8 +35,8 @@ from spancopy_core.repair.templates import literal_step, repair_templates
 from spancopy_core.repair.titles import change_title
 
 # the new tokens a likely bug's own fix may write besides those of any edit (Math.max,
-# 1000000007; java.new_literal)
-_FRESH = (*java.NEW_LITERALS, "int", "method")
+# 1000000007, a field the method does not use: MOD; java.new_literal)
+_FRESH = (*java.NEW_LITERALS, "int", "method", "var")
 
 
 def _replaced(source: Sequence[SourceToken], starts: Sequence[int], edit: TextEdit) -> str:
@@ -146,7 +146,7 @@ class JavaFrontend:
                 t.text
                 if t.text in known
                 else names.get(t.text)
-                or java.new_literal(mapping, _as_called(t, new, k, after), known, added, fresh)
+                or java.new_literal(mapping, _as_named(t, new, k, after), known, added, fresh)
                 for k, t in enumerate(new)
             ]
             target = None
@@ -271,11 +271,12 @@ def method_unit(
     )
 
 
-def _as_called(token: java.Token, new: Sequence[java.Token], k: int, after: str) -> java.Token:
+def _as_named(token: java.Token, new: Sequence[java.Token], k: int, after: str) -> java.Token:
     """``token``, the ``k``-th of an edit's ``new`` tokens (``after``: the text of the source
-    token that follows the edit), as a method's name (kind ``method``) where it is an
-    identifier that a ``(`` follows: ``max`` of ``Math.max(best, x)``."""
+    token that follows the edit), as a name of its category where it is an identifier: a
+    method's (kind ``method``) where a ``(`` follows, ``max`` of ``Math.max(best, x)``, else a
+    variable's (``var``), ``MOD`` of ``(f[i - 1] + f[i - 2]) % MOD``."""
+    if token.kind != "identifier":
+        return token
     following = new[k + 1].text if k + 1 < len(new) else after
-    return (
-        token._replace(kind="method") if token.kind == "identifier" and following == "(" else token
-    )
+    return token._replace(kind="method" if following == "(" else "var")

@@ -411,8 +411,9 @@ def new_literal(
     after the ``mapping``'s and those ``added`` before in the same edit (text -> placeholder,
     updated), if the vocabulary ``known`` has it; None for any other token (a new name means
     nothing to the model; for a new integer see ``templates.literal_step``). ``kinds``: the
-    token kinds that take one (a likely bug's own fix also writes a new integer, ``int``, and
-    a new method's name, ``method``: ``1000000007`` for ``10 ^ 9 + 7``, ``Math.max``)."""
+    token kinds that take one (a likely bug's own fix also writes a new integer, ``int``, a
+    new method's name, ``method``, and a new variable's, ``var``: ``1000000007`` for ``10 ^
+    9 + 7``, ``Math.max``, a field ``MOD``)."""
     if token.kind not in kinds:
         return None
     if token.text not in added:

@@ -259,21 +259,41 @@ POWER = """class P {
 }
 """
 
+FIBONACCI = """class F {
+    static final long MOD = 1_000_000_007;
+
+    static long fib(int n) {
+        long[] f = new long[n + 2];
+        f[1] = 1;
+        for (int i = 2; i <= n; i++) f[i] = f[i - 1] + f[i - 2];
+        return f[n];
+    }
+}
+"""
+
 
 @pytest.mark.parametrize(
     ("text", "line", "new", "placeholder", "fixed"),
     [
         (STUCK, 3, "max", "METHOD_", "best = Math.max(best, x);"),
         (POWER, 2, "1000000007", "INT_", "final long MOD = 1000000007;"),
+        (
+            FIBONACCI,
+            6,
+            "(f[i - 1] + f[i - 2]) % MOD",
+            "VAR_",
+            "f[i] = (f[i - 1] + f[i - 2]) % MOD;",
+        ),
     ],
 )
 def test_a_fix_that_writes_a_new_method_name_or_integer_is_scored(
     model, text, line, new, placeholder, fixed
 ):
     """A likely bug's own fix that calls a method the method does not (``Math.max`` where it
-    calls only ``Math.min``, a name outside the vocabulary) or writes a new integer (the
-    literal of ``10 ^ 9 + 7``'s intent) takes the next placeholder of its category, as a new
-    string does: before, it was dropped unscored and the list never offered the fix."""
+    calls only ``Math.min``, a name outside the vocabulary), writes a new integer (the
+    literal of ``10 ^ 9 + 7``'s intent) or names a field the method does not use (``MOD``)
+    takes the next placeholder of its category, as a new string does: before, it was
+    dropped unscored and the list never offered the fix."""
     doc = ParsedText.parse(text, JAVA)
     (u,) = JAVA.all_units(doc.parsed, ())
     ((edit, target),) = JAVA.fixes(u, u.start, u.end, model.vocab)
