@@ -1811,25 +1811,35 @@ class _Checker:
             self._crossed(n)
             self._other_dimension(n)
 
+    def _grid(
+        self, n: SyntaxNode
+    ) -> tuple[SyntaxNode, SyntaxNode, tuple[SyntaxNode, SyntaxNode], SyntaxNode] | None:
+        """Of ``t[i][j]`` (``n``) where ``t`` is a local declared ``new T[a][b]`` once, ``a``
+        and ``b`` differ, and neither ``t`` nor their variables are assigned after: the row
+        ``t[i]``, ``t``, ``(a, b)`` and the first dimension's node; None otherwise."""
+        row = n.child_by_field_name("array")
+        if row is None or row.type != "array_access" or self.method is None:
+            return None
+        grid = row.child_by_field_name("array")
+        dims = self.grids.get(_text(grid)) if grid is not None else None
+        if grid is None or grid.type != "identifier" or dims is None:
+            return None
+        first, second = (_statements(d)[0] for d in dims)
+        names = {_text(grid), *map(_text, _names(first)), *map(_text, _names(second))}
+        if _same(first, second) or names & self._assigned_after(dims[0].end_byte):
+            return None
+        return row, grid, (first, second), dims[0]
+
     def _crossed(self, n: SyntaxNode) -> None:
         """``t[j][i]`` of ``int[][] t = new int[n][m]`` in loops of ``j < m`` and ``i < n``
         (a transpose's target declared the source's way): each index runs along the other
         dimension; fixed by declaring it ``new int[m][n]`` (on whose line the likely bug is,
         where its fix is). Not where ``n`` and ``m`` are the same, nor where the array or
-        either size is assigned after the declaration."""
-        row = n.child_by_field_name("array")
-        if row is None or row.type != "array_access" or self.method is None:
+        either size is assigned after the declaration (:meth:`_grid`)."""
+        found = self._grid(n)
+        if found is None:
             return
-        grid = row.child_by_field_name("array")
-        dims = self.grids.get(_text(grid)) if grid is not None else None
-        if grid is None or grid.type != "identifier" or dims is None:
-            return
-        first, second = (_statements(d)[0] for d in dims)
-        if _same(first, second):
-            return
-        names = {_text(grid), *map(_text, _names(first)), *map(_text, _names(second))}
-        if names & self._assigned_after(dims[0].end_byte):
-            return
+        row, grid, (first, second), dim = found
         bounds = _loop_bounds(n)
         i, j = _text(row.child_by_field_name("index")), _text(n.child_by_field_name("index"))
         if (
@@ -1841,27 +1851,20 @@ class _Checker:
             self.grids[_text(grid)] = None  # once an array
             fix = (first, second, f"{_text(second)}][{_text(first)}")
             what = f"'{_text(n)}' runs each index along the other dimension of '{_text(grid)}'"
-            self._suspect(dims[0].parent or dims[0], what, fix)  # new int[n][m]
+            self._suspect(dim.parent or dim, what, fix)  # new int[n][m]
 
     def _other_dimension(self, n: SyntaxNode) -> None:
         """``p[i][j]`` of ``new long[n + 1][m + 1]`` in loops of ``i <= n`` and ``j <= n``:
         both indices run along the first dimension, one of them past the end of the second
         (or short of it); fixed by ``j <= m``. Not where the two sizes are the same, nor
-        where the array or either size is assigned after the declaration."""
-        row = n.child_by_field_name("array")
-        if row is None or row.type != "array_access" or self.method is None:
+        where the array or either size is assigned after the declaration (:meth:`_grid`)."""
+        found = self._grid(n)
+        if found is None:
             return
-        grid = row.child_by_field_name("array")
-        dims = self.grids.get(_text(grid)) if grid is not None else None
-        if grid is None or grid.type != "identifier" or dims is None:
-            return
-        sizes = ["".join(_text(_statements(d)[0]).split()) for d in dims]
-        first, second = (_statements(d)[0] for d in dims)
+        row, grid, (first, second), _ = found
+        sizes = ["".join(_text(size).split()) for size in (first, second)]
         if not all(re.fullmatch(r"[A-Za-z_$][\w$]*(\+1)?", size) for size in sizes):
             return  # new double[n][n * 2]: a loop of n may fill a part
-        names = {_text(grid), *map(_text, _names(first)), *map(_text, _names(second))}
-        if sizes[0] == sizes[1] or names & self._assigned_after(dims[0].end_byte):
-            return
         bounds = _loop_bounds(n, ("<", "<="))
         indices = [_text(row.child_by_field_name("index")), _text(n.child_by_field_name("index"))]
         if not all(k in bounds for k in indices) or indices[0] == indices[1]:
