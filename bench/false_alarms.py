@@ -198,10 +198,11 @@ def marked(
     return asked(found, doc.text, expected, threshold)
 
 
-def methods(model: Any, doc: ParsedText) -> list[Unit]:
-    """The methods of ``doc`` that the server repairs (not over the length limit)."""
+def methods(model: Any, doc: ParsedText, focused: bool = True) -> list[Unit]:
+    """The methods of ``doc`` that the server repairs (not over the length limit) at a line
+    (``focused``), or without a focus, as diagnostics do."""
     found = pipeline.units(doc, model.vocab, None, context=model.config.context)
-    return pipeline.within_limit(found, RepairOptions())[0]
+    return pipeline.within_limit(found, RepairOptions(), doc.frontend if focused else None)[0]
 
 
 def code_lines(doc: ParsedText, unit: Unit) -> list[int]:
@@ -235,9 +236,10 @@ def bug_case(record: dict[str, Any]) -> BugCase:
 
 
 def bug_method(model: Any, case: BugCase) -> Unit | None:
-    """The method of ``case`` that holds the bug's line."""
+    """The method of ``case`` that holds the bug's line, if diagnostics (no focus) see it."""
     at = case.doc.lines.offset(case.line, 0)
-    return next((u for u in methods(model, case.doc) if u.start <= at < u.end), None)
+    found = methods(model, case.doc, focused=False)
+    return next((u for u in found if u.start <= at < u.end), None)
 
 
 def share(k: int, n: int) -> str:
@@ -603,7 +605,11 @@ def _requests(args: argparse.Namespace, threshold: float) -> Requests | str:
     model = load_model(args.model, device="cpu")
     automatic = ServerSettings().automatic_min_ratio
     requests = list(clean_requests(model, paths))
-    units = list({(id(doc), unit.start): (doc, unit) for doc, unit, _ in requests}.values())
+    units = [  # diagnostics ask without a focus: the units not over the length limit
+        (doc, unit)
+        for doc, unit in {(id(doc), u.start): (doc, u) for doc, u, _ in requests}.values()
+        if pipeline.searched(unit, RepairOptions())
+    ]
     records = [r for path in args.records or BUG_SETS for r in read_records(path, "dev")[0]]
     records = [r for r in records if args.part == "all" or half_of(r) == args.part]
     lines = _sampled(requests, args.lines, args.seed)

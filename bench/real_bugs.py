@@ -265,7 +265,7 @@ def evaluate(
     base = baseline(text, *focus)
     t0 = time.perf_counter()
     found = pipeline.units(doc, model.vocab, focus, context=model.config.context)
-    kept, _ = pipeline.within_limit(found, options)
+    kept, _ = pipeline.within_limit(found, options, doc.frontend)
     inline = runner.Inline(model, memo={})  # one beam search for both rankings
 
     def ranked(how: RepairOptions) -> list[UnitRepairs]:

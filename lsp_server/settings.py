@@ -82,7 +82,9 @@ class ServerSettings:
     max_method_tokens: int = _setting(
         "maxMethodTokens",
         _REPAIR.max_unit_tokens,
-        "Methods with more model tokens than this are skipped (decoding time grows with length).",
+        "Methods with more model tokens than this are skipped (decoding time grows with"
+        " length), but at the line of a likely bug whose fix a check knows, up to 1,200"
+        " tokens: that fix alone is offered.",
         minimum=1,
         maximum=MAX_UNIT_TOKENS,
     )

@@ -34,6 +34,10 @@ MAX_DOCUMENT_CHARS = 2**20
 MAX_BEAM_SIZE = 200  # of RepairOptions.beam_size as a user sets it
 MAX_TOP_K = 50
 MAX_UNIT_TOKENS = 10_000  # of RepairOptions.max_unit_tokens
+# A unit longer than RepairOptions.max_unit_tokens but not than this is repaired at a focus
+# without the beam search where it has a likely bug (within_limit): a contest program's long
+# main. Its fixes' scores cost its length squared: 0.2 s at 449 model tokens, 0.6 s at 1,031
+SCORED_TOKENS = 1_200
 # A confident repair's least ratio to the unit as written: the editor's automatic lightbulb
 # (automaticMinRatio) and spancopy repair DIR. Measured with bench/false_alarms.py on correct
 # held-out code and real bugs (the shipped model, every line asked): at 2, 15.0% of correct
@@ -262,11 +266,30 @@ def line_focus(doc: ParsedText, line: int) -> Focus:
     return start, doc.lines.line_end(doc.lines.line(start))
 
 
-def within_limit(found: Sequence[Unit], options: RepairOptions) -> tuple[list[Unit], list[Unit]]:
-    """``(kept, skipped)``: the units of at most ``options.max_unit_tokens`` model tokens, and
-    the others."""
-    kept = [u for u in found if len(u.tokens) <= options.max_unit_tokens]
-    return kept, [u for u in found if len(u.tokens) > options.max_unit_tokens]
+def within_limit(
+    found: Sequence[Unit], options: RepairOptions, focused: Frontend | None = None
+) -> tuple[list[Unit], list[Unit]]:
+    """``(kept, skipped)``: the units of at most ``options.max_unit_tokens`` model tokens and,
+    where the user points at a line (``focused``: the units' front-end), those of at most
+    :data:`SCORED_TOKENS` with a likely bug whose fix the check knows (not searched,
+    :func:`searched`: only such fixes are offered); and the others."""
+
+    def kept(u: Unit) -> bool:
+        if len(u.tokens) <= options.max_unit_tokens:
+            return True
+        if focused is None or len(u.tokens) > SCORED_TOKENS:
+            return False
+        return any(s.fix is not None for s in focused.suspicions(u))
+
+    return [u for u in found if kept(u)], [u for u in found if not kept(u)]
+
+
+def searched(unit: Unit, options: RepairOptions) -> bool:
+    """Whether the beam search runs on ``unit``: not where it is longer than
+    ``options.max_unit_tokens`` (the search's time grows with the length; such a unit at a
+    focus gets only the fixes of its likely bugs there, scored by the model: scoring each
+    of its templates too would cost seconds, its length for each)."""
+    return len(unit.tokens) <= options.max_unit_tokens
 
 
 def decode(
@@ -321,8 +344,8 @@ def unit_candidates(
     ``options.ranking == "beam"``; else the pool that :func:`spancopy_core.repair.runner.ranked`
     orders, the templates at ``focus`` (without a
     focus: of the whole unit if ``Frontend.whole_unit_templates``, else only the fixes of the
-    unit's likely bugs, :meth:`Frontend.fixes`; in the model vocabulary ``known``) after those
-    of the beam."""
+    unit's likely bugs, :meth:`Frontend.fixes`, as for a unit not :func:`searched`; in the
+    model vocabulary ``known``) after those of the beam."""
     if options.ranking == "beam":
         return candidates(
             doc.text,
@@ -358,7 +381,8 @@ def unit_candidates(
         region,
         known,
         syntax_check=options.syntax_check,
-        fixes_only=focus is None and not doc.frontend.whole_unit_templates,
+        fixes_only=(focus is None and not doc.frontend.whole_unit_templates)
+        or not searched(unit, options),  # a long unit: scoring each template costs its length
     )
     return ranking.merge(beam, templates)
 

@@ -405,11 +405,16 @@ async def _decode(
     ids: Sequence[tuple[int, ...] | None],
     options: RepairOptions,
 ) -> list[list[Hypothesis]]:
-    """The beam's hypotheses of each unit that the front-end searches (all but where it is
-    :class:`Floors` and says not, and the options set no ratio), none for the others."""
+    """The beam's hypotheses of each unit that is searched (:func:`pipeline.searched`) and
+    that the front-end searches (all but where it is :class:`Floors` and says not, and the
+    options set no ratio), none for the others."""
     floors = doc.frontend if isinstance(doc.frontend, Floors) else None
     floors = floors if options.min_ratio is None else None  # the user's ratio: all searched
-    todo = [k for k, u in enumerate(units) if floors is None or floors.searched(u)]
+    todo = [
+        k
+        for k, u in enumerate(units)
+        if pipeline.searched(u, options) and (floors is None or floors.searched(u))
+    ]
     hyps: list[list[Hypothesis]] = [[] for _ in units]
     if todo:
         found = await runtime.decode([inputs[k] for k in todo], [ids[k] for k in todo], options)
@@ -476,7 +481,9 @@ def repair(
 ) -> tuple[list[UnitRepairs], list[Unit]]:
     """Every stage at once: ``(repairs of each unit decoded, units skipped as too long)``."""
     found_units = pipeline.units(doc, model.vocab, focus, context=model.config.context)
-    kept, skipped = pipeline.within_limit(found_units, options)
+    kept, skipped = pipeline.within_limit(
+        found_units, options, doc.frontend if focus is not None else None
+    )
     found = repair_units(
         model, doc, kept, options, should_stop=should_stop, focus=focus, rules=rules
     )

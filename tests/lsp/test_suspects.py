@@ -148,3 +148,43 @@ async def test_a_likely_bug_is_answered_and_marked_where_the_head_is_silent(
         assert not auto
     finally:
         await close(client)
+
+
+def long_main(bug: str) -> str:
+    """A contest program whose ``main`` is over the length limit, with ``bug`` at line 6."""
+    reads = "".join(
+        f"        long v{k} = sc.nextLong();\n        total += v{k} * {k};\n" for k in range(30)
+    )
+    return (
+        "import java.util.Scanner;\n\nclass Main {\n    public static void main(String[] args) {\n"
+        "        Scanner sc = new Scanner(System.in);\n"
+        "        String s = sc.next(), t = sc.next();\n"
+        f"        {bug}\n        long total = 0;\n{reads}"
+        "        System.out.println(total);\n    }\n}\n"
+    )
+
+
+async def test_a_likely_bug_in_a_method_over_the_length_limit_is_answered(tmp_path):
+    """maxMethodTokens (400) skips a long main, but not at the line of a likely bug whose fix
+    the check knows: that fix alone is offered there; the other lines stay silent, and once
+    fixed the method is skipped again."""
+    client = await launch(DEFAULT_JAVA_MODEL)
+    try:
+        uri = (tmp_path / "Main.java").as_uri()
+        text = long_main('if (s == t) System.out.println("same");')
+        open_doc(client, uri, text)
+        line = text.split("\n")[6]
+        auto = await line_actions(client, uri, 6, line, types.CodeActionTriggerKind.Automatic)
+        assert auto and "s.equals(t)" in auto[0].title and auto[0].is_preferred
+        asked = await line_actions(client, uri, 6, line, types.CodeActionTriggerKind.Invoked)
+        assert asked and all("s.equals(t)" in a.title for a in asked)
+        other = text.split("\n")[9]
+        assert not await line_actions(client, uri, 9, other, types.CodeActionTriggerKind.Invoked)
+        fixed = text.replace("s == t", "s.equals(t)")
+        change_doc(client, uri, 2, fixed)
+        line = fixed.split("\n")[6]
+        assert not await line_actions(client, uri, 6, line, types.CodeActionTriggerKind.Invoked)
+        said = "method main skipped"  # no likely bug: over the limit, as the server says
+        await until(lambda: any(said in m.message for m in client.log_messages))
+    finally:
+        await close(client)

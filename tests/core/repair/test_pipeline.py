@@ -53,6 +53,40 @@ def test_units_over_the_length_limit_are_skipped(doc: ParsedText, model):
     assert pipeline.within_limit([clamp, fits], limit) == ([fits], [clamp])
 
 
+LONG = """class Names {
+    static int count(String[] names, String wanted) {
+        int n = 0;
+        for (String name : names) {
+            if (name == wanted) {
+                n++;
+            }
+        }
+        return n;
+    }
+}
+"""
+
+
+def test_a_long_unit_at_a_focus_gets_the_fixes_of_its_likely_bugs_only(model):
+    """Over the length limit (here 10 tokens; a contest program's long main), a unit is
+    skipped, unless the user points at a line of a unit with a likely bug whose fix the check
+    knows: then it is not searched, and its repairs are that fix alone (scored)."""
+    doc = ParsedText.parse(LONG, JavaFrontend())
+    (unit,) = pipeline.units(doc, model.vocab)
+    short = replace(OPTIONS, max_unit_tokens=10)
+    assert 10 < len(unit.tokens) <= pipeline.SCORED_TOKENS
+    assert pipeline.within_limit([unit], short) == ([], [unit])  # no focus: diagnostics
+    assert pipeline.within_limit([unit], short, doc.frontend) == ([unit], [])
+    assert not pipeline.searched(unit, short)
+    (found,), skipped = runner.repair(model, doc, pipeline.line_focus(doc, 4), short)
+    assert skipped == [] and found.hypotheses == []
+    assert [c.new_text.count("name.equals(wanted)") for c in found.candidates] == [1]
+    (other,), _ = runner.repair(model, doc, pipeline.line_focus(doc, 5), short)
+    assert other.candidates == []  # no likely bug at "n++;": nothing to offer
+    fixed = ParsedText.parse(LONG.replace("name == wanted", "name.equals(wanted)"), JavaFrontend())
+    assert runner.repair(model, fixed, pipeline.line_focus(fixed, 4), short)[0] == []
+
+
 def test_repair_runs_every_stage(doc: ParsedText, model):
     at = TOY.index(">")
     found, skipped = runner.repair(model, doc, (at, at), OPTIONS)
