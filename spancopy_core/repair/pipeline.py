@@ -36,7 +36,7 @@ MAX_TOP_K = 50
 MAX_UNIT_TOKENS = 10_000  # of RepairOptions.max_unit_tokens
 # A unit longer than RepairOptions.max_unit_tokens but not than this is repaired at a focus
 # without the beam search where it has a likely bug (within_limit): a contest program's long
-# main. Its fixes' scores cost its length squared: 0.2 s at 449 model tokens, 0.6 s at 1,031
+# main. Its fixes' scores cost its length squared: 0.2 s at 449 model tokens, 0.7 s at 1,031
 SCORED_TOKENS = 1_200
 # A confident repair's least ratio to the unit as written: the editor's automatic lightbulb
 # (automaticMinRatio) and spancopy repair DIR. Measured with bench/false_alarms.py on correct
