@@ -1,6 +1,6 @@
 """Java sources that several test modules read: :data:`TOY_CLASS`, two methods whose one
-comparison the toy model repairs (``tests/toy.py``), and :data:`STATS`, a class that compiles,
-for the compile checks."""
+comparison the toy model repairs (``tests/toy.py``), :data:`STATS`, a class that compiles,
+for the compile checks, and :data:`NAMES`, a method with a likely bug."""
 
 from __future__ import annotations
 
@@ -26,6 +26,20 @@ public class Stats {
             if (a[i] > a[best]) best = i;
         }
         return best;
+    }
+}
+"""
+
+# a String compared by reference: a likely bug whose fix a check knows, at its line 4
+NAMES = """class Names {
+    static int count(String[] names, String wanted) {
+        int n = 0;
+        for (String name : names) {
+            if (name == wanted) {
+                n++;
+            }
+        }
+        return n;
     }
 }
 """

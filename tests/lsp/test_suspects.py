@@ -17,23 +17,13 @@ from lsprotocol import types
 from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.paper import detection
 from spancopy_core.paper.detection import DetectionHead, DetectorConfig
+from tests.java_sources import NAMES
 
 from .conftest import change_doc, close, launch, line_actions, open_doc, shown_percent, until
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
-TEXT = """class Names {
-    static int count(String[] names, String wanted) {
-        int n = 0;
-        for (String name : names) {
-            if (name == wanted) {
-                n++;
-            }
-        }
-        return n;
-    }
-}
-"""
+TEXT = NAMES
 PREFIX = """class Sums {
     static long[] prefix(int n, int[] a) {
         long[] pre = new long[n];

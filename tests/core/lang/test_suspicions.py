@@ -10,6 +10,19 @@ import pytest
 from spancopy_core.lang.java import validity
 from spancopy_core.lang.java.syntax import JavaSource
 
+# a breadth-first search over a grid, whose test that skips a cell ends at SEEN
+GRID_SEARCH = (
+    "int f(char[][] g, int h, int w, int[] dr, int[] dc) {\n"
+    "    int[][] dist = new int[h][w];\n"
+    "    for (int[] row : dist) java.util.Arrays.fill(row, -1);\n"
+    "    java.util.ArrayDeque<int[]> q = new java.util.ArrayDeque<>();\n"
+    "    q.add(new int[] {0, 0});\n    dist[0][0] = 0;\n    while (!q.isEmpty()) {\n"
+    "        int[] c = q.poll();\n        for (int d = 0; d < 4; d++) {\n"
+    "            int r = c[0] + dr[d], k = c[1] + dc[d];\n"
+    "            if (r < 0 || k < 0 || r >= h || k >= w SEEN) continue;\n"
+    "            dist[r][k] = dist[c[0]][c[1]] + 1;\n            q.add(new int[] {r, k});\n"
+    "        }\n    }\n    return dist[h - 1][w - 1];\n}"
+)
 # (a method with the bug, the same method fixed, what the check says)
 BUGS = [
     (
@@ -577,26 +590,8 @@ BUGS = [
         "'low - p' is never above 0: 'low' is the running min",
     ),
     (  # contest dev's bfs_grid: a cell queued again and again
-        "int f(char[][] g, int h, int w, int[] dr, int[] dc) {\n"
-        "    int[][] dist = new int[h][w];\n"
-        "    for (int[] row : dist) java.util.Arrays.fill(row, -1);\n"
-        "    java.util.ArrayDeque<int[]> q = new java.util.ArrayDeque<>();\n"
-        "    q.add(new int[] {0, 0});\n    dist[0][0] = 0;\n    while (!q.isEmpty()) {\n"
-        "        int[] c = q.poll();\n        for (int d = 0; d < 4; d++) {\n"
-        "            int r = c[0] + dr[d], k = c[1] + dc[d];\n"
-        "            if (r < 0 || k < 0 || r >= h || k >= w) continue;\n"
-        "            dist[r][k] = dist[c[0]][c[1]] + 1;\n            q.add(new int[] {r, k});\n"
-        "        }\n    }\n    return dist[h - 1][w - 1];\n}",
-        "int f(char[][] g, int h, int w, int[] dr, int[] dc) {\n"
-        "    int[][] dist = new int[h][w];\n"
-        "    for (int[] row : dist) java.util.Arrays.fill(row, -1);\n"
-        "    java.util.ArrayDeque<int[]> q = new java.util.ArrayDeque<>();\n"
-        "    q.add(new int[] {0, 0});\n    dist[0][0] = 0;\n    while (!q.isEmpty()) {\n"
-        "        int[] c = q.poll();\n        for (int d = 0; d < 4; d++) {\n"
-        "            int r = c[0] + dr[d], k = c[1] + dc[d];\n"
-        "            if (r < 0 || k < 0 || r >= h || k >= w || dist[r][k] != -1) continue;\n"
-        "            dist[r][k] = dist[c[0]][c[1]] + 1;\n            q.add(new int[] {r, k});\n"
-        "        }\n    }\n    return dist[h - 1][w - 1];\n}",
+        GRID_SEARCH.replace(" SEEN", ""),
+        GRID_SEARCH.replace(" SEEN", " || dist[r][k] != -1"),
         "'dist[r][k]' is set but never tested for -1: the search queues it again",
     ),
     (
@@ -971,64 +966,85 @@ def test_a_parameter_assigned_to_itself_is_the_field_it_hides():
     assert new == "(int) ((long) a * b % MOD)"
 
 
-def test_a_getter_that_returns_another_field_of_its_type():
-    text = (
-        "class P {\n    private int x;\n    private int y;\n    private String name;\n\n"
-        "    int getX() {\n        return x;\n    }\n\n"
-        "    int getY() {\n        return x;\n    }\n\n"
-        "    int getZ() {\n        return y;\n    }\n\n"
-        "    String getName() {\n        return name;\n    }\n}\n"
-    )
+GETTERS = (
+    "class P {\n    private int x;\n    private int y;\n    private String name;\n\n"
+    "    int getX() {\n        return x;\n    }\n\n"
+    "    int getY() {\n        return x;\n    }\n\n"
+    "    int getZ() {\n        return y;\n    }\n\n"
+    "    String getName() {\n        return name;\n    }\n}\n"
+)
+ARGUMENTS = (
+    "class A {\n    static int count(long[] a, long lo, long hi) {\n"
+    "        return 0;\n    }\n\n    static void f(long[] a, long lo, long hi) {\n"
+    "        System.out.println(count(a, hi, lo));\n"
+    "    }\n\n    static void edge(int from, int to) {\n        link(from, to);\n"
+    "        link(to, from);\n    }\n\n    static void link(int from, int to) {\n    }\n\n"
+    "    static int gcd(int a, int b) {\n"
+    "        return a < b ? gcd(b, a) : b == 0 ? a : gcd(b, a % b);\n"
+    "    }\n\n    static boolean less(int i, int j) {\n        return i < j;\n    }\n\n"
+    "    static boolean more(int i, int j) {\n        return less(j, i);\n    }\n}\n"
+)
+MODULAR = (
+    "class M {\n    static final long MOD = 1_000_000_007;\n\n"
+    "    static long c(long[] f, int n, int k) {\n"
+    "        return f[n] * pow(f[k], MOD - 1) % MOD * pow(f[n - k], MOD - 1) % MOD;\n"
+    "    }\n\n"
+    "    static long fib(int n) {\n        long[] f = new long[n + 2];\n        f[1] = 1;\n"
+    "        for (int i = 2; i <= n; i++) f[i] = f[i - 1] + f[i - 2];\n        return f[n];\n"
+    "    }\n\n    static long pow(long b, long e) {\n        long r = 1;\n"
+    "        for (b %= MOD; e > 0; e >>= 1, b = b * b % MOD)\n"
+    "            if ((e & 1) == 1) r = r * b % MOD;\n"
+    "        return r;\n    }\n\n    static boolean prime(long a, long n) {\n"
+    "        return pow(a, n - 1) == 1;\n    }\n}\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "counts", "k", "what", "old", "new"),
+    [
+        (  # no field z: getZ may compute it
+            GETTERS,
+            [0, 1, 0, 0],
+            1,
+            "'getY()' returns 'x', not the field 'y'",
+            "return x",
+            "return y",
+        ),
+        (  # both ways round; in the method itself; names of one letter
+            ARGUMENTS,
+            [0, 1, 0, 0, 0, 0, 0],
+            1,
+            "'count(a, hi, lo)' passes 'hi' as 'lo' and the reverse",
+            "(a, hi, lo)",
+            "(a, lo, hi)",
+        ),
+        (  # n - 1 of any n is a Fermat test
+            MODULAR,
+            [1, 1, 0, 0],
+            0,
+            "'MOD - 1' makes the power 1, not the inverse (Fermat)",
+            "MOD - 1",
+            "MOD - 2",
+        ),
+        (
+            MODULAR,
+            [1, 1, 0, 0],
+            1,
+            "'f[i - 1] + f[i - 2]' grows past any integer: it is never reduced by MOD",
+            "f[i - 1] + f[i - 2]",
+            "(f[i - 1] + f[i - 2]) % MOD",
+        ),
+    ],
+    ids=["getter", "arguments", "inverse", "recurrence"],
+)
+def test_likely_bugs_that_need_the_file(text, counts, k, what, old, new):
+    """Checks that read the file around a method: its fields, methods and constants."""
     methods, found = _suspects(text)
-    assert [len(f) for f in found] == [0, 1, 0, 0]  # no field z: getZ may compute it
-    ((row, what, code, (start, end, new)),) = found[1]
-    method = methods[1]
-    assert what == "'getY()' returns 'x', not the field 'y'"
-    assert method[:start] + new + method[end:] == method.replace("return x", "return y")
+    assert [len(f) for f in found] == counts
+    ((_, said, _, (start, end, fix)),) = found[k]
+    assert said == what
+    assert methods[k][:start] + fix + methods[k][end:] == methods[k].replace(old, new)
 
 
-def test_arguments_named_as_each_others_parameters_are_swapped():
-    text = (
-        "class A {\n    static int count(long[] a, long lo, long hi) {\n"
-        "        return 0;\n    }\n\n    static void f(long[] a, long lo, long hi) {\n"
-        "        System.out.println(count(a, hi, lo));\n"
-        "    }\n\n    static void edge(int from, int to) {\n        link(from, to);\n"
-        "        link(to, from);\n    }\n\n    static void link(int from, int to) {\n    }\n\n"
-        "    static int gcd(int a, int b) {\n"
-        "        return a < b ? gcd(b, a) : b == 0 ? a : gcd(b, a % b);\n"
-        "    }\n\n    static boolean less(int i, int j) {\n        return i < j;\n    }\n\n"
-        "    static boolean more(int i, int j) {\n        return less(j, i);\n    }\n}\n"
-    )
-    methods, found = _suspects(text)
-    assert [len(f) for f in found] == [0, 1, 0, 0, 0, 0, 0]  # both ways; itself; letters
-    ((row, what, code, (start, end, new)),) = found[1]
-    method = methods[1]
-    assert what == "'count(a, hi, lo)' passes 'hi' as 'lo' and the reverse"
-    assert method[:start] + new + method[end:] == method.replace("(a, hi, lo)", "(a, lo, hi)")
-
-
-def test_a_power_of_a_prime_less_one_and_a_recurrence_never_reduced():
-    text = (
-        "class M {\n    static final long MOD = 1_000_000_007;\n\n"
-        "    static long c(long[] f, int n, int k) {\n"
-        "        return f[n] * pow(f[k], MOD - 1) % MOD * pow(f[n - k], MOD - 1) % MOD;\n"
-        "    }\n\n"
-        "    static long fib(int n) {\n        long[] f = new long[n + 2];\n        f[1] = 1;\n"
-        "        for (int i = 2; i <= n; i++) f[i] = f[i - 1] + f[i - 2];\n        return f[n];\n"
-        "    }\n\n    static long pow(long b, long e) {\n        long r = 1;\n"
-        "        for (b %= MOD; e > 0; e >>= 1, b = b * b % MOD)\n"
-        "            if ((e & 1) == 1) r = r * b % MOD;\n"
-        "        return r;\n    }\n\n    static boolean prime(long a, long n) {\n"
-        "        return pow(a, n - 1) == 1;\n    }\n}\n"
-    )
-    methods, found = _suspects(text)
-    assert [len(f) for f in found] == [1, 1, 0, 0]  # n - 1 of any n is a Fermat test
-    ((_, what, _, (start, end, new)),) = found[0]
-    assert what == "'MOD - 1' makes the power 1, not the inverse (Fermat)"
-    assert methods[0][:start] + new + methods[0][end:] == methods[0].replace("MOD - 1", "MOD - 2")
-    ((_, what, _, (start, end, new)),) = found[1]
-    assert what == "'f[i - 1] + f[i - 2]' grows past any integer: it is never reduced by MOD"
-    fixed = methods[1].replace("f[i - 1] + f[i - 2]", "(f[i - 1] + f[i - 2]) % MOD")
-    assert methods[1][:start] + new + methods[1][end:] == fixed
-    # without a prime modulus in sight, a recurrence is what it is
-    assert _suspects(text.replace("1_000_000_007", "10"))[1][1] == ()
+def test_without_a_prime_modulus_a_recurrence_is_what_it_is():
+    assert _suspects(MODULAR.replace("1_000_000_007", "10"))[1][1] == ()

@@ -19,7 +19,7 @@ from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
 from spancopy_core.storage.checkpoint import load_model
-from tests.java_sources import TOY_CLASS
+from tests.java_sources import NAMES, TOY_CLASS
 
 TOY = TOY_CLASS
 OPTIONS = RepairOptions(beam_size=4, top_k=3)
@@ -53,18 +53,7 @@ def test_units_over_the_length_limit_are_skipped(doc: ParsedText, model):
     assert pipeline.within_limit([clamp, fits], limit) == ([fits], [clamp])
 
 
-LONG = """class Names {
-    static int count(String[] names, String wanted) {
-        int n = 0;
-        for (String name : names) {
-            if (name == wanted) {
-                n++;
-            }
-        }
-        return n;
-    }
-}
-"""
+LONG = NAMES
 
 
 def test_a_long_unit_at_a_focus_gets_the_fixes_of_its_likely_bugs_only(model):
