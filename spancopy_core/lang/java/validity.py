@@ -80,6 +80,10 @@ _SCANNER_READS = frozenset(
     """next nextInt nextLong nextDouble nextFloat nextShort nextByte nextBoolean nextBigInteger
     nextBigDecimal nextLine""".split()
 )
+# what an int constant expression of literals is made of
+_CONSTANT_PARTS = frozenset(
+    {"binary_expression", "parenthesized_expression", "decimal_integer_literal"}
+)
 _PRIMES = frozenset({1_000_000_007, 998_244_353, 1_000_000_009})  # the usual prime moduli
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
 # a type's least and greatest values, as a local starts a search for the greatest or least
@@ -2203,6 +2207,8 @@ class _Checker:
             self._negative_remainder(n, left, right)
         if op == "*" and left is not None and right is not None:
             self._percent_after_quotient(n, left, right)
+            if self.checking:
+                self._constant_overflow(n)
         if op == "+" and left is not None and right is not None:
             self._digit_as_code(n, left, right)
             if self.checking:
@@ -2373,6 +2379,24 @@ class _Checker:
             return
         what = f"'{_text(n)}' adds the code of the digit '{_text(right)}', not its value"
         self._suspect(n, what, (right, right, f"({_text(right)} - '0')"))
+
+    def _constant_overflow(self, n: SyntaxNode) -> None:
+        """``1000000 * 1000000``: a product of int literals past an int's range wraps
+        before anything reads it (javac folds it to -727379968); fixed by ``1000000L *
+        1000000``. Only int literals, operators and parentheses; the innermost such product
+        that passes the range."""
+        parts = list(_walk(n))
+        if any(x.type not in _CONSTANT_PARTS or _text(x)[-1:] in "lL" for x in parts):
+            return  # a cast, a long, a name: not an int constant
+        products = [x for x in parts[1:] if _comparison(x, ("*",)) is not None]
+        if any(not -(2**31) <= (_value(x) or 0) < 2**31 for x in products):
+            return  # an inner product says
+        value = _value(n)
+        if value is None or -(2**31) <= value < 2**31:
+            return
+        first = next(x for x in parts if x.type == "decimal_integer_literal")
+        what = f"'{_text(n)}' passes an int's range before it is anything: it wraps"
+        self._suspect(n, what, (first, first, f"{_text(first)}L"))
 
     def _overflows_before(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
         """``fact * i % 1_000_000_007`` of two ints: a product of two values below a modulus

@@ -611,6 +611,11 @@ BUGS = [
         "        }\n    }\n    return dist[n - 1];\n}",
         "'dist[v]' is set but never tested for -1: the search queues it again",
     ),
+    (  # a classic: the square of a million as an int is -727379968
+        "long f() {\n    long big = 1000000 * 1000000;\n    return big;\n}",
+        "long f() {\n    long big = 1000000L * 1000000;\n    return big;\n}",
+        "'1000000 * 1000000' passes an int's range before it is anything: it wraps",
+    ),
     (  # contest dev's caesar_shift: 'z' shifted by 3 is '}'
         "String f(String s, int k) {\n    StringBuilder sb = new StringBuilder();\n"
         "    for (char c : s.toCharArray()) sb.append((char) ('a' + (c - 'a' + k)));\n"
@@ -845,6 +850,11 @@ CORRECT = [
     "    for (int v : adj[u]) if (!seen[v]) dfs(v);\n}",
     "static void dfs(int u) {\n    for (int v : adj[u])\n"
     "        if (!seen[v]) {\n            seen[v] = true;\n            dfs(v);\n        }\n}",
+    # constants within an int, or long ones
+    "int f() {\n    return 1000 * 1000 * 1000;\n}",
+    "long f() {\n    return 1000000L * 1000000;\n}",
+    "long f() {\n    return (long) 1e9 * 1000;\n}",
+    "long f() {\n    return 1_000_000_007 * 2 + 5;\n}",
     # a shift that wraps, a letter's own code, one past 'a' by a constant
     "char f(char c, int k) {\n    return (char) ('a' + (c - 'a' + k) % 26);\n}",
     "char f(char c) {\n    return (char) ('a' + (c - 'a'));\n}",
