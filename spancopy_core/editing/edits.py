@@ -328,7 +328,8 @@ class _Plan:
             first_token = self.spans[b][0] if b < n else self.spans[a][1]
         assert lo is not None and hi is not None  # the mapping is not empty
         if q == p + 1:
-            return self._delete(lo, hi, prev_text, next_text, conservative)
+            ctx = self._context(first_token)  # what decides the space the neighbours want
+            return self._delete(lo, hi, ctx, next_text, conservative)
 
         new = self.concrete[p + 1 : q]
         gap_lo = prev_end if prev_end is not None else lo
@@ -396,10 +397,12 @@ class _Plan:
         return TextEdit(prev_end, prev_end, nl + indent + body)
 
     def _delete(
-        self, lo: int, hi: int, prev_text: str | None, next_text: str | None, conservative: bool
+        self, lo: int, hi: int, ctx: list[str], next_text: str | None, conservative: bool
     ) -> TextEdit:
         """Delete source[lo:hi]; whole lines go with their line break, and one space of the
-        surrounding whitespace goes with an inline deletion."""
+        surrounding whitespace goes with an inline deletion, unless the tokens that then meet
+        want one (``ctx``: the source tokens before, the last of them kept; ``x - prefix[a]``
+        -> ``x - a``: the ``-`` after ``x`` is binary)."""
         src = self.source
         if self._first_on_line(lo) and self._last_on_line(hi):
             start, end = self._line_start(lo), self._line_end(hi)
@@ -411,9 +414,9 @@ class _Plan:
         space_after = hi < len(src) and src[hi] in " \t"
         if space_before and space_after:
             return TextEdit(lo, hi + 1, "")
-        if prev_text is None or next_text is None:
+        if not ctx or next_text is None:
             return TextEdit(lo, hi, "")
-        glue = " " if conservative else self.style.layout([prev_text, next_text], 1, False)[0]
+        glue = " " if conservative else self.style.layout([*ctx, next_text], len(ctx), False)[0]
         if space_before or space_after:  # neighbours meet: keep the space only if they want one
             return TextEdit(
                 lo - (glue == "" and space_before), hi + (glue == "" and space_after), ""

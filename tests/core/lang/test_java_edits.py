@@ -125,6 +125,16 @@ def test_inline_deletion_takes_one_space():
     assert case.apply(hyp) == source.replace("a + b + 1", "a + 1")
 
 
+def test_inline_deletion_after_a_binary_operator_keeps_its_space():
+    """``prefix[to] - prefix[from]`` without the second ``prefix[``...``]`` (seen in a list):
+    the ``-`` is binary, so ``from`` keeps the space after it (not ``prefix[to] -from``)."""
+    source = "class A { long f(long[] p, int a, int b) { return p[b] - p[a]; } }"
+    case = Case(source)
+    k = len(case.inputs) - 1 - case.inputs[::-1].index("[")  # the second "["
+    hyp = derivation(case.inputs, [(0, k - 1), (k + 1, k + 2), (k + 3, len(case.inputs))])
+    assert case.apply(hyp) == source.replace("p[b] - p[a]", "p[b] - a")
+
+
 def test_inline_deletion_before_a_semicolon_takes_its_space():
     source = "class A { boolean f() { return size > items.length; } }"
     case = Case(source)
