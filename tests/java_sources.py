@@ -1,6 +1,7 @@
 """Java sources that several test modules read: :data:`TOY_CLASS`, two methods whose one
 comparison the toy model repairs (``tests/toy.py``), :data:`STATS`, a class that compiles,
-for the compile checks, and :data:`NAMES`, a method with a likely bug."""
+for the compile checks, :data:`NAMES`, a method with a likely bug, and :data:`CORRECT_MAX`,
+a correct one."""
 
 from __future__ import annotations
 
@@ -40,6 +41,18 @@ NAMES = """class Names {
             }
         }
         return n;
+    }
+}
+"""
+
+# the issue's Correct.java: an index of the maximum, correct; its loop at line 3
+CORRECT_MAX = """public class Correct {
+    static int indexOfMax(int[] a) {
+        int best = 0;
+        for (int i = 1; i < a.length; i++) {
+            if (a[i] > a[best]) best = i;
+        }
+        return best;
     }
 }
 """

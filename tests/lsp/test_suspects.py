@@ -17,7 +17,7 @@ from lsprotocol import types
 from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.paper import detection
 from spancopy_core.paper.detection import DetectionHead, DetectorConfig
-from tests.java_sources import NAMES
+from tests.java_sources import CORRECT_MAX, NAMES
 
 from .conftest import change_doc, close, launch, line_actions, open_doc, shown_percent, until
 
@@ -176,5 +176,27 @@ async def test_a_likely_bug_in_a_method_over_the_length_limit_is_answered(tmp_pa
         assert not await line_actions(client, uri, 6, line, types.CodeActionTriggerKind.Invoked)
         said = "method main skipped"  # no likely bug: over the limit, as the server says
         await until(lambda: any(said in m.message for m in client.log_messages))
+    finally:
+        await close(client)
+
+
+async def test_a_correct_loop_gets_no_automatic_answer_and_an_ordered_list(tmp_path):
+    """The issue's Correct.java through a real server with the shipped model: the cursor
+    moving onto its correct loop gets nothing; asked for, the alternatives come with shares
+    that never increase down the list, the first preferred."""
+    client = await launch(DEFAULT_JAVA_MODEL)
+    try:
+        uri = (tmp_path / "Correct.java").as_uri()
+        open_doc(client, uri, CORRECT_MAX)
+        at = 3
+        line = CORRECT_MAX.split("\n")[at]
+        assert line.strip() == "for (int i = 1; i < a.length; i++) {"
+        auto = await line_actions(client, uri, at, line, types.CodeActionTriggerKind.Automatic)
+        assert not auto
+        asked = await line_actions(client, uri, at, line, types.CodeActionTriggerKind.Invoked)
+        assert asked
+        shares = [shown_percent(a) for a in asked]
+        assert shares == sorted(shares, reverse=True)
+        assert [bool(a.is_preferred) for a in asked] == [True] + [False] * (len(asked) - 1)
     finally:
         await close(client)

@@ -17,6 +17,7 @@ from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.frontend import Penalties
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
+from tests.java_sources import CORRECT_MAX
 
 TEXT = """class C {
     static boolean same(String s, String r) {
@@ -305,16 +306,7 @@ def test_a_fix_that_writes_a_new_method_name_or_integer_is_scored(
     assert [s.repair for s in r.suspected] == [0]
 
 
-CORRECT = """public class Correct {
-    static int indexOfMax(int[] a) {
-        int best = 0;
-        for (int i = 1; i < a.length; i++) {
-            if (a[i] > a[best]) best = i;
-        }
-        return best;
-    }
-}
-"""
+CORRECT = CORRECT_MAX
 
 
 def test_a_correct_index_of_max_is_not_answered_automatically_and_lists_sense(model):
