@@ -275,7 +275,7 @@ def within_limit(
     :func:`searched`: only such fixes are offered); and the others."""
 
     def kept(u: Unit) -> bool:
-        if len(u.tokens) <= options.max_unit_tokens:
+        if searched(u, options):
             return True
         if focused is None or len(u.tokens) > SCORED_TOKENS:
             return False

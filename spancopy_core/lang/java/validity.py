@@ -636,6 +636,23 @@ class _Checker:
         statements = _statements(body)
         if not statements:
             return
+        calls = [
+            c
+            for c in _walk(method)
+            if c.type == "method_invocation" and c.child_by_field_name("object") is None
+        ]
+        recursive = [
+            list(map(_text, _statements(c.child_by_field_name("arguments"))))
+            for c in calls
+            if _text(c.child_by_field_name("name")) == name
+        ]
+        marked = {  # the arrays whose elements the method sets
+            _text(_array_of(left))
+            for t in _walk(method)
+            if t.type == "assignment_expression"
+            and (left := t.child_by_field_name("left")) is not None
+            and left.type == "array_access"
+        }
         for x in _walk(body):
             if x.type != "if_statement":
                 continue
@@ -647,28 +664,14 @@ class _Checker:
             flags, node = test.child_by_field_name("array"), test.child_by_field_name("index")
             if flags is None or flags.type != "identifier" or node is None:
                 continue
-            calls = [
-                c
-                for c in _walk(method)
-                if c.type == "method_invocation" and c.child_by_field_name("object") is None
-            ]
             for call in calls:
                 args = list(map(_text, _statements(call.child_by_field_name("arguments"))))
                 if _text(flags) in args:
                     return  # the flags passed on
-            recursive = [
-                list(map(_text, _statements(c.child_by_field_name("arguments"))))
-                for c in calls
-                if _text(c.child_by_field_name("name")) == name
-            ]
             at = [a.index(_text(node)) for a in recursive if _text(node) in a]
             if not at or len(params) != len(recursive[0]) or _text(node) in params:
                 continue
-            if any(
-                t.type == "assignment_expression"
-                and _text(t.child_by_field_name("left")).startswith(f"{_text(flags)}[")
-                for t in _walk(method)
-            ):
+            if _text(flags) in marked:
                 return
             start = statements[0].children[0]  # the mark goes before it, on a line of its own
             mark = f"{_text(flags)}[{params[at[0]]}] = true;\n{_indent(start)}{_text(start)}"
@@ -1461,11 +1464,7 @@ class _Checker:
         """``pow(f[k], MOD - 1)`` of a prime ``MOD`` (1e9 + 7, 998244353): by Fermat's little
         theorem that power is 1, where the inverse ``pow(f[k], MOD - 2)`` was meant; fixed
         by ``MOD - 2`` in every such call of the statement."""
-        statement = call  # the statement around it (return ..., long ans = ...)
-        while statement.parent is not None and not (
-            statement.type.endswith("_statement") or statement.type in _COMPLETING
-        ):
-            statement = statement.parent
+        statement = _statement(call)  # return ..., long ans = ...
         if statement.id in self.inverted:
             return
         exponents = {}  # MOD - 1 -> MOD
@@ -1523,11 +1522,11 @@ class _Checker:
         ``p`` less ``p`` is never above 0 (and ``p`` less the running greatest), so the
         greatest gain stays where it started; fixed by ``p - low``."""
         found = _comparison(arg, ("-",))
-        statement = call
-        while statement.parent is not None and statement.type != "expression_statement":
-            statement = statement.parent
+        statement = _statement(call)
         block = statement.parent
-        if found is None or block is None or block.type != "block":
+        if found is None or statement.type != "expression_statement" or block is None:
+            return
+        if block.type != "block":
             return
         _, x, y = found
         if x.type != "identifier" or y.type != "identifier":
@@ -1675,9 +1674,7 @@ class _Checker:
         if not reads or _text(reads[-1].child_by_field_name("name")) in ("next", "nextLine"):
             return  # after a word, the rest of its line may be meant (a command's argument)
         token = reads[-1]
-        statement = token
-        while statement.parent is not None and statement.type not in _COMPLETING:
-            statement = statement.parent
+        statement = _statement(token)
         if statement.type not in ("expression_statement", "local_variable_declaration"):
             return
         what = f"'{_text(call)}' reads the rest of the line of '{_text(token)}', not the next"
@@ -2227,9 +2224,7 @@ class _Checker:
     def _unwrapped_letter(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
         """``(char) ('a' + (c - 'a' + k))``: a letter shifted by ``k`` past ``'z'`` is no
         letter; fixed by wrapping round the alphabet (``(c - 'a' + k) % 26``)."""
-        cast = n.parent
-        while cast is not None and cast.type == "parenthesized_expression":
-            cast = cast.parent
+        cast = _parenthesized(n).parent
         shifted = _bare(right)
         if cast is None or cast.type != "cast_expression" or _text(left) not in ("'a'", "'A'"):
             return
@@ -2411,10 +2406,7 @@ class _Checker:
             return
         if self._type_of(product) != "int" or (self._modulus(right) or 0) <= 46_340:
             return
-        at = n
-        while at.parent is not None and at.parent.type == "parenthesized_expression":
-            at = at.parent
-        if self._widening(at):
+        if self._widening(_parenthesized(n)):
             return
         fixed = f"(int) ((long) {_text(a)} * {_text(b)} % {_text(right)})"
         what = f"'{_text(product)}' is multiplied in int before '% {_text(right)}'"
@@ -2564,14 +2556,13 @@ class _Checker:
         body = n.child_by_field_name("body")
         if test is None or body is None or not _text(test).endswith(".isEmpty()"):
             return
+        tests = [c for c in _walk(body) if c.type == "array_access" and _tests(c)]
         for x in _walk(body):
             set_ = next(iter(_statements(x)), None) if x.type == "expression_statement" else None
             if set_ is None or set_.type != "assignment_expression" or x.parent is None:
                 continue
             target = set_.child_by_field_name("left")
-            table = target
-            while table is not None and table.type == "array_access":
-                table = table.child_by_field_name("array")
+            table = _array_of(target) if target is not None else None
             if target is None or table is None or target.id == table.id:
                 continue
             if not self._unseen(_text(table)) or x.parent.type != "block":
@@ -2580,8 +2571,7 @@ class _Checker:
             if value is None or not any(_is_element(c, table) for c in _walk(value)):
                 continue  # dist[v] = dist[u] + 1, not parent[v] = u
             at = _text(target)[len(_text(table)) :]  # [nr][nc]
-            tests = [c for c in _walk(body) if c.type == "array_access" and _tests(c)]
-            if any(_text(c).endswith(at) and (_is_element(c, table) or _flag(c)) for c in tests):
+            if any(_text(c).endswith(at) and (_is_element(c, table) or _truth(c)) for c in tests):
                 return  # if (dist[v] != -1), if (!seen[v]): a cell seen is skipped
             siblings = _statements(x.parent)
             k = next(i for i, c in enumerate(siblings) if c.id == x.id)
@@ -3424,14 +3414,38 @@ def _queues(n: SyntaxNode) -> bool:
     return name in ("add", "offer", "addLast", "push")
 
 
+def _statement(n: SyntaxNode) -> SyntaxNode:
+    """The innermost statement around ``n`` (a declaration, an expression statement, a
+    ``return``, an ``if``, ...; the outermost node where there is none)."""
+    at = n
+    while at.parent is not None and not (at.type.endswith("_statement") or at.type in _COMPLETING):
+        at = at.parent
+    return at
+
+
+def _parenthesized(n: SyntaxNode) -> SyntaxNode:
+    """``n`` with the parentheses around it (``((a * b))`` of ``a * b``)."""
+    while n.parent is not None and n.parent.type == "parenthesized_expression":
+        n = n.parent
+    return n
+
+
+def _array_of(n: SyntaxNode) -> SyntaxNode | None:
+    """The array of ``n`` through every index (``dist`` of ``dist[r][c]``; ``n`` itself
+    where it is no element)."""
+    at: SyntaxNode | None = n
+    while at is not None and at.type == "array_access":
+        at = at.child_by_field_name("array")
+    return at
+
+
 def _is_element(n: SyntaxNode, table: SyntaxNode) -> bool:
     """Whether ``n`` is an element of the array ``table`` (``dist[u]``, ``dist[r][c]``)."""
-    while n.type == "array_access":
-        n = n.child_by_field_name("array")  # type: ignore[assignment]  # required
-    return _same(n, table) and n.id != table.id
+    array = _array_of(n)
+    return array is not None and _same(array, table) and array.id != table.id
 
 
-def _flag(n: SyntaxNode) -> bool:
+def _truth(n: SyntaxNode) -> bool:
     """Whether ``n`` is read as a truth value (``!seen[v]``, ``seen[v] || x``, ``if
     (seen[v])``), not compared (``g[r][c] == '#'``)."""
     parent = n.parent
