@@ -281,7 +281,11 @@ def within_limit(
             return False
         return any(s.fix is not None for s in focused.suspicions(u))
 
-    return [u for u in found if kept(u)], [u for u in found if not kept(u)]
+    verdicts = [kept(u) for u in found]  # once each: a long unit's likely bugs are looked up
+    return (
+        [u for u, ok in zip(found, verdicts) if ok],
+        [u for u, ok in zip(found, verdicts) if not ok],
+    )
 
 
 def searched(unit: Unit, options: RepairOptions) -> bool:
