@@ -636,6 +636,20 @@ class _Checker:
         statements = _statements(body)
         if not statements:
             return
+        tested = []  # if (!seen[v]), if (seen[v]): the flag's array and index
+        for x in _walk(body):
+            if x.type != "if_statement":
+                continue
+            test = _bare(x.child_by_field_name("condition"))
+            if test is not None and test.type == "unary_expression" and _text(test)[:1] == "!":
+                test = _bare(test.child_by_field_name("operand"))
+            if test is None or test.type != "array_access":
+                continue
+            flags, node = test.child_by_field_name("array"), test.child_by_field_name("index")
+            if flags is not None and flags.type == "identifier" and node is not None:
+                tested.append((test, flags, node))
+        if not tested:
+            return  # the method as a whole is walked below only where a flag is tested
         calls = [
             c
             for c in _walk(method)
@@ -653,17 +667,7 @@ class _Checker:
             and (left := t.child_by_field_name("left")) is not None
             and left.type == "array_access"
         }
-        for x in _walk(body):
-            if x.type != "if_statement":
-                continue
-            test = _bare(x.child_by_field_name("condition"))
-            if test is not None and test.type == "unary_expression" and _text(test)[:1] == "!":
-                test = _bare(test.child_by_field_name("operand"))
-            if test is None or test.type != "array_access":
-                continue
-            flags, node = test.child_by_field_name("array"), test.child_by_field_name("index")
-            if flags is None or flags.type != "identifier" or node is None:
-                continue
+        for test, flags, node in tested:
             for call in calls:
                 args = list(map(_text, _statements(call.child_by_field_name("arguments"))))
                 if _text(flags) in args:
