@@ -43,15 +43,12 @@ step_data() {
 }
 
 # What travels (9.7 MB of data): the train and valid splits, an identity pair's two sides
-# once, BFP small's held-out slice; and py-tree-sitter, its Java grammar and rapidfuzz for the
-# GPU machine's Python 3.12 (the trainer's command line imports the Java and prose front-ends).
-# The device tool brings back at most eight files: the device step writes seven results and
-# the three runs' models, so a second call fetches what the first left out (the models first).
+# once; and py-tree-sitter, its Java grammar and rapidfuzz for the GPU machine's Python 3.12
+# (the trainer's command line imports the Java and prose front-ends).
 step_pack() {
   mkdir -p "$PACK/whl"
   tar czf "$PACK/java.tar.gz" -C "$DATA" --exclude='*.kind' --exclude='test.*' synth-user \
     algo-user16 java-edits-bfp bfp-small bfp-medium identity/train.buggy identity/valid.buggy
-  tar czf "$PACK/bfp-test.tar.gz" -C "$DATA" bfp-small/test.buggy bfp-small/test.fixed
   python -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 \
     --implementation cp --platform manylinux_2_28_x86_64 --platform manylinux_2_17_x86_64 \
     --platform manylinux1_x86_64 -d "$PACK/whl" tree-sitter==0.26.1 tree-sitter-java==0.23.5 \
@@ -60,52 +57,25 @@ step_pack() {
 
 # On the GPU machine. The real edits and BFP three times over and the java-algorithms bugs
 # twice, beside the JDK's: 338,478 pairs; validation on the real edits' and java-algorithms'
-# valid splits and the identity pairs'. Batch 256, lr 7e-4, no mixed precision. Three runs side
-# by side (stage 7; stage 6 was jb, the first alone): jc, this mix with the identity pairs
-# never shown without a focus (spancopy_core/paper/focus.py from_diff); jd, the same with BFP
-# and the real edits six times over and the focus left out of half the pairs; je, jd at lr
-# 3e-4 (jb's best epoch was its third of five: the constant rate may be too high). Three runs
-# share the GPU, each with one process and four DataLoader workers. Then each run
-# and its mean with INIT scored on BFP small's held-out slice (trainer evaluate, beam 20).
+# valid splits and the identity pairs'. Batch 256, lr 7e-4, no mixed precision.
 step_device() {
   local d=/tmp/gd r=/tmp/gr py=${PY:-python3}
   mkdir -p "$d" "$r"
   "$py" -m pip install -q --no-index --no-deps --no-compile --target /tmp/site "$PACK"/whl/*.whl
   export PYTHONPATH=/tmp/site:$PWD
   tar xzf "$PACK/java.tar.gz" -C "$d"
-  tar xzf "$PACK/bfp-test.tar.gz" -C "$d"
   cp "$d/identity/train.buggy" "$d/identity/train.fixed"
   cp "$d/identity/valid.buggy" "$d/identity/valid.fixed"
-  local base=("$d"/synth-user/{small,medium} "$d"/algo-user16/{small,medium} \
-    "$d"/algo-user16/{small,medium} "$d/identity")
-  local real=("$d"/java-edits-bfp/{small,medium} "$d"/bfp-small "$d"/bfp-medium)
-  local three=() six=()
-  for _ in 1 2 3; do three+=("${real[@]}"); done
-  for _ in 1 2; do six+=("${three[@]}"); done
-  run() {  # $1: run name; $2: --focus-none; $3: --lr; then the training directories
-    local name=$1 none=$2 lr=$3
-    shift 3
-    "$py" -m trainer train --train "$@" \
-      --valid "$d"/java-edits-bfp/{small,medium} "$d"/algo-user16/{small,medium} "$d/identity" \
-      --init "$INIT" --focus --focus-none "$none" --out "$r/$name" --batch-size 256 --lr "$lr" \
-      --warmup 100 --seed 1 --epochs 100 --patience 3 --minutes "${MINUTES:-5}" --workers 4 \
-      --log-every 50 --save-every 400 --no-progress --no-amp > "$r/$name.log" 2>&1
-  }
-  run jc 0.3 7e-4 "${base[@]}" "${three[@]}" &
-  run jd 0.5 7e-4 "${base[@]}" "${six[@]}" &
-  run je 0.5 3e-4 "${base[@]}" "${six[@]}" &
-  wait
-  cp "$r"/*.log "${OUT:?}/"
-  for name in jc jd je; do
-    tar czf "$OUT/$name.tgz" -C "$r/$name" config.json vocab.json model.safetensors \
-      metrics.jsonl train_config.json
-    "$py" -m trainer average --models "$INIT" "$r/$name" --out "$r/$name-soup"
-  done
-  for model in "$INIT" "$r"/{jc,jd,je}{,-soup}; do
-    "$py" -m trainer evaluate --model "$model" --data "$d/bfp-small" --split test --beam 20 \
-      --json "$OUT/bfp-$(basename "$model").json" --no-progress > /dev/null &
-  done
-  wait
+  local mix=("$d"/synth-user/{small,medium} "$d"/algo-user16/{small,medium} \
+    "$d"/algo-user16/{small,medium})
+  for _ in 1 2 3; do mix+=("$d"/java-edits-bfp/{small,medium} "$d"/bfp-small "$d"/bfp-medium); done
+  "$py" -m trainer train --train "${mix[@]}" "$d/identity" \
+    --valid "$d"/java-edits-bfp/{small,medium} "$d"/algo-user16/{small,medium} "$d/identity" \
+    --init "$INIT" --focus --focus-none 0.3 --out "$r/jb" --batch-size 256 --lr 7e-4 \
+    --warmup 100 --seed 1 --epochs 100 --patience 3 --minutes "${MINUTES:-6.3}" --workers 4 \
+    --log-every 50 --save-every 400 --no-progress --no-amp
+  tar czf "${OUT:?}/jb.tgz" -C "$r/jb" config.json vocab.json model.safetensors metrics.jsonl \
+    train_config.json
 }
 
 # Back here: the fine-tuned model (unpacked into $RUNS/jb) averaged with the one it started

@@ -76,15 +76,12 @@ def from_diff(
     change (an insertion points at the statement it comes before), made noisy with ``rng``
     by ``noise``. An empty ``before`` has no focus, nor have equal sides without ``rng``; with
     ``rng``, equal sides (an identity pair: correct code left as it is) take a random statement
-    as the change, as a cursor on a correct line, and never lose it to the noise: a method
-    asked about with no focus (the repair command, BFP) is one the user believes holds a bug,
-    and a model shown correct code without a focus learns to leave such methods as they are."""
+    as the change, as a cursor on a correct line."""
     n = len(before)
     change = first_change(before, after)
     if n == 0 or (change is None and rng is None):
         return [NONE] * n
-    identity = change is None
-    if identity:
+    if change is None:
         assert rng is not None  # the guard above: no change without rng has no focus
         start, _ = rng.choice(statements(before))
         change = start, start + 1
@@ -95,8 +92,6 @@ def from_diff(
     first = next(k for k, (s, e) in enumerate(spans) if s <= i < e)
     last = next(k for k, (s, e) in enumerate(spans) if s < j <= e)
     draw = rng.random() if rng is not None else 1.0
-    if identity:  # never none (the docstring); the other kinds keep their relative shares
-        draw = noise.none + draw * (1 - noise.none)
     if draw < noise.none:
         return [NONE] * n
     draw -= noise.none

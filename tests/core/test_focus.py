@@ -102,20 +102,6 @@ def test_noise_draws_each_kind_at_about_its_rate():
         assert abs(kinds[kind] / n - p) < 0.03, (kind, kinds)
 
 
-def test_an_identity_pair_always_keeps_a_focus_whatever_the_noise():
-    # asked with no focus, a method is presumed buggy (the repair command, BFP): correct code is
-    # only ever shown with a cursor on it, while a changed pair loses its focus at the set rate
-    fixed = list(METHOD)
-    fixed[METHOD.index(">")] = ">="
-    rng = random.Random(1)
-    for noise in (focus.Noise(none=0.5), focus.Noise(none=1.0, neighbour=0.0, wider=0.0)):
-        identity = [focus.from_diff(METHOD, METHOD, rng, noise) for _ in range(300)]
-        assert all(INSIDE in got for got in identity)
-        changed = [focus.from_diff(METHOD, fixed, rng, noise) for _ in range(300)]
-        lost = sum(INSIDE not in got for got in changed) / len(changed)
-        assert abs(lost - noise.none) < 0.1, (noise, lost)
-
-
 def test_bad_noise_is_refused():
     with pytest.raises(ValueError):
         focus.Noise(none=0.6, neighbour=0.3, wider=0.2)
