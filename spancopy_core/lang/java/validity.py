@@ -100,7 +100,8 @@ _ARITHMETIC = frozenset({"-", "*", "/", "%"})
 _BITWISE = frozenset({"&", "|", "^"})
 _SHIFTS = frozenset({"<<", ">>", ">>>"})
 _USELESS_SELF = frozenset({"=", "-=", "/=", "%=", "^=", "&=", "|="})
-# a compound assignment of this operand changes nothing (x += 0, x <<= 0, x *= 1)
+# a compound assignment of this operand changes nothing (x += 0, x <<= 0, x *= 1), as
+# does the operation of it (x + 0, x << 0, x * 1)
 _IDENTITY = {
     **dict.fromkeys(("+=", "-=", "<<=", ">>=", ">>>=", "|=", "^="), "0"),
     **dict.fromkeys(("*=", "/="), "1"),
@@ -833,6 +834,7 @@ class _Checker:
             self._node(c)
         if condition is not None and self.checking:
             self._equal_bound(n, condition)
+            self._never_entered(n, condition)
             self._other_bounded(n, condition)
             if not self._wrong_step(n, condition):
                 self._loop(n, condition)
@@ -876,6 +878,31 @@ class _Checker:
             return
         if _text(moved) in (_text(found[1]), _text(found[2])):
             self._flag(f"the loop's condition '{_text(condition)}' holds once at most")
+
+    def _never_entered(self, n: SyntaxNode, condition: SyntaxNode) -> None:
+        """``for (int i = 0; i > 0; i--)``: a loop whose counter starts at a constant that its
+        condition, a comparison with a constant, already rejects never runs its body; nonsense
+        as a repair (:meth:`_counter`: only the loop's assignments change the counter)."""
+        counter = self._counter(n)
+        found = _comparison(condition, ("<", "<=", ">", ">=", "!="))
+        if counter is None or found is None:
+            return
+        start = _value(counter[1])
+        op, left, right = found
+        if _text(_bare(right)) == _text(counter[0]):  # 0 < i: as i > 0
+            op, left, right = _FLIPPED.get(op, op), right, left
+        bound = _value(right)
+        if start is None or bound is None or _text(_bare(left)) != _text(counter[0]):
+            return
+        holds = {
+            "<": start < bound,
+            "<=": start <= bound,
+            ">": start > bound,
+            ">=": start >= bound,
+            "!=": start != bound,
+        }[op]
+        if not holds:
+            self._flag(f"the loop's condition '{_text(condition)}' is false from the start")
 
     def _other_bounded(self, n: SyntaxNode, condition: SyntaxNode) -> None:
         """``for (int i = 1; best < a.length; i++) if (a[i] > a[best]) best = i;``: a loop
@@ -944,6 +971,9 @@ class _Checker:
             end, fix = condition.child_by_field_name("right"), (operator, operator, "<")
         elif not up and start is not None:
             end, fix = start, (start, start, f"{_text(start)} - 1")
+            beyond = _comparison(start, ("+",))  # a.length + 1: past it by as much again
+            if beyond is not None and (_value(beyond[2]) or 0) > 0:
+                end, fix = beyond[1], (start, start, f"{_text(beyond[1])} - 1")
         else:
             return
         ends, where = self._length(end), end
@@ -956,7 +986,8 @@ class _Checker:
             return
         read = _read_each_pass(body, _text(name), ends, _text(name))
         if read is not None:
-            what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(end)}"
+            past = start if fix[0] is start else end
+            what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(past)}"
             if up and where is end and (_value(start) or 0) > 0:  # from 1 to the length
                 index = _index(read)
                 fix, where = (index, index, f"{_text(name)} - 1"), read  # read from 1 on
@@ -2191,6 +2222,15 @@ class _Checker:
                 self.found.append(f"'{_text(n)}' compares an expression with itself")
             if op in _SELF_CONSTANT and not floating:  # x - x is NaN for an infinite x
                 self.found.append(f"'{_text(n)}' is always the same value")
+        # x - 0, x * 1 of a variable x of type int, long or floating (c - 0 makes a char an
+        # int, n * 1L an int a long; off + 0 beside off + 1, v >>> 0 beside v >>> 8 and
+        # 1000 * 1000 * 1 are written so on purpose)
+        plain = op not in _SHIFTS and op != "+" and _value(left) is None
+        identity = _IDENTITY.get(op + "=") if plain else None
+        kind = self._type_of(left)
+        if identity is not None and kind in ("int", "long", "float", "double"):
+            if _text(right) == identity or (kind == "long" and _text(right) == identity + "L"):
+                self.found.append(f"'{_text(n)}' changes nothing")
         self._operands(op, self._type_of(left), self._type_of(right))
         if op in ("==", "!=") and self._type_of(left) == self._type_of(right) == "String":
             # a == b || a.equals(b) is a shortcut; x == NO_PACKAGE, a constant, a sentinel

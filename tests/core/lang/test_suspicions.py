@@ -226,6 +226,13 @@ BUGS = [
         "    return k + n;\n}",
         "'t.charAt(j)' reads past the end when 'j' is m",
     ),
+    (  # past the end by more: Search.java's correct reverse loop was offered it
+        'String f(String[] w) {\n    String s = "";\n'
+        "    for (int i = w.length + 1; i > 0; i--)\n        s += w[i];\n    return s;\n}",
+        'String f(String[] w) {\n    String s = "";\n'
+        "    for (int i = w.length - 1; i > 0; i--)\n        s += w[i];\n    return s;\n}",
+        "'w[i]' reads past the end when 'i' is w.length + 1",
+    ),
     (
         "int f(int[] a) {\n    int c = 0;\n    for (int i = 1; i <= a.length; i++)\n"
         "        c += a[i];\n    return c;\n}",

@@ -111,10 +111,19 @@ def test_the_methods_as_written_make_sense() -> None:
         # a condition its step makes false at once (Correct.java's invoked list held it)
         ("indexOfMax", "i < a.length; i++", "i == a.length; i++", "holds once at most"),
         ("indexOfMax", "i < a.length; i++", "a.length == i; i += 2", "holds once at most"),
+        # a counter that starts where its condition already fails (Search.java's line
+        # for (int i = words.length - 1; i > 0; i--) was offered int i = 0 at second)
+        ("indexOfMax", "int i = 1; i < a.length; i++", "int i = 0; i > 0; i--", "false from the"),
+        ("indexOfMax", "int i = 1; i < a.length; i++", "int i = 5; 3 > i; i++", "false from the"),
+        ("indexOfMax", "int i = 1; i < a.length; i++", "int i = 1; i != 1; i++", "false from the"),
         # a step that changes nothing, a value computed from itself
         ("indexOfMax", "best = i;", "best += 0;", "'best += 0' changes nothing"),
         ("indexOfMax", "best = i;", "best <<= 0;", "'best <<= 0' changes nothing"),
         ("indexOfMax", "best = i;", "best *= 1;", "'best *= 1' changes nothing"),
+        # an operation of the same (Search.java's reverse loop was offered words.length - 0)
+        ("indexOfMax", "int i = 1;", "int i = a.length - 0;", "'a.length - 0' changes nothing"),
+        ("indexOfMax", "best = i;", "best = i * 1;", "'i * 1' changes nothing"),
+        ("mean", "sum / xs.size()", "sum / 1", "'sum / 1' changes nothing"),
         ("indexOfMax", "a[i] > a[best]", "a[i] - a[i] > 0", "'a[i] - a[i]' is always the same"),
         ("indexOfMax", "best = i;", "best = i % i;", "'i % i' is always the same value"),
         # a field qualified where nothing hides it: the same program (java-algorithms'
@@ -179,7 +188,12 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "i < a.length; i++", "a[i] == best; i++"),  # a search
         ("indexOfMax", "i < a.length; i++", "best < 100; i++"),  # no length: a count of its own
         ("indexOfMax", "i < a.length; i++", "i != a.length; i++"),
+        ("indexOfMax", "int i = 1; i < a.length; i++", "int i = 1; i <= 1; i++"),  # runs once
+        ("indexOfMax", "int i = 1; i < a.length; i++", "int i = 9; i >= 0; i--"),
         ("indexOfMax", "best = i;", "best = i + i;"),  # twice i: a value
+        ("indexOfMax", "a[i] > a[best]", "a[i + 0] > a[best + 1]"),  # off + 0 beside off + 1
+        ("indexOfMax", "best = i;", "best = i >>> 0;"),  # v >>> 0 beside v >>> 8
+        ("indexOfMax", "best = i;", "best = 1000 * 1000 * 1;"),  # a constant, spelt out
         ("indexOfMax", "best = i;", "best += 1;"),
         ("indexOfMax", "a[i] > a[best]", "a[i] - a[best] > 0"),
         ("mean", "sum += x;", "sum -= sum - sum;"),  # a double: NaN for an infinite sum
