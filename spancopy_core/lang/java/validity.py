@@ -14,6 +14,7 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Container, Iterator
 from dataclasses import dataclass, field, replace
+from operator import ge, gt, le, lt, ne
 from typing import NamedTuple, overload
 
 from spancopy_core.lang.java import jdk
@@ -86,6 +87,8 @@ _CONSTANT_PARTS = frozenset(
 )
 _PRIMES = frozenset({1_000_000_007, 998_244_353, 1_000_000_009})  # the usual prime moduli
 _FLIPPED = {"<": ">", ">": "<", "<=": ">=", ">=": "<="}
+# what each comparison of two constants says
+_HOLDS = {"<": lt, "<=": le, ">": gt, ">=": ge, "!=": ne}
 # a type's least and greatest values, as a local starts a search for the greatest or least
 _EXTREMES = {
     **{f"{t}.MIN_VALUE": "low" for t in ("Integer", "Long", "Short", "Byte")},
@@ -894,14 +897,7 @@ class _Checker:
         bound = _value(right)
         if start is None or bound is None or _text(_bare(left)) != _text(counter[0]):
             return
-        holds = {
-            "<": start < bound,
-            "<=": start <= bound,
-            ">": start > bound,
-            ">=": start >= bound,
-            "!=": start != bound,
-        }[op]
-        if not holds:
+        if not _HOLDS[op](start, bound):
             self._flag(f"the loop's condition '{_text(condition)}' is false from the start")
 
     def _other_bounded(self, n: SyntaxNode, condition: SyntaxNode) -> None:
@@ -976,6 +972,7 @@ class _Checker:
                 end, fix = beyond[1], (start, start, f"{_text(beyond[1])} - 1")
         else:
             return
+        past = start if fix[0] is start else end  # where the counter is when it reads past
         ends, where = self._length(end), end
         if ends is None:  # new long[n] and i <= n: the array's size, and maybe its fix
             ends = self._sized(end, body, _text(name))
@@ -986,7 +983,6 @@ class _Checker:
             return
         read = _read_each_pass(body, _text(name), ends, _text(name))
         if read is not None:
-            past = start if fix[0] is start else end
             what = f"'{_text(read)}' reads past the end when '{_text(name)}' is {_text(past)}"
             if up and where is end and (_value(start) or 0) > 0:  # from 1 to the length
                 index = _index(read)
@@ -2225,11 +2221,11 @@ class _Checker:
         # x - 0, x * 1 of a variable x of type int, long or floating (c - 0 makes a char an
         # int, n * 1L an int a long; off + 0 beside off + 1, v >>> 0 beside v >>> 8 and
         # 1000 * 1000 * 1 are written so on purpose)
-        plain = op not in _SHIFTS and op != "+" and _value(left) is None
-        identity = _IDENTITY.get(op + "=") if plain else None
-        kind = self._type_of(left)
-        if identity is not None and kind in ("int", "long", "float", "double"):
-            if _text(right) == identity or (kind == "long" and _text(right) == identity + "L"):
+        identity = None if op == "+" or op in _SHIFTS else _IDENTITY.get(op + "=")
+        if identity is not None and _text(right) in (identity, identity + "L"):
+            kind = self._type_of(left)
+            typed = kind in ("int", "long", "float", "double")
+            if typed and (_text(right) == identity or kind == "long") and _value(left) is None:
                 self.found.append(f"'{_text(n)}' changes nothing")
         self._operands(op, self._type_of(left), self._type_of(right))
         if op in ("==", "!=") and self._type_of(left) == self._type_of(right) == "String":
