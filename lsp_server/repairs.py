@@ -190,7 +190,8 @@ class RepairService:
         segments its model reads."""
         snap = self.configured(snap)
         context = self.models[snap.doc.frontend.model].context
-        return pipeline.units(snap.doc, vocab, focus, context=context)
+        options = self._settings().repair_options()
+        return pipeline.units(snap.doc, vocab, focus, context=context, options=options)
 
     def configured(self, snap: Snapshot) -> Snapshot:
         """``snap``, its prose (if it is prose) read as the user set prose mode (Harper's

@@ -82,9 +82,9 @@ class ServerSettings:
     max_method_tokens: int = _setting(
         "maxMethodTokens",
         _REPAIR.max_unit_tokens,
-        "Methods with more model tokens than this are skipped (decoding time grows with"
-        " length), but at the line of a likely bug whose fix a check knows, up to 1,200"
-        " tokens: that fix alone is offered.",
+        "Methods with more model tokens than this are skipped by diagnostics (decoding time"
+        " grows with length); a quick fix asked at a line of one searches the statements"
+        " nearest that line (at most 250 tokens).",
         minimum=1,
         maximum=MAX_UNIT_TOKENS,
     )

@@ -205,8 +205,8 @@ def _search_options(rep: argparse.ArgumentParser) -> None:
         "--max-method-tokens",
         type=_bounded(1, MAX_UNIT_TOKENS),
         default=defaults.max_unit_tokens,
-        help="methods (sentences) with more model tokens are skipped, but at --line where a"
-        " check knows the fix of a likely bug (up to 1,200 tokens): that fix alone is offered",
+        help="methods (sentences) with more model tokens are skipped, but at --line a method's"
+        " statements nearest the line are searched (at most 250 tokens)",
     )
     rep.add_argument(
         "--no-syntax-check", action="store_true", help="keep repairs that break parsing"
@@ -470,7 +470,7 @@ def _selected(
     path: Path, doc: ParsedText, model: SpanCopyModel, options: RepairOptions, focus: Focus | None
 ) -> list[Unit]:
     """The units of ``doc`` at ``focus`` that are short enough; one line for each other."""
-    found = units(doc, model.vocab, focus, context=model.config.context)
+    found = units(doc, model.vocab, focus, context=model.config.context, options=options)
     kept, skipped = within_limit(found, options, doc.frontend if focus is not None else None)
     for u in skipped:
         _say(f"{path}: {doc.frontend.unit_kind} {u.name} skipped ({len(u.tokens)} tokens)")

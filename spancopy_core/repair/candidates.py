@@ -100,6 +100,8 @@ def _candidate(
         return None  # the method as written, spelled differently
     if any(e.start < unit.start or e.end > unit.end for e in changes):
         return None  # it would touch the text around the unit (a newline after a method)
+    if not within_view(text, unit, changes):
+        return None
     start, end = unit.start, unit.end
     shifted = [TextEdit(e.start - start, e.end - start, e.new_text) for e in changes]
     new_text = apply_edits(text[start:end], shifted)
@@ -107,6 +109,19 @@ def _candidate(
         return None
     title = frontend.title(text, changes)
     return Candidate(tuple(changes), title, 0.0, h.log_prob, start, end, new_text, tuple(h.tokens))
+
+
+def within_view(text: str, unit: Unit, changes: Sequence[TextEdit]) -> bool:
+    """Whether ``changes`` leave alone the text that the model did not read of ``unit`` (its
+    :attr:`~spancopy_core.repair.frontend.Unit.gaps`): none edits it or writes it anew (a
+    copy of the tokens on either side of a gap writes the text between them), and no two
+    surround it (a brace added before it and one after would move it into a new block)."""
+    for a, b in unit.gaps:
+        if any((e.start < b and a < e.end) or text[a:b] in e.new_text for e in changes):
+            return False
+        if any(e.end <= a for e in changes) and any(b <= e.start for e in changes):
+            return False
+    return True
 
 
 def acceptable(frontend: Frontend, unit: Unit, new_text: str, syntax_check: bool) -> bool:

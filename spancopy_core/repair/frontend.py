@@ -45,6 +45,9 @@ class Unit:
     # the declarations around a method, spancopy_core.lang.java.validity.Environment); None:
     # nothing
     environment: Hashable | None = None
+    # code-point ranges of the text between ``start`` and ``end`` that ``tokens`` leave out (a
+    # long method read at a focus: :meth:`Narrows.narrowed`); no repair may edit or copy them
+    gaps: tuple[tuple[int, int], ...] = ()
 
 
 def written(unit: Unit) -> tuple[str, ...]:
@@ -217,6 +220,27 @@ class Floors(Protocol):
     def min_ratio_of(self, unit: Unit, tokens: tuple[str, ...]) -> float:
         """The least ratio to the unit as the model gets it of the candidate of ``unit`` whose
         model output is ``tokens``."""
+        ...
+
+
+@runtime_checkable
+class Narrows(Protocol):
+    """A front-end that reads a long unit at a focus as the part of it around the focus (Java:
+    the statements near the lines pointed at, :mod:`spancopy_core.lang.java.narrowing`)."""
+
+    def narrowed(
+        self,
+        parsed: Any,
+        unit: Unit,
+        start: int,
+        end: int,
+        budget: int,
+        known: Container[str],
+        context: bool = False,
+    ) -> Unit | None:
+        """``unit`` (one of ``parsed``'s, longer than ``budget`` tokens) as the model reads it
+        at the code-point range ``[start, end]``: at most about ``budget`` tokens, the text
+        left out in :attr:`Unit.gaps`; None where nothing can be left out."""
         ...
 
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Container, Sequence
+from dataclasses import replace
 from typing import cast
 
 from spancopy_core.editing.edits import SourceToken, TextEdit
 from spancopy_core.lang import java
-from spancopy_core.lang.java import compiler, validity
+from spancopy_core.lang.java import compiler, narrowing, validity
 from spancopy_core.repair.frontend import (
     MAX_UNITS_PER_REQUEST,
     EditShape,
@@ -95,6 +96,39 @@ class JavaFrontend:
         self, parsed: java.JavaSource, known: Container[str], context: bool = False
     ) -> list[Unit]:
         return [self._unit(parsed, m, known, context) for m in parsed.methods if m.depth == 0]
+
+    def narrowed(
+        self,
+        parsed: java.JavaSource,
+        unit: Unit,
+        start: int,
+        end: int,
+        budget: int,
+        known: Container[str],
+        context: bool = False,
+    ) -> Unit | None:
+        """The method of ``unit`` without the statements farthest from ``[start, end]``
+        (:func:`spancopy_core.lang.java.narrowing.elided`), abstracted anew; None where it
+        keeps them all."""
+        method = next(
+            (m for m in parsed.methods if (m.start, m.end) == (unit.start, unit.end)), None
+        )
+        if method is None:
+            return None
+        out = narrowing.elided(parsed, method, start, end, budget)
+        if not out:
+            return None
+        tokens = parsed.tokens
+        kept, k = [], method.tokens.start
+        for i, j in out:
+            kept += tokens[k:i]
+            k = j
+        kept += tokens[k : method.tokens.stop]
+        scope = parsed.scope(method) if context else ()
+        model_input = java.model_input(kept, known, parsed.imports, scope)
+        gaps = tuple((tokens[i].start, tokens[j - 1].end) for i, j in out)
+        env = unit.environment if isinstance(unit.environment, validity.Environment) else None
+        return replace(method_unit(method, model_input, env), gaps=gaps)
 
     def style(self, parsed: java.JavaSource) -> java.JavaStyle:
         return java.learn_style(parsed.text, parsed.tokens)

@@ -21,7 +21,7 @@ from spancopy_core.paper.context import join, method_length, segment_ids
 from spancopy_core.paper.focus import INSIDE, NONE, OUTSIDE
 from spancopy_core.repair import ranking
 from spancopy_core.repair.candidates import Candidate, candidates, confidence, unchanged_share
-from spancopy_core.repair.frontend import Frontend, Penalties, Unit, written
+from spancopy_core.repair.frontend import Frontend, Narrows, Penalties, Unit, written
 
 if TYPE_CHECKING:
     from spancopy_core.paper.detection import Detection
@@ -44,6 +44,11 @@ SCORED_TOKENS = 1_200
 # lines were answered (17.5% of bug lines); at 3, 13.0%; at 20, 3.0% (1.7%). The model does
 # not yet tell a bug from correct code, so the lightbulb stays quiet where nothing is wrong.
 CONFIDENT_RATIO = 20.0
+# A method too long to search, asked at a focus, is searched as its statements nearest the
+# focus, at most this many tokens (RepairOptions.narrow_tokens). Chosen with
+# bench/long_methods.py (JDK methods of 401-1,200 tokens with one user-like bug each, dev
+# files): the fix in the top 5 for 0 / 100 / 150 / 250 / 350 tokens: see docs/benchmarks.md.
+NARROW_TOKENS = 250
 
 Focus = tuple[int, int]  # code-point range [start, end] of the text the user points at
 
@@ -56,6 +61,9 @@ class RepairOptions:
     top_k: int = 5  # repairs offered per unit
     decoding: str = "merged"  # one of spancopy_core.paper.decoding.VARIANTS
     max_unit_tokens: int = 400  # longer units are skipped (decoding time grows with length)
+    # at a focus, a unit longer than max_unit_tokens is searched as the part of it around the
+    # focus, at most this long (Narrows; 0: it is not, and gets only its likely bugs' fixes)
+    narrow_tokens: int = NARROW_TOKENS
     syntax_check: bool = True  # drop repairs after which a unit that parsed no longer parses
     # drop the best repairs that add a compile error to the file (javac in a resident process,
     # spancopy_core.lang.java.compiler.adds_errors; a JDK on PATH, else nothing dropped)
@@ -185,14 +193,48 @@ def view(doc: ParsedText, focus: Focus | None) -> ParsedText:
 
 
 def units(
-    doc: ParsedText, known: Container[str], focus: Focus | None = None, *, context: bool = False
+    doc: ParsedText,
+    known: Container[str],
+    focus: Focus | None = None,
+    *,
+    context: bool = False,
+    options: RepairOptions | None = None,
 ) -> list[Unit]:
-    """The units to repair: the innermost ones overlapping ``focus``, or, without a focus,
-    every outermost unit; abstracted with the model vocabulary ``known``, each with its
-    context segment when ``context`` (the model reads one: ``ModelConfig.context``)."""
+    """The units to repair: the innermost ones overlapping ``focus`` (with ``options``, those
+    too long to search narrowed to the focus: :func:`narrowed`), or, without a focus, every
+    outermost unit; abstracted with the model vocabulary ``known``, each with its context
+    segment when ``context`` (the model reads one: ``ModelConfig.context``)."""
     if focus is None:
         return doc.frontend.all_units(doc.parsed, known, context)
-    return doc.frontend.units_in(doc.parsed, min(focus), max(focus), known, context)
+    found = doc.frontend.units_in(doc.parsed, min(focus), max(focus), known, context)
+    if options is None:
+        return found
+    return narrowed(doc, found, focus, options, known, context)
+
+
+def narrowed(
+    doc: ParsedText,
+    found: Sequence[Unit],
+    focus: Focus,
+    options: RepairOptions,
+    known: Container[str],
+    context: bool = False,
+) -> list[Unit]:
+    """``found`` as the model reads them at ``focus``: each unit too long to search
+    (:func:`searched`) as its front-end narrows it to the focus's lines (:class:`Narrows`),
+    at most ``options.narrow_tokens`` tokens (0: none narrowed), where it can."""
+    frontend, budget = doc.frontend, options.narrow_tokens
+    if not budget or not isinstance(frontend, Narrows):
+        return list(found)
+    lo, hi = focus_lines(doc, focus)
+    region = (doc.lines.offset(lo, 0), doc.lines.line_end(hi))
+
+    def narrow(u: Unit) -> Unit:
+        if searched(u, options):
+            return u
+        return frontend.narrowed(doc.parsed, u, *region, budget, known, context) or u
+
+    return [narrow(u) for u in found]
 
 
 def model_input(unit: Unit) -> list[str]:

@@ -480,7 +480,9 @@ def repair(
     rules: Rules = (),
 ) -> tuple[list[UnitRepairs], list[Unit]]:
     """Every stage at once: ``(repairs of each unit decoded, units skipped as too long)``."""
-    found_units = pipeline.units(doc, model.vocab, focus, context=model.config.context)
+    found_units = pipeline.units(
+        doc, model.vocab, focus, context=model.config.context, options=options
+    )
     kept, skipped = pipeline.within_limit(
         found_units, options, doc.frontend if focus is not None else None
     )

@@ -19,7 +19,16 @@ from spancopy_core.paper import detection
 from spancopy_core.paper.detection import DetectionHead, DetectorConfig
 from tests.java_sources import CORRECT_MAX, NAMES
 
-from .conftest import change_doc, close, launch, line_actions, open_doc, shown_percent, until
+from .conftest import (
+    change_doc,
+    check_repairs,
+    close,
+    launch,
+    line_actions,
+    open_doc,
+    shown_percent,
+    until,
+)
 
 pytestmark = pytest.mark.asyncio(loop_scope="function")
 
@@ -154,28 +163,37 @@ def long_main(bug: str) -> str:
     )
 
 
-async def test_a_likely_bug_in_a_method_over_the_length_limit_is_answered(tmp_path):
-    """maxMethodTokens (400) skips a long main, but not at the line of a likely bug whose fix
-    the check knows: that fix alone is offered there; the other lines stay silent, and once
-    fixed the method is skipped again."""
+async def test_a_method_over_the_length_limit_is_searched_around_the_line_asked(tmp_path):
+    """maxMethodTokens (400) is over a long main's length, but a line asked is searched in the
+    statements around it: the likely bug's fix comes first there, automatically too; the
+    other lines keep quiet when the cursor moves; asked for, their repairs stay near the line
+    and leave the far statements as they are; once fixed, the bug's line is quiet."""
     client = await launch(DEFAULT_JAVA_MODEL)
     try:
         uri = (tmp_path / "Main.java").as_uri()
         text = long_main('if (s == t) System.out.println("same");')
+        method = text[text.index("    public static") : text.rindex("    }") + 5]
         open_doc(client, uri, text)
         line = text.split("\n")[6]
         auto = await line_actions(client, uri, 6, line, types.CodeActionTriggerKind.Automatic)
         assert auto and "s.equals(t)" in auto[0].title and auto[0].is_preferred
         asked = await line_actions(client, uri, 6, line, types.CodeActionTriggerKind.Invoked)
-        assert asked and all("s.equals(t)" in a.title for a in asked)
-        other = text.split("\n")[9]
-        assert not await line_actions(client, uri, 9, other, types.CodeActionTriggerKind.Invoked)
+        assert asked and "s.equals(t)" in asked[0].title
+        check_repairs(asked, text, uri, 1, method)
+        far = [x for x in text.split("\n")[40:66] if x.strip()]  # 20 lines below and more
+        for at in (9, 30):
+            other = text.split("\n")[at]
+            trigger = types.CodeActionTriggerKind.Automatic
+            assert not await line_actions(client, uri, at, other, trigger)
+            found = await line_actions(client, uri, at, other, types.CodeActionTriggerKind.Invoked)
+            for repaired in check_repairs(found, text, uri, 1, method):
+                kept = repaired.split("\n")
+                assert all(x in kept for x in far if abs(text.split("\n").index(x) - at) > 20)
         fixed = text.replace("s == t", "s.equals(t)")
         change_doc(client, uri, 2, fixed)
         line = fixed.split("\n")[6]
-        assert not await line_actions(client, uri, 6, line, types.CodeActionTriggerKind.Invoked)
-        said = "method main skipped"  # no likely bug: over the limit, as the server says
-        await until(lambda: any(said in m.message for m in client.log_messages))
+        auto = await line_actions(client, uri, 6, line, types.CodeActionTriggerKind.Automatic)
+        assert not auto
     finally:
         await close(client)
 

@@ -144,3 +144,61 @@ def test_parentheses_that_only_group_a_name_are_not_written(unit):
     h = [Hypothesis(guarded, -0.5, []), Hypothesis(grouped, -1.0, [])]
     (found,) = candidates(TEXT, unit, h, style, FRONTEND, top_k=5)
     assert found.title == 'Change to "String s = "😀é"; if (value >= limit) {"'
+
+
+LONG = """class Long {
+    int clamp(int value, int limit) {
+        int a = value * 2;
+        int b = a + limit;
+        int c = b - value;
+        int d = c * limit;
+        if (value > limit) {
+            return limit;
+        }
+        int e = d + a;
+        int f = e - b;
+        int g = f * c;
+        return value + g;
+    }
+}
+"""
+
+
+def test_a_narrowed_unit_leaves_alone_what_the_model_did_not_read():
+    """A long method read at a focus (Unit.gaps): a repair inside what the model read is
+    offered; one whose edit would cover the text left out (the tokens on either side of a
+    gap deleted) never is, nor one whose edits surround it."""
+    doc = FRONTEND.parse(LONG)
+    line = LONG.split("\n").index("        if (value > limit) {")
+    start = sum(len(x) + 1 for x in LONG.split("\n")[:line])
+    (whole,) = FRONTEND.units_in(doc, start, start, VOCAB)
+    unit = FRONTEND.narrowed(doc, whole, start, start + 26, 30, VOCAB)
+    assert unit is not None and unit.gaps and len(unit.tokens) < len(whole.tokens)
+    (gap, *_) = unit.gaps
+    assert LONG[slice(*gap)].split("\n        ") == [
+        "int a = value * 2;",
+        "int b = a + limit;",
+        "int c = b - value;",
+    ]
+    # the positions of the tokens on either side of the first gap
+    before = max(k for k, t in enumerate(unit.source_tokens) if t.end <= gap[0])
+    after = before + 1
+    spans = unit.mapping.spans
+    p = next(k for k, (s, _) in enumerate(spans) if s == before)
+    q = next(k for k, (s, _) in enumerate(spans) if s == after)
+    t = list(unit.tokens)
+    across = t[:p] + t[q + 1 :]  # "{" and "int" of "int d" gone: would delete the gap
+    style = FRONTEND.style(doc)
+    around = replaced(replaced(t, ">", [">="]), "int", ["long"])  # edits on either side
+    h = [
+        Hypothesis(replaced(t, ">", [">="]), -0.5, []),
+        Hypothesis(across, -0.6, []),
+        Hypothesis(around, -0.7, []),
+        Hypothesis(t, -1.0, []),
+    ]
+    found = candidates(LONG, unit, h, style, FRONTEND, top_k=5, syntax_check=False)
+    assert [apply_edits(LONG, c.edits) for c in found] == [
+        LONG.replace("value > limit", "value >= limit")
+    ]
+    for c in found:
+        assert LONG[slice(*gap)] in c.new_text

@@ -62,7 +62,7 @@ def test_a_long_unit_at_a_focus_gets_the_fixes_of_its_likely_bugs_only(model):
     knows: then it is not searched, and its repairs are that fix alone (scored)."""
     doc = ParsedText.parse(LONG, JavaFrontend())
     (unit,) = pipeline.units(doc, model.vocab)
-    short = replace(OPTIONS, max_unit_tokens=10)
+    short = replace(OPTIONS, max_unit_tokens=10, narrow_tokens=0)  # not searched at a focus
     assert 10 < len(unit.tokens) <= pipeline.SCORED_TOKENS
     assert pipeline.within_limit([unit], short) == ([], [unit])  # no focus: diagnostics
     assert pipeline.within_limit([unit], short, doc.frontend) == ([unit], [])
@@ -74,6 +74,49 @@ def test_a_long_unit_at_a_focus_gets_the_fixes_of_its_likely_bugs_only(model):
     assert other.candidates == []  # no likely bug at "n++;": nothing to offer
     fixed = ParsedText.parse(LONG.replace("name == wanted", "name.equals(wanted)"), JavaFrontend())
     assert runner.repair(model, fixed, pipeline.line_focus(fixed, 4), short)[0] == []
+
+
+PADDED = """class Padded {
+    int clamp(int value, int limit) {
+        int a = value * 2;
+        int b = a + limit;
+        int c = b - value;
+        int d = c * limit;
+        if (value > limit) {
+            return limit;
+        }
+        int e = d + a;
+        int f = e - b;
+        return value + f;
+    }
+}
+"""
+
+
+def test_a_unit_too_long_to_search_is_searched_around_the_focus(model):
+    """Over the length limit, a unit asked at a line is searched as its statements around
+    that line (RepairOptions.narrow_tokens): the fix there is found by the beam search, and
+    the statements left out stay as they are in every repair."""
+    doc = ParsedText.parse(PADDED, JavaFrontend())
+    line = pipeline.line_focus(doc, 6)
+    assert PADDED[slice(*line)] == "        if (value > limit) {"
+    limited = replace(OPTIONS, max_unit_tokens=40, narrow_tokens=30)
+    (whole,) = pipeline.units(doc, model.vocab, line)
+    (unit,) = pipeline.units(doc, model.vocab, line, options=limited)
+    assert len(unit.tokens) <= 30 < 40 < len(whole.tokens)
+    assert (unit.start, unit.end) == (whole.start, whole.end) and unit.gaps
+    (found,), skipped = runner.repair(model, doc, line, limited)
+    assert skipped == [] and found.hypotheses  # searched
+    fixed = [doc.text[: c.start] + c.new_text + doc.text[c.end :] for c in found.candidates]
+    assert fixed[0] == PADDED.replace("value > limit", "value >= limit")
+    for text in fixed:
+        assert "int a = value * 2;" in text and "int f = e - b;" in text
+    # without narrowing: skipped, no likely bug there
+    off = replace(limited, narrow_tokens=0)
+    assert pipeline.units(doc, model.vocab, line, options=off) == [whole]
+    assert runner.repair(model, doc, line, off) == ([], [whole])
+    # without a focus (diagnostics), whole and skipped as before
+    assert pipeline.units(doc, model.vocab, None, options=limited) == [whole]
 
 
 def test_repair_runs_every_stage(doc: ParsedText, model):

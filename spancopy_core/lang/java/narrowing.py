@@ -1,0 +1,85 @@
+"""A long method read at a focus: the statements far from the lines a user points at left out.
+
+The Java models are trained on methods of at most 100 tokens (``trainer``'s ``--max-len``); a
+contest program's ``main`` is often 300 to 1,000. :func:`elided` chooses whole statements of a
+method to leave out of what the model reads, farthest from the focus first, until at most a
+budget of its tokens remain: what is left is still a method (its signature, the statements
+around the focus and the heads of the statements that enclose them, every brace balanced), as
+long as those the model learned from. The focus's own tokens, and every statement that holds
+one, always stay.
+Design notes: docs/design.md#lang-java-narrowing.
+"""
+
+from __future__ import annotations
+
+import bisect
+
+from spancopy_core.lang.java.syntax import JavaSource, Method, SyntaxNode
+
+# the nodes whose named children are statements that may be left out whole
+_STATEMENT_LISTS = frozenset({"block", "constructor_body", "switch_block_statement_group"})
+_NOT_STATEMENTS = frozenset({"line_comment", "block_comment", "switch_label"})
+
+
+def _statements(node: SyntaxNode) -> list[SyntaxNode]:
+    """Every statement under ``node`` that is an element of a block (or of a switch group),
+    outermost first."""
+    out: list[SyntaxNode] = []
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.type in _STATEMENT_LISTS:
+            out.extend(c for c in n.named_children if c.type not in _NOT_STATEMENTS)
+        stack.extend(reversed(n.named_children))
+    return out
+
+
+def elided(
+    source: JavaSource, method: Method, start: int, end: int, budget: int
+) -> list[tuple[int, int]]:
+    """Ranges ``[i, j)`` of ``source.tokens`` (within ``method.tokens``; sorted, disjoint and
+    not adjacent) to leave out of ``method`` so that at most ``budget`` of its tokens remain:
+    whole statements of its body that hold no token of the code-point range ``[start, end]``,
+    those whose lines are farthest from its lines first (of two as far, the one after it).
+    Empty when the method is no longer than ``budget`` or has no body; fewer tokens may
+    remain than asked where the statements around the focus are longer than ``budget``."""
+    tokens = source.tokens
+    first, last = method.tokens.start, method.tokens.stop  # (N,) slice of the file's tokens
+    if last - first <= budget or not method.has_body:
+        return []
+    starts = [t.start_byte for t in tokens]
+    focus = [k for k in range(first, last) if start <= tokens[k].start and tokens[k].end <= end]
+    if not focus:
+        return []
+    lo, hi = focus[0], focus[-1] + 1  # (the focus's first token, past its last)
+    top, bottom = tokens[lo].line, tokens[hi - 1].line
+    found = []
+    for node in _statements(source.method_node(method)):
+        i = bisect.bisect_left(starts, node.start_byte)
+        j = bisect.bisect_left(starts, node.end_byte)
+        if j <= lo or hi <= i:  # holds no token of the focus
+            below = tokens[i].line > bottom
+            distance = tokens[i].line - bottom if below else top - tokens[j - 1].line
+            found.append((distance, below, i, j))
+    left = last - first
+    out: list[tuple[int, int]] = []
+    for _, _, i, j in sorted(found, key=lambda f: (-f[0], not f[1], f[2])):
+        if left <= budget:
+            break
+        inside = [(a, b) for a, b in out if i <= a and b <= j]  # already out: counted once
+        if any(a <= i and j <= b for a, b in out):
+            continue
+        left -= (j - i) - sum(b - a for a, b in inside)
+        out = sorted([r for r in out if r not in inside] + [(i, j)])
+    return _merged(out)
+
+
+def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sorted disjoint ranges with those that touch joined."""
+    out: list[tuple[int, int]] = []
+    for i, j in ranges:
+        if out and out[-1][1] == i:
+            out[-1] = (out[-1][0], j)
+        else:
+            out.append((i, j))
+    return out
