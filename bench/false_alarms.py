@@ -199,10 +199,11 @@ def marked(
 
 
 def methods(model: Any, doc: ParsedText, focused: bool = True) -> list[Unit]:
-    """The methods of ``doc`` that the server repairs (not over the length limit) at a line
-    (``focused``), or without a focus, as diagnostics do."""
+    """The methods of ``doc`` that the server repairs at a line (``focused``: every one, a
+    method over the length limit searched around the line, :func:`pipeline.narrowed`), or
+    without a focus, as diagnostics do (not over the length limit)."""
     found = pipeline.units(doc, model.vocab, None, context=model.config.context)
-    return pipeline.within_limit(found, RepairOptions(), doc.frontend if focused else None)[0]
+    return found if focused else pipeline.within_limit(found, RepairOptions())[0]
 
 
 def code_lines(doc: ParsedText, unit: Unit) -> list[int]:

@@ -264,7 +264,7 @@ def evaluate(
     focus = line_focus(doc, method_line + line)
     base = baseline(text, *focus)
     t0 = time.perf_counter()
-    found = pipeline.units(doc, model.vocab, focus, context=model.config.context)
+    found = pipeline.units(doc, model.vocab, focus, context=model.config.context, options=options)
     kept, _ = pipeline.within_limit(found, options, doc.frontend)
     inline = runner.Inline(model, memo={})  # one beam search for both rankings
 
@@ -403,6 +403,12 @@ def main() -> int:
     ap.add_argument("--model", type=Path, default=DEFAULT_JAVA_MODEL)
     ap.add_argument("--beam", type=int, default=JavaFrontend.beam_size)
     ap.add_argument("--top-k", type=int, default=RepairOptions.top_k)
+    ap.add_argument(
+        "--narrow-tokens",
+        type=int,
+        default=RepairOptions.narrow_tokens,
+        help="a longer method is read as its statements around the bug's line (0: whole)",
+    )
     ap.add_argument("--json", type=Path, metavar="FILE", help="write one record per bug")
     ap.add_argument(
         "--compile-check",
@@ -430,10 +436,18 @@ def main() -> int:
     # an adapted model's mined rules and refit penalties, as the server's
     rules = project_rules.load_rules(args.model)
     penalties = project_rules.load_penalties(args.model)
-    options = RepairOptions(beam_size=args.beam, top_k=args.top_k, penalties=penalties)
+    options = RepairOptions(
+        beam_size=args.beam,
+        top_k=args.top_k,
+        penalties=penalties,
+        narrow_tokens=args.narrow_tokens,
+    )
     checker = compiler.Compiler() if args.compile_check else None
     print(machine())
-    print(f"model {args.model}  beam={args.beam} top_k={args.top_k}  slice={name}")
+    print(
+        f"model {args.model}  beam={args.beam} top_k={args.top_k}"
+        f" narrow_tokens={args.narrow_tokens}  slice={name}"
+    )
     bugs = [
         evaluate(model, r, options, rules, checker)
         for r in tqdm(records, unit="bug", file=sys.stderr)
