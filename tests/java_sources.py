@@ -56,3 +56,21 @@ CORRECT_MAX = """public class Correct {
     }
 }
 """
+
+# a method padded with statements around its one bug (line 6): a long method at small scale
+LONG_CLAMP = """class Long {
+    int clamp(int value, int limit) {
+        int a = value * 2;
+        int b = a + limit;
+        int c = b - value;
+        int d = c * limit;
+        if (value > limit) {
+            return limit;
+        }
+        int e = d + a;
+        int f = e - b;
+        int g = f * c;
+        return value + g;
+    }
+}
+"""

@@ -16,6 +16,7 @@ from spancopy_core.repair.candidates import (
 )
 from spancopy_core.repair.frontend import Unit
 from spancopy_core.repair.java import JavaFrontend
+from tests.java_sources import LONG_CLAMP as LONG
 from tests.toy import VOCAB
 
 TEXT = """class Toy {
@@ -144,24 +145,6 @@ def test_parentheses_that_only_group_a_name_are_not_written(unit):
     h = [Hypothesis(guarded, -0.5, []), Hypothesis(grouped, -1.0, [])]
     (found,) = candidates(TEXT, unit, h, style, FRONTEND, top_k=5)
     assert found.title == 'Change to "String s = "😀é"; if (value >= limit) {"'
-
-
-LONG = """class Long {
-    int clamp(int value, int limit) {
-        int a = value * 2;
-        int b = a + limit;
-        int c = b - value;
-        int d = c * limit;
-        if (value > limit) {
-            return limit;
-        }
-        int e = d + a;
-        int f = e - b;
-        int g = f * c;
-        return value + g;
-    }
-}
-"""
 
 
 def test_a_narrowed_unit_leaves_alone_what_the_model_did_not_read():

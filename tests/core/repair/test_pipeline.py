@@ -19,7 +19,7 @@ from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
 from spancopy_core.storage.checkpoint import load_model
-from tests.java_sources import NAMES, TOY_CLASS
+from tests.java_sources import LONG_CLAMP, NAMES, TOY_CLASS
 
 TOY = TOY_CLASS
 OPTIONS = RepairOptions(beam_size=4, top_k=3)
@@ -76,30 +76,13 @@ def test_a_long_unit_at_a_focus_gets_the_fixes_of_its_likely_bugs_only(model):
     assert runner.repair(model, fixed, pipeline.line_focus(fixed, 4), short)[0] == []
 
 
-PADDED = """class Padded {
-    int clamp(int value, int limit) {
-        int a = value * 2;
-        int b = a + limit;
-        int c = b - value;
-        int d = c * limit;
-        if (value > limit) {
-            return limit;
-        }
-        int e = d + a;
-        int f = e - b;
-        return value + f;
-    }
-}
-"""
-
-
 def test_a_unit_too_long_to_search_is_searched_around_the_focus(model):
     """Over the length limit, a unit asked at a line is searched as its statements around
     that line (RepairOptions.narrow_tokens): the fix there is found by the beam search, and
     the statements left out stay as they are in every repair."""
-    doc = ParsedText.parse(PADDED, JavaFrontend())
+    doc = ParsedText.parse(LONG_CLAMP, JavaFrontend())
     line = pipeline.line_focus(doc, 6)
-    assert PADDED[slice(*line)] == "        if (value > limit) {"
+    assert LONG_CLAMP[slice(*line)] == "        if (value > limit) {"
     limited = replace(OPTIONS, max_unit_tokens=40, narrow_tokens=30)
     (whole,) = pipeline.units(doc, model.vocab, line)
     (unit,) = pipeline.units(doc, model.vocab, line, options=limited)
@@ -108,7 +91,7 @@ def test_a_unit_too_long_to_search_is_searched_around_the_focus(model):
     (found,), skipped = runner.repair(model, doc, line, limited)
     assert skipped == [] and found.hypotheses  # searched
     fixed = [doc.text[: c.start] + c.new_text + doc.text[c.end :] for c in found.candidates]
-    assert fixed[0] == PADDED.replace("value > limit", "value >= limit")
+    assert fixed[0] == LONG_CLAMP.replace("value > limit", "value >= limit")
     for text in fixed:
         assert "int a = value * 2;" in text and "int f = e - b;" in text
     # without narrowing: skipped, no likely bug there
