@@ -6,7 +6,8 @@ method to leave out of what the model reads, farthest from the focus first, unti
 budget of its tokens remain: what is left is still a method (its signature, the statements
 around the focus and the heads of the statements that enclose them, every brace balanced), as
 long as those the model learned from. The focus's own tokens, and every statement that holds
-one, always stay.
+one, always stay; besides statements, whole groups and rules of a switch and whole members of
+a class declared in the method may go.
 Design notes: docs/design.md#lang-java-narrowing.
 """
 
@@ -16,13 +17,17 @@ import bisect
 
 from spancopy_core.lang.java.syntax import JavaSource, Method, SyntaxNode
 
-# the nodes whose named children are statements that may be left out whole
-_STATEMENT_LISTS = frozenset({"block", "constructor_body", "switch_block_statement_group"})
+# the nodes whose named children may be left out whole: statements of blocks and of switch
+# groups, the groups and rules of a switch, the members of a class declared in the method
+_STATEMENT_LISTS = frozenset(
+    {"block", "constructor_body", "switch_block_statement_group", "switch_block", "class_body"}
+)
 _NOT_STATEMENTS = frozenset({"line_comment", "block_comment", "switch_label"})
 
 
 def _statements(node: SyntaxNode) -> list[SyntaxNode]:
-    """Every statement under ``node`` that is an element of a block (or of a switch group),
+    """Every statement under ``node`` that is an element of a block (or of a switch group), every
+    group or rule of a switch and every member of a class body (an anonymous or local class),
     outermost first."""
     out: list[SyntaxNode] = []
     stack = [node]

@@ -1,6 +1,7 @@
 """A long method read at a focus (spancopy_core.lang.java.narrowing): at every line of real JDK
-methods and of a contest program's long main, what is left out is whole statements, never a
-token of the focus, farthest from it first, and what is left is a method that still parses."""
+methods and of a contest program's long main, what is left out is whole statements (switch
+groups, members of a class in the method), never a token of the focus, farthest from it
+first, and what is left is a method that still parses."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from spancopy_core.lang import java
 from spancopy_core.lang.java.narrowing import elided
 
-LISTS = ("block", "constructor_body", "switch_block_statement_group")
+LISTS = ("block", "constructor_body", "switch_block_statement_group", "switch_block", "class_body")
 
 LONG_MAIN = """import java.util.*;
 
@@ -40,20 +41,41 @@ class Main {
             default:
                 System.out.println("other");
         }
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) order[i] = i;
+        Arrays.sort(order, new Comparator<Integer>() {
+            @Override
+            public int compare(Integer x, Integer y) {
+                return Long.compare(a[x], a[y]);
+            }
+
+            @Override
+            public String toString() {
+                return "by value";
+            }
+        });
+        String kind = switch ((int) (best % 2)) {
+            case 0 -> "even";
+            default -> {
+                String odd = "odd";
+                yield odd;
+            }
+        };
         int lo = 0, hi = n - 1;
         while (lo < hi) {
             int mid = (lo + hi) / 2;
             if (a[mid] < best) lo = mid + 1;
             else hi = mid;
         }
-        System.out.println(best + " " + lo);
+        System.out.println(best + " " + lo + " " + kind);
     }
 }
 """
 
 
 def statements(node: java.SyntaxNode) -> list[java.SyntaxNode]:
-    """Every element of a block or switch group under ``node`` (a walk of the test's own)."""
+    """Every element of a block, a switch group, a switch or a class body under ``node`` (a
+    walk of the test's own)."""
     out = []
     for child in node.named_children:
         if node.type in LISTS and child.type not in ("line_comment", "block_comment"):
@@ -140,7 +162,7 @@ def test_every_line_of_a_long_main(budget: int):
 
 def test_the_focus_and_what_encloses_it_stay():
     source = java.parse(LONG_MAIN)
-    (main,) = source.methods
+    main = source.methods[0]
     line = LONG_MAIN.split("\n").index("                best = sum;")
     start, end = source.lines.offset(line, 0), source.lines.line_end(line)
     out = elided(source, main, start, end, 60)
@@ -160,8 +182,24 @@ def test_the_focus_and_what_encloses_it_stay():
 
 def test_a_short_method_is_left_whole():
     source = java.parse(LONG_MAIN)
-    (main,) = source.methods
+    main = source.methods[0]
     n = main.tokens.stop - main.tokens.start
     signature = main.start, source.lines.line_end(source.lines.line(main.start))
     assert elided(source, main, *signature, n) == []
     assert elided(source, main, *signature, n - 1) != []
+
+
+def test_members_of_a_class_in_the_method_and_switch_rules_may_go():
+    source = java.parse(LONG_MAIN)
+    main = source.methods[0]
+    line = LONG_MAIN.split("\n").index("                return Long.compare(a[x], a[y]);")
+    start, end = source.lines.offset(line, 0), source.lines.line_end(line)
+    out = elided(source, main, start, end, 60)
+    kept = " ".join(
+        t.text
+        for k, t in enumerate(source.tokens[main.tokens], main.tokens.start)
+        if not any(i <= k < j for i, j in out)
+    )
+    assert "public int compare ( Integer x , Integer y ) { return Long . compare" in kept
+    assert "toString" not in kept  # the other member of the anonymous class
+    assert "yield" not in kept and "switch" not in kept
