@@ -160,14 +160,19 @@ def test_every_line_of_a_long_main(budget: int):
         check(source, method, line, budget)
 
 
-def test_the_focus_and_what_encloses_it_stay():
+def read_at(line_text: str, budget: int) -> list[str]:
+    """The tokens of LONG_MAIN's main left at its line ``line_text`` within ``budget``."""
     source = java.parse(LONG_MAIN)
     main = source.methods[0]
-    line = LONG_MAIN.split("\n").index("                best = sum;")
+    line = LONG_MAIN.split("\n").index(line_text)
     start, end = source.lines.offset(line, 0), source.lines.line_end(line)
-    out = elided(source, main, start, end, 60)
-    kept = [t.text for k, t in enumerate(source.tokens[main.tokens], main.tokens.start)
+    out = elided(source, main, start, end, budget)
+    return [t.text for k, t in enumerate(source.tokens[main.tokens], main.tokens.start)
             if not any(i <= k < j for i, j in out)]  # fmt: skip
+
+
+def test_the_focus_and_what_encloses_it_stay():
+    kept = read_at("                best = sum;", 60)
     text = " ".join(kept)
     assert len(kept) <= 60
     # the signature, the loop and the if around the focus, the statement before it
@@ -190,16 +195,7 @@ def test_a_short_method_is_left_whole():
 
 
 def test_members_of_a_class_in_the_method_and_switch_rules_may_go():
-    source = java.parse(LONG_MAIN)
-    main = source.methods[0]
-    line = LONG_MAIN.split("\n").index("                return Long.compare(a[x], a[y]);")
-    start, end = source.lines.offset(line, 0), source.lines.line_end(line)
-    out = elided(source, main, start, end, 60)
-    kept = " ".join(
-        t.text
-        for k, t in enumerate(source.tokens[main.tokens], main.tokens.start)
-        if not any(i <= k < j for i, j in out)
-    )
+    kept = " ".join(read_at("                return Long.compare(a[x], a[y]);", 60))
     assert "public int compare ( Integer x , Integer y ) { return Long . compare" in kept
     assert "toString" not in kept  # the other member of the anonymous class
     assert "yield" not in kept and "switch" not in kept
