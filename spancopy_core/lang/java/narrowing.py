@@ -62,7 +62,7 @@ def elided(
     for node in _statements(source.method_node(method)):
         i = bisect.bisect_left(starts, node.start_byte)
         j = bisect.bisect_left(starts, node.end_byte)
-        if j <= lo or hi <= i:  # holds no token of the focus
+        if i < j and (j <= lo or hi <= i):  # holds a token, none of the focus
             below = tokens[i].line > bottom
             distance = tokens[i].line - bottom if below else top - tokens[j - 1].line
             found.append((distance, below, i, j))
