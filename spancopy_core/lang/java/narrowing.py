@@ -67,24 +67,21 @@ def elided(
             distance = tokens[i].line - bottom if below else top - tokens[j - 1].line
             found.append((distance, below, i, j))
     left = last - first
-    out: list[tuple[int, int]] = []
+    gone = [False] * (last - first)  # (N,) per token of the method: left out
     for _, _, i, j in sorted(found, key=lambda f: (-f[0], not f[1], f[2])):
         if left <= budget:
             break
-        inside = [(a, b) for a, b in out if i <= a and b <= j]  # already out: counted once
-        if any(a <= i and j <= b for a, b in out):
-            continue
-        left -= (j - i) - sum(b - a for a, b in inside)
-        out = sorted([r for r in out if r not in inside] + [(i, j)])
-    return _merged(out)
+        left -= gone[i - first : j - first].count(False)  # those of a statement inside: once
+        gone[i - first : j - first] = [True] * (j - i)
+    return _runs(gone, first)
 
 
-def _merged(ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Sorted disjoint ranges with those that touch joined."""
+def _runs(gone: list[bool], first: int) -> list[tuple[int, int]]:
+    """The ranges ``[i, j)`` of consecutive true entries of ``gone``, offset by ``first``."""
     out: list[tuple[int, int]] = []
-    for i, j in ranges:
-        if out and out[-1][1] == i:
-            out[-1] = (out[-1][0], j)
-        else:
-            out.append((i, j))
+    for k, g in enumerate(gone):
+        if g and out and out[-1][1] == first + k:
+            out[-1] = (out[-1][0], first + k + 1)
+        elif g:
+            out.append((first + k, first + k + 1))
     return out
