@@ -61,7 +61,7 @@ def templates_at(rev: str) -> Callable:
 def stages(model, doc, unit, ids, hyps, focus, options) -> tuple[int, int, float]:
     """(templates at the focus, candidates scored, ms) of the stages after the beam search."""
     lo, hi = pipeline.focus_lines(doc, focus)
-    region = doc.lines.offset(lo, 0), doc.lines.line_end(hi)
+    region = pipeline.focus_region(doc, focus)
     count = len(doc.frontend.templates(unit, *region, model.vocab))
     t0 = time.perf_counter()
     pool = pipeline.unit_candidates(doc, unit, hyps, options, focus, model.vocab)

@@ -226,8 +226,7 @@ def narrowed(
     frontend, budget = doc.frontend, options.narrow_tokens
     if not budget or not isinstance(frontend, Narrows):
         return list(found)
-    lo, hi = focus_lines(doc, focus)
-    region = (doc.lines.offset(lo, 0), doc.lines.line_end(hi))
+    region = focus_region(doc, focus)
 
     def narrow(u: Unit) -> Unit:
         if searched(u, options):
@@ -266,14 +265,19 @@ def focus_lines(doc: ParsedText, focus: Focus) -> tuple[int, int]:
     return doc.lines.line(min(focus)), doc.lines.line(max(focus))
 
 
+def focus_region(doc: ParsedText, focus: Focus) -> Focus:
+    """The code-point range of the whole lines that ``focus`` touches."""
+    first, last = focus_lines(doc, focus)
+    return doc.lines.offset(first, 0), doc.lines.line_end(last)
+
+
 def focus_ids(doc: ParsedText, unit: Unit, focus: Focus | None) -> tuple[int, ...] | None:
     """The model's focus ids of ``unit``'s tokens: INSIDE for a token with source text on a
     line that ``focus`` touches; None without a focus. The tokens of a unit its front-end
     corrected take the ids of the tokens written (:func:`corrected_ids`)."""
     if focus is None:
         return None
-    first, last = focus_lines(doc, focus)
-    lo, hi = doc.lines.offset(first, 0), doc.lines.line_end(last)
+    lo, hi = focus_region(doc, focus)
     source = unit.source_tokens
     ids = [
         INSIDE
@@ -415,11 +419,7 @@ def unit_candidates(
         top_k=options.pooled(),
         syntax_check=options.syntax_check,
     )
-    if focus is not None:
-        lo, hi = focus_lines(doc, focus)
-        region = (doc.lines.offset(lo, 0), doc.lines.line_end(hi))
-    else:
-        region = (unit.start, unit.end)
+    region = focus_region(doc, focus) if focus is not None else (unit.start, unit.end)
     templates = ranking.template_candidates(
         doc.text,
         unit,

@@ -391,8 +391,7 @@ def _pool(
     pool = pipeline.unit_candidates(doc, unit, hypotheses, options, focus, known)
     if focus is None or not rules or options.ranking == "beam":
         return pool
-    lo, hi = pipeline.focus_lines(doc, focus)
-    region = (doc.lines.offset(lo, 0), doc.lines.line_end(hi))
+    region = pipeline.focus_region(doc, focus)
     found = focus_candidates(doc, unit, rules, region, known, syntax_check=options.syntax_check)
     return ranking.merge(pool, found)
 
