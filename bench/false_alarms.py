@@ -201,9 +201,10 @@ def marked(
 def methods(model: Any, doc: ParsedText, focused: bool = True) -> list[Unit]:
     """The methods of ``doc`` that the server repairs at a line (``focused``: every one, a
     method over the length limit searched around the line, :func:`pipeline.narrowed`), or
-    without a focus, as diagnostics do (not over the length limit)."""
+    without a focus, as diagnostics do (not over the length limit, unless a check knows the
+    fix of a likely bug in it: :func:`pipeline.within_limit`)."""
     found = pipeline.units(doc, model.vocab, None, context=model.config.context)
-    return found if focused else pipeline.within_limit(found, RepairOptions())[0]
+    return found if focused else pipeline.within_limit(found, RepairOptions(), doc.frontend)[0]
 
 
 def code_lines(doc: ParsedText, unit: Unit) -> list[int]:
@@ -606,10 +607,10 @@ def _requests(args: argparse.Namespace, threshold: float) -> Requests | str:
     model = load_model(args.model, device="cpu")
     automatic = ServerSettings().automatic_min_ratio
     requests = list(clean_requests(model, paths))
-    units = [  # diagnostics ask without a focus: the units not over the length limit
+    units = [  # diagnostics ask without a focus: the units they repair (within_limit)
         (doc, unit)
         for doc, unit in {(id(doc), u.start): (doc, u) for doc, u, _ in requests}.values()
-        if pipeline.searched(unit, RepairOptions())
+        if pipeline.within_limit([unit], RepairOptions(), doc.frontend)[0]
     ]
     records = [r for path in args.records or BUG_SETS for r in read_records(path, "dev")[0]]
     records = [r for r in records if args.part == "all" or half_of(r) == args.part]

@@ -183,7 +183,7 @@ class RepairService:
             return None
         view, vocab = served
         found = self.units(view, vocab, focus)
-        return Served(view, found, self.decodable(view, found, focused=True))
+        return Served(view, found, self.decodable(view, found))
 
     def units(self, snap: Snapshot, vocab: Vocabulary, focus: pipeline.Focus | None) -> list[Unit]:
         """The units of ``snap`` at ``focus`` (None: every outermost one), with the context
@@ -202,12 +202,11 @@ class RepairService:
         prose = frontend.configured(self._prose())
         return snap if prose is frontend else replace(snap, doc=replace(snap.doc, frontend=prose))
 
-    def decodable(self, snap: Snapshot, units: list[Unit], focused: bool = False) -> list[Unit]:
-        """The units short enough to decode, or at a line the user points at (``focused``) to
-        score (:func:`pipeline.within_limit`; the others are skipped with a log message)."""
+    def decodable(self, snap: Snapshot, units: list[Unit]) -> list[Unit]:
+        """The units short enough to decode, or with a likely bug whose fix they score
+        (:func:`pipeline.within_limit`; the others are skipped with a log message)."""
         settings = self._settings()
-        at = snap.doc.frontend if focused else None
-        kept, skipped = pipeline.within_limit(units, settings.repair_options(), at)
+        kept, skipped = pipeline.within_limit(units, settings.repair_options(), snap.doc.frontend)
         for u in skipped:
             self._log_once(
                 ("long", snap.uri, u.name, len(u.tokens)),

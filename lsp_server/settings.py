@@ -82,9 +82,10 @@ class ServerSettings:
     max_method_tokens: int = _setting(
         "maxMethodTokens",
         _REPAIR.max_unit_tokens,
-        "Methods with more model tokens than this are skipped by diagnostics (decoding time"
-        " grows with length); a quick fix asked at a line of one searches the statements"
-        " nearest that line (at most 250 tokens).",
+        "Methods with more model tokens than this are not searched by diagnostics (decoding"
+        " time grows with length): only a likely bug whose fix a check knows is marked; a quick"
+        " fix asked at a line of one searches the statements nearest that line (at most 250"
+        " tokens).",
         minimum=1,
         maximum=MAX_UNIT_TOKENS,
     )

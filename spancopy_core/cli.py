@@ -205,8 +205,9 @@ def _search_options(rep: argparse.ArgumentParser) -> None:
         "--max-method-tokens",
         type=_bounded(1, MAX_UNIT_TOKENS),
         default=defaults.max_unit_tokens,
-        help="methods (sentences) with more model tokens are skipped, but at --line a method's"
-        " statements nearest the line are searched (at most 250 tokens)",
+        help="methods (sentences) with more model tokens are not searched: at --line a method's"
+        " statements nearest the line are (at most 250 tokens); elsewhere only the fixes of its"
+        " likely bugs that a check knows are offered, and without those it is skipped",
     )
     rep.add_argument(
         "--no-syntax-check", action="store_true", help="keep repairs that break parsing"
@@ -471,7 +472,7 @@ def _selected(
 ) -> list[Unit]:
     """The units of ``doc`` at ``focus`` that are short enough; one line for each other."""
     found = units(doc, model.vocab, focus, context=model.config.context, options=options)
-    kept, skipped = within_limit(found, options, doc.frontend if focus is not None else None)
+    kept, skipped = within_limit(found, options, doc.frontend)
     for u in skipped:
         _say(f"{path}: {doc.frontend.unit_kind} {u.name} skipped ({len(u.tokens)} tokens)")
     return kept

@@ -34,8 +34,8 @@ MAX_DOCUMENT_CHARS = 2**20
 MAX_BEAM_SIZE = 200  # of RepairOptions.beam_size as a user sets it
 MAX_TOP_K = 50
 MAX_UNIT_TOKENS = 10_000  # of RepairOptions.max_unit_tokens
-# A unit longer than RepairOptions.max_unit_tokens but not than this is repaired at a focus
-# without the beam search where it has a likely bug (within_limit): a contest program's long
+# A unit longer than RepairOptions.max_unit_tokens but not than this is repaired without the
+# beam search where it has a likely bug whose fix is known (within_limit): a contest program's long
 # main. Its fixes' scores cost its length squared: 0.2 s at 449 model tokens, 0.7 s at 1,031
 SCORED_TOKENS = 1_200
 # A confident repair's least ratio to the unit as written: the editor's automatic lightbulb
@@ -313,19 +313,19 @@ def line_focus(doc: ParsedText, line: int) -> Focus:
 
 
 def within_limit(
-    found: Sequence[Unit], options: RepairOptions, focused: Frontend | None = None
+    found: Sequence[Unit], options: RepairOptions, frontend: Frontend | None = None
 ) -> tuple[list[Unit], list[Unit]]:
     """``(kept, skipped)``: the units of at most ``options.max_unit_tokens`` model tokens and,
-    where the user points at a line (``focused``: the units' front-end), those of at most
-    :data:`SCORED_TOKENS` with a likely bug whose fix the check knows (not searched,
-    :func:`searched`: only such fixes are offered); and the others."""
+    with the units' ``frontend``, those of at most :data:`SCORED_TOKENS` with a likely bug
+    whose fix the check knows (not searched, :func:`searched`: only such fixes are offered,
+    at a focus those on its lines, without one, as diagnostics ask, all); and the others."""
 
     def kept(u: Unit) -> bool:
         if searched(u, options):
             return True
-        if focused is None or len(u.tokens) > SCORED_TOKENS:
+        if frontend is None or len(u.tokens) > SCORED_TOKENS:
             return False
-        return any(s.fix is not None for s in focused.suspicions(u))
+        return any(s.fix is not None for s in frontend.suspicions(u))
 
     verdicts = [kept(u) for u in found]  # once each: a long unit's likely bugs are looked up
     return (

@@ -482,9 +482,7 @@ def repair(
     found_units = pipeline.units(
         doc, model.vocab, focus, context=model.config.context, options=options
     )
-    kept, skipped = pipeline.within_limit(
-        found_units, options, doc.frontend if focus is not None else None
-    )
+    kept, skipped = pipeline.within_limit(found_units, options, doc.frontend)
     found = repair_units(
         model, doc, kept, options, should_stop=should_stop, focus=focus, rules=rules
     )

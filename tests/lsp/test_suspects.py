@@ -198,6 +198,25 @@ async def test_a_method_over_the_length_limit_is_searched_around_the_line_asked(
         await close(client)
 
 
+async def test_a_method_over_the_length_limit_is_marked_at_a_likely_bug_only(tmp_path):
+    """Diagnostics do not search a method over maxMethodTokens, but a likely bug in it whose
+    fix a check knows is marked, with that fix; once fixed, the method is not marked."""
+    settings = {"diagnostics": {"enable": True, "debounceMs": 0}}
+    client = await launch(DEFAULT_JAVA_MODEL, settings)
+    try:
+        uri = (tmp_path / "Main.java").as_uri()
+        text = long_main('if (s == t) System.out.println("same");')
+        open_doc(client, uri, text)
+        await until(lambda: bool(client.diagnostics.get(uri)))
+        (found,) = client.diagnostics[uri]
+        assert found.range.start.line == 6
+        assert "compares Strings by reference" in found.message and "s.equals(t)" in found.message
+        change_doc(client, uri, 2, text.replace("s == t", "s.equals(t)"))
+        await until(lambda: len(client.diagnostics[uri]) == 0)  # published again, empty
+    finally:
+        await close(client)
+
+
 async def test_a_correct_loop_gets_no_automatic_answer_and_an_ordered_list(tmp_path):
     """The issue's Correct.java through a real server with the shipped model: the cursor
     moving onto its correct loop gets nothing; asked for, the alternatives come with shares

@@ -56,24 +56,32 @@ def test_units_over_the_length_limit_are_skipped(doc: ParsedText, model):
 LONG = NAMES
 
 
-def test_a_long_unit_at_a_focus_gets_the_fixes_of_its_likely_bugs_only(model):
+def test_a_long_unit_gets_the_fixes_of_its_likely_bugs_only(model):
     """Over the length limit (here 10 tokens; a contest program's long main), a unit is
-    skipped, unless the user points at a line of a unit with a likely bug whose fix the check
-    knows: then it is not searched, and its repairs are that fix alone (scored)."""
+    skipped, unless it has a likely bug whose fix the check knows: then it is not searched,
+    and its repairs are that fix alone (scored), at a line of the bug as without a focus (as
+    diagnostics ask); at another line, none. Without the front-end only the length counts."""
     doc = ParsedText.parse(LONG, JavaFrontend())
     (unit,) = pipeline.units(doc, model.vocab)
     short = replace(OPTIONS, max_unit_tokens=10, narrow_tokens=0)  # not searched at a focus
     assert 10 < len(unit.tokens) <= pipeline.SCORED_TOKENS
-    assert pipeline.within_limit([unit], short) == ([], [unit])  # no focus: diagnostics
+    assert pipeline.within_limit([unit], short) == ([], [unit])
     assert pipeline.within_limit([unit], short, doc.frontend) == ([unit], [])
     assert not pipeline.searched(unit, short)
-    (found,), skipped = runner.repair(model, doc, pipeline.line_focus(doc, 4), short)
-    assert skipped == [] and found.hypotheses == []
-    assert [c.new_text.count("name.equals(wanted)") for c in found.candidates] == [1]
+    for at in (pipeline.line_focus(doc, 4), None):
+        (found,), skipped = runner.repair(model, doc, at, short)
+        assert skipped == [] and found.hypotheses == []
+        assert [c.new_text.count("name.equals(wanted)") for c in found.candidates] == [1]
+        assert found.suspected and found.suspected[0].repair == 0
+        assert runner.confident(found, 1e6)  # marked whatever the model's ratio
     (other,), _ = runner.repair(model, doc, pipeline.line_focus(doc, 5), short)
     assert other.candidates == []  # no likely bug at "n++;": nothing to offer
     fixed = ParsedText.parse(LONG.replace("name == wanted", "name.equals(wanted)"), JavaFrontend())
-    assert runner.repair(model, fixed, pipeline.line_focus(fixed, 4), short)[0] == []
+    for at in (pipeline.line_focus(fixed, 4), None):
+        assert runner.repair(model, fixed, at, short) == (
+            [],
+            list(pipeline.units(fixed, model.vocab)),
+        )
 
 
 def test_a_unit_too_long_to_search_is_searched_around_the_focus(model):
