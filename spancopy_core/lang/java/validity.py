@@ -2131,6 +2131,22 @@ class _Checker:
                 elif op in ("+", "-", "*") or wide == "long" or kind not in ("int", "long"):
                     todo += [left, right]
 
+    def _strings(self, left: SyntaxNode | None, right: SyntaxNode | None) -> bool:
+        """Whether ``left`` and ``right`` are Strings: both of type String, or one of them and
+        the other a call, a name or an element whose type is not known here (``password ==
+        secretFor(name)``, a method out of sight; never ``null``, a literal or a type known)."""
+        types = (self._type_of(left), self._type_of(right))
+        if types == ("String", "String"):
+            return True
+        if "String" not in types:
+            return False
+        other = _bare(right if types[0] == "String" else left)
+        return (
+            other is not None
+            and self._type_of(other) in ("", jdk.ANY)
+            and other.type in _UNTYPED_USES
+        )
+
     def _compared_by_value(self, left: SyntaxNode | None, right: SyntaxNode | None) -> bool:
         """Whether the method compares ``left`` and ``right`` by value too (``equals``,
         ``compareTo``, ...): then ``==`` is a shortcut before it."""
@@ -2228,7 +2244,7 @@ class _Checker:
             if typed and (_text(right) == identity or kind == "long") and _value(left) is None:
                 self.found.append(f"'{_text(n)}' changes nothing")
         self._operands(op, self._type_of(left), self._type_of(right))
-        if op in ("==", "!=") and self._type_of(left) == self._type_of(right) == "String":
+        if op in ("==", "!=") and self._strings(left, right):
             # a == b || a.equals(b) is a shortcut; x == NO_PACKAGE, a constant, a sentinel
             # (javapoet's NO_PACKAGE = new String(), compared by identity on purpose)
             sentinel = any(_CONSTANT.fullmatch(_text(x).rsplit(".", 1)[-1]) for x in (left, right))
@@ -3023,6 +3039,8 @@ def _incompatible(target: str, value: str) -> bool:
 
 
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9_]*")  # a constant's name (MAX_SIZE, NO_PACKAGE)
+# expressions whose type may be unknown here and may be a String
+_UNTYPED_USES = frozenset({"method_invocation", "identifier", "field_access", "array_access"})
 _BY_VALUE = frozenset({"equals", "equalsIgnoreCase", "contentEquals", "compareTo", "compare"})
 # what fails on an empty collection (or returns null where a value is used)
 _TAKEN = frozenset(

@@ -35,6 +35,16 @@ BUGS = [
         'boolean f(String s) {\n    return !s.equals("yes");\n}',
         "'s != \"yes\"' compares Strings by reference, not by value",
     ),
+    (  # a String and a value of a method out of sight
+        "boolean f(String p, String n) {\n    return p == secretFor(n);\n}",
+        "boolean f(String p, String n) {\n    return p.equals(secretFor(n));\n}",
+        "'p == secretFor(n)' compares Strings by reference, not by value",
+    ),
+    (  # a String literal and a value of a type not known here
+        'boolean f(Entity e) {\n    return e.get(TAG) != "PERSON";\n}',
+        'boolean f(Entity e) {\n    return !e.get(TAG).equals("PERSON");\n}',
+        "'e.get(TAG) != \"PERSON\"' compares Strings by reference, not by value",
+    ),
     (
         "long f(int[] a) {\n    long p = a[0] * a[1];\n    return p;\n}",
         "long f(int[] a) {\n    long p = (long) a[0] * a[1];\n    return p;\n}",
@@ -653,6 +663,9 @@ CORRECT = [
     "int f(java.util.ArrayDeque<Integer> d) {\n    return d.isEmpty() ? 0 : d.pop();\n}",
     "boolean f(String a, String b) {\n    return a == b || a != null && a.equals(b);\n}",
     "boolean f(String a) {\n    return a == null;\n}",
+    "boolean f(String a, Object o) {\n    return a == o;\n}",  # an Object: identity
+    "boolean f(String a) {\n    return a == (Object) other();\n}",
+    "boolean f(String a, T t) {\n    return a == t.name() || a.equals(t.name());\n}",
     "boolean f(String a) {\n    return a == NO_PACKAGE;\n}",  # a sentinel, by identity
     "boolean f(String a) {\n    return this.a != C.NONE;\n}",
     "long f(int n) {\n    return n * 2;\n}",  # a literal: the author knows its size

@@ -451,6 +451,10 @@ FLAGGED_BUGS = {
             "'s == null && s.trim().isEmpty()' uses 's' where its guard lets it fail",
         ),
         _bug(
+            "everyday:string_equals",
+            "'password == secretFor(name)' compares Strings by reference, not by value",
+        ),
+        _bug(
             "everyday:average_int_division",
             "'total / values.length' divides integers before it is a double",
         ),
@@ -509,7 +513,7 @@ def test_every_fix_of_the_held_out_real_bugs_passes() -> None:
 @pytest.mark.slow
 def test_the_held_out_real_bugs_as_written_pass_but_those_rightly_flagged() -> None:
     """The buggy methods of ManySStuBs4J's held-out slices (code that was committed) pass
-    but eleven, each rightly flagged but the shortcut."""
+    but thirteen, each rightly flagged but the shortcut."""
     flagged = [(i, p) for i, p in _sides(_held_out(), "buggy") if p]
     by_reference = [f"'authName == \"{x}\"' compares Strings by reference, not by value"
                     for x in ("api_key", "http_basic_test", "petstore_auth")]  # fmt: skip
@@ -532,6 +536,11 @@ def test_the_held_out_real_bugs_as_written_pass_but_those_rightly_flagged() -> N
             "manysstubs4j:136",
             ["'processInstanceId.equals(processInstanceId)' compares an expression with itself"],
         ),
+        # the bug: fixed to namespace.equals(attribute.getNamespace()), a method out of sight
+        _bug(
+            "manysstubs4j:153",
+            "'namespace == attribute.getNamespace()' compares Strings by reference, not by value",
+        ),
         # the buggy side of 1761: val[1].length for a String (javac: cannot find symbol)
         ("manysstubs4j:1759", ["'val[1]' (String) has no 'length'"]),
         # the bug: for (int index = size - 1; index >= 0; index++), fixed to index--
@@ -546,6 +555,12 @@ def test_the_held_out_real_bugs_as_written_pass_but_those_rightly_flagged() -> N
         (
             "manysstubs4j:21696",
             ["'modulesResourceId = modulesResourceId' assigns a variable from itself"],
+        ),
+        # the bug: fixed to entityMention.get(...).equals("PERSON"), a type out of sight
+        _bug(
+            "manysstubs4j:23096",
+            "'entityMention.get(CoreAnnotations.NamedEntityTagAnnotation.class) == \"PERSON\"'"
+            " compares Strings by reference, not by value",
         ),
     ]
 
