@@ -1621,6 +1621,37 @@ class _Checker:
                 self._suspect(condition, what, (operator, operator, _FLIPPED[op]))  # type: ignore[arg-type]
             return
 
+    def _against_its_name(self, n: SyntaxNode) -> None:
+        """``if (values[i] < best) best = values[i];`` in a method named ``max`` (``maximum``,
+        ``largest``, ``maxOf``, ...) that returns ``best`` and assigns it nothing else: it
+        keeps the least, where its name says the greatest (and the reverse for ``min``);
+        fixed by the other comparison."""
+        if self.method is None:
+            return
+        wanted = _extreme_named(_text(self.method.child_by_field_name("name")))
+        condition = _bare(n.child_by_field_name("condition"))
+        found = _comparison(condition, _ORDER)
+        if wanted is None or condition is None or found is None:
+            return
+        op, left, right = found
+        returns = [r for r in _walk(self.method) if r.type == "return_statement"]
+        returned = [_bare(next(iter(_statements(r)), None)) for r in returns]
+        below = op in ("<", "<=")  # right is above left
+        for variable, value, keeps_low in ((right, left, below), (left, right, not below)):
+            name = _text(variable)
+            if variable.type != "identifier" or any(_text(r) != name for r in returned):
+                continue  # returned: the method's value is what the test keeps
+            if not returned or not self._only_by(name, lambda x, v: _tested(x, v) == n):
+                continue
+            if not any(_same(a.child_by_field_name("right"), value) for a in _changes(n, name)):
+                continue  # if (x < best) best = y: which it keeps is not the test's
+            if ("min" if keeps_low else "max") != wanted:
+                operator = condition.child_by_field_name("operator")
+                kept = "least" if keeps_low else "greatest"
+                what = f"'{_text(condition)}' keeps the {kept}; the method's name says {wanted}"
+                self._suspect(condition, what, (operator, operator, _FLIPPED[op]))  # type: ignore[arg-type]
+            return
+
     def _past_the_ceiling(self, call: SyntaxNode, arg: SyntaxNode) -> None:
         """``dp[s] = Math.min(dp[s], dp[s - c] + 1)`` where ``dp`` was filled with
         ``Integer.MAX_VALUE`` (none reached yet) and no condition around it tests ``dp[s -
@@ -2540,6 +2571,7 @@ class _Checker:
             alternative = n.child_by_field_name("alternative")
             self._empty_body(n, n.child_by_field_name("consequence"), alternative is None)
             self._never_below(n)
+            self._against_its_name(n)
             self._guards_other(n)
 
     def _guards_other(self, n: SyntaxNode) -> None:
@@ -3392,6 +3424,29 @@ def _assignments(n: SyntaxNode) -> list[tuple[int, str]]:
     """Where ``n`` assigns, increments or decrements a variable, and its name: (start byte,
     name) in order."""
     return [(x.start_byte, name) for x, name in _targets(n)]
+
+
+# the words of a method name that say it returns the greatest or the least (_extreme_named)
+_EXTREME_WORDS = {
+    "max": "max",
+    "maximum": "max",
+    "largest": "max",
+    "min": "min",
+    "minimum": "min",
+    "smallest": "min",
+}
+
+
+def _extreme_named(method: str) -> str | None:
+    """``max`` or ``min`` where the method's name says which it returns (``max``,
+    ``findMax``, ``maxOf``, ``getMinimum``, ``smallest``; not ``maxFlow`` nor ``minCost``:
+    the greatest flow, the least cost of something else)."""
+    words = [w.lower() for w in re.findall(r"[a-z]+|[A-Z][a-z]*", method)]
+    verbs = ("find", "get", "compute", "calc", "calculate")
+    rest = words[1:] if words and words[0] in verbs else words
+    if rest and rest[-1] in ("of", "value", "element", "item") and len(rest) == 2:
+        rest = rest[:1]
+    return _EXTREME_WORDS.get(rest[0]) if len(rest) == 1 else None
 
 
 def _changes(n: SyntaxNode, name: str) -> list[SyntaxNode]:

@@ -35,6 +35,20 @@ BUGS = [
         'boolean f(String s) {\n    return !s.equals("yes");\n}',
         "'s != \"yes\"' compares Strings by reference, not by value",
     ),
+    (  # a method named for the greatest that keeps the least
+        "int max(int[] a) {\n    int best = a[0];\n    for (int x : a) {\n"
+        "        if (x < best) best = x;\n    }\n    return best;\n}",
+        "int max(int[] a) {\n    int best = a[0];\n    for (int x : a) {\n"
+        "        if (x > best) best = x;\n    }\n    return best;\n}",
+        "'x < best' keeps the least; the method's name says max",
+    ),
+    (  # the same, the variable on the left
+        "long findMinimum(long[] a) {\n    long m = a[0];\n"
+        "    for (int i = 1; i < a.length; i++) if (m < a[i]) m = a[i];\n    return m;\n}",
+        "long findMinimum(long[] a) {\n    long m = a[0];\n"
+        "    for (int i = 1; i < a.length; i++) if (m > a[i]) m = a[i];\n    return m;\n}",
+        "'m < a[i]' keeps the greatest; the method's name says min",
+    ),
     (  # a String and a value of a method out of sight
         "boolean f(String p, String n) {\n    return p == secretFor(n);\n}",
         "boolean f(String p, String n) {\n    return p.equals(secretFor(n));\n}",
@@ -664,6 +678,14 @@ CORRECT = [
     "boolean f(String a, String b) {\n    return a == b || a != null && a.equals(b);\n}",
     "boolean f(String a) {\n    return a == null;\n}",
     "boolean f(String a, Object o) {\n    return a == o;\n}",  # an Object: identity
+    # a name that says max of something else; a value kept that is not the one tested; a
+    # method that returns another value than the one the test keeps
+    "int maxCost(int[] a) {\n    int best = a[0];\n    for (int x : a) if (x < best) best = x;\n"
+    "    return best;\n}",
+    "int max(int[] a, int[] b) {\n    int best = a[0];\n"
+    "    for (int i = 0; i < a.length; i++) if (a[i] < best) best = b[i];\n    return best;\n}",
+    "int max(int[] a) {\n    int best = a[0], at = 0;\n"
+    "    for (int i = 0; i < a.length; i++) if (a[i] < best) best = a[i];\n    return at;\n}",
     "boolean f(String a) {\n    return a == (Object) other();\n}",
     "boolean f(String a, T t) {\n    return a == t.name() || a.equals(t.name());\n}",
     "boolean f(String a) {\n    return a == NO_PACKAGE;\n}",  # a sentinel, by identity

@@ -445,6 +445,10 @@ FLAGGED_BUGS = {
     ],
     "everyday_bugs": [
         _bug("everyday:sum_off_by_one", "'values[i]' reads past the end when 'i' is values.length"),
+        _bug(
+            "everyday:max_wrong_comparison",
+            "'values[i] < best' keeps the least; the method's name says max",
+        ),
         _bug("everyday:in_range_or", "'x >= low || x <= high' is always true"),
         _bug(
             "everyday:is_empty_and",
