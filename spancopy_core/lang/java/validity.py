@@ -114,6 +114,8 @@ _UP, _DOWN = frozenset({"++", "+="}), frozenset({"--", "-="})  # a loop's step
 _STEPS = frozenset({"update_expression", "assignment_expression"})  # i++, i += 2
 # what leaves a loop's body early; a loop with one may mean to stop before its condition does
 _EXITS = frozenset({"break_statement", "return_statement", "throw_statement"})
+# a class's implemented interfaces, an interface's extended ones: members from elsewhere
+_SUPERTYPES = frozenset({"super_interfaces", "extends_interfaces"})
 # what may keep a statement of a loop's body from running in an iteration
 _GUARDS = frozenset(
     """if_statement ternary_expression for_statement enhanced_for_statement while_statement
@@ -354,7 +356,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         if parent.type in _TYPE_DECLS:
             is_open |= any(
                 parent.child_by_field_name(f) is not None for f in ("superclass", "interfaces")
-            ) or any(c.type == "super_interfaces" for c in parent.children)
+            ) or any(c.type in _SUPERTYPES for c in parent.children)
             parameters.update(_type_parameters(parent))
             if parent.type == "record_declaration":
                 for p in _children(parent.child_by_field_name("parameters")):

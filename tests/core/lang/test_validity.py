@@ -230,6 +230,23 @@ def test_what_cannot_be_seen_is_accepted() -> None:
     assert problems(text, None) == []  # nothing known: only the method's own names
 
 
+def test_an_interface_that_extends_another_has_its_members() -> None:
+    """A default method may call what an extended interface declares (compareTo of
+    Comparable); an interface that extends nothing has only its own methods."""
+    source = (
+        "interface Shape extends Comparable<Shape> {\n    double area();\n\n"
+        "    default boolean bigger(Shape o) {\n        return area() > o.area();\n    }\n}\n"
+    )
+    for text, refused in (
+        (source, []),
+        (source.replace(" extends Comparable<Shape>", ""), ["no method 'compareTo' here"]),
+    ):
+        doc = java.parse(text)
+        bigger = next(m for m in doc.methods if m.name == "bigger")
+        method, env = text[bigger.start : bigger.end], environment(doc, bigger)
+        assert problems(method.replace("area() > o.area()", "compareTo(o) > 0"), env) == refused
+
+
 def test_a_final_varargs_parameter_is_an_array_of_its_type() -> None:
     method = "int f(final byte[]... keys) { return keys.length; }"
     assert problems(method) == []
