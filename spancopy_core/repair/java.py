@@ -70,10 +70,18 @@ class JavaFrontend:
         return previous.edit(start, end, new_text)
 
     def _unit(
-        self, parsed: java.JavaSource, method: java.Method, known: Container[str], context: bool
+        self,
+        parsed: java.JavaSource,
+        method: java.Method,
+        known: Container[str],
+        context: bool,
+        tokens: Sequence[java.Token] | None = None,
     ) -> Unit:
+        """The unit of ``method``, its model input abstracted from its ``tokens`` (by default
+        all of them; fewer where it is narrowed)."""
         scope = parsed.scope(method) if context else ()
-        model_input = java.model_input(parsed.tokens[method.tokens], known, parsed.imports, scope)
+        read = parsed.tokens[method.tokens] if tokens is None else tokens
+        model_input = java.model_input(read, known, parsed.imports, scope)
         return method_unit(method, model_input, validity.environment(parsed, method))
 
     def units_in(
@@ -124,11 +132,8 @@ class JavaFrontend:
             kept += tokens[k:i]
             k = j
         kept += tokens[k : method.tokens.stop]
-        scope = parsed.scope(method) if context else ()
-        model_input = java.model_input(kept, known, parsed.imports, scope)
         gaps = tuple((tokens[i].start, tokens[j - 1].end) for i, j in out)
-        env = unit.environment if isinstance(unit.environment, validity.Environment) else None
-        return replace(method_unit(method, model_input, env), gaps=gaps)
+        return replace(self._unit(parsed, method, known, context, kept), gaps=gaps)
 
     def style(self, parsed: java.JavaSource) -> java.JavaStyle:
         return java.learn_style(parsed.text, parsed.tokens)
