@@ -17,7 +17,9 @@ ignored (the Java front-end's lexer). Printed side by side, top-1 and top-5:
   (:mod:`spancopy_core.repair.ranking`).
 
 Both rankings share one beam search per bug, run with the focus (a model trained without the
-focus feature ignores it).
+focus feature ignores it). ``--whole`` asks the bug's method without a focus instead, as
+``spancopy repair FILE`` and diagnostics ask each method (the slice's name in ``RESULT`` ends
+in ``/whole``).
 
 Also: how many fixes are expressible at all (every token of the abstracted fix is in the
 abstracted buggy method or, other than a placeholder, in the model vocabulary), the share of
@@ -249,8 +251,11 @@ def evaluate(
     options: RepairOptions,
     rules: project_rules.Rules = (),
     checker: compiler.Compiler | None = None,
+    whole: bool = False,
 ) -> Bug:
-    """One pair through the baseline and the pipeline (and the compile check of ``checker``)."""
+    """One pair through the baseline and the pipeline (and the compile check of ``checker``);
+    ``whole``: the bug's method asked without a focus, as ``spancopy repair FILE`` and
+    diagnostics ask each method (the baseline stays at the bug's line)."""
     text, method_line = file_text(record, record["buggy"])
     expected, _ = file_text(record, record["fixed"])
     line = first_changed_line(record["buggy"], record["fixed"])
@@ -264,13 +269,23 @@ def evaluate(
     focus = line_focus(doc, method_line + line)
     base = baseline(text, *focus)
     t0 = time.perf_counter()
-    found = pipeline.units(doc, model.vocab, focus, context=model.config.context, options=options)
+    if whole:  # the outermost unit holding the bug's line, as all units without a focus
+        found = [
+            u
+            for u in pipeline.units(doc, model.vocab, None, context=model.config.context)
+            if u.start <= focus[0] < u.end
+        ]
+    else:
+        found = pipeline.units(
+            doc, model.vocab, focus, context=model.config.context, options=options
+        )
     kept, _ = pipeline.within_limit(found, options, doc.frontend)
+    asked = None if whole else focus
     inline = runner.Inline(model, memo={})  # one beam search for both rankings
 
     def ranked(how: RepairOptions) -> list[UnitRepairs]:
         return list(
-            runner.repair_units(model, doc, kept, how, focus=focus, runtime=inline, rules=rules)
+            runner.repair_units(model, doc, kept, how, focus=asked, runtime=inline, rules=rules)
         )
 
     alone = flat(ranked(replace(options, ranking="beam")))
@@ -409,6 +424,11 @@ def main() -> int:
         default=RepairOptions.narrow_tokens,
         help="a longer method is read as its statements around the bug's line (0: whole)",
     )
+    ap.add_argument(
+        "--whole",
+        action="store_true",
+        help="ask the bug's method without a focus (as spancopy repair FILE and diagnostics)",
+    )
     ap.add_argument("--json", type=Path, metavar="FILE", help="write one record per bug")
     ap.add_argument(
         "--compile-check",
@@ -447,12 +467,13 @@ def main() -> int:
     print(
         f"model {args.model}  beam={args.beam} top_k={args.top_k}"
         f" narrow_tokens={args.narrow_tokens}  slice={name}"
+        + ("  whole method, no focus" if args.whole else "")
     )
     bugs = [
-        evaluate(model, r, options, rules, checker)
+        evaluate(model, r, options, rules, checker, args.whole)
         for r in tqdm(records, unit="bug", file=sys.stderr)
     ]
-    print(report(bugs, name, compiled=checker is not None))
+    print(report(bugs, f"{name}/whole" if args.whole else name, compiled=checker is not None))
     if args.json:
         args.json.write_text("".join(json.dumps(asdict(b)) + "\n" for b in bugs))
     return 0

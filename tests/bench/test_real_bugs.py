@@ -108,6 +108,26 @@ def test_one_bug_end_to_end(toy_model: Path):
     assert bug.model_rank is None and bug.baseline_rank == 5
 
 
+def test_whole_asks_the_bugs_method_alone_without_a_focus(toy_model: Path, monkeypatch):
+    asked = []
+    repair_units = real_bugs.runner.repair_units
+
+    def spy(model, doc, units, options, **kw):
+        asked.append(([doc.text[u.start : u.end].split("(")[0] for u in units], kw["focus"]))
+        return repair_units(model, doc, units, options, **kw)
+
+    monkeypatch.setattr(real_bugs.runner, "repair_units", spy)
+    record = {**RECORD, "after": "\n    int twice(int x) {\n        return x * 2;\n    }"}
+    model = load_model(toy_model)
+    at_line = real_bugs.evaluate(model, record, RepairOptions(beam_size=8))
+    whole = real_bugs.evaluate(model, record, RepairOptions(beam_size=8), whole=True)
+    assert whole.model_units == at_line.model_units == 1
+    assert {units[0] for units, _ in asked} == {"public boolean fits"}  # not twice
+    assert all(focus is not None for _, focus in asked[:2])  # at the line: both rankings
+    assert [focus for _, focus in asked[2:]] == [None, None]  # whole: no focus
+    assert whole.baseline_rank == at_line.baseline_rank == 3  # the baseline stays at the line
+
+
 def test_report_counts_ranks_and_deletions():
     def bug(base, model, combined, deletion, lines=(0, 0)):
         return real_bugs.Bug("x", 0, True, base, model, combined, 1, "t", deletion, lines, 10.0)
