@@ -102,12 +102,15 @@ class ServerRuntime:
         return await asyncio.get_running_loop().run_in_executor(self.cpu_executor, work)
 
     async def detect(
-        self, inputs: Sequence[Sequence[str]], focus: Sequence[tuple[int, ...] | None]
+        self,
+        inputs: Sequence[Sequence[str]],
+        focus: Sequence[tuple[int, ...] | None],
+        unchanged: Sequence[float | None] | None = None,
     ) -> list[Detection] | None:
         def work(model: Any, should_stop: Callable[[], bool]) -> list[Detection] | None:
             from spancopy_core.paper.detection import detect  # imports torch
 
-            return detect(model, inputs, focus)
+            return detect(model, inputs, focus, unchanged)
 
         worker = self.worker
         key = (worker.generation, tuple(map(tuple, inputs)), tuple(focus))

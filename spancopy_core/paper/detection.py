@@ -170,9 +170,11 @@ def detect(
     model: SpanCopyModel,
     inputs: Sequence[Sequence[str]],
     focus: Sequence[Sequence[int] | None],
+    unchanged: Sequence[float | None] | None = None,
 ) -> list[Detection] | None:
     """The head's :class:`Detection` of each input told its focus (None: no focus); None when
-    ``model`` has no head."""
+    ``model`` has no head. ``unchanged``: each input's log-probability of itself where the
+    caller has already scored it (:func:`features`)."""
     detector = head_of(model)
     if detector is None:
         return None
@@ -183,7 +185,9 @@ def detect(
         else Detection(
             calibrate(p, c.method_scale, c.method_shift, c.method_found), c.diagnostics_share, p
         )
-        for p, f in zip(probabilities(model, detector, inputs, focus), focus, strict=True)
+        for p, f in zip(
+            probabilities(model, detector, inputs, focus, unchanged), focus, strict=True
+        )
     ]
 
 
@@ -193,11 +197,15 @@ def features(
     inputs: Sequence[Sequence[str]],
     focus: Sequence[Sequence[int] | None],
     batch_size: int = 64,
+    unchanged: Sequence[float | None] | None = None,
 ) -> torch.Tensor:
     """(N, F) features of ``inputs`` told ``focus`` (focus ids per token, None: none): the
     mean and max of the encoder states over the focus tokens (the whole method without any)
     and over the whole method, has-focus, and the unchanged method's log-probability per
-    token (one exact scoring, :func:`spancopy_core.paper.scoring.log_probs`)."""
+    token (one exact scoring, :func:`spancopy_core.paper.scoring.log_probs`, of the inputs
+    whose ``unchanged`` log-probability is not given: the ranking has scored it already)."""
+    if unchanged is not None and len(unchanged) != len(inputs):
+        raise ValueError("unchanged must have one log-probability (or None) per input")
     from spancopy_core.paper.decoding import encode_inputs
     from spancopy_core.paper.scoring import log_probs
 
@@ -207,6 +215,7 @@ def features(
     try:
         for k in range(0, len(inputs), batch_size):
             xs, fs = inputs[k : k + batch_size], focus[k : k + batch_size]
+            given = [None] * len(xs) if unchanged is None else unchanged[k : k + batch_size]
             ids = [list(f) if f is not None else [0] * len(x) for x, f in zip(xs, fs, strict=True)]
             states = encode_inputs(model, xs, ids).states[:, 1:-1]  # (B, S, H) no BOS/EOS
             S = states.size(1)
@@ -217,7 +226,9 @@ def features(
             )  # (B, S)
             has = inside.any(dim=1)  # (B,)
             inside = torch.where(has[:, None], inside, real)  # no focus: the whole method
-            lp = log_probs(model, [(x, f, x) for x, f in zip(xs, fs, strict=True)])
+            todo = [i for i, g in enumerate(given) if g is None]
+            scored = iter(log_probs(model, [(xs[i], fs[i], xs[i]) for i in todo]))
+            lp = [next(scored) if g is None else g for g in given]
             per_token = torch.tensor(
                 [p / (len(x) + 1) for p, x in zip(lp, xs, strict=True)], device=dev
             )  # (B,) EOS included
@@ -247,12 +258,15 @@ def probabilities(
     detector: Detector,
     inputs: Sequence[Sequence[str]],
     focus: Sequence[Sequence[int] | None],
+    unchanged: Sequence[float | None] | None = None,
 ) -> list[float]:
-    """P(needs a change) of each input told its focus (None: the whole method)."""
+    """P(needs a change) of each input told its focus (None: the whole method), with the
+    unchanged log-probabilities already known (:func:`features`)."""
     if not inputs:
         return []
     detector.head.eval()
-    return torch.sigmoid(detector.head(features(model, inputs, focus))).tolist()  # (N,)
+    found = features(model, inputs, focus, unchanged=unchanged)
+    return torch.sigmoid(detector.head(found)).tolist()  # (N,)
 
 
 def save(directory: Path, head: DetectionHead, training: dict[str, object] | None = None) -> None:

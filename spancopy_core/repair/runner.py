@@ -48,7 +48,10 @@ class Runtime(Protocol):
     async def cpu(self, work: Callable[[], T]) -> T: ...
 
     async def detect(
-        self, inputs: Sequence[Sequence[str]], focus: Sequence[tuple[int, ...] | None]
+        self,
+        inputs: Sequence[Sequence[str]],
+        focus: Sequence[tuple[int, ...] | None],
+        unchanged: Sequence[float | None] | None = None,
     ) -> list[Detection] | None: ...
 
 
@@ -94,11 +97,14 @@ class Inline:
         return work()
 
     async def detect(
-        self, inputs: Sequence[Sequence[str]], focus: Sequence[tuple[int, ...] | None]
+        self,
+        inputs: Sequence[Sequence[str]],
+        focus: Sequence[tuple[int, ...] | None],
+        unchanged: Sequence[float | None] | None = None,
     ) -> list[Detection] | None:
         from spancopy_core.paper.detection import detect  # imports torch
 
-        return detect(self.model, inputs, focus)
+        return detect(self.model, inputs, focus, unchanged)
 
 
 def drive(work: Coroutine[Any, Any, T]) -> T:
@@ -319,7 +325,6 @@ async def run(
     ids = [pipeline.focus_ids(doc, u, focus) for u in units]
     inputs = [pipeline.model_input(u) for u in units]
     hyps = await _decode(runtime, doc, units, inputs, ids, options)
-    detected: Sequence[Detection | None] = await runtime.detect(inputs, ids) or [None] * len(units)
     lines = pipeline.focus_lines(doc, focus) if focus is not None else None
     keys = [RankKey(document, u.start, u.end, lines, options) for u in units]
     found: list[Ranked | None] = [None if cache is None else cache.get(k) for k in keys]
@@ -340,6 +345,14 @@ async def run(
         found[k] = result
         if cache is not None:
             cache.put(keys[k], result)
+    # the head reads the unit's log-probability of itself, which the ranking has scored
+    scored = [
+        r.unchanged_log_prob if r is not None and tuple(x) == tuple(u.tokens) else None
+        for r, x, u in zip(found, inputs, units, strict=True)
+    ]
+    detected: Sequence[Detection | None] = await runtime.detect(inputs, ids, scored) or [
+        None
+    ] * len(units)
     repaired = [
         UnitRepairs(u, h, *judged(_known(r), d), detection=d)
         for u, h, r, d in zip(units, hyps, found, detected, strict=True)

@@ -193,3 +193,65 @@ def test_a_head_scales_the_shares_and_changes_no_repair_shown(toy_model: Path):
                 [p * c.probability / total for c in before.candidates], rel=1e-5
             )
             assert after.unchanged_probability() == pytest.approx(1 - p, rel=1e-5)
+
+
+def test_a_given_unchanged_log_probability_is_the_feature_and_saves_its_scoring(
+    toy_model: Path, monkeypatch
+):
+    """The last feature is the unchanged method's log-probability per token (EOS included):
+    scored exactly where not given, read as given otherwise, with no scoring of that input."""
+    from spancopy_core.paper import scoring
+
+    model = load_model(toy_model, device="cpu")
+    ids = [INSIDE if 5 <= i < 12 else OUTSIDE for i in range(len(METHOD))]
+    exact = scoring.log_probs(model, [(METHOD, ids, METHOD), (METHOD, None, METHOD)])
+    scored: list[int] = []
+    real = scoring.log_probs
+
+    def counted(model, items, *args, **kwargs):
+        scored.append(len(items))
+        return real(model, items, *args, **kwargs)
+
+    monkeypatch.setattr(scoring, "log_probs", counted)
+    alone = detection.features(model, [METHOD, METHOD], [ids, None])
+    assert scored == [2]
+    assert alone[:, -1].tolist() == pytest.approx([lp / (len(METHOD) + 1) for lp in exact])
+    given = detection.features(model, [METHOD, METHOD], [ids, None], unchanged=[-7.0, None])
+    assert scored == [2, 1]  # the second input only
+    assert given[0, -1].item() == pytest.approx(-7.0 / (len(METHOD) + 1))
+    assert torch.equal(given[1], alone[1]) and torch.equal(given[0, :-1], alone[0, :-1])
+    with pytest.raises(ValueError, match="one log-probability"):
+        detection.features(model, [METHOD], [ids], unchanged=[])
+
+
+def test_the_runner_gives_the_head_the_ranked_unchanged_log_probability(
+    toy_model: Path, tmp_path: Path, monkeypatch
+):
+    """Through the runner the head judges each unit as it judges it alone, from the log-
+    probability of the unit as written that the ranking scored: no second scoring of it."""
+    from spancopy_core.paper import scoring
+
+    model = load_model(_with_head(toy_model, tmp_path / "m"), "cpu")
+    text = "class T {\n  int f(int a, int b) {\n    if (a > b) {\n      return b;\n    }\n"
+    doc = ParsedText.parse(text + "    return a;\n  }\n}\n", frontend_for("java", "file:///T.java"))
+    focus = pipeline.line_focus(doc, 2)
+    units = pipeline.units(doc, model.vocab, focus)
+    scored: list[list[tuple]] = []
+    real = scoring.log_probs
+
+    def counted(model, items, *args, **kwargs):
+        scored.append([(tuple(x), tuple(y)) for x, _, y in items])
+        return real(model, items, *args, **kwargs)
+
+    monkeypatch.setattr(scoring, "log_probs", counted)
+    found = runner.repair(model, doc, focus, pipeline.RepairOptions())[0]
+    ids = [pipeline.focus_ids(doc, u, focus) for u in units]
+    inputs = [pipeline.model_input(u) for u in units]
+    unchanged = [(tuple(x), tuple(x)) for x in inputs]
+    # the unit as written is scored once, with the candidates
+    assert sum(item == u for call in scored for item in call for u in unchanged) == len(units)
+    monkeypatch.setattr(scoring, "log_probs", real)
+    alone = detection.detect(model, inputs, ids)
+    assert alone is not None and [r.detection for r in found] == [
+        pytest.approx(d, rel=1e-5) for d in alone
+    ]

@@ -286,9 +286,9 @@ class Threaded:
         self.cpu_jobs += 1
         return await asyncio.get_running_loop().run_in_executor(None, work)
 
-    async def detect(self, inputs, focus):
+    async def detect(self, inputs, focus, unchanged=None):
         await asyncio.sleep(0)
-        return await self.inline.detect(inputs, focus)
+        return await self.inline.detect(inputs, focus, unchanged)
 
 
 def test_one_runner_on_threads_with_a_cache_and_inline(doc: ParsedText, model):
