@@ -3235,14 +3235,19 @@ _LOW = frozenset("lo low lower min start begin from left".split())
 _HIGH = frozenset("hi high upper max end stop to right limit".split())
 
 
+def _name_words(name: str) -> list[str]:
+    """The words of a camelCase or UPPER_CASE name, lower-cased (``findMaxOf``: find, max,
+    of; ``END_INDEX``: end, index)."""
+    return [w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", name)]
+
+
 def _side(n: SyntaxNode) -> str:
     """``"low"`` or ``"high"`` where the name of the bound ``n`` (a variable or field, not a
     literal) says so in one of its words (``minValue``, ``range.hi``, ``END_INDEX``); ``""``
     otherwise."""
     if n.type not in ("identifier", "field_access"):
         return ""
-    last = _text(n).rsplit(".", 1)[-1]
-    words = {w.lower() for w in re.findall(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])", last)}
+    words = set(_name_words(_text(n).rsplit(".", 1)[-1]))
     low, high = bool(words & _LOW), bool(words & _HIGH)
     return "low" if low and not high else "high" if high and not low else ""
 
@@ -3443,7 +3448,7 @@ def _extreme_named(method: str) -> str | None:
     """``max`` or ``min`` where the method's name says which it returns (``max``,
     ``findMax``, ``maxOf``, ``getMinimum``, ``smallest``; not ``maxFlow`` nor ``minCost``:
     the greatest flow, the least cost of something else)."""
-    words = [w.lower() for w in re.findall(r"[a-z]+|[A-Z][a-z]*", method)]
+    words = _name_words(method)
     verbs = ("find", "get", "compute", "calc", "calculate")
     rest = words[1:] if words and words[0] in verbs else words
     if rest and rest[-1] in ("of", "value", "element", "item") and len(rest) == 2:
