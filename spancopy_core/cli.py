@@ -4,7 +4,7 @@
 of a text or Markdown file (each method's as soon as it is decoded: unified diffs with their
 shares, or ``--json``); ``spancopy repair DIR`` does it for every such file under DIR (project
 mode: ``.gitignore`` honoured, only the findings the model is confident about unless ``--all``,
-a summary line); ``spancopy similar-edit FILE --before OLDFILE`` proposes the edit made between
+a summary line), and ``spancopy repair PATH PATH ...`` for the files and directories named; ``spancopy similar-edit FILE --before OLDFILE`` proposes the edit made between
 the two files on FILE's other methods (:mod:`spancopy_core.repair.similar`). The stages are
 those the language server runs (:mod:`spancopy_core.repair.pipeline`), with its limits, and each
 model is checked to fit its files before it is loaded (an edit model is not a repair model, a
@@ -146,11 +146,13 @@ def _repair_parser(sub: argparse._SubParsersAction) -> None:
         formatter_class=_Defaults,
     )
     rep.add_argument(
-        "file",
+        "paths",
         type=Path,
+        nargs="+",
         metavar="PATH",
-        help="a source file (.java, .txt, .md, .markdown), or a directory: every such file "
-        "under it that git does not ignore (project mode; exit status 1 with findings)",
+        help="a source file (.java, .txt, .md, .markdown); a directory: every such file under "
+        "it that git does not ignore; or several of either (project mode: confident findings, "
+        "a summary, exit status 1 with findings)",
     )
     rep.add_argument(
         "--language",
@@ -314,14 +316,7 @@ def _version() -> str:
 def read_source(path: Path, language: str | None = None) -> tuple[str, Frontend]:
     """The text of ``path`` and its front-end: the one named ``language``, else the one of
     its extension."""
-    frontend: Frontend | None
-    if language is not None:
-        frontend = next(f for f in FRONTENDS if f.name == language)
-    else:
-        frontend = frontend_for(None, path.absolute().as_uri())  # the name given, links or not
-    if frontend is None:
-        known = ", ".join(e for f in FRONTENDS for e in f.extensions)
-        raise UsageError(f"{path}: unsupported file type (supported: {known}; or pass --language)")
+    frontend = _frontend(path, language)
     try:
         with path.open(encoding="utf-8") as f:
             text = f.read(MAX_DOCUMENT_CHARS + 1)  # characters: never more, whatever the file
@@ -338,6 +333,20 @@ def read_source(path: Path, language: str | None = None) -> tuple[str, Frontend]
     if "\x00" in text:
         raise UsageError(f"{path}: a binary file (it holds NUL bytes), not text")
     return text, frontend
+
+
+def _frontend(path: Path, language: str | None) -> Frontend:
+    """The front-end named ``language``, else that of the extension of ``path``; a
+    :class:`UsageError` when it has none."""
+    frontend: Frontend | None
+    if language is not None:
+        frontend = next(f for f in FRONTENDS if f.name == language)
+    else:
+        frontend = frontend_for(None, path.absolute().as_uri())  # the name given, links or not
+    if frontend is None:
+        known = ", ".join(e for f in FRONTENDS for e in f.extensions)
+        raise UsageError(f"{path}: unsupported file type (supported: {known}; or pass --language)")
+    return frontend
 
 
 def diff(path: Path, text: str, candidate: Candidate) -> str:
@@ -359,37 +368,43 @@ def run(args: argparse.Namespace) -> int:
     """Run the command of ``args``; its exit status."""
     if args.command == "similar-edit":
         return run_similar(args)
-    if args.file.is_dir():
+    if len(args.paths) > 1 or args.paths[0].is_dir():
         return run_project(args)
-    text, frontend = read_source(args.file, args.language)
+    return run_file(args, args.paths[0])
+
+
+def run_file(args: argparse.Namespace, path: Path) -> int:
+    """``spancopy repair FILE`` (see the module docstring): status 0, or 1 for a file that
+    does not parse or a ``--line`` with no unit."""
+    text, frontend = read_source(path, args.language)
     doc = ParsedText.parse(text, frontend)
     if (where := syntax_error(doc)) is not None:
-        sys.stderr.write(f"{args.file}:{where}: {NOT_PARSED}\n")
+        sys.stderr.write(f"{path}:{where}: {NOT_PARSED}\n")
         return FINDINGS
     focus = None if args.line is None else line_focus(doc, args.line - 1)
     doc = view(doc, focus)  # the prose of a Java comment at --line
-    doc = replace(doc, frontend=_with_prose(doc.frontend, _prose(args)))
+    doc = replace(doc, frontend=_with_prose(doc.frontend, _prose(args, path)))
     kind = doc.frontend.unit_kind
     if focus is not None and not units(doc, (), focus):
-        sys.stderr.write(f"{args.file}:{args.line}: no {kind} at this line\n")
+        sys.stderr.write(f"{path}:{args.line}: no {kind} at this line\n")
         return 1
     language = doc.frontend.model
-    if language == "java" and _options(args).compile_check:
+    if language == "java" and _options(args, project=False).compile_check:
         compiler.prepare(doc.text)  # javac starts while the model loads and searches
-    directory = args.model or _default_model(args.file, language)
+    directory = args.model or _default_model(path, language)
     model = _load(directory, args.device, language)
     rules, penalties = _rules(directory)
-    options = replace(_options(args), penalties=penalties)
-    kept = _selected(args.file, doc, model, options, focus)
+    options = replace(_options(args, project=False), penalties=penalties)
+    kept = _selected(path, doc, model, options, focus)
     report = []
     with _progress(args, len(kept), kind) as progress:
-        for m in _reports(args.file, doc, model, options, focus, kept, rules):
+        for m in _reports(path, doc, model, options, focus, kept, rules):
             report.append(m)
             if not args.json and m["repairs"]:
-                _print(_method_text(args.file, m))
+                _print(_method_text(path, m))
             progress.update()
     if args.json:
-        out = {**_file_json(args.file, kind, report), "positions": POSITIONS}
+        out = {**_file_json(path, kind, report), "positions": POSITIONS}
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
     else:
         with_repairs = sum(1 for m in report if m["repairs"])
@@ -417,7 +432,8 @@ def syntax_error(doc: ParsedText) -> str | None:
     return f"{row + 1}:{len(line[:column].decode('utf-8', 'ignore')) + 1}"
 
 
-def _options(args: argparse.Namespace) -> RepairOptions:
+def _options(args: argparse.Namespace, *, project: bool) -> RepairOptions:
+    """The repair options of ``args``, for one file or for a ``project`` run."""
     return RepairOptions(
         beam_size=args.beam_size,
         top_k=args.top_k,
@@ -425,15 +441,15 @@ def _options(args: argparse.Namespace) -> RepairOptions:
         max_unit_tokens=args.max_method_tokens,
         syntax_check=not args.no_syntax_check,
         # a directory's every method would be compiled ten times over: minutes a file
-        compile_check=not args.no_compile_check and not args.file.is_dir(),
+        compile_check=not args.no_compile_check and not project,
         min_ratio=args.min_ratio,
     )
 
 
-def _prose(args: argparse.Namespace) -> ProseSettings:
+def _prose(args: argparse.Namespace, where: Path) -> ProseSettings:
     """The prose settings of ``args``: Harper's, and the words of ``--dictionary`` or of the
-    project's dictionary (a :class:`UsageError` when it cannot be read)."""
-    path = args.dictionary or project_dictionary(args.file)
+    dictionary of the project ``where`` is in (a :class:`UsageError` when it cannot be read)."""
+    path = args.dictionary or project_dictionary(where)
     try:
         words = frozenset() if path is None else read_words(path)
     except DictionaryError as exc:
@@ -523,20 +539,22 @@ class _Models:
 
 
 def run_project(args: argparse.Namespace) -> int:
-    """``spancopy repair DIR`` (see the module docstring): status :data:`FINDINGS` when a
-    file has a finding shown or does not parse, else 0."""
+    """``spancopy repair DIR`` or ``spancopy repair PATH PATH...`` (see the module docstring):
+    status :data:`FINDINGS` when a file has a finding shown or does not parse, else 0."""
+    paths = args.paths
     if args.line is not None:
-        raise UsageError(f"{args.file}: a directory (--line applies to a file)")
-    chosen = [f for f in FRONTENDS if args.language in (None, f.name)]
-    files = project_files(args.file, {e for f in chosen for e in f.extensions})
-    prose = _prose(args)
-    prose = replace(prose, words=prose.words | _identifier_words(files, chosen))
-    frontends = {e: _with_prose(f, prose) for f in chosen for e in f.extensions}
-    options, models = _options(args), _Models(args.model, args.device, args.file)
+        what = f"{paths[0]}: a directory" if len(paths) == 1 else f"{len(paths)} paths"
+        raise UsageError(f"{what} (--line applies to a file)")
+    files = _listed(paths, args.language)
+    root = _root(paths)
+    prose = _prose(args, root)
+    prose = replace(prose, words=prose.words | _identifier_words(files))
+    frontends = {f.name: _with_prose(f, prose) for f in FRONTENDS}
+    options, models = _options(args, project=True), _Models(args.model, args.device, root)
     reports = []
     with _progress(args, len(files), "file") as progress:
-        for path in files:
-            reports.append(_project_file(path, frontends[path.suffix.lower()], options, models))
+        for path, frontend in files:
+            reports.append(_project_file(path, frontends[frontend.name], options, models))
             if not args.all:
                 for m in reports[-1]["methods"]:
                     m["repairs"] = m["repairs"] if m["confident"] else []
@@ -547,23 +565,51 @@ def run_project(args: argparse.Namespace) -> int:
             progress.update()
     summary = _summary(reports)
     if args.json:
-        out = {"root": str(args.file), "positions": POSITIONS, "files": reports, "summary": summary}
+        out = {"root": str(root), "positions": POSITIONS, "files": reports, "summary": summary}
         sys.stdout.write(json.dumps(out, indent=2) + "\n")
     else:
         sys.stdout.write(_summary_line(summary, args.all) + "\n")
     return FINDINGS if summary["findings"] or summary["not_parsed"] else 0
 
 
-def _identifier_words(files: list[Path], frontends: list[Frontend]) -> frozenset[str]:
+def _listed(paths: list[Path], language: str | None) -> list[tuple[Path, Frontend]]:
+    """The files of a project run, each once, with its front-end: those under each directory
+    of ``paths`` of a known extension (only ``language``'s, when given), and each file of
+    ``paths`` as ``spancopy repair FILE`` reads it (a :class:`UsageError` when it does not
+    exist or is of no known kind)."""
+    by_suffix = {e: f for f in FRONTENDS if language in (None, f.name) for e in f.extensions}
+    found: dict[Path, tuple[Path, Frontend]] = {}
+    for path in paths:
+        if path.is_dir():
+            for file in project_files(path, by_suffix.keys()):
+                found.setdefault(file.resolve(), (file, by_suffix[file.suffix.lower()]))
+        elif path.is_file():
+            found.setdefault(path.resolve(), (path, _frontend(path, language)))
+        else:
+            raise UsageError(f"{path}: no such file or directory")
+    return list(found.values())
+
+
+def _root(paths: list[Path]) -> Path:
+    """Where a project run finds the project's dictionary and adapted model: its directory,
+    or the folder that holds every one of its ``paths``."""
+    if len(paths) == 1:
+        return paths[0]
+    try:
+        return Path(os.path.commonpath(paths))
+    except ValueError:  # relative and absolute paths mixed
+        return Path(os.path.commonpath([p.absolute() for p in paths]))
+
+
+def _identifier_words(files: list[tuple[Path, Frontend]]) -> frozenset[str]:
     """The project's own words, never changed in its prose (as the server keeps those of the
     open Java files): of the identifiers of its Java ``files``
     (:func:`~spancopy_core.repair.prose.project_words`), when some of ``files`` are prose."""
-    by_suffix = {e: f for f in frontends for e in f.extensions}
-    if not any(isinstance(by_suffix[p.suffix.lower()], ProseFrontend) for p in files):
+    if not any(isinstance(frontend, ProseFrontend) for _, frontend in files):
         return frozenset()
     words: set[str] = set()
-    for path in files:
-        if isinstance(by_suffix[path.suffix.lower()], JavaFrontend):
+    for path, frontend in files:
+        if isinstance(frontend, JavaFrontend):
             try:
                 words |= project_words(path.read_text(encoding="utf-8", errors="replace"))
             except OSError:

@@ -174,6 +174,44 @@ def test_a_project_without_findings_exits_0(toy_model: Path, tmp_path: Path):
     one_line_error(spancopy("repair", root, "--line", 3), 2, "a directory (--line applies")
 
 
+def test_several_paths_are_one_project(toy_model: Path, project: Path):
+    """Files and directories named together (a shell glob, a pre-commit hook) are one
+    project run: each file once, in the order named, a directory's files as it lists them."""
+    src = project / "src"
+    out = spancopy_main("repair", src / "Bug.java", src, "--model", toy_model, "--json")
+    assert out.returncode == 1, out.stderr  # a finding, and a file that does not parse
+    report = json.loads(out.stdout)
+    assert [f["file"] for f in report["files"]] == [
+        str(src / "Bug.java"),
+        str(src / "Broken.java"),
+        str(src / "Empty.java"),
+    ]
+    assert report["root"] == str(src) and report["summary"]["findings"] == 1
+    # a file the directory listing leaves out (untracked and ignored) is read when named
+    generated = project / "build" / "Generated.java"
+    both = spancopy_main("repair", generated, src / "Empty.java", "--model", toy_model)
+    assert both.returncode == 1 and both.stdout.startswith(f"{generated}:2: method full:")
+    assert both.stdout.endswith(
+        "2 file(s), 1 method(s) or sentence(s) checked: 1 finding(s) "
+        "in 1 file(s) (confident ones only, --all for every repair)\n"
+    )
+
+
+@pytest.mark.parametrize(
+    ("named", "extra", "message"),
+    [
+        (("src/Bug.java", "src/Missing.java"), (), "src/Missing.java: no such file or directory"),
+        (("src", ".gitignore"), (), ".gitignore: unsupported file type"),
+        (("src/Bug.java", "src/Empty.java"), ("--line", 2), "2 paths (--line applies to a file)"),
+    ],
+)
+def test_several_paths_with_one_wrong_is_one_line(project: Path, named, extra, message: str):
+    paths = [project / name for name in named]
+    out = spancopy_main("repair", *paths, *extra, "--model", project / "no-model")
+    one_line_error(out, 2, message)
+    assert out.stdout == ""  # said before any model is loaded or any file repaired
+
+
 def test_the_projects_identifiers_are_its_own_words_in_its_prose(tmp_path: Path):
     """jsoup's CHANGES.md, ``the node traversor``, got ``traversed`` (>99%) from the shipped
     prose model (two edits away, no longer respelt in well-edited text: a name one edit from a
