@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spancopy_core.editing.edits import TextEdit
-from spancopy_core.repair.titles import LIMIT, change_title, word_title
+from spancopy_core.repair.titles import LIMIT, _line_number, change_title, word_title
 
 RING = "    public boolean isFull() {\n        return size > items.length;\n    }\n"
 AT = RING.index(">")
@@ -79,6 +79,15 @@ def test_every_line_end_ends_a_line(end: str):
     )
     k = src.index("()")
     assert change_title(src, [TextEdit(k, k, "a")]).startswith('Change to "public abstract void')
+
+
+@given(st.text(alphabet="ab\r\n", max_size=40), st.data())
+def test_a_line_number_counts_lsps_line_ends(source: str, data):
+    """``\r\n`` ends one line, a lone ``\r`` or ``\n`` one each, also when the offset falls
+    between the two characters of a ``\r\n``: the lines that ``re.split`` makes of the text
+    before the offset."""
+    at = data.draw(st.integers(0, len(source)))
+    assert _line_number(source, at) == len(re.split(r"\r\n|\r|\n", source[:at]))
 
 
 def test_plain_text_and_bounded_length_with_the_change_in_view():
