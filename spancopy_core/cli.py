@@ -4,8 +4,9 @@
 of a text or Markdown file (each method's as soon as it is decoded: unified diffs with their
 shares, or ``--json``); ``spancopy repair DIR`` does it for every such file under DIR (project
 mode: ``.gitignore`` honoured, only the findings the model is confident about unless ``--all``,
-a summary line), and ``spancopy repair PATH PATH ...`` for the files and directories named; ``spancopy similar-edit FILE --before OLDFILE`` proposes the edit made between
-the two files on FILE's other methods (:mod:`spancopy_core.repair.similar`). The stages are
+a summary line), and ``spancopy repair PATH PATH ...`` for the files and directories named;
+``spancopy similar-edit FILE --before OLDFILE`` proposes the edit made between the two files
+on FILE's other methods (:mod:`spancopy_core.repair.similar`). The stages are
 those the language server runs (:mod:`spancopy_core.repair.pipeline`), with its limits, and each
 model is checked to fit its files before it is loaded (an edit model is not a repair model, a
 Java model does not repair prose). Every error is one line on stderr. Exit status of
@@ -583,7 +584,7 @@ def _listed(paths: list[Path], language: str | None) -> list[tuple[Path, Fronten
         if path.is_dir():
             for file in project_files(path, by_suffix.keys()):
                 found.setdefault(file.resolve(), (file, by_suffix[file.suffix.lower()]))
-        elif path.is_file():
+        elif path.exists():  # a file (or a pipe: read as repair FILE reads one)
             found.setdefault(path.resolve(), (path, _frontend(path, language)))
         else:
             raise UsageError(f"{path}: no such file or directory")
