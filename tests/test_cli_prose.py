@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from .conftest import spancopy_main
+from .test_cli import apply_lsp_edits
 
 NOTES = (
     "We bought apples, pears and plums.\n\nThe colour of the file is red.\n\n"
@@ -109,3 +110,22 @@ def test_modal_of_and_their_for_there_are_corrected_and_their_right_uses_left_al
     assert not found.get(right[0]) and not found.get(right[1])
     off = titles(tmp_path / "notes.txt", "--json", "--disable-rule", "ModalOf")
     assert all('"have"' not in t for t in off.get(wrong[0], []))
+
+
+def test_a_tag_question_keeps_its_comma(tmp_path: Path):
+    """A tag typed without its apostrophe gets it and keeps its comma: the prose model's first
+    repair of ``It's a nice day, isnt it?`` was ``It's a nice day isn't it?`` (87%). No
+    repair offered drops the comma."""
+    fixes = {
+        "It's a nice day, isnt it?": "It's a nice day, isn't it?",
+        "The build passed, doesnt it?": "The build passed, doesn't it?",
+    }
+    notes = tmp_path / "notes.txt"
+    notes.write_text("\n\n".join(fixes) + "\n", encoding="utf-8")
+    out = spancopy(notes, *EVERY)
+    assert out.returncode == 0, out.stderr
+    text = notes.read_text(encoding="utf-8")
+    for unit in json.loads(out.stdout)["sentences"]:
+        first, *others = (apply_lsp_edits(text, r["edits"]) for r in unit["repairs"])
+        assert first == text.replace(unit["name"], fixes[unit["name"]])
+        assert all(unit["name"].split(",")[0] + ", " in other for other in others)

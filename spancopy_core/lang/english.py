@@ -12,7 +12,7 @@ is ``do``, ``n't``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Container
+from collections.abc import Callable, Container, Sequence
 
 HOMOPHONES: tuple[tuple[tuple[str, ...], ...], ...] = (
     (("their",), ("there",), ("they", "'", "re")),
@@ -474,6 +474,38 @@ def introductory_comma(tokens: tuple[str, ...], optional: bool = True) -> tuple[
                 return tokens  # "Second input string", "Also note that"
             return (*tokens[:n], ",", *tokens[n:])
     return tokens
+
+
+# A tag question ("It's late, isn't it?", "You saw it, did you?", "It works, does it not?"):
+# an auxiliary ("wo" and "ca" of "won't" and "can't") and a subject pronoun, after a comma
+_TAG_AUXILIARIES = frozenset(
+    """am is are was were do does did have has had can could will would shall should may might
+    must need wo ca""".split()
+)
+_TAG_SUBJECTS = frozenset("i you he she it we they there one".split())
+_NOT = frozenset({"n't", "n’t"})
+
+
+def tag_question_comma(tokens: Sequence[str]) -> int | None:
+    """The index of the comma before the tag question that ends the sentence ``tokens``
+    (``, is n't it ?``, ``, did you ?``, ``, does it not ?``), None when it ends in none."""
+    lower = [t.lower() for t in tokens]
+    if lower[-1:] != ["?"]:
+        return None
+    body = lower[:-1]
+    for n in (2, 3):  # the tag's words
+        if len(body) <= n or body[-n - 1] != ",":
+            continue
+        aux, *rest = body[-n:]
+        if n == 2:
+            tagged = rest[0] in _TAG_SUBJECTS  # did you
+        else:  # is n't it, is it not
+            tagged = (rest[0] in _NOT and rest[1] in _TAG_SUBJECTS) or (
+                rest[0] in _TAG_SUBJECTS and rest[1] == "not"
+            )
+        if aux in _TAG_AUXILIARIES and tagged:
+            return len(body) - n - 1
+    return None
 
 
 # The words before which a comma joins a clause to the one before it: "but" between clauses

@@ -36,6 +36,7 @@ from spancopy_core.lang.english import (
     plural_forms,
     prefixed,
     singulars,
+    tag_question_comma,
     tool_doers,
 )
 from spancopy_core.lang.text import ProseStyle, Sentence, TextSource
@@ -1083,16 +1084,20 @@ class ProseFrontend:
 
     def sensible(self, unit: Unit, new_text: str) -> bool:
         """Whether the repair keeps the user's :attr:`words` as written, in order, the syntax
-        check on or off (:meth:`still_parses` keeps them too, with the document's terms)."""
-
-        def kept(texts: Iterable[str]) -> list[str]:
-            return [t for t in texts if t.lower() in self.words]
-
+        check on or off (:meth:`still_parses` keeps them too, with the document's terms), and
+        the comma before a tag question (:func:`~spancopy_core.lang.english.
+        tag_question_comma`: ``It's late, isnt it?`` -> ``It's late isn't it?`` was the prose
+        model's first repair, at 87%), the tag typed without its apostrophe or with it."""
+        written = [t.text for t in unit.source_tokens]
+        new = [t.text for t in text.tokenize(new_text)]
+        if tag_question_comma(apostrophes(tuple(written))) is not None:
+            if tag_question_comma(new) is None:
+                return False
         if not self.words:
             return True
-        return kept(t.text for t in unit.source_tokens) == kept(
-            t.text for t in text.tokenize(new_text)
-        )
+        return [t for t in written if t.lower() in self.words] == [
+            t for t in new if t.lower() in self.words
+        ]
 
     def shape(self, source: str, unit: Unit, edits: Sequence[TextEdit]) -> EditShape:
         """Neither: a sentence has no signature and no statements (its penalties are 0)."""

@@ -27,6 +27,7 @@ from spancopy_core.lang.english import (
     plural_forms,
     prefixed,
     singulars,
+    tag_question_comma,
 )
 from spancopy_core.repair.channel import (
     KEY_NEIGHBOURS,
@@ -689,6 +690,27 @@ def test_a_comma_after_an_opening_phrase():
     assert comma("Overall documentation") == "Overall documentation"
     assert comma("Also they have to learn .") == "Also , they have to learn ."
     assert comma("Overall the results are good .") == "Overall , the results are good ."
+
+
+@pytest.mark.parametrize(
+    ("sentence", "comma"),
+    [
+        ("It 's late , is n't it ?", 3),
+        ("We ca n't stop , can we ?", 4),
+        ("It wo n't work , will it ?", 4),
+        ("You saw it , did you ?", 3),
+        ("It is odd , is it not ?", 3),
+        ("There is time , is n’t there ?", 3),  # a typographic apostrophe
+        ("Where are you ?", None),  # a question, no tag
+        ("It is odd is it not ?", None),  # no comma: nothing to keep
+        ("It is late , is n't it .", None),  # not asked
+        ("Send it , is the file ?", None),  # no subject pronoun
+        ("?", None),
+        ("", None),
+    ],
+)
+def test_the_comma_before_a_tag_question(sentence: str, comma: int | None):
+    assert tag_question_comma(sentence.split()) == comma
 
 
 def test_a_word_without_a_vowel_is_never_respelt():
