@@ -129,3 +129,25 @@ def test_a_tag_question_keeps_its_comma(tmp_path: Path):
         first, *others = (apply_lsp_edits(text, r["edits"]) for r in unit["repairs"])
         assert first == text.replace(unit["name"], fixes[unit["name"]])
         assert all(unit["name"].split(",")[0] + ", " in other for other in others)
+
+
+def test_its_and_it_is_told_apart_by_the_next_word(tmp_path: Path):
+    """``its`` before an article, ``not`` or ``been`` is ``it's``, and ``it's own`` is
+    ``its own``: the sentences were not searched (no word is misspelt) and got no repair; the
+    possessive used right keeps it."""
+    fixes = {
+        "Its not clear why the build fails.": "It's not clear why the build fails.",
+        "Each worker has it's own socket.": "Each worker has its own socket.",
+        "Its been a while since the release.": "It's been a while since the release.",
+    }
+    right = "The tool keeps its own copy of the file."
+    notes = tmp_path / "notes.txt"
+    notes.write_text("\n\n".join([*fixes, right]) + "\n", encoding="utf-8")
+    out = spancopy(notes, "--json")
+    assert out.returncode == 0, out.stderr
+    text = notes.read_text(encoding="utf-8")
+    found = {m["name"]: m["repairs"] for m in json.loads(out.stdout)["sentences"]}
+    for sentence, fixed in fixes.items():
+        first = apply_lsp_edits(text, found[sentence][0]["edits"])
+        assert first == text.replace(sentence, fixed)
+    assert not found.get(right)

@@ -381,6 +381,36 @@ def apostrophes(tokens: tuple[str, ...], keep: Container[str] = frozenset()) -> 
     return tuple(out)
 
 
+# The words after which "its" can only be "it's" ("Its a bug", "its not clear", "Its been a
+# while"): an article, "not" or "been" never follows the possessive
+_AFTER_IT_IS = frozenset({"a", "an", "not", "been"})
+_APOSTROPHE = frozenset({"'", "’"})
+
+
+def its_and_it_is(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """``tokens`` (one sentence) with ``its`` written ``it ' s`` before a word of
+    :data:`_AFTER_IT_IS` (``Its a bug`` -> ``It ' s a bug``; not before ``not-``: ``its
+    not-null check`` is the possessive), and ``it ' s own`` written ``its own``, the
+    possessive (``it's own`` is never ``it is own``)."""
+    out: list[str] = []
+    i = 0
+    while i < len(tokens):
+        token, after = tokens[i], [t.lower() for t in tokens[i + 1 : i + 4]]
+        if token in ("its", "Its") and after[:1] and after[0] in _AFTER_IT_IS:
+            if after[:2] != ["not", "-"]:
+                out.extend((token[:2], "'", "s"))
+                i += 1
+                continue
+        if token in ("it", "It") and len(after) == 3 and after[0] in _APOSTROPHE:
+            if after[1:] == ["s", "own"]:
+                out.append(token + "s")
+                i += 3  # "own" follows as written
+                continue
+        out.append(token)
+        i += 1
+    return tuple(out)
+
+
 # Opening phrases that take a comma after them. Chosen on JFLEG dev's tune part, where the
 # references put one after each of these in at least half the cases (after "so", "first",
 # "now" and "no" they mostly did not).

@@ -33,6 +33,7 @@ from spancopy_core.lang.english import (
     doers,
     foreign_words,
     introductory_comma,
+    its_and_it_is,
     plural_forms,
     prefixed,
     singulars,
@@ -829,7 +830,7 @@ class ProseFrontend:
             tokens = self.chain(tokens)
         if self.spelling is None:
             return tokens
-        tokens = apostrophes(tokens, known | {w.lower() for w in self.words})
+        tokens = its_and_it_is(apostrophes(tokens, known | {w.lower() for w in self.words}))
         lexicon = shared_lexicon()
         spelt = spelt_words(tokens, known, self.harper)
         respelt = respell(

@@ -24,6 +24,7 @@ from spancopy_core.lang.english import (
     doers,
     foreign_words,
     introductory_comma,
+    its_and_it_is,
     plural_forms,
     prefixed,
     singulars,
@@ -711,6 +712,21 @@ def test_a_comma_after_an_opening_phrase():
 )
 def test_the_comma_before_a_tag_question(sentence: str, comma: int | None):
     assert tag_question_comma(sentence.split()) == comma
+
+
+def test_its_before_an_article_not_or_been_is_it_is_and_its_own_is_possessive():
+    both = functools.partial(applied, its_and_it_is)
+
+    assert both("Its a known bug .") == "It ' s a known bug ."
+    assert both("I think its not clear .") == "I think it ' s not clear ."
+    assert both("Its been a while .") == "It ' s been a while ."
+    assert both("Each worker has it ' s own socket .") == "Each worker has its own socket ."
+    assert both("It ’ s own thread .") == "Its own thread ."  # a typographic apostrophe
+    # the possessive as written: before a noun, before "not-" (its not-null check), at the end
+    assert both("The tool has its own file .") == "The tool has its own file ."
+    assert both("It checks its not - null fields .") == "It checks its not - null fields ."
+    assert both("Each has its") == "Each has its"
+    assert both("It ' s a bug .") == "It ' s a bug ."  # already a contraction
 
 
 def test_a_word_without_a_vowel_is_never_respelt():
