@@ -151,3 +151,13 @@ def test_its_and_it_is_told_apart_by_the_next_word(tmp_path: Path):
         first = apply_lsp_edits(text, found[sentence][0]["edits"])
         assert first == text.replace(sentence, fixed)
     assert not found.get(right)
+
+
+def test_the_names_of_html_are_not_respelt(tmp_path: Path):
+    """jsoup's change log, ``around thead, tbody, and tfoot``, got ``thread, body, and foot``
+    (>99%): the names of HTML are words of a programmer's prose."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text("The parser now handles thead, tbody, and tfoot around a table.\n")
+    out = spancopy(notes, "--json")
+    assert out.returncode == 0, out.stderr
+    assert [m["repairs"] for m in json.loads(out.stdout)["sentences"]] == [[]]

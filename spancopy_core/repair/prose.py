@@ -170,7 +170,9 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     with an ending too: ``fuzzers`` of ``fuzz``; of the lexicon's words, a name it capitalises,
     :attr:`~spancopy_core.repair.channel.Lexicon.proper`: ``debian`` of ``debian/``), a
     plural counted with its singular (``colorspace`` and ``colorspaces``, ``scons``), and the
-    names it writes in lower case (:func:`lower_case_names`); never respelt or changed, a
+    names it writes in lower case (:func:`lower_case_names`) and the names of HTML it uses
+    that the lexicon lacks (:func:`markup_words`: ``thead``, not ``form``); never respelt or
+    changed, a
     sentence's first word not capitalised. The clitic ``n't`` is no term: a document that
     writes "don't" three times could otherwise never have "dont" made "don't"."""
 
@@ -195,7 +197,20 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     technical = technical_words(source)
     close |= {stem(w) for w in technical if w not in lexicon or w in lexicon.proper}
     close |= {stem(w) for w in words if w not in lexicon and _inflected(w, technical)}
+    close |= {stem(w) for w in words if w in markup_words() and w not in lexicon}  # not form
     return frozenset(w for w in words if stem(w) in close) | lower_case_names(source, technical)
+
+
+MARKUP_WORDS = Path(__file__).resolve().parents[1] / "lang" / "data" / "html-words.txt"
+
+
+@functools.cache
+def markup_words() -> frozenset[str]:
+    """The names of HTML (:data:`MARKUP_WORDS`: its elements, ``thead``, ``tbody``,
+    ``colgroup``, and attributes, ``href``, ``colspan``), terms of every document: jsoup's
+    change log, ``around thead, tbody, and tfoot``, got ``thread, body, and foot``."""
+    lines = MARKUP_WORDS.read_text(encoding="utf-8").splitlines()
+    return frozenset(w for w in (line.strip() for line in lines) if w and not w.startswith("#"))
 
 
 _LETTERS = re.compile(r"[^\W\d_]+")

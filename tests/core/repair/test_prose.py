@@ -589,6 +589,18 @@ def test_a_word_the_document_uses_three_times_is_a_term():
     }
 
 
+def test_the_names_of_html_are_terms_once_used():
+    """An HTML element or attribute that the lexicon lacks is a term of any document that uses
+    it once (jsoup's change log, ``around thead, tbody, and tfoot``, got ``thread, body, and
+    foot``); one that is an English word (``form``, ``table``) is not, and stays correctable."""
+    text = "It handles thead, tbody, and tfoot in a table form with an href.\n"
+    doc = ParsedText.parse(text, PLAINTEXT)
+    assert prose.terms(doc.parsed, prose.shared_lexicon()) == {"thead", "tbody", "tfoot", "href"}
+    (unit,) = pipeline.units(doc, ())
+    assert unit.tokens == written(unit)
+    assert {"form", "table", "a"} <= prose.markup_words()  # in the list, but words
+
+
 def test_the_negation_of_contractions_is_no_term():
     """``n't``, written three times (``don't``, ``doesn't``, ``didn't``), is no term of the
     document: a later ``cant`` still gets its apostrophe (JFLEG dev as one file, where the
