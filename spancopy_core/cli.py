@@ -593,13 +593,17 @@ def _listed(paths: list[Path], language: str | None) -> list[tuple[Path, Fronten
 
 def _root(paths: list[Path]) -> Path:
     """Where a project run finds the project's dictionary and adapted model: its directory,
-    or the folder that holds every one of its ``paths``."""
+    or the folder that holds every one of its ``paths`` (the first, where none does: paths on
+    two Windows drives)."""
     if len(paths) == 1:
         return paths[0]
     try:
         return Path(os.path.commonpath(paths))
-    except ValueError:  # relative and absolute paths mixed
-        return Path(os.path.commonpath([p.absolute() for p in paths]))
+    except ValueError:  # relative and absolute paths mixed, or two drives
+        try:
+            return Path(os.path.commonpath([p.absolute() for p in paths]))
+        except ValueError:
+            return paths[0]
 
 
 def _identifier_words(files: list[tuple[Path, Frontend]]) -> frozenset[str]:

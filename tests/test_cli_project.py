@@ -197,6 +197,18 @@ def test_several_paths_are_one_project(toy_model: Path, project: Path):
     )
 
 
+def test_the_root_of_several_paths_holds_them_all(tmp_path: Path, monkeypatch):
+    from spancopy_core.cli import _root
+
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    monkeypatch.chdir(tmp_path)
+    assert _root([Path("a/b/X.java"), Path("a/Y.md")]) == Path("a")
+    assert _root([Path("X.java"), Path("Y.java")]) == Path(".")
+    # relative and absolute mixed: the absolute folder holding both
+    assert _root([Path("a/b/X.java"), tmp_path / "a" / "Y.md"]) == tmp_path / "a"
+    assert _root([tmp_path]) == tmp_path  # a directory alone is its own root
+
+
 @pytest.mark.parametrize(
     ("named", "extra", "message"),
     [
