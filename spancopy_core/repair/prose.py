@@ -172,9 +172,9 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     plural counted with its singular (``colorspace`` and ``colorspaces``, ``scons``), and the
     names it writes in lower case (:func:`lower_case_names`) and the names of HTML it uses
     that the lexicon lacks (:func:`markup_words`: ``thead``, not ``form``); never respelt or
-    changed, a
-    sentence's first word not capitalised. The clitic ``n't`` is no term: a document that
-    writes "don't" three times could otherwise never have "dont" made "don't"."""
+    changed, a sentence's first word not capitalised. The clitic ``n't`` is no term: a
+    document that writes "don't" three times could otherwise never have "dont" made
+    "don't"."""
 
     def stem(word: str) -> str:
         return word[:-1] if len(word) > 3 and word.endswith("s") else word
