@@ -1104,13 +1104,13 @@ class ProseFrontend:
         the comma before a tag question (:func:`~spancopy_core.lang.english.
         tag_question_comma`: ``It's late, isnt it?`` -> ``It's late isn't it?`` was the prose
         model's first repair, at 87%), the tag typed without its apostrophe or with it."""
-        written = [t.text for t in unit.source_tokens]
+        written = tuple(t.text for t in unit.source_tokens)
+        tagged = tag_question_comma(apostrophes(written)) is not None
+        if not tagged and not self.words:
+            return True  # nothing to keep: new_text is not tokenized (still_parses does it)
         new = [t.text for t in text.tokenize(new_text)]
-        if tag_question_comma(apostrophes(tuple(written))) is not None:
-            if tag_question_comma(new) is None:
-                return False
-        if not self.words:
-            return True
+        if tagged and tag_question_comma(new) is None:
+            return False
         return [t for t in written if t.lower() in self.words] == [
             t for t in new if t.lower() in self.words
         ]
