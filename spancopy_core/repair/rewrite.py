@@ -11,11 +11,12 @@ import bisect
 import difflib
 from collections import Counter
 from collections.abc import Container, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
 from spancopy_core.lang import java
+from spancopy_core.lang.java.syntax import is_name
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.repair.candidates import Candidate, candidates
 from spancopy_core.repair.frontend import Unit
@@ -107,6 +108,12 @@ class Rule:
     # must bind it to nothing known to be otherwise. None: an untyped rule (generalise's
     # default, as the rules a project's history makes: trainer.rules), matched by shape alone
     types: tuple[str | None, ...] | None = None
+    # a rename of a name of the file (:func:`_renamed`): matches only where the name refers to
+    # the file's member (:func:`_member`), not to a variable the method declares
+    member: bool = False
+    # the holes that the after side writes more often than the before side and that bind no
+    # call in the edit (:func:`_plain`): a match never binds them to one
+    plain: tuple[int, ...] = ()
 
     @property
     def general(self) -> bool:
@@ -127,6 +134,8 @@ class Rule:
             tuple(p.key() for p in self.before),
             tuple(p.key() for p in self.after),
             self.types,
+            self.member,
+            self.plain,
         )
 
 
@@ -257,18 +266,19 @@ class _Site:
     after: tuple[Node, ...]
 
 
-def _weak(b: _Tree, a: _Tree, site: _Site) -> bool:
+def _weak(b: _Tree, a: _Tree, site: _Site, typed: bool) -> bool:
     """Whether a site's before side, at its most general, has no name, keyword or literal
     of its own (``(#1, #2)``): it would match too much, so its parent is the site."""
-    holes = _shared(b, a, site.before, site.after, len(LEVELS) - 1)
+    holes = _shared(b, a, site.before, site.after, len(LEVELS) - 1, typed)
     return not any(_anchored(_pattern(b, x, holes, top=True)) for x in site.before)
 
 
-def _sites(b: _Tree, a: _Tree, x: Node, y: Node) -> list[_Site]:
+def _sites(b: _Tree, a: _Tree, x: Node, y: Node, typed: bool) -> list[_Site]:
     """The sites where ``x`` (of ``b``) became ``y`` (of ``a``), two nodes that differ (see
     the module docstring): the smallest nodes or runs of children that changed, grown to
-    their parent while weak (:func:`_weak`); changes to several children are one site, the
-    node, unless it is a list (:data:`LISTS`)."""
+    their parent while weak (:func:`_weak`), and when ``typed`` (similar edits) from a call's
+    arguments to the call; changes to several children are one site, the node, unless it is
+    a list (:data:`LISTS`)."""
     whole = [_Site("", (x,), (y,))]
     if x.kind != y.kind or not x.children or not y.children:
         return whole
@@ -282,10 +292,15 @@ def _sites(b: _Tree, a: _Tree, x: Node, y: Node) -> list[_Site]:
     out: list[_Site] = []
     for _, i1, i2, j1, j2 in ops:
         if i2 - i1 == 1 == j2 - j1:
-            inner = _sites(b, a, x.children[i1], y.children[j1])
+            inner = _sites(b, a, x.children[i1], y.children[j1], typed)
             one = len(inner) == 1 and inner[0].before[0].hi - inner[0].before[0].lo == 1
-            if not listed and (one or any(_weak(b, a, site) for site in inner)):
-                return whole  # one token changed, or too little to match on: the parent
+            called = typed and any(site.before[0].kind == "argument_list" for site in inner)
+            weak = any(_weak(b, a, site, typed) for site in inner)
+            if not listed and (one or called or weak):
+                # one token changed, too little to match on, or the arguments of a call,
+                # which its name places (not initialise(input, baseUri, parser) for an
+                # argument of new Element(tag, baseUri, attributes)): the parent
+                return whole
             out += inner
             continue
         if not listed:
@@ -310,26 +325,62 @@ def _walk(node: Node) -> Iterator[Node]:
 
 
 def _shared(
-    b: _Tree, a: _Tree, before: Sequence[Node], after: Sequence[Node], level: int
+    b: _Tree, a: _Tree, before: Sequence[Node], after: Sequence[Node], level: int, typed: bool
 ) -> dict[tuple[str, ...], int]:
     """The hole of each shared subtree at ``level`` (see the module docstring), by its
-    tokens. The sides' top nodes are never holes themselves (a rule must say what it
-    rewrites)."""
-    copies = Counter(
-        a.texts(n) for n in {(n.lo, n.hi): n for t in after for n in _walk(t)}.values()
-    )
+    tokens: a subtree of the before side copied whole into the after side, when every name,
+    keyword and literal of it that the after side writes is written there inside a copy of
+    such a subtree (``(Tag.valueOf(tag.name(), settings), baseUri, settings.attrs(tag))`` ->
+    ``(..., null, ...)``: both arguments are holes, though each names ``settings``; not
+    ``x.y`` where the after side also writes ``x`` alone). Untyped (a project's mined rules,
+    as they were): only where it writes them in copies of that subtree alone. The sides' top
+    nodes are never holes themselves (a rule must say what it rewrites)."""
+    nodes = {(n.lo, n.hi): n for t in after for n in _walk(t)}.values()
+    copies = Counter(a.texts(n) for n in nodes)
     words = Counter(t.text for top in after for t in a.tokens[top.lo : top.hi])
+
+    def alone(x: tuple[str, ...]) -> bool:
+        """Whether the after side writes the words of ``x`` in copies of ``x`` only."""
+        inside = Counter(w for w in x if _word(w))
+        return all(words[w] == copies[x] * c for w, c in inside.items())
+
+    def copied(blocked: set[tuple[str, ...]]) -> list[Node]:
+        """The outermost subtrees of ``before`` that the after side copies, but ``blocked``."""
+        out: list[Node] = []
+
+        def visit(n: Node, top: bool) -> None:
+            if not n.children:
+                return
+            if not top and b.texts(n) in copies and b.texts(n) not in blocked:
+                out.append(n)
+                return
+            for c in n.children:
+                visit(c, False)
+
+        for node in before:
+            visit(node, True)
+        return out
+
+    blocked: set[tuple[str, ...]] = set()
+    while True:  # each round blocks a subtree at least: at most as many rounds as subtrees
+        found = copied(blocked)
+        texts = {b.texts(n) for n in found}
+        inside = {k for n in nodes if a.texts(n) in texts for k in range(n.lo, n.hi)}
+        covered = Counter(a.tokens[k].text for k in inside)
+        bad = {
+            x
+            for x in texts
+            if (any(_word(w) and words[w] != covered[w] for w in x) if typed else not alone(x))
+        }
+        if not bad:
+            break
+        blocked |= bad
     holes: dict[tuple[str, ...], int] = {}
 
     def visit(n: Node, top: bool) -> None:
         texts = b.texts(n)
         if n.children:
-            inside = Counter(w for w in texts if _word(w))
-            if (
-                not top
-                and copies[texts]
-                and all(words[w] == copies[texts] * c for w, c in inside.items())
-            ):
+            if not top and texts in copies and texts not in blocked:
                 holes.setdefault(texts, len(holes))
                 return
             for c in n.children:
@@ -384,11 +435,11 @@ def generalise(
     if b is None or a is None or b.texts(b.root) == a.texts(a.root):
         return []
     rules: dict[tuple, Rule] = {}
-    sites = _sites(b, a, b.root, a.root)
+    sites = _sites(b, a, b.root, a.root, typed)
     changed = [(site.after[0].lo, site.after[-1].hi) for site in sites]
     for site in sites:
         for level, name in enumerate(LEVELS):
-            holes = _shared(b, a, site.before, site.after, level)
+            holes = _shared(b, a, site.before, site.after, level, typed)
             rule = Rule(
                 name,
                 site.parent,
@@ -396,13 +447,95 @@ def generalise(
                 tuple(_pattern(a, y, holes) for y in site.after),
                 _hole_types(b, site.before, holes) if typed else None,
             )
+            if typed:
+                rule = replace(rule, plain=_plain(b, site.before, holes, rule))
             if _useful(rule) and not _left_alone(a, rule, changed):
                 rules.setdefault(rule.key(), rule)
             # similar edits' rules only; a project's mined rules (untyped) stay as they were
             carried = _carried(b, a, site, holes, rule) if typed else None
             if carried is not None and _useful(carried) and not _left_alone(a, carried, changed):
                 rules.setdefault(carried.key(), carried)
+    renamed = _renamed(b, a) if typed else None
+    if renamed is not None:
+        rules.setdefault(renamed.key(), renamed)
     return list(rules.values())
+
+
+# where a name is written after a receiver (``x.name``, ``x.name()``)
+ACCESSES = frozenset({"field_access", "method_invocation"})
+
+
+def _parents(root: Node) -> dict[tuple[int, int, str], Node]:
+    """The parent of each node under ``root``, by the node's range and kind."""
+    out: dict[tuple[int, int, str], Node] = {}
+    for n in _walk(root):
+        for c in n.children:
+            out[c.lo, c.hi, c.kind] = n
+    return out
+
+
+def _member(t: _Tree, leaf: Node, parent: Node | None, declared: Container[str]) -> bool:
+    """Whether the name ``leaf`` refers to a member of the method's file: written alone and
+    not ``declared`` by the method (:func:`_locals`; nor the method's own name), or after
+    ``this`` or a type's name (``this.name``, ``Tag.Known``)."""
+    if parent is not None and parent.kind in ACCESSES and parent.children[0] is not leaf:
+        receiver = parent.children[0]
+        names = t.texts(receiver)
+        return names == ("this",) or (len(names) == 1 and names[0][:1].isupper())
+    if parent is not None and parent.kind in ("method_declaration", "constructor_declaration"):
+        return False
+    return t.tokens[leaf.lo].text not in declared
+
+
+def _locals(t: _Tree) -> set[str]:
+    """Every name the method declares (``var`` ones and lambda parameters included, which
+    :attr:`_Tree.declared` leaves out)."""
+    out: set[str] = set()
+    for n in _walk(t.root):
+        if n.kind == "variable_declarator":  # int a = 1 (a declarator of one token is a leaf)
+            out.add(t.tokens[n.lo].text)
+        elif n.kind in DECLARATIONS or n.kind == "inferred_parameters":
+            out.update(t.tokens[c.lo].text for c in n.children if c.kind == "identifier")
+        elif n.kind == "lambda_expression" and n.children and not n.children[0].children:
+            out.add(t.tokens[n.children[0].lo].text)  # x -> ...
+    return out
+
+
+def _renamed(b: _Tree, a: _Tree) -> Rule | None:
+    """The rule of an edit that only renames a name of its file: every token that changed is
+    ``old`` become ``new`` (two names, not types: a parameter's type changed is no class
+    renamed), no ``old`` is left, and each ``old`` refers to a member of the file
+    (:func:`_member`: ``last != ESC`` -> ``last != Esc``, ``this.blockWriter`` ->
+    ``this.body``, ``Tag.Defined`` -> ``Tag.Known``). Its rule renames the name wherever it
+    refers to that member (:attr:`Rule.member`), whatever is around it; None for any other
+    edit."""
+    if len(b.tokens) != len(a.tokens):
+        return None
+    changed = {
+        (x.text, y.text) for x, y in zip(b.tokens, a.tokens, strict=True) if x.text != y.text
+    }
+    if len(changed) != 1:
+        return None
+    ((old, new),) = changed
+    if not (is_name(old) and is_name(new)) or any(t.text == old for t in a.tokens):
+        return None
+    parents = _parents(b.root)
+    leaves = [n for n in _walk(b.root) if not n.children and b.tokens[n.lo].text == old]
+    kinds = {n.kind for n in leaves}
+    if kinds != {"identifier"}:
+        return None
+    declared = _locals(b)
+    if not all(_member(b, n, parents.get((n.lo, n.hi, n.kind)), declared) for n in leaves):
+        return None
+    lo = leaves[0].lo
+    return Rule(
+        LEVELS[0],
+        "",
+        (Pattern("identifier", (b.tokens[lo],)),),
+        (Pattern("identifier", (a.tokens[lo],)),),
+        (),
+        member=True,
+    )
 
 
 def _carried(
@@ -597,9 +730,46 @@ def _replaced(
     return out
 
 
+# what evaluating does something: a hole binding one is not written more often than it was
+CALLS = frozenset({"method_invocation", "object_creation_expression", "array_creation_expression"})
+
+
+def _counts(patterns: Sequence[Pattern]) -> Counter:
+    """How often each hole is written in ``patterns``."""
+    out: Counter = Counter()
+    for p in patterns:
+        if p.hole >= 0:
+            out[p.hole] += 1
+        else:
+            out += _counts(p.children)
+    return out
+
+
+def _plain(
+    b: _Tree, before: Sequence[Node], holes: dict[tuple[str, ...], int], rule: Rule
+) -> tuple[int, ...]:
+    """The holes of ``rule`` that it writes more often after than before and that bind no
+    call in the edited method ``b`` (``node`` of ``#2 . addChildren (...)`` -> ``if ( #2 .
+    #0 == #0 ) #2 . remove ( ) ; #2 . addChildren (...)``): written at a target as a call,
+    the rule would call it more often than the edit does. One that the edit wrote twice as a
+    call (``if (element.parent() == null) return 0;`` before ``element.parent().children()``)
+    may."""
+    reads, writes = _counts(rule.before), _counts(rule.after)
+    called = {
+        holes[b.texts(n)] for t in before for n in _walk(t) if b.texts(n) in holes and _calls(n)
+    }
+    return tuple(sorted(k for k, n in writes.items() if n > reads[k] and k not in called))
+
+
+def _calls(node: Node) -> bool:
+    """Whether ``node`` calls or creates something (:data:`CALLS`)."""
+    return any(n.kind in CALLS for n in _walk(node))
+
+
 def matches(t: _Tree, rule: Rule) -> list[tuple[int, int, list[java.Token]]]:
     """Every place ``rule`` matches in ``t``, outermost and leftmost first, none overlapping:
-    ``(lo, hi, new tokens)``: ``t.tokens[lo:hi]`` becomes the new tokens."""
+    ``(lo, hi, new tokens)``: ``t.tokens[lo:hi]`` becomes the new tokens. The rule's
+    :attr:`~Rule.plain` holes never bind a call (:func:`_calls`)."""
     out: list[tuple[int, int, list[java.Token]]] = []
     width = len(rule.before)
 
@@ -608,15 +778,23 @@ def matches(t: _Tree, rule: Rule) -> list[tuple[int, int, list[java.Token]]]:
         return ok and _fits(t, rule, binds)
 
     def written(binds: dict[int, Node]) -> list[java.Token] | None:
+        if any(_calls(binds[k]) for k in rule.plain if k in binds):
+            return None
         try:
             return [x for p in rule.after for x in _instance(t, p, binds)]
         except _NoFit:
             return None
 
+    parents = _parents(t.root) if rule.member else {}
+    declared = _locals(t) if rule.member else set()
+
+    def member(n: Node) -> bool:
+        return not rule.member or _member(t, n, parents.get((n.lo, n.hi, n.kind)), declared)
+
     def visit(n: Node) -> None:
         if not rule.parent:
             binds: dict[int, Node] = {}
-            if fits(rule.before, [n], binds) and (new := written(binds)) is not None:
+            if fits(rule.before, [n], binds) and member(n) and (new := written(binds)) is not None:
                 out.append((n.lo, n.hi, new))
                 return
         elif n.kind == rule.parent:
@@ -662,7 +840,8 @@ def _words(patterns: Sequence[Pattern]) -> set[str]:
 
 def rewrites(rules: Sequence[Rule], tokens: Sequence[java.Token]) -> list[list[java.Token]]:
     """The method ``tokens`` rewritten by ``rules``: per level, every match of its rules at
-    once, then (with several, at most :data:`MAX_SINGLE`) each alone; distinct, in that order.
+    once, then (with several, at most :data:`MAX_SINGLE`) each alone but a rename's (a name
+    renamed in one place and not the next is half a rename); distinct, in that order.
     A method without every token of some rule's before side is not parsed (most methods)."""
     texts = {t.text for t in tokens}
     if not any(_words(r.before) <= texts for r in rules):
@@ -673,11 +852,14 @@ def rewrites(rules: Sequence[Rule], tokens: Sequence[java.Token]) -> list[list[j
     out: dict[tuple[str, ...], list[java.Token]] = {}
     for level in LEVELS:
         found: list[tuple[int, int, list[java.Token]]] = []
+        alone: list[tuple[int, int, list[java.Token]]] = []  # a rename's are not (half done)
         for rule in (r for r in rules if r.level == level):
             for lo, hi, new in matches(t, rule):
                 if all(hi <= f[0] or f[1] <= lo for f in found):
                     found.append((lo, hi, new))
-        options = [found] + ([[f] for f in found[:MAX_SINGLE]] if len(found) > 1 else [])
+                    alone += [] if rule.member else [(lo, hi, new)]
+        singles = [[f] for f in alone[:MAX_SINGLE]] if len(found) > 1 else []
+        options = [found] + singles
         for chosen in options if found else []:
             result = _applied(tokens, chosen)
             out.setdefault(tuple(x.text for x in result), result)

@@ -16,7 +16,8 @@ import math
 from collections import Counter
 from collections.abc import Callable, Container, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from functools import lru_cache
+from typing import TYPE_CHECKING, cast
 
 from spancopy_core.editing.alignment import Alignment, align
 from spancopy_core.lang import java
@@ -296,6 +297,32 @@ def anchors(before: Sequence[str], after: Sequence[str]) -> set[str]:
     return out
 
 
+def _removed(before: Sequence[str], after: Sequence[str]) -> set[str]:
+    """The tokens the changed runs of a token diff ``before -> after`` remove."""
+    matcher = difflib.SequenceMatcher(None, before, after, autojunk=False)
+    return {t for op, i1, i2, _, _ in matcher.get_opcodes() if op != "equal" for t in before[i1:i2]}
+
+
+@lru_cache(maxsize=16)
+def _free(method: tuple[str, ...]) -> frozenset[str]:
+    return validity.free_names(" ".join(method))
+
+
+def held(task: Task) -> set[str]:
+    """The names (model tokens) that the edit removes from its method and that the method
+    takes from its file (:func:`validity.free_names`: a field, a constant, a method called
+    without a receiver): ``ESC`` of ``last != ESC`` -> ``last != Esc``. Each names the same
+    thing in every method of the file, so an analogous change removes it too; another
+    variable (``pos`` -> ``Esc``) is a change of the same shape, not the edit. A name the
+    method declares (a parameter, a local) is not held: another method's may be named
+    otherwise."""
+    before = [t for t in task.alignment.before if t is not None]
+    after = [t for t in task.alignment.after if t is not None]
+    free = _free(tuple(t.text for t in task.edit.before))
+    surface = cast("java.Mapping", task.unit.mapping).surface  # a method's unit's
+    return {t for t in _removed(before, after) if is_name(t) and surface.get(t, t) in free}
+
+
 def change_overlap(edit: Alignment, before: Sequence[str], after: Sequence[str]) -> float:
     """How much the change ``before -> after`` is the change of ``edit``: the size of the
     common part of the two :func:`_change` multisets over the size of the larger (1: the same
@@ -326,12 +353,15 @@ def makes_the_change(task: Task, after: Sequence[str], min_overlap: float) -> bo
     name it writes is the target's or one the edit introduces: not a variable of the edited
     method (``if (name == null)`` copied into a method without ``name``), nor a method it
     calls or is (``TextUtil.prependsHtml(...)``, the edited method's own name, where the edit
-    wrapped an argument in ``TextUtil.stripNewlines``)."""
+    wrapped an argument in ``TextUtil.stripNewlines``); and it removes the names of the file
+    that the edit removes (:func:`held`)."""
     edit_before = [t for t in task.alignment.before if t is not None]
     edit_after = [t for t in task.alignment.after if t is not None]
     if change_overlap(task.alignment, task.unit.tokens, after) < min_overlap:
         return False
     if not anchors(edit_before, edit_after) <= anchors(task.unit.tokens, after):
+        return False
+    if not held(task) <= _removed(task.unit.tokens, after):
         return False
     known = set(task.unit.tokens) | (set(edit_after) - set(edit_before))
     return _names(after) <= known
@@ -339,11 +369,12 @@ def makes_the_change(task: Task, after: Sequence[str], min_overlap: float) -> bo
 
 def searchable(task: Task) -> bool:
     """Whether the beam can give ``task`` a proposal at all: its method has every name the
-    edit is anchored at (:func:`anchors`), which :func:`makes_the_change` asks of any
-    proposal (a proposal's anchors are names of the method it changes)."""
+    edit is anchored at (:func:`anchors`) and every name of the file it removes
+    (:func:`held`), which :func:`makes_the_change` asks of any proposal (a proposal's
+    anchors are names of the method it changes)."""
     edit_before = [t for t in task.alignment.before if t is not None]
     edit_after = [t for t in task.alignment.after if t is not None]
-    return anchors(edit_before, edit_after) <= set(task.unit.tokens)
+    return anchors(edit_before, edit_after) | held(task) <= set(task.unit.tokens)
 
 
 def _pairs(tokens: Sequence[str]) -> set[tuple[str, str]]:

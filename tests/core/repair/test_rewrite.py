@@ -370,3 +370,112 @@ def test_no_carried_rule_writes_a_hole_that_only_the_body_binds():
         == []
     )
     assert not [r for r in rules(before, after, typed=False) if ":=" in str(r)]
+
+
+ESC = rules(
+    "boolean open(char last) { return last != ESC; }",
+    "boolean open(char last) { return last != Esc; }",
+)
+
+
+def test_a_name_of_the_file_renamed_is_renamed_wherever_it_names_that_member():
+    assert [str(r) for r in ESC if r.member] == ["ESC => Esc"]
+    target = "void skip() { if (queue.charAt(pos) == ESC && left > 1) { pos += 2; } }"
+    assert rewritten(ESC, target) == [spaced(target.replace("ESC", "Esc"))]
+    # the member after this or a type's name too; all at once, never half renamed
+    both = "char both() { return this.ESC == Chars.ESC ? ESC : 0; }"
+    assert rewritten(ESC, both) == [spaced(both.replace("ESC", "Esc"))]
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        "char local() { char ESC = 27; return ESC; }",  # a local of the same name
+        "char param(char ESC) { return ESC; }",  # a parameter
+        "char other(Reader r) { return r.ESC; }",  # another object's field
+        "void ESC() { run(); }",  # a method's own name
+    ],
+)
+def test_a_rename_leaves_names_that_are_not_the_member_alone(target: str):
+    assert rewritten(ESC, target) == []
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        # a call's method on another object: name.value() is no rename of every toString()
+        ("String g() { return name.toString(); }", "String g() { return name.value(); }"),
+        # a parameter renamed: another method's parameters are its own
+        ("int f(int tags) { return tags + 1; }", "int f(int all) { return all + 1; }"),
+        # a type changed is no class renamed
+        ("W(StringBuilder out) { this(out, 0); }", "W(Appendable out) { this(out, 0); }"),
+        # renamed in one place, left in another
+        ("int f() { return ESC + ESC; }", "int f() { return Esc + ESC; }"),
+        # a rename and something else
+        ("int f() { return ESC + 1; }", "int f() { return Esc + 2; }"),
+    ],
+)
+def test_no_rename_rule_but_of_a_name_of_the_file_renamed_throughout(before: str, after: str):
+    assert not any(r.member for r in rules(before, after))
+
+
+def test_a_copied_argument_is_a_hole_though_another_copied_one_shares_its_names():
+    insert = (
+        "Element insert(StartTag tag) { Element el = new Element(Tag.valueOf(tag.name(), "
+        "settings), baseUri, settings.normalize(tag.attributes)); return el; }"
+    )
+    found = rules(insert, insert.replace("baseUri,", "null,"))
+    assert [str(r) for r in found] == [
+        "new Element ( #0 , baseUri , #1 ) => new Element ( #0 , null , #1 )"
+    ]
+    target = (
+        "Element empty(StartTag start) { Tag tag = Tag.valueOf(start.name(), settings); "
+        "Element el = new Element(tag, baseUri, start.attributes); return el; }"
+    )
+    assert rewritten(found, target) == [spaced(target.replace("baseUri,", "null,"))]
+    # an argument of another call is no argument of new Element (jsoup 979d5dd)
+    other = "void parse(Reader input) { initialise(input, baseUri, parser); }"
+    assert rewritten(found, other) == []
+
+
+def test_a_copied_subtree_is_no_hole_where_the_after_side_writes_its_names_alone():
+    # x.size() is copied, but x is written alone too: the rule keeps x
+    found = rules(
+        "int f(List<A> x) { return g(x.size()); }",
+        "int f(List<A> x) { return g(x.size(), x); }",
+    )
+    assert [str(r) for r in found] == [
+        "g ( x . size #0 ) => g ( x . size #0 , x )",
+        "g ( #0 . size #1 ) => g ( #0 . size #1 , #0 )",
+    ]
+
+
+def test_a_hole_written_twice_never_binds_a_call():
+    guard = rules(
+        "Node before(Node node) { parentNode.addChildren(index, node); return this; }",
+        "Node before(Node node) { if (node.parentNode == parentNode) node.remove(); "
+        "parentNode.addChildren(index, node); return this; }",
+    )
+    target = "Node after(Node node) { parentNode.addChildren(index + 1, node); return this; }"
+    expected = target.replace(
+        "{ parentNode", "{ if (node.parentNode == parentNode) node.remove(); parentNode"
+    )
+    assert rewritten(guard, target) == [spaced(expected)]
+    called = "void add(List<Node> nodes) { parentNode.addChildren(index, nodes.get(0)); }"
+    assert rewritten(guard, called) == []  # nodes.get(0) would be called three times
+
+
+def test_a_hole_the_edit_wrote_twice_as_a_call_may_bind_a_call():
+    # jsoup 9b8e81ab: the edit calls element.parent() twice itself
+    guard = rules(
+        "int position(Element element) { Elements family = element.parent().children(); "
+        "return family.size(); }",
+        "int position(Element element) { if (element.parent() == null) return 0; "
+        "Elements family = element.parent().children(); return family.size(); }",
+    )
+    target = (
+        "int index(Element element) { Elements family = element.parent().children(); "
+        "return family.indexOf(element); }"
+    )
+    expected = target.replace("{ Elements", "{ if (element.parent() == null) return 0; Elements")
+    assert rewritten(guard, target) == [spaced(expected)]

@@ -183,9 +183,84 @@ def test_a_variable_of_the_edited_method_is_not_copied_into_another():
     assert not similar.makes_the_change(task, [*x[:7], *check, *x[7:]], 0.9)
 
 
+ESC_OLD = """class T {
+    boolean open(char last) {
+        return last != ESC;
+    }
+
+    String cut(int start, char c) {
+        return substring(start, pos) + c + ESC;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "held"),
+    [
+        (ESC_OLD, ESC_OLD.replace("last != ESC", "last != Esc"), "ESC"),  # a field: held
+        (ESC_OLD, ESC_OLD.replace("return last", "return (int) last"), None),  # nothing removed
+        # a parameter renamed: another method's variables are its own
+        (
+            ESC_OLD,
+            ESC_OLD.replace("char last) {\n        return last", "char x) {\n        return x"),
+            None,
+        ),
+    ],
+)
+def test_a_name_of_the_file_that_the_edit_removes_is_held(old: str, new: str, held: str | None):
+    (edit,) = edits_of(old, new)
+    source = java.parse(new)
+    method = source.methods[1]  # cut
+    model_input, alignment = similar.target_input(source.tokens[method.tokens], edit, (), ())
+    task = similar.Task(method_unit(method, model_input), edit, alignment)
+    names = {v: k for k, v in model_input.mapping.surface.items()}
+    assert similar.held(task) == ({names[held]} if held else set())
+
+
+def test_the_same_shape_of_change_to_another_name_is_not_the_edit():
+    (edit,) = edits_of(ESC_OLD, ESC_OLD.replace("last != ESC", "last != Esc"))
+    source = java.parse(ESC_OLD)
+    method = source.methods[1]
+    model_input, alignment = similar.target_input(source.tokens[method.tokens], edit, (), ())
+    task = similar.Task(method_unit(method, model_input), edit, alignment)
+    names = {v: k for k, v in model_input.mapping.surface.items()}
+    x = list(model_input.tokens)
+
+    def renamed(old: str) -> list[str]:
+        return [names["Esc"] if t == names[old] else t for t in x]
+
+    assert similar.makes_the_change(task, renamed("ESC"), 0.9)
+    assert not similar.makes_the_change(task, renamed("pos"), 0.9)  # pos -> Esc: not the edit
+    assert similar.searchable(task)
+    other = java.parse(ESC_OLD.replace("+ ESC", "+ TAB"))  # a method without ESC: not searched
+    model_input, alignment = similar.target_input(
+        other.tokens[other.methods[1].tokens], edit, (), ()
+    )
+    assert not similar.searchable(
+        similar.Task(method_unit(other.methods[1], model_input), edit, alignment)
+    )
+
+
 @pytest.fixture(scope="module")
 def model(toy_edit_model: Path):
     return load_model(toy_edit_model, device="cpu")
+
+
+def test_a_field_renamed_in_one_method_is_proposed_renamed_in_the_others(model):
+    # jsoup 6bffda37 by hand: a constant renamed, used alone and after the class's name
+    old = ESC_OLD.replace(
+        "}\n}\n", "}\n\n    boolean at(char c) {\n        return c == T.ESC;\n    }\n}\n"
+    )
+    new = old.replace("last != ESC", "last != Esc")
+    doc = ParsedText.parse(new, JavaFrontend())
+    _, found = similar.similar_in_file(model, old, doc, SimilarOptions())
+    assert [f.repairs.unit.name for f in found] == ["cut", "at"]
+    proposed = [[c.new_text for c in f.repairs.candidates] for f in found]
+    assert proposed == [
+        ["String cut(int start, char c) {\n        return substring(start, pos) + c + Esc;\n    }"],
+        ["boolean at(char c) {\n        return c == T.Esc;\n    }"],
+    ]
 
 
 @pytest.mark.parametrize("rules", [True, False], ids=["combined", "model alone"])
