@@ -434,6 +434,9 @@ def generalise(
     a = tree([t._replace(start=t.start + _APART, end=t.end + _APART) for t in after])
     if b is None or a is None or b.texts(b.root) == a.texts(a.root):
         return []
+    renamed = _renamed(b, a) if typed else None
+    if renamed is not None:  # its site rules would rename a place at a time, or a local
+        return [renamed]
     rules: dict[tuple, Rule] = {}
     sites = _sites(b, a, b.root, a.root, typed)
     changed = [(site.after[0].lo, site.after[-1].hi) for site in sites]
@@ -455,9 +458,6 @@ def generalise(
             carried = _carried(b, a, site, holes, rule) if typed else None
             if carried is not None and _useful(carried) and not _left_alone(a, carried, changed):
                 rules.setdefault(carried.key(), carried)
-    renamed = _renamed(b, a) if typed else None
-    if renamed is not None:
-        rules.setdefault(renamed.key(), renamed)
     return list(rules.values())
 
 
@@ -507,8 +507,9 @@ def _renamed(b: _Tree, a: _Tree) -> Rule | None:
     renamed), no ``old`` is left, and each ``old`` refers to a member of the file
     (:func:`_member`: ``last != ESC`` -> ``last != Esc``, ``this.blockWriter`` ->
     ``this.body``, ``Tag.Defined`` -> ``Tag.Known``). Its rule renames the name wherever it
-    refers to that member (:attr:`Rule.member`), whatever is around it; None for any other
-    edit."""
+    refers to that member (:attr:`Rule.member`), whatever is around it, and is the edit's
+    only rule (its sites' rules would rename one place at a time, or a local of that name);
+    None for any other edit."""
     if len(b.tokens) != len(a.tokens):
         return None
     changed = {
@@ -858,8 +859,7 @@ def rewrites(rules: Sequence[Rule], tokens: Sequence[java.Token]) -> list[list[j
                 if all(hi <= f[0] or f[1] <= lo for f in found):
                     found.append((lo, hi, new))
                     alone += [] if rule.member else [(lo, hi, new)]
-        singles = [[f] for f in alone[:MAX_SINGLE]] if len(found) > 1 else []
-        options = [found] + singles
+        options = [found] + ([[f] for f in alone[:MAX_SINGLE]] if len(found) > 1 else [])
         for chosen in options if found else []:
             result = _applied(tokens, chosen)
             out.setdefault(tuple(x.text for x in result), result)

@@ -379,12 +379,17 @@ ESC = rules(
 
 
 def test_a_name_of_the_file_renamed_is_renamed_wherever_it_names_that_member():
-    assert [str(r) for r in ESC if r.member] == ["ESC => Esc"]
+    assert [(str(r), r.member) for r in ESC] == [("ESC => Esc", True)]  # the edit's only rule
     target = "void skip() { if (queue.charAt(pos) == ESC && left > 1) { pos += 2; } }"
     assert rewritten(ESC, target) == [spaced(target.replace("ESC", "Esc"))]
     # the member after this or a type's name too; all at once, never half renamed
     both = "char both() { return this.ESC == Chars.ESC ? ESC : 0; }"
     assert rewritten(ESC, both) == [spaced(both.replace("ESC", "Esc"))]
+    # the edit's own context too: still one rewrite, every place at once
+    again = "boolean again(char last, char x) { return last != ESC && x == ESC; }"
+    assert rewritten(ESC, again) == [spaced(again.replace("ESC", "Esc"))]
+    shadowed = "boolean shadowed(char last) { char ESC = 1; return last != ESC; }"
+    assert rewritten(ESC, shadowed) == []
 
 
 @pytest.mark.parametrize(
