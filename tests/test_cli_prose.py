@@ -153,6 +153,23 @@ def test_its_and_it_is_told_apart_by_the_next_word(tmp_path: Path):
     assert not found.get(right)
 
 
+def test_wont_between_a_subject_and_a_verb_is_won_t(tmp_path: Path):
+    """``the tests wont work``: no word is misspelt (``wont`` is a word), so the sentence was
+    not searched and got no repair; the word ``wont`` and an issue's ``Wont fix`` keep it."""
+    fixed = "The tests wont work without it."
+    kept = ["As is his wont, he left early.", "She was wont to read late.", "Wont fix."]
+    notes = tmp_path / "notes.txt"
+    notes.write_text("\n\n".join([fixed, *kept]) + "\n", encoding="utf-8")
+    out = spancopy(notes, "--json")
+    assert out.returncode == 0, out.stderr
+    text = notes.read_text(encoding="utf-8")
+    found = {m["name"]: m["repairs"] for m in json.loads(out.stdout)["sentences"]}
+    results = [apply_lsp_edits(text, r["edits"]) for r in found[fixed]]
+    assert text.replace("wont work", "won't work") in results
+    assert all("won't" in r for r in results)
+    assert not any(found.get(s) for s in kept)
+
+
 def test_the_names_of_html_are_not_respelt(tmp_path: Path):
     """jsoup's change log, ``around thead, tbody, and tfoot``, got ``thread, body, and foot``
     (>99%): the names of HTML are words of a programmer's prose."""

@@ -346,9 +346,10 @@ def capitals(
 # Contractions typed without their apostrophe (``dont``, ``Thats``), which spell no English
 # word: each with the model tokens of the contraction (``do n't``, ``that ' s``). The channel
 # never respells them (the lexicon counts them: documentation has its typos), nor do Harper's
-# precise rules. Left out: those that are words (``wont``, ``cant``: Harper's Cant rule
-# decides; ``its``, ``lets``, ``ill``, ``well``, ``were``, ``shell``, ``hell``, ``id``,
-# ``shed``, ``wed``) and ``im`` (an abbreviation as often).
+# precise rules. Left out: those that are words (``wont``: :func:`wont` decides; ``cant``:
+# Harper's Cant rule decides; ``its``: :func:`its_and_it_is`; ``lets``, ``ill``, ``well``,
+# ``were``, ``shell``, ``hell``, ``id``, ``shed``, ``wed``) and ``im`` (an abbreviation as
+# often).
 UNAPOSTROPHISED: dict[str, tuple[str, ...]] = {
     **{
         w + "nt": (w, "n't")
@@ -408,6 +409,35 @@ def its_and_it_is(tokens: tuple[str, ...]) -> tuple[str, ...]:
                 continue
         out.append(token)
         i += 1
+    return tuple(out)
+
+
+# What "wont" the word (a habit: "as is his wont"; used to: "she was wont to read") follows
+_BEFORE_THE_WORD_WONT = frozenset({"his", "her", "their", "its", "my", "our", "your", "the"})
+
+
+def wont(tokens: tuple[str, ...], keep: Container[str] = frozenset()) -> tuple[str, ...]:
+    """``tokens`` (one sentence) with ``wont`` written ``wo n't`` (the model's tokens of
+    ``won't``) between its subject, a word other than a possessive or ``the``, and a word
+    other than ``to`` (``the tests wont work`` -> ``the tests wo n't work``); not the word
+    ``wont`` (``as is his wont``, ``she was wont to read``), not without a subject before
+    it (an issue's ``Wont fix``), nor where ``keep`` (lower-case words: the document's
+    terms, the user's words) has it."""
+    out: list[str] = []
+    for k, token in enumerate(tokens):
+        before = tokens[k - 1].lower() if k else ""
+        after = tokens[k + 1] if k + 1 < len(tokens) else ""
+        if (
+            token == "wont"
+            and "wont" not in keep
+            and before.isalpha()
+            and after.isalpha()
+            and after.lower() != "to"
+            and before not in _BEFORE_THE_WORD_WONT
+        ):
+            out.extend(("wo", "n't"))
+        else:
+            out.append(token)
     return tuple(out)
 
 

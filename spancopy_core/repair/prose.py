@@ -39,6 +39,7 @@ from spancopy_core.lang.english import (
     singulars,
     tag_question_comma,
     tool_doers,
+    wont,
 )
 from spancopy_core.lang.text import ProseStyle, Sentence, TextSource
 from spancopy_core.repair.channel import (
@@ -845,7 +846,8 @@ class ProseFrontend:
             tokens = self.chain(tokens)
         if self.spelling is None:
             return tokens
-        tokens = its_and_it_is(apostrophes(tokens, known | {w.lower() for w in self.words}))
+        kept = known | {w.lower() for w in self.words}
+        tokens = wont(its_and_it_is(apostrophes(tokens, kept)), kept)
         lexicon = shared_lexicon()
         spelt = spelt_words(tokens, known, self.harper)
         respelt = respell(

@@ -29,6 +29,7 @@ from spancopy_core.lang.english import (
     prefixed,
     singulars,
     tag_question_comma,
+    wont,
 )
 from spancopy_core.repair.channel import (
     KEY_NEIGHBOURS,
@@ -727,6 +728,17 @@ def test_its_before_an_article_not_or_been_is_it_is_and_its_own_is_possessive():
     assert both("It checks its not - null fields .") == "It checks its not - null fields ."
     assert both("Each has its") == "Each has its"
     assert both("It ' s a bug .") == "It ' s a bug ."  # already a contraction
+
+
+def test_wont_between_a_subject_and_a_verb_is_won_t():
+    assert applied(wont, "the tests wont work .") == "the tests wo n't work ."
+    assert applied(wont, "It wont be cleared") == "It wo n't be cleared"
+    # the word wont: a habit, or "used to"; no subject (an issue's "Wont fix"); a user's word
+    for kept in ("as is his wont .", "She was wont to read .", "Wont fix .", "the wont was"):
+        assert applied(wont, kept) == kept
+    assert wont(tuple("the tests wont work".split()), keep={"wont"}) == tuple(
+        "the tests wont work".split()
+    )
 
 
 def test_a_word_without_a_vowel_is_never_respelt():
