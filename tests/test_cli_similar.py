@@ -213,6 +213,23 @@ def test_the_methods_past_the_beams_budget_are_said_in_one_line(toy_edit_model: 
     assert not {m["name"] for m in report["methods"]} & set(names)
 
 
+def test_the_methods_past_the_budget_are_said_in_the_files_order(toy_edit_model: Path, tmp_path):
+    # a method less like the edit (x * y) early in the file is left after a later one
+    # that is as like it as the rest: the line says them in the file's order all the same
+    text = sums(33).replace(
+        "\n    int m1(",
+        "\n    int low(int x, int y) {\n        return x * y;\n    }\n\n    int m1(",
+    )
+    after = text.replace("+ limit;", "+ limit + 1;")
+    new, old = edited(tmp_path, "Sums", text, after)
+    out = spancopy("similar-edit", new, "--before", old, "--model", toy_edit_model, "--json")
+    assert out.returncode == 0, out.stderr
+    listed = out.stderr.split(" only: ")[1].rstrip("\n").split(", ")
+    assert [m.split(" (line ")[0] for m in listed] == ["low", "m33"]
+    lines = [int(m.split(" (line ")[1].rstrip(")")) for m in listed]
+    assert lines == sorted(lines)
+
+
 QUOTES = """class Quotes {
     boolean isQuote(Character c) {
         return c.equals('"');

@@ -400,12 +400,12 @@ def relevance(task: Task) -> float:
 def to_search(
     found: Sequence[Task], rules: Sequence[Sequence[Candidate]], options: SimilarOptions
 ) -> tuple[list[int], list[int]]:
-    """``(the tasks the beam searches, in order; those the budget leaves unsearched)``: of
-    the tasks of an edit whose rewrite rules rewrite no method here (``rules``:
+    """``(the tasks the beam searches; those the budget leaves unsearched)``, each in file
+    order: of the tasks of an edit whose rewrite rules rewrite no method here (``rules``:
     :func:`rule_pools`; where they rewrite some, they say where the edit applies, and the
     model is the source of the edits no rule captures), that are :func:`searchable` and have
-    some :func:`relevance`, the most relevant first (file order among equals) while their
-    methods' tokens fit ``options.beam_tokens``."""
+    some :func:`relevance`, the most relevant taken first (file order among equals) while
+    their methods' tokens fit ``options.beam_tokens``."""
     captured = {t.edit for t, pool in zip(found, rules, strict=True) if pool}
     scores = {
         k: relevance(t) for k, t in enumerate(found) if t.edit not in captured and searchable(t)
@@ -421,7 +421,7 @@ def to_search(
             spent += cost
         else:
             left.append(k)
-    return sorted(searched), left
+    return sorted(searched), sorted(left)  # in file order, as the tasks are
 
 
 def rule_pools(
