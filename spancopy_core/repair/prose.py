@@ -846,14 +846,14 @@ class ProseFrontend:
             tokens = self.chain(tokens)
         if self.spelling is None:
             return tokens
-        kept = known | {w.lower() for w in self.words}
+        user = {w.lower() for w in self.words}
+        kept = known | user
         tokens = wont(its_and_it_is(apostrophes(tokens, kept)), kept)
         lexicon = shared_lexicon()
         spelt = spelt_words(tokens, known, self.harper)
         respelt = respell(
             tokens, lexicon, self.spelling, spelt, tokens != written_tokens, near=not careless
         )
-        user = {w.lower() for w in self.words}
         respelt = causative_to(counted_plurals(respelt, noun_plural, spelt | user))
         label = tokens[1:2] == (":",)
         # nor a label's; with Harper, not a word of the lexicon its dictionary lacks, a name

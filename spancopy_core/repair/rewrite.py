@@ -295,8 +295,7 @@ def _sites(b: _Tree, a: _Tree, x: Node, y: Node, typed: bool) -> list[_Site]:
             inner = _sites(b, a, x.children[i1], y.children[j1], typed)
             one = len(inner) == 1 and inner[0].before[0].hi - inner[0].before[0].lo == 1
             called = typed and any(site.before[0].kind == "argument_list" for site in inner)
-            weak = any(_weak(b, a, site, typed) for site in inner)
-            if not listed and (one or called or weak):
+            if not listed and (one or called or any(_weak(b, a, s, typed) for s in inner)):
                 # one token changed, too little to match on, or the arguments of a call,
                 # which its name places (not initialise(input, baseUri, parser) for an
                 # argument of new Element(tag, baseUri, attributes)): the parent

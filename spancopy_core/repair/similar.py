@@ -316,11 +316,18 @@ def held(task: Task) -> set[str]:
     variable (``pos`` -> ``Esc``) is a change of the same shape, not the edit. A name the
     method declares (a parameter, a local) is not held: another method's may be named
     otherwise."""
-    before = [t for t in task.alignment.before if t is not None]
-    after = [t for t in task.alignment.after if t is not None]
     free = _free(tuple(t.text for t in task.edit.before))
     surface = cast("java.Mapping", task.unit.mapping).surface  # a method's unit's
-    return {t for t in _removed(before, after) if is_name(t) and surface.get(t, t) in free}
+    return {t for t in _edit_removed(task.alignment) if surface.get(t, t) in free}
+
+
+@lru_cache(maxsize=64)
+def _edit_removed(edit: Alignment) -> frozenset[str]:
+    """The names the edit ``edit`` removes (:func:`_removed`), once per task, not once per
+    hypothesis that :func:`makes_the_change` checks."""
+    before = [t for t in edit.before if t is not None]
+    after = [t for t in edit.after if t is not None]
+    return frozenset(t for t in _removed(before, after) if is_name(t))
 
 
 def change_overlap(edit: Alignment, before: Sequence[str], after: Sequence[str]) -> float:
