@@ -78,45 +78,6 @@ step_device() {
     train_config.json
 }
 
-# Stage 8 (an experiment: the model card says why it did not ship). On the GPU machine, as
-# device, with S1 the stage-1 model (../runs/s1 of recipes/java-focus.sh, copied into PACK):
-# three fine-tunings side by side, 6.5 minutes each, where the pairs without a focus come from
-# whole-method data (trainer train --whole: BFP and the real edits shown without a focus 70% of
-# the time, the synthetic user bugs and identity pairs at --focus-none): ka from stage 6 (lr
-# 5e-4, --focus-none 0.05); kb from stage 1 (lr 7e-4, 0.05); kc from stage 1 with BFP and the
-# real edits six times over and --focus-none 0. Each run and its mean with INIT were scored
-# back here on BFP small's held-out slice and the real-bug dev sets.
-step_device8() {
-  local d=/tmp/gd r=/tmp/gr py=${PY:-python3} s1=${S1:-$PACK/s1}
-  mkdir -p "$d" "$r"
-  "$py" -m pip install -q --no-index --no-deps --no-compile --target /tmp/site "$PACK"/whl/*.whl
-  export PYTHONPATH=/tmp/site:$PWD
-  tar xzf "$PACK/java.tar.gz" -C "$d"
-  cp "$d/identity/train.buggy" "$d/identity/train.fixed"
-  cp "$d/identity/valid.buggy" "$d/identity/valid.fixed"
-  local user=("$d"/synth-user/{small,medium} "$d"/algo-user16/{small,medium} \
-    "$d"/algo-user16/{small,medium} "$d/identity")
-  local real=("$d"/java-edits-bfp/{small,medium} "$d"/bfp-small "$d"/bfp-medium)
-  local three=() six=()
-  for _ in 1 2 3; do three+=("${real[@]}"); done
-  for _ in 1 2; do six+=("${three[@]}"); done
-  run() {  # $1: run name; $2: --init; $3: --lr; $4: --focus-none; then the directories
-    local name=$1 init=$2 lr=$3 none=$4
-    shift 4
-    "$py" -m trainer train --train "$@" --whole "${real[@]}" --whole-none 0.7 \
-      --valid "$d"/java-edits-bfp/{small,medium} "$d"/algo-user16/{small,medium} "$d/identity" \
-      --init "$init" --focus --focus-none "$none" --out "$r/$name" --batch-size 256 --lr "$lr" \
-      --warmup 100 --seed 1 --epochs 100 --patience 3 --minutes "${MINUTES:-6.5}" --workers 4 \
-      --log-every 50 --save-every 400 --no-progress --no-amp > "$r/$name.log" 2>&1
-  }
-  run ka "$INIT" 5e-4 0.05 "${user[@]}" "${three[@]}" &
-  run kb "$s1" 7e-4 0.05 "${user[@]}" "${three[@]}" &
-  run kc "$s1" 7e-4 0.0 "${user[@]}" "${six[@]}" &
-  wait
-  tar czf "${OUT:?}/models.tgz" -C "$r" ka.log kb.log kc.log \
-    {ka,kb,kc}/{config.json,vocab.json,model.safetensors,metrics.jsonl,train_config.json}
-}
-
 # Back here: the fine-tuned model (unpacked into $RUNS/jb) averaged with the one it started
 # from, half and half, as stage 5 was made.
 step_soup() {

@@ -150,19 +150,6 @@ class TrainConfig:
         minimum=0.0,
         maximum=1.0,
     )
-    whole: list[Path] = option(
-        "with --focus: --train directories of whole-method repair (a method asked without a "
-        "focus, as BFP asks it): their pairs are shown without a focus at --whole-none instead "
-        "of --focus-none, so that the mode without a focus learns from them",
-        [],
-        metavar="DIR",
-    )
-    whole_none: float = option(
-        "with --focus: share of the --whole directories' pairs shown without a focus",
-        0.7,
-        minimum=0.0,
-        maximum=1.0,
-    )
     focus_neighbour: float = option(
         "with --focus: share whose focus is the statement before or after the change",
         0.1,
@@ -218,16 +205,12 @@ class TrainConfig:
         for f in fields(self):
             if f.name != "model":
                 check_option(f.name, getattr(self, f.name), f.metadata)
-        for name, none in (("--focus-none", self.focus_none), ("--whole-none", self.whole_none)):
-            noise = none + self.focus_neighbour + self.focus_wider
-            if noise > 1:
-                raise TrainerError(
-                    f"{name}, --focus-neighbour and --focus-wider add up to {noise:g}: "
-                    "they are shares of the training pairs, at most 1 together"
-                )
-        unknown = sorted({str(d) for d in self.whole} - {str(d) for d in self.train})
-        if unknown:
-            raise TrainerError(f"--whole {unknown[0]}: not one of the --train directories")
+        noise = self.focus_none + self.focus_neighbour + self.focus_wider
+        if noise > 1:
+            raise TrainerError(
+                f"--focus-none, --focus-neighbour and --focus-wider add up to {noise:g}: "
+                "they are shares of the training pairs, at most 1 together"
+            )
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)

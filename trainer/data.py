@@ -118,18 +118,18 @@ def held_out_split(pairs: Sequence[Pair], fraction: float, seed: int) -> tuple[l
 class PairDataset(Dataset):
     """Pairs whose lattices are computed on access (in the DataLoader worker), with the focus
     of each pair (:func:`spancopy_core.paper.focus.from_diff`, of the method before an input's
-    context segment) when ``focus_noise`` is given (one for every pair, or a list of each
-    pair's own): made noisy with a generator seeded by ``seed`` and the pair's index, so that
-    a pair gets the same focus whenever it is drawn, on any worker. With ``edit``, each pair
-    also carries its own edit (:func:`spancopy_core.editing.alignment.align` of input and
-    output): the reconstruction task of an edit-representation model."""
+    context segment) when ``focus_noise`` is given: made noisy with a generator seeded by
+    ``seed`` and the pair's index, so that a pair gets the same focus whenever it is drawn, on
+    any worker. With ``edit``, each pair also carries its
+    own edit (:func:`spancopy_core.editing.alignment.align` of input and output): the reconstruction
+    task of an edit-representation model."""
 
     def __init__(
         self,
         pairs: Sequence[Pair],
         vocab: Vocabulary,
         copy_mode: str,
-        focus_noise: focus.Noise | Sequence[focus.Noise] | None = None,
+        focus_noise: focus.Noise | None = None,
         seed: int = 0,
         char_ngrams: int = 0,
         edit: bool = False,
@@ -139,10 +139,6 @@ class PairDataset(Dataset):
         self.vocab = vocab
         self.char_ngrams = char_ngrams  # hash buckets of the model's n-gram feature, or 0
         self.max_copy_len = 1 if copy_mode == "token" else None
-        if isinstance(focus_noise, focus.Noise):
-            focus_noise = [focus_noise] * len(self.pairs)
-        elif focus_noise is not None and len(focus_noise) != len(self.pairs):
-            raise ValueError(f"{len(focus_noise)} focus noises for {len(self.pairs)} pairs")
         self.focus_noise = focus_noise
         self.seed = seed
 
@@ -155,7 +151,7 @@ class PairDataset(Dataset):
         ids = None
         if self.focus_noise is not None:
             rng = random.Random(self.seed * 1_000_003 + index)
-            ids = focus.from_diff(context.split(x)[0], y, rng, self.focus_noise[index])
+            ids = focus.from_diff(context.split(x)[0], y, rng, self.focus_noise)
         if self.edit:
             return x, y, lattice, ids, align(x, y)
         return (x, y, lattice) if ids is None else (x, y, lattice, ids)

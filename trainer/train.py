@@ -79,30 +79,26 @@ def setup_distributed(device: torch.device) -> Dist:
     return Dist(rank, world, local)
 
 
-def load_data(config: TrainConfig) -> tuple[list[Pair], list[Pair], list[bool]]:
+def load_data(config: TrainConfig) -> tuple[list[Pair], list[Pair]]:
     """Training and validation pairs, without pairs longer than ``max_len`` (an input's
-    context segment, at most spancopy_core.paper.context.MAX_TOKENS + 1 tokens, not counted),
-    and for each training pair whether it comes from a ``--whole`` directory."""
-    whole_dirs = {str(d) for d in config.whole}
-    tagged: list[tuple[Pair, bool]] = []
+    context segment, at most spancopy_core.paper.context.MAX_TOKENS + 1 tokens, not counted)."""
+    train: list[Pair] = []
     for directory in config.train:
-        whole = str(directory) in whole_dirs
-        tagged += [(p, whole) for p in read_pairs(directory, config.train_split)]
+        train += read_pairs(directory, config.train_split)
     if config.valid:
         valid = [p for directory in config.valid for p in read_pairs(directory, config.valid_split)]
     else:
-        tagged, held = held_out_split(tagged, config.valid_fraction, config.seed)
-        valid = [p for p, _ in held]
+        train, valid = held_out_split(train, config.valid_fraction, config.seed)
 
-    def short(pair: Pair) -> bool:
-        return max(context.method_length(pair[0]), len(pair[1])) <= config.max_len
+    def short(pairs: list[Pair]) -> list[Pair]:
+        return [p for p in pairs if max(context.method_length(p[0]), len(p[1])) <= config.max_len]
 
-    tagged, valid = [t for t in tagged if short(t[0])], [p for p in valid if short(p)]
-    if not tagged:
+    train, valid = short(train), short(valid)
+    if not train:
         raise DataError("no training pairs (after dropping pairs over --max-len tokens)")
     if not valid:
         raise DataError("no validation pairs (after dropping pairs over --max-len tokens)")
-    return [p for p, _ in tagged], valid, [w for _, w in tagged]
+    return train, valid
 
 
 def build_vocab(config: TrainConfig, train: list[Pair]) -> Vocabulary:
@@ -417,16 +413,10 @@ class Run:
 
 
 def start(
-    config: TrainConfig,
-    device: torch.device,
-    d: Dist,
-    train: list[Pair],
-    valid: list[Pair],
-    whole: list[bool] | None = None,
+    config: TrainConfig, device: torch.device, d: Dist, train: list[Pair], valid: list[Pair]
 ) -> Run:
     """The run's parts: the model (:func:`build_model`), its optimizer and state (from the
-    checkpoint when resuming), the datasets and their batch samplers. ``whole`` marks the
-    training pairs of ``--whole`` directories (none without it)."""
+    checkpoint when resuming), the datasets and their batch samplers."""
     resuming = config.resume and (config.out / CHECKPOINT / STATE_FILE).is_file()
     if config.resume and not resuming and d.main:
         start_from = f"starting from {config.init}" if config.init else "starting from scratch"
@@ -440,15 +430,14 @@ def start(
         if d.main:
             log.info("resuming at epoch %d, step %d", state.epoch + 1, state.step)
     mc = model.config
-    noise = focus.Noise(config.focus_none, config.focus_neighbour, config.focus_wider)
-    whole_noise = focus.Noise(config.whole_none, config.focus_neighbour, config.focus_wider)
-    noises: list[focus.Noise | list[focus.Noise] | None] = [None, None]
-    if mc.focus:  # the validation pairs as the other training pairs
-        per_pair = [whole_noise if w else noise for w in whole] if whole and any(whole) else None
-        noises = [per_pair or noise, noise]
+    noise = (
+        focus.Noise(config.focus_none, config.focus_neighbour, config.focus_wider)
+        if mc.focus
+        else None
+    )
     sets = [
-        PairDataset(pairs, model.vocab, mc.copy_mode, n, seed, mc.char_ngrams, mc.edit_dim > 0)
-        for pairs, n, seed in ((train, noises[0], config.seed), (valid, noises[1], config.seed + 1))
+        PairDataset(pairs, model.vocab, mc.copy_mode, noise, seed, mc.char_ngrams, mc.edit_dim > 0)
+        for pairs, seed in ((train, config.seed), (valid, config.seed + 1))
     ]
     sampler = BucketBatchSampler(
         sets[0], config.batch_size, config.max_tokens, True, config.seed, d.rank, d.world
@@ -583,8 +572,8 @@ def main(config: TrainConfig) -> dict[str, Any]:
 def _train(config: TrainConfig, device: torch.device, d: Dist) -> dict[str, Any]:
     """Build the run, then train epoch by epoch until it is done; on Ctrl-C, checkpoint."""
     torch.manual_seed(config.seed + d.rank)
-    train, valid, whole = load_data(config)
-    run = start(config, device, d, train, valid, whole)
+    train, valid = load_data(config)
+    run = start(config, device, d, train, valid)
     if run.state.done:
         if d.main:
             log.info("training already finished (%s); nothing to do", config.out)

@@ -291,33 +291,7 @@ def test_the_context_segment_does_not_count_towards_max_len(tmp_path):
     data = tmp_path / "data"
     for name in ("train", "valid"):  # a method of 10 tokens with a context of 5 (16 in all)
         write_pairs(data, name, [(join(["a"] * 10, ["c"] * 5), ["a"] * 10)])
-    kept, _, _ = train.load_data(config(data, tmp_path / "m", max_len=10))
+    kept, _ = train.load_data(config(data, tmp_path / "m", max_len=10))
     assert len(kept) == 1
     with pytest.raises(TrainerError, match="no training pairs"):
         train.load_data(config(data, tmp_path / "m", max_len=9))
-
-
-def test_whole_directories_are_shown_without_a_focus_at_their_own_share(data, tmp_path):
-    from spancopy_core.paper.focus import NONE
-
-    other = tmp_path / "other"
-    write_pairs(other, "train", toy_pairs(64, 3))
-    focused = ModelConfig(16, 16, focus=True)
-    cfg = config(
-        data, tmp_path / "m", model=focused, focus_none=0.0, whole_none=1.0, focus_neighbour=0.0,
-        focus_wider=0.0,
-    )  # fmt: skip
-    cfg.train, cfg.whole = [data, other], [other]
-    pairs, valid, whole = train.load_data(cfg)
-    assert whole == [False] * 64 + [True] * 64
-    run = train.start(cfg, torch.device("cpu"), train.Dist(), pairs, valid, whole)
-    no_focus = [all(i == NONE for i in run.train_set[k][3]) for k in range(len(pairs))]
-    assert no_focus == whole  # every --whole pair, and no other, without a focus
-    assert not any(all(i == NONE for i in run.valid_loader.dataset[k][3]) for k in range(16))
-
-
-def test_a_whole_directory_must_be_trained_on(data, tmp_path):
-    with pytest.raises(TrainerError, match="--whole .*not one of the --train"):
-        config(data, tmp_path / "m", whole=[tmp_path / "elsewhere"])
-    with pytest.raises(TrainerError, match="--whole-none, --focus-neighbour"):
-        config(data, tmp_path / "m", whole=[data], whole_none=0.9)
