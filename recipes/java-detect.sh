@@ -29,7 +29,8 @@ step_data() {
 }
 
 # Features of every example (train splits; at most LIMIT pairs of each directory, seeded),
-# cached in $DATA/detect/cache, then the head fitted in seconds; written beside a copy of the
+# cached in $DATA/detect/cache (computed on a GPU where there is one: --device auto), then the
+# head fitted in seconds; written beside a copy of the
 # model so that the benchmark reads the two together.
 step_head() {
   mkdir -p "$RUNS/detect-model"

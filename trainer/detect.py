@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.paper import focus
+from spancopy_core.paper.config import DEVICES
 
 from .config import TrainerError, check_option, option
 
@@ -80,6 +81,12 @@ class DetectConfig:
         "the least share of its first repair at which diagnostics mark a method", 0.5, minimum=0.0
     )
     threads: int = option("CPU threads for torch", 1, minimum=1)
+    device: str = option(
+        "where the features are computed (auto: CUDA when available); the head is fitted on "
+        "the CPU",
+        "auto",
+        choices=DEVICES,
+    )
     progress: bool = option("no progress bar", True)
 
     def __post_init__(self) -> None:
@@ -183,13 +190,15 @@ def cached_features(
             return t["features"], t["labels"], t["pairs"]
     from spancopy_core.storage.checkpoint import load_model
 
-    model = load_model(config.model, device="cpu")
+    model = load_model(config.model, device=config.device)
+    batch = 512 if next(model.parameters()).is_cuda else 64
     log.info("%s: %d examples, %d needing a change", directory, len(examples),
              sum(e.label for e in examples))  # fmt: skip
     chunks, step = [], 512
     for k in tqdm(range(0, len(examples), step), disable=not config.progress, unit="chunk"):
         part = examples[k : k + step]
-        chunks.append(detection.features(model, [e.tokens for e in part], [e.focus for e in part]))
+        tokens, focused = [e.tokens for e in part], [e.focus for e in part]
+        chunks.append(detection.features(model, tokens, focused, batch).cpu())
     x = torch.cat(chunks)
     y = torch.tensor([e.label for e in examples], dtype=torch.float32)
     pairs = torch.tensor([e.pair for e in examples])

@@ -98,7 +98,8 @@ def test_the_command_writes_a_head_that_loads_with_its_model(toy_model: Path, tm
     model = tmp_path / "model"
     subprocess.run(["cp", "-r", str(toy_model), str(model)], check=True)
     args = ["--data", str(data), "--model", str(model), "--out", str(model), "--epochs", "2"]
-    done = _detect(*args, "--hidden", "4", "--automatic-share", "0.07", "--cache", str(tmp_path))
+    done = _detect(*args, "--hidden", "4", "--automatic-share", "0.07", "--cache", str(tmp_path),
+                   "--device", "cpu")  # fmt: skip
     assert done.returncode == 0, done.stderr
     config = json.loads((model / detection.CONFIG).read_text())
     assert config["hidden"] == 4 and config["automatic_share"] == 0.07
