@@ -170,6 +170,38 @@ def test_wont_between_a_subject_and_a_verb_is_won_t(tmp_path: Path):
     assert not any(found.get(s) for s in kept)
 
 
+def test_it_is_and_a_passive_participle_are_repaired_and_their_look_alikes_kept(tmp_path: Path):
+    """No word of these is misspelt, so none was searched: ``its optional in the config`` and
+    ``is build with Gradle`` got no repair. The possessive before its noun, a pseudo-cleft and
+    a build target keep theirs."""
+    wrong = {
+        "The flag is optional, but its optional in the config file too.": (
+            "its optional",
+            "it's optional",
+        ),
+        "The project is build with Gradle.": ("is build", "is built"),
+    }
+    kept = [
+        "It takes its optional argument first.",
+        "All it does is build the tree.",
+        "The default target is build.",
+    ]
+    notes = tmp_path / "notes.txt"
+    notes.write_text("\n\n".join([*wrong, *kept]) + "\n", encoding="utf-8")
+    out = spancopy(notes, "--json")
+    assert out.returncode == 0, out.stderr
+    text = notes.read_text(encoding="utf-8")
+    found = {m["name"].rstrip("…"): m["repairs"] for m in json.loads(out.stdout)["sentences"]}
+
+    def repairs(sentence: str) -> list:  # a long sentence's name is its start
+        return next(r for name, r in found.items() if sentence.startswith(name))
+
+    for sentence, (old, new) in wrong.items():
+        first = apply_lsp_edits(text, repairs(sentence)[0]["edits"])
+        assert first == text.replace(old, new, 1)  # that change alone (not "file to.")
+    assert not any(repairs(s) for s in kept)
+
+
 def test_the_names_of_html_are_not_respelt(tmp_path: Path):
     """jsoup's change log, ``around thead, tbody, and tfoot``, got ``thread, body, and foot``
     (>99%): the names of HTML are words of a programmer's prose."""

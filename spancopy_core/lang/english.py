@@ -383,22 +383,44 @@ def apostrophes(tokens: tuple[str, ...], keep: Container[str] = frozenset()) -> 
 
 
 # The words after which "its" can only be "it's" ("Its a bug", "its not clear", "Its been a
-# while"): an article, "not" or "been" never follows the possessive
-_AFTER_IT_IS = frozenset({"a", "an", "not", "been"})
+# while", "its really simple"): an article, "not", "been", or an adverb that modifies a verb or
+# an adjective and never stands before a noun, never follows the possessive
+_AFTER_IT_IS = frozenset(
+    "a an not been really probably usually actually definitely certainly obviously basically "
+    "always never already also quite".split()
+)
+# Adjectives that are not nouns (and "going"), after which "its" is "it's" where no noun follows
+# them ("its optional in the config", "its easy to", "its fast.", "its going to"; not "its
+# optional argument")
+_IT_IS_ADJECTIVES = frozenset(
+    "easy hard fast slow optional required necessary possible impossible important simple "
+    "obvious unclear broken ready done fine okay ok true available unavailable empty useful "
+    "useless correct incorrect annoying weird strange difficult unlikely enough going".split()
+)
+# What follows such an adjective where it is the complement of "it's": punctuation, the end,
+# or a word that starts a phrase of its own ("in the config", "to set up", "that it works")
+_AFTER_COMPLEMENT = frozenset(
+    ". , ; : ! ? ) to that in on for with when if because since now here there".split()
+)
 _APOSTROPHE = frozenset({"'", "’"})
 
 
 def its_and_it_is(tokens: tuple[str, ...]) -> tuple[str, ...]:
     """``tokens`` (one sentence) with ``its`` written ``it ' s`` before a word of
-    :data:`_AFTER_IT_IS` (``Its a bug`` -> ``It ' s a bug``; not before ``not-``: ``its
-    not-null check`` is the possessive), and ``it ' s own`` written ``its own``, the
-    possessive (``it's own`` is never ``it is own``)."""
+    :data:`_AFTER_IT_IS` (``Its a bug`` -> ``It ' s a bug``) or an adjective of
+    :data:`_IT_IS_ADJECTIVES` that no noun follows (``its optional in`` -> ``it ' s optional
+    in``), not before a compound (``its not-null check``, ``its so-called``: the possessive),
+    and ``it ' s own`` written ``its own``, the possessive (``it's own`` is never ``it is
+    own``)."""
     out: list[str] = []
     i = 0
     while i < len(tokens):
         token, after = tokens[i], [t.lower() for t in tokens[i + 1 : i + 4]]
-        if token in ("its", "Its") and after[:1] and after[0] in _AFTER_IT_IS:
-            if after[:2] != ["not", "-"]:
+        if token in ("its", "Its") and after[:1] and after[1:2] != ["-"]:
+            complement = after[0] in _IT_IS_ADJECTIVES and (
+                len(after) == 1 or after[1] in _AFTER_COMPLEMENT
+            )
+            if after[0] in _AFTER_IT_IS or complement:
                 out.extend((token[:2], "'", "s"))
                 i += 1
                 continue
@@ -438,6 +460,45 @@ def wont(tokens: tuple[str, ...], keep: Container[str] = frozenset()) -> tuple[s
             out.extend(("wo", "n't"))
         else:
             out.append(token)
+    return tuple(out)
+
+
+# Irregular verbs whose past participle is not their base form, as technical writing uses them
+# ("The project is build with Gradle": built). Left out: those whose base form is also a noun
+# or an adjective after "is" ("mean", "lead", "keep", "feed", "show"... "the pipe is lead").
+PARTICIPLES: dict[str, str] = {
+    "build": "built", "write": "written", "send": "sent", "find": "found", "choose": "chosen",
+    "break": "broken", "hide": "hidden", "bind": "bound", "throw": "thrown", "drive": "driven",
+    "give": "given", "know": "known", "draw": "drawn", "teach": "taught", "buy": "bought",
+    "bring": "brought", "catch": "caught", "sell": "sold", "tell": "told", "lose": "lost",
+    "pay": "paid", "spend": "spent", "begin": "begun", "take": "taken", "forget": "forgotten",
+    "freeze": "frozen", "steal": "stolen", "speak": "spoken", "make": "made", "see": "seen",
+}  # fmt: skip
+_PASSIVE_ALWAYS = frozenset({"be", "been", "being"})  # never before a verb's base form
+_PASSIVE_IF = frozenset({"is", "are", "was", "were"})  # "All it does is build the tree"
+# What follows the participle of a passive where a base form after "is" would not: an agent,
+# a means, a place ("is build with Gradle", "was write by hand", "is hide in", "is know as");
+# not "to", an object, nor the end ("what it does is write to disk", "is build the tree", "the
+# default target is build.")
+_AFTER_PASSIVE = frozenset(
+    "with by from in into on using for as at automatically manually once".split()
+)
+
+
+def participles(tokens: tuple[str, ...]) -> tuple[str, ...]:
+    """``tokens`` (one sentence) with the base form of a verb of :data:`PARTICIPLES` written as
+    its past participle after ``be``, ``been`` or ``being`` (``has been write`` -> ``has been
+    written``), or after ``is``, ``are``, ``was`` or ``were`` where a word of
+    :data:`_AFTER_PASSIVE` follows it (``is build with`` -> ``is built with``; not ``is build
+    the tree``, a pseudo-cleft); not before a hyphen (``is write-protected``)."""
+    out = list(tokens)
+    for k in range(1, len(tokens)):
+        before, token = tokens[k - 1].lower(), tokens[k]
+        after = tokens[k + 1].lower() if k + 1 < len(tokens) else None
+        if token not in PARTICIPLES or after == "-":
+            continue
+        if before in _PASSIVE_ALWAYS or (before in _PASSIVE_IF and after in _AFTER_PASSIVE):
+            out[k] = PARTICIPLES[token]
     return tuple(out)
 
 

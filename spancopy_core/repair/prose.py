@@ -34,6 +34,7 @@ from spancopy_core.lang.english import (
     foreign_words,
     introductory_comma,
     its_and_it_is,
+    participles,
     plural_forms,
     prefixed,
     singulars,
@@ -622,6 +623,17 @@ _CLOSING = frozenset({")", "]", '"', "'", "”", "’", "»"})
 NEGATIONS = frozenset({"not", "n't", "cannot", "never", "nor", "neither"})
 
 
+def stranded_to(tokens: Sequence[str]) -> int:
+    """How many times ``to`` ends a clause in ``tokens`` (before ``.``, ``,``, ``;``, ``!``,
+    ``?`` or at the end): ``if you want to.`` is English, but a repair that makes one more
+    wrote ``to`` for ``too`` (``in the config file too.`` -> ``file to.``, 89%)."""
+    ends = {".", ",", ";", "!", "?"}
+    return sum(
+        t.lower() == "to" and (k + 1 == len(tokens) or tokens[k + 1] in ends)
+        for k, t in enumerate(tokens)
+    )
+
+
 def keeps_negations(old: Sequence[str], new: Sequence[str]) -> bool:
     """The rule NEGATION_KEPT: whether the sentence ``new`` has at least as many
     :data:`NEGATIONS` (in lower case, apostrophes straight) as ``old`` had."""
@@ -848,7 +860,7 @@ class ProseFrontend:
             return tokens
         user = {w.lower() for w in self.words}
         kept = known | user
-        tokens = wont(its_and_it_is(apostrophes(tokens, kept)), kept)
+        tokens = participles(wont(its_and_it_is(apostrophes(tokens, kept)), kept))
         lexicon = shared_lexicon()
         spelt = spelt_words(tokens, known, self.harper)
         respelt = respell(
@@ -1052,8 +1064,9 @@ class ProseFrontend:
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """Whether the sentence keeps its code tokens (inline code spans, URLs, identifiers),
         its emphasis markers and the document's terms (:attr:`SentenceUnit.terms`) as they
-        were, in order, and gains none; keeps its negations (:func:`keeps_negations`); and
-        whether a fragment keeps its end; and writes no apostrophe apart from the words
+        were, in order, and gains none; keeps its negations (:func:`keeps_negations`) and
+        ends no more clauses with ``to`` (:func:`stranded_to`); and whether a fragment keeps
+        its end; and writes no apostrophe apart from the words
         around it that the sentence did not have (quickjs-emscripten's README got ``quick '
         s-scripted`` for ``quickjs-emscripten``). A short fragment (fewer than :data:`MIN_SENTENCE`
         tokens and no ``.``/``!``/``?`` at its end) gains no words after its last one (as the
@@ -1075,7 +1088,7 @@ class ProseFrontend:
         if kept != _protected(tokens, known):
             return False
         new = [text.normalize(t.text) for t in tokens]
-        if not keeps_negations(unit.tokens, new):
+        if not keeps_negations(unit.tokens, new) or stranded_to(new) > stranded_to(unit.tokens):
             return False
         block = isinstance(unit, SentenceUnit) and (unit.title or unit.item)
         as_written = list(written(unit))

@@ -25,6 +25,7 @@ from spancopy_core.lang.english import (
     foreign_words,
     introductory_comma,
     its_and_it_is,
+    participles,
     plural_forms,
     prefixed,
     singulars,
@@ -728,6 +729,44 @@ def test_its_before_an_article_not_or_been_is_it_is_and_its_own_is_possessive():
     assert both("It checks its not - null fields .") == "It checks its not - null fields ."
     assert both("Each has its") == "Each has its"
     assert both("It ' s a bug .") == "It ' s a bug ."  # already a contraction
+
+
+def test_its_before_an_adverb_or_an_adjective_that_no_noun_follows_is_it_is():
+    both = functools.partial(applied, its_and_it_is)
+
+    assert both("Its really simple to use .") == "It ' s really simple to use ."
+    assert both("but its optional in the config .") == "but it ' s optional in the config ."
+    assert both("It is easy , and its fast .") == "It is easy , and it ' s fast ."
+    assert both("I think its going to fail") == "I think it ' s going to fail"
+    assert both("Its easy") == "It ' s easy"
+    # the possessive: an adjective before its noun, a compound, "going" before a noun
+    for kept in (
+        "It takes its optional argument .",
+        "It returns its true value .",
+        "The parser has its so - called fast path .",
+        "The market and its going rate .",
+        "It checks its really - long names .",
+    ):
+        assert both(kept) == kept
+
+
+def test_the_base_form_of_a_passive_is_its_participle():
+    passive = functools.partial(applied, participles)
+
+    assert passive("The project is build with Gradle .") == "The project is built with Gradle ."
+    assert passive("It has been write to disk .") == "It has been written to disk ."
+    assert passive("They were send by mail .") == "They were sent by mail ."
+    assert passive("It will be make from scratch") == "It will be made from scratch"
+    # a pseudo-cleft, the end of a sentence, a hyphen, a verb already right, "to" after it
+    for kept in (
+        "All it does is build the tree .",
+        "The default target is build .",
+        "The disk is write - protected .",
+        "It is built with Gradle .",
+        "All it does is write to disk .",
+        "You build with Gradle .",
+    ):
+        assert passive(kept) == kept
 
 
 def test_wont_between_a_subject_and_a_verb_is_won_t():

@@ -568,6 +568,20 @@ def test_a_repair_that_drops_a_negation_is_not_offered():
     assert not prose.keeps_negations(["Never"], ["ever"])
 
 
+def test_a_repair_that_ends_one_more_clause_with_to_is_not_offered():
+    """``it's optional in the config file too.`` got ``file to.`` first (89%): ``to`` for
+    ``too`` before a clause's end; a sentence that ended with ``to`` as written may keep it."""
+    doc = ParsedText.parse("Its optional in the config file too.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    assert PLAINTEXT.still_parses(unit, "It's optional in the config file too.")
+    assert not PLAINTEXT.still_parses(unit, "It's optional in the config file to.")
+    doc = ParsedText.parse("Run it if you want to, or skip it.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    assert PLAINTEXT.still_parses(unit, "Run it if you want to, or skip it.")
+    assert prose.stranded_to(["want", "to", ",", "and", "to"]) == 2
+    assert prose.stranded_to(["to", "go", "."]) == 0
+
+
 def test_a_word_the_document_uses_three_times_is_a_term():
     """A word outside the lexicon that the document uses three times is left as written by
     the corrector and by every repair; used twice, it is respelt."""
