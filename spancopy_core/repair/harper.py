@@ -356,9 +356,21 @@ PREPOSITION_MARKERS = frozenset({"notwithstanding"})
 
 def marker_as_preposition(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` is a DiscourseMarkers comma after a word of
-    :data:`PREPOSITION_MARKERS`."""
-    before = sentence[: edit.start].split()
-    return rule == "DiscourseMarkers" and bool(before) and before[-1].lower() in PREPOSITION_MARKERS
+    :data:`PREPOSITION_MARKERS`, or before ``of``, or before ``to`` and a word in ``-ing``: the
+    marker is read with a preposition's object (jsoup's SECURITY.md, ``Alternatively to using
+    GitHub, ...`` got ``Alternatively, to using``; ``Regardless of``); ``Alternatively, to
+    install it, run`` opens an infinitive's clause and keeps the comma."""
+    if rule != "DiscourseMarkers":
+        return False
+    before, after = sentence[: edit.start].split(), sentence[edit.end :].lower().split()
+    if before and before[-1].lower() in PREPOSITION_MARKERS:
+        return True
+    return (
+        after[:1] == ["of"]
+        or after[:1] == ["to"]
+        and after[1:2] != []
+        and (after[1].rstrip(",.;:").endswith("ing"))
+    )
 
 
 def to_before_a_name(sentence: str, edit: TextEdit, rule: str) -> bool:

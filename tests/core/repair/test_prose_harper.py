@@ -79,7 +79,8 @@ def test_an_option_is_no_pronoun_for_the_chain():
 
 
 def test_well_edited_usage_is_no_error_of_style_mass_nouns_markers_or_pronouns():
-    """Four of Harper's suggestions that javapoet's README and LICENSE got, each at >99%:
+    """Four of Harper's suggestions that javapoet's README and LICENSE got, each at >99%
+    (and jsoup's SECURITY.md the marker's comma before ``to using``):
     ``and also`` -> ``and`` (AvoidAndAlso, a rule of style), ``a syntax`` -> ``syntax``
     (MassNouns: the documentation writes ``a syntax`` 22 times), ``Notwithstanding the
     above`` -> ``Notwithstanding, the above`` (DiscourseMarkers: a preposition) and ``(i)``
@@ -91,6 +92,8 @@ def test_well_edited_usage_is_no_error_of_style_mass_nouns_markers_or_pronouns()
         ("It will match all calls accordingly and also import all types.", "AvoidAndAlso"),
         ("To address this, JavaPoet offers a syntax inspired by formats.", "MassNouns"),
         ("Notwithstanding the above, nothing herein shall modify the terms.", "DiscourseMarkers"),
+        # jsoup's SECURITY.md: the marker read with a preposition's object
+        ("Alternatively to using GitHub, or if you prefer, please email us.", "DiscourseMarkers"),
         ('"Control" means (i) the power, or (ii) the ownership of shares.', "Capitalize"),
     ]
     for sentence, rule in correct:
@@ -107,6 +110,9 @@ def test_well_edited_usage_is_no_error_of_style_mass_nouns_markers_or_pronouns()
     assert harper.chained("However the results were good.", settings, pairs=pairs) == (
         "However, the results were good."
     )
+    assert harper.chained("Alternatively to install it, run make.", settings, pairs=pairs) == (
+        "Alternatively, to install it, run make."
+    )  # an infinitive's clause
     assert harper.chained("Then i run it (i think).", settings, pairs=pairs) == (
         "Then I run it (I think)."
     )
