@@ -365,12 +365,8 @@ def marker_as_preposition(sentence: str, edit: TextEdit, rule: str) -> bool:
     before, after = sentence[: edit.start].split(), sentence[edit.end :].lower().split()
     if before and before[-1].lower() in PREPOSITION_MARKERS:
         return True
-    return (
-        after[:1] == ["of"]
-        or after[:1] == ["to"]
-        and after[1:2] != []
-        and (after[1].rstrip(",.;:").endswith("ing"))
-    )
+    gerund = len(after) > 1 and after[1].rstrip(",.;:").endswith("ing")
+    return after[:1] == ["of"] or (after[:1] == ["to"] and gerund)
 
 
 def to_before_a_name(sentence: str, edit: TextEdit, rule: str) -> bool:
