@@ -295,6 +295,7 @@ def learn_style(text: str, tokens: Sequence[Token] | None = None) -> JavaStyle:
             tok.text in _BINARY
             and tok.text not in ("<", ">", "?", ":", "->")
             and tok.kind == "operator"
+            and not (tok.text == "*" and prev.text == ".")  # import java.util.*;
         ):
             if prev.end < tok.start and tok.end < nxt.start:
                 ops[tok.text, True] += 1

@@ -60,6 +60,15 @@ def test_an_operator_is_spaced_as_the_file_spaces_that_operator() -> None:
     assert _changed(mixed, ["N", "==", "b"], ["N", "!=", "b"]) == "if (N != b) {"
 
 
+def test_an_import_on_demand_is_no_tight_multiplication() -> None:
+    """``import java.util.*;`` made ``*`` an operator the file writes without spaces: a
+    generated product read ``return sum*xs.size();``."""
+    wildcard = "import java.util.*;\n\n" + SPACED
+    assert _changed(wildcard, ["b", "+", "1"], ["b", "*", "2"]) == "N = b * 2;"
+    tight = "import java.util.*;\n\n" + TIGHT.replace("b+1", "b*1")
+    assert _changed(tight, ["N", "==", "b"], ["N", "*", "b"]) == "if (N*b) {"
+
+
 def test_a_comparison_after_a_capitalised_variable_opens_no_type_arguments() -> None:
     assert _changed(SPACED, ["==", "b"], ["<=", "0"]) == "if (N <= 0) {"
     assert _changed(SPACED, ["==", "b"], ["<", "1"]) == "if (N < 1) {"
