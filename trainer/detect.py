@@ -191,7 +191,7 @@ def cached_features(
     from spancopy_core.storage.checkpoint import load_model
 
     model = load_model(config.model, device=config.device)
-    batch = 512 if next(model.parameters()).is_cuda else 64
+    batch = 512 if model.device.type == "cuda" else 64
     log.info("%s: %d examples, %d needing a change", directory, len(examples),
              sum(e.label for e in examples))  # fmt: skip
     chunks, step = [], 512

@@ -623,13 +623,16 @@ _CLOSING = frozenset({")", "]", '"', "'", "”", "’", "»"})
 NEGATIONS = frozenset({"not", "n't", "cannot", "never", "nor", "neither"})
 
 
+_CLAUSE_ENDS = frozenset({".", ",", ";", "!", "?"})
+
+
 def stranded_to(tokens: Sequence[str]) -> int:
-    """How many times ``to`` ends a clause in ``tokens`` (before ``.``, ``,``, ``;``, ``!``,
-    ``?`` or at the end): ``if you want to.`` is English, but a repair that makes one more
-    wrote ``to`` for ``too`` (``in the config file too.`` -> ``file to.``, 89%)."""
-    ends = {".", ",", ";", "!", "?"}
+    """How many times ``to`` ends a clause in ``tokens`` (before a mark of
+    :data:`_CLAUSE_ENDS` or at the end): ``if you want to.`` is English, but a repair that
+    makes one more wrote ``to`` for ``too`` (``in the config file too.`` -> ``file to.``,
+    89%)."""
     return sum(
-        t.lower() == "to" and (k + 1 == len(tokens) or tokens[k + 1] in ends)
+        t.lower() == "to" and (k + 1 == len(tokens) or tokens[k + 1] in _CLAUSE_ENDS)
         for k, t in enumerate(tokens)
     )
 
