@@ -49,13 +49,15 @@ SETS = {
 }
 RANKED = 100  # candidates of each bug's pool kept to rank again
 # every setting tried: a deleted statement, deleted tokens within one, an edit off the focus,
-# the weight of the log of the tokens a change spans, an edit of the signature
+# the weight of the log of the tokens a change spans, an edit of the signature, a comparison
+# turned another way than the usual
 GRID = {
     "deletion": (6.0, 4.5, 3.0, 1.5, 0.0),
     "token_deletion": (2.0, 1.0, 0.0),
     "off_focus": (6.0, 3.0),
     "edit_size": (2.5, 2.0, 1.5, 1.0, 0.5, 0.0),
     "signature": (3.0, 1.5),
+    "rare_comparison": (2.0, 0.0),
 }
 Figures = tuple[int, int, int]  # top-1, top-5, rank-1 pure deletions
 

@@ -77,6 +77,12 @@ class Penalties:
     # lines of the focus (:mod:`spancopy_core.repair.suspects`): enough to put a check's own fix
     # of eight tokens first (docs/design.md#repair-suspects)
     suspicion: float = 60.0
+    # one comparison turned into another that real fixes seldom choose (EditShape). Of the
+    # fixes in ManySStuBs4J and CodRep that change one comparison operator into another, 60 of
+    # 80 changes of <, <=, > or >= only add or drop its "=" (< into <=: 15, into >=: 4, into
+    # >: 3), and 50 of 61 changes of == or != make the other; the dev sets (bench/penalty_sweep.py)
+    # gain 3 fixes first at 1.0 to 3.0, none lost
+    rare_comparison: float = 2.0
 
 
 class Suspect(NamedTuple):
@@ -94,11 +100,14 @@ class Suspect(NamedTuple):
 class EditShape:
     """What the ranking's penalties (:class:`Penalties`) need to know of a change, which only
     its language can tell: whether every edit lies in the unit's signature (Java: the
-    modifiers, return type, name and parameters of a method, before its body) and whether
-    the text it deletes held a whole statement or more."""
+    modifiers, return type, name and parameters of a method, before its body), whether
+    the text it deletes held a whole statement or more, and whether it only turns one
+    comparison into another that real fixes seldom choose (Java: ``<`` into ``>=`` or ``>``,
+    where ``<=`` is the usual fix)."""
 
     in_signature: bool = False
     removes_statement: bool = False
+    rare_comparison: bool = False
 
 
 P = TypeVar("P")  # what a front-end's parse returns (Java: JavaSource)

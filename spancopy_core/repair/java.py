@@ -38,6 +38,8 @@ from spancopy_core.repair.titles import change_title
 # the new tokens a likely bug's own fix may write besides those of any edit (Math.max,
 # 1000000007, a field the method does not use: MOD; java.new_literal)
 _FRESH = (*java.NEW_LITERALS, "int", "method", "var")
+# each comparison and the one real fixes choose for it, most of the time (EditShape)
+_USUAL_COMPARISON = {"<": "<=", "<=": "<", ">": ">=", ">=": ">", "==": "!=", "!=": "=="}
 
 
 def _replaced(source: Sequence[SourceToken], starts: Sequence[int], edit: TextEdit) -> str:
@@ -245,12 +247,14 @@ class JavaFrontend:
 
     def shape(self, text: str, unit: Unit, edits: Sequence[TextEdit]) -> EditShape:
         """In the signature: every edit ends before the body's ``{``; a statement removed: the
-        deleted text holds a ``;``, ``{`` or ``}``."""
+        deleted text holds a ``;``, ``{`` or ``}``; a rare comparison: one edit turns one
+        comparison operator into another, not the one of :data:`_USUAL_COMPARISON`."""
         body = next((t.start for t in unit.source_tokens if t.text == "{"), unit.end)
         removed = "".join(text[e.start : e.end] for e in edits)
         return EditShape(
             in_signature=all(e.end <= body for e in edits),
             removes_statement=any(c in removed for c in ";{}"),
+            rare_comparison=_rare_comparison(text, unit, edits),
         )
 
     def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:
@@ -319,3 +323,17 @@ def _as_named(token: java.Token, new: Sequence[java.Token], k: int, after: str) 
         return token
     following = new[k + 1].text if k + 1 < len(new) else after
     return token._replace(kind="method" if following == "(" else "var")
+
+
+def _rare_comparison(text: str, unit: Unit, edits: Sequence[TextEdit]) -> bool:
+    """Whether ``edits`` are one edit within one comparison operator of ``unit`` that makes it
+    another comparison, not the usual one (:data:`_USUAL_COMPARISON`): ``<`` into ``>=``."""
+    if len(edits) != 1:
+        return False
+    (e,) = edits
+    inside = (t for t in unit.source_tokens if t.start <= e.start < t.end and e.end <= t.end)
+    token = next(inside, None)  # the one token the edit lies in (an insertion: before its end)
+    if token is None or token.text not in _USUAL_COMPARISON:
+        return False
+    new = (text[token.start : e.start] + e.new_text + text[e.end : token.end]).strip()
+    return new in _USUAL_COMPARISON and new not in (token.text, _USUAL_COMPARISON[token.text])

@@ -124,6 +124,8 @@ def penalty(
         total += penalties.edit_size * math.log(max(1, span(unit.tokens, candidate.tokens)))
     if off_focus(candidate, lines, focus_lines):
         total += penalties.off_focus
+    if shape.rare_comparison:
+        total += penalties.rare_comparison
     return total
 
 

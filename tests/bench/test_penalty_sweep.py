@@ -44,7 +44,7 @@ def test_a_setting_ranks_as_the_pipeline_ranks_with_it(penalties: Penalties) -> 
 
 def test_the_grid_holds_the_front_ends_setting_once() -> None:
     grid = penalty_sweep.settings()
-    assert len(grid) == len(set(grid)) == 5 * 3 * 2 * 6 * 2
+    assert len(grid) == len(set(grid)) == 5 * 3 * 2 * 6 * 2 * 2
     assert Penalties() in grid
 
 

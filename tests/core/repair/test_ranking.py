@@ -68,6 +68,26 @@ def test_penalties_apply_to_signature_deletion_and_off_focus(unit):
     assert p.token_deletion < p.deletion
 
 
+def test_a_comparison_turned_another_way_than_the_usual_pays_its_penalty(unit):
+    """Real fixes of ``a > b`` mostly write ``a >= b``; ``<``, ``<=``, ``==`` and ``!=`` pay
+    :attr:`Penalties.rare_comparison`, however the edit is cut."""
+    p = Penalties(edit_size=0.0, rare_comparison=1.5)
+    at = TEXT.index(" > ") + 1
+
+    def at_operator(start: int, end: int, new: str) -> Candidate:
+        edit = TextEdit(at + start, at + end, new)
+        new_text = apply_edits(TEXT, [edit])
+        return Candidate((edit,), new, 0.0, -math.inf, 0, len(TEXT), new_text, ("x",))
+
+    usual = [at_operator(0, 1, ">="), at_operator(1, 1, "=")]  # replaced, or "=" inserted
+    rare = [at_operator(0, 1, x) for x in ("<", "<=", "==", "!=")]
+    elsewhere = [cand("a > b", "b > a"), cand(">", "+"), cand(": b", ": a"), at_operator(0, 0, "<")]
+    for c in usual + elsewhere:
+        assert ranking.penalty(TEXT, unit, c, LINES, None, p, JAVA) == 0.0, c.title
+    for c in rare:
+        assert ranking.penalty(TEXT, unit, c, LINES, None, p, JAVA) == p.rare_comparison, c.title
+
+
 def test_span_counts_the_tokens_between_the_common_prefix_and_suffix():
     assert ranking.span("a < b ;".split(), "a <= b ;".split()) == 1
     assert ranking.span("a [ i ] ;".split(), "a [ i - 1 ] ;".split()) == 2  # inserted
