@@ -155,6 +155,13 @@ def able_bases(word: str) -> tuple[str, ...]:
     return tuple(w for w in (stem, stem + "e") if len(w) >= 3)
 
 
+def less_bases(word: str) -> tuple[str, ...]:
+    """The noun of which ``word`` (lower case) is the ``-less`` adjective: ``hostless`` of
+    ``host`` (jsoup's log, "Make hostless HTTP(S) URLs fail", got ``hostess`` at >99%),
+    ``serverless``; none of fewer than 4 letters (``hopless`` is ``hopeless`` misspelt)."""
+    return (word[:-4],) if word.endswith("less") and len(word) >= 8 else ()
+
+
 # The closed classes of English (articles and determiners, pronouns, prepositions,
 # conjunctions, auxiliaries and modals, negation): the words a learner glues to the next one
 # (``alot``, ``infact``, ``aswell``, ``ofcourse``, ``eventhough``), which edited English writes

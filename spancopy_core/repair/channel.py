@@ -383,21 +383,6 @@ def prefixed_name(r: Respelling, tokens: Sequence[str]) -> bool:
     return len(old) > len(new) and old.endswith(new)
 
 
-# A suffix that makes a word of almost any noun, more of them than a word list holds
-# (jsoup's log: "Make hostless HTTP(S) URLs fail resolution" got "hostess" at >99%;
-# "serverless", "lockless", "branchless")
-SUFFIXES = ("less",)
-
-
-def derived(word: str, lexicon: Lexicon) -> bool:
-    """Whether ``word`` (lower case) is a word of the lexicon, of :data:`MIN_LENGTH` letters
-    or more, with a suffix of :data:`SUFFIXES`: ``hostless``, not ``usless``."""
-    return any(
-        word.endswith(x) and len(word) - len(x) >= MIN_LENGTH and word[: -len(x)] in lexicon
-        for x in SUFFIXES
-    )
-
-
 def compound(
     word: str,
     lexicon: Lexicon,
@@ -479,8 +464,6 @@ def respellings(
                 continue  # a name's possessive: Manacher's algorithm (not Manager's)
         if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
             continue
-        if derived(lower, lexicon):
-            continue  # a word with a suffix: hostless
         respelt = best_respelling(lower, lexicon, costs)
         if respelt is not None and respelt[1] > costs.margin:
             first, *rest = respelt[0]

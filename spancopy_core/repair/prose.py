@@ -34,6 +34,7 @@ from spancopy_core.lang.english import (
     foreign_words,
     introductory_comma,
     its_and_it_is,
+    less_bases,
     participles,
     plural_forms,
     prefixed,
@@ -346,7 +347,8 @@ def derived_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     English prefix (:func:`~spancopy_core.lang.english.prefixed`: ``reintroduced``,
     ``preallocates``) or ``-able`` adjectives (:func:`~spancopy_core.lang.english.able_bases`:
     ``resumable``; JFLEG dev respells none), counted fewer than :data:`PREFIX_EVIDENCE`
-    times, or its words' agent nouns (:func:`~spancopy_core.lang.english.doers`:
+    times, or its nouns' ``-less`` adjectives (:func:`~spancopy_core.lang.english.less_bases`:
+    ``hostless``), or its words' agent nouns (:func:`~spancopy_core.lang.english.doers`:
     ``renderer``, ``serializers``), counted fewer than :data:`PLURAL_EVIDENCE` times (of a
     verb in ``-ize``, any number of times: :func:`~spancopy_core.lang.english.tool_doers`:
     ``initializer`` though ``initialize`` is counted 70 times), or its words spelt the British
@@ -357,6 +359,7 @@ def derived_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     return (
         _made(tokens, lexicon, prefixed, PREFIX_EVIDENCE)
         | _made(tokens, lexicon, able_bases, PREFIX_EVIDENCE)
+        | _made(tokens, lexicon, less_bases, math.inf)
         | _made(tokens, lexicon, doers, PLURAL_EVIDENCE)
         | _made(tokens, lexicon, tool_doers, math.inf)
         | _made(tokens, lexicon, american_spelling, math.inf)

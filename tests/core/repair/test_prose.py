@@ -939,6 +939,11 @@ def test_words_made_of_words_the_lexicon_counts_rarely_are_spelt_right():
     counts = {"resume": 54, "parse": 97, "merge": 581}
     sentence = ["resumable", "parseable", "mergeable", "able"]
     assert derived_words(sentence, Lexicon(counts)) == {"resumable", "parseable"}
+    # -less adjectives of a noun counted at any count (jsoup's log: "hostless" -> "hostess");
+    # not of a word of 3 letters ("hopless" is "hopeless" misspelt) nor of none
+    counts = {"host": 900, "server": 40, "hop": 5, "hope": 50, "xyz": 0}
+    sentence = ["hostless", "Serverless", "hopless", "xyzless", "less"]
+    assert derived_words(sentence, Lexicon(counts)) == {"hostless", "serverless"}
 
 
 @pytest.mark.parametrize(
