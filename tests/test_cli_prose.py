@@ -212,17 +212,18 @@ def test_the_names_of_html_are_not_respelt(tmp_path: Path):
     assert [m["repairs"] for m in json.loads(out.stdout)["sentences"]] == [[]]
 
 
-def test_a_rate_and_a_word_with_a_suffix_are_left_as_written(tmp_path: Path):
-    """jsoup's commit log: ``keep one line map per parse`` got ``mapper`` and ``Make hostless
-    HTTP(S) URLs fail`` got ``hostess``, each at >99%; a misspelt ``uselss`` is still
-    corrected."""
+def test_a_rate_and_words_made_of_words_are_left_as_written(tmp_path: Path):
+    """jsoup's commit log: ``keep one line map per parse`` got ``mapper``, ``Make hostless
+    HTTP(S) URLs fail`` got ``hostess`` and ``Don't recode URL paths`` got ``decode``, each at
+    >99%; a misspelt ``uselss`` is still corrected."""
     notes = tmp_path / "log.txt"
     notes.write_text(
         "Keep one line map per parse.\n\nMake hostless URLs fail resolution.\n\n"
-        "The old check was uselss.\n",
+        "Don't recode URL paths.\n\nThe old check was uselss.\n",
         encoding="utf-8",
     )
     found = titles(notes, "--json")
     assert found["Keep one line map per parse."] == []
     assert found["Make hostless URLs fail resolution."] == []
+    assert found["Don't recode URL paths."] == []
     assert found["The old check was uselss."][:1] == ['Replace "uselss" with "useless"']

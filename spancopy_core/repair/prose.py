@@ -38,6 +38,7 @@ from spancopy_core.lang.english import (
     participles,
     plural_forms,
     prefixed,
+    redone,
     singulars,
     tag_question_comma,
     tool_doers,
@@ -346,20 +347,22 @@ def derived_words(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     """The words of ``tokens`` (in lower case) outside ``lexicon`` that are its words with an
     English prefix (:func:`~spancopy_core.lang.english.prefixed`: ``reintroduced``,
     ``preallocates``) or ``-able`` adjectives (:func:`~spancopy_core.lang.english.able_bases`:
-    ``resumable``; JFLEG dev respells none), counted fewer than :data:`PREFIX_EVIDENCE`
-    times, or its nouns' ``-less`` adjectives (:func:`~spancopy_core.lang.english.less_bases`:
-    ``hostless``), or its words' agent nouns (:func:`~spancopy_core.lang.english.doers`:
-    ``renderer``, ``serializers``), counted fewer than :data:`PLURAL_EVIDENCE` times (of a
-    verb in ``-ize``, any number of times: :func:`~spancopy_core.lang.english.tool_doers`:
-    ``initializer`` though ``initialize`` is counted 70 times), or its words spelt the British
-    way (:func:`~spancopy_core.lang.english.american_spelling`: ``tokeniser``); of no function
-    word (``untill``), of a word counted at least once (``recods``): spelt right, never respelt
+    ``resumable``; JFLEG dev respells none), counted fewer than :data:`PREFIX_EVIDENCE` times, or
+    its words with ``re`` (:func:`~spancopy_core.lang.english.redone`: ``recode``) or its nouns'
+    ``-less`` adjectives (:func:`~spancopy_core.lang.english.less_bases`: ``hostless``) at any
+    count, or its words' agent nouns (:func:`~spancopy_core.lang.english.doers`: ``renderer``,
+    ``serializers``), counted fewer than :data:`PLURAL_EVIDENCE` times (of a verb in ``-ize``, any
+    number of times: :func:`~spancopy_core.lang.english.tool_doers`: ``initializer`` though
+    ``initialize`` is counted 70 times), or its words spelt the British way
+    (:func:`~spancopy_core.lang.english.american_spelling`: ``tokeniser``); of no function word
+    (``untill``), of a word counted at least once (``recods``): spelt right, never respelt
     (``reintroduced`` -> ``introduced``, ``renderer`` -> ``rendered``, ``initializer`` ->
     ``initialized``)."""
     return (
         _made(tokens, lexicon, prefixed, PREFIX_EVIDENCE)
         | _made(tokens, lexicon, able_bases, PREFIX_EVIDENCE)
         | _made(tokens, lexicon, less_bases, math.inf)
+        | _made(tokens, lexicon, redone, math.inf)
         | _made(tokens, lexicon, doers, PLURAL_EVIDENCE)
         | _made(tokens, lexicon, tool_doers, math.inf)
         | _made(tokens, lexicon, american_spelling, math.inf)

@@ -944,6 +944,11 @@ def test_words_made_of_words_the_lexicon_counts_rarely_are_spelt_right():
     counts = {"host": 900, "server": 40, "hop": 5, "hope": 50, "xyz": 0}
     sentence = ["hostless", "Serverless", "hopless", "xyzless", "less"]
     assert derived_words(sentence, Lexicon(counts)) == {"hostless", "serverless"}
+    # re before a word of 4 letters or more, at any count (jsoup's log: "recode" -> "decode");
+    # not where no word is left (recods, recieve)
+    counts = {"code": 1710, "link": 640, "cods": 0, "ceive": 0}
+    sentence = ["recode", "Relink", "recods", "recieve", "reed"]
+    assert derived_words(sentence, Lexicon(counts)) == {"recode", "relink"}
 
 
 @pytest.mark.parametrize(
