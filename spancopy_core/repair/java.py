@@ -331,9 +331,12 @@ def _rare_comparison(text: str, unit: Unit, edits: Sequence[TextEdit]) -> bool:
     if len(edits) != 1:
         return False
     (e,) = edits
-    inside = (t for t in unit.source_tokens if t.start <= e.start < t.end and e.end <= t.end)
-    token = next(inside, None)  # the one token the edit lies in (an insertion: before its end)
-    if token is None or token.text not in _USUAL_COMPARISON:
+    tokens = unit.source_tokens  # in order: the last one starting at or before the edit
+    k = bisect.bisect_right(tokens, e.start, key=lambda t: t.start) - 1
+    if k < 0 or not (e.start < tokens[k].end and e.end <= tokens[k].end):
+        return False  # the edit lies in no one token (an insertion: before its end)
+    token = tokens[k]
+    if token.text not in _USUAL_COMPARISON:
         return False
     new = (text[token.start : e.start] + e.new_text + text[e.end : token.end]).strip()
     return new in _USUAL_COMPARISON and new not in (token.text, _USUAL_COMPARISON[token.text])
