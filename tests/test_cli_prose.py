@@ -227,3 +227,20 @@ def test_a_rate_and_words_made_of_words_are_left_as_written(tmp_path: Path):
     assert found["Make hostless URLs fail resolution."] == []
     assert found["Don't recode URL paths."] == []
     assert found["The old check was uselss."][:1] == ['Replace "uselss" with "useless"']
+
+
+def test_words_hyphenated_at_line_ends_are_left_as_written(tmp_path: Path):
+    """ssh(1) as ``man`` lays it out: ``key ma‐`` / ``terial`` got ``trial`` and ``alterna‐`` /
+    ``tive`` got ``alternate remote`` (>99% and 81%)."""
+    page = tmp_path / "ssh.txt"
+    page.write_text(
+        "     -A   Agent forwarding should be enabled with caution.  An attacker cannot obtain"
+        " key ma\u2010\n          terial from the agent.  A safer alterna\u2010\n          tive"
+        " may be to use a jump host.\n",
+        encoding="utf-8",
+    )
+    out = spancopy(page, "--json")
+    assert out.returncode == 0, out.stderr
+    sentences = json.loads(out.stdout)["sentences"]
+    assert len(sentences) == 3
+    assert [m["repairs"] for m in sentences] == [[], [], []]

@@ -33,6 +33,10 @@ _CLITIC = r"(?i:s|re|ve|ll|d|m)(?!\w)"
 _IDENTIFIER = (
     r"(?:\w*_\w*|[a-z]+[A-Z]\w*|[A-Z][a-z]+[A-Z]\w*|v\d+(?:\.\d+)+\w*|[A-Za-z]+[a-z](?:js|db))"
 )
+# A word hyphenated at the end of a line, as nroff lays out manual pages (ssh(1): ``key ma‐`` /
+# ``terial from the agent``: ``terial`` was respelt ``trial``, ``alterna‐ tive`` rewritten): its
+# halves are no words, and the word is copied as written, never respelt.
+_BROKEN = r"\w+(?:[-\u2010]\w+)*[-\u2010][ \t]*(?:\r\n|\r|\n)[ \t]*[a-z]\w*(?:[-\u2010]\w+)*"
 _PART = r"[\w-]+(?:\.[\w-]+)*"
 _ADDRESS = (  # an e-mail address, a host name
     r"(?<![\w.])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -53,7 +57,7 @@ _PATH = (
 )
 _LEXER = re.compile(
     rf"""(?P<skip>\s+)
-    |(?P<code>(?<!`)`[^`'\s]+'(?![\w'`])|(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
+    |(?P<code>{_BROKEN}|(?<!`)`[^`'\s]+'(?![\w'`])|(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
        |<!--.*?-->|</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|(?<=\])[(\[][^()\[\]\s]*[)\]]
        |!\[[^\[\]\r\n]*\]
        |[A-Za-z_]\w*\(\)|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH}|{_DOTTED})

@@ -407,6 +407,24 @@ def test_inline_code_over_a_line_break_is_one_code_token():
     assert not any(w.text == ">" for w in doc.tokens)  # the quote markers are not prose
 
 
+@pytest.mark.parametrize("hyphen", ["\u2010", "-"])
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_a_word_hyphenated_at_a_line_end_is_one_code_token(hyphen: str, newline: str):
+    """nroff hyphenates manual pages at line ends (ssh(1): ``key ma‐`` / ``terial from the
+    agent``); the halves read as words were respelt (``terial`` -> ``trial``)."""
+    source = f"An attacker cannot obtain key ma{hyphen}{newline}     terial from the agent.\n"
+    tokens = text.tokenize(source)
+    broken = [w for w in tokens if w.kind == "code"]
+    assert [w.text for w in broken] == [f"ma{hyphen}{newline}     terial"]
+    assert source[broken[0].start : broken[0].end] == broken[0].text
+    assert [w.text for w in tokens if w.kind == "word"] == (
+        "An attacker cannot obtain key from the agent".split()
+    )
+    # not a dash between spaces, a list item on the next line, nor a capital after the break
+    for kept in ("foo -\nbar", "items:\n- one", "a line-\nBreak"):
+        assert not [w for w in text.tokenize(kept) if w.kind == "code"], kept
+
+
 def test_code_blocks_are_no_sentences_but_code_of_the_document():
     """Fenced and indented Markdown code, and in plain text an indented paragraph after a
     colon with no sentence end (the commands of ``spancopy repair`` on xdg-utils' README,
