@@ -315,9 +315,10 @@ NO_ARTICLE_BEFORE = frozenset("and or nor if is are was were am of in on at into
 
 
 def participle_after_possessive(sentence: str, edit: TextEdit, rule: str) -> bool:
-    """Whether ``edit`` is a SimplePastToPastParticiple suggestion for a noun after a
-    possessive (``setting its bit to 1``: ``its bitten``, read as ``it's``)."""
-    if rule != "SimplePastToPastParticiple":
+    """Whether ``edit`` is a SimplePastToPastParticiple or NounVerbConfusion suggestion for a
+    noun after a possessive: ``setting its bit to 1`` got ``its bitten`` (read as ``it's``), and
+    grep(1)'s ``to cancel its effects`` got ``its affects`` (>99%)."""
+    if rule not in ("SimplePastToPastParticiple", "NounVerbConfusion"):
         return False
     before = sentence[: edit.start].split()
     return bool(before) and before[-1].lower() in english.POSSESSIVES
@@ -386,17 +387,26 @@ PAIR_SEEN = 20  # a pair of words the documentation writes this often is well-ed
 
 
 def counted_usage(
-    sentence: str, edit: TextEdit, rule: str, pairs: Mapping[tuple[str, str], int]
+    sentence: str,
+    edit: TextEdit,
+    rule: str,
+    pairs: Mapping[tuple[str, str], int],
+    counts: Mapping[str, int] | None = None,
 ) -> bool:
     """Whether ``edit`` is a MassNouns suggestion for two words that ``pairs`` (the
     corrector's lexicon: adjacent words counted in well-edited text) counts
     :data:`PAIR_SEEN` times or more: a noun countable there (``a syntax``, 22 times; javapoet's
     README got ``offers syntax``), where ``a knowledge``, ``an information`` are never
-    written."""
+    written; or for one word, a plural, that ``counts`` (the lexicon's words) counts at least
+    once: ssh(1)'s ``forwardings`` (5 times; made ``forwarding`` seven times), where the
+    plurals of mass nouns that learners write (``informations``, ``advices``, ``softwares``)
+    are never counted."""
+    if rule != "MassNouns":
+        return False
     words = sentence[edit.start : edit.end].lower().split()
-    return (
-        rule == "MassNouns" and len(words) == 2 and pairs.get((words[0], words[1]), 0) >= PAIR_SEEN
-    )
+    if len(words) == 1:
+        return (counts or {}).get(words[0], 0) > 0
+    return len(words) == 2 and pairs.get((words[0], words[1]), 0) >= PAIR_SEEN
 
 
 def misreads(
@@ -405,6 +415,7 @@ def misreads(
     rule: str,
     words: Container[str] = (),
     pairs: Mapping[tuple[str, str], int] | None = None,
+    counts: Mapping[str, int] | None = None,
 ) -> bool:
     """Whether the suggestion ``edit`` (offsets in ``sentence``) of ``rule`` misreads technical
     text, as the chain and the candidates alike refuse it: a rule of :data:`STYLE_RULES`,
@@ -413,7 +424,7 @@ def misreads(
     :func:`participle_after_possessive`, :func:`possessive_before_be`, :func:`list_marker`,
     :func:`marker_as_preposition`, :func:`to_before_a_name`, :func:`letter_read_first`,
     :func:`respells_a_word` of ``words`` (the corrector's lexicon) and :func:`counted_usage` of
-    ``pairs`` (its pairs of words)."""
+    ``pairs`` and ``counts`` (its pairs of words and its words' counts)."""
     return (
         rule in STYLE_RULES
         or beside_operator(sentence, edit)
@@ -429,7 +440,7 @@ def misreads(
         or to_before_a_name(sentence, edit, rule)
         or respells_a_word(sentence, edit, rule, words)
         or letter_read_first(sentence, edit, rule)
-        or counted_usage(sentence, edit, rule, pairs or {})
+        or counted_usage(sentence, edit, rule, pairs or {}, counts)
     )
 
 
@@ -447,10 +458,12 @@ def chained(
     settings: HarperSettings,
     keep: Container[str] = frozenset(),
     pairs: Mapping[tuple[str, str], int] | None = None,
+    counts: Mapping[str, int] | None = None,
 ) -> str:
     """``sentence`` with the first suggestion of every lint of :data:`CHAIN_RULES` made (not
     the rules turned off, nor one that changes a word of ``keep``, touches code or
-    :func:`misreads` the text, ``pairs`` the corrector's pairs of words), right to left,
+    :func:`misreads` the text, ``pairs`` and ``counts`` the corrector's pairs of words and
+    words' counts), right to left,
     skipping one that overlaps a change made."""
     made: list[TextEdit] = []
     for edit, rule in suggestions(sentence, 0, settings):
@@ -459,7 +472,7 @@ def chained(
                 continue
             if rule == "DiscourseMarkers" and _optional_comma(sentence, edit):
                 continue
-            if misreads(sentence, edit, rule, pairs=pairs):  # (SpellCheck is no chain rule)
+            if misreads(sentence, edit, rule, pairs=pairs, counts=counts):  # (no SpellCheck)
                 continue
             apart = all(edit.end <= e.start or e.end <= edit.start for e in made)
             if apart and all((e.start, e.end) != (edit.start, edit.end) for e in made):

@@ -911,7 +911,8 @@ class ProseFrontend:
         (:func:`~spancopy_core.repair.harper.chained`, settings ``self.harper``)."""
         assert self.harper is not None
         sentence = _laid_out(tokens)
-        fixed = chained(sentence, self.harper, self.words, shared_lexicon().pairs)
+        lexicon = shared_lexicon()
+        fixed = chained(sentence, self.harper, self.words, lexicon.pairs, lexicon.counts)
         return tokens if fixed == sentence else tuple(text.abstract(text.tokenize(fixed)).tokens)
 
     def spell(self, tokens: tuple[str, ...], known: Container[str]) -> tuple[str, ...]:
@@ -1060,7 +1061,7 @@ class ProseFrontend:
             local = TextEdit(edit.start - unit.start, edit.end - unit.start, edit.new_text)
             if self.words and changes_word(unit.sentence, local, self.words):
                 continue
-            if misreads(unit.sentence, local, rule, lexicon, lexicon.pairs):
+            if misreads(unit.sentence, local, rule, lexicon, lexicon.pairs, lexicon.counts):
                 continue
             new = tuple(text.abstract(text.tokenize(apply_edits(unit.sentence, [local]))).tokens)
             if new != written(unit) and all(t in known or t in written(unit) for t in new):

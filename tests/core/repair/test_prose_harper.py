@@ -80,7 +80,8 @@ def test_an_option_is_no_pronoun_for_the_chain():
 
 def test_well_edited_usage_is_no_error_of_style_mass_nouns_markers_or_pronouns():
     """Four of Harper's suggestions that javapoet's README and LICENSE got, each at >99%
-    (and jsoup's SECURITY.md the marker's comma before ``to using``):
+    (and jsoup's SECURITY.md the marker's comma before ``to using``, grep(1) ``its affects``
+    for ``its effects``, NounVerbConfusion):
     ``and also`` -> ``and`` (AvoidAndAlso, a rule of style), ``a syntax`` -> ``syntax``
     (MassNouns: the documentation writes ``a syntax`` 22 times), ``Notwithstanding the
     above`` -> ``Notwithstanding, the above`` (DiscourseMarkers: a preposition) and ``(i)``
@@ -94,6 +95,8 @@ def test_well_edited_usage_is_no_error_of_style_mass_nouns_markers_or_pronouns()
         ("Notwithstanding the above, nothing herein shall modify the terms.", "DiscourseMarkers"),
         # jsoup's SECURITY.md: the marker read with a preposition's object
         ("Alternatively to using GitHub, or if you prefer, please email us.", "DiscourseMarkers"),
+        # grep(1): a noun after a possessive
+        ("Use -i to cancel its effects because the options override each other.", "NounVerb"),
         ('"Control" means (i) the power, or (ii) the ownership of shares.', "Capitalize"),
     ]
     for sentence, rule in correct:
@@ -110,11 +113,35 @@ def test_well_edited_usage_is_no_error_of_style_mass_nouns_markers_or_pronouns()
     assert harper.chained("However the results were good.", settings, pairs=pairs) == (
         "However, the results were good."
     )
+    assert harper.chained("The change effects everyone.", settings, pairs=pairs) == (
+        "The change affects everyone."
+    )
     assert harper.chained("Alternatively to install it, run make.", settings, pairs=pairs) == (
         "Alternatively, to install it, run make."
     )  # an infinitive's clause
     assert harper.chained("Then i run it (i think).", settings, pairs=pairs) == (
         "Then I run it (I think)."
+    )
+
+
+def test_a_plural_the_documentation_writes_is_no_mass_noun():
+    """ssh(1): ``Port forwardings can also be specified`` got ``forwarding`` (MassNouns, >99%,
+    seven times over the page). The documentation counts ``forwardings``; the plurals of mass
+    nouns that learners write it never does, and those are still corrected."""
+    settings = harper.HarperSettings()
+    lexicon = shared_lexicon()
+    sentence = "Port forwardings can also be specified in the configuration file."
+    assert any(r == "MassNouns" for _, r in harper.suggestions(sentence, 0, settings))
+    assert harper.chained(sentence, settings, pairs=lexicon.pairs, counts=lexicon.counts) == (
+        sentence
+    )
+    (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
+    assert unit.tokens == written(unit), unit.tokens
+    known = set(unit.tokens) | {"forwarding"}
+    assert PLAINTEXT.templates(unit, 0, len(sentence), known) == []
+    learner = "We need more informations about it."
+    assert harper.chained(learner, settings, pairs=lexicon.pairs, counts=lexicon.counts) == (
+        "We need more information about it."
     )
 
 
