@@ -234,6 +234,8 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
             continue
         elif current is not None and _steps_in(text, lines, n, blocks[-1]):
             current = None  # (plain text) lines under "... run:" indented deeper: commands?
+        elif current is None and _term(text, lines, n):
+            kind = HEADING  # (plain text) a definition list's term, its description under it
         if blank:
             current = None
         elif current is None:
@@ -269,6 +271,24 @@ def _steps_in(text: str, lines: LineIndex, n: int, block: _Block) -> bool:
     if _ITEM.match(text[block.start : lines.line_end(opened)].lstrip(" \t")):
         return False
     return _indent(text, start) < _indent(text, block.start)
+
+
+def _term(text: str, lines: LineIndex, n: int) -> bool:
+    """Whether line ``n`` of plain text is the term of a definition list, as manual pages lay
+    them out (git-commit(1): ``strip`` / ``    Strip leading and trailing empty lines, ...``
+    read as one sentence got ``Strip Strip``): one to four words, not opened as a sentence (a
+    capital, then a small letter: a comment's ``We receive`` / ``teh mail.`` under blanked
+    markers), no terminator or colon at its end, and the next line indented deeper and opened
+    with a capital, as a description is."""
+    if n + 1 >= len(lines.line_starts):
+        return False
+    line = text[lines.line_starts[n] : lines.line_end(n)].strip()
+    after = text[lines.line_starts[n + 1] : lines.line_end(n + 1)].strip()
+    if not line or not after[:1].isupper() or len(line) > 40 or not 1 <= len(line.split()) <= 4:
+        return False
+    if line[-1] in TERMINATORS or line[-1] == ":" or line[:1].isupper() and line[1:2].islower():
+        return False
+    return _indent(text, lines.line_starts[n + 1]) > _indent(text, lines.line_starts[n]) + 1
 
 
 def _columns(text: str, block: _Block) -> bool:

@@ -267,24 +267,32 @@ def _in_capitals(word: str) -> bool:
     return len(word) > 1 and word.isupper()
 
 
+NAME_MAJORITY = 3  # see lower_case_names
+
+
 def lower_case_names(source: TextSource, technical: Container[str] = frozenset()) -> frozenset[str]:
     """The words that start two sentences of the document or more in lower case, or one and
     are written as code too (of ``technical``, :func:`technical_words`: ``systemd`` of
-    ``src/systemd``, ``configure`` of ``./configure``), and start none capitalised: names
+    ``src/systemd``, ``configure`` of ``./configure``), and start fewer capitalised: names
     its writer keeps in lower case (``pip supports ...``, ``polkit is ...``), which the
     corrector would capitalise; a start in capitals (``ZLIB DATA COMPRESSION``) counts as
-    neither."""
+    neither. A word that is no function word may start some capitalised too, if it starts
+    :data:`NAME_MAJORITY` times as many in lower case (tar(1) starts 18 lines of its synopsis
+    with ``tar`` and one sentence with ``Tar exit code``); ``the`` and a learner's ``i`` never."""
     firsts = [
         _first_word(source.tokens[s.tokens]) for s in source.sentences if s.block == text.TEXT
     ]
     lower = Counter(t.text for t in firsts if t.kind == "word" and t.text.islower())
     # capitalised, not in capitals: a heading in capitals (ZLIB DATA COMPRESSION) says nothing
     # (but "I" is capitalised)
-    capitalised = {
+    capitalised = Counter(
         t.text.lower() for t in firsts if not t.text.islower() and not _in_capitals(t.text)
-    }
+    )
     return frozenset(
-        w for w, n in lower.items() if (n >= 2 or w in technical) and w not in capitalised
+        w
+        for w, n in lower.items()
+        if (n >= 2 or w in technical)
+        and (not capitalised[w] or w not in FUNCTION_WORDS and n >= NAME_MAJORITY * capitalised[w])
     )
 
 

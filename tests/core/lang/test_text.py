@@ -425,6 +425,24 @@ def test_a_word_hyphenated_at_a_line_end_is_one_code_token(hyphen: str, newline:
         assert not [w for w in text.tokenize(kept) if w.kind == "code"], kept
 
 
+def test_a_definition_lists_term_is_a_heading_of_its_own():
+    """git-commit(1) as ``man`` lays it out: the term ``strip``, its description indented under
+    it, read as one sentence, got ``Strip Strip leading ...``."""
+    source = (
+        "       --cleanup=<mode>\n           This option determines how the message is cleaned.\n"
+        "\n           strip\n               Strip leading and trailing empty lines.\n"
+        "\n           nil, existing\n               Make numbered backups if they exist.\n"
+    )
+    doc = text.parse(source, markdown=False)
+    found = [(source[s.start : s.end], s.block) for s in doc.sentences]
+    assert ("strip", text.HEADING) in found
+    assert ("Strip leading and trailing empty lines.", text.TEXT) in found
+    assert ("nil, existing", text.HEADING) in found
+    # a sentence's first line, or a longer one, with a deeper line after it is no term
+    prose = "This is a sentence that goes on\n    and on.\n"
+    assert [s.block for s in text.parse(prose, markdown=False).sentences] == [text.TEXT]
+
+
 def test_code_blocks_are_no_sentences_but_code_of_the_document():
     """Fenced and indented Markdown code, and in plain text an indented paragraph after a
     colon with no sentence end (the commands of ``spancopy repair`` on xdg-utils' README,

@@ -697,6 +697,10 @@ def test_a_name_the_document_writes_in_lower_case_is_not_capitalised():
     # a heading in capitals is neither (zlib's README: ZLIB DATA COMPRESSION LIBRARY)
     caps = "ZLIB DATA COMPRESSION LIBRARY\n\nzlib is a library.\n\nzlib is fast.\n"
     assert prose.lower_case_names(ParsedText.parse(caps, PLAINTEXT).parsed) == {"zlib"}
+    # a name started capitalised once may still be the writer's lower-case name (tar(1): 18
+    # lines of its synopsis start with "tar", one sentence with "Tar exit code")
+    tar = "tar -c file here\n\ntar -x file here\n\ntar -t file here\n\nTar exits with 0.\n"
+    assert prose.lower_case_names(ParsedText.parse(tar, PLAINTEXT).parsed) == {"tar"}
     # "I" is capitalised, not in capitals: a learner's "i" stays a word to capitalise
     learner = "i think so.\n\ni go home.\n\nI am here.\n"
     doc = ParsedText.parse(learner, PLAINTEXT)
