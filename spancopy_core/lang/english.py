@@ -121,11 +121,11 @@ def prefixed(word: str) -> tuple[str, ...]:
 
 
 def redone(word: str) -> tuple[str, ...]:
-    """The word left of ``word`` (lower case) when its ``re`` is taken off, of 4 letters or
-    more: the prefix English adds to any verb, more of them than the documentation writes
-    (``recode``, ``relink``, ``recompute``: ``code`` counted 1,710 times, ``recode`` never;
-    jsoup's log, "Don't recode URL paths", got ``decode`` at >99%)."""
-    return (word[2:],) if word.startswith("re") and len(word) >= 6 else ()
+    """:func:`prefixed` of a ``word`` (lower case) that opens with ``re``: the prefix English
+    adds to any verb, more of them than the documentation writes (``recode``, ``relink``,
+    ``recompute``: ``code`` counted 1,710 times, ``recode`` never; jsoup's log, "Don't recode
+    URL paths", got ``decode`` at >99%)."""
+    return prefixed(word) if word.startswith("re") else ()
 
 
 def doers(word: str) -> tuple[str, ...]:
