@@ -229,6 +229,19 @@ def respells_a_word(sentence: str, edit: TextEdit, rule: str, words: Container[s
     return not any(knows(word, dialect) for dialect in DIALECTS)
 
 
+def plural_in_capitals(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) is an OrthographicConsistency suggestion for
+    the plural of a word in capitals (ls(1)'s ``about the FILEs``, a placeholder the page
+    writes ``FILE``: ``files``; ``READMEs``: ``readmes``), a writer's name kept as written."""
+    word = sentence[edit.start : edit.end]
+    return (
+        rule == "OrthographicConsistency"
+        and len(word) > 2
+        and word.endswith("s")
+        and word[:-1].isupper()
+    )
+
+
 def noun_after_have(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) is a NounVerbConfusion suggestion for a word
     after a form of "have": a noun there (``this option has effect only if ...`` -> ``affect``,
@@ -285,6 +298,7 @@ def letter_read_first(sentence: str, edit: TextEdit, rule: str) -> bool:
     return word[1].lower() not in VOWELS and not knows(word.lower())
 
 
+_LETTERS = re.compile(r"[^\W\d_]+")
 _WORD_AFTER = re.compile(r"\s*([^\W\d_]+)")
 
 
@@ -300,28 +314,39 @@ VOWELS = frozenset("aeiouy")
 def letter_as_article(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` is an AnA suggestion for a letter that names a thing, no article: a
     capital ``A`` after the sentence's first word (``Given two strings A and B``: ``An and
-    B``), or an ``a`` before a word no article precedes (``i.e. a and m are coprime``: ``an
-    and``; :data:`NO_ARTICLE_BEFORE`)."""
+    B``), an ``a`` before a word no article precedes (``i.e. a and m are coprime``: ``an
+    and``; :data:`NO_ARTICLE_BEFORE`) or after a determiner, which no article follows (ps(1)'s
+    ``used together with the a option``: ``the an option``; :data:`DETERMINERS`)."""
     if rule != "AnA" or sentence[edit.start : edit.end] not in ("a", "A"):
         return False
     after = _word_after(sentence, edit.end)
     if after is not None and after.lower() in NO_ARTICLE_BEFORE:
+        return True
+    before = sentence[: edit.start].split()[-1:]
+    if before and before[0].lower() in DETERMINERS:
         return True
     return sentence[edit.start] == "A" and any(c.isalpha() for c in sentence[: edit.start])
 
 
 # Words that never follow an article: conjunctions, forms of "be", prepositions
 NO_ARTICLE_BEFORE = frozenset("and or nor if is are was were am of in on at into as".split())
+# Words an article never follows (``the a option``: a letter, the option's name)
+DETERMINERS = frozenset(
+    "the a an this that these those its their his our your my each every".split()
+)
 
 
 def participle_after_possessive(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` is a SimplePastToPastParticiple or NounVerbConfusion suggestion for a
     noun after a possessive: ``setting its bit to 1`` got ``its bitten`` (read as ``it's``), and
-    grep(1)'s ``to cancel its effects`` got ``its affects`` (>99%)."""
+    grep(1)'s ``to cancel its effects`` got ``its affects`` (>99%); or after a word in capitals
+    (chmod(1)'s ``clears the set-group-ID bit``: ``ID bitten``, read as ``I'd``)."""
     if rule not in ("SimplePastToPastParticiple", "NounVerbConfusion"):
         return False
-    before = sentence[: edit.start].split()
-    return bool(before) and before[-1].lower() in english.POSSESSIVES
+    before = _LETTERS.findall(sentence[: edit.start].rstrip())[-1:]  # (ID of set-group-ID)
+    return bool(before) and (
+        before[0].lower() in english.POSSESSIVES or len(before[0]) > 1 and before[0].isupper()
+    )
 
 
 # The words whose 's is "is" (it's, that's, there's): after another word it is a possessive
@@ -419,16 +444,18 @@ def misreads(
 ) -> bool:
     """Whether the suggestion ``edit`` (offsets in ``sentence``) of ``rule`` misreads technical
     text, as the chain and the candidates alike refuse it: a rule of :data:`STYLE_RULES`,
-    :func:`beside_operator`, :func:`respells_name`, :func:`participle_as_mass_noun`,
-    :func:`noun_after_have`, :func:`article_before_no_word`, :func:`letter_as_article`,
-    :func:`participle_after_possessive`, :func:`possessive_before_be`, :func:`list_marker`,
-    :func:`marker_as_preposition`, :func:`to_before_a_name`, :func:`letter_read_first`,
-    :func:`respells_a_word` of ``words`` (the corrector's lexicon) and :func:`counted_usage` of
-    ``pairs`` and ``counts`` (its pairs of words and its words' counts)."""
+    :func:`beside_operator`, :func:`respells_name`, :func:`plural_in_capitals`,
+    :func:`participle_as_mass_noun`, :func:`noun_after_have`, :func:`article_before_no_word`,
+    :func:`letter_as_article`, :func:`participle_after_possessive`, :func:`possessive_before_be`,
+    :func:`list_marker`, :func:`marker_as_preposition`, :func:`to_before_a_name`,
+    :func:`letter_read_first`, :func:`respells_a_word` of ``words`` (the corrector's lexicon)
+    and :func:`counted_usage` of ``pairs`` and ``counts`` (its pairs of words and its words'
+    counts)."""
     return (
         rule in STYLE_RULES
         or beside_operator(sentence, edit)
         or respells_name(sentence, edit, rule)
+        or plural_in_capitals(sentence, edit, rule)
         or participle_as_mass_noun(sentence, edit, rule)
         or noun_after_have(sentence, edit, rule)
         or article_before_no_word(sentence, edit, rule)

@@ -305,14 +305,47 @@ def test_a_capital_a_after_the_first_word_is_a_name_and_a_first_one_an_article()
     coprime = "It holds (i.e. a and m are coprime)."
     assert harper.chained(coprime, settings) == coprime
     assert harper.chained("It is a important day.", settings) == "It is an important day."
+    # a letter after a determiner, no article: ps(1)'s "together with the a option"
+    option = "It lists them all when used together with the a option."
+    ((edit, rule),) = [s for s in harper.suggestions(option, 0, settings) if s[1] == "AnA"]
+    assert harper.letter_as_article(option, edit, rule)
+    assert harper.chained(option, settings) == option
+    assert harper.chained("It is the a apple.", settings) == "It is the a apple."
+    assert harper.chained("Take a apple.", settings) == "Take an apple."
+
+
+def test_the_plural_of_a_word_in_capitals_is_kept():
+    """ls(1): ``List information about the FILEs`` got ``files`` (87%) from Harper's
+    OrthographicConsistency: the plural of a word in capitals, a placeholder the page writes
+    ``FILE``, is the writer's; a word in mixed case still gets the suggestion."""
+    settings = harper.HarperSettings()
+    for written, plural in (("List the FILEs here.", "FILEs"), ("Read the READMEs.", "READMEs")):
+        ((edit, rule),) = [
+            (e, r) for e, r in harper.suggestions(written, 0, settings)
+            if written[e.start : e.end] == plural
+        ]  # fmt: skip
+        assert harper.misreads(written, edit, rule)
+        assert harper.plural_in_capitals(written, edit, rule)
+    mixed = "It is the NUMBERs and the ReadMe here."
+    edits = harper.suggestions(mixed, 0, settings)
+    readme = [(e, r) for e, r in edits if mixed[e.start : e.end] == "ReadMe"]
+    assert readme and not harper.misreads(mixed, *readme[0])
+    (unit,) = pipeline.units(ParsedText.parse("List the FILEs in order.\n", PLAINTEXT), ())
+    news = [new for _, new in PLAINTEXT.templates(unit, unit.start, unit.end, {"files"})]
+    assert not any(new is not None and "files" in new for new in news), news
 
 
 def test_a_noun_after_a_possessive_is_no_participle():
     """``setting its bit to 1`` (CompressedPrimeSieve.java) got ``its bitten``: Harper's
-    SimplePastToPastParticiple read ``its`` as ``it's``; after ``has`` it still corrects."""
+    SimplePastToPastParticiple read ``its`` as ``it's``, and chmod(1)'s ``clears the
+    set-group-ID bit`` got ``ID bitten`` (``I'd``); after ``has`` it still corrects, and after
+    a contraction."""
     settings = harper.HarperSettings()
     bit = "Marks n as not prime by setting its bit to 1."
     assert harper.chained(bit, settings) == bit
+    chmod = "chmod clears the set-group-ID bit of a regular file."
+    assert harper.chained(chmod, settings) == chmod
+    assert harper.chained("I'd bit it.", settings) == "I'd bitten it."
     assert harper.chained("He has ran away.", settings) == "He has run away."
 
 
