@@ -37,6 +37,11 @@ _IDENTIFIER = (
 # ``terial from the agent``: ``terial`` was respelt ``trial``, ``alterna‐ tive`` rewritten): its
 # halves are no words, and the word is copied as written, never respelt.
 _BROKEN = r"\w+(?:[-\u2010]\w+)*[-\u2010][ \t]*(?:\r\n|\r|\n)[ \t]*[a-z]\w*(?:[-\u2010]\w+)*"
+# A manual page named with its section (``shuf(1)``, ``git-commit(1)``, ``printf(3p)``: sort(1)'s
+# ``See shuf(1)`` got ``shut (1)``) or a call with no arguments (``hashcmp()``).
+_REFERENCE = r"[A-Za-z_][\w-]*\((?:\d[a-z]{0,2})?\)"
+# A printf directive (find(1)'s ``The directives %a, %b, %c, %d, %i``: ``%I``, a pronoun).
+_DIRECTIVE = r"(?<![\w%])%[A-Za-z](?!\w)"
 _PART = r"[\w-]+(?:\.[\w-]+)*"
 _ADDRESS = (  # an e-mail address, a host name
     r"(?<![\w.])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+"
@@ -60,7 +65,7 @@ _LEXER = re.compile(
     |(?P<code>{_BROKEN}|(?<!`)`[^`'\s]+'(?![\w'`])|(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
        |<!--.*?-->|</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|(?<=\])[(\[][^()\[\]\s]*[)\]]
        |!\[[^\[\]\r\n]*\]
-       |[A-Za-z_]\w*\(\)|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH}|{_DOTTED})
+       |{_REFERENCE}|{_DIRECTIVE}|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH}|{_DOTTED})
     |(?P<number>\d+(?:[.,:]\d+)*)
     |(?P<word>{_WORD}(?:[-'’]{_WORD})*?(?={_NEGATION})|{_NEGATION}
        |{_WORD}(?:(?:-|['’](?!{_CLITIC})){_WORD})*)
@@ -236,6 +241,9 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
             current = None  # (plain text) lines under "... run:" indented deeper: commands?
         elif current is None and _term(text, lines, n):
             kind = HEADING  # (plain text) a definition list's term, its description under it
+        elif current is None and (tagged := _tag(text, lines, n)) is not None:
+            blocks.append(_Block(start + _indent(text, start), tagged[0], CODE))
+            start = tagged[1]  # (plain text) a tag, its description on the line
         if blank:
             current = None
         elif current is None:
@@ -249,7 +257,11 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
     if markdown:
         return blocks
     commands = [
-        k > 0 and _commands(text, blocks[k - 1], b) or spaced and _columns(text, b)
+        k > 0
+        and _commands(text, blocks[k - 1], b)
+        or spaced
+        and _columns(text, b)
+        or _shell(text, b)
         for k, b in enumerate(blocks)
     ]
     return [b._replace(kind=CODE) if c else b for b, c in zip(blocks, commands, strict=True)]
@@ -261,15 +273,21 @@ def _steps_in(text: str, lines: LineIndex, n: int, block: _Block) -> bool:
     (pulseaudio's ``In order to run pulseaudio from the build dir:`` / ``  meson build``:
     :func:`_commands` judges the new block), or back out of such a block, unless it is a list
     item that the line continues (``Consider:`` / `` - Program ... links against it,`` /
-    ``since it uses ...``)."""
+    ``since it uses ...``); or as deep, if it is a command line (:func:`_command_line`: ps(1)'s
+    ``Examples:`` / ``ps jaxkuid,-ppid,+pid``), its block left by a line of no command
+    (find(1)'s ``find . -name frcode.c locate.c -print`` / ``That command is ...``)."""
     start, before = lines.line_starts[n], lines.line_starts[n - 1]
     if text[before : lines.line_end(n - 1)].rstrip().endswith(":"):
-        return _indent(text, start) > _indent(text, before)
+        deeper = _indent(text, start) - _indent(text, before)
+        return deeper > 0 or deeper == 0 and _command_line(text[start : lines.line_end(n)])
     opened = lines.line(block.start)  # the block's first line, under a colon?
     if opened == 0 or not text[lines.line_starts[opened - 1] : block.start].rstrip().endswith(":"):
         return False
-    if _ITEM.match(text[block.start : lines.line_end(opened)].lstrip(" \t")):
+    first = text[block.start : lines.line_end(opened)]
+    if _ITEM.match(first.lstrip(" \t")):
         return False
+    if _indent(text, start) == _indent(text, block.start) and _command_line(first):
+        return not _same_command(first, text[start : lines.line_end(n)])  # prose again
     return _indent(text, start) < _indent(text, block.start)
 
 
@@ -279,16 +297,105 @@ def _term(text: str, lines: LineIndex, n: int) -> bool:
     read as one sentence got ``Strip Strip``): one to four words, not opened as a sentence (a
     capital, then a small letter: a comment's ``We receive`` / ``teh mail.`` under blanked
     markers), no terminator or colon at its end, and the next line indented deeper and opened
-    with a capital, as a description is."""
+    with a capital, as a description is; or, a section's heading in capitals, whatever opens
+    it (ps(1)'s ``PERSONALITY`` over its rows, ``390        like the OS/390 OpenEdition ps``)."""
     if n + 1 >= len(lines.line_starts):
         return False
     line = text[lines.line_starts[n] : lines.line_end(n)].strip()
     after = text[lines.line_starts[n + 1] : lines.line_end(n + 1)].strip()
-    if not line or not after[:1].isupper() or len(line) > 40 or not 1 <= len(line.split()) <= 4:
+    if not line or len(line) > 40 or not 1 <= len(line.split()) <= 4:
         return False
+    if not after[:1].isupper() and not line.isupper():
+        return False  # (a heading in capitals: ps(1)'s PERSONALITY over ``390   like ...``)
     if line[-1] in TERMINATORS or line[-1] == ":" or line[:1].isupper() and line[1:2].islower():
         return False
     return _indent(text, lines.line_starts[n + 1]) > _indent(text, lines.line_starts[n]) + 1
+
+
+# A command line's marks: an option after a space, a comma or the line's start (``-name``,
+# ``--sort``, ``,-ppid``), a pipe or a redirection between spaces; and its opening, a command's
+# name in lower case (``find``, ``./configure``) or a path
+_COMMAND_MARK = re.compile(r"(?:^|[\s,])[-+]{1,2}[A-Za-z0-9]|\s[|<>]\s")
+_COMMAND_OPENING = re.compile(r"[ \t]*(?:\.?/)?[a-z][\w.+/-]*(?=[ \t]|$)")
+
+
+def _command_line(line: str) -> bool:
+    """Whether ``line`` is a command: opened by a command's name (:data:`_COMMAND_OPENING`),
+    no word that opens sentences (:data:`OPENERS`: ``the man -kind``), with a mark of a command
+    line (:data:`_COMMAND_MARK`) and no terminator, colon or comma at its end."""
+    opening = _COMMAND_OPENING.match(line)
+    return bool(
+        opening
+        and opening.group().strip() not in OPENERS
+        and _COMMAND_MARK.search(line)
+        and line.rstrip()[-1:] not in (*TERMINATORS, ":", ",")
+    )
+
+
+def _same_command(line: str, other: str) -> bool:
+    """Whether ``other`` is a command line too, or opened by the same command as ``line``."""
+    opening, also = _COMMAND_OPENING.match(line), _COMMAND_OPENING.match(other)
+    same = (
+        opening is not None and also is not None and opening.group().strip() == also.group().strip()
+    )
+    return same or _command_line(other)
+
+
+def _shell(text: str, block: _Block) -> bool:
+    """Whether the plain-text paragraph ``block`` is command lines laid out as deep as the
+    prose around them (xargs(1)'s examples: ``find /tmp -name core -type f -print0 | xargs -0
+    /bin/rm -f`` between two sentences got ``Find``): every line a command line
+    (:func:`_command_line`), or two lines or more opened by one command's name and ending
+    with no terminator, colon or comma (ps(1)'s ``ps axk comm o comm,args``)."""
+    lines = text[block.start : block.end].splitlines()
+    if all(_command_line(line) for line in lines):
+        return True
+    openings = {m.group().strip() if m else None for m in map(_COMMAND_OPENING.match, lines)}
+    return (
+        len(lines) >= 2
+        and None not in openings
+        and len(openings) == 1
+        and not any(line.rstrip()[-1:] in (*TERMINATORS, ":", ",") for line in lines)
+    )
+
+
+_GAP = re.compile(r"\S( {2,}|\t+)(?=\S)")  # a gap between columns
+
+
+def _tag(text: str, lines: LineIndex, n: int) -> tuple[int, int] | None:
+    """The end of the tag and the start of its description on line ``n`` of plain text, where
+    the line is a tag (a field's or an option's name) and a description beside it, as manual
+    pages lay out their lists (ps(1)'s ``ouid        OWNER     displays the Unix user ...``
+    over lines indented to ``displays``: ``ouid`` got ``uuid``; find(1)'s ``rates  Prints a
+    summary ...``: ``Rates``). The description is after a gap of two spaces or more, at the
+    column the next line is indented to, the tag one to three words of 24 characters at most;
+    or, where no line continues it, a line of one tag and a gap before a sentence's opening
+    (``Prints``), the tag not opened as a sentence (``Select``) nor the opening in capitals
+    (justified prose: ``or  AFS  volume``)."""
+    start, end = lines.line_starts[n], lines.line_end(n)
+    column = _indent(text, start)
+    gaps = [g for g in _GAP.finditer(text, start + column, end) if g.end() - start - column <= 24]
+    below = n + 1 < len(lines.line_starts) and lines.line_starts[n + 1]
+    if below and text[below : lines.line_end(n + 1)].strip():
+        for gap in gaps:
+            if (
+                _indent(text, below) == gap.end() - start
+                and len(text[start : gap.start(1)].split()) <= 3
+            ):
+                return gap.start(1), gap.end()
+        if _indent(text, below) > column:
+            return None  # the line continued deeper than its tag: a sentence's first line
+    if not gaps or gaps[0].end() - start - column > 24 or _COLUMNS.match(text, start, end):
+        return None  # (a row of columns: _columns judges its paragraph)
+    tag = text[start + column : gaps[0].start(1)]
+    opening = text[gaps[0].end() : gaps[0].end() + 2]
+    if (
+        tag[:1].isupper()
+        and tag[1:2].islower()
+        or not (opening[:1].isupper() and opening[1:].islower())
+    ):
+        return None
+    return gaps[0].start(1), gaps[0].end()
 
 
 def _columns(text: str, block: _Block) -> bool:
@@ -301,9 +408,15 @@ def _columns(text: str, block: _Block) -> bool:
 
 
 def _indent(text: str, at: int) -> int:
-    """The spaces and tabs that open the line starting at ``at``."""
+    """The column of the first character past spaces and tabs from ``at`` on: the indentation
+    of the line starting at ``at``, the column of a description beside its tag (:func:`_tag`)."""
     line = text[at : text.find("\n", at) % (len(text) + 1)]  # -1 (the last line): to the end
-    return len(line) - len(line.lstrip(" \t"))
+    return (
+        at
+        - max(text.rfind("\n", 0, at), text.rfind("\r", 0, at))
+        - 1
+        + (len(line) - len(line.lstrip(" \t")))
+    )
 
 
 def _commands(text: str, before: _Block, block: _Block) -> bool:

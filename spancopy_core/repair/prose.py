@@ -223,10 +223,17 @@ _ENDINGS = ("s", "es", "d", "ed", "er", "ers", "ing")  # of a word made of a cod
 
 def _inflected(word: str, stems: Container[str]) -> bool:
     """Whether ``word`` is one of ``stems`` (of 4 letters or more) with an ending of
-    :data:`_ENDINGS` (``fuzzers`` of a document whose link target says ``fuzz``)."""
-    return any(
-        word.endswith(e) and len(word) - len(e) >= 4 and word[: -len(e)] in stems for e in _ENDINGS
-    )
+    :data:`_ENDINGS` (``fuzzers`` of a document whose link target says ``fuzz``), its last
+    consonant doubled before a vowel or not (find(1)'s ``after it has statted 2 fewer
+    subdirectories`` of its ``stat`` tag: ``started``)."""
+    for e in _ENDINGS:
+        base = word[: -len(e)]
+        if not word.endswith(e) or len(base) < 4:
+            continue
+        doubled = e[0] in "aeiou" and base[-1] == base[-2] and base[:-1] in stems
+        if base in stems or doubled and len(base) > 4:
+            return True
+    return False
 
 
 def technical_words(source: TextSource) -> set[str]:
@@ -268,6 +275,7 @@ def _in_capitals(word: str) -> bool:
 
 
 NAME_MAJORITY = 3  # see lower_case_names
+_CODE_OPENING = re.compile(r"\s*([a-z][\w+-]*)[ \t]")  # a command's name, opening code
 
 
 def lower_case_names(source: TextSource, technical: Container[str] = frozenset()) -> frozenset[str]:
@@ -278,11 +286,16 @@ def lower_case_names(source: TextSource, technical: Container[str] = frozenset()
     corrector would capitalise; a start in capitals (``ZLIB DATA COMPRESSION``) counts as
     neither. A word that is no function word may start some capitalised too, if it starts
     :data:`NAME_MAJORITY` times as many in lower case (tar(1) starts 18 lines of its synopsis
-    with ``tar`` and one sentence with ``Tar exit code``); ``the`` and a learner's ``i`` never."""
+    with ``tar`` and one sentence with ``Tar exit code``); ``the`` and a learner's ``i`` never.
+    A command's name opening a code block counts as a start in lower case (find(1) opens 10
+    command lines with ``find`` and one sentence with ``Find compares``)."""
     firsts = [
         _first_word(source.tokens[s.tokens]) for s in source.sentences if s.block == text.TEXT
     ]
     lower = Counter(t.text for t in firsts if t.kind == "word" and t.text.islower())
+    # and a command's name opening a code block (find(1)'s ``find . -name '*.c' -print``)
+    openings = (_CODE_OPENING.match(c.text) for c in source.code)
+    lower.update(m.group(1) for m in openings if m and m.group(1) not in FUNCTION_WORDS)
     # capitalised, not in capitals: a heading in capitals (ZLIB DATA COMPRESSION) says nothing
     # (but "I" is capitalised)
     capitalised = Counter(

@@ -438,6 +438,11 @@ def test_a_definition_lists_term_is_a_heading_of_its_own():
     assert ("strip", text.HEADING) in found
     assert ("Strip leading and trailing empty lines.", text.TEXT) in found
     assert ("nil, existing", text.HEADING) in found
+    # a heading in capitals, whatever its first row opens with (ps(1))
+    rows = "PERSONALITY\n       390        like the OS/390 OpenEdition ps\n"
+    rows += "       debian     like the old Debian ps\n"
+    assert [s.block for s in text.parse(rows, markdown=False).sentences] == [text.HEADING]
+    assert [c.text.split()[0] for c in text.parse(rows, markdown=False).code] == ["390"]
     # a sentence's first line, or a longer one, with a deeper line after it is no term
     prose = "This is a sentence that goes on\n    and on.\n"
     assert [s.block for s in text.parse(prose, markdown=False).sentences] == [text.TEXT]
@@ -668,3 +673,84 @@ def test_commands_under_a_colon_within_a_paragraph_are_code():
         "- Darwin - GCC - like their Linux counter part\n - it links,\nsince it is.",
     ]
     assert text.parse(items).code == []
+
+
+def test_a_manual_pages_name_and_a_printf_directive_are_code():
+    """sort(1)'s ``See shuf(1)`` got ``shut (1)`` and find(1)'s ``The directives %a, %b, %i``
+    got ``%I``: a name with its manual section, or with no arguments, and a directive are
+    code; a word before arguments, a percentage and an escaped percent sign are not."""
+    kinds = [
+        (w.text, w.kind)
+        for w in text.tokenize("See shuf(1), git-commit(1), printf(3p), f(x) and %a, %i.")
+    ]
+    assert kinds == [
+        ("See", "word"), ("shuf(1)", "code"), (",", "punct"), ("git-commit(1)", "code"),
+        (",", "punct"), ("printf(3p)", "code"), (",", "punct"), ("f", "word"), ("(", "punct"),
+        ("x", "word"), (")", "punct"), ("and", "word"), ("%a", "code"), (",", "punct"),
+        ("%i", "code"), (".", "punct"),
+    ]  # fmt: skip
+    assert [w.kind for w in text.tokenize("It is 50% of it, %%d or 5%i.")].count("code") == 0
+
+
+def test_command_lines_as_deep_as_the_prose_are_code():
+    """xargs(1)'s examples lie between sentences, as deep as they (``find /tmp -name core
+    -type f -print0 | xargs -0 /bin/rm -f`` got ``Find``), and ps(1)'s under ``Examples:``
+    (``ps jaxkuid,-ppid,+pid`` got ``jacked``): a paragraph of command lines, or of lines
+    opened by one command, is code, and so are lines opened by a command under a colon; a
+    sentence in lower case with a dash in it is prose."""
+    source = (
+        "       It fails on names with newlines.\n\n"
+        "       find /tmp -name core -type f -print0 | xargs -0 /bin/rm -f\n\n"
+        "       Find files named core in /tmp and delete them.\n\n"
+        "              Examples:\n              ps jaxkuid,-ppid,+pid\n"
+        "              ps axk comm o comm,args\n\n"
+        "       the man -kind has been subdued\n"
+    )
+    doc = text.parse(source)
+    assert [c.text.strip() for c in doc.code] == [
+        "find /tmp -name core -type f -print0 | xargs -0 /bin/rm -f",
+        "ps jaxkuid,-ppid,+pid\n              ps axk comm o comm,args",
+    ]
+    assert sentences(source) == [
+        "It fails on names with newlines.",
+        "Find files named core in /tmp and delete them.",
+        "Examples:",
+        "the man -kind has been subdued",
+    ]
+    # lines of prose opened by one word are prose where one ends a sentence
+    assert text.parse("we went home\nwe ate it.\n").code == []
+    # a command under a colon within a paragraph, the prose after it (find(1))
+    inside = (
+        "       passing the names to\n       find like this:\n"
+        "       find . -name frcode.c locate.c -print\n"
+        "       That  command  is  of course not going to work.\n"
+    )
+    assert [c.text.strip() for c in text.parse(inside).code] == [
+        "find . -name frcode.c locate.c -print"
+    ]
+    assert sentences(inside)[-1] == "That  command  is  of course not going to work."
+
+
+def test_a_tag_beside_its_description_is_code():
+    """ps(1)'s field list, ``ouid        OWNER     displays the Unix user identifier ...``
+    over a line indented to ``displays`` (``ouid`` got ``uuid``), and find(1)'s ``rates
+    Prints a summary ...`` on a line of its own (``Rates``): the tag is code, the description
+    a paragraph of its own; a first line of justified prose and a sentence are no tag."""
+    source = (
+        "       ouid        OWNER     displays the Unix user identifier of the owner of the\n"
+        "                             session of a process.\n\n"
+        "              rates  Prints a summary indicating how often each predicate failed.\n\n"
+        "       Global  options always return true.  Global options take effect even for\n"
+        "       tests which occur earlier on the command line.\n\n"
+        "       or  AFS mount points.\n"
+    )
+    doc = text.parse(source)
+    assert [c.text for c in doc.code] == ["ouid        OWNER", "rates"]
+    assert sentences(source) == [
+        "displays the Unix user identifier of the owner of the\n"
+        "                             session of a process.",
+        "Prints a summary indicating how often each predicate failed.",
+        "Global  options always return true.",
+        "Global options take effect even for\n       tests which occur earlier on the command line.",
+        "or  AFS mount points.",
+    ]

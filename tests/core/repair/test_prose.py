@@ -701,6 +701,14 @@ def test_a_name_the_document_writes_in_lower_case_is_not_capitalised():
     # lines of its synopsis start with "tar", one sentence with "Tar exit code")
     tar = "tar -c file here\n\ntar -x file here\n\ntar -t file here\n\nTar exits with 0.\n"
     assert prose.lower_case_names(ParsedText.parse(tar, PLAINTEXT).parsed) == {"tar"}
+    # a command's name opening its command lines, which are code (find(1): ten, one sentence
+    # opened by "Find compares" and one by "find exits": got "Find exits")
+    find = "".join(f"       find . -name '*.{k}' -print\n\n" for k in "abc")
+    find += "       Find compares it.\n\n       find exits with status 0.\n"
+    doc = ParsedText.parse(find, PLAINTEXT)
+    assert len(doc.parsed.code) == 3
+    assert prose.lower_case_names(doc.parsed) == {"find"}
+    assert [u.tokens[0] for u in pipeline.units(doc, ())] == ["Find", "find"]
     # "I" is capitalised, not in capitals: a learner's "i" stays a word to capitalise
     learner = "i think so.\n\ni go home.\n\nI am here.\n"
     doc = ParsedText.parse(learner, PLAINTEXT)
@@ -807,6 +815,15 @@ def test_a_code_word_with_an_ending_is_a_term():
     assert all(u.tokens == written(u) for u in pipeline.units(doc, ()))
     alone = ParsedText.parse("Our fuzzers recieve input.\n", MARKDOWN)
     assert pipeline.units(alone, ())[0].tokens == ("Our", "fuzzers", "receive", "input", ".")
+    # its last consonant doubled before the ending: find(1)'s "statted" of its tag "stat"
+    # (a field of its debug options, beside its description) got "started"
+    page = (
+        "              stat   Print messages as files are examined with the stat system call.\n\n"
+        "       After it has statted 2 fewer subdirectories, it knows the rest.\n"
+    )
+    doc = ParsedText.parse(page, PLAINTEXT)
+    assert "statted" in prose.terms(doc.parsed, prose.shared_lexicon())
+    assert all(u.tokens == written(u) for u in pipeline.units(doc, ()))
 
 
 def test_the_rest_of_a_sentence_after_a_code_block_is_not_capitalised():
