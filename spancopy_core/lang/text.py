@@ -186,9 +186,9 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
     """Code-point ranges of the paragraphs: runs of non-blank lines; in Markdown, code blocks
     and what :func:`_skipped` skips are left out, and headings and list items start a block of
     their own (marked HEADING or ITEM; the text line of a setext heading is a HEADING); the
-    lines of code blocks, and in plain text the paragraphs of commands (:func:`_commands`) and,
-    where its runs of spaces are the writer's (``spaced``), of columns (:func:`_columns`), are
-    CODE blocks."""
+    lines of code blocks, and in plain text the paragraphs of commands (:func:`_commands`,
+    :func:`_shell`) and, where its runs of spaces are the writer's (``spaced``), of columns
+    (:func:`_columns`) and a tag beside its description (:func:`_tag`), are CODE blocks."""
     lines = LineIndex(text)
     blocks: list[_Block] = []
     current: list[int] | None = None  # [start, end] of the open block
@@ -241,7 +241,7 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
             current = None  # (plain text) lines under "... run:" indented deeper: commands?
         elif current is None and _term(text, lines, n):
             kind = HEADING  # (plain text) a definition list's term, its description under it
-        elif current is None and (tagged := _tag(text, lines, n)) is not None:
+        elif current is None and spaced and (tagged := _tag(text, lines, n)) is not None:
             blocks.append(_Block(start + _indent(text, start), tagged[0], CODE))
             start = tagged[1]  # (plain text) a tag, its description on the line
         if blank:

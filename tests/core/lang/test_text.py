@@ -746,6 +746,8 @@ def test_a_tag_beside_its_description_is_code():
     )
     doc = text.parse(source)
     assert [c.text for c in doc.code] == ["ouid        OWNER", "rates"]
+    # where runs of spaces are no writer's (a comment's prose, its markup blanked), no tag
+    assert text.TextSource(source, spaced=False).code == []
     assert sentences(source) == [
         "displays the Unix user identifier of the owner of the\n"
         "                             session of a process.",
