@@ -40,6 +40,12 @@ _BROKEN = r"\w+(?:[-\u2010]\w+)*[-\u2010][ \t]*(?:\r\n|\r|\n)[ \t]*[a-z]\w*(?:[-
 # A manual page named with its section (``shuf(1)``, ``git-commit(1)``, ``printf(3p)``: sort(1)'s
 # ``See shuf(1)`` got ``shut (1)``) or a call with no arguments (``hashcmp()``).
 _REFERENCE = r"[A-Za-z_][\w-]*\((?:\d[a-z]{0,2})?\)"
+# A list item's letter (the Artistic License's ``c) rename any non-standard executables``:
+# ``C)``), or an item so referred to (``see c) above``); a letter in parentheses is a word.
+_LETTER_ITEM = r"(?<![\w(])[A-Za-z]\)"
+# A character class of a bracket expression (grep(1)'s ``[:punct:]`` and ``[:xdigit:]``: ``punt``
+# and ``digit``), in its brackets or not.
+_CLASS = r"\[?\[:[a-z]+:\]\]?"
 # A printf directive (find(1)'s ``The directives %a, %b, %c, %d, %i``: ``%I``, a pronoun).
 _DIRECTIVE = r"(?<![\w%])%[A-Za-z](?!\w)"
 _PART = r"[\w-]+(?:\.[\w-]+)*"
@@ -65,7 +71,7 @@ _LEXER = re.compile(
     |(?P<code>{_BROKEN}|(?<!`)`[^`'\s]+'(?![\w'`])|(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
        |<!--.*?-->|</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|(?<=\])[(\[][^()\[\]\s]*[)\]]
        |!\[[^\[\]\r\n]*\]
-       |{_REFERENCE}|{_DIRECTIVE}|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH}|{_DOTTED})
+       |{_REFERENCE}|{_DIRECTIVE}|{_LETTER_ITEM}|{_CLASS}|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH}|{_DOTTED})
     |(?P<number>\d+(?:[.,:]\d+)*)
     |(?P<word>{_WORD}(?:[-'’]{_WORD})*?(?={_NEGATION})|{_NEGATION}
        |{_WORD}(?:(?:-|['’](?!{_CLITIC})){_WORD})*)
@@ -362,26 +368,30 @@ def _shell(text: str, block: _Block) -> bool:
 _GAP = re.compile(r"\S( {2,}|\t+)(?=\S)")  # a gap between columns
 
 
+def _named(tag: str, words: int) -> bool:
+    """Whether ``tag`` is at most ``words`` words, a name: no mark that ends a sentence or a
+    clause at its end (``i recieve teh file.  It is fine.``: a sentence, two spaces after it)."""
+    return len(tag.split()) <= words and tag[-1:] not in (*TERMINATORS, ",", ";", ":")
+
+
 def _tag(text: str, lines: LineIndex, n: int) -> tuple[int, int] | None:
     """The end of the tag and the start of its description on line ``n`` of plain text, where
     the line is a tag (a field's or an option's name) and a description beside it, as manual
     pages lay out their lists (ps(1)'s ``ouid        OWNER     displays the Unix user ...``
     over lines indented to ``displays``: ``ouid`` got ``uuid``; find(1)'s ``rates  Prints a
     summary ...``: ``Rates``). The description is after a gap of two spaces or more, at the
-    column the next line is indented to, the tag one to three words of 24 characters at most;
-    or, where no line continues it, a line of one tag and a gap before a sentence's opening
-    (``Prints``), the tag not opened as a sentence (``Select``) nor the opening in capitals
-    (justified prose: ``or  AFS  volume``)."""
+    column the next line is indented to, the tag one to three words of 24 characters at most
+    (:func:`_named`); or, where no line continues it, a line of a tag of one word and a gap
+    before a sentence's opening (``Prints``), the tag not opened as a sentence (``Select``)
+    nor the opening in capitals (justified prose: ``or  AFS  volume``)."""
     start, end = lines.line_starts[n], lines.line_end(n)
     column = _indent(text, start)
     gaps = [g for g in _GAP.finditer(text, start + column, end) if g.end() - start - column <= 24]
     below = n + 1 < len(lines.line_starts) and lines.line_starts[n + 1]
     if below and text[below : lines.line_end(n + 1)].strip():
         for gap in gaps:
-            if (
-                _indent(text, below) == gap.end() - start
-                and len(text[start : gap.start(1)].split()) <= 3
-            ):
+            tag = text[start + column : gap.start(1)]
+            if _indent(text, below) == gap.end() - start and _named(tag, 3):
                 return gap.start(1), gap.end()
         if _indent(text, below) > column:
             return None  # the line continued deeper than its tag: a sentence's first line
@@ -389,11 +399,9 @@ def _tag(text: str, lines: LineIndex, n: int) -> tuple[int, int] | None:
         return None  # (a row of columns: _columns judges its paragraph)
     tag = text[start + column : gaps[0].start(1)]
     opening = text[gaps[0].end() : gaps[0].end() + 2]
-    if (
-        tag[:1].isupper()
-        and tag[1:2].islower()
-        or not (opening[:1].isupper() and opening[1:].islower())
-    ):
+    if not _named(tag, 1) or tag[:1].isupper() and tag[1:2].islower():
+        return None
+    if not (opening[:1].isupper() and opening[1:].islower()):
         return None
     return gaps[0].start(1), gaps[0].end()
 

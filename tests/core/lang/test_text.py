@@ -746,6 +746,8 @@ def test_a_tag_beside_its_description_is_code():
     )
     doc = text.parse(source)
     assert [c.text for c in doc.code] == ["ouid        OWNER", "rates"]
+    # a sentence with two spaces after it is no tag, nor is a clause
+    assert text.parse("i went home.  It is  fine.\n\nyes,  Sure it is.\n").code == []
     # where runs of spaces are no writer's (a comment's prose, its markup blanked), no tag
     assert text.TextSource(source, spaced=False).code == []
     assert sentences(source) == [
@@ -756,3 +758,27 @@ def test_a_tag_beside_its_description_is_code():
         "Global options take effect even for\n       tests which occur earlier on the command line.",
         "or  AFS mount points.",
     ]
+
+
+def test_a_list_items_letter_is_code():
+    """The Artistic License's items ``c) rename any non-standard executables`` and ``c) give
+    ...`` got ``C)``: a letter and a closing parenthesis is an item's marker, code; a letter
+    in parentheses, and a word before one, are words."""
+    kinds = [(w.text, w.kind) for w in text.tokenize("c) rename it, as b) says (a) or (x) do)")]
+    assert kinds == [
+        ("c)", "code"), ("rename", "word"), ("it", "word"), (",", "punct"), ("as", "word"),
+        ("b)", "code"), ("says", "word"), ("(", "punct"), ("a", "word"), (")", "punct"),
+        ("or", "word"), ("(", "punct"), ("x", "word"), (")", "punct"), ("do", "word"),
+        (")", "punct"),
+    ]  # fmt: skip
+
+
+def test_a_character_class_is_code():
+    """grep(1)'s ``[:print:], [:punct:], [:space:], [:upper:], and [:xdigit:]`` got ``punt``
+    and ``digit``: a bracket expression's class is code, in its brackets or not; a word in
+    brackets is a word."""
+    tokens = text.tokenize("Use [:punct:], [[:xdigit:]] or [x].")
+    assert [(w.text, w.kind) for w in tokens] == [
+        ("Use", "word"), ("[:punct:]", "code"), (",", "punct"), ("[[:xdigit:]]", "code"),
+        ("or", "word"), ("[", "punct"), ("x", "word"), ("]", "punct"), (".", "punct"),
+    ]  # fmt: skip

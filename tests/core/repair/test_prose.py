@@ -802,6 +802,14 @@ def test_a_word_the_document_capitalises_twice_is_a_name():
     assert pipeline.units(once, ())[0].tokens[0] == "Because"
 
 
+def test_a_list_item_opened_by_a_letter_is_not_capitalised():
+    """The Artistic License: ``c) rename any non-standard executables ...`` got ``C)`` at
+    >99%, as ``1) rename`` never did."""
+    items = "    c) rename any non-standard executables so the names do not conflict.\n"
+    (unit,) = pipeline.units(ParsedText.parse(items, PLAINTEXT), ())
+    assert unit.tokens == written(unit)
+
+
 def test_a_code_word_with_an_ending_is_a_term():
     """``fuzzers`` in libidn2's README, whose link target says ``fuzz``, was respelt
     ``fuzzes``: a word outside the lexicon that is a code word of the document (of 4 letters
