@@ -46,6 +46,10 @@ _LETTER_ITEM = r"(?<![\w(])[A-Za-z]\)"
 # A character class of a bracket expression (grep(1)'s ``[:punct:]`` and ``[:xdigit:]``: ``punt``
 # and ``digit``), in its brackets or not.
 _CLASS = r"\[?\[:[a-z]+:\]\]?"
+# Words joined by two dots or three, no space between: a range of revisions (``HEAD..main``,
+# ``v1...v2``), an argument spelt out (git 2.38's release notes: ``"git symbolic-ref symref
+# non..sen..se"`` got ``non.. seen..se``).
+_RANGE = r"\w+(?:\.{2,3}\w+)+"
 # A printf directive (find(1)'s ``The directives %a, %b, %c, %d, %i``: ``%I``, a pronoun).
 _DIRECTIVE = r"(?<![\w%])%[A-Za-z](?!\w)"
 _PART = r"[\w-]+(?:\.[\w-]+)*"
@@ -71,7 +75,7 @@ _LEXER = re.compile(
     |(?P<code>{_BROKEN}|(?<!`)`[^`'\s]+'(?![\w'`])|(?P<ticks>`+)[^`]+?(?P=ticks)|https?://[^\s<>()\[\]"]*[^\s<>()\[\]".,;:!?']
        |<!--.*?-->|</?[A-Za-z][\w-]*(?:\s[^<>]*)?/?>|(?<=\])[(\[][^()\[\]\s]*[)\]]
        |!\[[^\[\]\r\n]*\]
-       |{_REFERENCE}|{_DIRECTIVE}|{_LETTER_ITEM}|{_CLASS}|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH}|{_DOTTED})
+       |{_REFERENCE}|{_DIRECTIVE}|{_LETTER_ITEM}|{_CLASS}|{_RANGE}|{_IDENTIFIER}(?![\w'’])|{_ADDRESS}|{_PATH}|{_DOTTED})
     |(?P<number>\d+(?:[.,:]\d+)*)
     |(?P<word>{_WORD}(?:[-'’]{_WORD})*?(?={_NEGATION})|{_NEGATION}
        |{_WORD}(?:(?:-|['’](?!{_CLITIC})){_WORD})*)

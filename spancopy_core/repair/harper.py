@@ -398,13 +398,15 @@ def marker_as_preposition(sentence: str, edit: TextEdit, rule: str) -> bool:
 def to_before_a_name(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` is a ToTwoToo suggestion of ``too`` before a capitalised word: a
     name, whose ``to`` is a preposition (jsoup's commits: ``the default locale is set to
-    Turkish`` got ``too Turkish``)."""
+    Turkish`` got ``too Turkish``); or before words joined by a slash, alternatives named (git
+    2.38's release notes: ``Give _() markings to fatal/warning/usage: labels`` got ``too
+    fatal``)."""
     after = sentence[edit.end :].split()
     return (
         rule == "ToTwoToo"
         and edit.new_text.lower() == "too"
         and bool(after)
-        and after[0][:1].isupper()
+        and (after[0][:1].isupper() or "/" in after[0].strip("/"))
     )
 
 

@@ -755,7 +755,8 @@ def test_a_tag_beside_its_description_is_code():
         "                             session of a process.",
         "Prints a summary indicating how often each predicate failed.",
         "Global  options always return true.",
-        "Global options take effect even for\n       tests which occur earlier on the command line.",
+        "Global options take effect even for\n"
+        "       tests which occur earlier on the command line.",
         "or  AFS mount points.",
     ]
 
@@ -782,3 +783,14 @@ def test_a_character_class_is_code():
         ("Use", "word"), ("[:punct:]", "code"), (",", "punct"), ("[[:xdigit:]]", "code"),
         ("or", "word"), ("[", "punct"), ("x", "word"), ("]", "punct"), (".", "punct"),
     ]  # fmt: skip
+
+
+def test_words_joined_by_dots_are_code():
+    """git 2.38's release notes: ``"git symbolic-ref symref non..sen..se"`` got ``non..
+    seen..se``: words joined by two dots or three (a range of revisions, ``HEAD..main``) are
+    code; an ellipsis between spaces is punctuation."""
+    tokens = text.tokenize("Use non..sen..se, HEAD..main or v1...v2; wait ... what.")
+    assert [w.text for w in tokens if w.kind == "code"] == [
+        "non..sen..se", "HEAD..main", "v1...v2",
+    ]  # fmt: skip
+    assert [w.kind for w in text.tokenize("wait ... what")] == ["word", "punct", "word"]

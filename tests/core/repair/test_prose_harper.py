@@ -319,13 +319,13 @@ def test_the_plural_of_a_word_in_capitals_is_kept():
     OrthographicConsistency: the plural of a word in capitals, a placeholder the page writes
     ``FILE``, is the writer's; a word in mixed case still gets the suggestion."""
     settings = harper.HarperSettings()
-    for written, plural in (("List the FILEs here.", "FILEs"), ("Read the READMEs.", "READMEs")):
+    for sentence, plural in (("List the FILEs here.", "FILEs"), ("Read the READMEs.", "READMEs")):
         ((edit, rule),) = [
-            (e, r) for e, r in harper.suggestions(written, 0, settings)
-            if written[e.start : e.end] == plural
+            (e, r) for e, r in harper.suggestions(sentence, 0, settings)
+            if sentence[e.start : e.end] == plural
         ]  # fmt: skip
-        assert harper.misreads(written, edit, rule)
-        assert harper.plural_in_capitals(written, edit, rule)
+        assert harper.misreads(sentence, edit, rule)
+        assert harper.plural_in_capitals(sentence, edit, rule)
     mixed = "It is the NUMBERs and the ReadMe here."
     edits = harper.suggestions(mixed, 0, settings)
     readme = [(e, r) for e, r in edits if mixed[e.start : e.end] == "ReadMe"]
@@ -371,6 +371,9 @@ def test_to_before_a_name_stays_to():
     named = "When the default locale is set to Turkish, it fails."
     assert harper.chained(named, settings) == named
     assert harper.chained("It is to big.", settings) == "It is too big."
+    # nor before alternatives joined by a slash (git 2.38's release notes)
+    listed = "Give _() markings to fatal/warning/usage: labels that are shown."
+    assert harper.chained(listed, settings) == listed
 
 
 def suggested(unit):
