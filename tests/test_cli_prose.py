@@ -244,3 +244,19 @@ def test_words_hyphenated_at_line_ends_are_left_as_written(tmp_path: Path):
     sentences = json.loads(out.stdout)["sentences"]
     assert len(sentences) == 3
     assert [m["repairs"] for m in sentences] == [[], [], []]
+
+
+def test_a_word_after_an_option_keeps_its_number(tmp_path: Path):
+    """ssh(1)'s ``multiple -i options`` and xargs(1)'s ``The -l and -i options appear`` got
+    ``option`` (>99%): the model read the option's letter as a pronoun. A noun after an
+    option keeps its number; one after a word may still change it."""
+    page = tmp_path / "options.txt"
+    page.write_text(
+        "It is possible to have multiple -i options here.\n\n"
+        "The -l and -i options appear in the old version.\n",
+        encoding="utf-8",
+    )
+    found = titles(page, *EVERY)
+    offered = [t for ts in found.values() for t in ts]
+    assert len(found) == 2, found
+    assert not any('"option"' in t or '"I option' in t for t in offered), offered

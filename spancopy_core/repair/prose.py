@@ -674,6 +674,32 @@ def keeps_negations(old: Sequence[str], new: Sequence[str]) -> bool:
     return count(new) >= count(old)
 
 
+def _after_option(tokens: Sequence[text.Word], k: int) -> bool:
+    """Whether token ``k`` follows a command-line option: a dash after a space (or first) and a
+    letter or two glued to it (``-i``, ``--v``)."""
+    if k < 2 or tokens[k - 2].text not in ("-", "--") or len(tokens[k - 1].text) > 2:
+        return False
+    dash, letter = tokens[k - 2], tokens[k - 1]
+    spaced = k == 2 or tokens[k - 3].end < dash.start
+    return spaced and dash.end == letter.start and letter.text.isalnum()
+
+
+def keeps_option_nouns(source: Sequence[text.Word], new: Sequence[str]) -> bool:
+    """The rule OPTION_NOUN_KEPT: whether each word right after a command-line option keeps its
+    number in the sentence ``new`` (model tokens) of the words ``source``. The model reads the
+    letter of an option as a pronoun (ssh(1)'s ``multiple -i options``, xargs(1)'s ``The -l
+    and -i options appear``: ``option``, >99%)."""
+    old = [text.normalize(w.text) for w in source]
+    matcher = difflib.SequenceMatcher(a=old, b=list(new), autojunk=False)
+    for op, i1, i2, j1, j2 in matcher.get_opcodes():
+        if op != "replace" or i2 - i1 != j2 - j1:
+            continue
+        for k, changed in zip(range(i1, i2), new[j1:j2], strict=True):
+            if _after_option(source, k) and old[k] in (changed + "s", changed[:-1]):
+                return False
+    return True
+
+
 def _protected(tokens: Sequence[text.Word], known: frozenset[str]) -> list[str]:
     """What a repair must keep as it is: code, Markdown markers and the words of ``known``."""
     return [
@@ -1096,7 +1122,8 @@ class ProseFrontend:
         """Whether the sentence keeps its code tokens (inline code spans, URLs, identifiers),
         its emphasis markers and the document's terms (:attr:`SentenceUnit.terms`) as they
         were, in order, and gains none; keeps its negations (:func:`keeps_negations`) and
-        ends no more clauses with ``to`` (:func:`stranded_to`); and whether a fragment keeps
+        the number of a word after an option (:func:`keeps_option_nouns`), and ends no more
+        clauses with ``to`` (:func:`stranded_to`); and whether a fragment keeps
         its end; and writes no apostrophe apart from the words
         around it that the sentence did not have (quickjs-emscripten's README got ``quick '
         s-scripted`` for ``quickjs-emscripten``). A short fragment (fewer than :data:`MIN_SENTENCE`
@@ -1120,6 +1147,8 @@ class ProseFrontend:
             return False
         new = [text.normalize(t.text) for t in tokens]
         if not keeps_negations(unit.tokens, new) or stranded_to(new) > stranded_to(unit.tokens):
+            return False
+        if not keeps_option_nouns(unit.source_tokens, new):  # type: ignore[arg-type]
             return False
         block = isinstance(unit, SentenceUnit) and (unit.title or unit.item)
         as_written = list(written(unit))

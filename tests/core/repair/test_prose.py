@@ -568,6 +568,20 @@ def test_a_repair_that_drops_a_negation_is_not_offered():
     assert not prose.keeps_negations(["Never"], ["ever"])
 
 
+def test_a_repair_that_changes_the_number_of_a_word_after_an_option_is_not_offered():
+    """The rule OPTION_NOUN_KEPT: ssh(1)'s ``multiple -i options`` got ``option``, the
+    option's letter read as a pronoun; the number of a word after another word, or after a
+    dash glued to a word (``man -kind``), may still change, and so may the option's word."""
+    doc = ParsedText.parse("Use multiple -i options and two option.\n", PLAINTEXT)
+    (unit,) = pipeline.units(doc, ())
+    assert PLAINTEXT.still_parses(unit, "Use multiple -i options and two options.")
+    assert not PLAINTEXT.still_parses(unit, "Use multiple -i option and two option.")
+    assert not PLAINTEXT.still_parses(unit, "Use multiple -i optionss and two option.")
+    assert PLAINTEXT.still_parses(unit, "Use multiple -i flags and two option.")
+    words = tokenize("a well -known options list")
+    assert prose.keeps_option_nouns(words, ["a", "well", "-", "known", "option", "list"])
+
+
 def test_a_repair_that_ends_one_more_clause_with_to_is_not_offered():
     """``it's optional in the config file too.`` got ``file to.`` first (89%): ``to`` for
     ``too`` before a clause's end; a sentence that ended with ``to`` as written may keep it."""
