@@ -252,7 +252,7 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
         elif current is None and _term(text, lines, n):
             kind = HEADING  # (plain text) a definition list's term, its description under it
         elif current is None and spaced and (tagged := _tag(text, lines, n)) is not None:
-            blocks.append(_Block(start + _indent(text, start), tagged[0], CODE))
+            blocks.append(_Block(start + _indent(text, lines, start), tagged[0], CODE))
             start = tagged[1]  # (plain text) a tag, its description on the line
         if blank:
             current = None
@@ -268,7 +268,7 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
         return blocks
     commands = [
         k > 0
-        and _commands(text, blocks[k - 1], b)
+        and _commands(text, lines, blocks[k - 1], b)
         or spaced
         and _columns(text, b)
         or _shell(text, b)
@@ -288,7 +288,7 @@ def _steps_in(text: str, lines: LineIndex, n: int, block: _Block) -> bool:
     (find(1)'s ``find . -name frcode.c locate.c -print`` / ``That command is ...``)."""
     start, before = lines.line_starts[n], lines.line_starts[n - 1]
     if text[before : lines.line_end(n - 1)].rstrip().endswith(":"):
-        deeper = _indent(text, start) - _indent(text, before)
+        deeper = _indent(text, lines, start) - _indent(text, lines, before)
         return deeper > 0 or deeper == 0 and _command_line(text[start : lines.line_end(n)])
     opened = lines.line(block.start)  # the block's first line, under a colon?
     if opened == 0 or not text[lines.line_starts[opened - 1] : block.start].rstrip().endswith(":"):
@@ -296,9 +296,9 @@ def _steps_in(text: str, lines: LineIndex, n: int, block: _Block) -> bool:
     first = text[block.start : lines.line_end(opened)]
     if _ITEM.match(first.lstrip(" \t")):
         return False
-    if _indent(text, start) == _indent(text, block.start) and _command_line(first):
+    if _indent(text, lines, start) == _indent(text, lines, block.start) and _command_line(first):
         return not _same_command(first, text[start : lines.line_end(n)])  # prose again
-    return _indent(text, start) < _indent(text, block.start)
+    return _indent(text, lines, start) < _indent(text, lines, block.start)
 
 
 def _term(text: str, lines: LineIndex, n: int) -> bool:
@@ -319,7 +319,10 @@ def _term(text: str, lines: LineIndex, n: int) -> bool:
         return False  # (a heading in capitals: ps(1)'s PERSONALITY over ``390   like ...``)
     if line[-1] in TERMINATORS or line[-1] == ":" or line[:1].isupper() and line[1:2].islower():
         return False
-    return _indent(text, lines.line_starts[n + 1]) > _indent(text, lines.line_starts[n]) + 1
+    return (
+        _indent(text, lines, lines.line_starts[n + 1])
+        > _indent(text, lines, lines.line_starts[n]) + 1
+    )
 
 
 # A command line's marks: an option after a space, a comma or the line's start (``-name``,
@@ -329,26 +332,31 @@ _COMMAND_MARK = re.compile(r"(?:^|[\s,])[-+]{1,2}[A-Za-z0-9]|\s[|<>]\s")
 _COMMAND_OPENING = re.compile(r"[ \t]*(?:\.?/)?[a-z][\w.+/-]*(?=[ \t]|$)")
 
 
-def _command_line(line: str) -> bool:
-    """Whether ``line`` is a command: opened by a command's name (:data:`_COMMAND_OPENING`),
-    no word that opens sentences (:data:`OPENERS`: ``the man -kind``), with a mark of a command
-    line (:data:`_COMMAND_MARK`) and no terminator, colon or comma at its end."""
+def _command_name(line: str) -> str | None:
+    """The command's name that opens ``line`` (:data:`_COMMAND_OPENING`), if one does."""
     opening = _COMMAND_OPENING.match(line)
+    return None if opening is None else opening.group().strip()
+
+
+def _ended(line: str) -> bool:
+    """Whether ``line`` ends with a terminator, a colon or a comma: no command's end."""
+    return line.rstrip()[-1:] in (*TERMINATORS, ":", ",")
+
+
+def _command_line(line: str) -> bool:
+    """Whether ``line`` is a command: opened by a command's name (:func:`_command_name`), no
+    word that opens sentences (:data:`OPENERS`: ``the man -kind``), with a mark of a command
+    line (:data:`_COMMAND_MARK`) and no terminator, colon or comma at its end."""
+    name = _command_name(line)
     return bool(
-        opening
-        and opening.group().strip() not in OPENERS
-        and _COMMAND_MARK.search(line)
-        and line.rstrip()[-1:] not in (*TERMINATORS, ":", ",")
+        name is not None and name not in OPENERS and _COMMAND_MARK.search(line) and not _ended(line)
     )
 
 
 def _same_command(line: str, other: str) -> bool:
     """Whether ``other`` is a command line too, or opened by the same command as ``line``."""
-    opening, also = _COMMAND_OPENING.match(line), _COMMAND_OPENING.match(other)
-    same = (
-        opening is not None and also is not None and opening.group().strip() == also.group().strip()
-    )
-    return same or _command_line(other)
+    name = _command_name(line)
+    return name is not None and name == _command_name(other) or _command_line(other)
 
 
 def _shell(text: str, block: _Block) -> bool:
@@ -357,16 +365,11 @@ def _shell(text: str, block: _Block) -> bool:
     /bin/rm -f`` between two sentences got ``Find``): every line a command line
     (:func:`_command_line`), or two lines or more opened by one command's name and ending
     with no terminator, colon or comma (ps(1)'s ``ps axk comm o comm,args``)."""
-    lines = text[block.start : block.end].splitlines()
-    if all(_command_line(line) for line in lines):
+    rows = text[block.start : block.end].splitlines()
+    if all(_command_line(row) for row in rows):
         return True
-    openings = {m.group().strip() if m else None for m in map(_COMMAND_OPENING.match, lines)}
-    return (
-        len(lines) >= 2
-        and None not in openings
-        and len(openings) == 1
-        and not any(line.rstrip()[-1:] in (*TERMINATORS, ":", ",") for line in lines)
-    )
+    names = {_command_name(row) for row in rows}
+    return len(rows) >= 2 and None not in names and len(names) == 1 and not any(map(_ended, rows))
 
 
 _GAP = re.compile(r"\S( {2,}|\t+)(?=\S)")  # a gap between columns
@@ -389,15 +392,15 @@ def _tag(text: str, lines: LineIndex, n: int) -> tuple[int, int] | None:
     before a sentence's opening (``Prints``), the tag not opened as a sentence (``Select``)
     nor the opening in capitals (justified prose: ``or  AFS  volume``)."""
     start, end = lines.line_starts[n], lines.line_end(n)
-    column = _indent(text, start)
+    column = _indent(text, lines, start)
     gaps = [g for g in _GAP.finditer(text, start + column, end) if g.end() - start - column <= 24]
     below = n + 1 < len(lines.line_starts) and lines.line_starts[n + 1]
     if below and text[below : lines.line_end(n + 1)].strip():
         for gap in gaps:
             tag = text[start + column : gap.start(1)]
-            if _indent(text, below) == gap.end() - start and _named(tag, 3):
+            if _indent(text, lines, below) == gap.end() - start and _named(tag, 3):
                 return gap.start(1), gap.end()
-        if _indent(text, below) > column:
+        if _indent(text, lines, below) > column:
             return None  # the line continued deeper than its tag: a sentence's first line
     if not gaps or gaps[0].end() - start - column > 24 or _COLUMNS.match(text, start, end):
         return None  # (a row of columns: _columns judges its paragraph)
@@ -419,19 +422,15 @@ def _columns(text: str, block: _Block) -> bool:
     return all(_COLUMNS.match(line) for line in text[block.start : block.end].splitlines())
 
 
-def _indent(text: str, at: int) -> int:
+def _indent(text: str, lines: LineIndex, at: int) -> int:
     """The column of the first character past spaces and tabs from ``at`` on: the indentation
     of the line starting at ``at``, the column of a description beside its tag (:func:`_tag`)."""
-    line = text[at : text.find("\n", at) % (len(text) + 1)]  # -1 (the last line): to the end
-    return (
-        at
-        - max(text.rfind("\n", 0, at), text.rfind("\r", 0, at))
-        - 1
-        + (len(line) - len(line.lstrip(" \t")))
-    )
+    n = lines.line(at)
+    line = text[at : lines.line_end(n)]
+    return at - lines.line_starts[n] + len(line) - len(line.lstrip(" \t"))
 
 
-def _commands(text: str, before: _Block, block: _Block) -> bool:
+def _commands(text: str, lines: LineIndex, before: _Block, block: _Block) -> bool:
     """Whether the plain-text paragraph ``block`` is commands, not prose: indented deeper than
     the paragraph ``before`` it, which ends with a colon (``... look like this:``) or with no
     terminator, a sentence the commands continue (``You may run`` / ``gpgconf --list-dirs``
@@ -439,12 +438,12 @@ def _commands(text: str, before: _Block, block: _Block) -> bool:
     (``export PATH=...``, ``meson builddir``)."""
     if text[before.start : before.end].rstrip()[-1:] in TERMINATORS:
         return False
-    lines = text[block.start : block.end].splitlines()
-    if any(_ITEM.match(line.lstrip(" \t")) for line in lines):
+    rows = text[block.start : block.end].splitlines()
+    if any(_ITEM.match(row.lstrip(" \t")) for row in rows):
         return False  # a list's items (``- Darwin - GCC/Clang - should be the same as ...``)
-    return _indent(text, block.start) > _indent(text, before.start) and not any(
-        line.rstrip()[-1:] in (*TERMINATORS, ":")  # (a line ending so introduces: prose)
-        for line in lines
+    return _indent(text, lines, block.start) > _indent(text, lines, before.start) and not any(
+        row.rstrip()[-1:] in (*TERMINATORS, ":")  # (a line ending so introduces: prose)
+        for row in rows
     )
 
 

@@ -689,13 +689,16 @@ def keeps_option_nouns(source: Sequence[text.Word], new: Sequence[str]) -> bool:
     number in the sentence ``new`` (model tokens) of the words ``source``. The model reads the
     letter of an option as a pronoun (ssh(1)'s ``multiple -i options``, xargs(1)'s ``The -l
     and -i options appear``: ``option``, >99%)."""
+    after = {k for k in range(2, len(source)) if _after_option(source, k)}
+    if not after:
+        return True  # (most sentences: no alignment to make)
     old = [text.normalize(w.text) for w in source]
     matcher = difflib.SequenceMatcher(a=old, b=list(new), autojunk=False)
     for op, i1, i2, j1, j2 in matcher.get_opcodes():
         if op != "replace" or i2 - i1 != j2 - j1:
             continue
         for k, changed in zip(range(i1, i2), new[j1:j2], strict=True):
-            if _after_option(source, k) and old[k] in (changed + "s", changed[:-1]):
+            if k in after and old[k] in (changed + "s", changed[:-1]):
                 return False
     return True
 
