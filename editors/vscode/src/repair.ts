@@ -173,24 +173,36 @@ function pick(
   const name = document.uri.path.split("/").pop() ?? "";
   return new Promise((resolve) => {
     let chosen: CandidateItem | undefined;
+    let hidden = false;
+    // The diffs open one after another, and the pick closes them only once the last has
+    // opened: an Enter pressed while a diff is still opening must not leave it beside the
+    // user's editor (it did, on a slow machine), and none opens after the pick has closed.
+    let shown: Promise<unknown> = Promise.resolve();
     quickPick.onDidChangeActive(([item]) => {
-      if (item !== undefined) {
-        const title = `${name} ↔ ${item.label}`;
-        void vscode.commands.executeCommand("vscode.diff", document.uri, item.preview, title, {
-          preview: true,
-          preserveFocus: true,
-          viewColumn: vscode.ViewColumn.Beside,
-        });
+      if (item === undefined || hidden) {
+        return;
       }
+      const title = `${name} ↔ ${item.label}`;
+      const open = () =>
+        hidden
+          ? undefined
+          : vscode.commands.executeCommand("vscode.diff", document.uri, item.preview, title, {
+              preview: true,
+              preserveFocus: true,
+              viewColumn: vscode.ViewColumn.Beside,
+            });
+      shown = shown.then(open, open);
     });
     quickPick.onDidAccept(() => {
       chosen = quickPick.activeItems[0];
       quickPick.hide();
     });
     quickPick.onDidHide(() => {
-      void closePreviews();
+      hidden = true;
       quickPick.dispose();
-      resolve(chosen);
+      const close = () => closePreviews();
+      const done = () => resolve(chosen);
+      shown.then(close, close).then(done, done);
     });
     quickPick.show();
   });
