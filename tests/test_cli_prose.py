@@ -260,3 +260,24 @@ def test_a_word_after_an_option_keeps_its_number(tmp_path: Path):
     offered = [t for ts in found.values() for t in ts]
     assert len(found) == 2, found
     assert not any('"option"' in t or '"I option' in t for t in offered), offered
+
+
+def test_names_of_programs_beside_unmade_respellings_are_left_as_written(tmp_path: Path):
+    """gzip's README: ``The znew and gzexe shell scripts ... the (non-GNU) cpmod utility`` got
+    ``new``, ``gee`` and ``cod`` (>99%): ``cpmod`` -> ``chmod``, a respelling the corrector does
+    not make in well-edited text, let ``znew`` be respelt, and the sentence so changed took
+    Harper's spelling. ``The perl script ztouch`` got ``touch``: a name's capital (``Perl``) is no
+    misspelling either. A slip in such a sentence is still corrected."""
+    readme = tmp_path / "README.txt"
+    readme.write_text(
+        "The znew and gzexe shell scripts provided with gzip benefit from\n"
+        "(but do not require) the (non-GNU) cpmod utility to transfer file attributes.\n\n"
+        "The perl script ztouch is also provided as example (not installed by default since it\n"
+        "relies on perl).\n\nThe old check was uselss.\n",
+        encoding="utf-8",
+    )
+    found = titles(readme, "--json")
+    offered = [t for ts in found.values() for t in ts]
+    assert len(found) == 3, found
+    assert not any(w in t for t in offered for w in ("znew", "gzexe", "cpmod", "ztouch")), offered
+    assert found["The old check was uselss."][:1] == ['Replace "uselss" with "useless"']

@@ -403,6 +403,7 @@ def respellings(
     costs: ChannelCosts = ChannelCosts(),  # noqa: B008
     terms: Container[str] = frozenset(),
     misspelt: bool = False,
+    near: bool = False,
 ) -> list[Respelling]:
     """The words of the sentence ``tokens`` outside the lexicon that the channel respells
     (gain above ``costs.margin``), in order: words of :data:`MIN_LENGTH` letters or more, in
@@ -428,7 +429,11 @@ def respellings(
     ``gmake``), is respelt only in a sentence with another respelling, or one known to be
     ``misspelt`` (another corrector corrected it): in well-edited text it is the writer's
     spelling; in JFLEG's learners' (``Carusage ... aswell ... thirdworld``) a space is left
-    out, or typed, with other errors."""
+    out, or typed, with other errors. With ``near``, only the joins and the respellings one
+    edit away (:func:`is_near`), and only those decide whether a name is respelt beside
+    another: gzip's README has ``The znew and gzexe shell scripts ... the (non-GNU) cpmod
+    utility``, where ``cpmod`` -> ``chmod`` (not near, so not made) let ``znew`` become
+    ``new``."""
     out = []
     joined_to = -1
     for i, token in enumerate(tokens):
@@ -468,6 +473,8 @@ def respellings(
         if respelt is not None and respelt[1] > costs.margin:
             first, *rest = respelt[0]
             out.append(Respelling(i, (same_case(token, first), *rest), respelt[1]))
+    if near:
+        out = [r for r in out if is_near(r, tokens, costs)]
     if not misspelt and all(
         compound_spacing(r, tokens, lexicon) or prefixed_name(r, tokens) for r in out
     ):
@@ -498,10 +505,8 @@ def respell(
 ) -> tuple[str, ...]:
     """``tokens`` with every respelling of :func:`respellings` (``terms`` left as written,
     ``misspelt`` as there) made (a split makes the sentence a token longer, a join a token
-    shorter); with ``near``, only the joins and the respellings one edit away (:func:`near`)."""
+    shorter); with ``near``, only the joins and the respellings one edit away (:func:`is_near`)."""
     out: list[tuple[str, ...]] = [(t,) for t in tokens]
-    for r in respellings(tokens, lexicon, costs, terms, misspelt):
-        if near and not is_near(r, tokens, costs):
-            continue
+    for r in respellings(tokens, lexicon, costs, terms, misspelt, near):
         out[r.index : r.index + r.length] = [r.new] + [()] * (r.length - 1)
     return tuple(w for t in out for w in t)

@@ -428,6 +428,20 @@ def test_a_sentence_spelt_right_keeps_a_name_made_of_a_word_and_letters_before_i
     assert respell(["Run", "mkae", "now"], lexicon) == ("Run", "make", "now")  # a typo
 
 
+def test_a_name_is_respelt_only_beside_a_respelling_that_is_made():
+    """gzip's README: ``The znew and gzexe shell scripts ... the (non-GNU) cpmod utility``.
+    ``cpmod`` -> ``chmod`` is a letter for one neither near nor alike, not made where only the
+    near ones are; it let ``znew`` (a word with a letter before it: a name) become ``new``."""
+    lexicon = Lexicon({w: 30 for w in ("the", "new", "and", "chmod", "utility", "receive")})
+    tokens = ["The", "znew", "and", "the", "cpmod", "utility"]
+    assert [r.new for r in respellings(tokens, lexicon)] == [("new",), ("chmod",)]
+    assert respellings(tokens, lexicon, near=True) == []
+    assert respell(tokens, lexicon, near=True) == tuple(tokens)
+    # beside a near one (a slip) the name is respelt, as without near
+    slip = ["The", "znew", "and", "recieve", "utility"]
+    assert respell(slip, lexicon, near=True) == ("The", "new", "and", "receive", "utility")
+
+
 def test_a_sentence_spelt_right_keeps_its_compounds_glued_or_open():
     for well in (
         ["The", "hashtable", "maps", "keys", "."],
