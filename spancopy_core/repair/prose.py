@@ -20,7 +20,7 @@ from pathlib import Path
 
 from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
 from spancopy_core.editing.positions import majority_newline
-from spancopy_core.lang import java, text
+from spancopy_core.lang import english, java, text
 from spancopy_core.lang.english import (
     FUNCTION_WORDS,
     able_bases,
@@ -172,7 +172,9 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
     :data:`TERM_USES` times or more within :data:`TERM_WINDOW` words (capitalised,
     :data:`NAME_USES` times) or writes as code (:func:`technical_words`, a word made of one
     with an ending too: ``fuzzers`` of ``fuzz``; of the lexicon's words, a name it capitalises,
-    :attr:`~spancopy_core.repair.channel.Lexicon.proper`: ``debian`` of ``debian/``), a
+    :attr:`~spancopy_core.repair.channel.Lexicon.proper`: ``debian`` of ``debian/``), such a
+    name written in lower case :data:`TERM_USES` times within :data:`TERM_WINDOW` words and
+    never capitalised (dpkg's ``perl modules``: ``Perl``, six times in one file), a
     plural counted with its singular (``colorspace`` and ``colorspaces``, ``scons``), and the
     names it writes in lower case (:func:`lower_case_names`) and the names of HTML it uses
     that the lexicon lacks (:func:`markup_words`: ``thead``, not ``form``); never respelt or
@@ -198,6 +200,14 @@ def terms(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
 
     close = {s for s, at in uses.items() if near(at, TERM_USES)}
     close |= {s for s, at in names.items() if near(at, NAME_USES)}
+    # a name the lexicon capitalises that the document writes in lower case only: its
+    # writer's spelling of the name (dpkg's ``perl modules``, pango's NEWS ``cairo``)
+    lower: dict[str, list[int]] = {}
+    for k, word in enumerate(words):
+        if word in lexicon.proper and written[k].islower():
+            lower.setdefault(stem(word), []).append(k)
+    capitalised = {stem(w) for k, w in enumerate(words) if not written[k].islower()}
+    close |= {s for s, at in lower.items() if s not in capitalised and near(at, TERM_USES)}
     technical = technical_words(source)
     close |= {stem(w) for w in technical if w not in lexicon or w in lexicon.proper}
     close |= {stem(w) for w in words if w not in lexicon and _inflected(w, technical)}
@@ -466,6 +476,23 @@ def glued_words(tokens: Sequence[text.Word]) -> frozenset[str]:
     return frozenset(out)
 
 
+def command_opening(words: Sequence[text.Word]) -> frozenset[str]:
+    """The first word of a sentence's ``words`` (in lower case) when code follows it, apart
+    from it: a code token, or an operator or a dash glued to what comes next. A command's name
+    opening a command line (coreutils' NEWS ``date +'%-N' now suppresses ...``: ``Date``) or a
+    keyword a declaration (libgcrypt's ``struct gcry_kdf_thread_ops NEW struct.``: ``Struct``),
+    whose case is the writer's; ``ok - we go`` (a dash between spaces) opens none."""
+    k = next((k for k, w in enumerate(words) if w.text not in _MARKERS), len(words))
+    if k + 2 > len(words) or words[k].kind != "word" or not words[k].text.islower():
+        return frozenset()
+    first, nxt = words[k], words[k + 1]
+    if nxt.start == first.end:
+        return frozenset()
+    glued = k + 2 < len(words) and words[k + 2].start == nxt.end
+    mark = nxt.text in english.BEFORE_CODE_LETTER or nxt.text == "%"
+    return frozenset({first.text}) if nxt.kind == "code" or mark and glued else frozenset()
+
+
 def letter_names(words: Sequence[text.Word]) -> frozenset[str]:
     """The capital letters standing alone after a sentence's first word, ``I`` aside: names
     of things (``Given two strings A and B``, ``a matrix A``; the comments of the held-out
@@ -533,7 +560,7 @@ def sentence_unit(
     words = source.tokens[sentence.tokens]
     known_terms = known_terms | glued_words(words) | foreign_words([w.text for w in words])
     known_terms |= {w.text.lower() for w in words if w.kind == "word" and _in_capitals(w.text)}
-    known_terms |= letter_names(words) | quoted_words(words)
+    known_terms |= letter_names(words) | quoted_words(words) | command_opening(words)
     model_input = text.abstract(words, source.typographic)
     tokens = tuple(model_input.tokens)
     continued = after_code(source, sentence)  # the rest of a sentence a code block cut in two

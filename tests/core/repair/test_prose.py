@@ -730,6 +730,44 @@ def test_a_name_the_document_writes_in_lower_case_is_not_capitalised():
     assert [u.tokens[0] for u in pipeline.units(doc, ())] == ["I", "I", "I"]
 
 
+def test_a_name_the_document_writes_in_lower_case_only_is_a_term():
+    """dpkg's README.feature-removal-schedule writes ``perl`` six times, never ``Perl``, and
+    got ``Perl`` in each sentence (>99%): a name the lexicon capitalises, written in lower case
+    three times near each other and never capitalised, is the writer's spelling. Twice, or
+    capitalised once, it is not."""
+    lexicon = prose.shared_lexicon()
+    assert "perl" in lexicon.proper
+    thrice = "The perl modules load. We moved to perl modules. Then perl reads them.\n"
+    doc = ParsedText.parse(thrice, PLAINTEXT)
+    assert "perl" in prose.terms(doc.parsed, lexicon)
+    assert all("Perl" not in u.tokens for u in pipeline.units(doc, ()))
+    twice = "The perl modules load. We moved to perl modules. Then it reads them.\n"
+    doc = ParsedText.parse(twice, PLAINTEXT)
+    assert "perl" not in prose.terms(doc.parsed, lexicon)
+    assert [u.tokens.count("Perl") for u in pipeline.units(doc, ())] == [1, 1, 0]
+    capitalised = "Perl is old. " + thrice
+    doc = ParsedText.parse(capitalised, PLAINTEXT)
+    assert "perl" not in prose.terms(doc.parsed, lexicon)
+    assert [u.tokens.count("Perl") for u in pipeline.units(doc, ())] == [1, 1, 1, 1]
+
+
+@pytest.mark.parametrize(
+    ("sentence", "first"),
+    [
+        ("date +'%-N' now suppresses excess digits.", "date"),  # coreutils' NEWS: Date
+        ("struct gcry_kdf_thread_ops is a new struct.", "struct"),  # libgcrypt's: Struct
+        ("ls -l now lists the files.", "ls"),
+        ("then - as we said - it stops.", "Then"),  # a dash between spaces
+        ("then it stops.", "Then"),
+    ],
+)
+def test_a_command_opening_a_sentence_keeps_its_case(sentence: str, first: str):
+    """A sentence's first word followed by code (a code token, or an operator or a dash glued
+    to what follows it) is a command's name or a keyword, its case the writer's."""
+    (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
+    assert unit.tokens[0] == first
+
+
 def test_words_the_document_writes_as_code_are_its_terms():
     """A word outside the lexicon that the document writes in code (inline code, a code
     block), glued to a slash (``nodejs/node``, ``GLibC/Musl``) or after an option's dash
