@@ -103,6 +103,9 @@ _DELIMITER_ROW = re.compile(r" {0,3}\|?\s*:?-+:?\s*\|\s*:?-+")  # |---|:--:|
 _CODE_SPAN = re.compile(r"(`+)[^`\n]+?\1")  # inline code, whose pipes make no table (`<|>?:`)
 _RULE = re.compile(r" {0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 _ITEM = re.compile(r"(?:[-*+]|\d{1,9}[.)])\s")  # a list item's marker, in plain text too
+# ... that opens a list item of plain text: one space after it (a wider gap makes the mark a
+# tag beside its description: date(1)'s ``-      (hyphen) do not pad the field``)
+_PLAIN_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,9}[.)]) \S")
 _SETEXT = re.compile(r" {0,3}(?:=+|-+)\s*$")
 _UNDERLINE = re.compile(r" {0,3}(?:={3,}|-{3,}|~{3,}|\*{3,})\s*$")  # under a plain-text title
 # a plain-text row of columns: a cell of one to three words, then three spaces or a tab
@@ -196,7 +199,9 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
     """Code-point ranges of the paragraphs: runs of non-blank lines; in Markdown, code blocks
     and what :func:`_skipped` skips are left out, and headings and list items start a block of
     their own (marked HEADING or ITEM; the text line of a setext heading is a HEADING); the
-    lines of code blocks, and in plain text the paragraphs of commands (:func:`_commands`,
+    lines of code blocks, and in plain text a list item starts a block of its own as well
+    (pango's NEWS, ``- Fix weight conversion on MacOS`` / ``- Update to Unicode 15`` / ...,
+    was one sentence of every item), the paragraphs of commands (:func:`_commands`,
     :func:`_shell`) and, where its runs of spaces are the writer's (``spaced``), of columns
     (:func:`_columns`) and a tag beside its description (:func:`_tag`), are CODE blocks."""
     lines = LineIndex(text)
@@ -247,6 +252,8 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
                 blocks[-1] = blocks[-1]._replace(kind=HEADING)
             current, prev_blank = None, True
             continue
+        elif _PLAIN_ITEM.match(line):
+            current, kind = None, ITEM  # (plain text) a list item starts a block of its own
         elif current is not None and _steps_in(text, lines, n, blocks[-1]):
             current = None  # (plain text) lines under "... run:" indented deeper: commands?
         elif current is None and _term(text, lines, n):
@@ -530,7 +537,11 @@ class TextSource:
                 self.code.append(Word(text[start:end], "code", start + base, end + base))
                 continue
             first = len(self.tokens)
-            markers = _markers(text, start, end) if markdown else []
+            if markdown:
+                markers = _markers(text, start, end)
+            else:  # a plain-text item's marker, on its first line (in Markdown: each line's)
+                opened = _PLAIN_ITEM.match(text, start, end) if kind == ITEM else None
+                markers = [(start, opened.end() - 1)] if opened else []
             self.tokens.extend(
                 w._replace(start=w.start + base, end=w.end + base)
                 for w in tokenize(text, start, end)

@@ -1023,9 +1023,12 @@ class ProseFrontend:
                 continue  # a compound split
             if len(word) < 3 or not (word.isalpha() and word.islower() and typo_shaped(word)):
                 continue
-            if word not in lexicon and word not in known and word not in self.words:
-                if not touches_code(sentence, edit):
-                    made.append(edit)
+            if word in lexicon or touches_code(sentence, edit):
+                continue
+            # the word, or the word it is part of (pango's NEWS: its term ``pango-view``, whose
+            # ``pango`` got ``pang``), a term or a word of the user's
+            if not any(changes_word(sentence, edit, w) for w in (known, self.words)):
+                made.append(edit)
         if not made:
             return tokens
         return tuple(text.abstract(text.tokenize(apply_edits(sentence, made))).tokens)

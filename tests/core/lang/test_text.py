@@ -448,6 +448,34 @@ def test_a_definition_lists_term_is_a_heading_of_its_own():
     assert [s.block for s in text.parse(prose, markdown=False).sentences] == [text.TEXT]
 
 
+def test_a_plain_text_list_item_is_a_sentence_of_its_own():
+    """pango's NEWS lists its changes as ``- Fix weight conversion on MacOS`` / ``- Update to
+    Unicode 15`` / ...: in plain text every item of a paragraph was one sentence, judged, and
+    respelt, as one (``pango-view`` got ``pang-view``). Each item is a sentence of an ITEM block
+    now, as in Markdown, its marker no token; a line under it continues it. A mark with a wider
+    gap after it is a tag beside its description (date(1)'s ``-      (hyphen) do not pad``)."""
+    source = (
+        "Changes in 1.50.12\n- Fix weight conversion on MacOS\n"
+        "- Fix char offset in multi-paragraph\n  layouts\n* Enable cairo by default\n"
+        "2. Second step here.\n"
+    )
+    assert blocks(source) == [
+        ("Changes in 1.50.12", text.TEXT),
+        ("Fix weight conversion on MacOS", text.ITEM),
+        ("Fix char offset in multi-paragraph\n  layouts", text.ITEM),
+        ("Enable cairo by default", text.ITEM),
+        ("Second step here.", text.ITEM),
+    ]
+    assert words(source)[:3] == ["Changes", "in", "1.50.12"]
+    assert "-" not in [w.text for w in text.parse(source).tokens]
+    tags = (
+        "       -      (hyphen) do not pad the field\n       _      (underscore) pad with spaces\n"
+    )
+    assert text.ITEM not in {x.block for x in text.sentences(tags)}
+    dash = "We use the tool - not the library - for this.\n"
+    assert blocks(dash) == [(dash.strip(), text.TEXT)]
+
+
 def test_code_blocks_are_no_sentences_but_code_of_the_document():
     """Fenced and indented Markdown code, and in plain text an indented paragraph after a
     colon with no sentence end (the commands of ``spancopy repair`` on xdg-utils' README,
@@ -664,13 +692,15 @@ def test_commands_under_a_colon_within_a_paragraph_are_code():
     ]
     prose_under = "Notes:\n    This line is prose.\n    So is this one.\n"
     assert sentences(prose_under) == ["Notes:", "This line is prose.", "So is this one."]
-    # a list under a colon is prose, and so is the line that continues an item
+    # a list under a colon is prose, each item a sentence of its own, and so is the line that
+    # continues an item
     items = (
         "Unchecked:\n - Darwin - GCC - like their Linux counter part\n - it links,\nsince it is.\n"
     )
-    assert sentences(items) == [
-        "Unchecked:",
-        "- Darwin - GCC - like their Linux counter part\n - it links,\nsince it is.",
+    assert blocks(items) == [
+        ("Unchecked:", text.TEXT),
+        ("Darwin - GCC - like their Linux counter part", text.ITEM),
+        ("it links,\nsince it is.", text.ITEM),
     ]
     assert text.parse(items).code == []
 

@@ -640,6 +640,15 @@ def test_the_negation_of_contractions_is_no_term():
     assert PLAINTEXT.still_parses(last, "We can't stay.")
 
 
+def test_harpers_spelling_keeps_a_part_of_a_term():
+    """pango's NEWS: its term ``pango-view`` got ``pang-view``, Harper's SpellCheck linting
+    the part ``pango`` alone, which is no term. A part of a term (or of a user's word) is kept;
+    outside any term it is respelt."""
+    tokens = ("Use", "the", "pango-view", "tool", "here", ".")
+    assert PLAINTEXT.spell(tokens, frozenset({"pango-view"})) == tokens
+    assert PLAINTEXT.spell(tokens, frozenset())[2] == "pang-view"
+
+
 def test_a_term_that_harpers_precise_rules_correct_is_corrected():
     """``alot`` used three times is a term, but Harper's precise rules write ``a lot``: the
     corrected sentence keeps its other corrections and is offered (a term it keeps is not)."""
