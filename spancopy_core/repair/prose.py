@@ -493,6 +493,40 @@ def command_opening(words: Sequence[text.Word]) -> frozenset[str]:
     return frozenset({first.text}) if nxt.kind == "code" or mark and glued else frozenset()
 
 
+_OR = ("and", "or")  # before a list's last item
+
+
+def _named(word: text.Word) -> bool:
+    """Whether ``word`` is code, or a word no English word's typo: without a vowel (``gpfs``),
+    or with a digit (``ocfs2``)."""
+    low = word.text.lower()
+    return word.kind == "code" or not typo_shaped(low) or any(c.isdigit() for c in low)
+
+
+def listed_names(words: Sequence[text.Word]) -> frozenset[str]:
+    """The words (in lower case) of a list of names in a sentence's ``words``: three items or
+    more, each one token, apart by commas (``and`` or ``or`` before the last), one of them code
+    or no English word's typo (:func:`_named`). coreutils' NEWS, ``df now recognizes these
+    file systems as remote: acfs, coda, fhgfs, gpfs, ibrix, ocfs2, and vxfs.``, got ``acts``
+    and ``ibid``; a learner's ``aple, banan and oranje`` is a list of typos still."""
+    out: set[str] = set()
+    k, n = 0, len(words)
+    while k < n:
+        items, j = [k], k + 1
+        while j < n and words[items[-1]].kind in ("word", "code"):
+            m = j + 1 if words[j].text == "," else j
+            if m < n and words[m].text.lower() in _OR:
+                m += 1
+            if m == j or m >= n or words[m].kind not in ("word", "code"):
+                break
+            items.append(m)
+            j = m + 1
+        if len(items) >= 3 and any(_named(words[i]) for i in items):
+            out |= {words[i].text.lower() for i in items if words[i].kind == "word"}
+        k = j if len(items) > 1 else k + 1
+    return frozenset(out)
+
+
 def letter_names(words: Sequence[text.Word]) -> frozenset[str]:
     """The capital letters standing alone after a sentence's first word, ``I`` aside: names
     of things (``Given two strings A and B``, ``a matrix A``; the comments of the held-out
@@ -561,6 +595,7 @@ def sentence_unit(
     known_terms = known_terms | glued_words(words) | foreign_words([w.text for w in words])
     known_terms |= {w.text.lower() for w in words if w.kind == "word" and _in_capitals(w.text)}
     known_terms |= letter_names(words) | quoted_words(words) | command_opening(words)
+    known_terms |= listed_names(words)
     model_input = text.abstract(words, source.typographic)
     tokens = tuple(model_input.tokens)
     continued = after_code(source, sentence)  # the rest of a sentence a code block cut in two

@@ -640,6 +640,23 @@ def test_the_negation_of_contractions_is_no_term():
     assert PLAINTEXT.still_parses(last, "We can't stay.")
 
 
+def test_the_items_of_a_list_of_names_are_kept():
+    """coreutils' NEWS, ``df now recognizes these file systems as remote: acfs, coda, fhgfs,
+    gpfs, ibrix, ocfs2, and vxfs.``, got ``acts`` and ``ibid`` (>99%): a list with an item no
+    English word's typo (no vowel, or a digit) is a list of names. A learner's list of typos,
+    and two names, are not."""
+    names = "Remote file systems: acfs, coda, fhgfs, gpfs, ibrix, ocfs2, and vxfs.\n"
+    (unit,) = pipeline.units(ParsedText.parse(names, PLAINTEXT), ())
+    assert {"acfs", "ibrix", "coda"} <= unit.terms
+    assert unit.tokens == written(unit)
+    typos = "I like aple, banan and oranje.\n"
+    (unit,) = pipeline.units(ParsedText.parse(typos, PLAINTEXT), ())
+    assert not {"aple", "banan", "oranje"} & unit.terms
+    assert "banana" in unit.tokens  # (respelt: no term)
+    two = ParsedText.parse("It runs on gpfs and acfs.\n", PLAINTEXT)
+    assert "acfs" not in pipeline.units(two, ())[0].terms
+
+
 def test_harpers_spelling_keeps_a_part_of_a_term():
     """pango's NEWS: its term ``pango-view`` got ``pang-view``, Harper's SpellCheck linting
     the part ``pango`` alone, which is no term. A part of a term (or of a user's word) is kept;
