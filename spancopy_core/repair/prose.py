@@ -20,8 +20,9 @@ from pathlib import Path
 
 from spancopy_core.editing.edits import TextEdit, apply_edits, layout_free
 from spancopy_core.editing.positions import majority_newline
-from spancopy_core.lang import english, java, text
+from spancopy_core.lang import java, text
 from spancopy_core.lang.english import (
+    BEFORE_CODE_LETTER,
     FUNCTION_WORDS,
     able_bases,
     american_spelling,
@@ -480,8 +481,9 @@ def command_opening(words: Sequence[text.Word]) -> frozenset[str]:
     """The first word of a sentence's ``words`` (in lower case) when code follows it, apart
     from it: a code token, or an operator or a dash glued to what comes next. A command's name
     opening a command line (coreutils' NEWS ``date +'%-N' now suppresses ...``: ``Date``) or a
-    keyword a declaration (libgcrypt's ``struct gcry_kdf_thread_ops NEW struct.``: ``Struct``),
-    whose case is the writer's; ``ok - we go`` (a dash between spaces) opens none."""
+    keyword opening a declaration (libgcrypt's ``struct gcry_kdf_thread_ops NEW struct.``:
+    ``Struct``), whose case is the writer's; ``ok - we go`` (a dash between spaces) opens
+    none."""
     k = next((k for k, w in enumerate(words) if w.text not in _MARKERS), len(words))
     if k + 2 > len(words) or words[k].kind != "word" or not words[k].text.islower():
         return frozenset()
@@ -489,7 +491,7 @@ def command_opening(words: Sequence[text.Word]) -> frozenset[str]:
     if nxt.start == first.end:
         return frozenset()
     glued = k + 2 < len(words) and words[k + 2].start == nxt.end
-    mark = nxt.text in english.BEFORE_CODE_LETTER or nxt.text == "%"
+    mark = nxt.text in BEFORE_CODE_LETTER or nxt.text == "%"
     return frozenset({first.text}) if nxt.kind == "code" or mark and glued else frozenset()
 
 
@@ -513,7 +515,7 @@ def listed_names(words: Sequence[text.Word]) -> frozenset[str]:
     k, n = 0, len(words)
     while k < n:
         items, j = [k], k + 1
-        while j < n and words[items[-1]].kind in ("word", "code"):
+        while j < n and words[k].kind in ("word", "code"):  # (every item after the first is)
             m = j + 1 if words[j].text == "," else j
             if m < n and words[m].text.lower() in _OR:
                 m += 1
