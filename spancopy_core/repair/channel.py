@@ -383,6 +383,19 @@ def prefixed_name(r: Respelling, tokens: Sequence[str]) -> bool:
     return len(old) > len(new) and old.endswith(new)
 
 
+def suffixed_name(r: Respelling, tokens: Sequence[str]) -> bool:
+    """Whether the respelling ``r`` of the sentence ``tokens`` only drops letters from the end
+    of a word: a lexicon word with letters after it, how daemons and tools are named in
+    well-edited text (``registryd``, ``startx``, ``rustc``, ``scanf``: respelt ``registry``,
+    ``start``, ``rust``, ``scan`` in the NEWS of Debian packages); a learner types them too
+    (``untill``, ``olde``: 23 of JFLEG dev's 33 such respellings are right), so only in
+    well-edited text is this a name (:func:`respellings` with ``near``)."""
+    if r.length != 1 or len(r.new) != 1:
+        return False
+    old, new = tokens[r.index].lower(), r.new[0].lower()
+    return len(old) > len(new) and old.startswith(new)
+
+
 def compound(
     word: str,
     lexicon: Lexicon,
@@ -433,7 +446,8 @@ def respellings(
     edit away (:func:`is_near`), and only those decide whether a name is respelt beside
     another: gzip's README has ``The znew and gzexe shell scripts ... the (non-GNU) cpmod
     utility``, where ``cpmod`` -> ``chmod`` (not near, so not made) let ``znew`` become
-    ``new``."""
+    ``new``; and a name made of a word and letters after it (:func:`suffixed_name`:
+    ``registryd``) is one too."""
     out = []
     joined_to = -1
     for i, token in enumerate(tokens):
@@ -476,7 +490,11 @@ def respellings(
     if near:
         out = [r for r in out if is_near(r, tokens, costs)]
     if not misspelt and all(
-        compound_spacing(r, tokens, lexicon) or prefixed_name(r, tokens) for r in out
+        compound_spacing(r, tokens, lexicon)
+        or prefixed_name(r, tokens)
+        or near
+        and suffixed_name(r, tokens)
+        for r in out
     ):
         return []  # a sentence spelt right: its compounds and names as the writer spells them
     return out

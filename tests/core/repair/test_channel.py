@@ -428,6 +428,20 @@ def test_a_sentence_spelt_right_keeps_a_name_made_of_a_word_and_letters_before_i
     assert respell(["Run", "mkae", "now"], lexicon) == ("Run", "make", "now")  # a typo
 
 
+def test_well_edited_text_keeps_a_name_made_of_a_word_and_letters_after_it():
+    """``registryd``, ``rustc``, ``scanf``: daemons and tools were respelt ``registry``,
+    ``rust``, ``scan`` in the NEWS of Debian packages. In well-edited text (``near``: a careful
+    writer's) such a word alone is a name; beside a slip, or in a careless writer's text
+    (learners type ``untill``), it is respelt."""
+    lexicon = Lexicon({w: 30 for w in ("fix", "on", "rust", "until", "now", "receive", "it")})
+    alone = ["Fix", "it", "on", "rustc", "now"]
+    assert respellings(alone, lexicon, near=True) == []
+    assert respell(alone, lexicon) == ("Fix", "it", "on", "rust", "now")  # careless
+    slip = ["Fix", "rustc", "recieve", "it"]
+    assert respell(slip, lexicon, near=True) == ("Fix", "rust", "receive", "it")
+    assert respell(["Fix", "it", "untill", "now"], lexicon)[2] == "until"
+
+
 def test_a_name_is_respelt_only_beside_a_respelling_that_is_made():
     """gzip's README: ``The znew and gzexe shell scripts ... the (non-GNU) cpmod utility``.
     ``cpmod`` -> ``chmod`` is a letter for one neither near nor alike, not made where only the
