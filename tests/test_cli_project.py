@@ -227,15 +227,16 @@ def test_several_paths_with_one_wrong_is_one_line(project: Path, named, extra, m
 def test_the_projects_identifiers_are_its_own_words_in_its_prose(tmp_path: Path):
     """jsoup's CHANGES.md, ``the node traversor``, got ``traversed`` (>99%) from the shipped
     prose model (two edits away, no longer respelt in well-edited text: a name one edit from a
-    word here); in a project with the class ``NodeWalkr`` the word is the project's own, as
+    word here, its letters swapped, not added after a word as ``walkr`` is, which well-edited
+    text keeps); in a project with the class ``NodeWalkre`` the word is the project's own, as
     the server keeps the words of open Java files' identifiers (run by ``main``)."""
     root = tmp_path / "p"
     root.mkdir()
     notes = root / "README.md"
-    notes.write_text("# Notes\n\nAnd it also enables the node walkr to stop.\n")
+    notes.write_text("# Notes\n\nAnd it also enables the node walkre to stop.\n")
     alone = spancopy_main("repair", root, "--top-k", "1")
-    assert alone.returncode == 1 and 'Replace "walkr" with' in alone.stdout, alone.stdout
-    (root / "NodeWalkr.java").write_text("class NodeWalkr {\n    int depth;\n}\n")
+    assert alone.returncode == 1 and 'Replace "walkre" with' in alone.stdout, alone.stdout
+    (root / "NodeWalkre.java").write_text("class NodeWalkre {\n    int depth;\n}\n")
     out = spancopy_main("repair", root, "--top-k", "1")
     assert (out.returncode, out.stderr) == (0, ""), out.stdout
     assert "0 finding(s)" in out.stdout
