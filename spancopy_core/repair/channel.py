@@ -371,16 +371,22 @@ def compound_spacing(r: Respelling, tokens: Sequence[str], lexicon: Lexicon) -> 
     return len(r.new) == 2 and not apart(r.new[0].lower(), r.new[1].lower(), lexicon)
 
 
+def _one_word(r: Respelling, tokens: Sequence[str]) -> tuple[str, str] | None:
+    """The word of ``tokens`` that ``r`` respells as one word, and that word, in lower case
+    (None for a split or a join)."""
+    if r.length != 1 or len(r.new) != 1:
+        return None
+    return tokens[r.index].lower(), r.new[0].lower()
+
+
 def prefixed_name(r: Respelling, tokens: Sequence[str]) -> bool:
     """Whether the respelling ``r`` of the sentence ``tokens`` only drops letters from the
     start of a word: a lexicon word with letters before it is how commands and libraries are
     named (``gmake``, ``xtests``, ``bcrypt``, ``ccache``, ``kinit``: respelt ``make``,
     ``tests``, ... in the READMEs of bench/prose_false_alarms.py --seed 1 and 2); a learner's
     typo rarely adds letters there (3 of JFLEG dev's 366 respellings of one word)."""
-    if r.length != 1 or len(r.new) != 1:
-        return False
-    old, new = tokens[r.index].lower(), r.new[0].lower()
-    return len(old) > len(new) and old.endswith(new)
+    words = _one_word(r, tokens)
+    return words is not None and len(words[0]) > len(words[1]) and words[0].endswith(words[1])
 
 
 def suffixed_name(r: Respelling, tokens: Sequence[str]) -> bool:
@@ -390,10 +396,8 @@ def suffixed_name(r: Respelling, tokens: Sequence[str]) -> bool:
     ``start``, ``rust``, ``scan`` in the NEWS of Debian packages); a learner types them too
     (``untill``, ``olde``: 23 of JFLEG dev's 33 such respellings are right), so only in
     well-edited text is this a name (:func:`respellings` with ``near``)."""
-    if r.length != 1 or len(r.new) != 1:
-        return False
-    old, new = tokens[r.index].lower(), r.new[0].lower()
-    return len(old) > len(new) and old.startswith(new)
+    words = _one_word(r, tokens)
+    return words is not None and len(words[0]) > len(words[1]) and words[0].startswith(words[1])
 
 
 def compound(

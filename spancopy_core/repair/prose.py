@@ -265,12 +265,7 @@ def technical_words(source: TextSource) -> set[str]:
         before = tokens[k - 1] if k and tokens[k - 1].end == t.start else None
         after = tokens[k + 1] if k + 1 < len(tokens) and tokens[k + 1].start == t.end else None
         slashed = "/" in (before.text if before else "", after.text if after else "")
-        option = (  # -lpthread, --with-editline: a dash after a space (or first), then the word
-            before is not None
-            and before.text in ("-", "--")
-            and (k < 2 or tokens[k - 2].end < before.start)
-        )
-        if slashed or option:
+        if slashed or _option_dash(tokens, k - 1):  # (-lpthread, --with-editline)
             out.update(w.lower() for w in _LETTERS.findall(t.text))
     return out
 
@@ -738,14 +733,22 @@ def keeps_negations(old: Sequence[str], new: Sequence[str]) -> bool:
     return count(new) >= count(old)
 
 
-def _after_option(tokens: Sequence[text.Word], k: int) -> bool:
-    """Whether token ``k`` follows a command-line option: a dash after a space (or first) and a
-    letter or two glued to it (``-i``, ``--v``)."""
-    if k < 2 or tokens[k - 2].text not in ("-", "--") or len(tokens[k - 1].text) > 2:
+def _option_dash(tokens: Sequence[text.Word], d: int) -> bool:
+    """Whether token ``d`` is the dash of a command-line option: ``-`` or ``--`` after a space
+    (or first), the next token glued to it (``-i``, ``--with-editline``)."""
+    if not 0 <= d < len(tokens) - 1 or tokens[d].text not in ("-", "--"):
         return False
-    dash, letter = tokens[k - 2], tokens[k - 1]
-    spaced = k == 2 or tokens[k - 3].end < dash.start
-    return spaced and dash.end == letter.start and letter.text.isalnum()
+    spaced = d == 0 or tokens[d - 1].end < tokens[d].start
+    return spaced and tokens[d + 1].start == tokens[d].end
+
+
+def _after_option(tokens: Sequence[text.Word], k: int) -> bool:
+    """Whether token ``k`` follows a command-line option: a dash (:func:`_option_dash`) and a
+    letter or two glued to it (``-i``, ``--v``)."""
+    if k < 2:
+        return False
+    letter = tokens[k - 1].text
+    return len(letter) <= 2 and letter.isalnum() and _option_dash(tokens, k - 2)
 
 
 def keeps_option_nouns(source: Sequence[text.Word], new: Sequence[str]) -> bool:
