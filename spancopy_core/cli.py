@@ -346,7 +346,10 @@ def _frontend(path: Path, language: str | None) -> Frontend:
         frontend = frontend_for(None, path.absolute().as_uri())  # the name given, links or not
     if frontend is None:
         known = ", ".join(e for f in FRONTENDS for e in f.extensions)
-        raise UsageError(f"{path}: unsupported file type (supported: {known}; or pass --language)")
+        raise UsageError(
+            f"{path}: unsupported file type (supported: {known}, plain text named README, NEWS, "
+            "TODO, ...; or pass --language)"
+        )
     return frontend
 
 
@@ -575,15 +578,16 @@ def run_project(args: argparse.Namespace) -> int:
 
 def _listed(paths: list[Path], language: str | None) -> list[tuple[Path, Frontend]]:
     """The files of a project run, each once, with its front-end: those under each directory
-    of ``paths`` of a known extension (only ``language``'s, when given), and each file of
-    ``paths`` as ``spancopy repair FILE`` reads it (a :class:`UsageError` when it does not
-    exist or is of no known kind)."""
-    by_suffix = {e: f for f in FRONTENDS if language in (None, f.name) for e in f.extensions}
+    of ``paths`` of a known kind (by extension or name: :func:`frontend_for`; only
+    ``language``'s, when given), and each file of ``paths`` as ``spancopy repair FILE`` reads
+    it (a :class:`UsageError` when it does not exist or is of no known kind)."""
     found: dict[Path, tuple[Path, Frontend]] = {}
     for path in paths:
         if path.is_dir():
-            for file in project_files(path, by_suffix.keys()):
-                found.setdefault(file.resolve(), (file, by_suffix[file.suffix.lower()]))
+            for file in project_files(path):
+                frontend = frontend_for(None, file.absolute().as_uri())
+                if frontend is not None and language in (None, frontend.name):
+                    found.setdefault(file.resolve(), (file, frontend))
         elif path.exists():  # a file (or a pipe: read as repair FILE reads one)
             found.setdefault(path.resolve(), (path, _frontend(path, language)))
         else:

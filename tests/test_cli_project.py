@@ -242,6 +242,27 @@ def test_the_projects_identifiers_are_its_own_words_in_its_prose(tmp_path: Path)
     assert "0 finding(s)" in out.stdout
 
 
+def test_plain_text_named_readme_is_read_as_text(tmp_path: Path):
+    """``spancopy repair README`` answered "unsupported file type": GNU's and Debian's
+    plain-text files (README, NEWS, TODO, README.Debian) are text, in a project run too; a
+    licence (COPYING) and a Makefile are not read (shipped models, run by ``main``)."""
+    root = tmp_path / "p"
+    root.mkdir()
+    sentence = "This tool recieve its input from the standard input.\n"
+    for name in ("README", "NEWS.Debian", "COPYING", "Makefile"):
+        (root / name).write_text(sentence, encoding="utf-8")
+    out = spancopy_main("repair", root, "--top-k", "1")
+    assert out.returncode == 1, out.stderr
+    assert out.stdout.count('#1 Replace "recieve" with "receive"') == 2, out.stdout
+    assert "COPYING" not in out.stdout and "Makefile" not in out.stdout
+    summary = "\n2 file(s), 2 method(s) or sentence(s) checked: 2 finding(s) in 2 file(s)"
+    assert summary in out.stdout
+    alone = spancopy_main("repair", root / "README", "--top-k", "1")
+    assert (alone.returncode, alone.stderr) == (0, "")
+    assert alone.stdout.startswith(f"{root / 'README'}:1: sentence This tool recieve")
+    one_line_error(spancopy_main("repair", root / "COPYING"), 2, "plain text named README, NEWS")
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
 def test_progress_is_drawn_on_a_terminal_only(toy_model: Path, project: Path):

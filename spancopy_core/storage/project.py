@@ -2,7 +2,7 @@
 work tree the files git would show (``git ls-files --cached --others --exclude-standard``, so
 ``.gitignore`` and the other exclude files are honoured, deleted files left out); elsewhere a
 walk that skips hidden files and directories and does not follow links to directories. Only
-regular files with one of the given extensions, in path order. :func:`project_path` finds a
+regular files, in path order. :func:`project_path` finds a
 project's own files (``.spancopy/...``) from any file of it.
 """
 
@@ -10,16 +10,15 @@ from __future__ import annotations
 
 import os
 import subprocess
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 from pathlib import Path
 
 
-def project_files(root: Path, extensions: Collection[str]) -> list[Path]:
-    """The files under ``root`` whose (lower-case) extension is one of ``extensions``, as
-    paths that start with ``root``, sorted."""
+def project_files(root: Path) -> list[Path]:
+    """The files under ``root``, as paths that start with ``root``, sorted."""
     listed = _git_files(root)
     found = _walk(root) if listed is None else listed
-    return sorted(p for p in found if p.suffix.lower() in extensions and p.is_file())
+    return sorted(p for p in found if p.is_file())
 
 
 def project_path(path: str | Path, relative: Path) -> Path | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -135,6 +136,27 @@ def test_frontend_by_language_id_then_extension():
     assert frontend_for("markdown", "file:///README.md").name == "markdown"
     assert frontend_for("python", "file:///setup.py") is None
     assert frontend_for(None, "file:///notes.rst") is None
+
+
+@pytest.mark.parametrize(
+    ("name", "kind"),
+    [
+        ("README", "plaintext"),
+        ("NEWS", "plaintext"),
+        ("pkg/TODO", "plaintext"),
+        ("README.Debian", "plaintext"),
+        ("readme.md", "markdown"),
+        ("README.rst", None),
+        ("COPYING", None),
+        ("ChangeLog", None),
+        ("Makefile", None),
+        ("READMEFIRST", None),
+    ],
+)
+def test_plain_text_by_its_name(name: str, kind: str | None):
+    # GNU's and Debian's plain-text files, named without an extension of ours
+    frontend = frontend_for(None, f"file:///src/{name}")
+    assert (frontend and frontend.name) == kind
 
 
 def test_documents_reuse_a_version_and_refuse_huge_texts():
