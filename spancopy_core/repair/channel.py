@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Container, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -421,6 +421,7 @@ def respellings(
     terms: Container[str] = frozenset(),
     misspelt: bool = False,
     near: bool = False,
+    dictionary: Callable[[str], bool] | None = None,
 ) -> list[Respelling]:
     """The words of the sentence ``tokens`` outside the lexicon that the channel respells
     (gain above ``costs.margin``), in order: words of :data:`MIN_LENGTH` letters or more, in
@@ -451,7 +452,9 @@ def respellings(
     another: gzip's README has ``The znew and gzexe shell scripts ... the (non-GNU) cpmod
     utility``, where ``cpmod`` -> ``chmod`` (not near, so not made) let ``znew`` become
     ``new``; and a name made of a word and letters after it (:func:`suffixed_name`:
-    ``registryd``) is one too."""
+    ``registryd``) is one too. With ``near``, neither a respelling into a word that the
+    ``dictionary`` (Harper's, larger) lacks: a careful writer's ``libss`` (of e2fsprogs) is
+    no slip for ``libssl``, nor ``epsf`` for ``epsv``: a name for another name."""
     out = []
     joined_to = -1
     for i, token in enumerate(tokens):
@@ -492,7 +495,12 @@ def respellings(
             first, *rest = respelt[0]
             out.append(Respelling(i, (same_case(token, first), *rest), respelt[1]))
     if near:
-        out = [r for r in out if is_near(r, tokens, costs)]
+        out = [
+            r
+            for r in out
+            if is_near(r, tokens, costs)
+            and (dictionary is None or all(dictionary(w.lower()) for w in r.new))
+        ]
     if not misspelt and all(
         compound_spacing(r, tokens, lexicon)
         or prefixed_name(r, tokens)
@@ -524,11 +532,13 @@ def respell(
     terms: Container[str] = frozenset(),
     misspelt: bool = False,
     near: bool = False,
+    dictionary: Callable[[str], bool] | None = None,
 ) -> tuple[str, ...]:
     """``tokens`` with every respelling of :func:`respellings` (``terms`` left as written,
     ``misspelt`` as there) made (a split makes the sentence a token longer, a join a token
-    shorter); with ``near``, only the joins and the respellings one edit away (:func:`is_near`)."""
+    shorter); with ``near``, only the joins and the respellings one edit away (:func:`is_near`)
+    into words of the ``dictionary``."""
     out: list[tuple[str, ...]] = [(t,) for t in tokens]
-    for r in respellings(tokens, lexicon, costs, terms, misspelt, near):
+    for r in respellings(tokens, lexicon, costs, terms, misspelt, near, dictionary):
         out[r.index : r.index + r.length] = [r.new] + [()] * (r.length - 1)
     return tuple(w for t in out for w in t)

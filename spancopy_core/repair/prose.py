@@ -992,16 +992,15 @@ class ProseFrontend:
         tokens = participles(wont(its_and_it_is(apostrophes(tokens, kept)), kept))
         lexicon = shared_lexicon()
         spelt = spelt_words(tokens, known, self.harper)
-        respelt = respell(
-            tokens, lexicon, self.spelling, spelt, tokens != written_tokens, near=not careless
+        dictionary = (
+            None if self.harper is None else functools.partial(knows, dialect=self.harper.dialect)
         )
+        misspelt = tokens != written_tokens
+        respelt = respell(tokens, lexicon, self.spelling, spelt, misspelt, not careless, dictionary)
         respelt = causative_to(counted_plurals(respelt, noun_plural, spelt | user))
         label = tokens[1:2] == (":",)
         # nor a label's; with Harper, not a word of the lexicon its dictionary lacks, a name
         # (zlib, bc, musl: the lexicon counts the documentation's words)
-        dictionary = (
-            None if self.harper is None else functools.partial(knows, dialect=self.harper.dialect)
-        )
         words = () if fragment or label else _Capitalised(lexicon, known, dictionary)
         capitalised = capitals(respelt, words, _Capitalised(lexicon.proper, known))
         out = introductory_comma(capitalised, optional=capitalised != written_tokens)

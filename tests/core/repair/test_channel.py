@@ -456,6 +456,21 @@ def test_a_name_is_respelt_only_beside_a_respelling_that_is_made():
     assert respell(slip, lexicon, near=True) == ("The", "new", "and", "receive", "utility")
 
 
+def test_a_careful_writer_names_no_library_for_another():
+    """libkrb5's README.Debian: ``built against the libcom_err and libss provided by the
+    e2fsprogs source package``: ``libss`` (a library of e2fsprogs) got ``libssl`` (>99%). In
+    well-edited text (``near``) a respelling into a word that the larger dictionary lacks (a
+    name for another name) is not made; one into an English word is, and a careless writer's
+    (no ``near``) is too."""
+    lexicon = Lexicon({w: 30 for w in ("the", "and", "libssl", "receive")})
+    english = frozenset(("the", "and", "receive")).__contains__
+    tokens = ["the", "libss", "and", "the", "recieve"]
+    careful = respell(tokens, lexicon, near=True, dictionary=english)
+    assert careful == ("the", "libss", "and", "the", "receive")
+    assert respell(tokens, lexicon, near=True)[1] == "libssl"  # no dictionary: as before
+    assert respell(tokens, lexicon, dictionary=english)[1] == "libssl"  # careless
+
+
 def test_a_sentence_spelt_right_keeps_its_compounds_glued_or_open():
     for well in (
         ["The", "hashtable", "maps", "keys", "."],

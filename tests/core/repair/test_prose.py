@@ -1144,6 +1144,19 @@ def test_a_careful_writer_gets_only_the_respellings_one_edit_away():
     assert unit.tokens == ("It", "is", "available", "at", "the", "site", ".")
 
 
+def test_a_careful_writer_keeps_a_library_named_near_another():
+    """libkrb5's README.Debian: ``libss`` (e2fsprogs' library) got ``libssl`` (>99%): with
+    Harper, a careful writer's word is not respelt into one its dictionary lacks (a name for
+    a name); a careless writer's still is."""
+    last = "It is built against the libcom_err and libss provided by e2fsprogs.\n"
+    edited = "We receive it.\nThey believe it.\nIt is a little late.\n" + last
+    units = pipeline.units(ParsedText.parse(edited, PLAINTEXT), ())
+    assert units[-1].tokens == written(units[-1])
+    learner = "We recieve it.\nThey beleive it.\nIt is a litle late.\n" + last
+    units = pipeline.units(ParsedText.parse(learner, PLAINTEXT), ())
+    assert "libssl" in units[-1].tokens
+
+
 def test_a_careless_writer_gets_the_comma_before_a_clause_of_but_and_which():
     """A careless writer (prose.careless) leaves out the comma before ``but`` joining two
     clauses and before ``which`` opening one (english.clause_commas); well-edited text writes
