@@ -14,7 +14,14 @@ from dataclasses import dataclass
 
 from spancopy_core.editing import edits
 from spancopy_core.editing.positions import majority_newline
-from spancopy_core.lang.java.syntax import Token, is_name, is_word_char, lex, lex_spans
+from spancopy_core.lang.java.syntax import (
+    KEYWORDS,
+    Token,
+    is_name,
+    is_word_char,
+    lex,
+    lex_spans,
+)
 
 _OPCHARS = frozenset("+-*/%=<>!&|^~?:.")
 _BINARY = frozenset(
@@ -29,6 +36,20 @@ _MODIFIERS = frozenset(
 )
 _AFTER_BLOCK = frozenset({"else", "catch", "finally", "while", ")", ",", ";", "."})
 _GLUE = {(">", ">"), ("<", "<"), ("-", ">"), (":", ":")}  # the halves of >> << -> ::
+
+
+_OPERAND_WORDS = frozenset({"this", "super", "true", "false", "null", "class"})
+
+
+def _operand_end(token: str | None) -> bool:
+    """Whether ``token`` ends an operand, so that a ``+`` or ``-`` after it is binary: a name,
+    a literal, ``this``, ``)`` or ``]``; not a keyword (``return -1``), an operator or an
+    opening bracket (``(-1)``)."""
+    if token is None:
+        return False
+    if token in (")", "]") or token[-1] in "'\"":
+        return True
+    return is_word_char(token[-1]) and (token not in KEYWORDS or token in _OPERAND_WORDS)
 
 
 def _capitalised(name: str) -> bool:
@@ -129,6 +150,11 @@ class JavaStyle:
                 sep = " "
             elif cur in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER or unary:
                 sep = ""
+            elif cur in ("+", "-") and not _operand_end(prev):  # a sign: spaced as before it
+                if prev in _BINARY:
+                    sep = " " if self._spaced(prev) else ""
+                else:
+                    sep = "" if prev == "{" else " "  # return -1, (a, -1), {-1}
             elif cur == "(":
                 if prev in _CONTROL:
                     sep = " " if self.space_keyword_paren else ""
@@ -168,9 +194,7 @@ class JavaStyle:
                 label = True
             elif cur in (";", "{", "}", ":", "->"):
                 label = False
-            unary = cur in ("++", "--", "+", "-") and (
-                prev is None or not (is_name(prev) or prev in (")", "]") or is_word_char(prev[-1]))
-            )
+            unary = cur in ("++", "--", "+", "-") and not _operand_end(prev)
             generic_open, generic_close = opens, closes
             seps.append(sep)
         return seps
@@ -296,6 +320,7 @@ def learn_style(text: str, tokens: Sequence[Token] | None = None) -> JavaStyle:
             and tok.text not in ("<", ">", "?", ":", "->")
             and tok.kind == "operator"
             and not (tok.text == "*" and prev.text == ".")  # import java.util.*;
+            and not (tok.text in ("+", "-") and not _operand_end(prev.text))  # a sign: (-1)
         ):
             if prev.end < tok.start and tok.end < nxt.start:
                 ops[tok.text, True] += 1

@@ -60,6 +60,20 @@ def test_an_operator_is_spaced_as_the_file_spaces_that_operator() -> None:
     assert _changed(mixed, ["N", "==", "b"], ["N", "!=", "b"]) == "if (N != b) {"
 
 
+def test_a_sign_is_no_binary_operator() -> None:
+    """Guava's ComparisonChain writes ``new InactiveComparisonChain(-1)``: its ``(-1)`` was
+    counted as a minus written tight, so the file's minus was tight, and after ``return``,
+    a keyword taken for an operand, the sign was glued: ``return 0;`` became ``return-1;``
+    (spancopy repair --line, 2nd repair)."""
+    signed = SPACED.replace("x.get(0)", "x.get(-1)")
+    assert _changed(signed, ["b", "+", "1"], ["b", "-", "1"]) == "N = b - 1;"
+    for source in (SPACED, TIGHT, signed):
+        assert _changed(source, ["return", "N"], ["return", "-", "1"]) == "return -1;"
+        assert _changed(source, ["return", "N"], ["return", "-", "N"]) == "return -N;"
+    assert _changed(SPACED, ["b", "+", "1"], ["-", "b"]) == "N = -b;"
+    assert _changed(SPACED, ["0"], ["1", ",", "-", "1"]) == "String s = x.get(1, -1).toString();"
+
+
 def test_an_import_on_demand_is_no_tight_multiplication() -> None:
     """``import java.util.*;`` made ``*`` an operator the file writes without spaces: a
     generated product read ``return sum*xs.size();``."""
