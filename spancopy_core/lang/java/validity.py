@@ -72,6 +72,9 @@ _OBJECT_RETURNS = {"toString": "String", "hashCode": "int"}
 _ARRAY_METHODS = frozenset({"clone", "equals", "hashCode", "getClass", "toString"})
 _ORDER = frozenset({"<", ">", "<=", ">="})
 _LOOPS = frozenset({"for_statement", "enhanced_for_statement", "while_statement", "do_statement"})
+# code that may run elsewhere than where it is written: a lambda's, a local or anonymous class's
+_NESTED_CODE = frozenset({"lambda_expression", "class_body"})
+_PRINTERS = frozenset({"System.out", "System.err"})
 # a local that adds up by a word of its name (sum, totalWait, wordCount, cnt; not summary)
 _TOTAL = frozenset({"sum", "total", "count", "cnt"})
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
@@ -351,12 +354,17 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         else:
             types.add(simple)
     types.update(doc.declared_types())
+    enclosing = _enclosing_types(node)
     parent = node.parent
     while parent is not None:
         if parent.type in _TYPE_DECLS:
-            is_open |= any(
-                parent.child_by_field_name(f) is not None for f in ("superclass", "interfaces")
-            ) or any(c.type in _SUPERTYPES for c in parent.children)
+            superclass = parent.child_by_field_name("superclass")
+            # a superclass that encloses the class (a nested class extending its outer one:
+            # Guava's InactiveComparisonChain) has its members gathered further up
+            is_open |= (superclass is not None and _named_type(superclass) not in enclosing) or any(
+                parent.child_by_field_name("interfaces") is not None or c.type in _SUPERTYPES
+                for c in parent.children
+            )
             parameters.update(_type_parameters(parent))
             if parent.type == "record_declaration":
                 for p in _children(parent.child_by_field_name("parameters")):
@@ -372,12 +380,16 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
                 )
                 is_open = True  # values(), valueOf(), ordinal(), ... are implicit
         elif parent.type == "object_creation_expression":
-            is_open = True  # an anonymous class: its superclass's members are unknown
+            # an anonymous class: its superclass's members are unknown, but where an
+            # enclosing class is its superclass (new ComparisonChain() { ... } inside it)
+            is_open |= _named_type(parent.child_by_field_name("type")) not in enclosing
         elif parent.type in ("class_body", "interface_body", "enum_body"):
             members = [m for m in _members(parent) if "comment" not in m.type]
             # a class of this one method is a method shown out of its file (a snippet), but
-            # for a program's entry point (a whole program in main)
-            is_open |= [m.id for m in members] == [node.id] and not _entry_point(node)
+            # for a program's entry point (a whole program in main) and an anonymous class
+            declared = parent.parent is not None and parent.parent.type in _TYPE_DECLS
+            alone = [m.id for m in members] == [node.id]
+            is_open |= declared and alone and not _entry_point(node)
             for member in members:
                 if member.type == "method_declaration":
                     _declare_method(signatures, member)
@@ -429,6 +441,47 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
     checker = _Checker(found)
     written = tuple(sorted(checker.problems(node)))
     return replace(found, written=written, suspects=_relative(checker.suspects, node, doc.data))
+
+
+def _enclosing_types(node: SyntaxNode) -> frozenset[str]:
+    """The names of the type declarations around ``node``."""
+    names = set()
+    parent = node.parent
+    while parent is not None:
+        if parent.type in _TYPE_DECLS:
+            names.add(_text(parent.child_by_field_name("name")))
+        parent = parent.parent
+    return frozenset(names)
+
+
+def _named_type(node: SyntaxNode | None) -> str:
+    """The simple name of the type ``node`` (a superclass clause, a type with its type
+    arguments) names, or "" for one of another kind (a qualified or array type)."""
+    if node is not None and node.type == "superclass":
+        node = node.named_children[0] if node.named_children else None
+    if node is not None and node.type == "generic_type":
+        node = node.named_children[0] if node.named_children else None
+    return _text(node) if node is not None and node.type == "type_identifier" else ""
+
+
+def _declared_around(n: SyntaxNode, body: SyntaxNode, name: str) -> bool:
+    """Whether a local ``name`` is declared before ``n`` in a block around it, up to the
+    method's ``body``: the local that ``name`` names at ``n``."""
+    block: SyntaxNode | None = n
+    while block is not None and block.id != body.id:
+        block = block.parent
+        if block is None or block.type != "block" and block.id != body.id:
+            continue
+        for statement in block.named_children:
+            if statement.start_byte >= n.start_byte:
+                break
+            if statement.type == "local_variable_declaration" and any(
+                _text(d.child_by_field_name("name")) == name
+                for d in statement.named_children
+                if d.type == "variable_declarator"
+            ):
+                return True
+    return False
 
 
 def _relative(found: list[Suspect], method: SyntaxNode, data: bytes) -> tuple[Suspect, ...]:
@@ -618,6 +671,9 @@ class _Checker:
         self.returns.append(returns if method.type == "method_declaration" else "void")
         if body is not None:
             self._node(body)
+            if self.checking:
+                self._recurses_at_once(method, body)
+                self._dead_stores(method, body)
             if returns not in ("", "void") and method.type == "method_declaration":
                 if self._completes(body):
                     self._flag("a path through the method returns no value")
@@ -627,6 +683,71 @@ class _Checker:
                 self._never_marked(method, body)
         self.returns.pop()
         self.scopes.pop()
+
+    def _recurses_at_once(self, method: SyntaxNode, body: SyntaxNode) -> None:
+        """``int result() { return result(); }``, ``compare(left, right);`` first in
+        ``compare(int left, int right)``: a method whose first statement calls itself with its
+        own parameters, before anything else runs, never ends (both in the invoked lists of
+        Guava's ComparisonChain)."""
+        statements = _statements(body)
+        if method.type != "method_declaration" or not statements:
+            return
+        first = statements[0]
+        if first.type not in ("return_statement", "expression_statement"):
+            return
+        call = _bare(next(iter(first.named_children), None))
+        if call is None or call.type != "method_invocation" or call.child_by_field_name("object"):
+            return
+        if _text(call.child_by_field_name("name")) != _text(method.child_by_field_name("name")):
+            return
+        params = _children(method.child_by_field_name("parameters"))
+        if any(p.type != "formal_parameter" for p in params):
+            return  # varargs, a receiver parameter: not judged
+        names = [_text(p.child_by_field_name("name")) for p in params]
+        if list(map(_text, _statements(call.child_by_field_name("arguments")))) == names:
+            self._flag(f"'{_text(call)}' calls the method itself at once: it never ends")
+
+    def _dead_stores(self, method: SyntaxNode, body: SyntaxNode) -> None:
+        """``left = right; return this;``: a statement that sets a parameter or local that
+        nothing reads after it, outside any loop (where a read before it runs again) or
+        lambda: the value is lost (in the invoked lists of Guava's ComparisonChain)."""
+        for n in _walk(body):
+            if n.type != "expression_statement" or not n.named_children:
+                continue
+            store = n.named_children[0]
+            if (
+                store.type != "assignment_expression"
+                or _text(store.child_by_field_name("operator")) != "="
+            ):
+                continue
+            target, value = store.child_by_field_name("left"), store.child_by_field_name("right")
+            if target is None or target.type != "identifier" or _text(value) == "null":
+                continue  # (x = null; lets the collector have it)
+            name = _text(target)
+            if not (self._parameter(method, name) or _declared_around(n, body, name)):
+                continue
+            enclosing = n.parent
+            while enclosing is not None and enclosing.id != body.id:
+                if enclosing.type in _LOOPS or enclosing.type in _NESTED_CODE:
+                    break
+                enclosing = enclosing.parent
+            else:
+                later = [
+                    x
+                    for x in _walk(method)
+                    if x.type == "identifier" and x.start_byte >= n.end_byte and _text(x) == name
+                ]
+                if not later:
+                    self._flag(f"'{_text(n)}' stores a value that nothing reads")
+
+    @staticmethod
+    def _parameter(method: SyntaxNode, name: str) -> bool:
+        """Whether ``name`` is a parameter of ``method``."""
+        return any(
+            _text(p.child_by_field_name("name")) == name
+            for p in _children(method.child_by_field_name("parameters"))
+            if p.type == "formal_parameter"
+        )
 
     def _never_marked(self, method: SyntaxNode, body: SyntaxNode) -> None:
         """``void dfs(int u) { for (int v : adj[u]) if (!seen[v]) dfs(v); }``: a search
@@ -1416,6 +1537,10 @@ class _Checker:
             self._member(obj, name, args)
             if obj.type == "string_literal" and not args and name in _CONSTANT_ON_LITERAL:
                 self._flag(f"'{_text(n)}' is a constant")  # "0".toString(), "".isEmpty()
+            if _text(obj) in _PRINTERS and name in ("print", "println") and len(args) == 1:
+                kind = self._type_of(args[0])  # an array prints its identity hash code
+                if kind.endswith("[]") and kind != "char[]":
+                    self._flag(f"'{_text(n)}' prints an array's identity, not its elements")
             if _compares_itself(obj, name, args):  # Math.min(best, best), x.equals(x)
                 self._flag(f"'{_text(n)}' compares an expression with itself")
             elif _text(obj) in ("Math", "StrictMath") and name in ("min", "max") and len(args) == 2:
@@ -1849,8 +1974,8 @@ class _Checker:
         name = _text(n.child_by_field_name("field"))
         if obj is None:
             return
-        if obj.type == "this" and name not in self.env.fields and name not in self.env.free:
-            if not self.env.open:
+        if obj.type in ("this", "super") and name not in self.env.fields:
+            if name not in self.env.free and not self.env.open:
                 self._flag(f"no field '{name}' in this class")
             self.unresolved.add(name)
         if obj.type == "this" and self._unshadowed(name):
@@ -2122,7 +2247,14 @@ class _Checker:
 
     # -- operations ------------------------------------------------------------------------
     def _assign(self, target: str, value: SyntaxNode, what: str) -> None:
-        """A value of ``value``'s type given to a variable (or returned) of type ``target``."""
+        """A value of ``value``'s type given to a variable (or returned) of type ``target``:
+        of a conditional, each branch's (``flag ? set(holder) : null`` returned as an int)."""
+        bare = _bare(value)
+        if bare.type == "ternary_expression":
+            for branch in ("consequence", "alternative"):
+                taken = bare.child_by_field_name(branch)
+                if taken is not None and target in _PRIMITIVES and _text(taken) == "null":
+                    self._flag(f"{what}: null cannot be converted to {target}")
         found = self._type_of(value)
         if self._kind(target) and self._kind(found) and _incompatible(target, found):
             self._flag(f"{what}: {found} cannot be converted to {target}")
@@ -2276,6 +2408,11 @@ class _Checker:
             typed = kind in ("int", "long", "float", "double")
             if typed and (_text(right) == identity or kind == "long") and _value(left) is None:
                 self.found.append(f"'{_text(n)}' changes nothing")
+        literals = [
+            x for x in (left, right) if x is not None and x.type == "decimal_integer_literal"
+        ]
+        if op in ("+", "-") and len(literals) == 2 and "0" in map(_text, literals):
+            self.found.append(f"'{_text(n)}' is a number written the long way")  # return 0 + 1
         self._operands(op, self._type_of(left), self._type_of(right))
         if op in ("==", "!=") and self._strings(left, right):
             # a == b || a.equals(b) is a shortcut; x == NO_PACKAGE, a constant, a sentinel
@@ -2782,7 +2919,10 @@ class _Checker:
 
     def _ternary_expression(self, n: SyntaxNode) -> None:
         self._if_statement(n)
-        if _same(n.child_by_field_name("consequence"), n.child_by_field_name("alternative")):
+        # one branch runs: the same text either way is the same value, calls and all
+        # (flag ? setByte(holder) : setByte(holder), Commons Lang's BitField)
+        yes, no = n.child_by_field_name("consequence"), n.child_by_field_name("alternative")
+        if yes is not None and no is not None and _text(yes) == _text(no):
             self._flag(f"'{_text(n)}' has the same value either way")
         if self.checking:
             self._inverted_guard(n)

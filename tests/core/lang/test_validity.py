@@ -150,6 +150,54 @@ def test_the_methods_as_written_make_sense() -> None:
         # a condition that sends null where it is used (Normalizer: input == null ? input....)
         ("ready", "count > 0", "(name == null ? name.length() : 1) > 0", "uses 'name' where"),
         ("ready", "count > 0", "(name != null ? 1 : name.length()) > 0", "uses 'name' where"),
+        # one branch of a conditional runs: the same call either way is the same value
+        # (Commons Lang's BitField was offered flag ? setByte(holder) : setByte(holder))
+        (
+            "mean",
+            "sum / xs.size()",
+            "xs.isEmpty() ? indexOfMax(seen) : indexOfMax(seen)",
+            "the same value either way",
+        ),
+        # null returned as a primitive (BitField: flag ? set(holder) : null, of an int)
+        (
+            "indexOfMax",
+            "return best;",
+            "return best > 0 ? best : null;",
+            "null cannot be converted to int",
+        ),
+        # a first statement that calls the method itself with its parameters (Guava's
+        # ComparisonChain was offered return result(); in result())
+        (
+            "indexOfMax",
+            "int best = 0;",
+            "indexOfMax(a);\n        int best = 0;",
+            "calls the method itself at once",
+        ),
+        (
+            "indexOfMax",
+            "int best = 0;",
+            "return indexOfMax(a);\n        int best = 0;",
+            "calls the method itself at once",
+        ),
+        # a value stored that nothing reads (ComparisonChain: left = right; return this;)
+        (
+            "ready",
+            "return name.isEmpty() && ",
+            "name = name.trim();\n        return ",
+            "stores a value that nothing reads",
+        ),
+        # an array printed: its identity hash code (Commons Lang's ArraySorter was offered
+        # System.out.println(array) for Arrays.sort(array))
+        (
+            "indexOfMax",
+            "int best = 0;",
+            "System.out.println(a);\n        int best = 0;",
+            "prints an array's identity",
+        ),
+        # a number written the long way (ComparisonChain: return 0 + 1;)
+        ("indexOfMax", "int best = 0;", "int best = 0 + 1;", "written the long way"),
+        ("indexOfMax", "int best = 0;", "int best = 0 - 1;", "written the long way"),
+        ("ready", "count > 0", "super.total > 0", "no field 'total' in this class"),
     ],
 )
 def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None:
@@ -181,7 +229,12 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "a[i] > a[best]", "Math.max(a[i], a[best]) > 0"),
         ("indexOfMax", "a[i] > a[best]", "Math.pow(a[i], a[i]) > 0"),  # not a comparison
         ("indexOfMax", "a[i] > a[best]", "Integer.compare(i++, i++) > 0"),  # not the same value
-        ("mean", "sum / xs.size()", "xs.isEmpty() ? indexOfMax(seen) : indexOfMax(seen)"),  # calls
+        ("mean", "sum / xs.size()", "xs.isEmpty() ? indexOfMax(seen) : mean(xs)"),
+        ("indexOfMax", "return best;", "a = null;\n        return best;"),  # for the collector
+        ("indexOfMax", "int best = 0;", "int best = 0;\n        a = a.clone();"),  # read after
+        ("indexOfMax", "best = i;", "best = 0 + i;"),
+        ("indexOfMax", "int best = 0;", "System.out.println(a.length);\n        int best = 0;"),
+        ("mean", "double sum = 0;", "if (xs.isEmpty()) return mean(xs);\n        double sum = 0;"),
         ("indexOfMax", "i < a.length; i++", "i >= 1; i--"),  # counts down to its bound
         ("indexOfMax", "i < a.length; i++", "i < a.length; i += 2"),
         ("indexOfMax", "i < a.length; i++", "i < a.length; i *= 2"),  # not a step it can read
@@ -245,6 +298,64 @@ def test_an_interface_that_extends_another_has_its_members() -> None:
         bigger = next(m for m in doc.methods if m.name == "bigger")
         method, env = text[bigger.start : bigger.end], environment(doc, bigger)
         assert problems(method.replace("area() > o.area()", "compareTo(o) > 0"), env) == refused
+
+
+CHAIN = """abstract class Chain {
+    abstract int result();
+
+    static final Chain ACTIVE = new Chain() {
+        int result() {
+            return 0;
+        }
+    };
+
+    static final class Inactive extends Chain {
+        final int value;
+
+        Inactive(int value) {
+            this.value = value;
+        }
+
+        int result() {
+            return value;
+        }
+
+        Chain compare(int left, int right) {
+            return this;
+        }
+    }
+}
+"""
+
+
+def test_a_class_that_extends_its_enclosing_class_has_only_the_members_seen() -> None:
+    """Guava's ComparisonChain: an anonymous ``new ComparisonChain() { ... }`` and a nested
+    class extending it, inside it, were taken for classes of members out of sight, and got
+    ``return result;`` (a field of another nested class) and ``this.left = left;``."""
+    doc = java.parse(CHAIN)
+    _, active, _, compare = (m for m in doc.methods if m.name in ("result", "compare"))
+    for method, old, new, refused in (
+        (active, "return 0;", "return value;", "'value' is not declared here"),
+        (active, "return 0;", "return result();", "calls the method itself at once"),
+        (compare, "return this;", "this.left = left;\n            return this;", "no field 'left'"),
+    ):
+        text, env = CHAIN[method.start : method.end], environment(doc, method)
+        assert any(refused in p for p in problems(text.replace(old, new), env))
+    text = CHAIN[compare.start : compare.end]
+    assert (
+        problems(
+            text.replace("return this;", "return new Inactive(value);"), environment(doc, compare)
+        )
+        == []
+    )
+    # a superclass out of sight may have them
+    other = CHAIN.replace("new Chain() {", "new Base() {")
+    doc = java.parse(other)
+    active = next(
+        m for m in doc.methods if m.name == "result" and "return 0" in other[m.start : m.end]
+    )
+    text = other[active.start : active.end]
+    assert problems(text.replace("return 0;", "return value;"), environment(doc, active)) == []
 
 
 def test_a_final_varargs_parameter_is_an_array_of_its_type() -> None:
