@@ -1535,6 +1535,9 @@ class _Checker:
         else:
             self._node(obj)
             self._member(obj, name, args)
+            if obj.type == "super" and not self.env.open and name not in self.env.methods:
+                if name not in jdk.OBJECT_METHODS:  # a class that extends none, or one seen
+                    self._flag(f"no method '{name}' in the superclass")
             if obj.type == "string_literal" and not args and name in _CONSTANT_ON_LITERAL:
                 self._flag(f"'{_text(n)}' is a constant")  # "0".toString(), "".isEmpty()
             if _text(obj) in _PRINTERS and name in ("print", "println") and len(args) == 1:
@@ -2256,6 +2259,8 @@ class _Checker:
                 if taken is not None and target in _PRIMITIVES and _text(taken) == "null":
                     self._flag(f"{what}: null cannot be converted to {target}")
         found = self._type_of(value)
+        if found == "void":  # return Arrays.sort(array);
+            self._flag(f"{what}: '{_text(value)}' returns nothing")
         if self._kind(target) and self._kind(found) and _incompatible(target, found):
             self._flag(f"{what}: {found} cannot be converted to {target}")
         self._widened(target, value)

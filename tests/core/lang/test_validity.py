@@ -15,7 +15,8 @@ from spancopy_core.lang.java.validity import Environment, environment, problems
 
 ROOT = Path(__file__).resolve().parents[3]
 
-STATS = """import java.util.List;
+STATS = """import java.util.Arrays;
+import java.util.List;
 
 class Stats {
     private int count;
@@ -198,6 +199,17 @@ def test_the_methods_as_written_make_sense() -> None:
         ("indexOfMax", "int best = 0;", "int best = 0 + 1;", "written the long way"),
         ("indexOfMax", "int best = 0;", "int best = 0 - 1;", "written the long way"),
         ("ready", "count > 0", "super.total > 0", "no field 'total' in this class"),
+        # a call of a void method as a value (ArraySorter: return Arrays.sort(array);)
+        (
+            "indexOfMax",
+            "return best;",
+            "return Arrays.sort(a);",
+            "'Arrays.sort(a)' returns nothing",
+        ),
+        ("indexOfMax", "int best = 0;", "int best = Arrays.sort(a);", "returns nothing"),
+        # a method of no superclass (BitField, which extends nothing, was offered
+        # super.setByteBoolean(holder, flag))
+        ("ready", "count > 0", "super.size() > 0", "no method 'size' in the superclass"),
     ],
 )
 def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None:
@@ -235,6 +247,8 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "best = i;", "best = 0 + i;"),
         ("indexOfMax", "int best = 0;", "System.out.println(a.length);\n        int best = 0;"),
         ("mean", "double sum = 0;", "if (xs.isEmpty()) return mean(xs);\n        double sum = 0;"),
+        ("ready", "count > 0", "super.hashCode() > 0"),  # Object's
+        ("indexOfMax", "int best = 0;", "Arrays.sort(a);\n        int best = 0;"),
         ("indexOfMax", "i < a.length; i++", "i >= 1; i--"),  # counts down to its bound
         ("indexOfMax", "i < a.length; i++", "i < a.length; i += 2"),
         ("indexOfMax", "i < a.length; i++", "i < a.length; i *= 2"),  # not a step it can read
