@@ -281,6 +281,32 @@ def _in_capitals(word: str) -> bool:
 
 
 NAME_MAJORITY = 3  # see lower_case_names
+# A word of the lexicon counted fewer times than this is seldom written in the documentation
+# it counts (pip 14, sudo 8, venv 5, gzip 68; someone, always, actually hundreds of times or more)
+RARE_NAME = 100
+
+
+def always_lower(source: TextSource, lexicon: Lexicon) -> frozenset[str]:
+    """The words of ``lexicon`` counted fewer than :data:`RARE_NAME` times, no function words,
+    that the document writes in lower case :data:`TERM_USES` times or more and never
+    capitalised: a careful writer's name, kept in lower case where it starts a sentence
+    (python-pip's README.Debian opens with ``pip on Debian is a crazy mess`` and writes
+    ``pip`` 12 times more: ``Pip`` was offered). A careless writer's are capitalised (JFLEG's
+    learners, read as one file, start sentences with ``books`` and ``professor`` so)."""
+    words = [t.text for t in source.tokens if t.kind == "word"]
+    uses = Counter(w for w in words if w.islower())
+    capitalised = {w.lower() for w in words if not w.islower()}
+    return frozenset(
+        w
+        for w, n in uses.items()
+        if n >= TERM_USES
+        and w not in capitalised
+        and w not in FUNCTION_WORDS
+        and w in lexicon
+        and lexicon.counts.get(w, 0) < RARE_NAME
+    )
+
+
 _CODE_OPENING = re.compile(r"\s*([a-z][\w+-]*)[ \t]")  # a command's name, opening code
 
 
@@ -1095,8 +1121,10 @@ class ProseFrontend:
         sentences around (asked only where that may change it: well-edited text seldom gets
         that far). Programmers' abbreviations
         (:func:`abbreviations`: ``impl``, ``algo``) are terms, but in the sentences of a careless
-        writer of plain text (learners cut words short too)."""
+        writer of plain text (learners cut words short too). A name a careful writer keeps in
+        lower case (:func:`always_lower`) is not capitalised where it starts a sentence."""
         found = terms(parsed, shared_lexicon()) | self.words
+        names = always_lower(parsed, shared_lexicon()) - found  # a careful writer's
         cut = abbreviations((parsed,))
         if self.markdown:
             found, cut = found | cut, frozenset()
@@ -1125,6 +1153,9 @@ class ProseFrontend:
                 continue
             learner = bool(cut) and cuts(sentence) and writer(k)
             known = found if learner else found | cut
+            first = _first_word(parsed.tokens[sentence.tokens]).text
+            if first in names and not writer(k):
+                known = known | {first}
             careful = functools.partial(sentence_unit, parsed, known_terms=known)
             unit = careful(sentence, correct=self.correct)
             may_differ = (

@@ -734,6 +734,25 @@ def test_a_name_the_document_writes_in_lower_case_is_not_capitalised():
     assert firsts == ["pip", "pip", "The", "The", "The"]
     once = ParsedText.parse("pip supports VCS.\n\nIt looks at it.\n", PLAINTEXT)
     assert [u.tokens[0] for u in pipeline.units(once, ())] == ["Pip", "It"]
+    # one start in lower case, and written in lower case three times more, never capitalised
+    # (python-pip's README.Debian: "pip on Debian is a crazy mess ..." got "Pip")
+    # (a careful writer's, and seldom in the documentation the lexicon counts: "someone",
+    # written so three times, is capitalised)
+    lexicon = prose.shared_lexicon()
+    debian = "pip on Debian is a mess.\n\nIt runs pip in a venv, and pip runs the pip there.\n"
+    doc = ParsedText.parse(debian, PLAINTEXT)
+    assert prose.always_lower(doc.parsed, lexicon) == {"pip"}
+    assert [u.tokens[0] for u in pipeline.units(doc, ())] == ["pip", "It"]
+    twice = "pip on Debian is a mess.\n\nIt runs pip in a venv, and Pip runs the pip there.\n"
+    assert prose.always_lower(ParsedText.parse(twice, PLAINTEXT).parsed, lexicon) == set()
+    learner = debian.replace("pip", "someone")
+    doc = ParsedText.parse(learner, PLAINTEXT)
+    assert prose.always_lower(doc.parsed, lexicon) == set()
+    assert [u.tokens[0] for u in pipeline.units(doc, ())] == ["Someone", "It"]
+    # a careless writer's (slips around it) is capitalised
+    slips = "We recieve it.\nThey beleive it.\nIt is a litle late.\n"
+    doc = ParsedText.parse(slips + debian, PLAINTEXT)
+    assert [u.tokens[0] for u in pipeline.units(doc, ())][3:] == ["Pip", "It"]
     # a heading in capitals is neither (zlib's README: ZLIB DATA COMPRESSION LIBRARY)
     caps = "ZLIB DATA COMPRESSION LIBRARY\n\nzlib is a library.\n\nzlib is fast.\n"
     assert prose.lower_case_names(ParsedText.parse(caps, PLAINTEXT).parsed) == {"zlib"}
