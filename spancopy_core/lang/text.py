@@ -360,6 +360,25 @@ def _command_line(line: str) -> bool:
     )
 
 
+_AFTER_COLON = re.compile(r":[ \t]+(\S.*)$", re.MULTILINE)
+
+
+def inline_commands(text: str) -> list[str]:
+    """The commands that end lines of ``text`` after a colon (perf's tips: ``For a higher
+    level overview, try: perf report --sort comm,dso``; ``perf mem record / perf mem
+    report``): the rest of the line, a command line (:func:`_command_line`) or command lines
+    of one command apart by `` / ``."""
+    out = []
+    for match in _AFTER_COLON.finditer(text):
+        rest = match.group(1)
+        parts = rest.split(" / ")
+        names = {_command_name(part) for part in parts}
+        one = len(parts) > 1 and len(names) == 1 and not names & (OPENERS | {None})
+        if _command_line(rest) or one and not _ended(rest):
+            out.append(rest)
+    return out
+
+
 def _same_command(line: str, other: str) -> bool:
     """Whether ``other`` is a command line too, or opened by the same command as ``line``."""
     name = _command_name(line)

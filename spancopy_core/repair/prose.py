@@ -251,10 +251,13 @@ def technical_words(source: TextSource) -> set[str]:
     """The words (in lower case) that the document writes as code or as part of it: the letter
     runs of its code tokens and code blocks (inline code, URLs, identifiers, paths, commands:
     ``meson`` of ```meson configure```), a word glued to a slash (``nodejs/node``,
-    ``GLibC/Musl``) and the words glued after the dash of a command-line option
-    (``-lpthread``, ``--with-editline``); one outside the lexicon is a name of the document
+    ``GLibC/Musl``), the words glued after the dash or plus of a command-line option
+    (``-lpthread``, ``--with-editline``, ``-F +brstackinsn``) and the words of a command that
+    ends a line after a colon (:func:`~spancopy_core.lang.text.inline_commands`: ``try: perf
+    report -s sym,srcline``); one outside the lexicon is a name of the document
     (:func:`terms`), never respelt: spelt as code, it is no typo."""
     out = {w.lower() for block in source.code for w in _LETTERS.findall(block.text)}
+    out |= {w.lower() for c in text.inline_commands(source.text) for w in _LETTERS.findall(c)}
     tokens = source.tokens
     for k, t in enumerate(tokens):
         if t.kind == "code":
@@ -481,7 +484,9 @@ _SPACED_APOSTROPHE = re.compile(r"(?<!\S)['’](?!\S)")  # an apostrophe between
 _PARAGRAPH_GAP = re.compile(r"[ \t>]*(?:\r?\n|\r)(?:[ \t>]*(?:\r?\n|\r))+[ \t>]*")  # a blank line
 
 
-_IN_WORD = frozenset(";:+=&")  # punctuation that, with no space around it, is inside a word
+# punctuation that, with no space around it, is inside a word (a prefix in parentheses too:
+# perf's tips, "branch (mis)predictions": mis got miss)
+_IN_WORD = frozenset(";:+=&)")
 
 
 def glued_words(tokens: Sequence[text.Word]) -> frozenset[str]:
@@ -760,9 +765,9 @@ def keeps_negations(old: Sequence[str], new: Sequence[str]) -> bool:
 
 
 def _option_dash(tokens: Sequence[text.Word], d: int) -> bool:
-    """Whether token ``d`` is the dash of a command-line option: ``-`` or ``--`` after a space
-    (or first), the next token glued to it (``-i``, ``--with-editline``)."""
-    if not 0 <= d < len(tokens) - 1 or tokens[d].text not in ("-", "--"):
+    """Whether token ``d`` is the dash of a command-line option: ``-``, ``--`` or ``+`` after a
+    space (or first), the next token glued to it (``-i``, ``--with-editline``, ``+field``)."""
+    if not 0 <= d < len(tokens) - 1 or tokens[d].text not in ("-", "--", "+"):
         return False
     spaced = d == 0 or tokens[d - 1].end < tokens[d].start
     return spaced and tokens[d + 1].start == tokens[d].end

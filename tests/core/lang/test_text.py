@@ -824,3 +824,19 @@ def test_words_joined_by_dots_are_code():
         "non..sen..se", "HEAD..main", "v1...v2",
     ]  # fmt: skip
     assert [w.kind for w in text.tokenize("wait ... what")] == ["word", "punct", "word"]
+
+
+def test_a_command_that_ends_a_line_after_a_colon():
+    """perf's tips: ``For a higher level overview, try: perf report --sort comm,dso`` (and
+    ``perf mem record / perf mem report``); a sentence after a colon is no command."""
+    tips = (
+        "For a higher level overview, try: perf report --sort comm,dso\n"
+        "For memory address profiling, try: perf mem record / perf mem report\n"
+        "Note: the -v option prints more.\n"
+        "Run it: make all\n"
+        "Two ways: this / that\n"
+    )
+    assert text.inline_commands(tips) == [
+        "perf report --sort comm,dso",
+        "perf mem record / perf mem report",
+    ]

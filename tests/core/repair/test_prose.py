@@ -1163,6 +1163,25 @@ def test_a_careful_writer_gets_only_the_respellings_one_edit_away():
     assert unit.tokens == ("It", "is", "available", "at", "the", "site", ".")
 
 
+def test_the_commands_of_perfs_tips_are_not_respelt():
+    """perf's tips.txt, a sentence and a command on each line: six findings, none right
+    (``dso`` -> ``dsa``, ``evlist`` -> ``enlist``, ``srcline`` -> ``saline``, ``mem`` -> ``men``
+    after ``try:``; ``+brstackinsn`` -> ``brackish`` after an option's plus; ``(mis)predictions``
+    -> ``miss``, a prefix in parentheses)."""
+    tips = (
+        "For a higher level overview, try: perf report --sort comm,dso\n"
+        "To see list of saved events and attributes: perf evlist -v\n"
+        "Profiling branch (mis)predictions with: perf record -b / perf report\n"
+        "To show assembler sample contexts use perf record -b / perf script -F +brstackinsn --xed\n"
+        "If you have debuginfo enabled, try: perf report -s sym,srcline\n"
+        "For memory address profiling, try: perf mem record / perf mem report\n"
+    )
+    units = pipeline.units(ParsedText.parse(tips, PLAINTEXT), ())
+    assert len(units) >= 5  # (two lines may read as one sentence: the fourth has no colon)
+    for unit in units:
+        assert unit.tokens == written(unit)
+
+
 def test_a_careful_writer_keeps_a_library_named_near_another():
     """libkrb5's README.Debian: ``libss`` (e2fsprogs' library) got ``libssl`` (>99%): with
     Harper, a careful writer's word is not respelt into one its dictionary lacks (a name for
