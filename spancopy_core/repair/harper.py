@@ -71,11 +71,17 @@ class Suggestion(NamedTuple):
 
 def changes_word(sentence: str, edit: TextEdit, words: Container[str]) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) changes a word of ``words`` (in lower case:
-    the words a user never wants corrected) that ``sentence`` holds."""
+    the words a user never wants corrected) that ``sentence`` holds, or such a word inside a
+    word of hyphenated parts (git's ``contrib/workdir/git-new-workdir``, its term ``workdir``:
+    ``git-new-worker``)."""
     for token in text.tokenize(sentence):
         if token.kind == "word" and edit.start < token.end and token.start < edit.end:
             if token.text.lower() in words:
                 return True
+            for part in _LETTERS.finditer(token.text):
+                start, end = token.start + part.start(), token.start + part.end()
+                if edit.start < end and start < edit.end and part.group().lower() in words:
+                    return True
     return False
 
 
@@ -256,6 +262,28 @@ def noun_after_have(sentence: str, edit: TextEdit, rule: str) -> bool:
     )
 
 
+# where a verb stands: after not (doesn't), to, a modal or a form of "do"
+_BEFORE_VERB = frozenset(
+    "not t to will would can could may might must shall should do does did".split()
+)
+# the nouns NounVerbConfusion writes for their verbs (affect -> effect)
+_NOUNS_OF_VERBS = frozenset("effect advice breath belief proof device".split())
+
+
+def noun_for_verb(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` (offsets in ``sentence``) is a NounVerbConfusion suggestion of a noun
+    where a verb stands, after ``not``, ``to``, a modal or a form of "do": git's release notes,
+    ``does not affect existing log message``, got ``effect`` (>99%; Harper reads ``affect
+    existing`` as a noun phrase). The other way is kept: JFLEG's ``shall effect`` ->
+    ``affect``."""
+    before = _LETTERS.findall(sentence[: edit.start])[-1:]
+    return (
+        rule == "NounVerbConfusion"
+        and edit.new_text.lower() in _NOUNS_OF_VERBS
+        and [w.lower() for w in before] in [[w] for w in _BEFORE_VERB]
+    )
+
+
 def participle_as_mass_noun(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) is a MassNouns suggestion for an article
     before a word in ``-ing``: a participle or a gerund (``a leading "v"``, ``A missing `minor`
@@ -427,10 +455,19 @@ def counted_usage(
     written; or for one word, a plural, that ``counts`` (the lexicon's words) counts at least
     once: ssh(1)'s ``forwardings`` (5 times; made ``forwarding`` seven times), where the
     plurals of mass nouns that learners write (``informations``, ``advices``, ``softwares``)
-    are never counted."""
+    are never counted. Or a ToTwoToo suggestion whose word is written
+    before the next word more often than the suggestion is (git's ``creating too small a
+    packfile`` got ``to small``: ``too small`` is counted 14 times, ``to small`` never; a
+    learner's ``too the`` is ``to the``)."""
+    words = sentence[edit.start : edit.end].lower().split()
+    if rule == "ToTwoToo" and len(words) == 1:
+        after = _LETTERS.findall(sentence[edit.end :])[:1]
+        nxt = after[0].lower() if after else ""
+        return bool(nxt) and pairs.get((words[0], nxt), 0) > pairs.get(
+            (edit.new_text.lower(), nxt), 0
+        )
     if rule != "MassNouns":
         return False
-    words = sentence[edit.start : edit.end].lower().split()
     if len(words) == 1:
         return (counts or {}).get(words[0], 0) > 0
     return len(words) == 2 and pairs.get((words[0], words[1]), 0) >= PAIR_SEEN
@@ -447,7 +484,8 @@ def misreads(
     """Whether the suggestion ``edit`` (offsets in ``sentence``) of ``rule`` misreads technical
     text, as the chain and the candidates alike refuse it: a rule of :data:`STYLE_RULES`,
     :func:`beside_operator`, :func:`respells_name`, :func:`plural_in_capitals`,
-    :func:`participle_as_mass_noun`, :func:`noun_after_have`, :func:`article_before_no_word`,
+    :func:`participle_as_mass_noun`, :func:`noun_after_have`, :func:`noun_for_verb`,
+    :func:`article_before_no_word`,
     :func:`letter_as_article`, :func:`participle_after_possessive`, :func:`possessive_before_be`,
     :func:`list_marker`, :func:`marker_as_preposition`, :func:`to_before_a_name`,
     :func:`letter_read_first`, :func:`respells_a_word` of ``words`` (the corrector's lexicon)
@@ -460,6 +498,7 @@ def misreads(
         or plural_in_capitals(sentence, edit, rule)
         or participle_as_mass_noun(sentence, edit, rule)
         or noun_after_have(sentence, edit, rule)
+        or noun_for_verb(sentence, edit, rule)
         or article_before_no_word(sentence, edit, rule)
         or letter_as_article(sentence, edit, rule)
         or participle_after_possessive(sentence, edit, rule)

@@ -218,6 +218,48 @@ def test_a_noun_after_have_is_no_verb():
     )
 
 
+def test_harpers_misreadings_in_gits_release_notes():
+    """git's release notes, each >99% from a rule of the chain: ``does not affect existing
+    log message`` -> ``effect`` (NounVerbConfusion: a noun where a verb stands), ``creating too
+    small a packfile`` -> ``to small`` (ToTwoToo: the documentation writes ``too small`` 14
+    times, ``to small`` never). The learners' errors of the same rules are still corrected."""
+    settings = harper.HarperSettings()
+    lexicon = shared_lexicon()
+
+    def chain(sentence: str) -> str:
+        return harper.chained(sentence, settings, pairs=lexicon.pairs, counts=lexicon.counts)
+
+    for sentence, rule in [
+        ("The change does not affect existing log messages.", "NounVerbConfusion"),
+        ("We want to affect existing users.", "NounVerbConfusion"),
+        ("It avoids creating too small a packfile.", "ToTwoToo"),
+    ]:
+        assert any(r == rule for _, r in harper.suggestions(sentence, 0, settings)), sentence
+        assert chain(sentence) == sentence
+        (unit,) = pipeline.units(ParsedText.parse(sentence + "\n", PLAINTEXT), ())
+        assert unit.tokens == written(unit), unit.tokens
+    assert chain("I think this shall effect our lives.") == "I think this shall affect our lives."
+    assert chain("It is to big.") == "It is too big."
+    assert chain("We need more informations about it.") == "We need more information about it."
+
+
+def test_a_term_inside_a_hyphenated_word_is_not_respelt():
+    """git's release notes: ``A replacement for contrib/workdir/git-new-workdir``, whose
+    ``workdir`` (written glued to a slash) is a term, got ``git-new-worker`` from Harper's
+    spelling (the sentence has a slip, ``borrowee``)."""
+    sentence = "See git-new-workdir here."
+    edit = TextEdit(12, 19, "worker")
+    assert sentence[edit.start : edit.end] == "workdir"
+    assert harper.changes_word(sentence, edit, {"workdir"})
+    assert not harper.changes_word(sentence, edit, {"git"})
+    text = (
+        "A replacement for contrib/workdir/git-new-workdir that makes the borrowee and the"
+        " borrowers aware of each other.\n"
+    )
+    (unit,) = pipeline.units(ParsedText.parse(text, PLAINTEXT), ())
+    assert "git-new-workdir" in unit.tokens
+
+
 def test_a_word_harpers_dictionary_holds_is_not_respelt():
     """The corrector's lexicon lacks ``acyclic``: it respelt it ``cyclic`` (pkgconf's README,
     the meaning inverted). Harper's dictionary holds it; a word Harper flags alone (a
