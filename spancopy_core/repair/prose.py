@@ -484,9 +484,9 @@ _SPACED_APOSTROPHE = re.compile(r"(?<!\S)['’](?!\S)")  # an apostrophe between
 _PARAGRAPH_GAP = re.compile(r"[ \t>]*(?:\r?\n|\r)(?:[ \t>]*(?:\r?\n|\r))+[ \t>]*")  # a blank line
 
 
-# punctuation that, with no space around it, is inside a word (a prefix in parentheses too:
-# perf's tips, "branch (mis)predictions": mis got miss)
-_IN_WORD = frozenset(";:+=&)")
+# punctuation that, with no space around it, is inside a word (a part in parentheses too:
+# perf's tips, "branch (mis)predictions": mis got miss; git's '"-s(hort)" output': short)
+_IN_WORD = frozenset(";:+=&()")
 
 
 def glued_words(tokens: Sequence[text.Word]) -> frozenset[str]:

@@ -1175,6 +1175,7 @@ def test_the_commands_of_perfs_tips_are_not_respelt():
         "To show assembler sample contexts use perf record -b / perf script -F +brstackinsn --xed\n"
         "If you have debuginfo enabled, try: perf report -s sym,srcline\n"
         "For memory address profiling, try: perf mem record / perf mem report\n"
+        'Git status learned "-s(hort)" output format.\n'  # (git's: hort got short)
     )
     units = pipeline.units(ParsedText.parse(tips, PLAINTEXT), ())
     assert len(units) >= 5  # (two lines may read as one sentence: the fourth has no colon)
