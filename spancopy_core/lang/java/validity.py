@@ -1954,7 +1954,7 @@ class _Checker:
             for o in member.overloads
             if o.takes(len(args))
             and not any(
-                p != jdk.ANY and self._kind(t) and _incompatible(p, t)
+                p != jdk.ANY and self._kind(t) and (_incompatible(p, t) or _narrowed_argument(p, t))
                 for p, t in zip(o.params[: len(o.params) - o.varargs], types)
             )
         ]
@@ -3184,6 +3184,17 @@ def _promoted(*types: str) -> str:
     if not unboxed or any(u not in _NUMERIC for u in unboxed):
         return ""
     return max([*unboxed, "int"], key=lambda u: _WIDTH[u])
+
+
+def _narrowed_argument(param: str, value: str) -> bool:
+    """Whether an argument of the primitive type ``value`` would need narrowing to the
+    primitive ``param``, which a call never does, not even of a constant (JLS 5.3:
+    ``clearByte(holder - 1)`` for a ``byte`` parameter, offered in Commons Lang's BitField)."""
+    if param not in _NUMERIC or value not in _NUMERIC or param == value:
+        return False
+    if "char" in (param, value):
+        return value != "char" or param in ("byte", "short")  # char widens to int and up
+    return _WIDTH[value] > _WIDTH[param]
 
 
 def _incompatible(target: str, value: str) -> bool:
