@@ -75,6 +75,8 @@ _LOOPS = frozenset({"for_statement", "enhanced_for_statement", "while_statement"
 # code that may run elsewhere than where it is written: a lambda's, a local or anonymous class's
 _NESTED_CODE = frozenset({"lambda_expression", "class_body"})
 _PRINTERS = frozenset({"System.out", "System.err"})
+# what super has in a class that extends nothing: Object's methods, its protected ones too
+_SUPER_OBJECT_METHODS = jdk.OBJECT_METHODS | {"clone", "finalize"}
 # a local that adds up by a word of its name (sum, totalWait, wordCount, cnt; not summary)
 _TOTAL = frozenset({"sum", "total", "count", "cnt"})
 _WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
@@ -245,6 +247,8 @@ class Environment:
     written: tuple[str, ...] = ()
     suspects: tuple[Suspect, ...] = ()  # of the method as written (:func:`suspicions`)
     constants: dict[str, int] = field(default_factory=dict)  # final fields' integer values
+    # the class around the method extends nothing: its super has Object's methods alone
+    plain: bool = False
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
@@ -253,6 +257,7 @@ class Environment:
             (fields, self.methods, self.types, self.open, self.free, self.open_types)
             + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
             + self.suspects
+            + (self.plain,)
         )
 
 
@@ -437,10 +442,25 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         frozenset(finals),
         env.library,
         constants=constants,
+        plain=_extends_nothing(node),
     )
     checker = _Checker(found)
     written = tuple(sorted(checker.problems(node)))
     return replace(found, written=written, suspects=_relative(checker.suspects, node, doc.data))
+
+
+def _extends_nothing(node: SyntaxNode) -> bool:
+    """Whether the innermost class around ``node`` is a class declared to extend nothing (not
+    an anonymous class, an enum, a record or an interface, whose super is another)."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type in _TYPE_DECLS or parent.type == "object_creation_expression":
+            return (
+                parent.type == "class_declaration"
+                and parent.child_by_field_name("superclass") is None
+            )
+        parent = parent.parent
+    return False
 
 
 def _enclosing_types(node: SyntaxNode) -> frozenset[str]:
@@ -1535,9 +1555,10 @@ class _Checker:
         else:
             self._node(obj)
             self._member(obj, name, args)
-            if obj.type == "super" and not self.env.open and name not in self.env.methods:
-                if name not in jdk.OBJECT_METHODS:  # a class that extends none, or one seen
-                    self._flag(f"no method '{name}' in the superclass")
+            seen = self.env.plain or not self.env.open and name not in self.env.methods
+            if obj.type == "super" and seen and name not in _SUPER_OBJECT_METHODS:
+                # a class that extends nothing (Object), or one whose classes around are seen
+                self._flag(f"no method '{name}' in the superclass")
             if obj.type == "string_literal" and not args and name in _CONSTANT_ON_LITERAL:
                 self._flag(f"'{_text(n)}' is a constant")  # "0".toString(), "".isEmpty()
             if _text(obj) in _PRINTERS and name in ("print", "println") and len(args) == 1:

@@ -214,6 +214,15 @@ def test_the_methods_as_written_make_sense() -> None:
         # a method of no superclass (BitField, which extends nothing, was offered
         # super.setByteBoolean(holder, flag))
         ("ready", "count > 0", "super.size() > 0", "no method 'size' in the superclass"),
+        # nor one of the class itself: its super is Object (BitField was offered
+        # super.setByteBoolean(holder, flag) in setByteBoolean)
+        ("indexOfMax", "int best = 0;", "int best = super.hashCode();", "in a static method"),
+        (
+            "ready",
+            "count > 0",
+            "super.ready(name, strict, d)",
+            "no method 'ready' in the superclass",
+        ),
         # an argument narrowed, which a call never does (BitField: clearByte(holder - 1) for
         # a byte parameter)
         ("indexOfMax", "int best = 0;", "int best = pick((byte) 0, 1L);", "does not take"),
