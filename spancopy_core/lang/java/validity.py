@@ -442,7 +442,8 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         frozenset(finals),
         env.library,
         constants=constants,
-        plain=_extends_nothing(node),
+        # (a class seen whole: a method shown alone, in a class of its own, has a super unseen)
+        plain=_extends_nothing(node) and not (is_open or bool(free - checker.unresolved_types)),
     )
     checker = _Checker(found)
     written = tuple(sorted(checker.problems(node)))

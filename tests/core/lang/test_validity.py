@@ -316,6 +316,18 @@ def test_what_cannot_be_seen_is_accepted() -> None:
     assert problems(text, None) == []  # nothing known: only the method's own names
 
 
+def test_a_method_shown_alone_may_call_its_superclass() -> None:
+    """A class of one method is a method shown out of its file (ManySStuBs4J's records):
+    its super is unseen, though the class around it extends nothing."""
+    snippet = "class C {\n  boolean done() {\n    return super.isDone();\n  }\n}\n"
+    doc = java.parse(snippet)
+    method = doc.methods[0]
+    text = snippet[method.start : method.end]
+    assert problems(text, environment(doc, method)) == []
+    other = text.replace("super.isDone()", "super.isDone() && super.isOk()")
+    assert problems(other, environment(doc, method)) == []
+
+
 def test_an_interface_that_extends_another_has_its_members() -> None:
     """A default method may call what an extended interface declares (compareTo of
     Comparable); an interface that extends nothing has only its own methods."""
