@@ -485,6 +485,15 @@ def _named_type(node: SyntaxNode | None) -> str:
     return _text(node) if node is not None and node.type == "type_identifier" else ""
 
 
+def _parameter_names(method: SyntaxNode) -> list[str]:
+    """The names of the formal parameters of ``method`` (not a varargs one), in order."""
+    return [
+        _text(p.child_by_field_name("name"))
+        for p in _children(method.child_by_field_name("parameters"))
+        if p.type == "formal_parameter"
+    ]
+
+
 def _declared_around(n: SyntaxNode, body: SyntaxNode, name: str) -> bool:
     """Whether a local ``name`` is declared before ``n`` in a block around it, up to the
     method's ``body``: the local that ``name`` names at ``n``."""
@@ -724,14 +733,20 @@ class _Checker:
         params = _children(method.child_by_field_name("parameters"))
         if any(p.type != "formal_parameter" for p in params):
             return  # varargs, a receiver parameter: not judged
-        names = [_text(p.child_by_field_name("name")) for p in params]
-        if list(map(_text, _statements(call.child_by_field_name("arguments")))) == names:
+        if list(map(_text, _statements(call.child_by_field_name("arguments")))) == (
+            _parameter_names(method)
+        ):
             self._flag(f"'{_text(call)}' calls the method itself at once: it never ends")
 
     def _dead_stores(self, method: SyntaxNode, body: SyntaxNode) -> None:
         """``left = right; return this;``: a statement that sets a parameter or local that
         nothing reads after it, outside any loop (where a read before it runs again) or
         lambda: the value is lost (in the invoked lists of Guava's ComparisonChain)."""
+        params = set(_parameter_names(method))
+        last: dict[str, int] = {}  # each name's last use, by its start
+        for x in _walk(method):
+            if x.type == "identifier":
+                last[_text(x)] = max(last.get(_text(x), -1), x.start_byte)
         for n in _walk(body):
             if n.type != "expression_statement" or not n.named_children:
                 continue
@@ -745,7 +760,7 @@ class _Checker:
             if target is None or target.type != "identifier" or _text(value) == "null":
                 continue  # (x = null; lets the collector have it)
             name = _text(target)
-            if not (self._parameter(method, name) or _declared_around(n, body, name)):
+            if not (name in params or _declared_around(n, body, name)):
                 continue
             enclosing = n.parent
             while enclosing is not None and enclosing.id != body.id:
@@ -753,22 +768,8 @@ class _Checker:
                     break
                 enclosing = enclosing.parent
             else:
-                later = [
-                    x
-                    for x in _walk(method)
-                    if x.type == "identifier" and x.start_byte >= n.end_byte and _text(x) == name
-                ]
-                if not later:
+                if last.get(name, -1) < n.end_byte:
                     self._flag(f"'{_text(n)}' stores a value that nothing reads")
-
-    @staticmethod
-    def _parameter(method: SyntaxNode, name: str) -> bool:
-        """Whether ``name`` is a parameter of ``method``."""
-        return any(
-            _text(p.child_by_field_name("name")) == name
-            for p in _children(method.child_by_field_name("parameters"))
-            if p.type == "formal_parameter"
-        )
 
     def _never_marked(self, method: SyntaxNode, body: SyntaxNode) -> None:
         """``void dfs(int u) { for (int v : adj[u]) if (!seen[v]) dfs(v); }``: a search
@@ -776,11 +777,7 @@ class _Checker:
         cycle for ever); fixed by marking the node it is at first (``seen[u] = true;``). Not
         where the method sets the array's elements or passes the array on."""
         name = _text(method.child_by_field_name("name"))
-        params = [
-            _text(p.child_by_field_name("name"))
-            for p in _children(method.child_by_field_name("parameters"))
-            if p.type == "formal_parameter"
-        ]
+        params = _parameter_names(method)
         statements = _statements(body)
         if not statements:
             return
