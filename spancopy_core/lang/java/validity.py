@@ -249,15 +249,21 @@ class Environment:
     constants: dict[str, int] = field(default_factory=dict)  # final fields' integer values
     # the class around the method extends nothing: its super has Object's methods alone
     plain: bool = False
+    # the constructors of each class the file declares once, seen whole (:func:`_creatable`)
+    constructors: dict[str, jdk.Member] = field(default_factory=dict)
+    abstract: frozenset[str] = frozenset()  # which of those classes are abstract
+    # methods that super names only abstractly: the superclass, seen whole, declares them so
+    super_abstract: frozenset[str] = frozenset()
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
         signatures = tuple(sorted(self.signatures.items(), key=lambda kv: kv[0]))
+        constructors = tuple(sorted(self.constructors.items(), key=lambda kv: kv[0]))
         return hash(
             (fields, self.methods, self.types, self.open, self.free, self.open_types)
             + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
             + self.suspects
-            + (self.plain,)
+            + (self.plain, constructors, self.abstract, self.super_abstract)
         )
 
 
@@ -426,6 +432,8 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         library=jdk.visible(doc.imports, doc.declared_types() | parameters),
         constants=constants,
     )
+    classes = _file_classes(doc)
+    constructors = {n: m for n, c in classes.items() if (m := _creatable(c)) is not None}
     checker = _Checker(env)
     free = checker.free(node)
     # a method that already uses names from out of sight lives in a class not all seen here
@@ -444,6 +452,9 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         constants=constants,
         # (a class seen whole: a method shown alone, in a class of its own, has a super unseen)
         plain=_extends_nothing(node) and not (is_open or bool(free - checker.unresolved_types)),
+        constructors=constructors,
+        abstract=frozenset(n for n, c in classes.items() if "abstract" in _words(c)),
+        super_abstract=_abstract_in_super(node, classes),
     )
     checker = _Checker(found)
     written = tuple(sorted(checker.problems(node)))
@@ -462,6 +473,86 @@ def _extends_nothing(node: SyntaxNode) -> bool:
             )
         parent = parent.parent
     return False
+
+
+# annotations of a class that make no constructor (Lombok's @AllArgsConstructor, @Data do)
+_PLAIN_ANNOTATIONS = frozenset({"Deprecated", "SuppressWarnings"})
+_ANNOTATION_NAME = re.compile(r"@([\w.]+)")
+
+
+def _file_classes(doc: JavaSource) -> dict[str, SyntaxNode]:
+    """The class declarations of the file by name, of the names only one type declaration
+    of the file has (a name declared twice, nested in two classes, may mean either)."""
+    counts: Counter[str] = Counter()
+    found = {}
+    tokens = doc.tokens
+    for k, t in enumerate(tokens[:-1]):
+        name = tokens[k + 1]
+        if t.kind != "keyword" or t.text not in _DECLARING or name.kind != "identifier":
+            continue
+        counts[name.text] += 1
+        node = doc.tree.root_node.descendant_for_byte_range(name.start_byte, name.end_byte)
+        parent = None if node is None else node.parent
+        if parent is not None and parent.type == "class_declaration":
+            if parent.start_byte <= t.start_byte and _same(
+                parent.child_by_field_name("name"), node
+            ):
+                found[name.text] = parent
+    return {name: c for name, c in found.items() if counts[name] == 1}
+
+
+_DECLARING = frozenset({"class", "interface", "enum", "record"})
+
+
+def _same(a: SyntaxNode | None, b: SyntaxNode | None) -> bool:
+    return a is not None and b is not None and a.id == b.id
+
+
+def _creatable(cls: SyntaxNode) -> jdk.Member | None:
+    """The constructors of a class of the file (the default one where it declares none), or
+    None where others may be made out of sight (by an annotation: Lombok's)."""
+    if any(
+        m.group(1).rsplit(".", 1)[-1] not in _PLAIN_ANNOTATIONS
+        for m in _ANNOTATION_NAME.finditer(" ".join(_words(cls)))
+    ):
+        return None
+    declared = [
+        m for m in _members(cls.child_by_field_name("body")) if m.type == "constructor_declaration"
+    ]
+    if not declared:
+        return jdk.Member((jdk.Overload(jdk.ANY, ()),))
+    return jdk.Member(tuple(o for m in declared for o in _signature(m).overloads))
+
+
+def _abstract_in_super(node: SyntaxNode, classes: dict[str, SyntaxNode]) -> frozenset[str]:
+    """The methods that ``super.`` names at ``node`` only as abstract declarations: those
+    its class's superclass, a class of the file that extends and implements nothing,
+    declares abstract alone (JLS 15.12.3: such a call does not compile)."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type in _TYPE_DECLS:
+            superclass = _named_type(parent.child_by_field_name("superclass"))
+            break
+        anonymous = parent.type == "object_creation_expression" and any(
+            c.type == "class_body" for c in parent.named_children
+        )
+        if anonymous:
+            superclass = _named_type(parent.child_by_field_name("type"))
+            break
+        parent = parent.parent
+    else:
+        return frozenset()
+    declared = classes.get(superclass)
+    if declared is None or any(
+        c.type in ("superclass", "super_interfaces") for c in declared.named_children
+    ):
+        return frozenset()
+    kinds: dict[str, set[bool]] = {}
+    for m in _members(declared.child_by_field_name("body")):
+        if m.type == "method_declaration":
+            name = _text(m.child_by_field_name("name"))
+            kinds.setdefault(name, set()).add("abstract" in _words(m))
+    return frozenset(name for name, k in kinds.items() if k == {True})
 
 
 def _enclosing_types(node: SyntaxNode) -> frozenset[str]:
@@ -1557,6 +1648,8 @@ class _Checker:
             if obj.type == "super" and seen and name not in _SUPER_OBJECT_METHODS:
                 # a class that extends nothing (Object), or one whose classes around are seen
                 self._flag(f"no method '{name}' in the superclass")
+            elif obj.type == "super" and name in self.env.super_abstract:
+                self._flag(f"'{_text(n)}': abstract in the superclass")
             if obj.type == "string_literal" and not args and name in _CONSTANT_ON_LITERAL:
                 self._flag(f"'{_text(n)}' is a constant")  # "0".toString(), "".isEmpty()
             if _text(obj) in _PRINTERS and name in ("print", "println") and len(args) == 1:
@@ -1946,10 +2039,21 @@ class _Checker:
     def _object_creation_expression(self, n: SyntaxNode) -> None:
         for c in n.named_children:
             self._node(c)
-        library = self._library(_text(n.child_by_field_name("type")))
-        if library is None or any(c.type == "class_body" for c in n.named_children):
+        if any(c.type == "class_body" for c in n.named_children):
             return
+        written = _text(n.child_by_field_name("type"))
+        library = self._library(written)
         args = _statements(n.child_by_field_name("arguments"))
+        base = _base(written)
+        if library is None:
+            if base in self.type_params:
+                return
+            if base in self.env.abstract:  # a class of the file
+                self._flag(f"'{_text(n)}': {base} is abstract")
+            elif base in self.env.constructors:
+                what = f"'{_text(n)}': the constructor"
+                self._arguments(what, self.env.constructors[base], args)
+            return
         constructors = library.methods.get("new")
         if constructors is None:
             self._flag(f"'{_text(n)}': no constructor")

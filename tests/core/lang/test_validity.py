@@ -227,6 +227,14 @@ def test_the_methods_as_written_make_sense() -> None:
         # a byte parameter)
         ("indexOfMax", "int best = 0;", "int best = pick((byte) 0, 1L);", "does not take"),
         ("indexOfMax", "int best = 0;", "int best = pick(a[0], 1);", "does not take"),
+        # a number for a Comparator (Commons Lang's ArraySorter was offered Arrays.sort(array, 0))
+        (
+            "indexOfMax",
+            "int best = 0;",
+            "Arrays.sort(a, 0);\n        int best = 0;",
+            "(int[], int)",
+        ),
+        ("mean", "double sum = 0;", 'xs.sort("0");\n        double sum = 0;', "does not take"),
     ],
 )
 def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None:
@@ -244,6 +252,8 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("mean", "sum / xs.size()", "sum / seen.length"),
         ("mean", "sum / xs.size()", "sum / indexOfMax(seen)"),  # a method of the class
         ("mean", "sum / xs.size()", "sum / new Helper().size()"),  # a class of the package?
+        ("mean", "double sum = 0;", "xs.sort(null);\n        double sum = 0;"),
+        ("mean", "double sum = 0;", "xs.sort((p, q) -> q - p);\n        double sum = 0;"),
         ("indexOfMax", "a[i] > a[best]", "a[i] >= a[best]"),
         ("indexOfMax", "a[i] > a[best]", "a.clone()[i] > a[best]"),
         ("ready", "d == d", "d != d"),  # NaN's test, not a comparison with itself
@@ -401,6 +411,63 @@ def test_a_class_that_extends_its_enclosing_class_has_only_the_members_seen() ->
     )
     text = other[active.start : active.end]
     assert problems(text.replace("return 0;", "return value;"), environment(doc, active)) == []
+
+
+def test_the_constructors_and_abstract_methods_of_the_files_classes_are_known() -> None:
+    """Guava's ComparisonChain was offered ``return new ComparisonChain(left, right);`` (an
+    abstract class, and no constructor takes two) and ``return super.compare(left, right);``
+    (abstract in the superclass): neither compiles."""
+    doc = java.parse(CHAIN)
+    _, active, _, compare = (m for m in doc.methods if m.name in ("result", "compare"))
+    text, env = CHAIN[compare.start : compare.end], environment(doc, compare)
+    for new, refused in (
+        ("return new Chain();", "'new Chain()': Chain is abstract"),
+        ("return new Inactive(left, right);", "'new Inactive(left, right)': the constructor"),
+        ("return new Inactive();", "does not take 0 arguments"),
+        ('return new Inactive("0");', "does not take (String)"),
+        ("return super.result() > 0 ? this : null;", "'super.result()': abstract in the"),
+    ):
+        assert any(refused in p for p in problems(text.replace("return this;", new), env)), new
+    for new in ("return new Inactive(left + right);", "return new Chain() {};"):
+        assert problems(text.replace("return this;", new), env) == [], new
+    text, env = CHAIN[active.start : active.end], environment(doc, active)
+    refused = problems(text.replace("return 0;", "return super.result();"), env)
+    assert any("abstract in the superclass" in p for p in refused)
+
+
+@pytest.mark.parametrize(
+    ("change", "where"),
+    [
+        # Lombok makes constructors out of sight
+        ("static final class Inactive", "@lombok.Builder\n    static final class Inactive"),
+        ("static final class Inactive", "@AllArgsConstructor static final class Inactive"),
+        # a name two classes of the file have may mean either
+        ("abstract class Chain {", "abstract class Chain {\n    class Inactive {}\n"),
+        # a superclass that extends another may inherit a concrete result() (or not be
+        # abstract: both are seen only where the superclass is the file's alone)
+        ("abstract class Chain {", "abstract class Chain extends Base {"),
+    ],
+)
+def test_constructors_and_super_out_of_sight_are_not_judged(change: str, where: str) -> None:
+    source = CHAIN.replace(change, where, 1)
+    doc = java.parse(source)
+    compare = next(m for m in doc.methods if m.name == "compare")
+    text, env = source[compare.start : compare.end], environment(doc, compare)
+    new = "return new Inactive(left, right);"
+    if "extends Base" in where:
+        new = "return super.result() > 0 ? this : null;"
+    assert problems(text.replace("return this;", new), env) == []
+
+
+def test_a_class_that_declares_no_constructor_has_the_default_one() -> None:
+    source = "class Pair {\n    int a, b;\n\n    static Pair of(int a) {\n        return null;\n    }\n}\n"
+    doc = java.parse(source)
+    (method,) = doc.methods
+    text, env = source[method.start : method.end], environment(doc, method)
+    assert problems(text.replace("null", "new Pair()"), env) == []
+    assert problems(text.replace("null", "new Pair(a)"), env) == [
+        "'new Pair(a)': the constructor does not take 1 arguments"
+    ]
 
 
 def test_a_final_varargs_parameter_is_an_array_of_its_type() -> None:
