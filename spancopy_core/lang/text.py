@@ -273,15 +273,52 @@ def _blocks(text: str, markdown: bool, spaced: bool = True) -> list[_Block]:
         prev_blank = blank
     if markdown:
         return blocks
+    literal = _literal(text, lines, blocks)
     commands = [
         k > 0
         and _commands(text, lines, blocks[k - 1], b)
         or spaced
         and _columns(text, b)
         or _shell(text, b)
+        or literal[k]
         for k, b in enumerate(blocks)
     ]
     return [b._replace(kind=CODE) if c else b for b, c in zip(blocks, commands, strict=True)]
+
+
+# reStructuredText's explicit markup (a directive, a comment, a link target: ``.. note::``,
+# ``.. _tut-morelists:``), and the directives of code (``.. code-block:: python``)
+_EXPLICIT = re.compile(r"[ \t]*\.\.(?:\s|$)")
+_CODE_DIRECTIVE = re.compile(
+    r"[ \t]*\.\. (?:code-block|code|sourcecode|doctest|testcode|testoutput|productionlist)::"
+)
+_PROMPT = re.compile(r"[ \t]*>>>(?: |$)")  # an interactive Python session's
+
+
+def _literal(text: str, lines: LineIndex, blocks: list[_Block]) -> list[bool]:
+    """Whether each plain-text paragraph of ``blocks`` is code as reStructuredText marks it
+    (Python's documentation, many a README.txt: ``... scheme::`` over ``   with open(file) as
+    f:`` got ``With``): a paragraph of a literal block (indented deeper than the paragraph
+    before it that ends with ``::`` or is a directive of code, up to one not so deep),
+    explicit markup (``.. _tut-morelists:``: ``moralists``), or an interactive session (a
+    paragraph opened by the prompt ``>>>``: ``for i in range(...)`` got ``I``)."""
+    out = []
+    level: int | None = None  # the indentation a paragraph of the open literal block exceeds
+    for b in blocks:
+        indent = _indent(text, lines, b.start)
+        if level is not None and indent > level:
+            out.append(True)
+            continue
+        first = text[b.start : lines.line_end(lines.line(b.start))]
+        explicit = bool(_EXPLICIT.match(first))
+        opens = (
+            _CODE_DIRECTIVE.match(first)
+            or not explicit
+            and text[b.start : b.end].rstrip().endswith("::")
+        )
+        level = indent if opens else None
+        out.append(explicit or bool(_PROMPT.match(first)))
+    return out
 
 
 def _steps_in(text: str, lines: LineIndex, n: int, block: _Block) -> bool:

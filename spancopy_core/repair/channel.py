@@ -448,7 +448,8 @@ def respellings(
     ``misspelt`` (another corrector corrected it): in well-edited text it is the writer's
     spelling; in JFLEG's learners' (``Carusage ... aswell ... thirdworld``) a space is left
     out, or typed, with other errors. With ``near``, only the joins and the respellings one
-    edit away (:func:`is_near`), and only those decide whether a name is respelt beside
+    edit away (:func:`is_near`; a join only into a word counted :data:`CAREFUL_JOIN_USES`
+    times), and only those decide whether a name is respelt beside
     another: gzip's README has ``The znew and gzexe shell scripts ... the (non-GNU) cpmod
     utility``, where ``cpmod`` -> ``chmod`` (not near, so not made) let ``znew`` become
     ``new``; and a name made of a word and letters after it (:func:`suffixed_name`:
@@ -500,6 +501,7 @@ def respellings(
             for r in out
             if is_near(r, tokens, costs)
             and (dictionary is None or all(dictionary(w.lower()) for w in r.new))
+            and (r.length != 2 or lexicon.counts.get(r.new[0].lower(), 0) >= CAREFUL_JOIN_USES)
         ]
     if not misspelt and all(
         compound_spacing(r, tokens, lexicon)
@@ -510,6 +512,13 @@ def respellings(
     ):
         return []  # a sentence spelt right: its compounds and names as the writer spells them
     return out
+
+
+# A careful writer's two words are joined only into a word the lexicon counts this often: a
+# rare word is no slip for two common ones (Python's FAQ: "under most circumstances" got
+# "undermost", never counted; "gained over running each interpreter", "overrunning", once);
+# "some one" (someone: 207), "further more" (55) are joined.
+CAREFUL_JOIN_USES = 5
 
 
 def is_near(r: Respelling, tokens: Sequence[str], costs: ChannelCosts = ChannelCosts()) -> bool:  # noqa: B008

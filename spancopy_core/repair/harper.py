@@ -274,13 +274,15 @@ def noun_for_verb(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) is a NounVerbConfusion suggestion of a noun
     where a verb stands, after ``not``, ``to``, a modal or a form of "do": git's release notes,
     ``does not affect existing log message``, got ``effect`` (>99%; Harper reads ``affect
-    existing`` as a noun phrase). The other way is kept: JFLEG's ``shall effect`` ->
-    ``affect``."""
-    before = _LETTERS.findall(sentence[: edit.start])[-1:]
+    existing`` as a noun phrase); or after code, a name as the subject (Python's tutorial:
+    ``how `global` and `nonlocal` affect variable binding``, which Harper lints only with the
+    backticks). The other way is kept: JFLEG's ``shall effect`` -> ``affect``."""
+    head = sentence[: edit.start].rstrip()
+    before = [w.lower() for w in _LETTERS.findall(head)[-1:]]
     return (
         rule == "NounVerbConfusion"
         and edit.new_text.lower() in _NOUNS_OF_VERBS
-        and [w.lower() for w in before] in [[w] for w in _BEFORE_VERB]
+        and (before in [[w] for w in _BEFORE_VERB] or head.endswith("`"))
     )
 
 

@@ -761,6 +761,45 @@ def test_command_lines_as_deep_as_the_prose_are_code():
     assert sentences(inside)[-1] == "That  command  is  of course not going to work."
 
 
+def test_restructured_text_literal_blocks_markup_and_sessions_are_code():
+    """Python's FAQ and tutorial (reStructuredText in ``.rst.txt`` files, as many a
+    README.txt): the code of a literal block after ``::`` (``with open(file) as f:`` got
+    ``With``, ``for i in range(n):`` got ``For I``), its paragraphs after a blank line as deep,
+    a directive of code and its block, explicit markup (``.. _tut-morelists:`` got
+    ``moralists``) and an interactive session (``>>> for i in ...``) are no prose; a note's
+    text under its directive and the prose after the block are."""
+    source = (
+        "Use the with statement; this will work regardless of memory management scheme::\n\n"
+        "   for file in very_long_list_of_files:\n"
+        "       with open(file) as f:\n"
+        "           c = f.read(1)\n\n"
+        "   for i in range(10):\n"
+        "       print(i)\n\n"
+        "Why doesn't CPython use a more traditional scheme?\n\n"
+        ".. _tut-morelists:\n\n"
+        ".. code-block:: pycon\n\n"
+        "   if status == 'active':\n"
+        "       pass\n\n"
+        ".. note::\n\n"
+        "   The list is sorted in place.\n\n"
+        ">>> for i in range(3):\n"
+        "...     print(i)\n"
+        "cat 3\n\n"
+        "That is all.\n"
+    )
+    assert sentences(source) == [
+        "Use the with statement; this will work regardless of memory management scheme::",
+        "Why doesn't CPython use a more traditional scheme?",
+        "The list is sorted in place.",
+        "That is all.",
+    ]
+    # a colon alone introduces prose (or commands: test_command_lines_as_deep_as_the_prose_are_code)
+    assert sentences("It reads:\n\n   We went home, and it rained.\n") == [
+        "It reads:",
+        "We went home, and it rained.",
+    ]
+
+
 def test_a_tag_beside_its_description_is_code():
     """ps(1)'s field list, ``ouid        OWNER     displays the Unix user identifier ...``
     over a line indented to ``displays`` (``ouid`` got ``uuid``), and find(1)'s ``rates

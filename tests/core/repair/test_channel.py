@@ -48,6 +48,7 @@ from spancopy_core.repair.channel import (
     respellings,
     splits,
 )
+from spancopy_core.repair.prose import shared_lexicon
 from spancopy_core.repair.spelling import distance
 
 COSTS = ChannelCosts()
@@ -166,6 +167,18 @@ def test_near_keeps_only_the_respellings_one_edit_away_and_the_joins():
     assert respell(["glibc", "and", "musl"], lexicon, near=True)[2] == "musl"
     assert respell(["glibc", "and", "musl"], lexicon)[2] == "must"
     assert respell(["pricacy", "and"], lexicon, near=True)[0] == "privacy"
+
+
+def test_a_careful_writer_s_words_are_joined_only_into_a_word_often_seen():
+    """Python's FAQ: "better performance ... under most circumstances" got "undermost" and
+    "what have you gained over running each interpreter" got "overrunning" (>99%): a word
+    counted never or once is no slip for two common ones in well-edited text; a careless
+    writer's may be."""
+    lexicon = shared_lexicon()  # the shipped one: undermost 0, overrunning 1, someone 207
+    for tokens in (["lookup", "under", "most", "circumstances"], ["gained", "over", "running"]):
+        assert respellings(tokens, lexicon)  # joined without near: the sentence slipped
+        assert respell(tokens, lexicon, near=True) == tuple(tokens)
+    assert respell(["If", "some", "one", "calls"], lexicon, near=True)[:2] == ("If", "someone")
 
 
 def test_the_documents_terms_are_never_respelt():
@@ -747,6 +760,8 @@ def test_a_comma_after_an_opening_phrase():
     # edit is generalised ..." got "Besides, the model")
     assert comma("Besides the model , we go .") == "Besides the model , we go ."
     assert comma("Besides we go .") == "Besides , we go ."
+    # nor before a noun (Python's tutorial: "Besides numbers, Python can also manipulate")
+    assert comma("Besides numbers , Python can .") == "Besides numbers , Python can ."
     # an ordinal before its noun (java-algorithms' LongestCommonSubstring.java: "Second input
     # string" got "Second, input string"), not before a determiner or a pronoun
     assert comma("Second input string") == "Second input string"
