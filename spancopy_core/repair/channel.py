@@ -448,8 +448,8 @@ def respellings(
     ``misspelt`` (another corrector corrected it): in well-edited text it is the writer's
     spelling; in JFLEG's learners' (``Carusage ... aswell ... thirdworld``) a space is left
     out, or typed, with other errors. With ``near``, only the joins and the respellings one
-    edit away (:func:`is_near`; a join only into a word counted :data:`CAREFUL_JOIN_USES`
-    times), and only those decide whether a name is respelt beside
+    edit away (:func:`is_near`; a join not opened by one of :data:`PREPOSITIONS`), and only
+    those decide whether a name is respelt beside
     another: gzip's README has ``The znew and gzexe shell scripts ... the (non-GNU) cpmod
     utility``, where ``cpmod`` -> ``chmod`` (not near, so not made) let ``znew`` become
     ``new``; and a name made of a word and letters after it (:func:`suffixed_name`:
@@ -501,7 +501,7 @@ def respellings(
             for r in out
             if is_near(r, tokens, costs)
             and (dictionary is None or all(dictionary(w.lower()) for w in r.new))
-            and (r.length != 2 or lexicon.counts.get(r.new[0].lower(), 0) >= CAREFUL_JOIN_USES)
+            and (r.length != 2 or tokens[r.index].lower() not in PREPOSITIONS)
         ]
     if not misspelt and all(
         compound_spacing(r, tokens, lexicon)
@@ -514,11 +514,16 @@ def respellings(
     return out
 
 
-# A careful writer's two words are joined only into a word the lexicon counts this often: a
-# rare word is no slip for two common ones (Python's FAQ: "under most circumstances" got
-# "undermost", never counted; "gained over running each interpreter", "overrunning", once);
-# "some one" (someone: 207), "further more" (55) are joined.
-CAREFUL_JOIN_USES = 5
+# Prepositions: a careful writer's preposition and the word after it are a phrase, never a
+# slip for the word they make glued (Python's FAQ: "under most circumstances" got "undermost",
+# "gained over running each interpreter" got "overrunning"; "over all the files"); JFLEG dev's
+# joins ("some one", "can not", "Further more", "him self") open with none.
+PREPOSITIONS = frozenset(
+    """about above across after against along among around at before behind below beneath
+    beside between beyond by down during for from in inside into near of off on onto out
+    outside over past since through throughout to toward towards under underneath until up upon
+    with within without""".split()
+)
 
 
 def is_near(r: Respelling, tokens: Sequence[str], costs: ChannelCosts = ChannelCosts()) -> bool:  # noqa: B008

@@ -91,6 +91,7 @@ _INLINE_TAG = re.compile(r"\{@[^{}`]*\}")
 _NOT_CODE = re.compile(r'"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|/\*.*?\*/|//[^\n]*', re.S)
 _IDENTIFIER = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 _HUMPS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+")
+_TYPE_NAME = re.compile(r"[A-Z][a-z][A-Za-z0-9]*")  # a type's name, not a constant's
 _BLOCK_TAG = re.compile(r"(?m)^([ \t]*)(@(?:param|throws|exception)[ \t]+\S+|@\w+)")
 
 
@@ -802,9 +803,12 @@ def keeps_option_nouns(source: Sequence[text.Word], new: Sequence[str]) -> bool:
 
 
 def _protected(tokens: Sequence[text.Word], known: frozenset[str]) -> list[str]:
-    """What a repair must keep as it is: code, Markdown markers and the words of ``known``."""
+    """What a repair must keep as it is: code, Markdown markers and the words of ``known`` (in
+    lower case, any case; with capitals, as written: a Java comment's type names)."""
     return [
-        t.text for t in tokens if t.kind == "code" or t.text in _MARKERS or t.text.lower() in known
+        t.text
+        for t in tokens
+        if t.kind == "code" or t.text in _MARKERS or t.text.lower() in known or t.text in known
     ]
 
 
@@ -1496,6 +1500,15 @@ class CommentProse:
         return project_words(self.text) | java_words()
 
     @functools.cached_property
+    def type_names(self) -> frozenset[str]:
+        """The names of the types the code writes, as written (``Integer``, ``List``): terms
+        only as written, so that a comment keeps their case (Commons Lang's ``Gets the value as
+        a Integer instance`` got ``an integer`` at 94%, not ``an Integer``), and ``lists`` may
+        still become ``list``."""
+        code = _NOT_CODE.sub(" ", self.text)
+        return frozenset(name for name in _IDENTIFIER.findall(code) if _TYPE_NAME.fullmatch(name))
+
+    @functools.cached_property
     def terms(self) -> frozenset[str]:
         """The :func:`terms` of all the comments' prose read as one text: a word the file's
         comments use three times is a term, in whichever comments (``abba`` in four of
@@ -1571,7 +1584,7 @@ class JavaCommentFrontend(ProseFrontend):
         (:attr:`CommentProse.code_words`), the user's words, and its :func:`abbreviation`
         words (a comment's register is a programmer's)."""
         found = terms(source, shared_lexicon()) | parsed.terms | parsed.code_words
-        return found | parsed.abbreviations | self.words
+        return found | parsed.abbreviations | self.words | parsed.type_names
 
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """As for prose, the text read as the sentence was (the ``//`` and ``*`` that open its

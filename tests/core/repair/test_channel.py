@@ -169,12 +169,12 @@ def test_near_keeps_only_the_respellings_one_edit_away_and_the_joins():
     assert respell(["pricacy", "and"], lexicon, near=True)[0] == "privacy"
 
 
-def test_a_careful_writer_s_words_are_joined_only_into_a_word_often_seen():
+def test_a_careful_writer_s_preposition_is_not_joined_to_the_word_after_it():
     """Python's FAQ: "better performance ... under most circumstances" got "undermost" and
-    "what have you gained over running each interpreter" got "overrunning" (>99%): a word
-    counted never or once is no slip for two common ones in well-edited text; a careless
-    writer's may be."""
-    lexicon = shared_lexicon()  # the shipped one: undermost 0, overrunning 1, someone 207
+    "what have you gained over running each interpreter" got "overrunning" (>99%): in
+    well-edited text a preposition and the word after it are a phrase; a careless writer's
+    may be a slip."""
+    lexicon = shared_lexicon()
     for tokens in (["lookup", "under", "most", "circumstances"], ["gained", "over", "running"]):
         assert respellings(tokens, lexicon)  # joined without near: the sentence slipped
         assert respell(tokens, lexicon, near=True) == tuple(tokens)

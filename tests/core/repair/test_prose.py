@@ -414,6 +414,22 @@ def test_a_comments_words_that_the_code_uses_are_its_terms():
     assert not JAVA_COMMENTS.still_parses(unit, "the cached child else")
 
 
+def test_a_comment_keeps_the_case_of_the_codes_type_names():
+    """Commons Lang's MutableInt: ``Gets the value as a Integer instance`` got ``an integer``
+    (94%) for ``an Integer``, the type the method returns. A type the code names keeps its
+    capital in the comments; the word in lower case is still the writer's to change."""
+    source = (
+        "class A {\n    /** Gets the value as a Integer instance. */\n"
+        "    Integer get() { return null; }\n\n    /** Keeps a lists of items. */\n"
+        "    List<Integer> items;\n}\n"
+    )
+    assert {"Integer", "List"} <= JAVA_COMMENTS.parse(source).type_names
+    value, items = pipeline.units(ParsedText.parse(source, JAVA_COMMENTS), ())
+    assert not JAVA_COMMENTS.still_parses(value, "Gets the value as an integer instance.")
+    assert JAVA_COMMENTS.still_parses(value, "Gets the value as an Integer instance.")
+    assert JAVA_COMMENTS.still_parses(items, "Keeps a list of items.")
+
+
 def test_tokens_of_a_unit_are_the_lexers():
     """The contract with the prose model: a sentence's input is the lexer's token texts."""
     text = "Don't over-think it: see `a b` at https://x.org/p, café 😀!"
