@@ -15,7 +15,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from spancopy_core.lang.english import FUNCTION_WORDS, PREFIXES, same_case
+from spancopy_core.lang.english import (
+    FUNCTION_WORDS,
+    PREFIXES,
+    able_bases,
+    prefixed,
+    same_case,
+)
 from spancopy_core.repair.spelling import MIN_LENGTH, Dictionary, distance
 
 LEXICON = Path(__file__).resolve().parents[1] / "lang" / "data" / "english-words.tsv"
@@ -400,6 +406,24 @@ def suffixed_name(r: Respelling, tokens: Sequence[str]) -> bool:
     return words is not None and len(words[0]) > len(words[1]) and words[0].startswith(words[1])
 
 
+def derived(r: Respelling, tokens: Sequence[str], lexicon: Lexicon) -> bool:
+    """Whether the respelling ``r`` of the sentence ``tokens`` respells a word of the lexicon
+    with an English prefix (:func:`~spancopy_core.lang.english.prefixed`), or the ``-able``
+    adjective of one (:func:`~spancopy_core.lang.english.able_bases`): ``deconfigure``,
+    ``undecodable``, however often the lexicon counts the word (the prose front-end's
+    ``derived_words`` keeps only those of words counted less: ``unability`` is a learner's
+    ``inability``). In well-edited text such a word is a derivation the lexicon lacks, not a
+    slip for a word one letter away (Python's logging and Unicode HOWTOs got ``reconfigure``,
+    ``undecidable``); a learner's ``untill`` is one too, so only there (:func:`respellings`
+    with ``near``)."""
+    words = _one_word(r, tokens)
+    if words is None:
+        return False
+    bases = prefixed(words[0])
+    bases += tuple(b for base in bases for b in able_bases(base))
+    return any(base in lexicon and base not in FUNCTION_WORDS for base in bases)
+
+
 def compound(
     word: str,
     lexicon: Lexicon,
@@ -455,7 +479,8 @@ def respellings(
     ``new``; and a name made of a word and letters after it (:func:`suffixed_name`:
     ``registryd``) is one too. With ``near``, neither a respelling into a word that the
     ``dictionary`` (Harper's, larger) lacks: a careful writer's ``libss`` (of e2fsprogs) is
-    no slip for ``libssl``, nor ``epsf`` for ``epsv``: a name for another name."""
+    no slip for ``libssl``, nor ``epsf`` for ``epsv``: a name for another name; nor a word
+    :func:`derived` with a prefix (``deconfigure``)."""
     out = []
     joined_to = -1
     for i, token in enumerate(tokens):
@@ -507,7 +532,7 @@ def respellings(
         compound_spacing(r, tokens, lexicon)
         or prefixed_name(r, tokens)
         or near
-        and suffixed_name(r, tokens)
+        and (suffixed_name(r, tokens) or derived(r, tokens, lexicon))
         for r in out
     ):
         return []  # a sentence spelt right: its compounds and names as the writer spells them

@@ -457,7 +457,9 @@ def counted_usage(
     written; or for one word, a plural, that ``counts`` (the lexicon's words) counts at least
     once: ssh(1)'s ``forwardings`` (5 times; made ``forwarding`` seven times), where the
     plurals of mass nouns that learners write (``informations``, ``advices``, ``softwares``)
-    are never counted. Or a ToTwoToo suggestion whose word is written
+    are never counted; or for an article before a word the lexicon lacks, a technical term
+    (``a case where a lookahead is useful`` got ``where lookahead``). Or a ToTwoToo
+    suggestion whose word is written
     before the next word more often than the suggestion is (git's ``creating too small a
     packfile`` got ``to small``: ``too small`` is counted 14 times, ``to small`` never; a
     learner's ``too the`` is ``to the``)."""
@@ -472,6 +474,8 @@ def counted_usage(
         return False
     if len(words) == 1:
         return (counts or {}).get(words[0], 0) > 0
+    if len(words) == 2 and counts is not None and words[1] not in counts:
+        return True  # a term the lexicon lacks (Python's regex HOWTO: "a lookahead")
     return len(words) == 2 and pairs.get((words[0], words[1]), 0) >= PAIR_SEEN
 
 

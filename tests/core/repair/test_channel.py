@@ -169,6 +169,22 @@ def test_near_keeps_only_the_respellings_one_edit_away_and_the_joins():
     assert respell(["pricacy", "and"], lexicon, near=True)[0] == "privacy"
 
 
+def test_a_careful_writer_s_word_with_a_prefix_is_a_derivation():
+    """Python's HOWTOs: ``configure and deconfigure filter objects`` got ``reconfigure``,
+    ``systems where undecodable file names can be present`` got ``undecidable`` (>99%): a word
+    of the lexicon with a prefix (and ``-able``) is the writer's word in well-edited text; a
+    learner's may be a slip, as ``unability`` is."""
+    lexicon = shared_lexicon()
+    for tokens in (
+        ["configure", "and", "deconfigure", "filter", "objects"],
+        ["where", "undecodable", "file", "names", "can", "be", "present"],
+    ):
+        assert respell(tokens, lexicon) != tuple(tokens)
+        assert respell(tokens, lexicon, near=True) == tuple(tokens)
+    # beside a slip, as a name is
+    assert respell(["we", "recieve", "deconfigure", "it"], lexicon, near=True)[1] == "receive"
+
+
 def test_a_careful_writer_s_preposition_is_not_joined_to_the_word_after_it():
     """Python's FAQ: "better performance ... under most circumstances" got "undermost" and
     "what have you gained over running each interpreter" got "overrunning" (>99%): in

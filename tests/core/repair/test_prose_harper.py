@@ -232,6 +232,8 @@ def test_harpers_misreadings_in_gits_release_notes():
     for sentence, rule in [
         ("The change does not affect existing log messages.", "NounVerbConfusion"),
         ("We want to affect existing users.", "NounVerbConfusion"),
+        # a term the lexicon lacks is countable (Python's regex HOWTO)
+        ("Look at a case where a lookahead is useful.", "MassNouns"),
         # after code, its subject (Python's tutorial)
         ("It shows how `global` and `nonlocal` affect variable binding.", "NounVerbConfusion"),
         ("It avoids creating too small a packfile.", "ToTwoToo"),
