@@ -300,8 +300,9 @@ def _literal(text: str, lines: LineIndex, blocks: list[_Block]) -> list[bool]:
     (Python's documentation, many a README.txt: ``... scheme::`` over ``   with open(file) as
     f:`` got ``With``): a paragraph of a literal block (indented deeper than the paragraph
     before it that ends with ``::`` or is a directive of code, up to one not so deep),
-    explicit markup (``.. _tut-morelists:``: ``moralists``), or an interactive session (a
-    paragraph opened by the prompt ``>>>``: ``for i in range(...)`` got ``I``)."""
+    explicit markup (``.. _tut-morelists:``: ``moralists``), a grid table (every line opened
+    by ``+`` or ``|``: datetime's ``(1)(6) | +-----`` got ``I-1``), or an interactive session
+    (a paragraph opened by the prompt ``>>>``: ``for i in range(...)`` got ``I``)."""
     out = []
     level: int | None = None  # the indentation a paragraph of the open literal block exceeds
     for b in blocks:
@@ -317,7 +318,9 @@ def _literal(text: str, lines: LineIndex, blocks: list[_Block]) -> list[bool]:
             and text[b.start : b.end].rstrip().endswith("::")
         )
         level = indent if opens else None
-        out.append(explicit or bool(_PROMPT.match(first)))
+        rows = text[b.start : b.end].splitlines()
+        grid = len(rows) > 1 and all(row.lstrip(" \t")[:1] in ("+", "|") for row in rows)
+        out.append(explicit or grid or bool(_PROMPT.match(first)))
     return out
 
 
@@ -349,10 +352,12 @@ def _term(text: str, lines: LineIndex, n: int) -> bool:
     """Whether line ``n`` of plain text is the term of a definition list, as manual pages lay
     them out (git-commit(1): ``strip`` / ``    Strip leading and trailing empty lines, ...``
     read as one sentence got ``Strip Strip``): one to four words, not opened as a sentence (a
-    capital, then a small letter: a comment's ``We receive`` / ``teh mail.`` under blanked
-    markers), no terminator or colon at its end, and the next line indented deeper and opened
-    with a capital, as a description is; or, a section's heading in capitals, whatever opens
-    it (ps(1)'s ``PERSONALITY`` over its rows, ``390        like the OS/390 OpenEdition ps``)."""
+    capital, then a small letter, and another word: a comment's ``We receive`` / ``teh mail.``
+    under blanked markers; one word is a term, Python's tkinter docs' ``Tcl`` / ``   Tcl is a
+    dynamic ...`` got ``Delete "Tcl"``), no terminator or colon at its end, and the next
+    line indented deeper and opened with a capital, as a description is; or, a section's
+    heading in capitals, whatever opens it (ps(1)'s ``PERSONALITY`` over its rows,
+    ``390        like the OS/390 OpenEdition ps``)."""
     if n + 1 >= len(lines.line_starts):
         return False
     line = text[lines.line_starts[n] : lines.line_end(n)].strip()
@@ -361,7 +366,8 @@ def _term(text: str, lines: LineIndex, n: int) -> bool:
         return False
     if not after[:1].isupper() and not line.isupper():
         return False  # (a heading in capitals: ps(1)'s PERSONALITY over ``390   like ...``)
-    if line[-1] in TERMINATORS or line[-1] == ":" or line[:1].isupper() and line[1:2].islower():
+    opened = line[:1].isupper() and line[1:2].islower() and len(line.split()) > 1
+    if line[-1] in TERMINATORS or line[-1] == ":" or opened:
         return False
     return (
         _indent(text, lines, lines.line_starts[n + 1])

@@ -290,10 +290,14 @@ def participle_as_mass_noun(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) is a MassNouns suggestion for an article
     before a word in ``-ing``: a participle or a gerund (``a leading "v"``, ``A missing `minor`
     value``, ``a listing of a directory``: semver's and send's READMEs got ``leading "v"``),
-    not a mass noun with an article (``a knowledge``, ``an information``). MassNouns lints no
-    such word in JFLEG dev."""
+    not a mass noun with an article (``a knowledge``, ``an information``); or for the plural
+    of one, a count noun (Python's codecs docs: ``transparent transcodings`` got
+    ``transcoding``; ``encodings``, ``bindings``). MassNouns lints no such word in JFLEG dev."""
     words = sentence[edit.start : edit.end].split()
-    return rule == "MassNouns" and len(words) > 1 and words[-1].lower().endswith("ing")
+    if rule != "MassNouns" or not words:
+        return False
+    last = words[-1].lower()
+    return len(words) > 1 and last.endswith("ing") or len(words) == 1 and last.endswith("ings")
 
 
 def article_before_no_word(sentence: str, edit: TextEdit, rule: str) -> bool:
@@ -377,6 +381,18 @@ def participle_after_possessive(sentence: str, edit: TextEdit, rule: str) -> boo
     return bool(before) and (
         before[0].lower() in english.POSSESSIVES or len(before[0]) > 1 and before[0].isupper()
     )
+
+
+def its_before_a_noun(sentence: str, edit: TextEdit, rule: str) -> bool:
+    """Whether ``edit`` is an ItsContraction suggestion (``it's``, ``it has``) for an ``its``
+    whose participle a word of the open classes follows: the participle is an adjective of
+    that noun, ``its`` a possessive (Python's tkinter docs, ``creates its associated Tcl
+    interpreter``, and argparse's, ``one of its known options``, got ``it's`` at >99%); ``its
+    been a while``, ``its gone too far`` are still corrected."""
+    if rule != "ItsContraction":
+        return False
+    words = _LETTERS.findall(sentence[edit.end :])[:2]
+    return len(words) == 2 and words[1].lower() not in english.FUNCTION_WORDS
 
 
 # The words whose 's is "is" (it's, that's, there's): after another word it is a possessive
@@ -492,7 +508,8 @@ def misreads(
     :func:`beside_operator`, :func:`respells_name`, :func:`plural_in_capitals`,
     :func:`participle_as_mass_noun`, :func:`noun_after_have`, :func:`noun_for_verb`,
     :func:`article_before_no_word`,
-    :func:`letter_as_article`, :func:`participle_after_possessive`, :func:`possessive_before_be`,
+    :func:`letter_as_article`, :func:`participle_after_possessive`, :func:`its_before_a_noun`,
+    :func:`possessive_before_be`,
     :func:`list_marker`, :func:`marker_as_preposition`, :func:`to_before_a_name`,
     :func:`letter_read_first`, :func:`respells_a_word` of ``words`` (the corrector's lexicon)
     and :func:`counted_usage` of ``pairs`` and ``counts`` (its pairs of words and its words'
@@ -508,6 +525,7 @@ def misreads(
         or article_before_no_word(sentence, edit, rule)
         or letter_as_article(sentence, edit, rule)
         or participle_after_possessive(sentence, edit, rule)
+        or its_before_a_noun(sentence, edit, rule)
         or possessive_before_be(sentence, edit, rule)
         or list_marker(sentence, edit, rule)
         or marker_as_preposition(sentence, edit, rule)

@@ -443,6 +443,13 @@ def test_a_definition_lists_term_is_a_heading_of_its_own():
     rows += "       debian     like the old Debian ps\n"
     assert [s.block for s in text.parse(rows, markdown=False).sentences] == [text.HEADING]
     assert [c.text.split()[0] for c in text.parse(rows, markdown=False).code] == ["390"]
+    # one word, capitalised (Python's tkinter docs: "Tcl" over "Tcl is a dynamic ..." got
+    # Delete "Tcl")
+    tcl = "Tcl\n   Tcl is a dynamic interpreted programming language.\n"
+    assert [(tcl[s.start : s.end], s.block) for s in text.parse(tcl, markdown=False).sentences] == [
+        ("Tcl", text.HEADING),
+        ("Tcl is a dynamic interpreted programming language.", text.TEXT),
+    ]
     # a sentence's first line, or a longer one, with a deeper line after it is no term
     prose = "This is a sentence that goes on\n    and on.\n"
     assert [s.block for s in text.parse(prose, markdown=False).sentences] == [text.TEXT]
@@ -766,8 +773,9 @@ def test_restructured_text_literal_blocks_markup_and_sessions_are_code():
     README.txt): the code of a literal block after ``::`` (``with open(file) as f:`` got
     ``With``, ``for i in range(n):`` got ``For I``), its paragraphs after a blank line as deep,
     a directive of code and its block, explicit markup (``.. _tut-morelists:`` got
-    ``moralists``) and an interactive session (``>>> for i in ...``) are no prose; a note's
-    text under its directive and the prose after the block are."""
+    ``moralists``), a grid table (datetime's ``(1)(6) | +---`` got ``I-1``) and an interactive
+    session (``>>> for i in ...``) are no prose; a note's text under its directive and the
+    prose after the block are."""
     source = (
         "Use the with statement; this will work regardless of memory management scheme::\n\n"
         "   for file in very_long_list_of_files:\n"
@@ -785,6 +793,10 @@ def test_restructured_text_literal_blocks_markup_and_sessions_are_code():
         ">>> for i in range(3):\n"
         "...     print(i)\n"
         "cat 3\n\n"
+        "+-------------------+--------------------------+\n"
+        "| ``t1 = t2 - t3``  | Difference of *t2* and   |\n"
+        "|                   | *t3*. (1)(6)             |\n"
+        "+-------------------+--------------------------+\n\n"
         "That is all.\n"
     )
     assert sentences(source) == [

@@ -232,7 +232,10 @@ def test_harpers_misreadings_in_gits_release_notes():
     for sentence, rule in [
         ("The change does not affect existing log messages.", "NounVerbConfusion"),
         ("We want to affect existing users.", "NounVerbConfusion"),
-        # a term the lexicon lacks is countable (Python's regex HOWTO)
+        # a term the lexicon lacks is countable (Python's regex HOWTO), so is a gerund's
+        # plural (its codecs docs); a participle before a noun is an adjective (tkinter's)
+        ("You can use these objects to do transparent transcodings.", "MassNouns"),
+        ("The parser may consume an option of one of its known options.", "ItsContraction"),
         ("Look at a case where a lookahead is useful.", "MassNouns"),
         # after code, its subject (Python's tutorial)
         ("It shows how `global` and `nonlocal` affect variable binding.", "NounVerbConfusion"),
