@@ -98,6 +98,10 @@ def test_well_edited_usage_is_no_error_of_style_mass_nouns_markers_or_pronouns()
         # grep(1): a noun after a possessive
         ("Use -i to cancel its effects because the options override each other.", "NounVerb"),
         ('"Control" means (i) the power, or (ii) the ownership of shares.', "Capitalize"),
+        # undici's docs: a programmer's short word, "parameters" offered at 74%
+        ("If you need to, embed query params into the path directly.", "ExpandParameter"),
+        # koffi's docs: "first" an adverb, a verb after it ("must be first create")
+        ("To do it, you must first create a callback type.", "ModalBeAdjective"),
     ]
     for sentence, rule in correct:
         # Harper lints it: without the refusal the chain would change it
@@ -247,6 +251,10 @@ def test_harpers_misreadings_in_gits_release_notes():
         assert unit.tokens == written(unit), unit.tokens
     assert chain("I think this shall effect our lives.") == "I think this shall affect our lives."
     assert chain("It is to big.") == "It is too big."
+    # no participle after it: JFLEG's "its nothing compared to" is "it's"
+    assert chain("When you see it, its nothing compared to the ad.") == (
+        "When you see it, it's nothing compared to the ad."
+    )
     assert chain("We need more informations about it.") == "We need more information about it."
 
 
