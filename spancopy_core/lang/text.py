@@ -87,8 +87,9 @@ TERMINATORS = frozenset({".", "!", "?", "…", "..."})  # what ends a sentence
 CLOSERS = frozenset({'"', "'", "”", "’", "»", ")", "]", "}", "*", "_"})
 _ABBREVIATIONS = frozenset(
     """mr mrs ms dr prof sr jr st vs etc fig no vol ch cf approx dept est inc ltd co corp jan feb
-    mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun""".split()
-)
+    mar apr jun jul aug sep sept oct nov dec mon tue wed thu fri sat sun ie eg ex viz esp
+    incl""".split()
+)  # (ie, eg: i.e. and e.g. written with one period, npm's "(ie." / "the dependency types")
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
 _BLOCK_START = re.compile(r"^ {0,3}(?:#{1,6}(?:\s|$)|[-*+]\s|\d{1,9}[.)]\s)")
 _PREFIX = re.compile(r" {0,3}(?:>\s?|#{1,6}\s+|[-*+]\s+|\d{1,9}[.)]\s+)*")

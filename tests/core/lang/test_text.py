@@ -78,6 +78,10 @@ def test_a_sentence_that_ends_a_line_ends_whatever_the_next_line_starts_with():
     assert sentences("We use sed etc.\nand awk, e.g.\nthis one.") == [
         "We use sed etc.\nand awk, e.g.\nthis one."
     ]
+    # i.e. with one period (npm's docs: "(ie." / "the dependency types" got "The")
+    assert sentences("Groups are defined by their ancestors (ie.\nthe types defined).") == [
+        "Groups are defined by their ancestors (ie.\nthe types defined)."
+    ]
 
 
 MARKDOWN = """# A heading
