@@ -432,10 +432,18 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         library=jdk.visible(doc.imports, doc.declared_types() | parameters),
         constants=constants,
     )
-    classes = _file_classes(doc)
-    constructors = {n: m for n, c in classes.items() if (m := _creatable(c)) is not None}
     checker = _Checker(env)
     free = checker.free(node)
+    seen = not (is_open or bool(free - checker.unresolved_types))  # the classes around, whole
+    classes = _file_classes(doc)
+    # the constructors of a class around the method only where it is seen whole, more than
+    # the method (ManySStuBs4J's Worker.main is shown alone in its class: new Worker(conf, ...))
+    constructors = {
+        n: m
+        for n, c in classes.items()
+        if (m := _creatable(c)) is not None
+        and (n not in enclosing or seen and _members_but(c, node))
+    }
     # a method that already uses names from out of sight lives in a class not all seen here
     found = Environment(
         fields,
@@ -451,7 +459,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         env.library,
         constants=constants,
         # (a class seen whole: a method shown alone, in a class of its own, has a super unseen)
-        plain=_extends_nothing(node) and not (is_open or bool(free - checker.unresolved_types)),
+        plain=_extends_nothing(node) and seen,
         constructors=constructors,
         abstract=frozenset(n for n, c in classes.items() if "abstract" in _words(c)),
         super_abstract=_abstract_in_super(node, classes),
@@ -522,6 +530,12 @@ def _creatable(cls: SyntaxNode) -> jdk.Member | None:
     if not declared:
         return jdk.Member((jdk.Overload(jdk.ANY, ()),))
     return jdk.Member(tuple(o for m in declared for o in _signature(m).overloads))
+
+
+def _members_but(cls: SyntaxNode, node: SyntaxNode) -> bool:
+    """Whether the class ``cls`` declares a member other than ``node`` (comments aside)."""
+    members = _members(cls.child_by_field_name("body"))
+    return any("comment" not in m.type and m.id != node.id for m in members)
 
 
 def _abstract_in_super(node: SyntaxNode, classes: dict[str, SyntaxNode]) -> frozenset[str]:

@@ -460,7 +460,10 @@ def test_constructors_and_super_out_of_sight_are_not_judged(change: str, where: 
 
 
 def test_a_class_that_declares_no_constructor_has_the_default_one() -> None:
-    source = "class Pair {\n    int a, b;\n\n    static Pair of(int a) {\n        return null;\n    }\n}\n"
+    source = (
+        "class Pair {\n    int a, b;\n\n    static Pair of(int a) {\n        return null;\n"
+        "    }\n}\n"
+    )
     doc = java.parse(source)
     (method,) = doc.methods
     text, env = source[method.start : method.end], environment(doc, method)
@@ -468,6 +471,15 @@ def test_a_class_that_declares_no_constructor_has_the_default_one() -> None:
     assert problems(text.replace("null", "new Pair(a)"), env) == [
         "'new Pair(a)': the constructor does not take 1 arguments"
     ]
+    # a method shown alone in its class (ManySStuBs4J's Worker.main, which calls new
+    # Worker(conf, null, ...)): the class's constructors are out of sight
+    alone = (
+        "class Worker {\n    public static void main(String[] args) {\n        f(null);\n    }\n}\n"
+    )
+    doc = java.parse(alone)
+    (method,) = doc.methods
+    text, env = alone[method.start : method.end], environment(doc, method)
+    assert problems(text.replace("f(null)", "f(new Worker(args, 1))"), env) == []
 
 
 def test_a_final_varargs_parameter_is_an_array_of_its_type() -> None:
