@@ -586,6 +586,9 @@ BEFORE_A_FUNCTION_WORD: frozenset[tuple[str, ...]] = frozenset(
     {("second",), ("third",), ("also",), ("overall",), ("besides",)}
 )  # (besides: a preposition before a noun, "Besides numbers, Python can ...": its tutorial)
 _NO_COMMA_BEFORE = frozenset(",.;:!?)")
+# the function words that are verbs: after "Also" an imperative (systemd's HACKING.md, "Also
+# have a look at our Contribution Guidelines", got "Also, have")
+_VERBS = frozenset("be do does did have has had".split())
 _DETERMINERS = frozenset(
     "the a an this that these those my your his her its our their some any each every".split()
 )
@@ -606,8 +609,10 @@ def introductory_comma(tokens: tuple[str, ...], optional: bool = True) -> tuple[
                 return tokens  # ...", "In addition to the exports field, ..."
             if phrase == ("besides",) and lower[n] in _DETERMINERS:
                 return tokens  # a preposition: "Besides the model, ..."
-            if phrase in BEFORE_A_FUNCTION_WORD and lower[n] not in FUNCTION_WORDS:
-                return tokens  # "Second input string", "Also note that"
+            if phrase in BEFORE_A_FUNCTION_WORD and (
+                lower[n] not in FUNCTION_WORDS or lower[n] in _VERBS
+            ):  # "Second input string", "Also note that", "Also have a look at"
+                return tokens
             return (*tokens[:n], ",", *tokens[n:])
     return tokens
 

@@ -778,6 +778,9 @@ def test_a_comma_after_an_opening_phrase():
     assert comma("Besides we go .") == "Besides , we go ."
     # nor before a noun (Python's tutorial: "Besides numbers, Python can also manipulate")
     assert comma("Besides numbers , Python can .") == "Besides numbers , Python can ."
+    # nor "also" before a verb (systemd's HACKING.md: "Also have a look at our guidelines")
+    assert comma("Also have a look at it .") == "Also have a look at it ."
+    assert comma("Also we go .") == "Also , we go ."
     # an ordinal before its noun (java-algorithms' LongestCommonSubstring.java: "Second input
     # string" got "Second, input string"), not before a determiner or a pronoun
     assert comma("Second input string") == "Second input string"
