@@ -502,18 +502,13 @@ def _file_classes(doc: JavaSource) -> dict[str, SyntaxNode]:
         node = doc.tree.root_node.descendant_for_byte_range(name.start_byte, name.end_byte)
         parent = None if node is None else node.parent
         if parent is not None and parent.type == "class_declaration":
-            if parent.start_byte <= t.start_byte and _same(
-                parent.child_by_field_name("name"), node
-            ):
+            declared = parent.child_by_field_name("name")  # (the name, not a type it names)
+            if declared is not None and node is not None and declared.id == node.id:
                 found[name.text] = parent
     return {name: c for name, c in found.items() if counts[name] == 1}
 
 
 _DECLARING = frozenset({"class", "interface", "enum", "record"})
-
-
-def _same(a: SyntaxNode | None, b: SyntaxNode | None) -> bool:
-    return a is not None and b is not None and a.id == b.id
 
 
 def _creatable(cls: SyntaxNode) -> jdk.Member | None:
@@ -662,9 +657,9 @@ def _words(node: SyntaxNode) -> list[str]:
     return _text(modifiers).split()
 
 
-def _members(body: SyntaxNode) -> list[SyntaxNode]:
-    out = []
-    for child in body.named_children:
+def _members(body: SyntaxNode | None) -> list[SyntaxNode]:
+    out: list[SyntaxNode] = []
+    for child in _children(body):
         out += child.named_children if child.type == "enum_body_declarations" else [child]
     return out
 
