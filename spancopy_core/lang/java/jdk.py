@@ -634,3 +634,13 @@ def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
 
 
 TYPES = {name: _library_type(spec + " " + _LATER.get(name, "")) for name, spec in _TABLE.items()}
+
+# the functional interfaces the table names as parameters (Comparator, Predicate, ...)
+FUNCTIONAL = frozenset(
+    p
+    for t in TYPES.values()
+    for m in t.methods.values()
+    for o in m.overloads
+    for p in o.params
+    if p[:1].isupper() and p != "String" and not p.endswith("]")
+)

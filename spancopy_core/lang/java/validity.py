@@ -252,18 +252,20 @@ class Environment:
     # the constructors of each class the file declares once, seen whole (:func:`_creatable`)
     constructors: dict[str, jdk.Member] = field(default_factory=dict)
     abstract: frozenset[str] = frozenset()  # which of those classes are abstract
-    # methods that super names only abstractly: the superclass, seen whole, declares them so
-    super_abstract: frozenset[str] = frozenset()
+    # the methods super names where the superclass is seen whole: each declaration of each
+    # name, whether it is abstract (:func:`_super_methods`)
+    super_methods: dict[str, tuple[tuple[bool, jdk.Overload], ...]] = field(default_factory=dict)
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
         signatures = tuple(sorted(self.signatures.items(), key=lambda kv: kv[0]))
         constructors = tuple(sorted(self.constructors.items(), key=lambda kv: kv[0]))
+        supers = tuple(sorted(self.super_methods.items(), key=lambda kv: kv[0]))
         return hash(
             (fields, self.methods, self.types, self.open, self.free, self.open_types)
             + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
             + self.suspects
-            + (self.plain, constructors, self.abstract, self.super_abstract)
+            + (self.plain, constructors, self.abstract, supers)
         )
 
 
@@ -295,8 +297,8 @@ def _base(type_text: str) -> str:
 
 def _signature(method: SyntaxNode) -> jdk.Member:
     """A declared method as an overload: its parameter types where they are primitives,
-    ``String`` or arrays of them (else :data:`jdk.ANY`), its return type, its parameters'
-    names."""
+    ``String`` or arrays of them, or a functional interface of the library (``Comparator``;
+    else :data:`jdk.ANY`), its return type, its parameters' names."""
     params = [
         p
         for p in _children(method.child_by_field_name("parameters"))
@@ -306,7 +308,14 @@ def _signature(method: SyntaxNode) -> jdk.Member:
         _declared_type(p.child_by_field_name("type"), p) if p.type == "formal_parameter" else ""
         for p in params
     ]
-    known = tuple(t if t.rstrip("[]") in _PRIMITIVES | {"String"} else jdk.ANY for t in types)
+    known = tuple(
+        t
+        if t.rstrip("[]") in _PRIMITIVES | {"String"}
+        else _base(t)
+        if _base(t) in jdk.FUNCTIONAL
+        else jdk.ANY
+        for t in types
+    )
     spread = any(p.type == "spread_parameter" for p in params)
     returns = _declared_type(method.child_by_field_name("type"), method) or jdk.ANY
     names = tuple(_text(p.child_by_field_name("name")) for p in params)
@@ -462,7 +471,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         plain=_extends_nothing(node) and seen,
         constructors=constructors,
         abstract=frozenset(n for n, c in classes.items() if "abstract" in _words(c)),
-        super_abstract=_abstract_in_super(node, classes),
+        super_methods=_super_methods(node, classes),
     )
     checker = _Checker(found)
     written = tuple(sorted(checker.problems(node)))
@@ -533,10 +542,12 @@ def _members_but(cls: SyntaxNode, node: SyntaxNode) -> bool:
     return any("comment" not in m.type and m.id != node.id for m in members)
 
 
-def _abstract_in_super(node: SyntaxNode, classes: dict[str, SyntaxNode]) -> frozenset[str]:
-    """The methods that ``super.`` names at ``node`` only as abstract declarations: those
-    its class's superclass, a class of the file that extends and implements nothing,
-    declares abstract alone (JLS 15.12.3: such a call does not compile)."""
+def _super_methods(
+    node: SyntaxNode, classes: dict[str, SyntaxNode]
+) -> dict[str, tuple[tuple[bool, jdk.Overload], ...]]:
+    """The methods that ``super.`` names at ``node`` where its class's superclass is a class
+    of the file that extends and implements nothing: each declaration, whether it is
+    abstract (JLS 15.12.3: a call of an abstract one does not compile), as an overload."""
     parent = node.parent
     while parent is not None:
         if parent.type in _TYPE_DECLS:
@@ -550,18 +561,19 @@ def _abstract_in_super(node: SyntaxNode, classes: dict[str, SyntaxNode]) -> froz
             break
         parent = parent.parent
     else:
-        return frozenset()
+        return {}
     declared = classes.get(superclass)
     if declared is None or any(
         c.type in ("superclass", "super_interfaces") for c in declared.named_children
     ):
-        return frozenset()
-    kinds: dict[str, set[bool]] = {}
+        return {}
+    out: dict[str, tuple[tuple[bool, jdk.Overload], ...]] = {}
     for m in _members(declared.child_by_field_name("body")):
         if m.type == "method_declaration":
             name = _text(m.child_by_field_name("name"))
-            kinds.setdefault(name, set()).add("abstract" in _words(m))
-    return frozenset(name for name, k in kinds.items() if k == {True})
+            found = tuple(("abstract" in _words(m), o) for o in _signature(m).overloads)
+            out[name] = out.get(name, ()) + found
+    return out
 
 
 def _enclosing_types(node: SyntaxNode) -> frozenset[str]:
@@ -1657,7 +1669,7 @@ class _Checker:
             if obj.type == "super" and seen and name not in _SUPER_OBJECT_METHODS:
                 # a class that extends nothing (Object), or one whose classes around are seen
                 self._flag(f"no method '{name}' in the superclass")
-            elif obj.type == "super" and name in self.env.super_abstract:
+            elif obj.type == "super" and self._abstract_called(name, args):
                 self._flag(f"'{_text(n)}': abstract in the superclass")
             if obj.type == "string_literal" and not args and name in _CONSTANT_ON_LITERAL:
                 self._flag(f"'{_text(n)}' is a constant")  # "0".toString(), "".isEmpty()
@@ -1696,6 +1708,20 @@ class _Checker:
                 self._regex_sign(n, args[0])
             if _text(obj) == "Math" and name in ("ceil", "round") and len(args) == 1:
                 self._widened("double", args[0])  # Math.ceil(n / k): already rounded down
+
+    def _abstract_called(self, name: str, args: list[SyntaxNode]) -> bool:
+        """Whether ``super.name(args)`` calls an abstract method of the superclass: every
+        declaration of that many parameters is abstract, or the one whose parameters are the
+        arguments' types exactly (the most specific: Guava's ``super.compare(left, right)``
+        for ints, where ``compare(Boolean, Boolean)`` is the one concrete overload)."""
+        taking = [(a, o) for a, o in self.env.super_methods.get(name, ()) if o.takes(len(args))]
+        if not taking:
+            return False
+        types = tuple(self._type_of(a) for a in args)
+        exact = [
+            a for a, o in taking if not o.varargs and o.params == types and jdk.ANY not in types
+        ]
+        return all(a for a, _ in taking) or any(exact)
 
     def _absent_counted(self, call: SyntaxNode, counts: SyntaxNode, key: SyntaxNode) -> None:
         """``int c = count.get(w) + 1; count.put(w, c);`` of a map made empty in the method:

@@ -433,6 +433,24 @@ def test_the_constructors_and_abstract_methods_of_the_files_classes_are_known() 
     text, env = CHAIN[active.start : active.end], environment(doc, active)
     refused = problems(text.replace("return 0;", "return super.result();"), env)
     assert any("abstract in the superclass" in p for p in refused)
+    # an overload abstract, another not (Guava's compare(int, int) and compare(Boolean,
+    # Boolean)): the one the arguments' types name exactly is called
+    source = CHAIN.replace(
+        "    abstract int result();\n",
+        "    abstract int result();\n\n    abstract Chain compare(int a, int b);\n\n"
+        "    final Chain compare(Boolean a, Boolean b) {\n        return this;\n    }\n",
+    )
+    doc = java.parse(source)
+    compare = next(m for m in doc.methods if m.name == "compare" and "left" in m_text(source, m))
+    text, env = m_text(source, compare), environment(doc, compare)
+    called = problems(text.replace("return this;", "return super.compare(left, right);"), env)
+    assert any("abstract in the superclass" in p for p in called), called
+    boxed = text.replace("return this;", "return super.compare(Boolean.TRUE, Boolean.FALSE);")
+    assert problems(boxed, env) == []
+
+
+def m_text(source: str, method: java.Method) -> str:
+    return source[method.start : method.end]
 
 
 @pytest.mark.parametrize(
@@ -457,6 +475,28 @@ def test_constructors_and_super_out_of_sight_are_not_judged(change: str, where: 
     if "extends Base" in where:
         new = "return super.result() > 0 ? this : null;"
     assert problems(text.replace("return this;", new), env) == []
+
+
+def test_a_functional_interface_parameter_of_the_files_method_takes_no_number() -> None:
+    """Guava's ComparisonChain was offered ``compare(left, right, false)`` for its
+    ``compare(T left, T right, Comparator<T> comparator)``: a Comparator is no boolean."""
+    source = (
+        "import java.util.Comparator;\n\nclass Chain {\n"
+        "    <T> int compare(T left, T right, Comparator<T> comparator) {\n"
+        "        return comparator.compare(left, right);\n    }\n\n"
+        "    int compare(int left, int right) {\n        return 0;\n    }\n}\n"
+    )
+    doc = java.parse(source)
+    method = next(m for m in doc.methods if "int left" in source[m.start : m.end])
+    text, env = source[method.start : method.end], environment(doc, method)
+    for new, expected in (
+        ("return compare(left, right, false);", ["does not take (int, int, boolean)"]),
+        ("return compare(left, right, null);", []),
+        ("return compare(left, right, (a, b) -> b - a);", []),
+    ):
+        found = problems(text.replace("return 0;", new), env)
+        assert [p for p in found if any(e in p for e in expected)] == found, found
+        assert bool(found) == bool(expected), (new, found)
 
 
 def test_a_class_that_declares_no_constructor_has_the_default_one() -> None:
