@@ -307,7 +307,7 @@ def _literal(text: str, lines: LineIndex, blocks: list[_Block]) -> list[bool]:
     out = []
     level: int | None = None  # the indentation a paragraph of the open literal block exceeds
     for b in blocks:
-        indent = _indent(text, lines, b.start)
+        indent = _depth(text, lines, b.start)
         if level is not None and indent > level:
             out.append(True)
             continue
@@ -336,7 +336,7 @@ def _steps_in(text: str, lines: LineIndex, n: int, block: _Block) -> bool:
     (find(1)'s ``find . -name frcode.c locate.c -print`` / ``That command is ...``)."""
     start, before = lines.line_starts[n], lines.line_starts[n - 1]
     if text[before : lines.line_end(n - 1)].rstrip().endswith(":"):
-        deeper = _indent(text, lines, start) - _indent(text, lines, before)
+        deeper = _depth(text, lines, start) - _depth(text, lines, before)
         return deeper > 0 or deeper == 0 and _command_line(text[start : lines.line_end(n)])
     opened = lines.line(block.start)  # the block's first line, under a colon?
     if opened == 0 or not text[lines.line_starts[opened - 1] : block.start].rstrip().endswith(":"):
@@ -344,9 +344,9 @@ def _steps_in(text: str, lines: LineIndex, n: int, block: _Block) -> bool:
     first = text[block.start : lines.line_end(opened)]
     if _ITEM.match(first.lstrip(" \t")):
         return False
-    if _indent(text, lines, start) == _indent(text, lines, block.start) and _command_line(first):
+    if _depth(text, lines, start) == _depth(text, lines, block.start) and _command_line(first):
         return not _same_command(first, text[start : lines.line_end(n)])  # prose again
-    return _indent(text, lines, start) < _indent(text, lines, block.start)
+    return _depth(text, lines, start) < _depth(text, lines, block.start)
 
 
 def _term(text: str, lines: LineIndex, n: int) -> bool:
@@ -371,8 +371,8 @@ def _term(text: str, lines: LineIndex, n: int) -> bool:
     if line[-1] in TERMINATORS or line[-1] == ":" or opened:
         return False
     return (
-        _indent(text, lines, lines.line_starts[n + 1])
-        > _indent(text, lines, lines.line_starts[n]) + 1
+        _depth(text, lines, lines.line_starts[n + 1])
+        > _depth(text, lines, lines.line_starts[n]) + 1
     )
 
 
@@ -492,6 +492,15 @@ def _columns(text: str, block: _Block) -> bool:
     return all(_COLUMNS.match(line) for line in text[block.start : block.end].splitlines())
 
 
+def _depth(text: str, lines: LineIndex, at: int) -> int:
+    """How deep the line starting at ``at`` is indented, a tab to the next multiple of 8 (a
+    manual page's ``\t      nil, existing`` over ``\t\t     Make numbered backups``): what
+    "deeper" compares; :func:`_indent` is an offset in the line."""
+    n = lines.line(at)
+    line = text[lines.line_starts[n] : lines.line_end(n)]
+    return len(line[: _indent(text, lines, lines.line_starts[n])].expandtabs(8))
+
+
 def _indent(text: str, lines: LineIndex, at: int) -> int:
     """The column of the first character past spaces and tabs from ``at`` on: the indentation
     of the line starting at ``at``, the column of a description beside its tag (:func:`_tag`)."""
@@ -511,7 +520,7 @@ def _commands(text: str, lines: LineIndex, before: _Block, block: _Block) -> boo
     rows = text[block.start : block.end].splitlines()
     if any(_ITEM.match(row.lstrip(" \t")) for row in rows):
         return False  # a list's items (``- Darwin - GCC/Clang - should be the same as ...``)
-    return _indent(text, lines, block.start) > _indent(text, lines, before.start) and not any(
+    return _depth(text, lines, block.start) > _depth(text, lines, before.start) and not any(
         row.rstrip()[-1:] in (*TERMINATORS, ":")  # (a line ending so introduces: prose)
         for row in rows
     )

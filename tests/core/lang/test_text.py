@@ -447,6 +447,17 @@ def test_a_definition_lists_term_is_a_heading_of_its_own():
     rows += "       debian     like the old Debian ps\n"
     assert [s.block for s in text.parse(rows, markdown=False).sentences] == [text.HEADING]
     assert [c.text.split()[0] for c in text.parse(rows, markdown=False).code] == ["390"]
+    # laid out with tabs (tar(1): "\t      nil, existing" over "\t\t     Make numbered ..."
+    # got "Nil"; sed(1): "       b label" over "\t      Branch to label" got "B")
+    tabs = "\t      nil, existing\n\t\t     Make numbered backups.\n\n       b label\n"
+    tabs += "\t      Branch to label.\n"
+    found = [(tabs[s.start : s.end], s.block) for s in text.parse(tabs, markdown=False).sentences]
+    assert found == [
+        ("nil, existing", text.HEADING),
+        ("Make numbered backups.", text.TEXT),
+        ("b label", text.HEADING),
+        ("Branch to label.", text.TEXT),
+    ]
     # one word, capitalised (Python's tkinter docs: "Tcl" over "Tcl is a dynamic ..." got
     # Delete "Tcl")
     tcl = "Tcl\n   Tcl is a dynamic interpreted programming language.\n"
