@@ -466,11 +466,12 @@ def _tag(text: str, lines: LineIndex, n: int) -> tuple[int, int] | None:
     gaps = [g for g in _GAP.finditer(text, start + column, end) if g.end() - start - column <= 24]
     below = n + 1 < len(lines.line_starts) and lines.line_starts[n + 1]
     if below and text[below : lines.line_end(n + 1)].strip():
+        deep = _depth(text, lines, below)  # (tabs to multiples of 8: less(1)'s "m      Foll")
         for gap in gaps:
             tag = text[start + column : gap.start(1)]
-            if _indent(text, lines, below) == gap.end() - start and _named(tag, 3):
+            if deep == len(text[start : gap.end()].expandtabs(8)) and _named(tag, 3):
                 return gap.start(1), gap.end()
-        if _indent(text, lines, below) > column:
+        if deep > _depth(text, lines, start):
             return None  # the line continued deeper than its tag: a sentence's first line
     if not gaps or gaps[0].end() - start - column > 24 or _COLUMNS.match(text, start, end):
         return None  # (a row of columns: _columns judges its paragraph)

@@ -487,16 +487,21 @@ def counted_usage(
     suggestion whose word is written
     before the next word more often than the suggestion is (git's ``creating too small a
     packfile`` got ``to small``: ``too small`` is counted 14 times, ``to small`` never; a
-    learner's ``too the`` is ``to the``). Or a ModalBeAdjective suggestion (``be``) before a
-    word that a verb follows, one written after ``to`` that often: an adverb (koffi's docs,
-    ``you must first create a callback type``, got ``must be first create``)."""
+    learner's ``too the`` is ``to the``), or after a word written before it that often and
+    never before the suggestion (git-log(1)'s ``Defaults to medium.`` got ``too``). Or a
+    ModalBeAdjective suggestion (``be``) before a word that a verb follows, one written after
+    ``to`` that often: an adverb (koffi's docs, ``you must first create a callback type``, got
+    ``must be first create``)."""
     words = sentence[edit.start : edit.end].lower().split()
     if rule == "ToTwoToo" and len(words) == 1:
         after = _LETTERS.findall(sentence[edit.end :])[:1]
         nxt = after[0].lower() if after else ""
-        return bool(nxt) and pairs.get((words[0], nxt), 0) > pairs.get(
-            (edit.new_text.lower(), nxt), 0
-        )
+        before = [w.lower() for w in _LETTERS.findall(sentence[: edit.start])[-1:]]
+        prev = before[0] if before else ""
+        new = edit.new_text.lower()
+        if prev and pairs.get((prev, words[0]), 0) >= PAIR_SEEN and not pairs.get((prev, new)):
+            return True  # "Defaults to medium." (git-log(1)): "defaults to" 315, "defaults too" 0
+        return bool(nxt) and pairs.get((words[0], nxt), 0) > pairs.get((new, nxt), 0)
     if rule == "ModalBeAdjective":
         after = _LETTERS.findall(sentence[edit.end :])[1:2]  # the word after the "adjective"
         return bool(after) and pairs.get(("to", after[0].lower()), 0) >= PAIR_SEEN

@@ -846,6 +846,10 @@ def test_a_tag_beside_its_description_is_code():
     assert text.parse("i went home.  It is  fine.\n\nyes,  Sure it is.\n").code == []
     # where runs of spaces are no writer's (a comment's prose, its markup blanked), no tag
     assert text.TextSource(source, spaced=False).code == []
+    # the next line indented with a tab (less(1): "m      Followed by any lowercase" over
+    # "\t      displayed line" got "M")
+    tabbed = "       m      Followed by any letter, marks the first\n\t      displayed line.\n"
+    assert [c.text for c in text.parse(tabbed).code] == ["m"]
     assert sentences(source) == [
         "displays the Unix user identifier of the owner of the\n"
         "                             session of a process.",

@@ -244,6 +244,8 @@ def test_harpers_misreadings_in_gits_release_notes():
         # after code, its subject (Python's tutorial)
         ("It shows how `global` and `nonlocal` affect variable binding.", "NounVerbConfusion"),
         ("It avoids creating too small a packfile.", "ToTwoToo"),
+        # git-log(1): "defaults to" is written 315 times, "defaults too" never
+        ("Defaults to medium.", "ToTwoToo"),
     ]:
         assert any(r == rule for _, r in harper.suggestions(sentence, 0, settings)), sentence
         assert chain(sentence) == sentence
