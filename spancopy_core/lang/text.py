@@ -442,7 +442,7 @@ def _shell(text: str, block: _Block) -> bool:
     return len(rows) >= 2 and None not in names and len(names) == 1 and not any(map(_ended, rows))
 
 
-_GAP = re.compile(r"\S( {2,}|\t+)(?=\S)")  # a gap between columns
+_GAP = re.compile(r"\S( {2,}|[ \t]*\t[ \t]*)(?=\S)")  # a gap between columns (curl(1): "\t     ")
 
 
 def _named(tag: str, words: int) -> bool:

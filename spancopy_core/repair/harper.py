@@ -507,8 +507,9 @@ def counted_usage(
         return bool(after) and pairs.get(("to", after[0].lower()), 0) >= PAIR_SEEN
     if rule != "MassNouns":
         return False
-    if len(words) == 1:
-        return (counts or {}).get(words[0], 0) > 0
+    if len(words) == 1:  # a plural counted, or of a noun counted after "a" (curl's syntaxes)
+        countable = any(pairs.get(("a", s), 0) >= PAIR_SEEN for s in english.singulars(words[0]))
+        return (counts or {}).get(words[0], 0) > 0 or countable
     if len(words) == 2 and counts is not None and words[1] not in counts:
         return True  # a term the lexicon lacks (Python's regex HOWTO: "a lookahead")
     return len(words) == 2 and pairs.get((words[0], words[1]), 0) >= PAIR_SEEN

@@ -64,6 +64,7 @@ from spancopy_core.repair.frontend import (
     written,
 )
 from spancopy_core.repair.harper import (
+    PAIR_SEEN,
     HarperSettings,
     RuleEdit,
     chained,
@@ -356,12 +357,15 @@ PLURAL_EVIDENCE = 50
 def plurals(tokens: Iterable[str], lexicon: Lexicon) -> frozenset[str]:
     """The words of ``tokens`` (in lower case) outside ``lexicon`` that are plurals of its words
     as English forms them (:func:`~spancopy_core.lang.english.singulars`: ``validators``,
-    ``distros``, ``sdists``) counted fewer than :data:`PLURAL_EVIDENCE` times: spelt right,
+    ``distros``, ``sdists``) counted fewer than :data:`PLURAL_EVIDENCE` times, or written after
+    ``a`` :data:`~spancopy_core.repair.harper.PAIR_SEEN` times (a count noun: curl(1)'s
+    ``syntaxes``; a learner's ``informations`` is never ``an information``): spelt right,
     never respelt (``validators`` -> ``validator``)."""
 
     def plural(word: str) -> bool:
         found = [w for w in singulars(word) if w in lexicon]
-        return bool(found) and all(lexicon.counts[w] < PLURAL_EVIDENCE for w in found)
+        counted = any(lexicon.pairs.get(("a", w), 0) >= PAIR_SEEN for w in found)
+        return bool(found) and (counted or all(lexicon.counts[w] < PLURAL_EVIDENCE for w in found))
 
     return frozenset(w for w in {t.lower() for t in tokens} if w not in lexicon and plural(w))
 

@@ -850,6 +850,9 @@ def test_a_tag_beside_its_description_is_code():
     # "\t      displayed line" got "M")
     tabbed = "       m      Followed by any letter, marks the first\n\t      displayed line.\n"
     assert [c.text for c in text.parse(tabbed).code] == ["m"]
+    # a gap of a tab and spaces (curl(1): "scheme\t     The URL scheme" got "Scheme")
+    gap = "\t      scheme\t     The URL scheme that\n\t\t\t     was used.\n"
+    assert [c.text for c in text.parse(gap).code] == ["scheme"]
     assert sentences(source) == [
         "displays the Unix user identifier of the owner of the\n"
         "                             session of a process.",
