@@ -512,6 +512,9 @@ def counted_usage(
         return (counts or {}).get(words[0], 0) > 0 or countable
     if len(words) == 2 and counts is not None and words[1] not in counts:
         return True  # a term the lexicon lacks (Python's regex HOWTO: "a lookahead")
+    if len(words) == 2 and counts is not None:  # a noun whose plural is written (count noun)
+        if any(counts.get(p, 0) >= PAIR_SEEN for p in english.plural_forms(words[1])):
+            return True  # curl(1): "such a redirection" ("redirections": 25)
     return len(words) == 2 and pairs.get((words[0], words[1]), 0) >= PAIR_SEEN
 
 

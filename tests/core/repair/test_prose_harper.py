@@ -241,6 +241,8 @@ def test_harpers_misreadings_in_gits_release_notes():
         ("You can use these objects to do transparent transcodings.", "MassNouns"),
         # curl(1): "a syntax" is written 22 times, so its plural is a noun's
         ("It can be passed using one of the following syntaxes.", "MassNouns"),
+        # and "redirections" is written 25 times: a count noun (curl(1))
+        ("A POST must remain a POST after such a redirection.", "MassNouns"),
         ("The parser may consume an option of one of its known options.", "ItsContraction"),
         ("Look at a case where a lookahead is useful.", "MassNouns"),
         # after code, its subject (Python's tutorial)
