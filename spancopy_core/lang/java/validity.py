@@ -8,6 +8,7 @@ Design notes: docs/design.md#lang-java-validity.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import threading
@@ -478,18 +479,26 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
     return replace(found, written=written, suspects=_relative(checker.suspects, node, doc.data))
 
 
-def _extends_nothing(node: SyntaxNode) -> bool:
-    """Whether the innermost class around ``node`` is a class declared to extend nothing (not
-    an anonymous class, an enum, a record or an interface, whose super is another)."""
+def _innermost_class(node: SyntaxNode) -> SyntaxNode | None:
+    """The innermost type declaration or anonymous class (its ``new X() { ... }``) around
+    ``node``, if any."""
     parent = node.parent
     while parent is not None:
         if parent.type in _TYPE_DECLS or parent.type == "object_creation_expression":
-            return (
-                parent.type == "class_declaration"
-                and parent.child_by_field_name("superclass") is None
-            )
+            return parent  # (a method is inside an object creation only in its class body)
         parent = parent.parent
-    return False
+    return None
+
+
+def _extends_nothing(node: SyntaxNode) -> bool:
+    """Whether the innermost class around ``node`` is a class declared to extend nothing (not
+    an anonymous class, an enum, a record or an interface, whose super is another)."""
+    cls = _innermost_class(node)
+    return (
+        cls is not None
+        and cls.type == "class_declaration"
+        and cls.child_by_field_name("superclass") is None
+    )
 
 
 # annotations of a class that make no constructor (Lombok's @AllArgsConstructor, @Data do)
@@ -497,6 +506,7 @@ _PLAIN_ANNOTATIONS = frozenset({"Deprecated", "SuppressWarnings"})
 _ANNOTATION_NAME = re.compile(r"@([\w.]+)")
 
 
+@functools.lru_cache(maxsize=8)  # the same for every method of a file (JavaSource: by identity)
 def _file_classes(doc: JavaSource) -> dict[str, SyntaxNode]:
     """The class declarations of the file by name, of the names only one type declaration
     of the file has (a name declared twice, nested in two classes, may mean either)."""
@@ -548,21 +558,11 @@ def _super_methods(
     """The methods that ``super.`` names at ``node`` where its class's superclass is a class
     of the file that extends and implements nothing: each declaration, whether it is
     abstract (JLS 15.12.3: a call of an abstract one does not compile), as an overload."""
-    parent = node.parent
-    while parent is not None:
-        if parent.type in _TYPE_DECLS:
-            superclass = _named_type(parent.child_by_field_name("superclass"))
-            break
-        anonymous = parent.type == "object_creation_expression" and any(
-            c.type == "class_body" for c in parent.named_children
-        )
-        if anonymous:
-            superclass = _named_type(parent.child_by_field_name("type"))
-            break
-        parent = parent.parent
-    else:
+    cls = _innermost_class(node)
+    if cls is None:
         return {}
-    declared = classes.get(superclass)
+    field = "superclass" if cls.type in _TYPE_DECLS else "type"  # (an anonymous class's)
+    declared = classes.get(_named_type(cls.child_by_field_name(field)))
     if declared is None or any(
         c.type in ("superclass", "super_interfaces") for c in declared.named_children
     ):
