@@ -1400,13 +1400,18 @@ def comment_region(source: str, comments: Sequence[tuple[int, int]], k: int) -> 
     return comments[lo][0], comments[hi][1]
 
 
+@functools.lru_cache(maxsize=8)  # asked for a file's words and its type names alike
+def identifiers(java_text: str) -> frozenset[str]:
+    """The identifiers of the Java text ``java_text``, comments and literals left out."""
+    return frozenset(_IDENTIFIER.findall(_NOT_CODE.sub(" ", java_text)))
+
+
 def identifier_words(java_text: str) -> set[str]:
-    """The words, in lower case, of the identifiers of the Java text ``java_text`` (comments
-    and literals left out), whole and split at their humps and underscores (``childNodes``:
-    ``childnodes``, ``child``, ``nodes``)."""
-    code = _NOT_CODE.sub(" ", java_text)
+    """The words, in lower case, of the :func:`identifiers` of the Java text ``java_text``,
+    whole and split at their humps and underscores (``childNodes``: ``childnodes``,
+    ``child``, ``nodes``)."""
     words = set()
-    for name in set(_IDENTIFIER.findall(code)):
+    for name in identifiers(java_text):
         words.add(name.lower())
         words.update(part.lower() for part in _HUMPS.findall(name))
     return words
@@ -1509,8 +1514,7 @@ class CommentProse:
         only as written, so that a comment keeps their case (Commons Lang's ``Gets the value as
         a Integer instance`` got ``an integer`` at 94%, not ``an Integer``), and ``lists`` may
         still become ``list``."""
-        code = _NOT_CODE.sub(" ", self.text)
-        return frozenset(name for name in _IDENTIFIER.findall(code) if _TYPE_NAME.fullmatch(name))
+        return frozenset(n for n in identifiers(self.text) if _TYPE_NAME.fullmatch(n))
 
     @functools.cached_property
     def terms(self) -> frozenset[str]:
