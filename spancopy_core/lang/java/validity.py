@@ -30,6 +30,7 @@ from spancopy_core.lang.java.syntax import (
 
 _PRIMITIVES = frozenset("int long short byte char boolean float double".split())
 _NUMERIC = _PRIMITIVES - {"boolean"}
+_SMALL = frozenset({"byte", "short", "char"})  # an int that is no constant needs a cast to
 _INDEX = frozenset({"int", "short", "byte", "char"})  # what an array index may be, unboxed
 _WIDE = frozenset({"long", "float", "double"})  # never narrowed to int implicitly
 _WIDTH = {"byte": 1, "short": 2, "char": 2, "int": 3, "long": 4, "float": 5, "double": 6}
@@ -2416,6 +2417,9 @@ class _Checker:
                 taken = bare.child_by_field_name(branch)
                 if taken is not None and target in _PRIMITIVES and _text(taken) == "null":
                     self._flag(f"{what}: null cannot be converted to {target}")
+        for taken in _branches(value):
+            if target in _SMALL and self._type_of(taken) == "int" and self._variable(taken):
+                self._flag(f"{what}: '{_text(taken)}' is an int, not a {target}")
         found = self._type_of(value)
         if found == "void":  # return Arrays.sort(array);
             self._flag(f"{what}: '{_text(value)}' returns nothing")
@@ -3459,6 +3463,16 @@ def _bare(n: SyntaxNode | None) -> SyntaxNode | None:
     while n is not None and n.type == "parenthesized_expression" and n.named_children:
         n = n.named_children[0]
     return n
+
+
+def _branches(n: SyntaxNode) -> list[SyntaxNode]:
+    """The values ``n`` may take, parentheses aside: each branch of a conditional (``flag ?
+    set(holder) + 1 : 0`` -> ``set(holder) + 1``, ``0``), else ``n``."""
+    n = _bare(n)
+    if n.type != "ternary_expression":
+        return [n]
+    taken = (n.child_by_field_name(b) for b in ("consequence", "alternative"))
+    return [x for t in taken if t is not None for x in _branches(t)]
 
 
 def _comparison(

@@ -397,3 +397,47 @@ def test_a_library_type_is_the_one_the_file_imports() -> None:
         judged = replace(environment(doc, f), written=())  # the check's own judgement
         found.append(problems(text[f.start : f.end], judged))
     assert found == [[], ["'l' (List) has no 'getItemCount'"]]
+
+
+SMALL = """class Bits {
+    static byte setByte(byte holder) { return holder; }
+
+    byte pick(boolean flag, byte holder) {
+        return flag ? setByte(holder) : holder;
+    }
+
+    char next(char c) {
+        char d = c;
+        return d;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "rejected"),
+    [
+        # javac: possible lossy conversion from int to byte (Commons Lang's BitField was
+        # offered flag ? setByte(holder) + 1 : clearByte(holder) in a byte method)
+        ("pick", "setByte(holder) : holder", "setByte(holder) + 1 : holder", True),
+        ("pick", "return flag ? setByte(holder) : holder;", "return holder + 1;", True),
+        ("next", "char d = c;", "char d = c + 1;", True),
+        ("next", "return d;", "return (d);\n        d = c - 1;", True),
+        # accepted: an int constant that fits, a cast, a compound assignment, a final local
+        ("pick", "setByte(holder) : holder", "setByte(holder) : 7", False),
+        ("pick", "return flag ? setByte(holder) : holder;", "return (byte) (holder + 1);", False),
+        ("next", "return d;", "d += 1;\n        return d;", False),
+        ("next", "char d = c;", "final int k = 'a';\n        char d = k;", False),
+    ],
+)
+def test_an_int_is_narrowed_to_a_byte_short_or_char_only_where_it_is_a_constant(
+    name: str, old: str, new: str, rejected: bool
+) -> None:
+    doc = java.parse(SMALL)
+    method = next(m for m in doc.methods if m.name == name)
+    text = SMALL[method.start : method.end]
+    assert old in text
+    judged = replace(environment(doc, method), written=())
+    assert problems(text, judged) == []
+    found = problems(text.replace(old, new, 1), judged)
+    assert any("is an int, not a" in f for f in found) == rejected, found
