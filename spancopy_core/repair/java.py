@@ -258,10 +258,10 @@ class JavaFrontend:
         )
 
     def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:
-        """Without parentheses that only group a name; none where the edits only swap a
-        commutative call's arguments (:func:`~spancopy_core.lang.java.commuted`)."""
+        """Without parentheses that only group a name; none where the edits only write the
+        same program another way (:func:`~spancopy_core.lang.java.equivalent`)."""
         changes = java.ungrouped(text, edits)
-        return [] if java.commuted(text, changes) else changes
+        return [] if java.equivalent(text, changes) else changes
 
     def layout_free(self, text: str) -> str:
         return java.layout_free(text)

@@ -22,7 +22,7 @@ from spancopy_core.lang.java.abstraction import (
 )
 from spancopy_core.lang.java.layout import (
     JavaStyle,
-    commuted,
+    equivalent,
     layout_free,
     learn_style,
     ungrouped,
@@ -66,7 +66,7 @@ __all__ = [
     "abstract_pair",
     "abstract_together",
     "commented_code",
-    "commuted",
+    "equivalent",
     "concretize",
     "enclosing_fields",
     "has_syntax_error",

@@ -263,18 +263,23 @@ def ungrouped(source: str, changes: Sequence[edits.TextEdit]) -> list[edits.Text
 
 # a call whose two arguments (no call, no comma in them) may be swapped for the same value
 _COMMUTATIVE = re.compile(r"\b(Math\.min|Math\.max|Objects\.equals)\(([^(),]+),([^(),]+)\)")
+# a call of Arrays over the whole of an array named by its range: Arrays.sort(a,0,a.length)
+_WHOLE_RANGE = re.compile(r"\bArrays\.(sort|parallelSort|fill|binarySearch)\((\w+),0,\2\.length(?=[,)])")
 
 
-def commuted(source: str, changes: Sequence[edits.TextEdit]) -> bool:
-    """Whether ``changes`` of ``source`` only swap the two arguments of ``Math.min``,
-    ``Math.max`` or ``Objects.equals`` (``lo = Math.min(x, lo)`` for ``lo = Math.min(lo,
-    x)``): the same value, so no repair, on the lines they touch."""
+def equivalent(source: str, changes: Sequence[edits.TextEdit]) -> bool:
+    """Whether ``changes`` of ``source`` only write the same program another way, on the
+    lines they touch: the two arguments of ``Math.min``, ``Math.max`` or ``Objects.equals``
+    swapped (``lo = Math.min(x, lo)`` for ``lo = Math.min(lo, x)``), or an array's whole
+    range named to ``Arrays`` (``Arrays.sort(array, 0, array.length)`` for
+    ``Arrays.sort(array)``, offered first in Commons Lang's ArraySorter). The same value: no
+    repair."""
     if not changes:
         return False
     start = source.rfind("\n", 0, min(c.start for c in changes)) + 1
     end = source.find("\n", max(c.end for c in changes))
     old = source[start : len(source) if end < 0 else end]
-    if not _COMMUTATIVE.search(re.sub(r"\s+", "", old)):
+    if not re.search(r"\b(Math\.min|Math\.max|Objects\.equals|Arrays\.\w+)\(", old):
         return False  # the lines touched call none
     moved = [edits.TextEdit(c.start - start, c.end - start, c.new_text) for c in changes]
     new = edits.apply_edits(old, moved)
@@ -282,8 +287,10 @@ def commuted(source: str, changes: Sequence[edits.TextEdit]) -> bool:
 
 
 def _canonical(code: str) -> str:
-    """``code`` without white space, each commutative call's arguments in order."""
+    """``code`` without white space, each commutative call's arguments in order, each call of
+    ``Arrays`` over an array's whole range without the range."""
     code = re.sub(r"\s+", "", code)
+    code = _WHOLE_RANGE.sub(lambda m: f"Arrays.{m[1]}({m[2]}", code)
     return _COMMUTATIVE.sub(lambda m: f"{m[1]}({','.join(sorted((m[2], m[3])))})", code)
 
 

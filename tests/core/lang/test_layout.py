@@ -181,13 +181,21 @@ def test_grouping_parentheses_around_a_name_kept_from_the_source_are_left_out(
         ("lo = Math.min(lo, x);", "Math.min(lo, x)", "Math.max(x, lo)", False),
         ("d = Math.floorMod(a, b);", "a, b", "b, a", False),  # not commutative
         ("lo = Math.min(lo, x);", "lo, x", "lo, y", False),
+        # Commons Lang's ArraySorter was offered Arrays.sort(array, 0, array.length) first
+        ("Arrays.sort(array);", "array)", "array, 0, array.length)", True),
+        ("Arrays.fill(a, 0, a.length, 1);", "a, 0, a.length, 1", "a, 1", True),
+        ("i = Arrays.binarySearch(a, k);", "a, k", "a, 0, a.length, k", True),
+        ("Arrays.sort(array);", "array)", "array, 1, array.length)", False),
+        ("Arrays.sort(array);", "array)", "array, 0, array.length - 1)", False),
+        ("Arrays.sort(array);", "array)", "array, 0, other.length)", False),
+        ("Arrays.sort(a, 0, n);", "a, 0, n", "a", False),
     ],
 )
-def test_swapping_a_commutative_calls_arguments_is_the_same_program(
+def test_a_swap_of_commutative_arguments_or_a_whole_range_is_the_same_program(
     line: str, old: str, new: str, same: bool
 ) -> None:
     """Stats.java's correct `lo = Math.min(lo, x);` was offered `lo = Math.min(x, lo);`
-    first, at 6%: the same value, no repair."""
+    first, at 6%: the same value, no repair; so is an array's whole range."""
     source = f"class A {{\n    void f() {{\n        {line}\n    }}\n}}\n"
     at = source.index(old)
-    assert java.commuted(source, [TextEdit(at, at + len(old), new)]) is same
+    assert java.equivalent(source, [TextEdit(at, at + len(old), new)]) is same
