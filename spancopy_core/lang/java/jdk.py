@@ -574,6 +574,18 @@ _LATER = {
     "HashSet": "newHashSet=?(int)",
 }
 
+# Object's methods, which the table leaves out, where a box declares its own static overloads
+# (Integer.toString(int, int), Long.hashCode(long)): all of them, so that a call is judged
+_BOXES = {"Integer": "int", "Long": "long", "Short": "short", "Byte": "byte"}
+_BOXES |= {"Double": "double", "Float": "float", "Boolean": "boolean", "Character": "char"}
+_RADIX = {"Integer": "toString=String(int,int)", "Long": "toString=String(long,int)"}
+_RADIX |= {"Character": "toString=String(int)"}  # a code point (JDK 11)
+_OBJECT_OVERLOADS = {
+    box: f"toString=String() toString=String({p}) hashCode=int() hashCode=int({p}) "
+    f"equals=boolean(?) {_RADIX.get(box, '')}"
+    for box, p in _BOXES.items()
+}
+
 
 def overload(spec: str) -> Overload:
     """``int(char,String...)`` as an :class:`Overload`."""
@@ -633,7 +645,10 @@ def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
     return frozenset(out)
 
 
-TYPES = {name: _library_type(spec + " " + _LATER.get(name, "")) for name, spec in _TABLE.items()}
+TYPES = {
+    name: _library_type(" ".join((spec, _LATER.get(name, ""), _OBJECT_OVERLOADS.get(name, ""))))
+    for name, spec in _TABLE.items()
+}
 
 # the functional interfaces the table names as parameters (Comparator, Predicate, ...)
 FUNCTIONAL = frozenset(

@@ -262,6 +262,22 @@ NONSENSE = [
         "String x : xs",
         "'String' cannot hold the elements of 'xs' (int[])",
     ),
+    # a box's own static toString (Guava's LinearTransformation was offered
+    # Integer.toString("NaN") for String.format("NaN"))
+    (
+        "cant.apply.symbols (Integer.toString of a String)",
+        "main",
+        "boolean found = name.length() > n;",
+        "boolean found = Integer.toString(name).isEmpty();",
+        "'Integer': 'toString' does not take (String)",
+    ),
+    (
+        "cant.apply.symbols (Boolean.toString of an int)",
+        "main",
+        "boolean found = name.length() > n;",
+        "boolean found = Boolean.toString(n).isEmpty();",
+        "'Boolean': 'toString' does not take (int)",
+    ),
 ]
 
 
@@ -291,6 +307,13 @@ SENSE = [
         "main",
         "boolean found = name.length() > n;",
         "boolean found = Character.toLowerCase(name.charAt(0)) == 'a';",
+    ),
+    (
+        "a box's own toString and hashCode",
+        "main",
+        "boolean found = name.length() > n;",
+        "boolean found = Integer.toString(n, 2).length() + Long.toString(pre[n]).length()"
+        " + Long.hashCode(pre[0]) + Character.toString(n).length() > Integer.valueOf(n).hashCode();",
     ),
     (
         "a library call that takes the argument",
