@@ -1013,6 +1013,18 @@ class _Checker:
         if opens:
             self.scopes.pop()
 
+    def _cast_expression(self, n: SyntaxNode) -> None:
+        """A cast of a value to the primitive type it has: a candidate that writes one
+        repairs nothing (javac -Xlint:cast; Commons Lang's BitField was offered ``(short)
+        clearShort(holder)`` for ``(short) clear(holder)``). Not of a String: a real fix wrote
+        ``(String) entry.getValue().toString()`` (CodRep)."""
+        for child in n.named_children:
+            self._node(child)
+        target = _declared_type(n.child_by_field_name("type"))
+        value = n.child_by_field_name("value")
+        if target in _PRIMITIVES and self._type_of(value) == target:
+            self._flag(f"'{_text(n)}' casts a value to its own type, {target}")
+
     def _local_variable_declaration(self, n: SyntaxNode) -> None:
         kind = n.child_by_field_name("type")
         for d in n.named_children:

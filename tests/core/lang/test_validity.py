@@ -235,6 +235,10 @@ def test_the_methods_as_written_make_sense() -> None:
             "(int[], int)",
         ),
         ("mean", "double sum = 0;", 'xs.sort("0");\n        double sum = 0;', "does not take"),
+        # a cast of a value to its own type (Commons Lang's BitField was offered (short)
+        # clearShort(holder) for (short) clear(holder), clearShort returning a short)
+        ("pick", "return b + k;", "return (int) k + b;", "casts a value to its own type"),
+        ("indexOfMax", "return best;", "return (int) indexOfMax(a);", "its own type"),
     ],
 )
 def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None:
@@ -255,6 +259,8 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("mean", "double sum = 0;", "xs.sort(null);\n        double sum = 0;"),
         ("mean", "double sum = 0;", "xs.sort((p, q) -> q - p);\n        double sum = 0;"),
         ("indexOfMax", "a[i] > a[best]", "a[i] >= a[best]"),
+        ("pick", "return b + k;", "return (int) b + k;"),  # a byte widened
+        ("pick", "return b + k;", "return (int) (b + k * 0.5);"),  # a double narrowed
         ("indexOfMax", "a[i] > a[best]", "a.clone()[i] > a[best]"),
         ("ready", "d == d", "d != d"),  # NaN's test, not a comparison with itself
         ("ready", "count > 0", "name.length() > 0"),
