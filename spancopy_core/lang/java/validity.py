@@ -257,6 +257,9 @@ class Environment:
     # the methods super names where the superclass is seen whole: each declaration of each
     # name, whether it is abstract (:func:`_super_methods`)
     super_methods: dict[str, tuple[tuple[bool, jdk.Overload], ...]] = field(default_factory=dict)
+    # the constructors that this(...) calls: the class's around the method, where it holds
+    # more than the method (none is inherited: a superclass out of sight adds none)
+    own_constructors: jdk.Member | None = None
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
@@ -267,7 +270,7 @@ class Environment:
             (fields, self.methods, self.types, self.open, self.free, self.open_types)
             + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
             + self.suspects
-            + (self.plain, constructors, self.abstract, supers)
+            + (self.plain, constructors, self.abstract, supers, self.own_constructors)
         )
 
 
@@ -383,10 +386,8 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
             superclass = parent.child_by_field_name("superclass")
             # a superclass that encloses the class (a nested class extending its outer one:
             # Guava's InactiveComparisonChain) has its members gathered further up
-            is_open |= (superclass is not None and _named_type(superclass) not in enclosing) or any(
-                parent.child_by_field_name("interfaces") is not None or c.type in _SUPERTYPES
-                for c in parent.children
-            )
+            is_open |= superclass is not None and _named_type(superclass) not in enclosing
+            is_open |= _inherits(parent, doc.declared_types())
             parameters.update(_type_parameters(parent))
             if parent.type == "record_declaration":
                 for p in _children(parent.child_by_field_name("parameters")):
@@ -474,6 +475,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         constructors=constructors,
         abstract=frozenset(n for n, c in classes.items() if "abstract" in _words(c)),
         super_methods=_super_methods(node, classes),
+        own_constructors=_own_constructors(node, classes),
     )
     checker = _Checker(found)
     written = tuple(sorted(checker.problems(node)))
@@ -547,6 +549,20 @@ def _creatable(cls: SyntaxNode) -> jdk.Member | None:
     return jdk.Member(tuple(o for m in declared for o in _signature(m).overloads))
 
 
+def _own_constructors(node: SyntaxNode, classes: dict[str, SyntaxNode]) -> jdk.Member | None:
+    """The constructors that ``this(...)`` at ``node`` may call: those of the class around
+    it, one of the file's ``classes`` (:func:`_file_classes`), where it declares more than
+    ``node`` (a constructor shown alone in its class is out of its file)."""
+    cls = _innermost_class(node)
+    if cls is None or cls.type != "class_declaration":
+        return None
+    name = _text(cls.child_by_field_name("name"))
+    declared = classes.get(name)
+    if declared is None or declared.id != cls.id or not _members_but(cls, node):
+        return None
+    return _creatable(cls)
+
+
 def _members_but(cls: SyntaxNode, node: SyntaxNode) -> bool:
     """Whether the class ``cls`` declares a member other than ``node`` (comments aside)."""
     members = _members(cls.child_by_field_name("body"))
@@ -586,6 +602,33 @@ def _enclosing_types(node: SyntaxNode) -> frozenset[str]:
             names.add(_text(parent.child_by_field_name("name")))
         parent = parent.parent
     return frozenset(names)
+
+
+# interfaces that give a class no member it does not declare: none (markers), or one method
+# that a class which is not abstract declares itself
+_MARKERS = frozenset({"Serializable", "Cloneable", "RandomAccess"})
+_DECLARED_BY_CLASS = frozenset({"Comparable", "Runnable", "AutoCloseable", "Closeable"})
+
+
+def _inherits(decl: SyntaxNode, declared: Container[str]) -> bool:
+    """Whether the interfaces a type declaration implements or extends may give it members
+    that it does not declare (a default method, a constant): any interface but the JDK's
+    markers (``implements Serializable``: Commons Math's KthSelector) and, for a class that
+    is not abstract, those of one method it must declare (``Comparable``); not one of the
+    file's ``declared`` types of the same name."""
+    kinds = [c for c in decl.children if c.type in _SUPERTYPES]
+    names = [_simple_type(t) for k in kinds for c in k.named_children for t in c.named_children]
+    plain = decl.type == "class_declaration" and "abstract" not in _words(decl)
+    known = _MARKERS | (_DECLARED_BY_CLASS if plain else frozenset())
+    return any(name not in known or name in declared for name in names)
+
+
+def _simple_type(node: SyntaxNode) -> str:
+    """The simple name of a type (``java.io.Serializable`` -> ``Serializable``,
+    ``Comparable<T>`` -> ``Comparable``)."""
+    if node.type == "generic_type" and node.named_children:
+        node = node.named_children[0]
+    return _text(node).rsplit(".", 1)[-1]
 
 
 def _named_type(node: SyntaxNode | None) -> str:
@@ -2107,6 +2150,17 @@ class _Checker:
             self._flag(f"'{_text(n)}': no constructor")
         else:
             self._arguments(f"'{_text(n)}': the constructor", constructors, args)
+
+    def _explicit_constructor_invocation(self, n: SyntaxNode) -> None:
+        """``this(args)`` in a constructor: one of the class's constructors must take them
+        (Jackson's ByteArrayBuilder was offered ``this(null, null)``, its two-argument
+        constructor taking an int second), where they are known (:func:`_own_constructors`)."""
+        for c in n.named_children:
+            self._node(c)
+        member = self.env.own_constructors
+        if _text(n.child_by_field_name("constructor")) == "this" and member is not None:
+            args = _statements(n.child_by_field_name("arguments"))
+            self._arguments(f"'{_text(n)}': the constructor", member, args)
 
     def _arguments(self, what: str, member: jdk.Member, args: list[SyntaxNode]) -> None:
         """A call of ``member`` with ``args``: some overload must take them."""

@@ -528,6 +528,85 @@ def test_a_class_that_declares_no_constructor_has_the_default_one() -> None:
     assert problems(text.replace("f(null)", "f(new Worker(args, 1))"), env) == []
 
 
+BUILDER = """import java.io.OutputStream;
+import java.util.*;
+
+public final class Builder extends OutputStream {
+    private final Object recycler;
+
+    public Builder() { this(null); }
+
+    public Builder(Object recycler) { this(recycler, 500); }
+
+    public Builder(Object recycler, int size) {
+        this.recycler = recycler;
+    }
+
+    @Override
+    public void write(int b) {}
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        # Jackson's ByteArrayBuilder was offered this(null, null): its (recycler, int)
+        ("this(null, null);", "'this(null, null);': the constructor does not take (null, null)"),
+        ("this(null, 1, 2);", "the constructor does not take 3 arguments"),
+        ('this("a", "b");', "the constructor does not take (String, String)"),
+        ("this(null, 10);", ""),
+        ("this(new Object());", ""),
+    ],
+)
+def test_this_calls_one_of_the_classs_own_constructors(new: str, expected: str) -> None:
+    """A class's constructors are all in it, none inherited: ``this(...)`` is judged even in
+    a class whose superclass and imports are out of sight."""
+    doc = java.parse(BUILDER)
+    method = next(m for m in doc.methods if "this(null)" in m_text(BUILDER, m))
+    text, env = m_text(BUILDER, method), environment(doc, method)
+    found = problems(text.replace("this(null);", new), env)
+    assert [expected in p for p in found] == ([True] if expected else []), found
+    # a constructor shown alone in its class: the others are out of sight
+    alone = "class Builder {\n    public Builder() { this(null); }\n}\n"
+    doc = java.parse(alone)
+    (method,) = doc.methods
+    assert (
+        problems(m_text(alone, method).replace("this(null);", new), environment(doc, method)) == []
+    )
+
+
+@pytest.mark.parametrize(
+    ("header", "own", "closed"),
+    [
+        ("class Sel implements Serializable", False, True),  # Commons Math's KthSelector
+        ("class Sel implements java.io.Serializable, Cloneable", False, True),
+        ("class Sel implements Comparable<Sel>", False, True),  # its compareTo is here
+        ("abstract class Sel implements Comparable<Sel>", False, False),  # may be abstract
+        ("class Sel implements Iterator<Sel>", False, False),  # a default remove()
+        ("class Sel implements Serializable", True, False),  # the file's own Serializable
+    ],
+)
+def test_a_marker_interface_gives_a_class_no_member(header: str, own: bool, closed: bool) -> None:
+    """Commons Math's KthSelector, ``implements Serializable``, was offered
+    ``this.checkNotNull(pivotingStrategy)`` for ``MathUtils.checkNotNull(...)``: no such
+    method is in the class, and a marker interface adds none."""
+    source = (
+        "import java.util.Iterator;\n\n"
+        f"{header} {{\n    public int compareTo(Sel o) {{\n        return 0;\n    }}\n\n"
+        "    int select(Object strategy) {\n        return 1;\n    }\n}\n"
+    )
+    if own:
+        source += "\ninterface Serializable {\n    default void checkNotNull(Object o) {}\n}\n"
+    else:
+        source = "import java.io.Serializable;\n" + source
+    doc = java.parse(source)
+    method = next(m for m in doc.methods if m.name == "select")
+    text, env = m_text(source, method), environment(doc, method)
+    found = problems(text.replace("return 1;", "checkNotNull(strategy);\n        return 1;"), env)
+    assert bool(found) == closed, found
+
+
 def test_a_final_varargs_parameter_is_an_array_of_its_type() -> None:
     method = "int f(final byte[]... keys) { return keys.length; }"
     assert problems(method) == []
