@@ -159,9 +159,17 @@ def best_ratio(found: Sequence[UnitRepairs]) -> float:
     return max((r.confidence() for r in found if r.candidates), default=0.0)
 
 
-def asked(found: Sequence[UnitRepairs], text: str, expected: str | None, rule: float) -> Asked:
-    """What ``found`` (the repairs of a request of ``text``) shows, a repair right when its
-    result is ``expected`` (same tokens); ``rule``: the ratio of the rule without a head."""
+def asked(
+    found: Sequence[UnitRepairs],
+    doc: ParsedText,
+    expected: str | None,
+    rule: float,
+    focus: pipeline.Focus | None = None,
+) -> Asked:
+    """What ``found`` (the repairs of a request at ``focus`` of ``doc``) shows, a repair right
+    when its result is ``expected`` (same tokens); ``rule``: the ratio of the rule without a
+    head."""
+    text = doc.text
     right = [
         tuple(expected is not None and same_code(apply_edits(text, c.edits), expected)
               for c in r.candidates)
@@ -175,7 +183,7 @@ def asked(found: Sequence[UnitRepairs], text: str, expected: str | None, rule: f
         for r, rs in zip(found, right)
         if r.detection is not None
     )
-    shipped = any(runner.confident(r, rule) for r in found)
+    shipped = any(runner.confident(r, rule, doc, focus) for r in found)
     judged = [r.detection.probability for r in found if r.detection and r.candidates]
     return Asked(best_ratio(found), shown, shipped, units, max(judged, default=0.0))
 
@@ -185,8 +193,9 @@ def ask(
 ) -> Asked:
     """A request at the 0-based ``line`` of ``doc`` (a code action there); a repair is right
     when its result is ``expected``; ``automatic``: the automaticMinRatio."""
-    found, _ = runner.repair(model, doc, pipeline.line_focus(doc, line), RepairOptions())
-    return asked(found, doc.text, expected, automatic)
+    focus = pipeline.line_focus(doc, line)
+    found, _ = runner.repair(model, doc, focus, RepairOptions())
+    return asked(found, doc, expected, automatic, focus)
 
 
 def marked(
@@ -195,7 +204,7 @@ def marked(
     """What diagnostics (no focus) find of ``unit`` of ``doc``: ``shipped`` whether they mark
     it at ``threshold`` (or the head's rule)."""
     found = list(runner.repair_units(model, doc, [unit], RepairOptions()))
-    return asked(found, doc.text, expected, threshold)
+    return asked(found, doc, expected, threshold)
 
 
 def methods(model: Any, doc: ParsedText, focused: bool = True) -> list[Unit]:

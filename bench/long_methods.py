@@ -130,8 +130,9 @@ def ask_line(model: Any, record: dict[str, Any], side: str, options: RepairOptio
     text, at = file_text(record, record[side])
     doc = ParsedText.parse(text, JAVA)
     line = at + first_changed_line(record["buggy"], record["fixed"])
-    found, _ = runner.repair(model, doc, pipeline.line_focus(doc, line), options)
-    return asked(found, text, None, pipeline.CONFIDENT_RATIO)
+    focus = pipeline.line_focus(doc, line)
+    found, _ = runner.repair(model, doc, focus, options)
+    return asked(found, doc, None, pipeline.CONFIDENT_RATIO, focus)
 
 
 def main() -> int:

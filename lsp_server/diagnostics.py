@@ -132,7 +132,7 @@ class Diagnostics:
             threshold = self._settings().diagnostics_threshold
             for r in repairs:
                 best = r.best()
-                if best is not None and runner.confident(r, threshold):
+                if best is not None and runner.confident(r, threshold, snap.doc):
                     lines, frontend = snap.doc.lines, snap.doc.frontend
                     ratio, encoding = r.confidence(), self._encoding()
                     what = None

@@ -20,7 +20,7 @@ from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.vocab import Vocabulary
 from spancopy_core.repair import compile_check, pipeline, runner
 from spancopy_core.repair.frontend import Frontend, Unit
-from spancopy_core.repair.pipeline import RepairOptions, UnitRepairs
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
 from spancopy_core.repair.prose import ProseFrontend, ProseSettings, warm
 
 from .documents import Snapshot
@@ -268,21 +268,28 @@ class RepairService:
             raise JobCancelled() from None
         if not checked:
             return found
-        return await self.compiled(snap.doc.text, found, options.top_k, automatic)
+        return await self.compiled(snap.doc, found, options.top_k, automatic, focus)
 
     async def compiled(
-        self, text: str, found: list[UnitRepairs], top_k: int, automatic: bool | None
+        self,
+        doc: ParsedText,
+        found: list[UnitRepairs],
+        top_k: int,
+        automatic: bool | None,
+        focus: pipeline.Focus | None,
     ) -> list[UnitRepairs]:
         """``found`` (ranked :func:`~spancopy_core.repair.compile_check.widened`), each unit's
-        first ``top_k`` repairs after which ``text`` still compiles, checked within the time
+        first ``top_k`` repairs after which ``doc`` still compiles, checked within the time
         budget of the request (:mod:`spancopy_core.repair.compile_check`); for an
-        ``automatic`` request only the units it shows (:meth:`automatic`), the others cut."""
+        ``automatic`` request at ``focus`` only the units it shows (:meth:`automatic`), the
+        others cut."""
         budget = AUTOMATIC_COMPILE_BUDGET_S if automatic is not False else COMPILE_BUDGET_S
         deadline = time.monotonic() + budget
+        text = doc.text
         out = []
         for r in found:
             unchecked = compile_check.settle(r, [], top_k)
-            if automatic and not self.automatic([unchecked]):
+            if automatic and not self.automatic([unchecked], doc, focus):
                 out.append(unchecked)  # not shown: nothing to compile
                 continue
             variants = compile_check.variants(text, r)
@@ -291,10 +298,13 @@ class RepairService:
             out.append(compile_check.settle(r, verdicts, top_k))
         return out
 
-    def automatic(self, found: list[UnitRepairs]) -> list[UnitRepairs]:
-        """What an automatic code action request (the cursor moved) shows of ``found``: the
-        units whose most likely repair is at least ``automaticMinRatio`` times as likely as the
-        unit as written, or, for a model with a detection head, those of the head's rule
-        (:func:`spancopy_core.repair.runner.confident`)."""
+    def automatic(
+        self, found: list[UnitRepairs], doc: ParsedText, focus: pipeline.Focus | None
+    ) -> list[UnitRepairs]:
+        """What an automatic code action request (the cursor moved) at ``focus`` of ``doc``
+        shows of ``found``: the units whose most likely repair is at least
+        ``automaticMinRatio`` times as likely as the unit as written, or, for a model with a
+        detection head, those of the head's rule, where a repair shown edits the focus lines
+        and more than modifiers (:func:`spancopy_core.repair.runner.confident`)."""
         ratio = self._settings().automatic_min_ratio
-        return [r for r in found if runner.confident(r, ratio)]
+        return [r for r in found if runner.confident(r, ratio, doc, focus)]

@@ -140,7 +140,9 @@ async def code_action(
     ls.files.check_current(snap)
     actions = None
     if served is not None:  # an automatic request: only where the model is confident
-        actions = ls.code_actions(served.snap, ls.repair.automatic(found) if automatic else found)
+        if automatic:
+            found = ls.repair.automatic(found, served.snap.doc, (start, end))
+        actions = ls.code_actions(served.snap, found)
     if similar:
         actions = (actions or []) + ls.code_actions(snap, similar, prefer=False)
     if actions is None:

@@ -809,7 +809,7 @@ def _method_report(path: Path, doc: ParsedText, found: UnitRepairs, kind: str) -
         "unchanged_probability": found.unchanged_probability(),
         # at least CONFIDENT_RATIO times as likely as the unit as written, or the detection
         # head's rule where the model has one: shown by project mode
-        "confident": runner.confident(found, CONFIDENT_RATIO),
+        "confident": runner.confident(found, CONFIDENT_RATIO, doc),
         # likely bugs of the code as written that a repair listed fixes (repair.suspects)
         "likely_bugs": [
             {"line": s.line + 1, "what": s.what, "fixed_by": s.repair + 1} for s in found.suspected

@@ -255,6 +255,7 @@ class JavaFrontend:
             in_signature=all(e.end <= body for e in edits),
             removes_statement=any(c in removed for c in ";{}"),
             rare_comparison=_rare_comparison(text, unit, edits),
+            modifiers_only=all(e.end <= body for e in edits) and _modifiers_only(text, edits),
         )
 
     def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:
@@ -323,6 +324,19 @@ def _as_named(token: java.Token, new: Sequence[java.Token], k: int, after: str) 
         return token
     following = new[k + 1].text if k + 1 < len(new) else after
     return token._replace(kind="method" if following == "(" else "var")
+
+
+# what may stand before a method's type without being it: modifiers and annotations
+_MODIFIERS = frozenset(
+    """public protected private static final abstract synchronized native strictfp default
+    transient volatile""".split()
+)
+
+
+def _modifiers_only(text: str, edits: Sequence[TextEdit]) -> bool:
+    """Whether ``edits`` (in a signature) remove and write modifiers or annotations alone."""
+    words = [w for e in edits for w in (text[e.start : e.end] + " " + e.new_text).split()]
+    return bool(words) and all(w in _MODIFIERS or w.startswith("@") for w in words)
 
 
 def _rare_comparison(text: str, unit: Unit, edits: Sequence[TextEdit]) -> bool:

@@ -186,21 +186,40 @@ def keeps(unit: Unit, candidate: Candidate, ratio: float, unchanged_log_prob: fl
     return at_least(ratio, candidate.log_prob, unchanged_log_prob)
 
 
-def confident(found: UnitRepairs, ratio: float) -> bool:
+def confident(
+    found: UnitRepairs,
+    ratio: float,
+    doc: ParsedText | None = None,
+    focus: Focus | None = None,
+) -> bool:
     """Whether ``found`` shows a repair that passes the ratio floor at ``ratio`` (:func:`keeps`;
     from the beam's shares with ``ranking="beam"``, :meth:`UnitRepairs.confidence`). A unit
     that the model's detection head judged (:attr:`UnitRepairs.detection`) follows the head's
     rule instead: a repair is shown and the head's calibrated probability that the list holds
     the fix, which the shares shown sum to (:func:`judged`), is at least the rule's least
     share. A unit with a likely bug that a repair shown removes
-    (:attr:`UnitRepairs.suspected`) is answered whatever the ratio or the head."""
+    (:attr:`UnitRepairs.suspected`) is answered whatever the ratio or the head. With the
+    ``doc`` it is in, a repair that changes modifiers alone (:class:`EditShape`) is no
+    reason to speak, nor, with a ``focus`` (an automatic request's cursor), one that edits
+    none of its lines (:func:`~spancopy_core.repair.ranking.off_focus`: a lightbulb at Commons
+    Compress's ``@Override`` for a change six lines down is noise)."""
     if found.suspected:  # a likely bug that a repair shown removes (repair.suspects)
         return True
+    if doc is not None and not any(_speaks(doc, focus, found.unit, c) for c in found.candidates):
+        return False
     if found.detection is not None:
         return bool(found.candidates) and found.detection.probability >= found.detection.least_share
     if found.unchanged_log_prob is None:
         return bool(found.candidates) and found.confidence() >= ratio
     return any(keeps(found.unit, c, ratio, found.unchanged_log_prob) for c in found.candidates)
+
+
+def _speaks(doc: ParsedText, focus: Focus | None, unit: Unit, candidate: Candidate) -> bool:
+    """Whether ``candidate`` of ``unit`` is a reason for :func:`confident` to answer."""
+    lines = None if focus is None else pipeline.focus_lines(doc, focus)
+    if ranking.off_focus(candidate, doc.lines, lines):
+        return False
+    return not doc.frontend.shape(doc.text, unit, candidate.edits).modifiers_only
 
 
 def judged(result: Ranked, detection: Detection | None) -> Ranked:

@@ -264,7 +264,9 @@ def ungrouped(source: str, changes: Sequence[edits.TextEdit]) -> list[edits.Text
 # a call whose two arguments (no call, no comma in them) may be swapped for the same value
 _COMMUTATIVE = re.compile(r"\b(Math\.min|Math\.max|Objects\.equals)\(([^(),]+),([^(),]+)\)")
 # a call of Arrays over the whole of an array named by its range: Arrays.sort(a,0,a.length)
-_WHOLE_RANGE = re.compile(r"\bArrays\.(sort|parallelSort|fill|binarySearch)\((\w+),0,\2\.length(?=[,)])")
+_WHOLE_RANGE = re.compile(
+    r"\bArrays\.(sort|parallelSort|fill|binarySearch)\((\w+),0,\2\.length(?=[,)])"
+)
 
 
 def equivalent(source: str, changes: Sequence[edits.TextEdit]) -> bool:

@@ -313,7 +313,8 @@ SENSE = [
         "main",
         "boolean found = name.length() > n;",
         "boolean found = Integer.toString(n, 2).length() + Long.toString(pre[n]).length()"
-        " + Long.hashCode(pre[0]) + Character.toString(n).length() > Integer.valueOf(n).hashCode();",
+        " + Long.hashCode(pre[0]) + Character.toString(n).length()"
+        " > Integer.valueOf(n).hashCode();",
     ),
     (
         "a library call that takes the argument",

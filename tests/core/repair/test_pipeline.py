@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from lsp_server.lru import LruCache
+from spancopy_core.editing.edits import TextEdit
 from spancopy_core.paper import focus
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.paper.scoring import log_probs
@@ -153,6 +154,38 @@ def test_diagnostics_select_units_by_the_ratio_to_the_unchanged_unit(doc: Parsed
     assert (sure.confidence(), unsure.confidence()) == (pytest.approx(3.0), pytest.approx(0.5))
     assert [r for r in (sure, unsure, no_repair) if runner.confident(r, 2.0)] == [sure]
     assert [r for r in (sure, unsure, no_repair) if runner.confident(r, 0.4)] == [sure, unsure]
+
+
+def test_only_a_repair_at_the_cursor_that_changes_more_than_modifiers_speaks(
+    doc: ParsedText, model
+):
+    """An automatic request is answered for a repair that edits its lines (Commons
+    Compress's ``@Override`` line was answered for a change six lines down), and no request
+    unasked for a change of modifiers alone (``private static`` -> ``public static``)."""
+    clamp, _ = pipeline.units(doc, model.vocab)
+
+    def found(where: str, old: str, new: str) -> UnitRepairs:
+        at = TOY.index(where)  # old, at the start of where, becomes new
+        edit = TextEdit(at, at + len(old), new)
+        fixed = TOY[clamp.start : at] + new + TOY[at + len(old) : clamp.end]
+        best = Candidate((edit,), "fix", 0.9, math.log(0.9), clamp.start, clamp.end, fixed)
+        hyps = [Hypothesis(["fix"], math.log(0.9), []), Hypothesis(list(clamp.tokens), -5, [])]
+        return UnitRepairs(clamp, hyps, [best])
+
+    line = TOY.split("\n").index("        if (value > limit) {")
+    at_if = pipeline.line_focus(doc, line)
+    at_return = pipeline.line_focus(doc, line + 3)
+    comparison = found("> limit", ">", ">=")
+    assert runner.confident(comparison, 2.0, doc, at_if)
+    assert not runner.confident(comparison, 2.0, doc, at_return)  # three lines down
+    assert runner.confident(comparison, 2.0, doc)  # diagnostics: no focus
+    for new in ("public ", "@Override static "):
+        modifiers = found("int clamp", "", new)
+        assert runner.confident(modifiers, 2.0)  # (without the text: not judged)
+        assert not runner.confident(modifiers, 2.0, doc)
+        assert not runner.confident(modifiers, 2.0, doc, pipeline.line_focus(doc, line - 1))
+    typed = found("int clamp", "int", "long")  # a return type: a fix (of an overflow)
+    assert runner.confident(typed, 2.0, doc, pipeline.line_focus(doc, line - 1))
 
 
 def test_focus_ids_mark_the_tokens_on_the_focus_lines(doc: ParsedText, model):
