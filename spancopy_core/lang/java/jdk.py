@@ -538,6 +538,26 @@ _TABLE = {
         "println=void(double) println=void(float) println=void(int) println=void(long) "
         "write=void(byte[]) write=void(byte[],int,int) write=void(int) writeBytes=void(byte[]) "
     ),
+    "InputStream": (
+        "available=int() close=void() mark=void(int) markSupported=boolean() new=() "
+        "nullInputStream=?() read=int() read=int(byte[]) read=int(byte[],int,int) "
+        "readAllBytes=byte[]() readNBytes=byte[](int) readNBytes=int(byte[],int,int) "
+        "reset=void() skip=long(long) skipNBytes=void(long) transferTo=long(?) "
+    ),
+    "OutputStream": (
+        "close=void() flush=void() new=() nullOutputStream=?() write=void(byte[]) "
+        "write=void(byte[],int,int) write=void(int) "
+    ),
+    "Reader": (
+        "close=void() mark=void(int) markSupported=boolean() nullReader=?() read=int() "
+        "read=int(?) read=int(char[]) read=int(char[],int,int) ready=boolean() reset=void() "
+        "skip=long(long) transferTo=long(?) "
+    ),
+    "Writer": (
+        "append=?(?) append=?(?,int,int) append=?(char) close=void() flush=void() "
+        "nullWriter=?() write=void(String) write=void(String,int,int) write=void(char[]) "
+        "write=void(char[],int,int) write=void(int) "
+    ),
     "System": (
         "arraycopy=void(?,int,?,int,int) clearProperty=String(String) console=?() "
         "currentTimeMillis=long() exit=void(int) gc=void() getLogger=?(String) "
@@ -554,7 +574,8 @@ _SEQUENCED = (
     "addFirst=void(?) addLast=void(?) getFirst=?() getLast=?() removeFirst=?() removeLast=?()"
     " reversed=?()"
 )
-# members added after JDK 17 (18: Math; 19, 21: sequenced collections, String, Math.clamp)
+# members added after JDK 17 (18: Math; 19, 21: sequenced collections, String, Math.clamp;
+# 24: Reader.of)
 _LATER = {
     "Math": "ceilDiv=?(?,?) ceilDivExact=?(?,?) ceilMod=?(?,?) divideExact=?(?,?)"
     " floorDivExact=?(?,?) clamp=?(?,?,?)",
@@ -572,6 +593,7 @@ _LATER = {
     "TreeSet": _SEQUENCED,
     "HashMap": "newHashMap=?(int)",
     "HashSet": "newHashSet=?(int)",
+    "Reader": "of=?(?)",  # 24
 }
 
 # Object's methods, which the table leaves out, where a box declares its own static overloads
@@ -623,7 +645,9 @@ PACKAGES = {
     in {"String", "StringBuilder", "Math", "Integer", "Long", "Character", "Double"}
     | {"Boolean", "System"}
     else "java.io"
-    if name in {"BufferedReader", "PrintWriter", "PrintStream"}
+    if name
+    in {"BufferedReader", "PrintWriter", "PrintStream"}
+    | {"InputStream", "OutputStream", "Reader", "Writer"}
     else "java.util"
     for name in _TABLE
 }

@@ -77,6 +77,8 @@ _LOOPS = frozenset({"for_statement", "enhanced_for_statement", "while_statement"
 # code that may run elsewhere than where it is written: a lambda's, a local or anonymous class's
 _NESTED_CODE = frozenset({"lambda_expression", "class_body"})
 _PRINTERS = frozenset({"System.out", "System.err"})
+# a conversion of java.util.Formatter: %[index$][flags][width][.precision]conversion
+_CONVERSION = re.compile(r"%((?:\d+\$)?[-#+ 0,(<]*\d*(?:\.\d+)?[tT]?[a-zA-Z%])")
 # what super has in a class that extends nothing: Object's methods, its protected ones too
 _SUPER_OBJECT_METHODS = jdk.OBJECT_METHODS | {"clone", "finalize"}
 # a local that adds up by a word of its name (sum, totalWait, wordCount, cnt; not summary)
@@ -1721,6 +1723,8 @@ class _Checker:
         else:
             self._node(obj)
             self._member(obj, name, args)
+            if obj.type == "this" and not self.env.open and name not in _SUPER_OBJECT_METHODS:
+                self._own_method(name, args)  # Commons Math's KthSelector: this.checkNotNull
             seen = self.env.plain or not self.env.open and name not in self.env.methods
             if obj.type == "super" and seen and name not in _SUPER_OBJECT_METHODS:
                 # a class that extends nothing (Object), or one whose classes around are seen
@@ -1729,6 +1733,7 @@ class _Checker:
                 self._flag(f"'{_text(n)}': abstract in the superclass")
             if obj.type == "string_literal" and not args and name in _CONSTANT_ON_LITERAL:
                 self._flag(f"'{_text(n)}' is a constant")  # "0".toString(), "".isEmpty()
+            self._format_arguments(n, obj, name, args)
             if _text(obj) in _PRINTERS and name in ("print", "println") and len(args) == 1:
                 kind = self._type_of(args[0])  # an array prints its identity hash code
                 if kind.endswith("[]") and kind != "char[]":
@@ -1764,6 +1769,43 @@ class _Checker:
                 self._regex_sign(n, args[0])
             if _text(obj) == "Math" and name in ("ceil", "round") and len(args) == 1:
                 self._widened("double", args[0])  # Math.ceil(n / k): already rounded down
+
+    def _format_arguments(
+        self, n: SyntaxNode, obj: SyntaxNode, name: str, args: list[SyntaxNode]
+    ) -> None:
+        """``String.format``, ``printf`` or ``formatted`` of a literal format: as many
+        arguments as it has conversions (Guava's LinearTransformation was offered
+        ``String.format("NaN", true)``: one ignored; one too few throws), where none is
+        numbered (``%1$s``, ``%<s``) and no argument may be an array spread over them."""
+        if name == "formatted" and obj.type == "string_literal":
+            pattern, given = obj, args
+        elif name in ("format", "printf") and (_text(obj) == "String" or name == "printf"):
+            # the format first, or after a Locale (a format built by + is not read)
+            localised = len(args) > 1 and "Locale" in (_text(args[0]), self._type_of(args[0]))
+            localised |= len(args) > 1 and _text(args[0]).startswith("Locale.")
+            first = 1 if localised else 0
+            if not args[first:] or args[first].type != "string_literal":
+                return
+            pattern, given = args[first], args[first + 1 :]
+        else:
+            return
+        conversions = [m.group(1) for m in _CONVERSION.finditer(_text(pattern))]
+        if any("$" in c or "<" in c for c in conversions):
+            return
+        wanted = sum(1 for c in conversions if c[-1] not in "%n")
+        spread = self._kind(self._type_of(given[0])) in ("", "array", "null") if given else False
+        if len(given) == 1 and spread and given[0].type != "this":
+            return  # perhaps an Object[] of the arguments
+        if len(given) != wanted:
+            self._flag(f"'{_text(n)}' gives {len(given)} arguments to {wanted} conversions")
+
+    def _own_method(self, name: str, args: list[SyntaxNode]) -> None:
+        """``this.name(args)`` in a class whose members are all seen: a method the classes
+        around declare, taking those arguments."""
+        if name not in self.env.methods and name not in self.env.free:
+            self._flag(f"no method '{name}' in this class")
+        elif name in self.env.signatures:
+            self._arguments(f"'this.{name}'", self.env.signatures[name], args)
 
     def _abstract_called(self, name: str, args: list[SyntaxNode]) -> bool:
         """Whether ``super.name(args)`` calls an abstract method of the superclass: every

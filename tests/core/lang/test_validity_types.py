@@ -465,3 +465,58 @@ def test_an_int_is_narrowed_to_a_byte_short_or_char_only_where_it_is_a_constant(
     assert problems(text, judged) == []
     found = problems(text.replace(old, new, 1), judged)
     assert any("is an int, not a" in f for f in found) == rejected, found
+
+
+SINK = """import java.io.IOException;
+import java.io.OutputStream;
+
+class Sink {
+    private final OutputStream os;
+
+    Sink(OutputStream os) {
+        this.os = os;
+    }
+
+    void accept(final int b) throws IOException {
+        os.write(b);
+    }
+
+    String describe(int count) {
+        return String.format("%d bytes", count);
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "expected"),
+    [
+        # java.io's streams (Commons Compress's ByteUtils was offered os.accept(b))
+        ("accept", "os.write(b);", "os.accept(b);", "'os' (OutputStream) has no 'accept'"),
+        ("accept", "os.write(b);", "os.write(b, 0, 1);", "'write' does not take (int, int, int)"),
+        ("accept", "os.write(b);", "os.write(new byte[] {(byte) b}, 0, 1);", ""),
+        ("accept", "os.write(b);", "os.flush();", ""),
+        # this.m() of a class seen whole (Commons Math's KthSelector: this.checkNotNull)
+        ("accept", "os.write(b);", "this.checkNotNull(os);", "no method 'checkNotNull' in this"),
+        ("accept", "os.write(b);", "this.accept(b, b);", "'this.accept' does not take 2"),
+        ("accept", "os.write(b);", "this.accept(b + 1);", ""),
+        # a literal format's conversions and arguments (Guava's LinearTransformation was
+        # offered String.format("NaN", true))
+        ("describe", '"%d bytes", count', '"bytes", true', "gives 1 arguments to 0 conversions"),
+        ("describe", '"%d bytes", count', '"%d of %d", count', "gives 1 arguments to 2"),
+        ("describe", '"%d bytes", count', '"%d%% of %s%n", count, os', ""),
+        ("describe", '"%d bytes", count', '"%1$d, %1$x", count', ""),
+        ("describe", '"%d bytes", count', '"%d " + "%s", count, os', ""),  # not read
+    ],
+)
+def test_streams_own_methods_and_formats_are_judged(
+    name: str, old: str, new: str, expected: str
+) -> None:
+    doc = java.parse(SINK)
+    method = next(m for m in doc.methods if m.name == name)
+    text = SINK[method.start : method.end]
+    assert old in text
+    judged = replace(environment(doc, method), written=())
+    assert problems(text, judged) == []
+    found = problems(text.replace(old, new, 1), judged)
+    assert [expected in p for p in found] == ([True] if expected else []), found
