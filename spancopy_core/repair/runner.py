@@ -199,10 +199,10 @@ def confident(
     the fix, which the shares shown sum to (:func:`judged`), is at least the rule's least
     share. A unit with a likely bug that a repair shown removes
     (:attr:`UnitRepairs.suspected`) is answered whatever the ratio or the head. With the
-    ``doc`` it is in, a repair that changes modifiers alone (:class:`EditShape`) is no
-    reason to speak, nor, with a ``focus`` (an automatic request's cursor), one that edits
-    none of its lines (:func:`~spancopy_core.repair.ranking.off_focus`: a lightbulb at Commons
-    Compress's ``@Override`` for a change six lines down is noise)."""
+    ``doc`` it is in, a cosmetic repair (:class:`EditShape`: modifiers alone, an exception's
+    message dropped) is no reason to speak, nor, with a ``focus`` (an automatic request's
+    cursor), one that edits none of its lines (:func:`~spancopy_core.repair.ranking.off_focus`:
+    a lightbulb at Commons Compress's ``@Override`` for a change six lines down is noise)."""
     if found.suspected:  # a likely bug that a repair shown removes (repair.suspects)
         return True
     if doc is not None and not any(_speaks(doc, focus, found.unit, c) for c in found.candidates):
@@ -219,7 +219,7 @@ def _speaks(doc: ParsedText, focus: Focus | None, unit: Unit, candidate: Candida
     lines = None if focus is None else pipeline.focus_lines(doc, focus)
     if ranking.off_focus(candidate, doc.lines, lines):
         return False
-    return not doc.frontend.shape(doc.text, unit, candidate.edits).modifiers_only
+    return not doc.frontend.shape(doc.text, unit, candidate.edits).cosmetic
 
 
 def judged(result: Ranked, detection: Detection | None) -> Ranked:

@@ -2250,6 +2250,8 @@ class _Checker:
             self.unresolved.add(name)
         if obj.type == "this" and self._unshadowed(name):
             self._flag(f"'this.{name}' is '{name}' here")  # the same program, no repair
+        if obj.type == "super" and self.env.plain:  # Object has no field (AVLTree's Node
+            self._flag(f"no field '{name}' in the superclass")  # was offered super.key = k)
         if obj.type in ("this", "super"):
             self._node(obj)
         else:

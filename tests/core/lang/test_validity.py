@@ -238,6 +238,9 @@ def test_the_methods_as_written_make_sense() -> None:
         # a cast of a value to its own type (Commons Lang's BitField was offered (short)
         # clearShort(holder) for (short) clear(holder), clearShort returning a short)
         ("pick", "return b + k;", "return (int) k + b;", "casts a value to its own type"),
+        # a field of super in a class that extends nothing (TheAlgorithms' AVLTree.Node was
+        # offered super.key = k for key = k)
+        ("ready", "count > 0", "super.count > 0", "no field 'count' in the superclass"),
         ("indexOfMax", "return best;", "return (int) indexOfMax(a);", "its own type"),
     ],
 )

@@ -200,3 +200,38 @@ def test_a_repair_off_the_focus_is_titled_with_its_line(unit):
     assert titles[elsewhere.edits] == 'Change line 3 to "System.out.println(b);"'
     unfocused = ranked([at_focus, elsewhere], [-1.0, -2.0], focus=None, unit=unit)
     assert {c.title for c in unfocused} == {">->>=", "println(a)->println(b)"}
+
+
+THROWING = """class D {
+    private static int check(final int n) {
+        if (n < 0) {
+            throw new IllegalArgumentException("n < 0: " + n); // a message
+        }
+        return n;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosmetic"),
+    [
+        ("private ", "public ", True),  # Commons Compress's checkReadLength
+        ("private static", "@Override\n    static", True),
+        ("final ", "", True),
+        ('"n < 0: " + n', "", True),  # the held-out files' correct throws
+        ("private static int", "private static long", False),  # a type: an overflow's fix
+        ('"n < 0: " + n', '"n < 0"', False),
+        ("IllegalArgumentException(", "IllegalStateException(", False),
+        ("n < 0", "n <= 0", False),
+    ],
+)
+def test_modifiers_alone_or_an_exceptions_message_dropped_is_cosmetic(
+    old: str, new: str, cosmetic: bool
+) -> None:
+    """What no request unasked reports (``runner.confident``): a change of taste."""
+    doc = ParsedText.parse(THROWING, JAVA)
+    (unit,) = doc.frontend.all_units(doc.parsed, ())
+    at = THROWING.index(old)
+    shape = JAVA.shape(THROWING, unit, [TextEdit(at, at + len(old), new)])
+    assert shape.cosmetic is cosmetic
