@@ -558,6 +558,91 @@ _TABLE = {
         "nullWriter=?() write=void(String) write=void(String,int,int) write=void(char[]) "
         "write=void(char[],int,int) write=void(int) "
     ),
+    "Exception": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() new=(?) "
+        "new=(String) new=(String,?) printStackTrace=void() printStackTrace=void(?) "
+        "setStackTrace=void(?) "
+    ),
+    "RuntimeException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() new=(?) "
+        "new=(String) new=(String,?) printStackTrace=void() printStackTrace=void(?) "
+        "setStackTrace=void(?) "
+    ),
+    "IllegalArgumentException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() new=(?) "
+        "new=(String) new=(String,?) printStackTrace=void() printStackTrace=void(?) "
+        "setStackTrace=void(?) "
+    ),
+    "IllegalStateException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() new=(?) "
+        "new=(String) new=(String,?) printStackTrace=void() printStackTrace=void(?) "
+        "setStackTrace=void(?) "
+    ),
+    "NullPointerException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() "
+        "new=(String) printStackTrace=void() printStackTrace=void(?) setStackTrace=void(?) "
+    ),
+    "UnsupportedOperationException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() new=(?) "
+        "new=(String) new=(String,?) printStackTrace=void() printStackTrace=void(?) "
+        "setStackTrace=void(?) "
+    ),
+    "IndexOutOfBoundsException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() "
+        "new=(String) new=(int) new=(long) printStackTrace=void() printStackTrace=void(?) "
+        "setStackTrace=void(?) "
+    ),
+    "ArrayIndexOutOfBoundsException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() "
+        "new=(String) new=(int) printStackTrace=void() printStackTrace=void(?) "
+        "setStackTrace=void(?) "
+    ),
+    "ArithmeticException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() "
+        "new=(String) printStackTrace=void() printStackTrace=void(?) setStackTrace=void(?) "
+    ),
+    "NumberFormatException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() "
+        "new=(String) printStackTrace=void() printStackTrace=void(?) setStackTrace=void(?) "
+    ),
+    "ClassCastException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() "
+        "new=(String) printStackTrace=void() printStackTrace=void(?) setStackTrace=void(?) "
+    ),
+    "AssertionError": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() new=(?) "
+        "new=(String,?) new=(boolean) new=(char) new=(double) new=(float) new=(int) new=(long) "
+        "printStackTrace=void() printStackTrace=void(?) setStackTrace=void(?) "
+    ),
+    "NoSuchElementException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() new=(?) "
+        "new=(String) new=(String,?) printStackTrace=void() printStackTrace=void(?) "
+        "setStackTrace=void(?) "
+    ),
+    "IOException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=() new=(?) "
+        "new=(String) new=(String,?) printStackTrace=void() printStackTrace=void(?) "
+        "setStackTrace=void(?) "
+    ),
+    "UncheckedIOException": (
+        "addSuppressed=void(?) fillInStackTrace=?() getCause=?() getLocalizedMessage=String() "
+        "getMessage=String() getStackTrace=?() getSuppressed=?() initCause=?(?) new=(?) "
+        "new=(String,?) printStackTrace=void() printStackTrace=void(?) setStackTrace=void(?) "
+    ),
     "System": (
         "arraycopy=void(?,int,?,int,int) clearProperty=String(String) console=?() "
         "currentTimeMillis=long() exit=void(int) gc=void() getLogger=?(String) "
@@ -639,16 +724,16 @@ def _library_type(spec: str) -> LibraryType:
 
 
 # the package of each type of the table (java.lang's need no import)
+_THROWN = {"Exception", "RuntimeException", "IllegalArgumentException", "IllegalStateException"}
+_THROWN |= {"NullPointerException", "UnsupportedOperationException", "ArithmeticException"}
+_THROWN |= {"IndexOutOfBoundsException", "ArrayIndexOutOfBoundsException", "AssertionError"}
+_THROWN |= {"NumberFormatException", "ClassCastException"}
+_JAVA_LANG = {"String", "StringBuilder", "Math", "Integer", "Long", "Character", "Double"}
+_JAVA_LANG |= {"Boolean", "System"} | _THROWN
+_JAVA_IO = {"BufferedReader", "PrintWriter", "PrintStream", "InputStream", "OutputStream"}
+_JAVA_IO |= {"Reader", "Writer", "IOException", "UncheckedIOException"}
 PACKAGES = {
-    name: "java.lang"
-    if name
-    in {"String", "StringBuilder", "Math", "Integer", "Long", "Character", "Double"}
-    | {"Boolean", "System"}
-    else "java.io"
-    if name
-    in {"BufferedReader", "PrintWriter", "PrintStream"}
-    | {"InputStream", "OutputStream", "Reader", "Writer"}
-    else "java.util"
+    name: "java.lang" if name in _JAVA_LANG else "java.io" if name in _JAVA_IO else "java.util"
     for name in _TABLE
 }
 

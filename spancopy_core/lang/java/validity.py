@@ -754,6 +754,7 @@ class _Checker:
         self.locals: set[str] = set()  # every name the method declares, anywhere
         self.variables: set[str] = set()  # names declared anywhere but as a final local
         self.finals: set[str] = set()  # names declared anywhere as a final local
+        self.sealed: set[str] = set()  # of those, the ones declared with a value
         self.bindings: set[str] = set()  # pattern variables (flow-scoped, not checked)
         self.type_params: set[str] = set()
         self.returns: list[str] = []  # the return type where a return is ("": unknown)
@@ -843,6 +844,8 @@ class _Checker:
                     self.locals.add(name)
                     final = "final" in _words(n.parent)
                     (self.finals if final else self.variables).add(name)
+                    if final and n.child_by_field_name("value") is not None:
+                        self.sealed.add(name)
             elif n.type in ("enhanced_for_statement", "catch_formal_parameter"):
                 self.locals.add(_text(n.child_by_field_name("name")))
                 self.variables.add(_text(n.child_by_field_name("name")))
@@ -1581,6 +1584,11 @@ class _Checker:
         for c in n.named_children:
             if c.type == "catch_formal_parameter":
                 self._declare(c.child_by_field_name("name"), "Throwable")
+                for t in _walk(c):  # catch (Arrays e), offered in JUnit's ComparisonCriteria
+                    name = _text(t)
+                    if t.type == "type_identifier" and self._library(name) is not None:
+                        if not name.endswith(("Exception", "Error")):
+                            self._flag(f"'{name}' is caught, but is no exception")
             else:
                 self._node(c)
         self.scopes.pop()
@@ -2241,9 +2249,15 @@ class _Checker:
 
     def _field_access(self, n: SyntaxNode) -> None:
         obj = n.child_by_field_name("object")
-        name = _text(n.child_by_field_name("field"))
+        field = n.child_by_field_name("field")
+        name = _text(field)
         if obj is None:
             return
+        if field is not None and field.type == "this":  # Outer.this, never this.this (offered
+            first = _text(obj).split(".")[0]  # in JUnit's Throwables)
+            named = re.fullmatch(r"[\w.]+", _text(obj)) and first not in ("this", "super")
+            if not named or self._lookup(first) is not None:
+                self._flag(f"'{_text(n)}' qualifies this with no class")
         if obj.type in ("this", "super") and name not in self.env.fields:
             if name not in self.env.free and not self.env.open:
                 self._flag(f"no field '{name}' in this class")
@@ -3354,7 +3368,14 @@ class _Checker:
         return local and text in self.env.fields and not self.static
 
     def _final(self, target: SyntaxNode) -> None:
-        """An assignment to ``target``: not to a final field, but in a constructor."""
+        """An assignment to ``target``: not to a final field, but in a constructor; not to a
+        final local given its value where declared (Jackson's VersionUtil was offered
+        ``final Version v = null;`` for a ``v`` assigned below), where the method declares
+        no other variable of its name."""
+        name = _text(target)
+        if target.type == "identifier" and name in self.sealed and name not in self.variables:
+            if any(name in s for s in self.scopes):
+                self._flag(f"'{name}' is a final local")
         if target.type == "field_access" and _text(target.child_by_field_name("object")) == "this":
             name = _text(target.child_by_field_name("field"))
         elif target.type == "identifier" and not any(_text(target) in s for s in self.scopes):

@@ -241,6 +241,9 @@ def test_the_methods_as_written_make_sense() -> None:
         # a field of super in a class that extends nothing (TheAlgorithms' AVLTree.Node was
         # offered super.key = k for key = k)
         ("ready", "count > 0", "super.count > 0", "no field 'count' in the superclass"),
+        # this qualified by no class (JUnit's Throwables was offered return this.this;)
+        ("ready", "count > 0", "this.this != null", "qualifies this with no class"),
+        ("ready", "count > 0", "name.this != null", "qualifies this with no class"),
         ("indexOfMax", "return best;", "return (int) indexOfMax(a);", "its own type"),
     ],
 )

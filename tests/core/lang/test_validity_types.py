@@ -520,3 +520,64 @@ def test_streams_own_methods_and_formats_are_judged(
     assert problems(text, judged) == []
     found = problems(text.replace(old, new, 1), judged)
     assert [expected in p for p in found] == ([True] if expected else []), found
+
+
+VERSION = """import java.util.Arrays;
+
+class Version {
+    private final String name;
+
+    Version() {
+        String v = null;
+        try {
+            v = System.getProperty("version");
+        } catch (IllegalStateException e) {
+            System.err.println("no version");
+        }
+        name = v;
+    }
+
+    String check(String s) {
+        if (s == null) {
+            throw new NullPointerException("the name must not be null");
+        }
+        return s + name + Arrays.toString(new int[0]);
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "expected"),
+    [
+        # a final local given its value, assigned again (Jackson's VersionUtil was offered
+        # final Version v = null;)
+        ("Version", "String v = null;", "final String v = null;", "'v' is a final local"),
+        ("check", "return s + name", "final String t = s;\n        return t + name", ""),
+        # the JDK's exceptions' constructors (Commons IO's IOCase was offered new
+        # NullPointerException("...", str2))
+        ("check", 'be null")', 'be null", s)', "the constructor does not take 2 arguments"),
+        ("check", 'be null")', 'be null", new RuntimeException())', "does not take 2"),
+        ("check", "NullPointerException(", "IllegalArgumentException(", ""),
+        (
+            "check",
+            'NullPointerException("the name must not be null")',
+            'IllegalArgumentException("the name must not be null", new IllegalStateException())',
+            "",
+        ),
+        # what is caught is an exception (JUnit's ComparisonCriteria was offered catch (Arrays e))
+        ("Version", "IllegalStateException e", "Arrays e", "'Arrays' is caught, but is no"),
+        ("Version", "IllegalStateException e", "SecurityException | IllegalStateException e", ""),
+    ],
+)
+def test_final_locals_exceptions_and_what_is_caught_are_judged(
+    name: str, old: str, new: str, expected: str
+) -> None:
+    doc = java.parse(VERSION)
+    method = next(m for m in doc.methods if m.name == name)
+    text = VERSION[method.start : method.end]
+    assert old in text
+    judged = replace(environment(doc, method), written=())
+    assert problems(text, judged) == []
+    found = problems(text.replace(old, new, 1), judged)
+    assert [expected in p for p in found] == ([True] if expected else []), found
