@@ -199,19 +199,24 @@ def confident(
     the fix, which the shares shown sum to (:func:`judged`), is at least the rule's least
     share. A unit with a likely bug that a repair shown removes
     (:attr:`UnitRepairs.suspected`) is answered whatever the ratio or the head. With the
-    ``doc`` it is in, a cosmetic repair (:class:`EditShape`: modifiers alone, an exception's
-    message dropped) is no reason to speak, nor, with a ``focus`` (an automatic request's
-    cursor), one that edits none of its lines (:func:`~spancopy_core.repair.ranking.off_focus`:
-    a lightbulb at Commons Compress's ``@Override`` for a change six lines down is noise)."""
+    ``doc`` it is in, only the repairs that speak count (the head's probability is then the
+    sum of their shares): a cosmetic one (:class:`EditShape`: modifiers alone, an exception's
+    message dropped) does not, nor, with a ``focus`` (an automatic request's cursor), one that
+    edits none of its lines (:func:`~spancopy_core.repair.ranking.off_focus`: a lightbulb at
+    Commons Compress's ``@Override`` for a change six lines down is noise)."""
     if found.suspected:  # a likely bug that a repair shown removes (repair.suspects)
         return True
-    if doc is not None and not any(_speaks(doc, focus, found.unit, c) for c in found.candidates):
+    speaking = [c for c in found.candidates if doc is None or _speaks(doc, focus, found.unit, c)]
+    if not speaking:
         return False
     if found.detection is not None:
-        return bool(found.candidates) and found.detection.probability >= found.detection.least_share
+        probability = found.detection.probability
+        if len(speaking) < len(found.candidates):  # the share of those that speak
+            probability = sum(c.probability for c in speaking)
+        return probability >= found.detection.least_share
     if found.unchanged_log_prob is None:
-        return bool(found.candidates) and found.confidence() >= ratio
-    return any(keeps(found.unit, c, ratio, found.unchanged_log_prob) for c in found.candidates)
+        return found.confidence() >= ratio
+    return any(keeps(found.unit, c, ratio, found.unchanged_log_prob) for c in speaking)
 
 
 def _speaks(doc: ParsedText, focus: Focus | None, unit: Unit, candidate: Candidate) -> bool:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import torch
 from hypothesis import given
 from hypothesis import strategies as st
 
+from spancopy_core.editing.edits import TextEdit, apply_edits
 from spancopy_core.paper import detection
 from spancopy_core.paper.detection import Detection, DetectionHead, DetectorConfig
 from spancopy_core.paper.focus import INSIDE, OUTSIDE
@@ -138,6 +140,28 @@ def _found(shares: list[float], head: Detection | None, log_prob: float = -3.0) 
 def test_the_confidence_rule_reads_the_heads_calibrated_probability(shares, head, expected):
     # the ratio to the code as written (e^5, far above the caller's 10) plays no part
     assert runner.confident(_found(shares, head, log_prob=2.0), 10.0) is expected
+
+
+def test_with_the_document_only_the_repairs_that_speak_make_the_heads_share():
+    """The head's probability that the list holds the fix is the sum of the shares shown;
+    with the document, a cosmetic repair's share (``public`` added) does not count."""
+    text = "class C {\n    int f() {\n        return 1;\n    }\n}\n"
+    doc = ParsedText.parse(text, frontend_for("java", "file:///C.java"))
+    (unit,) = pipeline.units(doc, ())
+
+    def repair(at: str, old: str, new: str, share: float) -> Candidate:
+        start = text.index(at)
+        edit = TextEdit(start, start + len(old), new)
+        fixed = apply_edits(text, [edit])[unit.start : unit.end + len(new) - len(old)]
+        return Candidate((edit,), new, share, -1.0, unit.start, unit.end, fixed, ("b",))
+
+    cosmetic, fix = repair("int f", "", "public ", 0.2), repair("1;", "1", "0", 0.05)
+    head = Detection(0.25, 0.1, 0.4)
+    found = UnitRepairs(unit, [], [cosmetic, fix], -3.0, 0.75, detection=head)
+    assert runner.confident(found, 10.0)  # without the document: 0.25 >= 0.1
+    assert not runner.confident(found, 10.0, doc)  # 0.05 speaks
+    found = UnitRepairs(unit, [], [cosmetic, replace(fix, probability=0.12)], -3.0, 0.68, head)
+    assert runner.confident(found, 10.0, doc)
 
 
 @pytest.mark.parametrize(("ratio", "expected"), [(8.0, False), (12.0, True)])
