@@ -256,8 +256,7 @@ class JavaFrontend:
             in_signature=all(e.end <= body for e in edits),
             removes_statement=any(c in removed for c in ";{}"),
             rare_comparison=_rare_comparison(text, unit, edits),
-            cosmetic=all(e.end <= body for e in edits)
-            and _modifiers_only(text, edits)
+            cosmetic=(all(e.end <= body for e in edits) and _modifiers_only(text, edits))
             or _drops_message(text, edits),
         )
 
