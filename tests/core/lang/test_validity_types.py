@@ -423,6 +423,18 @@ def test_a_library_type_is_the_one_the_file_imports() -> None:
     assert found == [[], ["'l' (List) has no 'getItemCount'"]]
 
 
+def changed(source: str, name: str, old: str, new: str) -> list[str]:
+    """What the check alone finds in the method ``name`` of ``source`` (nothing as written)
+    with ``old`` changed into ``new``."""
+    doc = java.parse(source)
+    method = next(m for m in doc.methods if m.name == name)
+    text = source[method.start : method.end]
+    assert old in text
+    judged = replace(environment(doc, method), written=())
+    assert problems(text, judged) == []
+    return problems(text.replace(old, new, 1), judged)
+
+
 SMALL = """class Bits {
     static byte setByte(byte holder) { return holder; }
 
@@ -457,13 +469,7 @@ SMALL = """class Bits {
 def test_an_int_is_narrowed_to_a_byte_short_or_char_only_where_it_is_a_constant(
     name: str, old: str, new: str, rejected: bool
 ) -> None:
-    doc = java.parse(SMALL)
-    method = next(m for m in doc.methods if m.name == name)
-    text = SMALL[method.start : method.end]
-    assert old in text
-    judged = replace(environment(doc, method), written=())
-    assert problems(text, judged) == []
-    found = problems(text.replace(old, new, 1), judged)
+    found = changed(SMALL, name, old, new)
     assert any("is an int, not a" in f for f in found) == rejected, found
 
 
@@ -512,13 +518,7 @@ class Sink {
 def test_streams_own_methods_and_formats_are_judged(
     name: str, old: str, new: str, expected: str
 ) -> None:
-    doc = java.parse(SINK)
-    method = next(m for m in doc.methods if m.name == name)
-    text = SINK[method.start : method.end]
-    assert old in text
-    judged = replace(environment(doc, method), written=())
-    assert problems(text, judged) == []
-    found = problems(text.replace(old, new, 1), judged)
+    found = changed(SINK, name, old, new)
     assert [expected in p for p in found] == ([True] if expected else []), found
 
 
@@ -573,11 +573,5 @@ class Version {
 def test_final_locals_exceptions_and_what_is_caught_are_judged(
     name: str, old: str, new: str, expected: str
 ) -> None:
-    doc = java.parse(VERSION)
-    method = next(m for m in doc.methods if m.name == name)
-    text = VERSION[method.start : method.end]
-    assert old in text
-    judged = replace(environment(doc, method), written=())
-    assert problems(text, judged) == []
-    found = problems(text.replace(old, new, 1), judged)
+    found = changed(VERSION, name, old, new)
     assert [expected in p for p in found] == ([True] if expected else []), found
