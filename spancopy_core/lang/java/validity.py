@@ -262,6 +262,9 @@ class Environment:
     # the constructors that this(...) calls: the class's around the method, where it holds
     # more than the method (none is inherited: a superclass out of sight adds none)
     own_constructors: jdk.Member | None = None
+    # the fields the innermost class around the method declares itself (this.x is one, where
+    # no local hides it, whatever its supertypes)
+    own_fields: frozenset[str] = frozenset()
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
@@ -273,6 +276,7 @@ class Environment:
             + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
             + self.suspects
             + (self.plain, constructors, self.abstract, supers, self.own_constructors)
+            + (self.own_fields,)
         )
 
 
@@ -478,6 +482,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         abstract=frozenset(n for n, c in classes.items() if "abstract" in _words(c)),
         super_methods=_super_methods(node, classes),
         own_constructors=_own_constructors(node, classes),
+        own_fields=_own_fields(node),
     )
     checker = _Checker(found)
     written = tuple(sorted(checker.problems(node)))
@@ -549,6 +554,21 @@ def _creatable(cls: SyntaxNode) -> jdk.Member | None:
     if not declared:
         return jdk.Member((jdk.Overload(jdk.ANY, ()),))
     return jdk.Member(tuple(o for m in declared for o in _signature(m).overloads))
+
+
+def _own_fields(node: SyntaxNode) -> frozenset[str]:
+    """The names of the fields that the innermost class around ``node`` declares."""
+    cls = _innermost_class(node)
+    body = None if cls is None else cls.child_by_field_name("body")
+    if body is None and cls is not None and cls.type == "object_creation_expression":
+        body = next((c for c in cls.named_children if c.type == "class_body"), None)
+    return frozenset(
+        _text(d.child_by_field_name("name"))
+        for m in _members(body)
+        if m.type == "field_declaration"
+        for d in _children(m)
+        if d.type == "variable_declarator"
+    )
 
 
 def _own_constructors(node: SyntaxNode, classes: dict[str, SyntaxNode]) -> jdk.Member | None:
@@ -822,12 +842,11 @@ class _Checker:
 
     def _unshadowed(self, name: str) -> bool:
         """Whether ``name`` is a field of the class that no local or parameter in scope hides
-        (the class's own fields known: ``this.x`` then is ``x``)."""
-        return (
-            not self.env.open
-            and name in self.env.fields
-            and not any(name in scope for scope in self.scopes)
-        )
+        (the class's own fields known, or declared by the innermost class itself whatever
+        its supertypes: ``this.x`` then is ``x``; Commons Compress's ByteUtils was offered
+        ``this.os.write(b)``)."""
+        known = name in self.env.own_fields or not self.env.open and name in self.env.fields
+        return known and not any(name in scope for scope in self.scopes)
 
     def _lookup(self, name: str) -> str | None:
         """The declared type of a variable in scope (``""``: unknown type), else None."""

@@ -506,6 +506,10 @@ class Sink {
         ("accept", "os.write(b);", "this.checkNotNull(os);", "no method 'checkNotNull' in this"),
         ("accept", "os.write(b);", "this.accept(b, b);", "'this.accept' does not take 2"),
         ("accept", "os.write(b);", "this.accept(b + 1);", ""),
+        # this.x of the class's own field, whatever its supertypes: the same program
+        # (Commons Compress's ByteUtils, whose class implements an interface, was offered
+        # this.os.write(b))
+        ("accept", "os.write(b);", "this.os.write(b);", "'this.os' is 'os' here"),
         # a literal format's conversions and arguments (Guava's LinearTransformation was
         # offered String.format("NaN", true))
         ("describe", '"%d bytes", count', '"bytes", true', "gives 1 arguments to 0 conversions"),
@@ -575,3 +579,16 @@ def test_final_locals_exceptions_and_what_is_caught_are_judged(
 ) -> None:
     found = changed(VERSION, name, old, new)
     assert [expected in p for p in found] == ([True] if expected else []), found
+
+
+def test_this_names_the_innermost_classs_own_field_whatever_it_extends() -> None:
+    """A class that extends one out of sight: ``this.os`` of its own field is ``os`` (the
+    same program, no repair), unless a local hides the field, and a field it may inherit is
+    not judged."""
+    source = SINK.replace("class Sink {", "class Sink extends Base {")
+    assert changed(source, "accept", "os.write(b);", "this.os.write(b);") == [
+        "'this.os' is 'os' here"
+    ]
+    hidden = "OutputStream os = null;\n        this.os.write(b);"
+    assert changed(source, "accept", "os.write(b);", hidden) == []
+    assert changed(source, "accept", "os.write(b);", "this.out.write(b);") == []
