@@ -265,6 +265,7 @@ class Environment:
     # the fields the innermost class around the method declares itself (this.x is one, where
     # no local hides it, whatever its supertypes)
     own_fields: frozenset[str] = frozenset()
+    own_class: str = ""  # the innermost named class around the method: the type of this
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
@@ -276,7 +277,7 @@ class Environment:
             + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
             + self.suspects
             + (self.plain, constructors, self.abstract, supers, self.own_constructors)
-            + (self.own_fields,)
+            + (self.own_fields, self.own_class)
         )
 
 
@@ -316,7 +317,9 @@ def _signature(method: SyntaxNode) -> jdk.Member:
         if p.type in ("formal_parameter", "spread_parameter")
     ]
     types = [
-        _declared_type(p.child_by_field_name("type"), p) if p.type == "formal_parameter" else ""
+        _declared_type(p.child_by_field_name("type"), p)
+        if p.type == "formal_parameter"
+        else _spread_type(p)
         for p in params
     ]
     known = tuple(
@@ -331,6 +334,17 @@ def _signature(method: SyntaxNode) -> jdk.Member:
     returns = _declared_type(method.child_by_field_name("type"), method) or jdk.ANY
     names = tuple(_text(p.child_by_field_name("name")) for p in params)
     return jdk.Member((jdk.Overload(returns, known, spread, names),))
+
+
+def _spread_type(param: SyntaxNode) -> str:
+    """The array type of a variable arity parameter (``final double... array``:
+    ``double[]``), "" where its element's type is not a primitive or String."""
+    kind = next((c for c in param.named_children if c.type not in _NOT_TYPES), None)
+    element = _text(kind) if kind is not None else ""
+    return element + "[]" if element in _PRIMITIVES | {"String"} else ""
+
+
+_NOT_TYPES = frozenset({"modifiers", "variable_declarator", "annotation", "marker_annotation"})
 
 
 def _declare_method(signatures: dict[str, jdk.Member], member: SyntaxNode) -> None:
@@ -483,6 +497,9 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         super_methods=_super_methods(node, classes),
         own_constructors=_own_constructors(node, classes),
         own_fields=_own_fields(node),
+        own_class=_text(cls.child_by_field_name("name"))
+        if (cls := _innermost_class(node)) is not None and cls.type in _TYPE_DECLS
+        else "",
     )
     checker = _Checker(found)
     written = tuple(sorted(checker.problems(node)))
@@ -2241,17 +2258,28 @@ class _Checker:
 
     def _applicable(self, member: jdk.Member, args: list[SyntaxNode]) -> list[jdk.Overload]:
         """The overloads of ``member`` that may take ``args``: of their number, and no
-        argument's known type surely unlike its parameter's (a variable arity's not read)."""
+        argument's known type surely unlike its parameter's, nor one of a variable arity
+        unlike its element's (IEEE754rUtils' ``min(float... array)`` was offered ``min(array[i],
+        array)``), but where one array (or null) is given for them all."""
         types = [self._type_of(a) for a in args]
-        return [
-            o
-            for o in member.overloads
-            if o.takes(len(args))
-            and not any(
-                p != jdk.ANY and self._kind(t) and (_incompatible(p, t) or _narrowed_argument(p, t))
-                for p, t in zip(o.params[: len(o.params) - o.varargs], types)
+
+        def unlike(p: str, t: str) -> bool:
+            return (
+                p != jdk.ANY
+                and bool(self._kind(t))
+                and (_incompatible(p, t) or _narrowed_argument(p, t))
             )
-        ]
+
+        def takes(o: jdk.Overload) -> bool:
+            fixed = len(o.params) - o.varargs
+            if not o.takes(len(args)) or any(map(unlike, o.params[:fixed], types)):
+                return False
+            rest = types[fixed:]
+            if not o.varargs or (len(rest) == 1 and rest[0] in (o.params[-1], "null")):
+                return True
+            return not any(unlike(o.params[-1][:-2], t) for t in rest)
+
+        return [o for o in member.overloads if takes(o)]
 
     def _returns(self, member: jdk.Member, args: list[SyntaxNode]) -> str:
         """The type a call of ``member`` with ``args`` returns: that of every overload that
@@ -2392,11 +2420,15 @@ class _Checker:
 
     # -- types -----------------------------------------------------------------------------
     def _library(self, type_text: str) -> jdk.LibraryType | None:
-        """The library type a type names, if the file sees it (:func:`jdk.visible`)."""
+        """The library type a type names, if the file sees it (:func:`jdk.visible`), or
+        wherever it is named with its package (``java.io.PrintStream``, the type of
+        ``System.out`` in a file that imports nothing)."""
         base = _base(type_text)
-        if base not in self.env.library or base in self.type_params:
+        if base in self.type_params:
             return None
-        return jdk.TYPES.get(base)
+        if type_text.split("<", 1)[0].strip() == f"{jdk.PACKAGES.get(base)}.{base}":
+            return jdk.TYPES.get(base)
+        return jdk.TYPES.get(base) if base in self.env.library else None
 
     def _kind(self, type_text: str) -> str:
         """What is known of a type: ``primitive``, ``boxed``, ``String``, ``array``,
@@ -2411,7 +2443,7 @@ class _Checker:
         if type_text in ("String", "null"):
             return type_text
         base = _base(type_text)
-        if base and (base in self.env.classes or self._library(base) is not None):
+        if base and (base in self.env.classes or self._library(type_text) is not None):
             return "object" if base not in self.type_params else ""
         return ""
 
@@ -2452,6 +2484,8 @@ class _Checker:
             return a if a == self._type_of(n.child_by_field_name("alternative")) else ""
         if kind == "instanceof_expression":
             return "boolean"
+        if kind == "this":  # an object of the class (in an anonymous one, of that class)
+            return self.env.own_class
         if kind == "field_access":
             return self._field_type(n)
         if kind == "method_invocation":
@@ -2487,7 +2521,8 @@ class _Checker:
         if owner.endswith("]"):
             return "int" if name == "length" else ""
         library = (self._library(owner) if owner else None) or self._static(obj)
-        return library.fields.get(name, "") if library is not None else ""
+        found = library.fields.get(name, "") if library is not None else ""
+        return f"{jdk.PACKAGES[found]}.{found}" if found in jdk.TYPES else found
 
     def _call_type(self, n: SyntaxNode) -> str:
         obj = n.child_by_field_name("object")
@@ -2728,6 +2763,7 @@ class _Checker:
             # a == b || a.equals(b) is a shortcut; x == NO_PACKAGE, a constant, a sentinel
             # (javapoet's NO_PACKAGE = new String(), compared by identity on purpose)
             sentinel = any(_CONSTANT.fullmatch(_text(x).rsplit(".", 1)[-1]) for x in (left, right))
+            sentinel |= any(x is not None and x.type == "this" for x in (left, right))  # equals
             if not sentinel and not self._compared_by_value(left, right):
                 by_value = f"{'!' if op == '!=' else ''}{_text(left)}.equals({_text(right)})"
                 what = f"'{_text(n)}' compares Strings by reference, not by value"

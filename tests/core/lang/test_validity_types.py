@@ -592,3 +592,49 @@ def test_this_names_the_innermost_classs_own_field_whatever_it_extends() -> None
     hidden = "OutputStream os = null;\n        this.os.write(b);"
     assert changed(source, "accept", "os.write(b);", hidden) == []
     assert changed(source, "accept", "os.write(b);", "this.out.write(b);") == []
+
+
+PICK = """class Pick {
+    static float min(final float... array) {
+        float min = array[0];
+        for (int i = 1; i < array.length; i++) {
+            min = min(array[i], min);
+        }
+        return min;
+    }
+
+    static float min(final float a, final float b) {
+        return a < b ? a : b;
+    }
+
+    Pick pair(int n, int k) {
+        return new Pick();
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "expected"),
+    [
+        # System.out is a PrintStream, imported or not (println takes one argument)
+        ("pair", "return new Pick();", "System.out.println(n, k);\n        return null;", "2"),
+        ("pair", "return new Pick();", "System.out.printIn(n);\n        return null;", "no 'p"),
+        ("pair", "return new Pick();", 'System.out.printf("%d", n);\n        return null;', ""),
+        # each argument of a variable arity is of its element's type (Commons Lang's
+        # IEEE754rUtils was offered min(array[i], array))
+        ("min", "min(array[i], min)", "min(array[i], array)", "does not take (float, float[])"),
+        ("min", "min(array[i], min)", 'min(array[i], "0")', "does not take (float, String)"),
+        ("min", "min(array[i], min)", "min(array[i], min, 1)", ""),
+        ("min", "min(array[i], min)", "min(array)", ""),  # one array for them all
+        # this is an object of the class, no number (Commons Numbers' Combinations was
+        # offered new LexicographicComparator(n, this) for an (int, int))
+        ("pair", "return new Pick();", "return pair(n, this);", "does not take (int, Pick)"),
+        ("pair", "return new Pick();", "return this;", ""),
+    ],
+)
+def test_printers_variable_arities_and_this_are_typed(
+    name: str, old: str, new: str, expected: str
+) -> None:
+    found = changed(PICK, name, old, new)
+    assert [expected in p for p in found] == ([True] if expected else []), found
