@@ -30,6 +30,8 @@ from spancopy_core.lang.java.syntax import (
 
 _PRIMITIVES = frozenset("int long short byte char boolean float double".split())
 _NUMERIC = _PRIMITIVES - {"boolean"}
+# what a cast to its own type says nothing of: a name, a call, an element (not arithmetic)
+_NAMED_VALUES = frozenset({"identifier", "method_invocation", "field_access", "array_access"})
 _SMALL = frozenset({"byte", "short", "char"})  # an int that is no constant needs a cast to
 _INDEX = frozenset({"int", "short", "byte", "char"})  # what an array index may be, unboxed
 _WIDE = frozenset({"long", "float", "double"})  # never narrowed to int implicitly
@@ -1098,15 +1100,17 @@ class _Checker:
             self.scopes.pop()
 
     def _cast_expression(self, n: SyntaxNode) -> None:
-        """A cast of a value to the primitive type it has: a candidate that writes one
-        repairs nothing (javac -Xlint:cast; Commons Lang's BitField was offered ``(short)
-        clearShort(holder)`` for ``(short) clear(holder)``). Not of a String: a real fix wrote
-        ``(String) entry.getValue().toString()`` (CodRep)."""
+        """A cast of a name, a call or an element to the primitive type it has: a candidate
+        that writes one repairs nothing (javac -Xlint:cast; Commons Lang's BitField was
+        offered ``(short) clearShort(holder)`` for ``(short) clear(holder)``). Not of
+        arithmetic, cast for clarity (ManySStuBs4J's ``(int) (b & 0xff)``, as committed), nor
+        of a String (a real CodRep fix wrote ``(String) entry.getValue().toString()``)."""
         for child in n.named_children:
             self._node(child)
         target = _declared_type(n.child_by_field_name("type"))
-        value = n.child_by_field_name("value")
-        if target in _PRIMITIVES and self._type_of(value) == target:
+        value = _bare(n.child_by_field_name("value"))
+        named = value is not None and value.type in _NAMED_VALUES
+        if named and target in _PRIMITIVES and self._type_of(value) == target:
             self._flag(f"'{_text(n)}' casts a value to its own type, {target}")
 
     def _local_variable_declaration(self, n: SyntaxNode) -> None:

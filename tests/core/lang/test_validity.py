@@ -267,6 +267,7 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "a[i] > a[best]", "a[i] >= a[best]"),
         ("pick", "return b + k;", "return (int) b + k;"),  # a byte widened
         ("pick", "return b + k;", "return (int) (b + k * 0.5);"),  # a double narrowed
+        ("pick", "return b + k;", "return (int) (k & 0xff);"),  # arithmetic, cast for clarity
         ("indexOfMax", "a[i] > a[best]", "a.clone()[i] > a[best]"),
         ("ready", "d == d", "d != d"),  # NaN's test, not a comparison with itself
         ("ready", "count > 0", "name.length() > 0"),
