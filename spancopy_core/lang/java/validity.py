@@ -892,6 +892,10 @@ class _Checker:
         self.method = method
         self.static = "static" in _words(method)
         self.constructor = method.type != "method_declaration"
+        modifiers = _words(method)
+        if "@Override" in modifiers and ("private" in modifiers or self.static):
+            # overrides nothing (JUnit's Throwables: @Override private State processLine)
+            self._flag(f"a {'static' if self.static else 'private'} method overrides nothing")
         self.type_params = set(_type_parameters(method))
         self.scopes.append({})
         self._params(method.child_by_field_name("parameters"))
@@ -2607,7 +2611,26 @@ class _Checker:
             self._flag(f"{what}: '{_text(value)}' returns nothing")
         if self._kind(target) and self._kind(found) and _incompatible(target, found):
             self._flag(f"{what}: {found} cannot be converted to {target}")
+        elif self._unrelated(target, found):
+            self._flag(f"{what}: {found} cannot be converted to {target}")
         self._widened(target, value)
+
+    def _unrelated(self, target: str, value: str) -> bool:
+        """Whether a String, a box or a primitive ``value`` goes to a class type ``target``
+        known nowhere here that is none of its supertypes (a String is final: it is only an
+        Object, a CharSequence, a Comparable, ...; ``pos = "(" + ...`` of Gson's ISO8601Utils,
+        whose ``pos`` is a ParsePosition). Not a type parameter (a name of one or two capitals
+        or digits), nor ``var``."""
+        if self._kind(target) or target in ("", "var") or target.endswith("]"):
+            return False  # judged by _incompatible, or not a class
+        name = _base(target).rsplit(".", 1)[-1]
+        if not name[:1].isupper() or name in self.type_params or _TYPE_PARAMETER.fullmatch(name):
+            return False
+        if value == "String":
+            return name not in _STRING_SUPERS
+        numeric = _BOXED.get(value, value) in _NUMERIC
+        boxed = value in _PRIMITIVES or value in _BOXED
+        return boxed and name not in _BOX_SUPERS and not (numeric and name == "Number")
 
     def _widened(self, target: str, value: SyntaxNode) -> None:
         """An int product given to a long (it overflows before it is widened), an integer
@@ -3552,8 +3575,9 @@ def _narrowed_argument(param: str, value: str) -> bool:
 def _incompatible(target: str, value: str) -> bool:
     """Whether no assignment conversion (JLS 5.2) takes a value of type ``value`` to type
     ``target``, judged only where it is sure: primitives, their boxes, String and arrays
-    against each other; a narrowing only from long, float or double (an int constant may
-    narrow to byte, short or char)."""
+    against each other, and an object of a class (the file's, the library's) to an array; a
+    narrowing only from long, float or double (an int constant may narrow to byte, short or
+    char)."""
     if target == value or not target or not value:
         return False
     if value == "null":
@@ -3570,8 +3594,8 @@ def _incompatible(target: str, value: str) -> bool:
     if target == "String":
         return value in _PRIMITIVES or value in _BOXED or value.endswith("]")
     if target.endswith("]"):
-        if not value.endswith("]"):
-            return value in _PRIMITIVES or value in _BOXED or value == "String"
+        if not value.endswith("]"):  # no object of a class is an array (CharsRef was offered
+            return True  # chars = new CharsRef(capacity) for a char[])
         a, b = target[:-2], value[:-2]  # arrays of primitives are of that primitive only
         if a in _PRIMITIVES or b in _PRIMITIVES:
             return a != b
@@ -3581,6 +3605,10 @@ def _incompatible(target: str, value: str) -> bool:
 
 
 _CONSTANT = re.compile(r"[A-Z][A-Z0-9_]*")  # a constant's name (MAX_SIZE, NO_PACKAGE)
+_TYPE_PARAMETER = re.compile(r"[A-Z][A-Z0-9]?")  # T, E, K, V, T2
+# the supertypes of String, and of the boxes (and Number of the numeric ones), JDK 17
+_BOX_SUPERS = frozenset({"Object", "Comparable", "Serializable", "Constable", "ConstantDesc"})
+_STRING_SUPERS = _BOX_SUPERS | {"CharSequence"}
 # expressions whose type may be unknown here and may be a String
 _UNTYPED_USES = frozenset({"method_invocation", "identifier", "field_access", "array_access"})
 _BY_VALUE = frozenset({"equals", "equalsIgnoreCase", "contentEquals", "compareTo", "compare"})

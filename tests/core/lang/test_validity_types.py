@@ -638,3 +638,49 @@ def test_printers_variable_arities_and_this_are_typed(
 ) -> None:
     found = changed(PICK, name, old, new)
     assert [expected in p for p in found] == ([True] if expected else []), found
+
+
+PARSE = """class Parse {
+    private final char[] chars;
+
+    Parse(int capacity) {
+        chars = new char[capacity];
+    }
+
+    String describe(java.text.ParsePosition pos, Exception fail) {
+        String msg = "(" + fail.getClass().getName() + ")";
+        return msg + pos.getIndex();
+    }
+
+    @Override
+    public String toString() {
+        return "Parse";
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "expected"),
+    [
+        # no object of a class is an array (Lucene's CharsRef was offered chars = new
+        # CharsRef(capacity))
+        ("Parse", "new char[capacity]", "new Parse(capacity)", "Parse cannot be converted to"),
+        # a String is no ParsePosition (Gson's ISO8601Utils was offered pos = "(" + ...)
+        ("describe", "return msg +", "pos = msg;\n        return msg +", "String cannot be conv"),
+        ("describe", "return msg +", "pos = 1;\n        return msg +", "int cannot be converted"),
+        ("describe", "return msg +", "Object o = msg;\n        return msg +", ""),
+        ("describe", "return msg +", "CharSequence c = msg;\n        return msg +", ""),
+        ("describe", "return msg +", "Comparable<String> c = msg;\n        return msg +", ""),
+        ("describe", "return msg +", "Number n = pos.getIndex();\n        return msg +", ""),
+        # @Override on a method that overrides nothing (JUnit's Throwables was offered
+        # @Override private State processLine)
+        ("toString", "public String", "private String", "a private method overrides nothing"),
+        ("toString", "public String", "public static String", "a static method overrides"),
+    ],
+)
+def test_classes_arrays_and_overrides_are_judged(
+    name: str, old: str, new: str, expected: str
+) -> None:
+    found = changed(PARSE, name, old, new)
+    assert [expected in p for p in found] == ([True] if expected else []), found
