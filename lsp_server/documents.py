@@ -15,6 +15,8 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 
+from pygls import uris
+
 from spancopy_core.repair.frontend import Frontend
 from spancopy_core.repair.pipeline import MAX_DOCUMENT_CHARS, ParsedText
 
@@ -60,7 +62,8 @@ class Documents:
         if len(text) > MAX_DOCUMENT_CHARS:
             raise DocumentTooLarge(f"{len(text)} characters > {MAX_DOCUMENT_CHARS}")
         previous = None if old is None else old.doc
-        snap = Snapshot(uri, key, opening, version, ParsedText.parse(text, frontend, previous))
+        doc = ParsedText.parse(text, frontend, previous, uris.to_fs_path(uri))  # None: no file
+        snap = Snapshot(uri, key, opening, version, doc)
         with self._lock:
             self._snapshots[key] = snap
         return snap

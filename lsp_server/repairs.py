@@ -246,7 +246,7 @@ class RepairService:
         checked = checked and self._settings().compile_check(automatic)
         ranks = compile_check.widened(options) if checked else options
         if checked:
-            self.compiler.prepare(snap.doc.text)  # meanwhile
+            self.compiler.prepare(snap.doc.text, snap.doc.path)  # meanwhile
         prose = frontend.settings if isinstance(frontend, ProseFrontend) else None
         document: Hashable = DocumentVersion(
             frontend.name, worker.generation, snap.key, snap.opening, snap.version, prose
@@ -294,7 +294,7 @@ class RepairService:
                 continue
             variants = compile_check.variants(text, r)
             left = max(0.0, deadline - time.monotonic())
-            verdicts = await self.compiler.check(text, variants, left, wanted=top_k)
+            verdicts = await self.compiler.check(text, variants, left, top_k, doc.path)
             out.append(compile_check.settle(r, verdicts, top_k))
         return out
 

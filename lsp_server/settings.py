@@ -105,9 +105,9 @@ class ServerSettings:
         "java.compileCheck",
         "auto",
         "With a JDK on PATH (javac, java), Java repairs that add a compile error are dropped: "
-        "any error where the file compiles as written; where it only lacks its project's other "
-        "classes (symbols javac cannot find), any error but such a symbol (the best ten, "
-        "compiled in memory by one "
+        "any error where the file compiles as written, with its project's other classes in "
+        "reach (the source folder its package is in); where it still lacks classes (symbols "
+        "javac cannot find), any error but such a symbol (the best ten, compiled in memory by one "
         "resident javac, within 1 s for a request asked for explicitly and 0.3 s for an "
         "automatic one, after which the rest are offered unchecked): on for every code action "
         "(an automatic one only where it shows repairs), auto only for those asked for "

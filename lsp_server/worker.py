@@ -404,23 +404,30 @@ class CompileWorker:
         self._told = False  # whether the log said why nothing is compiled
 
     async def check(
-        self, text: str, variants: Sequence[str], budget_s: float, wanted: int | None = None
+        self,
+        text: str,
+        variants: Sequence[str],
+        budget_s: float,
+        wanted: int | None = None,
+        path: str | None = None,
     ) -> list[bool]:
-        """:meth:`~spancopy_core.lang.java.compiler.Compiler.check`: remembered verdicts at
-        once, else from the thread within ``budget_s`` seconds (all True after that); all True
-        at once while whether ``text`` itself can be checked is not known yet (:meth:`prepare`:
-        a request waits for no compile of the file as written, the next one finds it)."""
+        """:meth:`~spancopy_core.lang.java.compiler.Compiler.check` (of the file ``path``, if
+        any: javac finds the project's other classes from it): remembered verdicts at once,
+        else from the thread within ``budget_s`` seconds (all True after that); all True at
+        once while whether ``text`` itself can be checked is not known yet (:meth:`prepare`: a
+        request waits for no compile of the file as written, the next one finds it)."""
         unchecked = [True] * len(variants)
         if self._closed or not variants or not self._usable():
             return unchecked
-        if not self.compiler.checkable(text):
+        root = compiler.source_root(path, text)
+        if not self.compiler.checkable(text, root):
             return unchecked  # cannot be checked, or not known yet
-        known = self.compiler.remembered(text, variants, wanted)
+        known = self.compiler.remembered(text, variants, wanted, root)
         if known is not None:
             return known
         loop = asyncio.get_running_loop()
         job = loop.run_in_executor(
-            self._thread(), self.compiler.check, text, variants, budget_s, wanted
+            self._thread(), self.compiler.check, text, variants, budget_s, wanted, root
         )
         try:
             return await asyncio.wait_for(asyncio.shield(job), budget_s)
@@ -430,11 +437,12 @@ class CompileWorker:
             log.warning("Java repairs not compiled: %s", exc)
             return unchecked
 
-    def prepare(self, text: str) -> None:
-        """Compile ``text`` on the thread, not waited for: whether it compiles is known by the
-        time its repairs are ranked and checked."""
-        if not self._closed and self._usable() and self.compiler.known(text) is None:
-            self._thread().submit(self.compiler.prepare, text)
+    def prepare(self, text: str, path: str | None = None) -> None:
+        """Compile ``text`` (of the file ``path``, if any) on the thread, not waited for:
+        whether it compiles is known by the time its repairs are ranked and checked."""
+        root = compiler.source_root(path, text)
+        if not self._closed and self._usable() and self.compiler.known(text, root) is None:
+            self._thread().submit(self.compiler.prepare, text, compiler.BUDGET_S, root)
 
     def _thread(self) -> ThreadPoolExecutor:
         if self._executor is None:

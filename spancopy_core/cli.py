@@ -381,7 +381,7 @@ def run_file(args: argparse.Namespace, path: Path) -> int:
     """``spancopy repair FILE`` (see the module docstring): status 0, or 1 for a file that
     does not parse or a ``--line`` with no unit."""
     text, frontend = read_source(path, args.language)
-    doc = ParsedText.parse(text, frontend)
+    doc = ParsedText.parse(text, frontend, path=str(path))
     if (where := syntax_error(doc)) is not None:
         sys.stderr.write(f"{path}:{where}: {NOT_PARSED}\n")
         return FINDINGS
@@ -394,7 +394,8 @@ def run_file(args: argparse.Namespace, path: Path) -> int:
         return 1
     language = doc.frontend.model
     if language == "java" and _options(args, project=False).compile_check:
-        compiler.prepare(doc.text)  # javac starts while the model loads and searches
+        # javac starts while the model loads and searches
+        compiler.prepare(doc.text, compiler.source_root(doc.path, doc.text))
     directory = args.model or _default_model(path, language)
     model = _load(directory, args.device, language)
     rules, penalties = _rules(directory)

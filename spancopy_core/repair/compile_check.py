@@ -12,12 +12,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from spancopy_core.editing.edits import apply_edits
 from spancopy_core.repair.candidates import shares
-from spancopy_core.repair.frontend import Frontend
-from spancopy_core.repair.pipeline import RepairOptions, UnitRepairs
+from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
 
 COMPILED = 10  # the best repairs of a unit that the compile check compiles
 
@@ -53,10 +51,10 @@ def settle(found: UnitRepairs, verdicts: Sequence[bool], top_k: int) -> UnitRepa
     return replace(found, candidates=shown, unchanged_share=share)
 
 
-def checked(
-    text: str, frontend: Frontend[Any], found: Sequence[UnitRepairs], top_k: int
-) -> list[UnitRepairs]:
-    """The repairs of ``found`` (ranked :func:`widened`) of the document ``text`` settled
-    (:func:`settle`) on the front-end's verdicts (:meth:`Frontend.compiles`: javac, in the
-    caller's thread; all True where that cannot be told), at most ``top_k`` each."""
-    return [settle(r, frontend.compiles(text, variants(text, r)), top_k) for r in found]
+def checked(doc: ParsedText, found: Sequence[UnitRepairs], top_k: int) -> list[UnitRepairs]:
+    """The repairs of ``found`` (ranked :func:`widened`) of ``doc`` settled (:func:`settle`)
+    on its front-end's verdicts (:meth:`Frontend.compiles`: javac, in the caller's thread, the
+    project's classes around ``doc.path``; all True where that cannot be told), at most
+    ``top_k`` each."""
+    text, frontend = doc.text, doc.frontend
+    return [settle(r, frontend.compiles(text, variants(text, r), doc.path), top_k) for r in found]

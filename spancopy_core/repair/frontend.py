@@ -200,10 +200,11 @@ class Frontend(Protocol[P]):
         """What the penalties need to know of the change ``edits`` of ``unit`` in ``text``."""
         ...
 
-    def compiles(self, text: str, variants: Sequence[str]) -> list[bool]:
+    def compiles(self, text: str, variants: Sequence[str], path: str | None = None) -> list[bool]:
         """Whether each of ``variants`` (the document ``text`` after a candidate's edits) still
-        compiles; True where that cannot be told (no compiler, ``text`` itself does not
-        compile, the time budget spent)."""
+        compiles, beside the project's other files around ``path`` (the document's file, if
+        any); True where that cannot be told (no compiler, ``text`` itself does not compile,
+        the time budget spent)."""
         ...
 
     def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:

@@ -269,9 +269,10 @@ class JavaFrontend:
     def layout_free(self, text: str) -> str:
         return java.layout_free(text)
 
-    def compiles(self, text: str, variants: Sequence[str]) -> list[bool]:
-        """javac's verdict (:func:`spancopy_core.lang.java.compiler.check`)."""
-        return compiler.check(text, variants)
+    def compiles(self, text: str, variants: Sequence[str], path: str | None = None) -> list[bool]:
+        """javac's verdict (:func:`spancopy_core.lang.java.compiler.check`), the project's
+        classes found from ``path`` (:func:`~spancopy_core.lang.java.compiler.source_root`)."""
+        return compiler.check(text, variants, root=compiler.source_root(path, text))
 
     def embedded(
         self, parsed: java.JavaSource, start: int, end: int

@@ -114,21 +114,29 @@ POOL = 10  # beam candidates that the combined ranking scores, at least
 
 @dataclass
 class ParsedText:
-    """A text parsed by its front-end, with its line table and (learned on first use) the
-    layout style that generated tokens imitate."""
+    """A text parsed by its front-end, with its line table, the path of its file (if it has
+    one: the compile check finds the project's other files from it) and (learned on first use)
+    the layout style that generated tokens imitate."""
 
     text: str
     frontend: Frontend
     parsed: Any
     lines: LineIndex
     _style: Style | None = field(default=None, repr=False)
+    path: str | None = None
 
     @classmethod
-    def parse(cls, text: str, frontend: Frontend, previous: ParsedText | None = None) -> ParsedText:
-        """Parse ``text``, incrementally from ``previous`` (an earlier version) when it was
-        parsed by the same front-end."""
+    def parse(
+        cls,
+        text: str,
+        frontend: Frontend,
+        previous: ParsedText | None = None,
+        path: str | None = None,
+    ) -> ParsedText:
+        """Parse ``text`` (of the file ``path``, if any), incrementally from ``previous`` (an
+        earlier version) when it was parsed by the same front-end."""
         old = previous.parsed if previous is not None and previous.frontend is frontend else None
-        return cls(text, frontend, frontend.parse(text, old), LineIndex(text))
+        return cls(text, frontend, frontend.parse(text, old), LineIndex(text), path=path)
 
     @property
     def style(self) -> Style:
@@ -189,7 +197,7 @@ def view(doc: ParsedText, focus: Focus | None) -> ParsedText:
     if inner is None:
         return doc
     frontend, parsed = inner
-    return ParsedText(doc.text, frontend, parsed, doc.lines)
+    return ParsedText(doc.text, frontend, parsed, doc.lines, path=doc.path)
 
 
 def units(

@@ -1323,7 +1323,7 @@ class ProseFrontend:
         """Whitespace kept only between two word characters (``word ,`` is ``word,``)."""
         return layout_free(source, "")
 
-    def compiles(self, source: str, variants: Sequence[str]) -> list[bool]:
+    def compiles(self, source: str, variants: Sequence[str], path: str | None = None) -> list[bool]:
         """All: prose has no compiler."""
         return [True] * len(variants)
 

@@ -386,7 +386,7 @@ async def run(
         return [_suspected(doc, r, lines) for r in repaired]
 
     def finished() -> list[UnitRepairs]:  # in the CPU thread: javac
-        out = compile_check.checked(doc.text, doc.frontend, repaired, shown)
+        out = compile_check.checked(doc, repaired, shown)
         return [_suspected(doc, r, lines) for r in out]
 
     return await runtime.cpu(finished)

@@ -1,7 +1,8 @@
 """The compile check of Java repairs in the server (``java.compileCheck``), through real server
 processes: where a JDK is on PATH, a file that compiles is offered no repair after which it no
 longer does (javac itself says so, run here apart), nor is one that needs a class of its project
-the server cannot see (javac with that class says so); a file with another error keeps every
+the server cannot see (javac with that class says so), nor one on disk beside the classes of
+its project that javac needs to see the error; a file with another error keeps every
 repair; without a JDK the repairs are those of a server that never compiles, and the log says
 why once."""
 
@@ -125,6 +126,46 @@ async def test_a_file_that_needs_its_projects_classes_is_checked(start: Start, t
     found = await compiled(on, PROJECT, list(accepted))
     # what javac with the project's class rejects is gone, what it accepts stays, in order
     assert [t for t in found if t in accepted] == [t for t, ok in accepted.items() if ok]
+
+
+# a file on disk beside the class of its project that gives name its type: alone, javac cannot
+# tell what name is and finds nothing wrong with name <= other; with Labels in reach it does
+NAMED = METHOD.replace('var name = "cap";', "var name = label();")
+LABELLED = "class Toy extends Labels {\n" + NAMED + "}\n"
+LABELS = 'class Labels {\n    String label() {\n        return "cap";\n    }\n}\n'
+
+
+@pytest.mark.slow
+@served
+@needs_jdk
+async def test_a_file_beside_its_projects_classes_is_compiled_with_them(
+    start: Start, tmp_path: Path
+):
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / "Labels.java").write_text(LABELS, encoding="utf-8")
+    (project / "Toy.java").write_text(LABELLED, encoding="utf-8")
+    uri, line = (project / "Toy.java").as_uri(), LABELLED.splitlines()[LINE]
+    off, on = await start(settings=OFF), await start(settings=ON)
+    for client in (off, on):
+        open_doc(client, uri, LABELLED)
+    unchecked = await line_actions(off, uri, LINE, line, types.CodeActionTriggerKind.Invoked)
+    texts = check_repairs(unchecked, LABELLED, uri, 1, NAMED)
+    work = tmp_path / "javac"
+    work.mkdir()
+    accepted = {a.title: javac_accepts(work, t, LABELS) for a, t in zip(unchecked or [], texts)}
+    assert not all(accepted.values())  # the check has work to do
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 120  # a bound for a hang, never reached
+    while True:  # a request before javac's JVM is up gets the repairs unchecked
+        found = await line_actions(on, uri, LINE, line, types.CodeActionTriggerKind.Invoked)
+        titles = [a.title for a in found or []]
+        if titles != list(accepted):
+            break
+        assert loop.time() < deadline, "the repairs were never compiled with Labels"
+        await asyncio.sleep(0.1)
+    # what javac with the project's class rejects is gone, what it accepts stays, in order
+    assert [t for t in titles if t in accepted] == [t for t, ok in accepted.items() if ok]
 
 
 @pytest.mark.slow

@@ -159,6 +159,15 @@ def test_plain_text_by_its_name(name: str, kind: str | None):
     assert (frontend and frontend.name) == kind
 
 
+def test_a_documents_path_is_its_files_for_the_compile_check():
+    # javac finds the project's other classes from it (compiler.source_root)
+    docs = Documents()
+    on_disk = docs.snapshot("file:///src/org/x/A%20B.java", "k1", 1, 1, NESTED, FRONTEND)
+    assert on_disk.doc.path == str(Path("/src/org/x/A B.java"))
+    unsaved = docs.snapshot("untitled:Untitled-1", "k2", 1, 1, NESTED, FRONTEND)
+    assert unsaved.doc.path is None
+
+
 def test_documents_reuse_a_version_and_refuse_huge_texts():
     docs, uri = Documents(), "file:///A.java"
     first = docs.snapshot(uri, uri, 1, 1, NESTED, FRONTEND)

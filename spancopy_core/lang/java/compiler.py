@@ -8,9 +8,13 @@ compiles (javac analyses, nothing is generated, and its context is reused from o
 the next, as jshell does: a few ms of CPU a file). :meth:`Compiler.check` compiles the variants
 of a text, in order, within a time budget and until enough of them pass, and drops those that
 add an error the text does not have (:func:`adds_errors`): any error where the text compiles;
-where it does not compile alone because it needs its project's other classes (javac cannot
-find their symbols, and finds nothing else wrong: most files of a project), any error but an
-unresolved symbol, which may be one of those classes'. A text with other errors cannot be
+where it does not compile because it needs classes javac cannot find (and finds nothing else
+wrong), any error but an unresolved symbol, which may be one of those classes'. A file on disk
+is compiled with its project's other classes in reach (javac's ``-sourcepath`` at the folder
+its package's folders are in, :func:`source_root`): most files of a project then compile, and
+every error counts (Commons Net's ``DaytimeTCPClient``, alone, lacks ``SocketClient``, where
+``_input_`` and ``getCharset()`` come from); one that still does not (its project needs a
+library) is checked alone, as one without a path. A text with other errors cannot be
 checked. A variant not checked passes, and every text's errors are remembered for the last
 texts. Without a JDK (``javac`` and ``java`` on ``PATH``) every variant passes. :func:`check` and
 :func:`prepare` are those of the process's one compiler (``spancopy repair``); the server runs
@@ -42,11 +46,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import javax.tools.*;
+import com.sun.source.util.JavacTask;
 import com.sun.tools.javac.api.JavacTaskPool;
 
-/** Reads "name length" lines, each followed by that many UTF-16 units of source; answers
- * "ok", "error" and each error's code and message after a tab (javac reports errors) or
- * "unknown" (javac failed) per source, one line. Analyses
+/** Reads "name<TAB>sourcepath length" lines (the sourcepath may be empty), each followed by
+ * that many UTF-16 units of source; answers "ok", "error" and each error's code and message
+ * after a tab (javac reports errors) or "unknown" (javac failed) per source, one line. The
+ * sourcepath is where javac finds the project's other classes the source names. Analyses
  * only: no class file is generated. javac's context is reused from one source to the next
  * (JavacTaskPool, as jshell does): a fifth of the CPU of a fresh task each time. */
 public class SpancopyCompile {
@@ -64,16 +70,38 @@ public class SpancopyCompile {
         @Override public OutputStream openOutputStream() { return OutputStream.nullOutputStream(); }
     }
 
-    public static void main(String[] args) throws IOException {
-        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
-        JavaFileManager files = new ForwardingJavaFileManager<JavaFileManager>(
+    static String verdict(JavacTask task, DiagnosticCollector<JavaFileObject> quiet) {
+        try {
+            task.analyze();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        StringBuilder errors = new StringBuilder();
+        for (Diagnostic<? extends JavaFileObject> d : quiet.getDiagnostics()) {
+            if (d.getKind() != Diagnostic.Kind.ERROR) continue;
+            String what = d.getCode() + " " + d.getMessage(Locale.ROOT);
+            // one line: the message's lines (symbol, location) joined
+            what = what.lines().map(String::strip).collect(Collectors.joining(" "));
+            errors.append((char) 9).append(what);  // a tab before each
+        }
+        return errors.length() == 0 ? "ok" : "error" + errors;
+    }
+
+    /** A file manager that writes nothing, of its own: the sourcepath is set on it. */
+    static JavaFileManager sourceFiles(JavaCompiler javac) {
+        return new ForwardingJavaFileManager<JavaFileManager>(
                 javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
             @Override public JavaFileObject getJavaFileForOutput(
                     Location location, String name, JavaFileObject.Kind kind, FileObject sibling) {
                 return new Sink(name, kind);
             }
         };
-        List<String> options = List.of(
+    }
+
+    public static void main(String[] args) throws IOException {
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        JavaFileManager files = sourceFiles(javac);
+        List<String> common = List.of(
                 "-proc:none", "-nowarn", "-Xlint:none", "-implicit:none", "-Xmaxerrs", "100000");
         BufferedReader in =
                 new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -89,26 +117,25 @@ public class SpancopyCompile {
                 if (n < 0) return;
                 got += n;
             }
-            Source source = new Source(header.substring(0, space), new String(text));
+            String[] named = header.substring(0, space).split("\t", 2);
+            Source source = new Source(named[0], new String(text));
+            List<String> options = common;
+            if (named.length > 1 && !named[1].isEmpty()) {
+                options = new java.util.ArrayList<>(common);
+                options.addAll(List.of("-sourcepath", named[1]));
+            }
             DiagnosticCollector<JavaFileObject> quiet = new DiagnosticCollector<>();
             String answer;
             try {
-                answer = pool.getTask(null, files, quiet, options, null, List.of(source), task -> {
-                    try {
-                        task.analyze();
-                    } catch (IOException e) {
-                        throw new UncheckedIOException(e);
+                if (options == common) {
+                    answer = pool.getTask(null, files, quiet, options, null, List.of(source),
+                            task -> verdict(task, quiet));
+                } else {  // a pooled context forgets the sourcepath's classes: a fresh one
+                    try (JavaFileManager own = sourceFiles(javac)) {
+                        answer = verdict((JavacTask) javac.getTask(
+                                null, own, quiet, options, null, List.of(source)), quiet);
                     }
-                    StringBuilder errors = new StringBuilder();
-                    for (Diagnostic<? extends JavaFileObject> d : quiet.getDiagnostics()) {
-                        if (d.getKind() != Diagnostic.Kind.ERROR) continue;
-                        String what = d.getCode() + " " + d.getMessage(Locale.ROOT);
-                        // one line: the message's lines (symbol, location) joined
-                        what = what.lines().map(String::strip).collect(Collectors.joining(" "));
-                        errors.append((char) 9).append(what);  // a tab before each
-                    }
-                    return errors.length() == 0 ? "ok" : "error" + errors;
-                });
+                }
             } catch (RuntimeException | Error e) {
                 answer = "unknown";
             }
@@ -137,6 +164,13 @@ _KNOWN_SITE = re.compile(
     r"(?:javax?\.|(?:boolean|byte|char|short|int|long|float|double)\b)"
 )
 Errors = frozenset[str]  # javac's errors in a text: each one's code and message
+# a compilation unit's package declaration, after comments and annotations (possessive: a
+# file in the unnamed package fails at once, not once per comment)
+_PACKAGE = re.compile(
+    r"\ufeff?(?:\s|//[^\n]*|/\*.*?\*/|@[\w.]+(?:\s*\([^)]*\))?)*+"
+    r"package\s+([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*;",
+    re.DOTALL,
+)
 _PUBLIC_TYPE = re.compile(
     r"\bpublic\s+(?:(?:abstract|final|sealed|strictfp)\s+)*"
     r"(?:class|interface|enum|record|@interface)\s+([A-Za-z_$][\w$]*)"
@@ -154,8 +188,28 @@ def file_name(text: str) -> str:
     return f"{m.group(1)}.java" if m else "Unit.java"
 
 
-def _key(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+def source_root(path: str | os.PathLike[str] | None, text: str) -> str | None:
+    """The folder holding the package folders of the file ``path`` whose text is ``text``
+    (``src/main/java`` of ``src/main/java/org/x/A.java`` in ``package org.x;``), where javac
+    finds the project's other classes that ``text`` names: the file's folder in the unnamed
+    package; None without a path, where the folders do not match the package, or a path javac
+    could not be told (a tab or a line break in it)."""
+    if path is None:
+        return None
+    folder = Path(path).absolute().parent
+    m = _PACKAGE.match(text)
+    names = [] if m is None else re.sub(r"\s+", "", m.group(1)).split(".")
+    for name in reversed(names):
+        if folder.name != name:
+            return None
+        folder = folder.parent
+    root = str(folder)
+    return None if "\t" in root or "\n" in root or "\r" in root else root
+
+
+def _key(text: str, root: str | None) -> str:
+    where = "" if root is None else root
+    return hashlib.sha256(f"{where}\0{text}".encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class Compiler:
@@ -220,9 +274,12 @@ class Compiler:
             )
         return self.process
 
-    def errors(self, name: str, text: str, deadline: float) -> Errors | None:
+    def errors(
+        self, name: str, text: str, deadline: float, root: str | None = None
+    ) -> Errors | None:
         """javac's errors in ``text`` as the file ``name`` (code and message, no position;
-        empty: it compiles); None when they could not be told before ``deadline``
+        empty: it compiles), the project's other classes found under ``root``
+        (:func:`source_root`; None: none); None when they could not be told before ``deadline``
         (``time.monotonic()``: the answer is then still owed, and read before the next one, so
         a slow compile costs no restart) or the helper failed."""
         with self.lock:
@@ -237,7 +294,8 @@ class Compiler:
                     if self._next(process, deadline) is None:
                         return None
                 units = len(text.encode("utf-16-le")) // 2
-                process.stdin.write(f"{name} {units}\n{text}".encode())
+                header = name if root is None else f"{name}\t{root}"
+                process.stdin.write(f"{header} {units}\n{text}".encode())
                 process.stdin.flush()
                 self.owed += 1
                 answer = self._next(process, deadline)
@@ -271,38 +329,53 @@ class Compiler:
             process.kill()
             process.wait()
 
-    def _remember(self, text: str, errors: Errors) -> None:
+    def _remember(self, text: str, root: str | None, errors: Errors) -> None:
         with self._memory:
-            self._verdicts[_key(text)] = errors
+            self._verdicts[_key(text, root)] = errors
             if len(self._verdicts) > REMEMBERED:
                 self._verdicts.popitem(last=False)
 
-    def known_errors(self, text: str) -> Errors | None:
-        """The errors of ``text``, if remembered (None: not asked, or not told)."""
+    def known_errors(self, text: str, root: str | None = None) -> Errors | None:
+        """The errors of ``text`` (its project's classes under ``root``), if remembered (None:
+        not asked, or not told)."""
         with self._memory:
-            key = _key(text)
+            key = _key(text, root)
             if key in self._verdicts:
                 self._verdicts.move_to_end(key)
             return self._verdicts.get(key)
 
-    def known(self, text: str) -> bool | None:
-        """Whether ``text`` compiles, if remembered (None: not asked, or not told)."""
-        found = self.known_errors(text)
+    def _known_root(self, text: str, root: str | None) -> str | None:
+        """``root`` where ``text`` is remembered to compile beside its project's classes
+        there, else None (alone: :meth:`_resolved`)."""
+        return root if root is not None and self.known_errors(text, root) == frozenset() else None
+
+    def _resolved(self, text: str, root: str | None, deadline: float) -> str | None:
+        """The root to check the variants of ``text`` with: ``root`` where ``text`` compiles
+        there, else None (alone: where classes javac cannot find are missing with the project
+        in reach too, Joda-Time's of a library, it costs more than it tells)."""
+        if root is not None and self._compiled(text, deadline, root) == frozenset():
+            return root
+        return None
+
+    def known(self, text: str, root: str | None = None) -> bool | None:
+        """Whether ``text`` compiles (beside its project's classes under ``root``, else
+        alone), if remembered (None: not asked, or not told)."""
+        found = self.known_errors(text, self._known_root(text, root))
         return None if found is None else not found
 
-    def checkable(self, text: str) -> bool | None:
+    def checkable(self, text: str, root: str | None = None) -> bool | None:
         """Whether the variants of ``text`` can be checked (:func:`checkable`), if its errors
         are remembered (None: not asked, or not told)."""
-        found = self.known_errors(text)
+        found = self.known_errors(text, self._known_root(text, root))
         return None if found is None else checkable(found)
 
-    def _compiled(self, text: str, deadline: float) -> Errors | None:
+    def _compiled(self, text: str, deadline: float, root: str | None) -> Errors | None:
         """The errors of ``text``, remembered or asked of the helper (None: not told)."""
-        found = self.known_errors(text)
+        found = self.known_errors(text, root)
         if found is None and time.monotonic() < deadline:
-            found = self.errors(file_name(text), text, deadline)
+            found = self.errors(file_name(text), text, deadline, root)
             if found is not None:
-                self._remember(text, found)
+                self._remember(text, root, found)
         return found
 
     def check(
@@ -311,35 +384,45 @@ class Compiler:
         variants: Sequence[str],
         budget_s: float = BUDGET_S,
         wanted: int | None = None,
+        root: str | None = None,
     ) -> list[bool]:
         """Whether each of ``variants`` (``text`` after a candidate's edits) adds no error to
-        ``text`` (:func:`adds_errors`): all True unless a JDK is there and ``text`` can be
-        checked (:func:`checkable`); in order, within ``budget_s`` seconds (a first start gets
-        :data:`STARTUP_S`) and until ``wanted`` pass (None: all asked); a variant not checked
-        is True."""
+        ``text`` (:func:`adds_errors`), javac finding the project's other classes under
+        ``root`` (:func:`source_root`) where ``text`` compiles with them, else alone: all True
+        unless a JDK is there and ``text`` can be checked (:func:`checkable`); in order, within
+        ``budget_s`` seconds (a first start gets :data:`STARTUP_S`) and until ``wanted`` pass
+        (None: all asked); a variant not checked is True."""
         if not variants or not available():
             return [True] * len(variants)
         deadline = self._deadline(budget_s)
-        found = _judge(text, variants, wanted, lambda t: self._compiled(t, deadline), True)
+        root = self._resolved(text, root, deadline)
+        found = _judge(text, variants, wanted, lambda t: self._compiled(t, deadline, root), True)
         assert found is not None, "a partial judgement is never None"
         return found
 
-    def prepare(self, text: str, budget_s: float = BUDGET_S) -> None:
-        """Compile ``text`` alone, its errors remembered for the :meth:`check` of its variants
-        (the server's, while the repairs are still being searched)."""
+    def prepare(self, text: str, budget_s: float = BUDGET_S, root: str | None = None) -> None:
+        """Compile ``text`` (its project's classes under ``root``), its errors remembered for
+        the :meth:`check` of its variants (the server's, while the repairs are still being
+        searched)."""
         if available():
-            self._compiled(text, self._deadline(budget_s))
+            deadline = self._deadline(budget_s)
+            self._compiled(text, deadline, self._resolved(text, root, deadline))
 
     def _deadline(self, budget_s: float) -> float:
         """``budget_s`` seconds from now, or :data:`STARTUP_S` for a helper yet to start."""
         return time.monotonic() + (max(budget_s, STARTUP_S) if self.process is None else budget_s)
 
     def remembered(
-        self, text: str, variants: Sequence[str], wanted: int | None = None
+        self,
+        text: str,
+        variants: Sequence[str],
+        wanted: int | None = None,
+        root: str | None = None,
     ) -> list[bool] | None:
         """What :meth:`check` answers, when its verdicts are all remembered; else None (the
         server asks here first, on its event loop: a cached lightbulb waits for no thread)."""
-        return _judge(text, variants, wanted, self.known_errors, False)
+        root = self._known_root(text, root)
+        return _judge(text, variants, wanted, lambda t: self.known_errors(t, root), False)
 
 
 def unresolved(error: str) -> bool:
@@ -398,13 +481,17 @@ atexit.register(_COMPILER.close)  # the JVM ends with the process that started i
 
 
 def check(
-    text: str, variants: Sequence[str], budget_s: float = BUDGET_S, wanted: int | None = None
+    text: str,
+    variants: Sequence[str],
+    budget_s: float = BUDGET_S,
+    wanted: int | None = None,
+    root: str | None = None,
 ) -> list[bool]:
     """:meth:`Compiler.check` of the process's compiler."""
-    return _COMPILER.check(text, variants, budget_s, wanted)
+    return _COMPILER.check(text, variants, budget_s, wanted, root)
 
 
-def prepare(text: str) -> None:
+def prepare(text: str, root: str | None = None) -> None:
     """:meth:`Compiler.prepare` of the process's compiler on a thread, not waited for (its
     JVM starts and ``text`` compiles while the caller does something else)."""
-    threading.Thread(target=_COMPILER.prepare, args=(text,), daemon=True).start()
+    threading.Thread(target=_COMPILER.prepare, args=(text, BUDGET_S, root), daemon=True).start()

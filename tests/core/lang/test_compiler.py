@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from spancopy_core.lang.java import compiler
+from spancopy_core.repair.java import JavaFrontend
 from tests import java_sources
 
 # java.util.*, not one named type: the last variant below still compiles
@@ -138,3 +139,84 @@ def test_a_helper_that_died_is_started_again(helper: compiler.Compiler) -> None:
     assert helper.process is not None and helper.process.pid != first.pid
     helper.close()
     assert helper.process is None
+
+
+def test_the_source_root_is_the_folder_above_the_packages_folders(tmp_path) -> None:
+    path = tmp_path / "src" / "org" / "x" / "A.java"
+    root = str((tmp_path / "src").absolute())
+    assert compiler.source_root(path, "package org.x;\nclass A {}") == root
+    header = "\ufeff/* licence */\n// note\n@Deprecated\npackage org . x ;\nclass A {}"
+    assert compiler.source_root(path, header) == root
+    assert compiler.source_root(path, "package org.y;\nclass A {}") is None  # not its folders
+    assert compiler.source_root(path, "package a.org.x;\nclass A {}") is None
+    unnamed = 'class A { String s = "package p;"; }'
+    assert compiler.source_root(path, unnamed) == str(path.absolute().parent)
+    assert compiler.source_root(None, "package org.x;") is None
+    assert compiler.source_root(tmp_path / "a\tb" / "A.java", "class A {}") is None
+
+
+# Child uses what its superclass Base gives: javac, alone, cannot see Base; beside it, all
+CHILD = """package org.x;
+
+public class Child extends Base {
+    int sum(int[] a) {
+        int s;
+        s = first();
+        for (int v : a) {
+            s += v + total;
+        }
+        return s;
+    }
+}
+"""
+BASE = """package org.x;
+
+public class Base {
+    protected int total;
+
+    protected int first() {
+        return 0;
+    }
+}
+"""
+CHILD_VARIANTS = [
+    CHILD.replace("s = first();", "s += first();"),  # s read before it is assigned
+    CHILD.replace("v + total", "v + totl"),  # no such field in Base
+    CHILD.replace("s = first();", "s = first() + 1;"),
+]
+
+
+@needs_jdk
+def test_a_file_beside_its_projects_classes_is_checked_in_full(
+    tmp_path, helper: compiler.Compiler
+) -> None:
+    package = tmp_path / "src" / "org" / "x"
+    package.mkdir(parents=True)
+    (package / "Base.java").write_text(BASE, encoding="utf-8")
+    path = package / "Child.java"
+    path.write_text(CHILD, encoding="utf-8")
+    root = compiler.source_root(path, CHILD)
+    # alone, javac stops at the missing Base: nothing added but unresolved symbols, all pass
+    assert helper.check(CHILD, CHILD_VARIANTS, budget_s=60.0) == [True, True, True]
+    assert not helper.known(CHILD)
+    assert helper.check(CHILD, CHILD_VARIANTS, budget_s=60.0, root=root) == [False, False, True]
+    assert helper.known(CHILD, root)  # it compiles beside Base
+    # the front-end's check, from the document's path, as the runner and `spancopy repair` ask
+    verdicts = JavaFrontend().compiles(CHILD, CHILD_VARIANTS, str(path))
+    assert verdicts == [False, False, True]
+
+
+@needs_jdk
+def test_a_project_that_needs_a_library_is_checked_alone(
+    tmp_path, helper: compiler.Compiler
+) -> None:
+    package = tmp_path / "org" / "x"
+    package.mkdir(parents=True)
+    needy = BASE.replace("package org.x;", "package org.x;\n\nimport org.lib.Thing;")
+    (package / "Base.java").write_text(needy, encoding="utf-8")
+    root = compiler.source_root(package / "Child.java", CHILD)
+    assert root == str(tmp_path.absolute())
+    # beside a Base that lacks its library, Child does not compile either: as if alone
+    assert helper.check(CHILD, CHILD_VARIANTS, budget_s=60.0, root=root) == [True, True, True]
+    assert helper.known_errors(CHILD) is not None  # it was compiled alone
+    assert helper.known(CHILD, root) is False

@@ -52,7 +52,7 @@ def _ranked(check: bool) -> list[str]:
     )  # fmt: skip
     repairs = [UnitRepairs(unit, [], ranked, -3.0)]
     if check:
-        repairs = compile_check.checked(STATS, doc.frontend, repairs, options.top_k)
+        repairs = compile_check.checked(doc, repairs, options.top_k)
     return [c.title for c in repairs[0].candidates]
 
 
