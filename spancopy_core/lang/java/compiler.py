@@ -13,8 +13,8 @@ wrong), any error but an unresolved symbol, which may be one of those classes'. 
 is compiled with its project's other classes in reach (javac's ``-sourcepath`` at the folder
 its package's folders are in, :func:`source_root`): most files of a project then compile, and
 every error counts (Commons Net's ``DaytimeTCPClient``, alone, lacks ``SocketClient``, where
-``_input_`` and ``getCharset()`` come from); one that still does not (its project needs a
-library) is checked alone, as one without a path. A text with other errors cannot be
+``_input_`` and ``getCharset()`` come from); one that compiles alone, or still does not
+beside its project (the project needs a library), is checked alone, as one without a path. A text with other errors cannot be
 checked. A variant not checked passes, and every text's errors are remembered for the last
 texts. Without a JDK (``javac`` and ``java`` on ``PATH``) every variant passes. :func:`check` and
 :func:`prepare` are those of the process's one compiler (``spancopy repair``); the server runs
@@ -345,17 +345,21 @@ class Compiler:
             return self._verdicts.get(key)
 
     def _known_root(self, text: str, root: str | None) -> str | None:
-        """``root`` where ``text`` is remembered to compile beside its project's classes
-        there, else None (alone: :meth:`_resolved`)."""
-        return root if root is not None and self.known_errors(text, root) == frozenset() else None
+        """``root`` where ``text`` is remembered not to compile alone but to compile beside
+        its project's classes there, else None (alone: :meth:`_resolved`)."""
+        if root is None or self.known_errors(text) == frozenset():
+            return None
+        return root if self.known_errors(text, root) == frozenset() else None
 
     def _resolved(self, text: str, root: str | None, deadline: float) -> str | None:
-        """The root to check the variants of ``text`` with: ``root`` where ``text`` compiles
-        there, else None (alone: where classes javac cannot find are missing with the project
-        in reach too, Joda-Time's of a library, it costs more than it tells)."""
-        if root is not None and self._compiled(text, deadline, root) == frozenset():
-            return root
-        return None
+        """The root to check the variants of ``text`` with: ``root`` where ``text`` does not
+        compile alone but does there, else None (alone: a file that compiles alone is checked
+        in full by javac's reused context, a few times cheaper than one reading the project's
+        files; where classes are missing with the project in reach too, Joda-Time's of a
+        library, the project costs more than it tells)."""
+        if root is None or self._compiled(text, deadline, None) == frozenset():
+            return None
+        return root if self._compiled(text, deadline, root) == frozenset() else None
 
     def known(self, text: str, root: str | None = None) -> bool | None:
         """Whether ``text`` compiles (beside its project's classes under ``root``, else

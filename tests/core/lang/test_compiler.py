@@ -201,6 +201,15 @@ def test_a_file_beside_its_projects_classes_is_checked_in_full(
     assert not helper.known(CHILD)
     assert helper.check(CHILD, CHILD_VARIANTS, budget_s=60.0, root=root) == [False, False, True]
     assert helper.known(CHILD, root)  # it compiles beside Base
+    # a file that compiles alone is checked alone (javac's reused context: cheaper)
+    assert helper.check(STATS, VARIANTS, budget_s=60.0, root=root) == [
+        False,
+        True,
+        False,
+        False,
+        True,
+    ]
+    assert helper.known_errors(STATS, root) is None
     # the front-end's check, from the document's path, as the runner and `spancopy repair` ask
     verdicts = JavaFrontend().compiles(CHILD, CHILD_VARIANTS, str(path))
     assert verdicts == [False, False, True]
