@@ -14,11 +14,11 @@ is compiled with its project's other classes in reach (javac's ``-sourcepath`` a
 its package's folders are in, :func:`source_root`): most files of a project then compile, and
 every error counts (Commons Net's ``DaytimeTCPClient``, alone, lacks ``SocketClient``, where
 ``_input_`` and ``getCharset()`` come from); one that compiles alone, or still does not
-beside its project (the project needs a library), is checked alone, as one without a path. A text with other errors cannot be
-checked. A variant not checked passes, and every text's errors are remembered for the last
-texts. Without a JDK (``javac`` and ``java`` on ``PATH``) every variant passes. :func:`check` and
-:func:`prepare` are those of the process's one compiler (``spancopy repair``); the server runs
-its own on a thread (``lsp_server.worker.CompileWorker``).
+beside its project (the project needs a library), is checked alone, as one without a path.
+A text with other errors cannot be checked. A variant not checked passes, and every text's
+errors are remembered for the last texts. Without a JDK (``javac`` and ``java`` on ``PATH``)
+every variant passes. :func:`check` and :func:`prepare` are those of the process's one compiler
+(``spancopy repair``); the server runs its own on a thread (``lsp_server.worker.CompileWorker``).
 """
 
 from __future__ import annotations
