@@ -1312,7 +1312,8 @@ class _Checker:
     def _past_the_end(self, n: SyntaxNode, condition: SyntaxNode) -> None:
         """A loop over the indices of an array, a String or a list that reaches its length
         and reads the element there in every iteration: ``for (int i = 0; i <= a.length;
-        i++) s += a[i];`` (it fails in its last, fixed by ``<``), ``for (int i =
+        i++) s += a[i];`` (it fails in its last, fixed by ``<``; so does ``i < a.length +
+        1``, fixed by ``< a.length``), ``for (int i =
         a.length; i >= 0; i--) b.append(a[i]);`` (in its first, fixed by ``a.length - 1``)."""
         counter = self._counter(n)
         if counter is None or not _stepped(counter[3], counter[0]):
@@ -1320,9 +1321,9 @@ class _Checker:
         name, start, body, step = counter
         up = _stepped(step, name) == "++"
         condition = _bare(condition)
-        operator = condition.child_by_field_name("operator")
-        if up and _text(operator) == "<=" and _same(condition.child_by_field_name("left"), name):
-            end, fix = condition.child_by_field_name("right"), (operator, operator, "<")
+        upper = _upper_bound(condition, name) if up else None
+        if upper is not None:
+            end, fix = upper
         elif not up and start is not None:
             end, fix = start, (start, start, f"{_text(start)} - 1")
             beyond = _comparison(start, ("+",))  # a.length + 1: past it by as much again
@@ -1346,7 +1347,7 @@ class _Checker:
                 index = _index(read)
                 fix, where = (index, index, f"{_text(name)} - 1"), read  # read from 1 on
                 fix = self._paired(read, index) or fix
-            self._suspect(where, what, fix)  # type: ignore[arg-type]  # where the fix is
+            self._suspect(where, what, fix)  # where the fix is
 
     def _paired(
         self, read: SyntaxNode, index: SyntaxNode
@@ -1545,10 +1546,6 @@ class _Checker:
         if condition.type != "binary_expression" or op not in _ORDER:
             return
         names = {_text(x) for x in _names(condition) if not _member_name(x)}
-        if any(x.type == "method_invocation" for x in _walk(condition)):
-            return  # a call may change what it reads
-        if any(self._lookup(name) is None or name in self.env.fields for name in names):
-            return  # a field (a call may change it) or a name not known here
         body = n.child_by_field_name("body")
         in_body = _assigned(body) if body is not None else set()
         changed = in_body.union(
@@ -1558,7 +1555,10 @@ class _Checker:
                 if body is None or c.start_byte != body.start_byte
             )
         )  # the loop walked once: its body apart, which the step's check reads again
-        if not names & changed:
+        # a call may change what it reads, and so may one of a field; a name not known here
+        judged = not any(x.type == "method_invocation" for x in _walk(condition))
+        judged &= not any(self._lookup(x) is None or x in self.env.fields for x in names)
+        if judged and not names & changed:
             self._flag(f"the loop's condition '{_text(condition)}' never changes")
             return
         updates = n.children_by_field_name("update")
@@ -1569,8 +1569,10 @@ class _Checker:
             return
         step = updates[0]
         moved = step.child_by_field_name("left") or next(iter(_statements(step)), None)
-        if moved is None or moved.type != "identifier":
+        if moved is None or moved.type != "identifier" or _text(moved) not in names:
             return
+        if self._lookup(_text(moved)) is None or _text(moved) in self.env.fields:
+            return  # a field, which a call of the bound (size()) may move too
         if step.type == "assignment_expression":
             step_op = _text(step.child_by_field_name("operator"))
             value = step.child_by_field_name("right")
@@ -2773,11 +2775,15 @@ class _Checker:
                 self.found.append(f"'{_text(n)}' is always the same value")
         # x - 0, x * 1 of a variable x of type int, long or floating (c - 0 makes a char an
         # int, n * 1L an int a long; off + 0 beside off + 1, v >>> 0 beside v >>> 8 and
-        # 1000 * 1000 * 1 are written so on purpose)
-        identity = None if op == "+" or op in _SHIFTS else _IDENTITY.get(op + "=")
+        # 1000 * 1000 * 1 are written so on purpose); x + 0 where the method adds or
+        # subtracts no other number (a candidate's fieldIndex + 0 for fieldIndex + 1), but as
+        # an index or an argument (the JDK's ZipUtils reads LG(b, pos + 0) beside SH(b, pos + 4)
+        # of the next method: a table of offsets)
+        identity = None if op in _SHIFTS else _IDENTITY.get(op + "=")
         if identity is not None and _text(right) in (identity, identity + "L"):
             kind = self._type_of(left)
             typed = kind in ("int", "long", "float", "double")
+            typed &= op != "+" or not (self._offset(n) or _offsets(self.method) > 1)
             if typed and (_text(right) == identity or kind == "long") and _value(left) is None:
                 self.found.append(f"'{_text(n)}' changes nothing")
         literals = [
@@ -2819,6 +2825,18 @@ class _Checker:
         if op in _COMPARISON and left is not None and right is not None:  # n * m < limit
             for x, y in ((left, right), (right, left)):
                 self._widened(_BOXED.get(self._type_of(y), self._type_of(y)), x)
+
+    @staticmethod
+    def _offset(n: SyntaxNode) -> bool:
+        """Whether ``n``, parentheses aside, is an index or an argument."""
+        while n.parent is not None and n.parent.type == "parenthesized_expression":
+            n = n.parent
+        where = n.parent
+        if where is None:
+            return False
+        return where.type == "argument_list" or (
+            where.type == "array_access" and where.child_by_field_name("index") == n
+        )
 
     def _unwrapped_letter(self, n: SyntaxNode, left: SyntaxNode, right: SyntaxNode) -> None:
         """``(char) ('a' + (c - 'a' + k))``: a letter shifted by ``k`` past ``'z'`` is no
@@ -3691,6 +3709,41 @@ def _branches(n: SyntaxNode) -> list[SyntaxNode]:
         return [n]
     taken = (n.child_by_field_name(b) for b in ("consequence", "alternative"))
     return [x for t in taken if t is not None for x in _branches(t)]
+
+
+def _offsets(method: SyntaxNode | None) -> int:
+    """How many times ``method`` adds an integer literal to a value or subtracts one from it
+    (``off + 0``, ``b[i - 1]``)."""
+    if method is None:
+        return 0
+    return sum(
+        1
+        for n in _walk(method)
+        if n.type == "binary_expression"
+        and (found := _comparison(n, ("+", "-"))) is not None
+        and found[2].type == "decimal_integer_literal"
+    )
+
+
+def _upper_bound(
+    condition: SyntaxNode, name: SyntaxNode
+) -> tuple[SyntaxNode, tuple[SyntaxNode, SyntaxNode, str]] | None:
+    """The end a loop of ``name`` counting up reaches under ``condition`` (parentheses aside)
+    where it reaches it, and the fix that stops before it: ``i <= a.length`` -> ``a.length``
+    (fixed by ``<``), ``i < a.length + 1`` and ``i <= a.length + 2`` -> ``a.length`` (fixed by
+    ``< a.length``); else None."""
+    operator = condition.child_by_field_name("operator")
+    bound = condition.child_by_field_name("right")
+    op = _text(operator)
+    if operator is None or bound is None or op not in ("<", "<="):
+        return None
+    if not _same(condition.child_by_field_name("left"), name):
+        return None
+    beyond = _comparison(bound, ("+",))
+    more = None if beyond is None else _value(beyond[2])
+    if beyond is not None and more is not None and more >= (1 if op == "<" else 0):
+        return beyond[1], (operator, bound, f"< {_text(beyond[1])}")
+    return (bound, (operator, operator, "<")) if op == "<=" else None
 
 
 def _comparison(

@@ -140,6 +140,20 @@ BUGS = [
         "        s += a[i];\n    }\n    return s;\n}",
         "'a[i]' reads past the end when 'i' is a.length",
     ),
+    (  # past the length by a bound of its own: Correct.java's loop was offered it
+        "int f(int[] a) {\n    int s = 0;\n    for (int i = 0; i < a.length + 1; i++) {\n"
+        "        s += a[i];\n    }\n    return s;\n}",
+        "int f(int[] a) {\n    int s = 0;\n    for (int i = 0; i < a.length; i++) {\n"
+        "        s += a[i];\n    }\n    return s;\n}",
+        "'a[i]' reads past the end when 'i' is a.length",
+    ),
+    (
+        "int f(int[] a) {\n    int s = 0;\n    for (int i = 0; i <= a.length + 2; i++) {\n"
+        "        s += a[i];\n    }\n    return s;\n}",
+        "int f(int[] a) {\n    int s = 0;\n    for (int i = 0; i < a.length; i++) {\n"
+        "        s += a[i];\n    }\n    return s;\n}",
+        "'a[i]' reads past the end when 'i' is a.length",
+    ),
     (
         'String f(String[] w) {\n    String s = "";\n    for (int i = w.length; i >= 0; i--)\n'
         "        s += w[i];\n    return s;\n}",

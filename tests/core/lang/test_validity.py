@@ -108,6 +108,9 @@ def test_the_methods_as_written_make_sense() -> None:
         ("indexOfMax", "i < a.length; i++", "a.length <= i; i++", "'i++' moves 'i' away"),
         ("indexOfMax", "i < a.length; i++", "i < a.length; i--", "'i--' moves 'i' away"),
         ("indexOfMax", "i < a.length; i++", "i < a.length; i -= 2", "'i -= 2' moves 'i' away"),
+        # from a bound that a call gives (a Joda-Time loop to partial.size() was
+        # offered i--): nothing the loop calls moves a local
+        ("mean", "sum += x;", "for (int i = 0; i < xs.size(); i--) sum += i;", "'i--' moves"),
         # a bound of a length that never reads the counter indexing with it (Correct.java's
         # invoked list held best < a.length second; the body sets best, a call may set count)
         ("indexOfMax", "i < a.length; i++", "best < a.length; i++", "never reads its counter"),
@@ -128,6 +131,8 @@ def test_the_methods_as_written_make_sense() -> None:
         # an operation of the same (Search.java's reverse loop was offered words.length - 0)
         ("indexOfMax", "int i = 1;", "int i = a.length - 0;", "'a.length - 0' changes nothing"),
         ("indexOfMax", "best = i;", "best = i * 1;", "'i * 1' changes nothing"),
+        # where no other number is added (Joda-Time's fieldIndex + 1 was offered fieldIndex + 0)
+        ("indexOfMax", "int i = 1;", "int i = best + 0;", "'best + 0' changes nothing"),
         ("mean", "sum / xs.size()", "sum / 1", "'sum / 1' changes nothing"),
         ("indexOfMax", "a[i] > a[best]", "a[i] - a[i] > 0", "'a[i] - a[i]' is always the same"),
         ("indexOfMax", "best = i;", "best = i % i;", "'i % i' is always the same value"),
@@ -301,6 +306,8 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "int i = 1; i < a.length; i++", "int i = 9; i >= 0; i--"),
         ("indexOfMax", "best = i;", "best = i + i;"),  # twice i: a value
         ("indexOfMax", "a[i] > a[best]", "a[i + 0] > a[best + 1]"),  # off + 0 beside off + 1
+        # an argument: a table of offsets (the JDK's ZipUtils, one method an offset)
+        ("indexOfMax", "int best = 0;", "int best = pick((byte) 0, a.length + 0);"),
         ("indexOfMax", "best = i;", "best = i >>> 0;"),  # v >>> 0 beside v >>> 8
         ("indexOfMax", "best = i;", "best = 1000 * 1000 * 1;"),  # a constant, spelt out
         ("indexOfMax", "best = i;", "best += 1;"),
