@@ -267,31 +267,38 @@ _COMMUTATIVE = re.compile(r"\b(Math\.min|Math\.max|Objects\.equals)\(([^(),]+),(
 _WHOLE_RANGE = re.compile(
     r"\bArrays\.(sort|parallelSort|fill|binarySearch)\((\w+),0,\2\.length(?=[,)])"
 )
+# a call of the class's own method through this (this.get() is get() wherever both compile;
+# not Outer.this.get(), nor this.<T>get(), which has no unqualified form)
+_THIS_CALL = re.compile(r"(?<![\w.])this\.(?=\w+\()")
 
 
 def equivalent(source: str, changes: Sequence[edits.TextEdit]) -> bool:
     """Whether ``changes`` of ``source`` only write the same program another way, on the
     lines they touch: the two arguments of ``Math.min``, ``Math.max`` or ``Objects.equals``
-    swapped (``lo = Math.min(x, lo)`` for ``lo = Math.min(lo, x)``), or an array's whole
+    swapped (``lo = Math.min(x, lo)`` for ``lo = Math.min(lo, x)``), an array's whole
     range named to ``Arrays`` (``Arrays.sort(array, 0, array.length)`` for
-    ``Arrays.sort(array)``, offered first in Commons Lang's ArraySorter). The same value: no
-    repair."""
+    ``Arrays.sort(array)``, offered first in Commons Lang's ArraySorter), or a call of the
+    class's own method qualified with ``this`` or not (``this.get()`` for ``get()``, offered
+    in Joda-Time's ``compareTo``). The same value: no repair."""
     if not changes:
         return False
     start = source.rfind("\n", 0, min(c.start for c in changes)) + 1
     end = source.find("\n", max(c.end for c in changes))
     old = source[start : len(source) if end < 0 else end]
-    if not re.search(r"\b(Math\.min|Math\.max|Objects\.equals|Arrays\.\w+)\(", old):
-        return False  # the lines touched call none
-    moved = [edits.TextEdit(c.start - start, c.end - start, c.new_text) for c in changes]
-    new = edits.apply_edits(old, moved)
+    new = edits.apply_edits(
+        old, [edits.TextEdit(c.start - start, c.end - start, c.new_text) for c in changes]
+    )
+    calls = r"\b(Math\.min|Math\.max|Objects\.equals|Arrays\.\w+|this\.\w+)\("
+    if not any(re.search(calls, code) for code in (old, new)):
+        return False  # the lines touched call none, before or after
     return old != new and _canonical(old) == _canonical(new)
 
 
 def _canonical(code: str) -> str:
     """``code`` without white space, each commutative call's arguments in order, each call of
-    ``Arrays`` over an array's whole range without the range."""
-    code = re.sub(r"\s+", "", code)
+    ``Arrays`` over an array's whole range without the range, each call of the class's own
+    methods without ``this.``."""
+    code = _THIS_CALL.sub("", re.sub(r"\s+", "", code))
     code = _WHOLE_RANGE.sub(lambda m: f"Arrays.{m[1]}({m[2]}", code)
     return _COMMUTATIVE.sub(lambda m: f"{m[1]}({','.join(sorted((m[2], m[3])))})", code)
 

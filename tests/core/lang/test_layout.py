@@ -189,13 +189,23 @@ def test_grouping_parentheses_around_a_name_kept_from_the_source_are_left_out(
         ("Arrays.sort(array);", "array)", "array, 0, array.length - 1)", False),
         ("Arrays.sort(array);", "array)", "array, 0, other.length)", False),
         ("Arrays.sort(a, 0, n);", "a, 0, n", "a", False),
+        # this. before a call of the class's own method (Joda-Time's compareTo was
+        # offered int thisValue = this.get();)
+        ("int v = get();", "get()", "this.get()", True),
+        ("int v = this.get();", "this.get()", "get()", True),
+        ("run(this.size(), 1);", "this.size(), 1", "size(), 1", True),
+        ("int v = get();", "get()", "Outer.this.get()", False),
+        ("int v = get();", "get()", "this.got()", False),
+        ("int v = get();", "get()", "this.get", False),
+        ("int v = size;", "size", "this.size()", False),
     ],
 )
 def test_a_swap_of_commutative_arguments_or_a_whole_range_is_the_same_program(
     line: str, old: str, new: str, same: bool
 ) -> None:
     """Stats.java's correct `lo = Math.min(lo, x);` was offered `lo = Math.min(x, lo);`
-    first, at 6%: the same value, no repair; so is an array's whole range."""
+    first, at 6%: the same value, no repair; so is an array's whole range, and a call with
+    this. or without."""
     source = f"class A {{\n    void f() {{\n        {line}\n    }}\n}}\n"
     at = source.index(old)
     assert java.equivalent(source, [TextEdit(at, at + len(old), new)]) is same
