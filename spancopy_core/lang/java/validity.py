@@ -3344,6 +3344,7 @@ class _Checker:
             if inner is not None and inner.type == "unary_expression":
                 if _text(inner.child_by_field_name("operator")) == "!":
                     self._flag(f"'{_text(n)}' negates a negation")  # !(!s.isEmpty())
+            self._negated_comparison(n)
         for c in n.named_children:
             self._node(c)
         found = self._type_of(operand)
@@ -3352,6 +3353,21 @@ class _Checker:
             self._flag(f"'{op}' on a {found}")
         elif op == "~" and unboxed in _FLOATING:
             self._flag(f"'{op}' on a {found}")
+
+    def _negated_comparison(self, n: SyntaxNode) -> None:
+        """``!x == y``: ``!`` binds before ``==``, so ``x`` is negated, not the comparison
+        (``!(x == y)`` or ``x != y`` meant; Joda-Time's ``getZone() == DateTimeZone.UTC`` was
+        offered ``!getZone() == DateTimeZone.UTC``); in no method as written of the JDK's
+        sources, java-algorithms, jsoup, javapoet and four libraries, added by no fix of the
+        ManySStuBs4J and CodRep pairs. Two booleans compared so are no problem."""
+        where = n.parent
+        found = _comparison(where, ("==", "!="))
+        if where is None or found is None or where.child_by_field_name("left") != n:
+            return
+        operand = n.child_by_field_name("operand")
+        sides = (self._type_of(operand), self._type_of(found[2]))
+        if any(_BOXED.get(x, x) != "boolean" for x in sides):
+            self._flag(f"'{_text(where)}' negates '{_text(operand)}', not the comparison")
 
     def _update_expression(self, n: SyntaxNode) -> None:
         for c in n.named_children:

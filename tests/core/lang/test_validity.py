@@ -131,6 +131,9 @@ def test_the_methods_as_written_make_sense() -> None:
         # an operation of the same (Search.java's reverse loop was offered words.length - 0)
         ("indexOfMax", "int i = 1;", "int i = a.length - 0;", "'a.length - 0' changes nothing"),
         ("indexOfMax", "best = i;", "best = i * 1;", "'i * 1' changes nothing"),
+        # ! binds first (Joda-Time's getZone() == DateTimeZone.UTC was offered !getZone() ==)
+        ("ready", "count > 0", "!count == 0", "negates 'count', not the comparison"),
+        ("ready", "count > 0", "!getCount() != null", "negates 'getCount()', not the"),
         # where no other number is added (Joda-Time's fieldIndex + 1 was offered fieldIndex + 0)
         ("indexOfMax", "int i = 1;", "int i = best + 0;", "'best + 0' changes nothing"),
         ("mean", "sum / xs.size()", "sum / 1", "'sum / 1' changes nothing"),
@@ -310,6 +313,7 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "int best = 0;", "int best = pick((byte) 0, a.length + 0);"),
         ("indexOfMax", "best = i;", "best = i >>> 0;"),  # v >>> 0 beside v >>> 8
         ("indexOfMax", "best = i;", "best = 1000 * 1000 * 1;"),  # a constant, spelt out
+        ("ready", "count > 0", "!strict == name.isEmpty()"),  # two booleans
         ("indexOfMax", "best = i;", "best += 1;"),
         ("indexOfMax", "a[i] > a[best]", "a[i] - a[best] > 0"),
         ("mean", "sum += x;", "sum -= sum - sum;"),  # a double: NaN for an infinite sum
