@@ -111,6 +111,8 @@ _EXTREMES = {
 _COMPARISON = _ORDER | {"==", "!="}
 _CONDITION_OPS = frozenset({"&&", "||"})
 _ARITHMETIC = frozenset({"-", "*", "/", "%"})
+# a class's name as a declared type: Socket, java.net.Socket, Map.Entry<K, V>
+_CLASS_NAME = re.compile(r"(?:[a-z_]\w*\.)*[A-Z]\w*(?:\.[A-Z]\w*)*(?:<.*>)?")
 _BITWISE = frozenset({"&", "|", "^"})
 _SHIFTS = frozenset({"<<", ">>", ">>>"})
 _USELESS_SELF = frozenset({"=", "-=", "/=", "%=", "^=", "&=", "|="})
@@ -2334,7 +2336,7 @@ class _Checker:
         for c in n.named_children:
             self._node(c)
         declared = self._type_of(array)
-        if self._kind(declared) not in ("", "array"):
+        if self._kind(declared) not in ("", "array") or self._class_typed(declared):
             self._flag(f"'{_text(array)}' ({declared}) is not an array")
         index = self._type_of(n.child_by_field_name("index"))
         if self._kind(index) and _BOXED.get(index, index) not in _INDEX:
@@ -2456,6 +2458,15 @@ class _Checker:
         if base and (base in self.env.classes or self._library(type_text) is not None):
             return "object" if base not in self.type_params else ""
         return ""
+
+    def _class_typed(self, type_text: str) -> bool:
+        """Whether ``type_text`` names a class, even one out of sight (:meth:`_kind` knows
+        nothing of it): not a primitive, a box, a String, an array, ``var`` or a type
+        parameter. Whatever its members, no such value is an array or a number (a
+        ManySStuBs4J-like socket - 1 or a Joda-Time partial[i] for a ReadablePartial)."""
+        if self._kind(type_text) or type_text in ("", "var", "Object"):
+            return bool(self._kind(type_text) == "object")
+        return bool(_CLASS_NAME.fullmatch(type_text)) and _base(type_text) not in self.type_params
 
     def _type_of(self, n: SyntaxNode | None) -> str:
         """The static type of an expression as far as the declarations tell (``""``: not
@@ -3059,7 +3070,10 @@ class _Checker:
         """Whether ``op`` applies to operands of these types (JLS 15.15-15.26): numbers for
         arithmetic, order and shifts (integers), booleans for conditions, ``==`` not between
         a number and anything but a number; ``+`` on a String takes anything."""
-        kinds = [(t, self._kind(t), _BOXED.get(t, t)) for t in (left, right)]
+        kinds = [
+            (t, self._kind(t) or ("object" if self._class_typed(t) else ""), _BOXED.get(t, t))
+            for t in (left, right)
+        ]
         if op == "+" and "String" in (left, right):
             return
         if op == "+" and not all(k for _, k, _ in kinds):

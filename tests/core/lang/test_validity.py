@@ -97,6 +97,11 @@ def test_the_methods_as_written_make_sense() -> None:
         ("indexOfMax", "a[i] > a[best]", "best", "'best' (int) is not a condition"),
         ("indexOfMax", "a[i] > a[best]", "!a[i] > a[best]", "'a[i]' (int) is not a condition"),
         ("indexOfMax", "a[i] > a[best]", "best[0] > 1", "'best' (int) is not an array"),
+        # a class out of sight is no array and no number (Commons Net's this.socket = socket
+        # for a Socket was offered socket + 1; Joda-Time's values[i] was offered partial[i])
+        ("ready", "count > 0", "((Socket) null)[0] > 0", "(Socket) is not an array"),
+        ("ready", "count > 0", "((Socket) null) - 1 > 0", "'-' on a Socket"),
+        ("ready", "count > 0", "((net.Socket) null) + 1 > 0", "'+' on a net.Socket"),
         ("indexOfMax", "a[i] > a[best]", "a[i] > 0 && best", "'&&' on a int"),
         ("indexOfMax", "return best;", "return i;", "'i' is not declared here"),
         ("ready", "count > 0", 'name < "b"', "'<' on a String"),
@@ -314,6 +319,7 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "best = i;", "best = i >>> 0;"),  # v >>> 0 beside v >>> 8
         ("indexOfMax", "best = i;", "best = 1000 * 1000 * 1;"),  # a constant, spelt out
         ("ready", "count > 0", "!strict == name.isEmpty()"),  # two booleans
+        ("ready", "count > 0", "(((Socket) null) + name).isEmpty()"),  # a String
         ("indexOfMax", "best = i;", "best += 1;"),
         ("indexOfMax", "a[i] > a[best]", "a[i] - a[best] > 0"),
         ("mean", "sum += x;", "sum -= sum - sum;"),  # a double: NaN for an infinite sum
