@@ -2466,7 +2466,10 @@ class _Checker:
         ManySStuBs4J-like socket - 1 or a Joda-Time partial[i] for a ReadablePartial)."""
         if self._kind(type_text) or type_text in ("", "var", "Object"):
             return bool(self._kind(type_text) == "object")
-        return bool(_CLASS_NAME.fullmatch(type_text)) and _base(type_text) not in self.type_params
+        name = _base(type_text).rsplit(".", 1)[-1]
+        if name in self.type_params or _TYPE_PARAMETER.fullmatch(name):
+            return False  # T, E2: a type parameter, maybe of a class out of sight
+        return bool(_CLASS_NAME.fullmatch(type_text))
 
     def _type_of(self, n: SyntaxNode | None) -> str:
         """The static type of an expression as far as the declarations tell (``""``: not
@@ -2623,6 +2626,9 @@ class _Checker:
         if found == "void":  # return Arrays.sort(array);
             self._flag(f"{what}: '{_text(value)}' returns nothing")
         if self._kind(target) and self._kind(found) and _incompatible(target, found):
+            self._flag(f"{what}: {found} cannot be converted to {target}")
+        elif self._kind(target) not in ("", "object") and self._class_typed(found):
+            # a class out of sight is no primitive, box (final), String (final) or array
             self._flag(f"{what}: {found} cannot be converted to {target}")
         elif self._unrelated(target, found):
             self._flag(f"{what}: {found} cannot be converted to {target}")

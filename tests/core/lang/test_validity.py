@@ -102,6 +102,11 @@ def test_the_methods_as_written_make_sense() -> None:
         ("ready", "count > 0", "((Socket) null)[0] > 0", "(Socket) is not an array"),
         ("ready", "count > 0", "((Socket) null) - 1 > 0", "'-' on a Socket"),
         ("ready", "count > 0", "((net.Socket) null) + 1 > 0", "'+' on a net.Socket"),
+        # nor a box or a String (Joda-Time's long set(...) was offered return iField; for a
+        # DateTimeField)
+        ("mean", "return sum / xs.size();", "return (Socket) null;", "Socket cannot be conv"),
+        ("mean", "double sum = 0;", "String sum = (Socket) null;", "Socket cannot be conv"),
+        ("mean", "double sum = 0;", "Integer sum = (Socket) null;", "Socket cannot be conv"),
         ("indexOfMax", "a[i] > a[best]", "a[i] > 0 && best", "'&&' on a int"),
         ("indexOfMax", "return best;", "return i;", "'i' is not declared here"),
         ("ready", "count > 0", 'name < "b"', "'<' on a String"),
@@ -320,6 +325,7 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "best = i;", "best = 1000 * 1000 * 1;"),  # a constant, spelt out
         ("ready", "count > 0", "!strict == name.isEmpty()"),  # two booleans
         ("ready", "count > 0", "(((Socket) null) + name).isEmpty()"),  # a String
+        ("mean", "double sum = 0;", "Object o = (Socket) null;\n        double sum = 0;"),
         ("indexOfMax", "best = i;", "best += 1;"),
         ("indexOfMax", "a[i] > a[best]", "a[i] - a[best] > 0"),
         ("mean", "sum += x;", "sum -= sum - sum;"),  # a double: NaN for an infinite sum
