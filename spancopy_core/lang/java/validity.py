@@ -2460,12 +2460,14 @@ class _Checker:
         return ""
 
     def _class_typed(self, type_text: str) -> bool:
-        """Whether ``type_text`` names a class, even one out of sight (:meth:`_kind` knows
-        nothing of it): not a primitive, a box, a String, an array, ``var`` or a type
-        parameter. Whatever its members, no such value is an array or a number (a
-        ManySStuBs4J-like socket - 1 or a Joda-Time partial[i] for a ReadablePartial)."""
-        if self._kind(type_text) or type_text in ("", "var", "Object"):
-            return bool(self._kind(type_text) == "object")
+        """Whether ``type_text`` names a class: one :meth:`_kind` knows as an object, or one
+        out of sight (it knows nothing of it); not a primitive, a box, a String, an array,
+        ``var``, ``Object`` or a type parameter. Whatever its members, no such value is an
+        array or a number (Commons Net's socket + 1, Joda-Time's partial[i] for a
+        ReadablePartial)."""
+        known = self._kind(type_text)
+        if known or type_text in ("", "var", "Object"):
+            return known == "object"
         name = _base(type_text).rsplit(".", 1)[-1]
         if name in self.type_params or _TYPE_PARAMETER.fullmatch(name):
             return False  # T, E2: a type parameter, maybe of a class out of sight
@@ -2846,8 +2848,7 @@ class _Checker:
     @staticmethod
     def _offset(n: SyntaxNode) -> bool:
         """Whether ``n``, parentheses aside, is an index or an argument."""
-        while n.parent is not None and n.parent.type == "parenthesized_expression":
-            n = n.parent
+        n = _parenthesized(n)
         where = n.parent
         if where is None:
             return False
