@@ -42,6 +42,9 @@ HELPER = """
 import java.io.*;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -49,12 +52,16 @@ import javax.tools.*;
 import com.sun.source.util.JavacTask;
 import com.sun.tools.javac.api.JavacTaskPool;
 
-/** Reads "name<TAB>sourcepath length" lines (the sourcepath may be empty), each followed by
+/** Reads "name[<TAB>sourcepath<TAB>classes<TAB>base|variant] length" lines, each followed by
  * that many UTF-16 units of source; answers "ok", "error" and each error's code and message
  * after a tab (javac reports errors) or "unknown" (javac failed) per source, one line. The
- * sourcepath is where javac finds the project's other classes the source names. Analyses
- * only: no class file is generated. javac's context is reused from one source to the next
- * (JavacTaskPool, as jshell does): a fifth of the CPU of a fresh task each time. */
+ * sourcepath is where javac finds the project's other classes the source names. Alone, only
+ * analyses: no class file is generated, and javac's context is reused from one source to the
+ * next (JavacTaskPool, as jshell does): a fifth of the CPU of a fresh task each time. Beside
+ * its project, a "base" source is compiled into the folder classes (its classes and those of
+ * the project's sources it reads), and each of its "variant"s is analysed with those class
+ * files on the classpath: javac reads the project's classes from class files, not again from
+ * their sources for every variant. */
 public class SpancopyCompile {
     static final class Source extends SimpleJavaFileObject {
         final String text;
@@ -71,8 +78,13 @@ public class SpancopyCompile {
     }
 
     static String verdict(JavacTask task, DiagnosticCollector<JavaFileObject> quiet) {
+        return verdict(task, quiet, false);
+    }
+
+    static String verdict(
+            JavacTask task, DiagnosticCollector<JavaFileObject> quiet, boolean generate) {
         try {
-            task.analyze();
+            if (generate) task.generate(); else task.analyze();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -98,11 +110,46 @@ public class SpancopyCompile {
         };
     }
 
+    static final List<String> QUIET =
+            List.of("-proc:none", "-nowarn", "-Xlint:none", "-Xmaxerrs", "100000");
+
+    /** The verdict on {@code source} beside its project's sources at {@code root}: a base
+     * compiled into the folder {@code classes}, a variant with those class files on the
+     * classpath. */
+    static String beside(JavaCompiler javac, Source source, String root,
+            String classes, boolean base, DiagnosticCollector<JavaFileObject> quiet)
+            throws IOException {
+        List<String> options = new ArrayList<>(QUIET);
+        options.addAll(List.of("-sourcepath", root));
+        if (base) {  // its classes and those of the project's sources it reads, written
+            Files.createDirectories(Path.of(classes));
+            options.addAll(List.of("-implicit:class", "-d", classes));
+            try (JavaFileManager own =
+                    javac.getStandardFileManager(null, null, StandardCharsets.UTF_8)) {
+                return verdict((JavacTask) javac.getTask(
+                        null, own, quiet, options, null, List.of(source)), quiet, true);
+            }
+        }
+        options.add("-implicit:none");
+        if (!classes.isEmpty() && Files.isDirectory(Path.of(classes))) {
+            // the class files, newer than their sources, are read (javac's -Xprefer:newer):
+            // a twentieth of the time of parsing the sources. A fresh context each time, as
+            // without them: a pooled one forgets the source's classes but not the class files
+            // that name them (Commons Lang's AggregateTranslator then takes a stale
+            // CharSequenceTranslator[] for another type)
+            options.addAll(List.of("-classpath", classes));
+        }
+        try (JavaFileManager own = sourceFiles(javac)) {
+            return verdict((JavacTask) javac.getTask(
+                    null, own, quiet, options, null, List.of(source)), quiet);
+        }
+    }
+
     public static void main(String[] args) throws IOException {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         JavaFileManager files = sourceFiles(javac);
-        List<String> common = List.of(
-                "-proc:none", "-nowarn", "-Xlint:none", "-implicit:none", "-Xmaxerrs", "100000");
+        List<String> common = new ArrayList<>(QUIET);
+        common.add("-implicit:none");
         BufferedReader in =
                 new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
@@ -117,26 +164,19 @@ public class SpancopyCompile {
                 if (n < 0) return;
                 got += n;
             }
-            String[] named = header.substring(0, space).split("\t", 2);
+            String[] named = header.substring(0, space).split("\t", 4);
             Source source = new Source(named[0], new String(text));
-            List<String> options = common;
-            if (named.length > 1 && !named[1].isEmpty()) {
-                options = new java.util.ArrayList<>(common);
-                options.addAll(List.of("-sourcepath", named[1]));
-            }
             DiagnosticCollector<JavaFileObject> quiet = new DiagnosticCollector<>();
             String answer;
             try {
-                if (options == common) {
-                    answer = pool.getTask(null, files, quiet, options, null, List.of(source),
+                if (named.length < 4 || named[1].isEmpty()) {
+                    answer = pool.getTask(null, files, quiet, common, null, List.of(source),
                             task -> verdict(task, quiet));
-                } else {  // a pooled context forgets the sourcepath's classes: a fresh one
-                    try (JavaFileManager own = sourceFiles(javac)) {
-                        answer = verdict((JavacTask) javac.getTask(
-                                null, own, quiet, options, null, List.of(source)), quiet);
-                    }
+                } else {
+                    answer = beside(javac, source, named[1], named[2],
+                            named[3].equals("base"), quiet);
                 }
-            } catch (RuntimeException | Error e) {
+            } catch (RuntimeException | Error | IOException e) {
                 answer = "unknown";
             }
             out.println(answer);
@@ -148,6 +188,7 @@ EXPORTS = ["--add-exports", "jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED"] 
 BUDGET_S = 3.0  # seconds of compiling per check(), the JVM's start included
 STARTUP_S = 20.0  # the most a first start may take (compiling the helper, a cold JVM)
 MAX_OWED = 2  # answers owed by a helper that is then taken for stuck and restarted
+BASES = 8  # texts whose project's class files are kept (a variant reads them, not the sources)
 REMEMBERED = 1024  # texts' errors kept: a lightbulb asked again compiles nothing
 # javac's codes of a symbol, or a package, it cannot find (and of what follows from a class it
 # cannot find: a static import from it, @Override of a method of a superclass it cannot see)
@@ -171,9 +212,13 @@ _PACKAGE = re.compile(
     r"package\s+([A-Za-z_$][\w$]*(?:\s*\.\s*[A-Za-z_$][\w$]*)*)\s*;",
     re.DOTALL,
 )
+# a public type's declaration, or a comment or literal to pass over (a Javadoc example's
+# "public class Job" in Commons Lang's MultilineRecursiveToStringStyle)
 _PUBLIC_TYPE = re.compile(
+    r'//[^\n]*|/\*.*?\*/|""".*?"""|"(?:\\.|[^"\\\n])*"|\'(?:\\.|[^\'\\\n])*\'|'
     r"\bpublic\s+(?:(?:abstract|final|sealed|strictfp)\s+)*"
-    r"(?:class|interface|enum|record|@interface)\s+([A-Za-z_$][\w$]*)"
+    r"(?:class|interface|enum|record|@interface)\s+([A-Za-z_$][\w$]*)",
+    re.DOTALL,
 )
 
 
@@ -184,8 +229,8 @@ def available() -> bool:
 
 def file_name(text: str) -> str:
     """The name a compilation unit must have: its public type's, else any."""
-    m = _PUBLIC_TYPE.search(text)
-    return f"{m.group(1)}.java" if m else "Unit.java"
+    found = (m.group(1) for m in _PUBLIC_TYPE.finditer(text) if m.group(1))
+    return f"{next(found, 'Unit')}.java"
 
 
 def source_root(path: str | os.PathLike[str] | None, text: str) -> str | None:
@@ -226,6 +271,8 @@ class Compiler:
         self.broken: str | None = None  # why the helper could not be built (no retry)
         self._verdicts: OrderedDict[str, Errors] = OrderedDict()  # sha256 of a text -> errors
         self._memory = threading.Lock()  # of _verdicts: read from other threads (remembered)
+        self._scratch: str | None = None  # the class files of the bases' projects, under it
+        self._bases: OrderedDict[str, str] = OrderedDict()  # sha256 of a base -> its folder
 
     def _classes(self) -> Path:
         """The folder of the compiled helper, compiled there first if needed."""
@@ -275,13 +322,21 @@ class Compiler:
         return self.process
 
     def errors(
-        self, name: str, text: str, deadline: float, root: str | None = None
+        self,
+        name: str,
+        text: str,
+        deadline: float,
+        root: str | None = None,
+        classes: str = "",
+        base: bool = False,
     ) -> Errors | None:
         """javac's errors in ``text`` as the file ``name`` (code and message, no position;
         empty: it compiles), the project's other classes found under ``root``
         (:func:`source_root`; None: none); None when they could not be told before ``deadline``
         (``time.monotonic()``: the answer is then still owed, and read before the next one, so
-        a slow compile costs no restart) or the helper failed."""
+        a slow compile costs no restart) or the helper failed. Beside the project, a ``base``
+        is compiled into the folder ``classes`` (its classes and the project's it reads), and
+        a variant of it reads those class files there (where there are none: the sources)."""
         with self.lock:
             if self.broken is not None:
                 return None
@@ -294,7 +349,8 @@ class Compiler:
                     if self._next(process, deadline) is None:
                         return None
                 units = len(text.encode("utf-16-le")) // 2
-                header = name if root is None else f"{name}\t{root}"
+                kind = "base" if base else "variant"
+                header = name if root is None else f"{name}\t{root}\t{classes}\t{kind}"
                 process.stdin.write(f"{header} {units}\n{text}".encode())
                 process.stdin.flush()
                 self.owed += 1
@@ -323,11 +379,31 @@ class Compiler:
         return line.decode().strip()
 
     def close(self) -> None:
-        """Stop the helper (a later request starts another); safe from any thread."""
+        """Stop the helper (a later request starts another) and remove the class files it
+        wrote; safe from any thread."""
         process, self.process = self.process, None
         if process is not None:
             process.kill()
             process.wait()
+        scratch, self._scratch = self._scratch, None
+        self._bases.clear()
+        if scratch is not None:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _classes_of(self, text: str, root: str) -> str:
+        """The folder of the class files of the base ``text`` beside its project at ``root``
+        (the last :data:`BASES` bases' are kept; a variant of an older one reads the project's
+        sources again)."""
+        if self._scratch is None:
+            self._scratch = tempfile.mkdtemp(prefix="spancopy-javac-")
+        key = _key(text, root)
+        folder = self._bases.get(key)
+        if folder is None:
+            folder = self._bases[key] = os.path.join(self._scratch, key[:24])
+            while len(self._bases) > BASES:
+                shutil.rmtree(self._bases.popitem(last=False)[1], ignore_errors=True)
+        self._bases.move_to_end(key)
+        return folder
 
     def _remember(self, text: str, root: str | None, errors: Errors) -> None:
         with self._memory:
@@ -359,7 +435,7 @@ class Compiler:
         library, the project costs more than it tells)."""
         if root is None or self._compiled(text, deadline, None) == frozenset():
             return None
-        return root if self._compiled(text, deadline, root) == frozenset() else None
+        return root if self._compiled(text, deadline, root, text) == frozenset() else None
 
     def known(self, text: str, root: str | None = None) -> bool | None:
         """Whether ``text`` compiles (beside its project's classes under ``root``, else
@@ -373,11 +449,16 @@ class Compiler:
         found = self.known_errors(text, self._known_root(text, root))
         return None if found is None else checkable(found)
 
-    def _compiled(self, text: str, deadline: float, root: str | None) -> Errors | None:
-        """The errors of ``text``, remembered or asked of the helper (None: not told)."""
+    def _compiled(
+        self, text: str, deadline: float, root: str | None, base: str | None = None
+    ) -> Errors | None:
+        """The errors of ``text``, a variant of ``base`` (itself, or None: alone), remembered
+        or asked of the helper (None: not told); beside the project at ``root``, with the
+        class files of ``base`` there."""
         found = self.known_errors(text, root)
         if found is None and time.monotonic() < deadline:
-            found = self.errors(file_name(text), text, deadline, root)
+            classes = "" if root is None or base is None else self._classes_of(base, root)
+            found = self.errors(file_name(text), text, deadline, root, classes, base == text)
             if found is not None:
                 self._remember(text, root, found)
         return found
@@ -400,7 +481,9 @@ class Compiler:
             return [True] * len(variants)
         deadline = self._deadline(budget_s)
         root = self._resolved(text, root, deadline)
-        found = _judge(text, variants, wanted, lambda t: self._compiled(t, deadline, root), True)
+        found = _judge(
+            text, variants, wanted, lambda t: self._compiled(t, deadline, root, text), True
+        )
         assert found is not None, "a partial judgement is never None"
         return found
 
@@ -410,7 +493,7 @@ class Compiler:
         searched)."""
         if available():
             deadline = self._deadline(budget_s)
-            self._compiled(text, deadline, self._resolved(text, root, deadline))
+            self._resolved(text, root, deadline)
 
     def _deadline(self, budget_s: float) -> float:
         """``budget_s`` seconds from now, or :data:`STARTUP_S` for a helper yet to start."""

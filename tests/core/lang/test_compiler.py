@@ -5,6 +5,7 @@ when the file itself has another error."""
 
 from __future__ import annotations
 
+import tempfile
 import time
 from collections.abc import Iterator
 
@@ -229,3 +230,84 @@ def test_a_project_that_needs_a_library_is_checked_alone(
     assert helper.check(CHILD, CHILD_VARIANTS, budget_s=60.0, root=root) == [True, True, True]
     assert helper.known_errors(CHILD) is not None  # it was compiled alone
     assert helper.known(CHILD, root) is False
+
+
+@needs_jdk
+def test_the_variants_read_the_projects_classes_from_the_class_files_of_their_base(
+    tmp_path, helper: compiler.Compiler, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where the class files go
+    package = tmp_path / "src" / "org" / "x"
+    package.mkdir(parents=True)
+    (package / "Base.java").write_text(BASE, encoding="utf-8")
+    path = package / "Child.java"
+    root = compiler.source_root(path, CHILD)
+    assert helper.check(CHILD, CHILD_VARIANTS[:1], budget_s=60.0, root=root) == [False]
+    written = {p.name for p in tmp_path.rglob("*.class")}
+    assert {"Base.class", "Child.class"} <= written  # beside the helper's own
+    # Base's source gone, its class file tells javac what it gives: no field totl, first()
+    (package / "Base.java").unlink()
+    assert helper.check(CHILD, CHILD_VARIANTS[1:], budget_s=60.0, root=root) == [False, True]
+    helper.close()  # its class files with it
+    assert not list(tmp_path.rglob("Base.class"))
+
+
+# a class that another class of its project names in its signatures (as Commons Lang's
+# CharSequenceTranslator is named by AggregateTranslator's constructor)
+TRANSLATOR = """package org.x;
+
+public abstract class Translator {
+    public abstract String translate(String s);
+
+    public Translator with(Translator other) {
+        return new Aggregate(this, other);
+    }
+}
+"""
+AGGREGATE = """package org.x;
+
+public class Aggregate extends Translator {
+    private final Translator[] parts;
+
+    public Aggregate(Translator... parts) {
+        this.parts = parts;
+    }
+
+    @Override
+    public String translate(String s) {
+        for (Translator t : parts) {
+            s = t.translate(s);
+        }
+        return s;
+    }
+}
+"""
+
+
+@needs_jdk
+def test_each_variant_of_a_class_the_project_names_is_judged_afresh(
+    tmp_path, helper: compiler.Compiler
+) -> None:
+    # a context reused from one variant to the next kept Aggregate(Translator...) naming the
+    # first variant's Translator: the second's this was "no Translator" and did not compile
+    (tmp_path / "org" / "x").mkdir(parents=True)
+    (tmp_path / "org" / "x" / "Aggregate.java").write_text(AGGREGATE, encoding="utf-8")
+    path = tmp_path / "org" / "x" / "Translator.java"
+    root = compiler.source_root(path, TRANSLATOR)
+    variants = [
+        TRANSLATOR.replace("(this, other)", "(other, this)"),
+        TRANSLATOR.replace("(this, other)", "(this, other, this)"),
+        TRANSLATOR.replace("(this, other)", "(this, 1)"),
+    ]
+    assert helper.check(TRANSLATOR, variants, budget_s=60.0, root=root) == [True, True, False]
+    assert helper.known(TRANSLATOR, root)  # alone, Aggregate is missing
+
+
+def test_the_public_type_of_a_javadoc_example_is_not_the_files() -> None:
+    # Commons Lang's MultilineRecursiveToStringStyle shows "public class Job" in its Javadoc
+    text = (
+        "/**\n * <pre>\n * public class Job {\n * }\n * </pre>\n */\n"
+        'public class Style { String s = "public class Q"; char c = \'"\'; }'
+    )
+    assert compiler.file_name(text) == "Style.java"
+    assert compiler.file_name('class A { String t = """\n public class Q\n"""; }') == "Unit.java"
