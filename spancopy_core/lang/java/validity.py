@@ -3336,6 +3336,12 @@ class _Checker:
         yes, no = n.child_by_field_name("consequence"), n.child_by_field_name("alternative")
         if yes is not None and no is not None and _text(yes) == _text(no):
             self._flag(f"'{_text(n)}' has the same value either way")
+        # x == null ? null : x, x != null ? x : null: x either way
+        for op, null, value in (("==", yes, no), ("!=", no, yes)):
+            guarded = _guarded(n.child_by_field_name("condition"), op)
+            if guarded and not guarded[1] and null is not None and null.type == "null_literal":
+                if value is not None and _text(value) == guarded[0]:
+                    self._flag(f"'{_text(n)}' is '{guarded[0]}' either way")
         if self.checking:
             self._inverted_guard(n)
 
@@ -3666,7 +3672,12 @@ _BOX_SUPERS = frozenset({"Object", "Comparable", "Serializable", "Constable", "C
 _STRING_SUPERS = _BOX_SUPERS | {"CharSequence"}
 # expressions whose type may be unknown here and may be a String
 _UNTYPED_USES = frozenset({"method_invocation", "identifier", "field_access", "array_access"})
-_BY_VALUE = frozenset({"equals", "equalsIgnoreCase", "contentEquals", "compareTo", "compare"})
+# ... compare by value (Commons Lang's compareIgnoreCase: str1 == str2, then
+# str1.compareToIgnoreCase(str2))
+_BY_VALUE = frozenset(
+    """equals equalsIgnoreCase contentEquals compareTo compareToIgnoreCase compare
+    regionMatches""".split()
+)
 # what fails on an empty collection (or returns null where a value is used)
 _TAKEN = frozenset(
     """peek pop poll element first last getFirst getLast peekFirst peekLast pollFirst

@@ -181,6 +181,10 @@ def test_the_methods_as_written_make_sense() -> None:
             "xs.isEmpty() ? indexOfMax(seen) : indexOfMax(seen)",
             "the same value either way",
         ),
+        # x when x is null, x when it is not (Commons Lang's return NOP; was offered
+        # return NOP == null ? null : NOP)
+        ("ready", "name.isEmpty()", "(name == null ? null : name).isEmpty()", "is 'name' either"),
+        ("ready", "name.isEmpty()", "(name != null ? name : null).isEmpty()", "is 'name' either"),
         # null returned as a primitive (BitField: flag ? set(holder) : null, of an int)
         (
             "indexOfMax",
@@ -1047,6 +1051,8 @@ def test_a_candidate_is_judged_by_the_problems_it_adds() -> None:
         "byte @Nullable [] b = new byte[1]; byte[] c = b; return c;",
         # the arms of a switch expression are its values
         "return switch (n) { case 0 -> 1; default -> 2; };",
+        # null for null, else something of it
+        'String s = n > 0 ? "a" : null; return s == null ? null : s.trim();',
     ],
 )
 def test_correct_code_the_table_does_not_describe_passes(body: str) -> None:
@@ -1080,3 +1086,39 @@ def test_this_is_a_repair_where_a_parameter_hides_the_field() -> None:
     text = source[method.start : method.end]
     fixed = text.replace("size = size;", "this.size = size;")
     assert problems(fixed, judged(doc, method)) == []
+
+
+# Commons Lang's StringUtils.compareIgnoreCase: two Strings compared by identity (both null,
+# or the same) before they are compared by value
+COMPARE_IGNORE_CASE = """class S {
+    static int compareIgnoreCase(final String str1, final String str2, final boolean nullIsLess) {
+        if (str1 == str2) { // NOSONARLINT this intentionally uses == to allow for both null
+            return 0;
+        }
+        if (str1 == null) {
+            return nullIsLess ? -1 : 1;
+        }
+        if (str2 == null) {
+            return nullIsLess ? 1 : - 1;
+        }
+        return str1.compareToIgnoreCase(str2);
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    "by_value", ["compareToIgnoreCase(str2)", "regionMatches(true, 0, str2, 0, 1) ? 0 : 1"]
+)
+def test_an_identity_shortcut_before_a_comparison_by_value_passes(by_value: str) -> None:
+    source = COMPARE_IGNORE_CASE.replace("compareToIgnoreCase(str2)", by_value)
+    doc = java.parse(source)
+    (method,) = doc.methods
+    assert problems(source[method.start : method.end], judged(doc, method)) == []
+    # without the comparison by value, the identity is all the method asks
+    alone = source.replace(f"str1.{by_value}", "str1.length() - str2.length()")
+    doc = java.parse(alone)
+    (method,) = doc.methods
+    assert problems(alone[method.start : method.end], judged(doc, method)) == [
+        "'str1 == str2' compares Strings by reference, not by value"
+    ]
