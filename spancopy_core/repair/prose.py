@@ -75,7 +75,7 @@ from spancopy_core.repair.harper import (
     suggestions,
     touches_code,
 )
-from spancopy_core.repair.spelling import homophone_changes
+from spancopy_core.repair.spelling import distance, homophone_changes
 from spancopy_core.repair.titles import word_title
 
 NAME_LIMIT = 40  # characters of a sentence in its unit's name
@@ -806,6 +806,42 @@ def keeps_option_nouns(source: Sequence[text.Word], new: Sequence[str]) -> bool:
     return True
 
 
+NAME_RESPELT = 2  # the edit distance within which a name's respelling keeps it, at most
+
+
+def _names(source: Sequence[text.Word]) -> Counter[str]:
+    """The names of a sentence (in lower case): its words capitalised within a clause, after a
+    word, a number or a comma (not ``I``, ``I'm``)."""
+    return Counter(
+        w.text.lower()
+        for v, w in zip(source, source[1:], strict=False)
+        if w.kind == "word" and w.text[:1].isupper() and w.text != "I"
+        and not w.text.startswith(("I'", "I’"))
+        and (v.kind in ("word", "number") or v.text == ",")
+    )  # fmt: skip
+
+
+def keeps_names(source: Sequence[text.Word], new: Sequence[str]) -> bool:
+    """The rule NAME_KEPT: whether each name of the words ``source`` (:func:`_names`) is in the
+    sentence ``new`` (model tokens), in any case (a learner's ``the School``), or respelt
+    (a word new to it within :data:`NAME_RESPELT`, one of four letters or three within 1,
+    shorter none: ``Go`` is not ``to``). The model reads a name as the word it
+    looks like (Commons Lang's README, ``the central Maven repositories``: ``managed``,
+    86%)."""
+    names = _names(source)
+    if not names:
+        return True
+    written = Counter(w.text.lower() for w in source)
+    now = Counter(text.normalize(t).lower() for t in new)
+    gained = [w for w in now if w not in written]
+    for name, count in names.items():
+        limit = min(NAME_RESPELT, (len(name) - 1) // 2)
+        respelt = sum(distance(name, w, limit) <= limit for w in gained)
+        if count - now[name] > respelt:
+            return False
+    return True
+
+
 def _protected(tokens: Sequence[text.Word], known: frozenset[str]) -> list[str]:
     """What a repair must keep as it is: code, Markdown markers and the words of ``known`` (in
     lower case, any case; with capitals, as written: a Java comment's type names)."""
@@ -1243,8 +1279,9 @@ class ProseFrontend:
     def still_parses(self, unit: Unit, new_text: str) -> bool:
         """Whether the sentence keeps its code tokens (inline code spans, URLs, identifiers),
         its emphasis markers and the document's terms (:attr:`SentenceUnit.terms`) as they
-        were, in order, and gains none; keeps its negations (:func:`keeps_negations`) and
-        the number of a word after an option (:func:`keeps_option_nouns`), and ends no more
+        were, in order, and gains none; keeps its negations (:func:`keeps_negations`), its
+        names (:func:`keeps_names`) and the number of a word after an option
+        (:func:`keeps_option_nouns`), and ends no more
         clauses with ``to`` (:func:`stranded_to`); and whether a fragment keeps
         its end; and writes no apostrophe apart from the words
         around it that the sentence did not have (quickjs-emscripten's README got ``quick '
@@ -1271,6 +1308,8 @@ class ProseFrontend:
         if not keeps_negations(unit.tokens, new) or stranded_to(new) > stranded_to(unit.tokens):
             return False
         if not keeps_option_nouns(unit.source_tokens, new):  # type: ignore[arg-type]
+            return False
+        if not keeps_names(unit.source_tokens, new):  # type: ignore[arg-type]
             return False
         block = isinstance(unit, SentenceUnit) and (unit.title or unit.item)
         as_written = list(written(unit))

@@ -598,6 +598,34 @@ def test_a_repair_that_changes_the_number_of_a_word_after_an_option_is_not_offer
     assert prose.keeps_option_nouns(words, ["a", "well", "-", "known", "option", "list"])
 
 
+def test_a_repair_that_drops_a_name_is_not_offered():
+    """The rule NAME_KEPT: Commons Lang's README, ``the central Maven repositories``, got
+    ``managed`` (86%); a name may change its case (a learner's ``the School``) or be respelt,
+    and a capital that starts a sentence, follows a colon or is ``I`` makes no name."""
+    doc = ParsedText.parse(
+        "Alternatively you can pull it from the central Maven Repo.\n", PLAINTEXT
+    )
+    (unit,) = pipeline.units(doc, ())
+    assert not PLAINTEXT.still_parses(
+        unit, "Alternatively, you can pull it from the central managed Repo."
+    )
+    assert not PLAINTEXT.still_parses(unit, "Alternatively, you can pull it from the central Repo.")
+    assert PLAINTEXT.still_parses(
+        unit, "Alternatively, you can pull it from the central maven repo."
+    )
+    assert PLAINTEXT.still_parses(
+        unit, "Alternatively, you can pull it from the central Maven Repos."
+    )
+    assert PLAINTEXT.still_parses(unit, "You can pull it from the central Maven Repo.")
+    words = tokenize("Later, I think: Then we go to Paris and Londn, and I'm done.")
+    assert prose._names(words) == {"paris": 1, "londn": 1}
+    new = ["Later", ",", "I", "believe", ":", "we", "go", "to", "Paris", "and", "London", "."]
+    assert prose.keeps_names(words, new)
+    assert not prose.keeps_names(words, new[:8] + ["Rome"] + new[9:])
+    go = tokenize("It is written in Go and C.")
+    assert not prose.keeps_names(go, ["It", "is", "written", "in", "to", "and", "C", "."])
+
+
 def test_a_repair_that_ends_one_more_clause_with_to_is_not_offered():
     """``it's optional in the config file too.`` got ``file to.`` first (89%): ``to`` for
     ``too`` before a clause's end; a sentence that ended with ``to`` as written may keep it."""
