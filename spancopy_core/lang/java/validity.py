@@ -178,6 +178,8 @@ _NOT_STATEMENTS = frozenset(
     string_literal character_literal decimal_integer_literal hex_integer_literal
     decimal_floating_point_literal true false null_literal""".split()
 )
+# what may give another value each time it is evaluated
+_CHANGING = frozenset({"method_invocation", "update_expression", "assignment_expression"})
 _JUMPS = frozenset(
     {
         "return_statement",
@@ -3124,6 +3126,28 @@ class _Checker:
             self._never_below(n)
             self._against_its_name(n)
             self._guards_other(n)
+            self._tested_again(n)
+
+    def _tested_again(self, n: SyntaxNode) -> None:
+        """``if (x == null) { return null; } if (x == null) { ... }``: the second ``if`` tests
+        what the first left the method on (a candidate seen at Commons Lang's
+        ``getPackageName``); a test that calls or assigns may change, and is left alone."""
+        before = n.prev_named_sibling
+        while before is not None and "comment" in before.type:
+            before = before.prev_named_sibling
+        if before is None or before.type != "if_statement":
+            return
+        test = _bare(n.child_by_field_name("condition"))
+        body = before.child_by_field_name("consequence")
+        if test is None or body is None or before.child_by_field_name("alternative") is not None:
+            return
+        if _text(_bare(before.child_by_field_name("condition"))) != _text(test):
+            return
+        if any(x.type in _CHANGING for x in _walk(test)):
+            return
+        last = (_statements(body) or [body])[-1] if body.type == "block" else body
+        if last.type in _JUMPS:
+            self._flag(f"'{_text(n)}' tests what '{_text(before)}' left on")
 
     def _guards_other(self, n: SyntaxNode) -> None:
         """``if (j > 0) dp[i][j] += dp[i - 1][j];``: a guard that ``j - 1`` is an index, over
@@ -3336,12 +3360,17 @@ class _Checker:
         yes, no = n.child_by_field_name("consequence"), n.child_by_field_name("alternative")
         if yes is not None and no is not None and _text(yes) == _text(no):
             self._flag(f"'{_text(n)}' has the same value either way")
-        # x == null ? null : x, x != null ? x : null: x either way
-        for op, null, value in (("==", yes, no), ("!=", no, yes)):
-            guarded = _guarded(n.child_by_field_name("condition"), op)
-            if guarded and not guarded[1] and null is not None and null.type == "null_literal":
-                if value is not None and _text(value) == guarded[0]:
-                    self._flag(f"'{_text(n)}' is '{guarded[0]}' either way")
+        # x == null ? null : x, (f()) != null ? f() : null: x either way
+        test = _bare(n.child_by_field_name("condition"))
+        if test is not None and test.type == "binary_expression":
+            op = _text(test.child_by_field_name("operator"))
+            null, value = (yes, no) if op == "==" else (no, yes) if op == "!=" else (None, None)
+            sides = [_bare(test.child_by_field_name(f)) for f in ("left", "right")]
+            tested = [x for x in sides if x is not None and x.type != "null_literal"]
+            blank = _bare(null)
+            if blank is not None and blank.type == "null_literal" and len(tested) == 1:
+                if _text(_bare(value)) == _text(tested[0]):
+                    self._flag(f"'{_text(n)}' is '{_text(tested[0])}' either way")
         if self.checking:
             self._inverted_guard(n)
 

@@ -185,6 +185,22 @@ def test_the_methods_as_written_make_sense() -> None:
         # return NOP == null ? null : NOP)
         ("ready", "name.isEmpty()", "(name == null ? null : name).isEmpty()", "is 'name' either"),
         ("ready", "name.isEmpty()", "(name != null ? name : null).isEmpty()", "is 'name' either"),
+        ("ready", "name.isEmpty()", "((name) == null ? null : name).isEmpty()", "is 'name' either"),
+        (
+            "ready",
+            "name.isEmpty()",
+            "(name.trim() != null ? (name.trim()) : null).isEmpty()",
+            "is 'name.trim()' either way",
+        ),
+        # an if that tests what the one before it left the method on (Commons Lang's
+        # getPackageName was offered return null; } if (object == null) { return valueIfNull;)
+        (
+            "indexOfMax",
+            "int best = 0;",
+            "if (a == null) { return -1; }\n"
+            "        if (a == null) return 0;\n        int best = 0;",
+            "tests what 'if (a == null) { return -1; }' left on",
+        ),
         # null returned as a primitive (BitField: flag ? set(holder) : null, of an int)
         (
             "indexOfMax",
@@ -1053,6 +1069,10 @@ def test_a_candidate_is_judged_by_the_problems_it_adds() -> None:
         "return switch (n) { case 0 -> 1; default -> 2; };",
         # null for null, else something of it
         'String s = n > 0 ? "a" : null; return s == null ? null : s.trim();',
+        # a test that may change: it calls, or assigns
+        "if (Math.random() > n) return 1; if (Math.random() > n) return 2; return 3;",
+        "if (n-- > 0) return 1; if (n-- > 0) return 2; return 3;",
+        "if (n > 0) { n = 0; } if (n > 0) return 2; return 3;",
     ],
 )
 def test_correct_code_the_table_does_not_describe_passes(body: str) -> None:
