@@ -1,10 +1,10 @@
 """The compile check of a unit's repairs after the ranking: the runner ranks :data:`COMPILED`
-more repairs than are shown (:func:`widened`), the first ``COMPILED`` are compiled in that
-order (:func:`variants`), and :func:`settle` keeps the first ``top_k`` that were not rejected,
-with their shares of the final list. The one check of every caller; only the verdicts' source
-differs: the runner's :meth:`Frontend.compiles` in its CPU job (``RepairOptions.compile_check``,
-``spancopy repair``), the server's javac off the event loop within a time budget
-(:meth:`spancopy_core.lang.java.compiler.Compiler.check`), the bench's.
+more repairs than are shown (:func:`widened`), they are compiled in that order until ``top_k``
+compile (:func:`variants`), and :func:`settle` keeps the first ``top_k`` that were not
+rejected, with their shares of the final list. The one check of every caller; only the
+verdicts' source differs: the runner's :meth:`Frontend.compiles` in its CPU job
+(``RepairOptions.compile_check``, ``spancopy repair``), the server's javac off the event loop
+within a time budget (:meth:`spancopy_core.lang.java.compiler.Compiler.check`), the bench's.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from spancopy_core.editing.edits import apply_edits
 from spancopy_core.repair.candidates import shares
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions, UnitRepairs
 
-COMPILED = 10  # the best repairs of a unit that the compile check compiles
+COMPILED = 10  # repairs of a unit ranked beyond those shown, for those that do not compile
 
 
 def widened(options: RepairOptions) -> RepairOptions:
@@ -27,8 +27,10 @@ def widened(options: RepairOptions) -> RepairOptions:
 
 
 def variants(text: str, found: UnitRepairs) -> list[str]:
-    """``text`` after each of the first :data:`COMPILED` repairs of ``found``."""
-    return [apply_edits(text, c.edits) for c in found.candidates[:COMPILED]]
+    """``text`` after each repair of ``found`` (ranked :func:`widened`), in order: compiled
+    until as many as are shown compile (Commons Lang's ``validIndex``: eight of its first ten
+    did not, and the two after them were shown unchecked)."""
+    return [apply_edits(text, c.edits) for c in found.candidates]
 
 
 def settle(found: UnitRepairs, verdicts: Sequence[bool], top_k: int) -> UnitRepairs:
@@ -54,7 +56,9 @@ def settle(found: UnitRepairs, verdicts: Sequence[bool], top_k: int) -> UnitRepa
 def checked(doc: ParsedText, found: Sequence[UnitRepairs], top_k: int) -> list[UnitRepairs]:
     """The repairs of ``found`` (ranked :func:`widened`) of ``doc`` settled (:func:`settle`)
     on its front-end's verdicts (:meth:`Frontend.compiles`: javac, in the caller's thread, the
-    project's classes around ``doc.path``; all True where that cannot be told), at most
-    ``top_k`` each."""
+    project's classes around ``doc.path``, until ``top_k`` compile; all True where that cannot
+    be told), at most ``top_k`` each."""
     text, frontend = doc.text, doc.frontend
-    return [settle(r, frontend.compiles(text, variants(text, r), doc.path), top_k) for r in found]
+    return [
+        settle(r, frontend.compiles(text, variants(text, r), doc.path, top_k), top_k) for r in found
+    ]

@@ -200,11 +200,18 @@ class Frontend(Protocol[P]):
         """What the penalties need to know of the change ``edits`` of ``unit`` in ``text``."""
         ...
 
-    def compiles(self, text: str, variants: Sequence[str], path: str | None = None) -> list[bool]:
+    def compiles(
+        self,
+        text: str,
+        variants: Sequence[str],
+        path: str | None = None,
+        wanted: int | None = None,
+    ) -> list[bool]:
         """Whether each of ``variants`` (the document ``text`` after a candidate's edits) still
         compiles, beside the project's other files around ``path`` (the document's file, if
-        any); True where that cannot be told (no compiler, ``text`` itself does not compile,
-        the time budget spent)."""
+        any), in order until ``wanted`` do (None: all told); True where that cannot be told
+        (no compiler, ``text`` itself does not compile, the time budget spent) or was not
+        asked."""
         ...
 
     def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:

@@ -269,10 +269,17 @@ class JavaFrontend:
     def layout_free(self, text: str) -> str:
         return java.layout_free(text)
 
-    def compiles(self, text: str, variants: Sequence[str], path: str | None = None) -> list[bool]:
+    def compiles(
+        self,
+        text: str,
+        variants: Sequence[str],
+        path: str | None = None,
+        wanted: int | None = None,
+    ) -> list[bool]:
         """javac's verdict (:func:`spancopy_core.lang.java.compiler.check`), the project's
         classes found from ``path`` (:func:`~spancopy_core.lang.java.compiler.source_root`)."""
-        return compiler.check(text, variants, root=compiler.source_root(path, text))
+        root = compiler.source_root(path, text)
+        return compiler.check(text, variants, wanted=wanted, root=root)
 
     def embedded(
         self, parsed: java.JavaSource, start: int, end: int

@@ -1362,7 +1362,13 @@ class ProseFrontend:
         """Whitespace kept only between two word characters (``word ,`` is ``word,``)."""
         return layout_free(source, "")
 
-    def compiles(self, source: str, variants: Sequence[str], path: str | None = None) -> list[bool]:
+    def compiles(
+        self,
+        source: str,
+        variants: Sequence[str],
+        path: str | None = None,
+        wanted: int | None = None,
+    ) -> list[bool]:
         """All: prose has no compiler."""
         return [True] * len(variants)
 

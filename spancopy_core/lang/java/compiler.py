@@ -185,7 +185,11 @@ public class SpancopyCompile {
 }
 """
 EXPORTS = ["--add-exports", "jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED"]  # the pool
-BUDGET_S = 3.0  # seconds of compiling per check(), the JVM's start included
+# seconds of compiling per check() (the JVM's start included) and prepare(): `spancopy repair`
+# asked at Commons Lang's Validate.java compiled nothing in 3 s (the file alone, then beside
+# its project, written to class files, then the repairs), its check waiting for the prepare;
+# the server waits for none of this, its requests having budgets of their own
+BUDGET_S = 10.0
 STARTUP_S = 20.0  # the most a first start may take (compiling the helper, a cold JVM)
 MAX_OWED = 2  # answers owed by a helper that is then taken for stuck and restarted
 BASES = 8  # texts whose project's class files are kept (a variant reads them, not the sources)

@@ -190,3 +190,22 @@ def test_the_ranking_keeps_ten_more_than_it_shows() -> None:
         STATS.replace("best = i;", "best = 0;"),
         STATS.replace("best = i;", "best = 1;"),
     ]
+
+
+@needs_jdk
+def test_the_repairs_past_the_first_ten_are_compiled_until_enough_compile() -> None:
+    """Commons Lang's ``validIndex``: eight of the first ten did not compile and the two after
+    them were shown unchecked; the ranked repairs are compiled in order until as many as are
+    shown compile (javac's verdicts, as the runner asks)."""
+    doc = ParsedText.parse(STATS, JavaFrontend())
+    found = _found([-1.0 - k for k in range(14)], -20.0)
+    names = [f"best = missing{k};" for k in range(11)] + ["best = 0;", "best = 1;", "best = 2;"]
+    found = replace(
+        found,
+        candidates=[
+            replace(_candidate("best = i;", name), log_prob=c.log_prob, probability=0.05)
+            for c, name in zip(found.candidates, names, strict=True)
+        ],
+    )
+    (checked,) = compile_check.checked(doc, [found], top_k=2)
+    assert [c.title for c in checked.candidates] == ["best = 0;", "best = 1;"]
