@@ -212,6 +212,9 @@ _NO_NOUNS = frozenset(
     """first second third last next only same latter former following above below rest
     hundred thousand million billion dozen""".split()
 )
+# Verbs whose participle is their base, read as a noun after a number (our design notes' "up
+# to three put among them" got "puts", >99%)
+_BASE_PARTICIPLES = frozenset("put let shut quit hurt spread burst thrust".split())
 
 
 def counted_plurals(
@@ -225,14 +228,15 @@ def counted_plurals(
     plural (None: no noun, or none known); only a word in lower case followed by a function
     word or a mark (a word after it may be the noun the first one qualifies: ``two factor
     authentication``; nor a possessive: ``one of your project's dependencies``), none of
-    :data:`_NO_NOUNS` or a superlative, and none of ``keep``."""
+    :data:`_NO_NOUNS` or a superlative, no participle like ``put``
+    (:data:`_BASE_PARTICIPLES`), and none of ``keep``."""
     lower = [t.lower() for t in tokens]
     out = list(tokens)
     for j in range(1, len(tokens) - 1):
         word, before = lower[j], lower[j - 1]
         if tokens[j] != word or word in keep or word in FUNCTION_WORDS or not word.isalpha():
             continue
-        if word in _NO_NOUNS or word.endswith("est"):
+        if word in _NO_NOUNS or word in _BASE_PARTICIPLES or word.endswith("est"):
             continue
         if lower[j + 1].isalpha() and lower[j + 1] not in FUNCTION_WORDS:
             continue
