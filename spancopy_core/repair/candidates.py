@@ -33,13 +33,18 @@ class Candidate:
     penalty: float = 0.0  # subtracted from log_prob to rank it (see repair.ranking)
 
 
-def unchanged_share(unit: Unit, hypotheses: Sequence[Hypothesis]) -> float:
+def unchanged_share(
+    unit: Unit, hypotheses: Sequence[Hypothesis], as_written: bool = False
+) -> float:
     """The share of the model input unchanged among ``hypotheses`` (0 when the beam lost
-    it)."""
+    it), or of the unit ``as_written``: where the front-end corrected it before the model read
+    it, none of the model's outputs, mostly (a sentence whose ``three put`` was made ``three
+    puts`` was shown the repair at >99% and itself at 100%)."""
     if not hypotheses:
         return 0.0
     total = logsumexp([h.log_prob for h in hypotheses])
-    return sum(math.exp(h.log_prob - total) for h in hypotheses if tuple(h.tokens) == unit.tokens)
+    same = written(unit) if as_written else unit.tokens
+    return sum(math.exp(h.log_prob - total) for h in hypotheses if tuple(h.tokens) == same)
 
 
 def candidates(
@@ -150,16 +155,16 @@ def shares(
     """The candidates of a final ranking (best first) with the share each title shows, and the
     share of the unit as written: each one's final score (log-probability minus penalty) over
     the sum of those of the candidates shown and of the model input unchanged (counted once:
-    as a candidate when it is one, a unit its front-end corrected), so that shares never
-    increase down the list and, with the unit's, sum to one."""
+    as a candidate when it is one, a unit its front-end corrected: the unit as written then has
+    no share, being no output of the model's), so that shares never increase down the list
+    and, with the unit's, sum to one."""
     scores = [c.log_prob - c.penalty for c in ranked]
     is_input = [c.tokens == tuple(model_input) for c in ranked]
     total = logsumexp(scores if any(is_input) else [*scores, unchanged_log_prob])
     if total == -math.inf:
         return [replace(c, probability=0.0) for c in ranked], 1.0
     shown = [replace(c, probability=math.exp(s - total)) for c, s in zip(ranked, scores)]
-    share = next((c.probability for c, i in zip(shown, is_input) if i), None)
-    return shown, math.exp(unchanged_log_prob - total) if share is None else share
+    return shown, 0.0 if any(is_input) else math.exp(unchanged_log_prob - total)
 
 
 def format_probability(p: float) -> str:

@@ -184,7 +184,7 @@ class UnitRepairs:
     def unchanged_probability(self) -> float:
         """The share of the unit as written, measured like the candidates' shares."""
         if self.unchanged_share is None:
-            return unchanged_share(self.unit, self.hypotheses)
+            return unchanged_share(self.unit, self.hypotheses, as_written=True)
         return self.unchanged_share
 
 

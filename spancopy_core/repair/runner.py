@@ -292,12 +292,13 @@ def ranked(
 def _unscored(unit: Unit, pool: Sequence[Candidate], how: Ranking) -> Ranked | None:
     """The result of a pool that needs no scoring: empty, or the model input alone, with all
     the share: the front-end's correction of the unit passes any floor (:func:`keeps`), the
-    unit itself (a change of layout only) is as likely as itself, so passes a floor up to 1.
-    None for any other pool."""
+    unit as written then having none, the unit itself (a change of layout only) is as likely
+    as itself, so passes a floor up to 1. None for any other pool."""
     if any(c.tokens != unit.tokens for c in pool):
         return None
     sure = unit.tokens != written(unit)
-    return Ranked([replace(c, probability=1.0) for c in pool if sure or how.ratio <= 1], None, 1.0)
+    shown = [replace(c, probability=1.0) for c in pool if sure or how.ratio <= 1]
+    return Ranked(shown, None, 0.0 if sure else 1.0)
 
 
 async def rank_pools(
@@ -478,7 +479,7 @@ def _beam(
     kept = [
         c for c in pool if keeps(unit, replace(c, log_prob=_log(c.probability)), ratio, unchanged)
     ]
-    return Ranked(kept, None, share)
+    return Ranked(kept, None, unchanged_share(unit, hypotheses, as_written=True))
 
 
 def _log(p: float) -> float:

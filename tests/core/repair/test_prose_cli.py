@@ -81,6 +81,13 @@ def test_a_contraction_typed_without_its_apostrophe_gets_it_as_the_writer_types_
         "You shouldnt go.": ['Replace "shouldnt" with "shouldn\u2019t"'],
         "It is his wont to walk.": [],
     }
+    # the sentence as written and its repairs share one whole: corrected before the model read
+    # it, "You shouldnt go." is none of the model's outputs (it said 100% beside >99%)
+    for m in report["methods"]:
+        shares = sum(r["probability"] for r in m["repairs"])
+        assert shares + m["unchanged_probability"] <= 1 + 1e-6, m
+    shouldnt = next(m for m in report["methods"] if m["name"] == "You shouldnt go.")
+    assert shouldnt["unchanged_probability"] < 0.5 < shouldnt["repairs"][0]["probability"]
 
 
 def test_an_optional_comma_is_not_offered_in_well_edited_text(tmp_path):
