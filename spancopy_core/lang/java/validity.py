@@ -3127,6 +3127,28 @@ class _Checker:
             self._against_its_name(n)
             self._guards_other(n)
             self._tested_again(n)
+            self._null_for_null(n)
+
+    def _null_for_null(self, n: SyntaxNode) -> None:
+        """``if (x == null) { return null; }`` right before ``return x;``: null where that
+        returns it anyway (offered first, at 5%, at Commons Lang's ``return left;`` of
+        MutablePair). One fix of the 25,606 real pairs has it: CodRep's (Eclipse JDT's
+        ``getAnnotationType``) drops ``|| !typeBinding.isAnnotation()`` from such a test,
+        leaving it to change nothing (the fix without it is the same program)."""
+        guarded = _guarded(n.child_by_field_name("condition"), "==")
+        after = n.next_named_sibling
+        while after is not None and "comment" in after.type:
+            after = after.next_named_sibling
+        if not guarded or guarded[1] or n.child_by_field_name("alternative") is not None:
+            return
+        if after is None or after.type != "return_statement":
+            return
+        if [_text(x) for x in _statements(after)] != [guarded[0]]:
+            return
+        body = n.child_by_field_name("consequence")
+        inner = _statements(body) if body is not None and body.type == "block" else [body]
+        if [_text(x) for x in inner if x is not None] == ["return null;"]:
+            self._flag(f"'{_text(n)}' returns null where '{_text(after)}' does anyway")
 
     def _tested_again(self, n: SyntaxNode) -> None:
         """``if (x == null) { return null; } if (x == null) { ... }``: the second ``if`` tests

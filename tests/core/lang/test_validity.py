@@ -192,6 +192,20 @@ def test_the_methods_as_written_make_sense() -> None:
             "(name.trim() != null ? (name.trim()) : null).isEmpty()",
             "is 'name.trim()' either way",
         ),
+        # null returned for null right before the value is (Commons Lang's MutablePair was
+        # offered if (left == null) { return null; } before return left;)
+        (
+            "mean",
+            "return sum / xs.size();",
+            "if (xs == null) { return null; }\n        return xs;",
+            "returns null where 'return xs;' does anyway",
+        ),
+        (
+            "mean",
+            "return sum / xs.size();",
+            "if (xs == null) return null; // none\n        return xs;",
+            "returns null where 'return xs;' does anyway",
+        ),
         # an if that tests what the one before it left the method on (Commons Lang's
         # getPackageName was offered return null; } if (object == null) { return valueIfNull;)
         (
@@ -1069,6 +1083,9 @@ def test_a_candidate_is_judged_by_the_problems_it_adds() -> None:
         "return switch (n) { case 0 -> 1; default -> 2; };",
         # null for null, else something of it
         'String s = n > 0 ? "a" : null; return s == null ? null : s.trim();',
+        # null for null before something else is returned
+        "String s = null; if (s == null) return null; return s.trim();",
+        "String s = null; if (s == null || n > 0) return null; return s;",
         # a test that may change: it calls, or assigns
         "if (Math.random() > n) return 1; if (Math.random() > n) return 2; return 3;",
         "if (n-- > 0) return 1; if (n-- > 0) return 2; return 3;",
