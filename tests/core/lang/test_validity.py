@@ -961,7 +961,7 @@ def test_every_fix_of_the_held_out_real_bugs_passes() -> None:
 @pytest.mark.slow
 def test_the_held_out_real_bugs_as_written_pass_but_those_rightly_flagged() -> None:
     """The buggy methods of ManySStuBs4J's held-out slices (code that was committed) pass
-    but twenty, each rightly flagged but the shortcut."""
+    but twenty-one, each rightly flagged but the shortcut."""
     flagged = [(i, p) for i, p in _sides(_held_out(), "buggy") if p]
     by_reference = [f"'authName == \"{x}\"' compares Strings by reference, not by value"
                     for x in ("api_key", "http_basic_test", "petstore_auth")]  # fmt: skip
@@ -993,6 +993,13 @@ def test_the_held_out_real_bugs_as_written_pass_but_those_rightly_flagged() -> N
         # the bug, in two commits: fixed to "api_key".equals(authName), ...
         ("manysstubs4j:23787", by_reference),
         ("manysstubs4j:23793", by_reference),
+        # the bug: null for null before return type;, which the commit makes
+        # return toModelName(type); (swagger-codegen's getSwaggerType)
+        _bug(
+            "manysstubs4j:23896",
+            "'if (type == null) {\n            return null;\n        }' returns null where"
+            " 'return type;' does anyway",
+        ),
         _bug("manysstubs4j:24340", "'getKeys(query, txh)" + RECURSION),
         # the bug itself: its fix compares with entity.getProcessInstanceId()
         (
