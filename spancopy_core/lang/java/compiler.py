@@ -439,7 +439,9 @@ class Compiler:
         library, the project costs more than it tells)."""
         if root is None or self._compiled(text, deadline, None) == frozenset():
             return None
-        return root if self._compiled(text, deadline, root, text) == frozenset() else None
+        classes = self._classes_of(text, root)
+        found = self._compiled(text, deadline, root, classes, base=True)
+        return root if found == frozenset() else None
 
     def known(self, text: str, root: str | None = None) -> bool | None:
         """Whether ``text`` compiles (beside its project's classes under ``root``, else
@@ -454,15 +456,19 @@ class Compiler:
         return None if found is None else checkable(found)
 
     def _compiled(
-        self, text: str, deadline: float, root: str | None, base: str | None = None
+        self,
+        text: str,
+        deadline: float,
+        root: str | None,
+        classes: str = "",
+        base: bool = False,
     ) -> Errors | None:
-        """The errors of ``text``, a variant of ``base`` (itself, or None: alone), remembered
-        or asked of the helper (None: not told); beside the project at ``root``, with the
-        class files of ``base`` there."""
+        """The errors of ``text``, remembered or asked of the helper (None: not told); beside
+        the project at ``root``, a ``base`` compiled into the folder ``classes`` or a variant
+        reading its class files there (:meth:`errors`)."""
         found = self.known_errors(text, root)
         if found is None and time.monotonic() < deadline:
-            classes = "" if root is None or base is None else self._classes_of(base, root)
-            found = self.errors(file_name(text), text, deadline, root, classes, base == text)
+            found = self.errors(file_name(text), text, deadline, root, classes, base)
             if found is not None:
                 self._remember(text, root, found)
         return found
@@ -485,8 +491,9 @@ class Compiler:
             return [True] * len(variants)
         deadline = self._deadline(budget_s)
         root = self._resolved(text, root, deadline)
+        classes = "" if root is None else self._classes_of(text, root)  # the base's, once
         found = _judge(
-            text, variants, wanted, lambda t: self._compiled(t, deadline, root, text), True
+            text, variants, wanted, lambda t: self._compiled(t, deadline, root, classes), True
         )
         assert found is not None, "a partial judgement is never None"
         return found
