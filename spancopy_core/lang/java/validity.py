@@ -752,6 +752,14 @@ def _statements(node: SyntaxNode | None) -> list[SyntaxNode]:
     return [c for c in _children(node) if "comment" not in c.type]
 
 
+def _beside(node: SyntaxNode, forward: bool) -> SyntaxNode | None:
+    """The statement after ``node`` (``forward``) or before it, comments passed over."""
+    found = node.next_named_sibling if forward else node.prev_named_sibling
+    while found is not None and "comment" in found.type:
+        found = found.next_named_sibling if forward else found.prev_named_sibling
+    return found
+
+
 def _words(node: SyntaxNode) -> list[str]:
     """The modifiers of a declaration (``static``, ``final``, ...)."""
     modifiers = next((c for c in node.children if c.type == "modifiers"), None)
@@ -3136,9 +3144,7 @@ class _Checker:
         ``getAnnotationType``) drops ``|| !typeBinding.isAnnotation()`` from such a test,
         leaving it to change nothing (the fix without it is the same program)."""
         guarded = _guarded(n.child_by_field_name("condition"), "==")
-        after = n.next_named_sibling
-        while after is not None and "comment" in after.type:
-            after = after.next_named_sibling
+        after = _beside(n, forward=True)
         if not guarded or guarded[1] or n.child_by_field_name("alternative") is not None:
             return
         if after is None or after.type != "return_statement":
@@ -3154,9 +3160,7 @@ class _Checker:
         """``if (x == null) { return null; } if (x == null) { ... }``: the second ``if`` tests
         what the first left the method on (a candidate seen at Commons Lang's
         ``getPackageName``); a test that calls or assigns may change, and is left alone."""
-        before = n.prev_named_sibling
-        while before is not None and "comment" in before.type:
-            before = before.prev_named_sibling
+        before = _beside(n, forward=False)
         if before is None or before.type != "if_statement":
             return
         test = _bare(n.child_by_field_name("condition"))
