@@ -125,7 +125,7 @@ class Diagnostics:
         for k in range(0, len(units), pipeline.BATCH):
             try:
                 repairs = await self._repairs.repairs(
-                    snap, units[k : k + pipeline.BATCH], priority=BACKGROUND
+                    snap, units[k : k + pipeline.BATCH], priority=BACKGROUND, only_confident=True
                 )
             except JobCancelled:
                 return  # a newer version (or shutdown) takes over

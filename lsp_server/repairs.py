@@ -233,11 +233,14 @@ class RepairService:
         on_step: Callable[[int], None] | None = None,
         focus: pipeline.Focus | None = None,
         automatic: bool | None = False,
+        only_confident: bool = False,
     ) -> list[UnitRepairs]:
         """The runner on ``units`` told ``focus`` (a beam ``widen`` times as wide), Java repairs
         compiled for an interactive request as ``java.compileCheck`` says (``automatic``: the
-        editor asked by itself; None: the client did not say). Raises :class:`JobCancelled`
-        when a newer version of the document arrived or the model was reloaded meanwhile."""
+        editor asked by itself; None: the client did not say); ``only_confident`` (a caller
+        that shows only what :func:`runner.confident` passes): the units that the detection
+        head rules out are not searched. Raises :class:`JobCancelled` when a newer version of
+        the document arrived or the model was reloaded meanwhile."""
         snap = self.configured(snap)
         frontend, kind = snap.doc.frontend, snap.doc.frontend.model
         worker = self.models[kind]
@@ -263,6 +266,7 @@ class RepairService:
                 cache=self.ranked,
                 document=document,
                 rules=worker.rules,
+                only_confident=only_confident,
             )
         except ModelUnavailable:  # unloaded under the request (spancopy.reloadModel, settings)
             raise JobCancelled() from None

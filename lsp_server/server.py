@@ -135,6 +135,7 @@ async def code_action(
                 served.decodable,
                 focus=(start, end),
                 automatic=None if params.context.trigger_kind is None else automatic,
+                only_confident=automatic,  # only what the model is confident of is shown
             )
         similar = await similar_edit.proposals(ls, snap, (start, end))
     ls.files.check_current(snap)

@@ -507,11 +507,16 @@ def _reports(
     focus: Focus | None,
     kept: list[Unit],
     rules: Rules = (),
+    only_confident: bool = False,
 ) -> Iterator[dict[str, Any]]:
     """The JSON object of each unit of ``kept``, as soon as its repairs are known (with the
-    project's mined ``rules`` at ``focus``)."""
-    for found in repair_units(model, doc, kept, options, focus=focus, rules=rules):
-        yield _method_report(path, doc, found, doc.frontend.unit_kind)
+    project's mined ``rules`` at ``focus``; ``only_confident``: the units that the detection
+    head rules out are not searched, :func:`runner.run`)."""
+    found = repair_units(
+        model, doc, kept, options, focus=focus, rules=rules, only_confident=only_confident
+    )
+    for unit in found:
+        yield _method_report(path, doc, unit, doc.frontend.unit_kind)
 
 
 def _file_json(path: Path, kind: str, report: list[dict[str, Any]]) -> dict[str, Any]:
@@ -559,7 +564,9 @@ def run_project(args: argparse.Namespace) -> int:
     reports = []
     with _progress(args, len(files), "file") as progress:
         for path, frontend in files:
-            reports.append(_project_file(path, frontends[frontend.name], options, models))
+            reports.append(
+                _project_file(path, frontends[frontend.name], options, models, not args.all)
+            )
             if not args.all:
                 for m in reports[-1]["methods"]:
                     m["repairs"] = m["repairs"] if m["confident"] else []
@@ -628,10 +635,12 @@ def _identifier_words(files: list[tuple[Path, Frontend]]) -> frozenset[str]:
 
 
 def _project_file(
-    path: Path, frontend: Frontend, options: RepairOptions, models: _Models
+    path: Path, frontend: Frontend, options: RepairOptions, models: _Models, only_confident: bool
 ) -> dict[str, Any]:
-    """The JSON of one file of a project (with every repair, confident or not); a file that
-    cannot be read or does not parse gets an ``error`` and no units."""
+    """The JSON of one file of a project (with every repair, confident or not, but for the
+    units that the detection head rules out where only confident ones are shown: those are
+    not searched, :func:`runner.run`); a file that cannot be read or does not parse gets an
+    ``error`` and no units."""
     try:
         text, _ = read_source(path, frontend.name)
     except UsageError as exc:
@@ -644,9 +653,8 @@ def _project_file(
     model, penalties = models.get(frontend.model)
     options = replace(options, penalties=penalties)
     kept = _selected(path, doc, model, options, None)
-    return _file_json(
-        path, frontend.unit_kind, list(_reports(path, doc, model, options, None, kept))
-    )
+    found = _reports(path, doc, model, options, None, kept, only_confident=only_confident)
+    return _file_json(path, frontend.unit_kind, list(found))
 
 
 def _summary(reports: list[dict[str, Any]]) -> dict[str, int]:

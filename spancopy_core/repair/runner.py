@@ -335,13 +335,26 @@ async def run(
     cache: Cache | None = None,
     document: Hashable = None,
     rules: Rules = (),
+    only_confident: bool = False,
 ) -> list[UnitRepairs]:
     """Every stage on ``units`` of ``doc`` told ``focus`` (in the model vocabulary ``known``,
     with the project's rewrite ``rules`` of the model's directory, :mod:`.project_rules`):
     one batched decode, the candidates of the units not in ``cache`` (keyed by ``document``,
     which must name ``doc`` and the model) in one CPU job, their scores in one model job; with
     ``options.compile_check``, :mod:`.compile_check` with the front-end's verdicts, in another
-    CPU job."""
+    CPU job. ``only_confident`` (callers that show only what :func:`confident` passes:
+    diagnostics, automatic code actions, project mode): the units that the detection head
+    rules out first (:func:`ruled_out`) are not searched and get no repairs, which
+    :func:`confident` would not pass anyway."""
+    if only_confident and (quiet := await ruled_out(runtime, doc, units, focus)):
+        live = [u for k, u in enumerate(units) if k not in quiet]
+        rest = iter(
+            await run(
+                runtime, doc, live, options, focus=focus, known=known, cache=cache,
+                document=document, rules=rules,
+            )
+        )  # fmt: skip
+        return [_silent(u, quiet[k]) if k in quiet else next(rest) for k, u in enumerate(units)]
     shown = options.top_k
     checked = options.compile_check
     if checked:  # COMPILED more ranked, those that no longer compile dropped after
@@ -391,6 +404,33 @@ async def run(
         return [_suspected(doc, r, lines) for r in out]
 
     return await runtime.cpu(finished)
+
+
+async def ruled_out(
+    runtime: Runtime, doc: ParsedText, units: Sequence[Unit], focus: Focus | None
+) -> dict[int, Detection]:
+    """The units (by index, with the head's :class:`Detection`) that :func:`confident` cannot
+    pass whatever their repairs, known before any search: the model's detection head
+    (reading only the unit and its exact score) puts them below its rule's least share,
+    which the shares of the repairs that speak sum to at most, and they have no likely bug
+    on the ``focus`` lines (:func:`suspects.seen`) for a repair to fix. Empty for a model
+    without a head, whose ratio rule needs the repairs."""
+    inputs = [pipeline.model_input(u) for u in units]
+    ids = [pipeline.focus_ids(doc, u, focus) for u in units]
+    detected = await runtime.detect(inputs, ids)
+    if not detected:
+        return {}
+    lines = pipeline.focus_lines(doc, focus) if focus is not None else None
+    return {
+        k: d
+        for k, (u, d) in enumerate(zip(units, detected, strict=True))
+        if d.probability < d.least_share and not suspects.seen(doc.frontend, u, doc.lines, lines)
+    }
+
+
+def _silent(unit: Unit, detection: Detection) -> UnitRepairs:
+    """What a unit :func:`ruled_out` shows: no repairs, the unit as written the head's rest."""
+    return UnitRepairs(unit, [], *judged(Ranked([], None, 1.0), detection), detection=detection)
 
 
 def _suspected(doc: ParsedText, found: UnitRepairs, lines: tuple[int, int] | None) -> UnitRepairs:
@@ -496,6 +536,7 @@ def repair_units(
     focus: Focus | None = None,
     runtime: Inline | None = None,
     rules: Rules = (),
+    only_confident: bool = False,
 ) -> Iterator[UnitRepairs]:
     """:func:`run` synchronously on units already selected, in batches of
     :data:`pipeline.BATCH`, each unit yielded as soon as its batch is done (for callers that
@@ -503,7 +544,10 @@ def repair_units(
     inline = runtime or Inline(model, should_stop)
     for k in range(0, len(kept), pipeline.BATCH):
         batch = kept[k : k + pipeline.BATCH]
-        found = run(inline, doc, batch, options, focus=focus, known=model.vocab, rules=rules)
+        found = run(
+            inline, doc, batch, options, focus=focus, known=model.vocab, rules=rules,
+            only_confident=only_confident,
+        )  # fmt: skip
         yield from drive(found)
 
 

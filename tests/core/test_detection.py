@@ -279,3 +279,70 @@ def test_the_runner_gives_the_head_the_ranked_unchanged_log_probability(
     assert alone is not None and [r.detection for r in found] == [
         pytest.approx(d, rel=1e-5) for d in alone
     ]
+
+
+def _constant_head(model, p: float, **rules: float) -> None:
+    """Attach to ``model`` a head whose P(needs a change) is ``p`` whatever the input, its
+    calibration the identity."""
+    config = DetectorConfig(features=detection.feature_count(32), hidden=0, **rules)
+    head = DetectionHead(config)
+    with torch.no_grad():
+        head.net[0].weight.zero_()
+        head.net[0].bias.fill_(_logit(p))
+    detection.attach(model, detection.Detector(head))
+
+
+def test_only_confident_searches_no_unit_the_head_rules_out(toy_model: Path, monkeypatch):
+    """Callers that show only confident repairs (diagnostics, automatic code actions, project
+    mode) have the runner search no unit whose head probability is below its rule's least
+    share and which has no likely bug on the focus lines: such units get no repairs and the
+    same verdict as after a full search; the unit with a likely bug is searched, as is every
+    unit when the head's probability reaches the rule."""
+    model = load_model(toy_model, device="cpu")
+    text = (
+        "class T {\n  int f(int a, int b) {\n    if (a > b) {\n      return b;\n    }\n"
+        "    return a;\n  }\n  boolean g(String s, String t) {\n    return s == t;\n  }\n}\n"
+    )
+    doc = ParsedText.parse(text, frontend_for("java", "file:///T.java"))
+    decoded: list[int] = []
+    real = pipeline.decode
+
+    def counted(model, inputs, *args, **kwargs):
+        decoded.append(len(inputs))
+        return real(model, inputs, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline, "decode", counted)
+
+    def run(focus, only: bool) -> list[UnitRepairs]:
+        units = pipeline.units(doc, model.vocab, focus)
+        options = pipeline.RepairOptions(compile_check=False)
+        return list(
+            runner.repair_units(model, doc, units, options, focus=focus, only_confident=only)
+        )
+
+    rules = {"automatic_share": 0.5, "diagnostics_share": 0.5}
+    _constant_head(model, 0.3, **rules)  # below both rules' least share
+    for focus, searched in [
+        (None, ["g"]),
+        (pipeline.line_focus(doc, 2), []),
+        (pipeline.line_focus(doc, 8), ["g"]),
+    ]:
+        full, decoded[:] = run(focus, False), []
+        quick = run(focus, True)
+        assert [r.unit.name for r in quick if r.hypotheses] == searched
+        assert sum(decoded) == len(searched)
+        for a, b in zip(full, quick, strict=True):
+            assert runner.confident(a, 2, doc, focus) == runner.confident(b, 2, doc, focus)
+            if not b.hypotheses:
+                assert b.candidates == [] and b.detection == pytest.approx(a.detection)
+                assert b.unchanged_probability() == pytest.approx(a.unchanged_probability())
+            else:
+                assert [c.title for c in b.candidates] == [c.title for c in a.candidates]
+    _constant_head(model, 0.7, **rules)  # at least the rule: every unit is searched
+    full, quick = run(None, False), run(None, True)
+    assert all(r.hypotheses for r in quick)
+    assert [[c.title for c in r.candidates] for r in quick] == [
+        [c.title for c in r.candidates] for r in full
+    ]
+    detection.attach(model, None)  # without a head: the ratio rule needs every search
+    assert all(r.hypotheses for r in run(None, True))
