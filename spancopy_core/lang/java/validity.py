@@ -272,6 +272,9 @@ class Environment:
     # no local hides it, whatever its supertypes)
     own_fields: frozenset[str] = frozenset()
     own_class: str = ""  # the innermost named class around the method: the type of this
+    # its blank final instance fields, which each constructor must give a value
+    # (:func:`_blank_finals`)
+    blank_finals: frozenset[str] = frozenset()
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
@@ -283,7 +286,7 @@ class Environment:
             + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
             + self.suspects
             + (self.plain, constructors, self.abstract, supers, self.own_constructors)
-            + (self.own_fields, self.own_class)
+            + (self.own_fields, self.own_class, self.blank_finals)
         )
 
 
@@ -503,6 +506,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         super_methods=_super_methods(node, classes),
         own_constructors=_own_constructors(node, classes),
         own_fields=_own_fields(node),
+        blank_finals=_blank_finals(node),
         own_class=_text(cls.child_by_field_name("name"))
         if (cls := _innermost_class(node)) is not None and cls.type in _TYPE_DECLS
         else "",
@@ -591,6 +595,24 @@ def _own_fields(node: SyntaxNode) -> frozenset[str]:
         if m.type == "field_declaration"
         for d in _children(m)
         if d.type == "variable_declarator"
+    )
+
+
+def _blank_finals(node: SyntaxNode) -> frozenset[str]:
+    """The final instance fields without a value where declared of the class declared around
+    ``node`` (a class or an enum), where no initializer block of it may give them one."""
+    cls = _innermost_class(node)
+    if cls is None or cls.type not in ("class_declaration", "enum_declaration"):
+        return frozenset()
+    members = list(_members(cls.child_by_field_name("body")))
+    if any(m.type == "block" for m in members):  # an instance initializer
+        return frozenset()
+    return frozenset(
+        _text(d.child_by_field_name("name"))
+        for m in members
+        if m.type == "field_declaration" and "final" in (w := _words(m)) and "static" not in w
+        for d in _children(m)
+        if d.type == "variable_declarator" and d.child_by_field_name("value") is None
     )
 
 
@@ -926,6 +948,8 @@ class _Checker:
                     self._other_field(method, body)
             if self.checking:
                 self._never_marked(method, body)
+                if self.constructor:
+                    self._constructor_finals(body)
         self.returns.pop()
         self.scopes.pop()
 
@@ -2262,13 +2286,17 @@ class _Checker:
     def _explicit_constructor_invocation(self, n: SyntaxNode) -> None:
         """``this(args)`` in a constructor: one of the class's constructors must take them
         (Jackson's ByteArrayBuilder was offered ``this(null, null)``, its two-argument
-        constructor taking an int second), where they are known (:func:`_own_constructors`)."""
+        constructor taking an int second), where they are known (:func:`_own_constructors`);
+        ``super(args)`` in a class that extends nothing: Object's constructor takes none
+        (the README's RingBuffer was offered ``super(capacity);``)."""
         for c in n.named_children:
             self._node(c)
-        member = self.env.own_constructors
-        if _text(n.child_by_field_name("constructor")) == "this" and member is not None:
-            args = _statements(n.child_by_field_name("arguments"))
+        member, called = self.env.own_constructors, _text(n.child_by_field_name("constructor"))
+        args = _statements(n.child_by_field_name("arguments"))
+        if called == "this" and member is not None:
             self._arguments(f"'{_text(n)}': the constructor", member, args)
+        elif called == "super" and self.env.plain and args:
+            self._flag(f"'{_text(n)}': Object's constructor takes no arguments")
 
     def _arguments(self, what: str, member: jdk.Member, args: list[SyntaxNode]) -> None:
         """A call of ``member`` with ``args``: some overload must take them."""
@@ -2341,6 +2369,20 @@ class _Checker:
             self._node(obj)
             self._member(obj, name, None)
 
+    def _dimensions_expr(self, n: SyntaxNode) -> None:
+        """``[n]`` of ``new int[n]``: a length is an int, as an index is (the README's
+        RingBuffer was offered ``new int[items]`` for its ``int[] items``)."""
+        for c in n.named_children:
+            self._node(c)
+        self._integral(n.named_children[0] if n.named_children else None, "a length", n.parent)
+
+    def _integral(self, value: SyntaxNode | None, what: str, where: SyntaxNode | None) -> None:
+        """``value``, an array's index or length (``what``), of a known type that is no int,
+        short, byte or char, nor one of their boxes."""
+        found = self._type_of(value)
+        if self._kind(found) and _BOXED.get(found, found) not in _INDEX:
+            self._flag(f"{what} of type {found}: '{_text(where)}'")
+
     def _array_access(self, n: SyntaxNode) -> None:
         array = n.child_by_field_name("array")
         for c in n.named_children:
@@ -2348,9 +2390,7 @@ class _Checker:
         declared = self._type_of(array)
         if self._kind(declared) not in ("", "array") or self._class_typed(declared):
             self._flag(f"'{_text(array)}' ({declared}) is not an array")
-        index = self._type_of(n.child_by_field_name("index"))
-        if self._kind(index) and _BOXED.get(index, index) not in _INDEX:
-            self._flag(f"an index of type {index}: '{_text(n)}'")
+        self._integral(n.child_by_field_name("index"), "an index", n)
         self._at_the_end(n, n.child_by_field_name("index"))
         if self.checking:
             self._crossed(n)
@@ -3582,6 +3622,49 @@ class _Checker:
             return
         if name in self.env.finals and not self.constructor:
             self._flag(f"'{name}' is a final field")
+
+    def _constructor_finals(self, body: SyntaxNode) -> None:
+        """A final field that a constructor assigns where it surely has its value already
+        (JLS 16.9): a second time in the statements of its body (the README's RingBuffer was
+        offered ``items = null;`` before ``items = new int[capacity];``), or after
+        ``this(...)``, which gave it one; a blank final field that a constructor without
+        ``this(...)`` never assigns, where it may complete normally (it was offered to delete
+        ``items = new int[capacity];``; one that always throws assigns none, as TheAlgorithms'
+        SimplePendulumRK4's private one)."""
+        statements = _statements(body)
+        given = bool(statements) and statements[0].type == "explicit_constructor_invocation"
+        given = given and _text(statements[0].child_by_field_name("constructor")) == "this"
+        completes = not statements or self._completes(statements[-1])  # a constructor_body
+        if not given and completes:
+            assigned = {
+                self._field_assigned(x.child_by_field_name("left"))
+                for x in _walk(body)
+                if x.type == "assignment_expression"
+            }
+            for name in sorted(self.env.blank_finals - assigned):
+                self._flag(f"the final field '{name}' is never given its value")
+        done: set[str] = set()
+        for statement in statements:
+            x = statement.named_children[0] if statement.type == "expression_statement" else None
+            if x is None or x.type != "assignment_expression" or _text(x.child(1)) != "=":
+                continue
+            field = self._field_assigned(x.child_by_field_name("left"))
+            if field is None or field not in self.env.finals:
+                continue
+            if given or field in done:
+                self._flag(f"'{_text(x)}': the final field '{field}' has its value already")
+            done.add(field)
+
+    def _field_assigned(self, target: SyntaxNode | None) -> str | None:
+        """The field of the class that ``target`` names (``x`` or ``this.x``), where it is one:
+        not a name the method declares."""
+        if target is None:
+            return None
+        if target.type == "field_access" and _text(target.child_by_field_name("object")) == "this":
+            return _text(target.child_by_field_name("field"))
+        name = _text(target)
+        declared = name in self.variables or name in self.finals
+        return name if target.type == "identifier" and not declared else None
 
     # -- reachability (JLS 14.22) ----------------------------------------------------------
     def _reachable(self, block: SyntaxNode) -> None:

@@ -297,6 +297,9 @@ def test_the_methods_as_written_make_sense() -> None:
         ("ready", "count > 0", "this.this != null", "qualifies this with no class"),
         ("ready", "count > 0", "name.this != null", "qualifies this with no class"),
         ("indexOfMax", "return best;", "return (int) indexOfMax(a);", "its own type"),
+        # an array's length is an int (the README's RingBuffer was offered new int[items])
+        ("indexOfMax", "int best = 0;", "int best = new int[a].length;", "a length of type"),
+        ("mean", "sum / xs.size()", "new double[xs.size() * 1.0].length", "a length of type"),
     ],
 )
 def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None:
@@ -310,6 +313,8 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
     ("name", "old", "new"),
     [
         ("mean", "sum / xs.size()", "sum / count"),  # a field
+        ("indexOfMax", "int best = 0;", "int best = new int[a.length].length - a.length;"),
+        ("indexOfMax", "int best = 0;", "int best = new int[a[0]][a.length].length * 0;"),
         ("mean", "sum / xs.size()", "sum / Math.max(1, xs.size())"),  # java.lang
         ("mean", "sum / xs.size()", "sum / seen.length"),
         ("mean", "sum / xs.size()", "sum / indexOfMax(seen)"),  # a method of the class
@@ -638,6 +643,77 @@ def test_this_calls_one_of_the_classs_own_constructors(new: str, expected: str) 
     assert (
         problems(m_text(alone, method).replace("this(null);", new), environment(doc, method)) == []
     )
+
+
+@pytest.mark.parametrize(
+    ("header", "new", "expected"),
+    [
+        # the README's RingBuffer was offered super(capacity); as the first statement
+        ("class Ring", "super(capacity);", "Object's constructor takes no arguments"),
+        ("class Ring", "super();", ""),
+        ("class Ring extends Base", "super(capacity);", ""),  # Base's constructors unseen
+        ("class Ring extends Base", "super();", ""),
+    ],
+)
+def test_super_with_arguments_in_a_class_that_extends_nothing(
+    header: str, new: str, expected: str
+) -> None:
+    source = (
+        f"{header} {{\n    private final int[] items;\n\n    Ring(int capacity) {{\n"
+        "        items = new int[capacity];\n    }\n}\n"
+    )
+    doc = java.parse(source)
+    (method,) = doc.methods
+    text, env = m_text(source, method), environment(doc, method)
+    found = problems(text.replace("{\n", "{\n        " + new + "\n", 1), env)
+    assert [expected in p for p in found] == ([True] if expected else []), found
+
+
+RING = """class Ring {
+    private final int[] items;
+    private final int limit = 8;
+    private int size;
+
+    Ring(int capacity) {
+        items = new int[capacity];
+    }
+
+    Ring() {
+        this(4);
+    }
+
+    private Ring(String why) {
+        throw new IllegalStateException(why);
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("which", "old", "new", "expected"),
+    [
+        # the README's RingBuffer was offered each of the first two (JLS 16.9)
+        ("capacity", "items = new", "items = null;\n        items = new", "has its value already"),
+        ("capacity", "        items = new int[capacity];\n", "", "is never given its value"),
+        ("capacity", "items = new", "this.items = null;\n        this.items = new", "already"),
+        ("this(4);", "this(4);", "this(4);\n        items = null;", "has its value already"),
+        # sense: one assignment, in a branch or not; another field; a local of the name
+        ("capacity", "items = new int[capacity];", "items = capacity > 0 ? new int[1] : null;", ""),
+        ("capacity", "items = new", "size = 1;\n        size = 2;\n        items = new", ""),
+        ("capacity", "items = new", "int[] items = null;\n        this.items = new", ""),
+        # a constructor that always throws gives no field a value
+        ("why", "throw", "throw", ""),
+    ],
+)
+def test_a_constructor_gives_each_final_field_one_value(
+    which: str, old: str, new: str, expected: str
+) -> None:
+    doc = java.parse(RING)
+    method = next(m for m in doc.methods if which in m_text(RING, m))
+    text, env = m_text(RING, method), judged(doc, method)
+    assert old in text
+    found = problems(text.replace(old, new, 1), env)
+    assert any(expected in p for p in found) if expected else found == [], found
 
 
 @pytest.mark.parametrize(
