@@ -105,8 +105,9 @@ class EditShape:
     comparison into another that real fixes seldom choose (Java: ``<`` into ``>=`` or ``>``,
     where ``<=`` is the usual fix), and whether it is cosmetic (Java: modifiers alone written
     or removed, ``public`` for ``private``, ``final`` or ``@Override`` added; an exception's
-    message dropped, ``throw new X("...")`` -> ``throw new X()``): a matter of taste, for
-    which nothing is reported unasked (:func:`~spancopy_core.repair.runner.confident`)."""
+    message dropped, ``throw new X("...")`` -> ``throw new X()``; any change of a method
+    without a body, a matter of design): a matter of taste, for which nothing is reported
+    unasked (:func:`~spancopy_core.repair.runner.confident`)."""
 
     in_signature: bool = False
     removes_statement: bool = False

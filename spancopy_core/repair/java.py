@@ -257,7 +257,8 @@ class JavaFrontend:
             removes_statement=any(c in removed for c in ";{}"),
             rare_comparison=_rare_comparison(text, unit, edits),
             cosmetic=(all(e.end <= body for e in edits) and _modifiers_only(text, edits))
-            or _drops_message(text, edits),
+            or _drops_message(text, edits)
+            or _bodiless(text, unit),
         )
 
     def tidy(self, text: str, edits: list[TextEdit]) -> list[TextEdit]:
@@ -341,6 +342,14 @@ _MODIFIERS = frozenset(
     """public protected private static final abstract synchronized native strictfp default
     transient volatile""".split()
 )
+
+
+def _bodiless(text: str, unit: Unit) -> bool:
+    """Whether ``unit`` is a method declared without a body (of an interface, abstract or
+    native): a change of it is one of design, which its implementations and callers would
+    follow, never reported unasked (Guava's ``boolean isDirected();`` drew a lightbulb for
+    ``void isDirected();``, ``void increment();`` one for ``void increment(String id);``)."""
+    return text[unit.start : unit.end].rstrip().endswith(";")  # a body ends with "}"
 
 
 def _modifiers_only(text: str, edits: Sequence[TextEdit]) -> bool:

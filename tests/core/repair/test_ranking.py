@@ -235,3 +235,35 @@ def test_modifiers_alone_or_an_exceptions_message_dropped_is_cosmetic(
     at = THROWING.index(old)
     shape = JAVA.shape(THROWING, unit, [TextEdit(at, at + len(old), new)])
     assert shape.cosmetic is cosmetic
+
+
+DECLARED = """interface Graph {
+    boolean isDirected();
+
+    default int order() {
+        return 0; // ends in a ;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "cosmetic"),
+    [
+        ("boolean isDirected", "void isDirected", True),  # Guava's BaseGraph, unasked
+        ("isDirected()", "isDirected(String id)", True),
+        ("return 0;", "return 1;", False),  # a default method has a body
+        ("int order", "long order", False),
+    ],
+)
+def test_any_change_of_a_method_without_a_body_is_cosmetic(
+    old: str, new: str, cosmetic: bool
+) -> None:
+    """An interface's declaration changes only with its implementations and callers: no
+    request unasked reports it."""
+    doc = ParsedText.parse(DECLARED, JAVA)
+    units = doc.frontend.all_units(doc.parsed, ())
+    at = DECLARED.index(old)
+    unit = next(u for u in units if u.start <= at < u.end)
+    shape = JAVA.shape(DECLARED, unit, [TextEdit(at, at + len(old), new)])
+    assert shape.cosmetic is cosmetic
