@@ -34,6 +34,8 @@ _NUMERIC = _PRIMITIVES - {"boolean"}
 _NAMED_VALUES = frozenset({"identifier", "method_invocation", "field_access", "array_access"})
 _SMALL = frozenset({"byte", "short", "char"})  # an int that is no constant needs a cast to
 _INDEX = frozenset({"int", "short", "byte", "char"})  # what an array index may be, unboxed
+# modifiers of methods that no constructor has (JLS 8.8.3: only access modifiers)
+_NOT_OF_CONSTRUCTORS = ("abstract", "static", "final", "synchronized", "native", "default")
 _WIDE = frozenset({"long", "float", "double"})  # never narrowed to int implicitly
 _WIDTH = {"byte": 1, "short": 2, "char": 2, "int": 3, "long": 4, "float": 5, "double": 6}
 _BOXED = {
@@ -499,8 +501,10 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         frozenset(finals),
         env.library,
         constants=constants,
-        # (a class seen whole: a method shown alone, in a class of its own, has a super unseen)
-        plain=_extends_nothing(node) and seen,
+        # (a class seen whole, or one that declares more than the method, and whose interfaces
+        # alone are out of sight: they give super nothing; a method shown alone, in a class
+        # of its own, has a super unseen)
+        plain=_extends_nothing(node) and (seen or _whole_but_interfaces(node, free, checker)),
         constructors=constructors,
         abstract=frozenset(n for n, c in classes.items() if "abstract" in _words(c)),
         super_methods=_super_methods(node, classes),
@@ -628,6 +632,27 @@ def _own_constructors(node: SyntaxNode, classes: dict[str, SyntaxNode]) -> jdk.M
     if declared is None or declared.id != cls.id or not _members_but(cls, node):
         return None
     return _creatable(cls)
+
+
+def _uses_this(node: SyntaxNode) -> bool:
+    """Whether ``node`` holds ``this`` alone (not ``Outer.this``, the enclosing instance, nor
+    one in the body of an anonymous class, that instance: Wicket's ``super(new SignIn2Panel(
+    "signInPanel") { ... this.setPersistent(...) ... })``, a real CodRep fix)."""
+    if node.type == "class_body":
+        return False
+    if node.type == "this":
+        parent = node.parent
+        if parent is None or parent.type != "field_access":
+            return True
+        return node == parent.child(0)  # this.x, not Outer.this
+    return any(_uses_this(c) for c in node.named_children)
+
+
+def _whole_but_interfaces(node: SyntaxNode, free: set[str], checker: _Checker) -> bool:
+    """Whether the class around ``node`` declares more than it and ``node`` uses no name from
+    out of sight: its interfaces may be unseen, but they give ``super`` nothing."""
+    cls = _innermost_class(node)
+    return cls is not None and not free - checker.unresolved_types and _members_but(cls, node)
 
 
 def _members_but(cls: SyntaxNode, node: SyntaxNode) -> bool:
@@ -930,6 +955,7 @@ class _Checker:
         if "@Override" in modifiers and ("private" in modifiers or self.static):
             # overrides nothing (JUnit's Throwables: @Override private State processLine)
             self._flag(f"a {'static' if self.static else 'private'} method overrides nothing")
+        self._misplaced_modifiers(method, modifiers)
         self.type_params = set(_type_parameters(method))
         self.scopes.append({})
         self._params(method.child_by_field_name("parameters"))
@@ -952,6 +978,20 @@ class _Checker:
                     self._constructor_finals(body)
         self.returns.pop()
         self.scopes.pop()
+
+    def _misplaced_modifiers(self, method: SyntaxNode, modifiers: Container[str]) -> None:
+        """Modifiers that ``method`` cannot have (JLS 8.4.3, 8.8.3): a constructor's are of
+        access alone (Commons IO's TaggedWriter was offered ``public abstract
+        TaggedWriter(...)``); a method with a body is neither abstract nor native (FileEntry's
+        ``public abstract void setLastModified(...) {``)."""
+        if method.type == "constructor_declaration":
+            wrong = [w for w in _NOT_OF_CONSTRUCTORS if w in modifiers]
+            if wrong:
+                self._flag(f"a constructor cannot be {wrong[0]}")
+        elif method.child_by_field_name("body") is not None:
+            wrong = [w for w in ("abstract", "native") if w in modifiers]
+            if wrong:
+                self._flag(f"a method with a body cannot be {wrong[0]}")
 
     def _recurses_at_once(self, method: SyntaxNode, body: SyntaxNode) -> None:
         """``int result() { return result(); }``, ``compare(left, right);`` first in
@@ -2293,6 +2333,8 @@ class _Checker:
             self._node(c)
         member, called = self.env.own_constructors, _text(n.child_by_field_name("constructor"))
         args = _statements(n.child_by_field_name("arguments"))
+        if any(_uses_this(a) for a in args):  # JLS 8.8.7.1
+            self._flag(f"'{_text(n)}' uses this before the object is made")
         if called == "this" and member is not None:
             self._arguments(f"'{_text(n)}': the constructor", member, args)
         elif called == "super" and self.env.plain and args:
@@ -2549,7 +2591,12 @@ class _Checker:
         if kind in ("cast_expression", "object_creation_expression"):
             return _declared_type(n.child_by_field_name("type"))
         if kind == "array_creation_expression":
-            dims = sum(_text(c).count("[") for c in n.named_children if "dimensions" in c.type)
+            # one a [length] (which may hold brackets: new long[sizes[i]]), those of [][]
+            dims = sum(
+                1 if c.type == "dimensions_expr" else _text(c).count("[")
+                for c in n.named_children
+                if "dimensions" in c.type
+            )
             return _declared_type(n.child_by_field_name("type")) + "[]" * dims
         if kind in ("binary_expression", "unary_expression", "update_expression"):
             return self._operation_type(n)

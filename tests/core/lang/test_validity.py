@@ -716,6 +716,75 @@ def test_a_constructor_gives_each_final_field_one_value(
     assert any(expected in p for p in found) if expected else found == [], found
 
 
+WRITER = """import java.io.Writer;
+
+public class Tagged extends Proxy implements Listener {
+    private final long[][] sets = new long[2][];
+
+    public Tagged(final Writer proxy) {
+        super(proxy);
+    }
+
+    void fill(int[] sizes) {
+        for (int i = 0; i < sizes.length; i++) {
+            sets[i] = new long[sizes[i]];
+        }
+    }
+
+    class Inner extends Base {
+        Inner() {
+            super(0);
+        }
+    }
+}
+
+class Adapter implements Listener {
+    public void rotated() {
+        int y = 0;
+    }
+
+    public void closed() {}
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("which", "old", "new", "expected"),
+    [
+        # Commons IO's TaggedWriter and FileEntry were offered these (JLS 8.8.3, 8.4.3)
+        ("proxy", "public Tagged", "public abstract Tagged", "a constructor cannot be abstract"),
+        ("proxy", "public Tagged", "static Tagged", "a constructor cannot be static"),
+        ("proxy", "public Tagged", "protected Tagged", ""),
+        ("sizes", "void fill", "abstract void fill", "a method with a body cannot be abstract"),
+        ("sizes", "void fill", "native void fill", "a method with a body cannot be native"),
+        ("sizes", "void fill", "final synchronized void fill", ""),
+        # this before the object is made (JLS 8.8.7.1); Outer.this and an anonymous
+        # class's own this are others
+        ("proxy", "super(proxy)", "super(this)", "uses this before the object is made"),
+        ("proxy", "super(proxy)", "super(proxy, this.sets)", "uses this before"),
+        ("super(0)", "super(0)", "super(Tagged.this)", ""),
+        ("proxy", "super(proxy)", "super(new Object() { int h = this.hashCode(); })", ""),
+        # super of a class that extends nothing, whatever it implements: Object (Commons
+        # IO's TailerListenerAdapter was offered super.fileRotated();)
+        ("int y", "int y = 0;", "super.rotated();", "no method 'rotated' in the superclass"),
+        ("int y", "int y = 0;", "Listener.super.rotated();", ""),
+        ("int y", "int y = 0;", "super.toString();", ""),
+        # a length that holds brackets is one dimension: new long[sizes[i]] is a long[]
+        ("sizes", "new long[sizes[i]]", "new long[sizes[i]][1]", "cannot be converted"),
+    ],
+)
+def test_modifiers_this_and_super_where_java_allows_them(
+    which: str, old: str, new: str, expected: str
+) -> None:
+    doc = java.parse(WRITER)
+    method = next(m for m in doc.methods if which in m_text(WRITER, m))
+    text, env = m_text(WRITER, method), judged(doc, method)
+    assert old in text
+    found = problems(text.replace(old, new, 1), env)
+    assert any(expected in p for p in found) if expected else found == [], found
+    assert environment(doc, method).written == ()  # the file as written makes sense
+
+
 @pytest.mark.parametrize(
     ("header", "own", "closed"),
     [
