@@ -654,6 +654,96 @@ _TABLE = {
         "setIn=void(?) setOut=void(?) setProperties=void(?) setProperty=String(String,String) "
         "setSecurityManager=void(?) err:PrintStream in:InputStream out:PrintStream "
     ),
+    "Objects": (
+        "checkFromIndexSize=int(int,int,int) checkFromIndexSize=long(long,long,long) "
+        "checkFromToIndex=int(int,int,int) checkFromToIndex=long(long,long,long) "
+        "checkIndex=int(int,int) checkIndex=long(long,long) compare=int(?,?,Comparator) "
+        "deepEquals=boolean(?,?) equals=boolean(?,?) hash=int(?...) hashCode=int(?) "
+        "isNull=boolean(?) nonNull=boolean(?) requireNonNull=?(?) requireNonNull=?(?,String) "
+        "requireNonNull=?(?,Supplier) requireNonNullElse=?(?,?) "
+        "requireNonNullElseGet=?(?,Supplier) toString=String(?) toString=String(?,String) "
+    ),
+    "Optional": (
+        "empty=?() filter=?(Predicate) flatMap=?(Function) get=?() ifPresent=void(Consumer) "
+        "ifPresentOrElse=void(Consumer,?) isEmpty=boolean() isPresent=boolean() "
+        "map=?(Function) of=?(?) ofNullable=?(?) or=?(Supplier) orElse=?(?) "
+        "orElseGet=?(Supplier) orElseThrow=?() orElseThrow=?(Supplier) stream=?() "
+    ),
+    "Iterator": ("forEachRemaining=void(Consumer) hasNext=boolean() next=?() remove=void() "),
+    "Collection": (
+        "add=boolean(?) addAll=boolean(?) clear=void() contains=boolean(?) "
+        "containsAll=boolean(?) forEach=void(Consumer) isEmpty=boolean() iterator=?() "
+        "parallelStream=?() remove=boolean(?) removeAll=boolean(?) removeIf=boolean(Predicate) "
+        "retainAll=boolean(?) size=int() spliterator=?() stream=?() toArray=?() toArray=?(?) "
+        "toArray=?(IntFunction) "
+    ),
+    "File": (
+        "canExecute=boolean() canRead=boolean() canWrite=boolean() compareTo=int(?) "
+        "createNewFile=boolean() createTempFile=?(String,String) "
+        "createTempFile=?(String,String,?) delete=boolean() deleteOnExit=void() "
+        "exists=boolean() getAbsoluteFile=?() getAbsolutePath=String() getCanonicalFile=?() "
+        "getCanonicalPath=String() getFreeSpace=long() getName=String() getParent=String() "
+        "getParentFile=?() getPath=String() getTotalSpace=long() getUsableSpace=long() "
+        "isAbsolute=boolean() isDirectory=boolean() isFile=boolean() isHidden=boolean() "
+        "lastModified=long() length=long() list=String[]() list=String[](?) listFiles=?() "
+        "listFiles=?(?) listRoots=?() mkdir=boolean() mkdirs=boolean() new=(?) new=(?,String) "
+        "new=(String) new=(String,String) renameTo=boolean(?) setExecutable=boolean(boolean) "
+        "setExecutable=boolean(boolean,boolean) setLastModified=boolean(long) "
+        "setReadOnly=boolean() setReadable=boolean(boolean) "
+        "setReadable=boolean(boolean,boolean) setWritable=boolean(boolean) "
+        "setWritable=boolean(boolean,boolean) toPath=?() toURI=?() toURL=?() "
+        "pathSeparator:String pathSeparatorChar:char separator:String separatorChar:char "
+    ),
+    "StringBuffer": (
+        "append=?(?) append=?(?,int,int) append=?(String) append=?(boolean) append=?(char) "
+        "append=?(char[]) append=?(char[],int,int) append=?(double) append=?(float) "
+        "append=?(int) append=?(long) appendCodePoint=?(int) capacity=int() charAt=char(int) "
+        "chars=?() codePointAt=int(int) codePointBefore=int(int) codePointCount=int(int,int) "
+        "codePoints=?() compareTo=int(?) delete=?(int,int) deleteCharAt=?(int) "
+        "ensureCapacity=void(int) getChars=void(int,int,char[],int) indexOf=int(String) "
+        "indexOf=int(String,int) insert=?(int,?) insert=?(int,?,int,int) insert=?(int,String) "
+        "insert=?(int,boolean) insert=?(int,char) insert=?(int,char[]) "
+        "insert=?(int,char[],int,int) insert=?(int,double) insert=?(int,float) "
+        "insert=?(int,int) insert=?(int,long) isEmpty=boolean() lastIndexOf=int(String) "
+        "lastIndexOf=int(String,int) length=int() new=() new=(?) new=(String) new=(int) "
+        "offsetByCodePoints=int(int,int) replace=?(int,int,String) reverse=?() "
+        "setCharAt=void(int,char) setLength=void(int) subSequence=?(int,int) "
+        "substring=String(int) substring=String(int,int) trimToSize=void() "
+    ),
+    "Float": (
+        "byteValue=byte() compare=int(float,float) compareTo=int(?) describeConstable=?() "
+        "doubleValue=double() floatToIntBits=int(float) floatToRawIntBits=int(float) "
+        "floatValue=float() hashCode=int(float) intBitsToFloat=float(int) intValue=int() "
+        "isFinite=boolean(float) isInfinite=boolean() isInfinite=boolean(float) "
+        "isNaN=boolean() isNaN=boolean(float) longValue=long() max=float(float,float) "
+        "min=float(float,float) new=(String) new=(double) new=(float) parseFloat=float(String) "
+        "resolveConstantDesc=?(?) shortValue=short() sum=float(float,float) "
+        "toHexString=String(float) toString=String(float) valueOf=?(String) valueOf=?(float) "
+        "BYTES:int MAX_EXPONENT:int MAX_VALUE:float MIN_EXPONENT:int MIN_NORMAL:float "
+        "MIN_VALUE:float NEGATIVE_INFINITY:float NaN:float POSITIVE_INFINITY:float SIZE:int "
+        "TYPE: "
+    ),
+    "Short": (
+        "byteValue=byte() compare=int(short,short) compareTo=int(?) "
+        "compareUnsigned=int(short,short) decode=?(String) describeConstable=?() "
+        "doubleValue=double() floatValue=float() hashCode=int(short) intValue=int() "
+        "longValue=long() new=(String) new=(short) parseShort=short(String) "
+        "parseShort=short(String,int) reverseBytes=short(short) shortValue=short() "
+        "toString=String(short) toUnsignedInt=int(short) toUnsignedLong=long(short) "
+        "valueOf=?(String) valueOf=?(String,int) valueOf=?(short) BYTES:int MAX_VALUE:short "
+        "MIN_VALUE:short SIZE:int TYPE: "
+    ),
+    "Byte": (
+        "byteValue=byte() compare=int(byte,byte) compareTo=int(?) "
+        "compareUnsigned=int(byte,byte) decode=?(String) describeConstable=?() "
+        "doubleValue=double() floatValue=float() hashCode=int(byte) intValue=int() "
+        "longValue=long() new=(String) new=(byte) parseByte=byte(String) "
+        "parseByte=byte(String,int) shortValue=short() toString=String(byte) "
+        "toUnsignedInt=int(byte) toUnsignedLong=long(byte) valueOf=?(String) "
+        "valueOf=?(String,int) valueOf=?(byte) BYTES:int MAX_VALUE:byte MIN_VALUE:byte "
+        "SIZE:int TYPE: "
+    ),
+    "Iterable": ("forEach=void(Consumer) iterator=?() spliterator=?() "),
 }
 _SEQUENCED = (
     "addFirst=void(?) addLast=void(?) getFirst=?() getLast=?() removeFirst=?() removeLast=?()"
@@ -679,6 +769,9 @@ _LATER = {
     "HashMap": "newHashMap=?(int)",
     "HashSet": "newHashSet=?(int)",
     "Reader": "of=?(?)",  # 24
+    "Objects": "toIdentityString=String(?)",  # 19
+    "StringBuffer": "repeat=?(?,int)",  # 21
+    "Float": "float16ToFloat=float(short) floatToFloat16=short(float)",  # 20
 }
 
 # Object's methods, which the table leaves out, where a box declares its own static overloads
@@ -729,9 +822,9 @@ _THROWN |= {"NullPointerException", "UnsupportedOperationException", "Arithmetic
 _THROWN |= {"IndexOutOfBoundsException", "ArrayIndexOutOfBoundsException", "AssertionError"}
 _THROWN |= {"NumberFormatException", "ClassCastException"}
 _JAVA_LANG = {"String", "StringBuilder", "Math", "Integer", "Long", "Character", "Double"}
-_JAVA_LANG |= {"Boolean", "System"} | _THROWN
+_JAVA_LANG |= {"Boolean", "System", "StringBuffer", "Float", "Short", "Byte", "Iterable"} | _THROWN
 _JAVA_IO = {"BufferedReader", "PrintWriter", "PrintStream", "InputStream", "OutputStream"}
-_JAVA_IO |= {"Reader", "Writer", "IOException", "UncheckedIOException"}
+_JAVA_IO |= {"Reader", "Writer", "IOException", "UncheckedIOException", "File"}
 PACKAGES = {
     name: "java.lang" if name in _JAVA_LANG else "java.io" if name in _JAVA_IO else "java.util"
     for name in _TABLE

@@ -684,3 +684,61 @@ def test_classes_arrays_and_overrides_are_judged(
 ) -> None:
     found = changed(PARSE, name, old, new)
     assert [expected in p for p in found] == ([True] if expected else []), found
+
+
+FILES = """import java.io.File;
+import java.util.Objects;
+import java.util.Optional;
+
+public class Files {
+    private final File file;
+
+    public Files(File file) {
+        this.file = Objects.requireNonNull(file, "file");
+    }
+
+    public boolean hidden(File f) {
+        return f.isHidden();
+    }
+
+    public String name(Optional<String> given) {
+        return given.orElse(file.getName());
+    }
+}
+"""
+
+# Commons IO's HiddenFileFilter was offered file.isHidden(file), file.isEmpty(); its
+# RandomAccessFileInputStream Objects.get(file, "file"), Objects.requireNonNull(file, closeOnClose)
+LIBRARY = [
+    ('Objects.requireNonNull(file, "file")', 'Objects.get(file, "file")', "has no 'get'"),
+    (
+        'Objects.requireNonNull(file, "file")',
+        "Objects.requireNonNull(file, true)",
+        "(File, boolean)",
+    ),
+    ('Objects.requireNonNull(file, "file")', 'Objects.requireNonNull(file, () -> "f")', ""),
+    ('Objects.requireNonNull(file, "file")', "Objects.requireNonNullElse(file, file)", ""),
+    ("f.isHidden()", "f.isHidden(f)", "does not take 1 arguments"),
+    ("f.isHidden()", "f.isEmpty()", "has no 'isEmpty'"),
+    ("f.isHidden()", "f.getParentFile().isHidden()", ""),
+    ("f.isHidden()", "f.length() > File.separator.length()", ""),
+    ("given.orElse(file.getName())", "given.orElse(file.getName(1))", "does not take 1"),
+    ("given.orElse(file.getName())", "given.orElseGet(file::getName)", ""),
+    ("given.orElse(file.getName())", "given.getOrElse(file.getName())", "has no 'getOrElse'"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "expected"), LIBRARY)
+def test_library_types_of_real_projects_are_known(old: str, new: str, expected: str) -> None:
+    """Objects, File, Optional (and the table's other JDK 17 types, read by reflection): what
+    their members take is judged as javac judges it, where a JDK is on the machine."""
+    from spancopy_core.lang.java import compiler
+
+    doc = java.parse(FILES)
+    method = next(m for m in doc.methods if old in FILES[m.start : m.end])
+    text, env = FILES[method.start : method.end], environment(doc, method)
+    assert env.written == ()
+    found = problems(text.replace(old, new, 1), env)
+    assert any(expected in p for p in found) if expected else found == [], found
+    if compiler.available():
+        assert compiler.check(FILES, [FILES.replace(old, new, 1)], budget_s=60.0) == [not expected]
