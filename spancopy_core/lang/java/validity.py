@@ -277,6 +277,8 @@ class Environment:
     # its blank final instance fields, which each constructor must give a value
     # (:func:`_blank_finals`)
     blank_finals: frozenset[str] = frozenset()
+    # the type parameters of the classes around the method (no class of the file's name)
+    type_variables: frozenset[str] = frozenset()
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
@@ -288,7 +290,7 @@ class Environment:
             + (self.classes, signatures, self.locals, self.finals, self.library, self.written)
             + self.suspects
             + (self.plain, constructors, self.abstract, supers, self.own_constructors)
-            + (self.own_fields, self.own_class, self.blank_finals)
+            + (self.own_fields, self.own_class, self.blank_finals, self.type_variables)
         )
 
 
@@ -511,6 +513,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         own_constructors=_own_constructors(node, classes),
         own_fields=_own_fields(node),
         blank_finals=_blank_finals(node),
+        type_variables=frozenset(parameters),
         own_class=_text(cls.child_by_field_name("name"))
         if (cls := _innermost_class(node)) is not None and cls.type in _TYPE_DECLS
         else "",
@@ -632,6 +635,16 @@ def _own_constructors(node: SyntaxNode, classes: dict[str, SyntaxNode]) -> jdk.M
     if declared is None or declared.id != cls.id or not _members_but(cls, node):
         return None
     return _creatable(cls)
+
+
+def _assignment_target(node: SyntaxNode) -> bool:
+    """Whether ``node`` is what an assignment (``=``, ``+=``, ...) gives a value to."""
+    parent = node.parent
+    return (
+        parent is not None
+        and parent.type == "assignment_expression"
+        and parent.child_by_field_name("left") == node
+    )
 
 
 def _uses_this(node: SyntaxNode) -> bool:
@@ -957,6 +970,8 @@ class _Checker:
             self._flag(f"a {'static' if self.static else 'private'} method overrides nothing")
         self._misplaced_modifiers(method, modifiers)
         self.type_params = set(_type_parameters(method))
+        if self.checking:
+            self._type_variable_arguments(method)
         self.scopes.append({})
         self._params(method.child_by_field_name("parameters"))
         body = method.child_by_field_name("body")
@@ -978,6 +993,17 @@ class _Checker:
                     self._constructor_finals(body)
         self.returns.pop()
         self.scopes.pop()
+
+    def _type_variable_arguments(self, method: SyntaxNode) -> None:
+        """A type variable given type arguments (``E<? super E>``; Commons Collections'
+        TransformedSortedBag was offered ``public E<? super E> comparator()``): of the method
+        or of a class around it (:attr:`Environment.type_variables`), where no class of the
+        file has its name."""
+        variables = (set(_type_parameters(method)) | self.env.type_variables) - self.env.classes
+        for g in _walk(method):
+            base = g.named_children[0] if g.type == "generic_type" and g.named_children else None
+            if base is not None and base.type == "type_identifier" and _text(base) in variables:
+                self._flag(f"'{_text(g)}': a type variable takes no type arguments")
 
     def _misplaced_modifiers(self, method: SyntaxNode, modifiers: Container[str]) -> None:
         """Modifiers that ``method`` cannot have (JLS 8.4.3, 8.8.3): a constructor's are of
@@ -2398,7 +2424,11 @@ class _Checker:
             if not named or self._lookup(first) is not None:
                 self._flag(f"'{_text(n)}' qualifies this with no class")
         if obj.type in ("this", "super") and name not in self.env.fields:
-            if name not in self.env.free and not self.env.open:
+            # a class that extends nothing has no field to assign but its own: those of its
+            # interfaces are constants (Commons Collections' TransformingComparator was
+            # offered this.offset = decorated;)
+            assigned = self.env.plain and obj.type == "this" and _assignment_target(n)
+            if assigned or name not in self.env.free and not self.env.open:
                 self._flag(f"no field '{name}' in this class")
             self.unresolved.add(name)
         if obj.type == "this" and self._unshadowed(name):

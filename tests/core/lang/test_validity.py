@@ -785,6 +785,61 @@ def test_modifiers_this_and_super_where_java_allows_them(
     assert environment(doc, method).written == ()  # the file as written makes sense
 
 
+BAG = """import java.util.*;
+
+public class Bag<E> implements Comparator<E>, java.io.Serializable {
+    private Comparator<? super E> order;
+
+    public Bag(Comparator<? super E> order) {
+        this.order = order;
+    }
+
+    public Comparator<? super E> comparator() {
+        List<E> seen = new ArrayList<>();
+        return order;
+    }
+
+    public <T> T first(List<T> xs) {
+        return xs.get(0);
+    }
+
+    public int compare(E a, E b) {
+        return order.compare(a, b);
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("which", "old", "new", "expected"),
+    [
+        # Commons Collections' TransformedSortedBag and TransformingComparator were offered
+        # these: a type variable with type arguments, a field its interfaces cannot give
+        ("seen", "Comparator<? super E> comp", "E<? super E> comp", "takes no type arguments"),
+        ("seen", "List<E> seen", "E<String> seen", "a type variable takes no type arguments"),
+        ("xs", "public <T> T first", "public <T> T<E> first", "takes no type arguments"),
+        ("seen", "List<E> seen", "List<List<E>> seen", ""),
+        ("this.order", "this.order = order;", "this.offset = order;", "no field 'offset'"),
+        (
+            "this.order",
+            "this.order = order;",
+            "this.order = order;\n        this.size += 1;",
+            "'size'",
+        ),
+        ("this.order", "this.order = order;", "this.order = (Comparator<E>) order;", ""),
+    ],
+)
+def test_type_variables_and_fields_a_class_can_have(
+    which: str, old: str, new: str, expected: str
+) -> None:
+    doc = java.parse(BAG)
+    method = next(m for m in doc.methods if which in m_text(BAG, m))
+    text, env = m_text(BAG, method), judged(doc, method)
+    assert old in text and environment(doc, method).written == ()
+    found = problems(text.replace(old, new, 1), env)
+    assert any(expected in p for p in found) if expected else found == [], found
+
+
 @pytest.mark.parametrize(
     ("header", "own", "closed"),
     [
