@@ -279,6 +279,7 @@ class Environment:
     blank_finals: frozenset[str] = frozenset()
     # the type parameters of the classes around the method (no class of the file's name)
     type_variables: frozenset[str] = frozenset()
+    in_enum: bool = False  # the innermost class around the method is an enum
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
@@ -291,6 +292,7 @@ class Environment:
             + self.suspects
             + (self.plain, constructors, self.abstract, supers, self.own_constructors)
             + (self.own_fields, self.own_class, self.blank_finals, self.type_variables)
+            + (self.in_enum,)
         )
 
 
@@ -514,6 +516,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         own_fields=_own_fields(node),
         blank_finals=_blank_finals(node),
         type_variables=frozenset(parameters),
+        in_enum=(cls := _innermost_class(node)) is not None and cls.type == "enum_declaration",
         own_class=_text(cls.child_by_field_name("name"))
         if (cls := _innermost_class(node)) is not None and cls.type in _TYPE_DECLS
         else "",
@@ -1007,13 +1010,17 @@ class _Checker:
 
     def _misplaced_modifiers(self, method: SyntaxNode, modifiers: Container[str]) -> None:
         """Modifiers that ``method`` cannot have (JLS 8.4.3, 8.8.3): a constructor's are of
-        access alone (Commons IO's TaggedWriter was offered ``public abstract
+        access alone, an enum's private (Commons IO's TaggedWriter was offered ``public abstract
         TaggedWriter(...)``); a method with a body is neither abstract nor native (FileEntry's
         ``public abstract void setLastModified(...) {``)."""
         if method.type == "constructor_declaration":
             wrong = [w for w in _NOT_OF_CONSTRUCTORS if w in modifiers]
+            if self.env.in_enum:  # JLS 8.9.2 (Guava's BoundType was offered public BoundType)
+                wrong += [w for w in ("public", "protected") if w in modifiers]
             if wrong:
-                self._flag(f"a constructor cannot be {wrong[0]}")
+                self._flag(
+                    f"{'an enum' if self.env.in_enum else 'a'} constructor cannot be {wrong[0]}"
+                )
         elif method.child_by_field_name("body") is not None:
             wrong = [w for w in ("abstract", "native") if w in modifiers]
             if wrong:

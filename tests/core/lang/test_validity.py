@@ -785,6 +785,28 @@ def test_modifiers_this_and_super_where_java_allows_them(
     assert environment(doc, method).written == ()  # the file as written makes sense
 
 
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        ("public BoundType(", "an enum constructor cannot be public"),  # Guava's BoundType
+        ("protected BoundType(", "an enum constructor cannot be protected"),
+        ("private BoundType(", ""),
+        ("BoundType(final ", ""),
+    ],
+)
+def test_an_enums_constructor_is_private(new: str, expected: str) -> None:
+    source = (
+        "public enum BoundType {\n    OPEN(false), CLOSED(true);\n\n    final boolean inclusive;\n"
+        "\n    BoundType(boolean inclusive) {\n        this.inclusive = inclusive;\n    }\n}\n"
+    )
+    doc = java.parse(source)
+    (method,) = doc.methods
+    text, env = m_text(source, method), environment(doc, method)
+    assert env.written == ()
+    found = problems(text.replace("BoundType(", new, 1), env)
+    assert [expected in p for p in found] == ([True] if expected else []), found
+
+
 BAG = """import java.util.*;
 
 public class Bag<E> implements Comparator<E>, java.io.Serializable {
