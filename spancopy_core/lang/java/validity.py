@@ -280,6 +280,8 @@ class Environment:
     # the type parameters of the classes around the method (no class of the file's name)
     type_variables: frozenset[str] = frozenset()
     in_enum: bool = False  # the innermost class around the method is an enum
+    # those of :attr:`type_variables` declared without a bound (Object's alone: no boolean)
+    unbounded: frozenset[str] = frozenset()
 
     def __hash__(self) -> int:
         fields = tuple(sorted(self.fields.items())) + tuple(sorted(self.constants.items()))
@@ -292,7 +294,7 @@ class Environment:
             + self.suspects
             + (self.plain, constructors, self.abstract, supers, self.own_constructors)
             + (self.own_fields, self.own_class, self.blank_finals, self.type_variables)
-            + (self.in_enum,)
+            + (self.in_enum, self.unbounded)
         )
 
 
@@ -402,6 +404,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
     constants: dict[str, int] = {}
     types: set[str] = set()
     parameters: set[str] = set()
+    unbounded: set[str] = set()
     is_open = open_types = False
     static_imports: set[str] = set()
     for name in doc.imports:
@@ -424,6 +427,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
             is_open |= superclass is not None and _named_type(superclass) not in enclosing
             is_open |= _inherits(parent, doc.declared_types())
             parameters.update(_type_parameters(parent))
+            unbounded.update(_type_parameters(parent, bounded=False))
             if parent.type == "record_declaration":
                 for p in _children(parent.child_by_field_name("parameters")):
                     fields[_text(p.child_by_field_name("name"))] = _declared_type(
@@ -516,6 +520,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         own_fields=_own_fields(node),
         blank_finals=_blank_finals(node),
         type_variables=frozenset(parameters),
+        unbounded=frozenset(unbounded - doc.declared_types()),
         in_enum=(cls := _innermost_class(node)) is not None and cls.type == "enum_declaration",
         own_class=_text(cls.child_by_field_name("name"))
         if (cls := _innermost_class(node)) is not None and cls.type in _TYPE_DECLS
@@ -843,10 +848,14 @@ def _enum_constants(enum: SyntaxNode) -> list[str]:
     ]
 
 
-def _type_parameters(node: SyntaxNode) -> list[str]:
+def _type_parameters(node: SyntaxNode, bounded: bool = True) -> list[str]:
+    """The names of the type parameters that ``node`` declares (without ``bounded``, only
+    those declared without a bound)."""
     params = node.child_by_field_name("type_parameters")
     out = []
     for p in _children(params):
+        if not bounded and any(c.type == "type_bound" for c in p.named_children):
+            continue
         name = next(
             (c for c in p.named_children if c.type in ("type_identifier", "identifier")), None
         )
@@ -3245,7 +3254,12 @@ class _Checker:
         """A condition that is not a boolean (``if (n)``, ``!a[i]``, ``while (s)``)."""
         n = _bare(n)
         found = self._type_of(n)
-        if self._kind(found) and _BOXED.get(found, found) != "boolean":
+        # an Object, or a type variable without a bound, is no boolean either (Guava's
+        # AbstractUndirectedNetworkConnections was offered if (!edge) for an E edge)
+        own = [] if self.method is None else _type_parameters(self.method, bounded=False)
+        unbounded = self.env.unbounded | set(own)
+        plain = found == "Object" or found in unbounded - self.env.classes
+        if plain or self._kind(found) and _BOXED.get(found, found) != "boolean":
             self._flag(f"'{_text(n)}' ({found}) is not a condition")
 
     def _if_statement(self, n: SyntaxNode) -> None:

@@ -849,6 +849,16 @@ public class Bag<E> implements Comparator<E>, java.io.Serializable {
             "'size'",
         ),
         ("this.order", "this.order = order;", "this.order = (Comparator<E>) order;", ""),
+        # an E or an Object is no condition (Guava's AbstractUndirectedNetworkConnections was
+        # offered if (!edge) for an E edge)
+        ("a, b);", "return order", "if (!a) return 0;\n        return order", "not a condition"),
+        (
+            "a, b);",
+            "return order",
+            "Object o = a;\n        while (o) return 0;\n        return order",
+            "(Object) is not a condition",
+        ),
+        ("a, b);", "return order", "if (a == b) return 0;\n        return order", ""),
     ],
 )
 def test_type_variables_and_fields_a_class_can_have(
