@@ -825,6 +825,8 @@ class ProseStyle:
                 sep = " "
             elif prev in (".", ",", ":") and cur[0].isdigit():
                 sep = " "
+            elif prev[-1] == "." and cur[0] == ".":  # two periods, not one ellipsis
+                sep = " "
             elif cur in _NO_SPACE_BEFORE or prev in _NO_SPACE_AFTER:
                 sep = ""
             elif cur == '"':

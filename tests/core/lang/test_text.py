@@ -913,3 +913,14 @@ def test_a_command_that_ends_a_line_after_a_colon():
         "perf report --sort comm,dso",
         "perf mem record / perf mem report",
     ]
+
+
+def test_periods_written_apart_stay_apart():
+    """Three periods of a hypothesis (generated or copied, the round trip's falsifying
+    example) are written as three, never glued into an ellipsis, one token; an ellipsis
+    stays one."""
+    style = text.ProseStyle()
+    for tokens in (["it", ".", ".", "."], ["so", "...", "."], ["so", "..."]):
+        seps = style.layout(tokens, 0, False)
+        written = "".join(s + t for s, t in zip(seps, tokens, strict=True))
+        assert [text.normalize(w) for w in words(written)] == tokens, written
