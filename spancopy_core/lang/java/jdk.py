@@ -694,22 +694,6 @@ _TABLE = {
         "setWritable=boolean(boolean,boolean) toPath=?() toURI=?() toURL=?() "
         "pathSeparator:String pathSeparatorChar:char separator:String separatorChar:char "
     ),
-    "StringBuffer": (
-        "append=?(?) append=?(?,int,int) append=?(String) append=?(boolean) append=?(char) "
-        "append=?(char[]) append=?(char[],int,int) append=?(double) append=?(float) "
-        "append=?(int) append=?(long) appendCodePoint=?(int) capacity=int() charAt=char(int) "
-        "chars=?() codePointAt=int(int) codePointBefore=int(int) codePointCount=int(int,int) "
-        "codePoints=?() compareTo=int(?) delete=?(int,int) deleteCharAt=?(int) "
-        "ensureCapacity=void(int) getChars=void(int,int,char[],int) indexOf=int(String) "
-        "indexOf=int(String,int) insert=?(int,?) insert=?(int,?,int,int) insert=?(int,String) "
-        "insert=?(int,boolean) insert=?(int,char) insert=?(int,char[]) "
-        "insert=?(int,char[],int,int) insert=?(int,double) insert=?(int,float) "
-        "insert=?(int,int) insert=?(int,long) isEmpty=boolean() lastIndexOf=int(String) "
-        "lastIndexOf=int(String,int) length=int() new=() new=(?) new=(String) new=(int) "
-        "offsetByCodePoints=int(int,int) replace=?(int,int,String) reverse=?() "
-        "setCharAt=void(int,char) setLength=void(int) subSequence=?(int,int) "
-        "substring=String(int) substring=String(int,int) trimToSize=void() "
-    ),
     "Float": (
         "byteValue=byte() compare=int(float,float) compareTo=int(?) describeConstable=?() "
         "doubleValue=double() floatToIntBits=int(float) floatToRawIntBits=int(float) "
@@ -745,6 +729,7 @@ _TABLE = {
     ),
     "Iterable": ("forEach=void(Consumer) iterator=?() spliterator=?() "),
 }
+_TABLE["StringBuffer"] = _TABLE["StringBuilder"]  # the same members, synchronized
 _SEQUENCED = (
     "addFirst=void(?) addLast=void(?) getFirst=?() getLast=?() removeFirst=?() removeLast=?()"
     " reversed=?()"
