@@ -728,6 +728,92 @@ _TABLE = {
         "SIZE:int TYPE: "
     ),
     "Iterable": ("forEach=void(Consumer) iterator=?() spliterator=?() "),
+    "Pattern": (
+        "asMatchPredicate=Predicate() asPredicate=Predicate() compile=?(String) "
+        "compile=?(String,int) flags=int() matcher=?(?) matches=boolean(String,?) "
+        "pattern=String() quote=String(String) split=String[](?) split=String[](?,int) "
+        "splitAsStream=?(?) CANON_EQ:int CASE_INSENSITIVE:int COMMENTS:int DOTALL:int "
+        "LITERAL:int MULTILINE:int UNICODE_CASE:int UNICODE_CHARACTER_CLASS:int UNIX_LINES:int "
+    ),
+    "Matcher": (
+        "appendReplacement=?(?,String) appendTail=?(?) end=int() end=int(String) end=int(int) "
+        "find=boolean() find=boolean(int) group=String() group=String(String) "
+        "group=String(int) groupCount=int() hasAnchoringBounds=boolean() "
+        "hasTransparentBounds=boolean() hitEnd=boolean() lookingAt=boolean() matches=boolean() "
+        "pattern=?() quoteReplacement=String(String) region=?(int,int) regionEnd=int() "
+        "regionStart=int() replaceAll=String(Function) replaceAll=String(String) "
+        "replaceFirst=String(Function) replaceFirst=String(String) requireEnd=boolean() "
+        "reset=?() reset=?(?) results=?() start=int() start=int(String) start=int(int) "
+        "toMatchResult=?() useAnchoringBounds=?(boolean) usePattern=?(?) "
+        "useTransparentBounds=?(boolean) "
+    ),
+    "Path": (
+        "compareTo=int(?) endsWith=boolean(?) endsWith=boolean(String) forEach=void(Consumer) "
+        "getFileName=?() getFileSystem=?() getName=?(int) getNameCount=int() getParent=?() "
+        "getRoot=?() isAbsolute=boolean() iterator=?() normalize=?() of=?(?) "
+        "of=?(String,String...) register=?(?,?,?...) register=?(?,?...) relativize=?(?) "
+        "resolve=?(?) resolve=?(String) resolveSibling=?(?) resolveSibling=?(String) "
+        "spliterator=?() startsWith=boolean(?) startsWith=boolean(String) subpath=?(int,int) "
+        "toAbsolutePath=?() toFile=?() toRealPath=?(?...) toUri=?() "
+    ),
+    "Paths": ("get=?(?) get=?(String,String...) "),
+    "Files": (
+        "copy=?(?,?,?...) copy=long(?,?) copy=long(?,?,?...) createDirectories=?(?,?...) "
+        "createDirectory=?(?,?...) createFile=?(?,?...) createLink=?(?,?) "
+        "createSymbolicLink=?(?,?,?...) createTempDirectory=?(?,String,?...) "
+        "createTempDirectory=?(String,?...) createTempFile=?(?,String,String,?...) "
+        "createTempFile=?(String,String,?...) delete=void(?) deleteIfExists=boolean(?) "
+        "exists=boolean(?,?...) find=?(?,int,?,?...) getAttribute=?(?,String,?...) "
+        "getFileAttributeView=?(?,?,?...) getFileStore=?(?) getLastModifiedTime=?(?,?...) "
+        "getOwner=?(?,?...) getPosixFilePermissions=?(?,?...) isDirectory=boolean(?,?...) "
+        "isExecutable=boolean(?) isHidden=boolean(?) isReadable=boolean(?) "
+        "isRegularFile=boolean(?,?...) isSameFile=boolean(?,?) isSymbolicLink=boolean(?) "
+        "isWritable=boolean(?) lines=?(?) lines=?(?,?) list=?(?) mismatch=long(?,?) "
+        "move=?(?,?,?...) newBufferedReader=?(?) newBufferedReader=?(?,?) "
+        "newBufferedWriter=?(?,?,?...) newBufferedWriter=?(?,?...) newByteChannel=?(?,?,?...) "
+        "newByteChannel=?(?,?...) newDirectoryStream=?(?) newDirectoryStream=?(?,?) "
+        "newDirectoryStream=?(?,String) newInputStream=?(?,?...) newOutputStream=?(?,?...) "
+        "notExists=boolean(?,?...) probeContentType=String(?) readAllBytes=byte[](?) "
+        "readAllLines=?(?) readAllLines=?(?,?) readAttributes=?(?,?,?...) "
+        "readAttributes=?(?,String,?...) readString=String(?) readString=String(?,?) "
+        "readSymbolicLink=?(?) setAttribute=?(?,String,?,?...) setLastModifiedTime=?(?,?) "
+        "setOwner=?(?,?) setPosixFilePermissions=?(?,?) size=long(?) walk=?(?,?...) "
+        "walk=?(?,int,?...) walkFileTree=?(?,?) walkFileTree=?(?,?,int,?) write=?(?,?,?,?...) "
+        "write=?(?,?,?...) write=?(?,byte[],?...) writeString=?(?,?,?,?...) "
+        "writeString=?(?,?,?...) "
+    ),
+    "Charset": (
+        "aliases=?() availableCharsets=?() canEncode=boolean() compareTo=int(?) "
+        "contains=boolean(?) decode=?(?) defaultCharset=?() displayName=String() "
+        "displayName=String(?) encode=?(?) encode=?(String) forName=?(String) "
+        "isRegistered=boolean() isSupported=boolean(String) name=String() newDecoder=?() "
+        "newEncoder=?() "
+    ),
+    "StandardCharsets": ("ISO_8859_1: US_ASCII: UTF_16: UTF_16BE: UTF_16LE: UTF_8: "),
+    "Duration": (
+        "abs=?() addTo=?(?) between=?(?,?) compareTo=int(?) dividedBy=?(long) "
+        "dividedBy=long(?) from=?(?) get=long(?) getNano=int() getSeconds=long() getUnits=?() "
+        "isNegative=boolean() isZero=boolean() minus=?(?) minus=?(long,?) minusDays=?(long) "
+        "minusHours=?(long) minusMillis=?(long) minusMinutes=?(long) minusNanos=?(long) "
+        "minusSeconds=?(long) multipliedBy=?(long) negated=?() of=?(long,?) ofDays=?(long) "
+        "ofHours=?(long) ofMillis=?(long) ofMinutes=?(long) ofNanos=?(long) ofSeconds=?(long) "
+        "ofSeconds=?(long,long) parse=?(?) plus=?(?) plus=?(long,?) plusDays=?(long) "
+        "plusHours=?(long) plusMillis=?(long) plusMinutes=?(long) plusNanos=?(long) "
+        "plusSeconds=?(long) subtractFrom=?(?) toDays=long() toDaysPart=long() toHours=long() "
+        "toHoursPart=int() toMillis=long() toMillisPart=int() toMinutes=long() "
+        "toMinutesPart=int() toNanos=long() toNanosPart=int() toSeconds=long() "
+        "toSecondsPart=int() truncatedTo=?(?) withNanos=?(int) withSeconds=?(long) ZERO: "
+    ),
+    "Instant": (
+        "adjustInto=?(?) atOffset=?(?) atZone=?(?) compareTo=int(?) from=?(?) get=int(?) "
+        "getEpochSecond=long() getLong=long(?) getNano=int() isAfter=boolean(?) "
+        "isBefore=boolean(?) isSupported=boolean(?) minus=?(?) minus=?(long,?) "
+        "minusMillis=?(long) minusNanos=?(long) minusSeconds=?(long) now=?() now=?(?) "
+        "ofEpochMilli=?(long) ofEpochSecond=?(long) ofEpochSecond=?(long,long) parse=?(?) "
+        "plus=?(?) plus=?(long,?) plusMillis=?(long) plusNanos=?(long) plusSeconds=?(long) "
+        "query=?(?) range=?(?) toEpochMilli=long() truncatedTo=?(?) until=long(?,?) with=?(?) "
+        "with=?(?,long) EPOCH: MAX: MIN: "
+    ),
 }
 _TABLE["StringBuffer"] = _TABLE["StringBuilder"]  # the same members, synchronized
 _SEQUENCED = (
@@ -757,6 +843,10 @@ _LATER = {
     "Objects": "toIdentityString=String(?)",  # 19
     "StringBuffer": "repeat=?(?,int)",  # 21
     "Float": "float16ToFloat=float(short) floatToFloat16=short(float)",  # 20
+    "Pattern": "namedGroups=?()",  # 20
+    "Matcher": "hasMatch=boolean() namedGroups=?()",  # 20
+    "Duration": "isPositive=boolean()",  # 18
+    "Charset": "forName=?(String,?)",  # 18
 }
 
 # Object's methods, which the table leaves out, where a box declares its own static overloads
@@ -810,8 +900,16 @@ _JAVA_LANG = {"String", "StringBuilder", "Math", "Integer", "Long", "Character",
 _JAVA_LANG |= {"Boolean", "System", "StringBuffer", "Float", "Short", "Byte", "Iterable"} | _THROWN
 _JAVA_IO = {"BufferedReader", "PrintWriter", "PrintStream", "InputStream", "OutputStream"}
 _JAVA_IO |= {"Reader", "Writer", "IOException", "UncheckedIOException", "File"}
+_ELSEWHERE = {"Pattern": "java.util.regex", "Matcher": "java.util.regex"}
+_ELSEWHERE |= {"Path": "java.nio.file", "Paths": "java.nio.file", "Files": "java.nio.file"}
+_ELSEWHERE |= {"Charset": "java.nio.charset", "StandardCharsets": "java.nio.charset"}
+_ELSEWHERE |= {"Duration": "java.time", "Instant": "java.time"}
 PACKAGES = {
-    name: "java.lang" if name in _JAVA_LANG else "java.io" if name in _JAVA_IO else "java.util"
+    name: "java.lang"
+    if name in _JAVA_LANG
+    else "java.io"
+    if name in _JAVA_IO
+    else _ELSEWHERE.get(name, "java.util")
     for name in _TABLE
 }
 

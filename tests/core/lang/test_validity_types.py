@@ -687,13 +687,16 @@ def test_classes_arrays_and_overrides_are_judged(
 
 
 FILES = """import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
-public class Files {
+public class Sources {
     private final File file;
 
-    public Files(File file) {
+    public Sources(File file) {
         this.file = Objects.requireNonNull(file, "file");
     }
 
@@ -703,6 +706,10 @@ public class Files {
 
     public String name(Optional<String> given) {
         return given.orElse(file.getName());
+    }
+
+    public boolean found(Path p, Pattern pattern) {
+        return Files.isDirectory(p) || pattern.matcher(p.toString()).find();
     }
 }
 """
@@ -725,13 +732,20 @@ LIBRARY = [
     ("given.orElse(file.getName())", "given.orElse(file.getName(1))", "does not take 1"),
     ("given.orElse(file.getName())", "given.orElseGet(file::getName)", ""),
     ("given.orElse(file.getName())", "given.getOrElse(file.getName())", "has no 'getOrElse'"),
+    # java.nio.file and java.util.regex, where imported
+    ("Files.isDirectory(p)", "Files.isDirectory()", "does not take 0 arguments"),
+    ("Files.isDirectory(p)", "Files.isDir(p)", "has no 'isDir'"),
+    ("Files.isDirectory(p)", "Files.isDirectory(p.getParent())", ""),
+    (".find()", ".matches()", ""),
+    ("pattern.matcher", "pattern.match", "has no 'match'"),
 ]
 
 
 @pytest.mark.parametrize(("old", "new", "expected"), LIBRARY)
 def test_library_types_of_real_projects_are_known(old: str, new: str, expected: str) -> None:
-    """Objects, File, Optional (and the table's other JDK 17 types, read by reflection): what
-    their members take is judged as javac judges it, where a JDK is on the machine."""
+    """Objects, File, Optional, Files, Pattern (and the table's other JDK 17 types, read by
+    reflection): what their members take is judged as javac judges it, where a JDK is on the
+    machine."""
     from spancopy_core.lang.java import compiler
 
     doc = java.parse(FILES)
