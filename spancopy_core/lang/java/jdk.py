@@ -814,6 +814,70 @@ _TABLE = {
         "query=?(?) range=?(?) toEpochMilli=long() truncatedTo=?(?) until=long(?,?) with=?(?) "
         "with=?(?,long) EPOCH: MAX: MIN: "
     ),
+    "ByteArrayInputStream": (
+        "available=int() close=void() mark=void(int) markSupported=boolean() new=(byte[]) "
+        "new=(byte[],int,int) nullInputStream=?() read=int() read=int(byte[]) "
+        "read=int(byte[],int,int) readAllBytes=byte[]() readNBytes=byte[](int) "
+        "readNBytes=int(byte[],int,int) reset=void() skip=long(long) skipNBytes=void(long) "
+        "transferTo=long(?) "
+    ),
+    "ByteArrayOutputStream": (
+        "close=void() flush=void() new=() new=(int) nullOutputStream=?() reset=void() "
+        "size=int() toByteArray=byte[]() toString=String(?) toString=String(String) "
+        "toString=String(int) write=void(byte[]) write=void(byte[],int,int) write=void(int) "
+        "writeBytes=void(byte[]) writeTo=void(?) "
+    ),
+    "StringReader": (
+        "close=void() mark=void(int) markSupported=boolean() new=(String) nullReader=?() "
+        "read=int() read=int(?) read=int(char[]) read=int(char[],int,int) ready=boolean() "
+        "reset=void() skip=long(long) transferTo=long(?) "
+    ),
+    "StringWriter": (
+        "append=?(?) append=?(?,int,int) append=?(char) close=void() flush=void() "
+        "getBuffer=?() new=() new=(int) nullWriter=?() write=void(String) "
+        "write=void(String,int,int) write=void(char[]) write=void(char[],int,int) "
+        "write=void(int) "
+    ),
+    "InputStreamReader": (
+        "close=void() getEncoding=String() mark=void(int) markSupported=boolean() new=(?) "
+        "new=(?,?) new=(?,String) nullReader=?() read=int() read=int(?) read=int(char[]) "
+        "read=int(char[],int,int) ready=boolean() reset=void() skip=long(long) "
+        "transferTo=long(?) "
+    ),
+    "OutputStreamWriter": (
+        "append=?(?) append=?(?,int,int) append=?(char) close=void() flush=void() "
+        "getEncoding=String() new=(?) new=(?,?) new=(?,String) nullWriter=?() "
+        "write=void(String) write=void(String,int,int) write=void(char[]) "
+        "write=void(char[],int,int) write=void(int) "
+    ),
+    "FileInputStream": (
+        "available=int() close=void() getChannel=?() getFD=?() mark=void(int) "
+        "markSupported=boolean() new=(?) new=(String) nullInputStream=?() read=int() "
+        "read=int(byte[]) read=int(byte[],int,int) readAllBytes=byte[]() "
+        "readNBytes=byte[](int) readNBytes=int(byte[],int,int) reset=void() skip=long(long) "
+        "skipNBytes=void(long) transferTo=long(?) "
+    ),
+    "FileOutputStream": (
+        "close=void() flush=void() getChannel=?() getFD=?() new=(?) new=(?,boolean) "
+        "new=(String) new=(String,boolean) nullOutputStream=?() write=void(byte[]) "
+        "write=void(byte[],int,int) write=void(int) "
+    ),
+    "BufferedWriter": (
+        "append=?(?) append=?(?,int,int) append=?(char) close=void() flush=void() new=(?) "
+        "new=(?,int) newLine=void() nullWriter=?() write=void(String) "
+        "write=void(String,int,int) write=void(char[]) write=void(char[],int,int) "
+        "write=void(int) "
+    ),
+    "BufferedInputStream": (
+        "available=int() close=void() mark=void(int) markSupported=boolean() new=(?) "
+        "new=(?,int) nullInputStream=?() read=int() read=int(byte[]) read=int(byte[],int,int) "
+        "readAllBytes=byte[]() readNBytes=byte[](int) readNBytes=int(byte[],int,int) "
+        "reset=void() skip=long(long) skipNBytes=void(long) transferTo=long(?) "
+    ),
+    "BufferedOutputStream": (
+        "close=void() flush=void() new=(?) new=(?,int) nullOutputStream=?() write=void(byte[]) "
+        "write=void(byte[],int,int) write=void(int) "
+    ),
 }
 _TABLE["StringBuffer"] = _TABLE["StringBuilder"]  # the same members, synchronized
 _SEQUENCED = (
@@ -847,6 +911,8 @@ _LATER = {
     "Matcher": "hasMatch=boolean() namedGroups=?()",  # 20
     "Duration": "isPositive=boolean()",  # 18
     "Charset": "forName=?(String,?)",  # 18
+    "StringReader": "of=?(?)",  # 24, Reader's
+    "InputStreamReader": "of=?(?)",
 }
 
 # Object's methods, which the table leaves out, where a box declares its own static overloads
@@ -900,6 +966,9 @@ _JAVA_LANG = {"String", "StringBuilder", "Math", "Integer", "Long", "Character",
 _JAVA_LANG |= {"Boolean", "System", "StringBuffer", "Float", "Short", "Byte", "Iterable"} | _THROWN
 _JAVA_IO = {"BufferedReader", "PrintWriter", "PrintStream", "InputStream", "OutputStream"}
 _JAVA_IO |= {"Reader", "Writer", "IOException", "UncheckedIOException", "File"}
+_JAVA_IO |= {"ByteArrayInputStream", "ByteArrayOutputStream", "StringReader", "StringWriter"}
+_JAVA_IO |= {"InputStreamReader", "OutputStreamWriter", "FileInputStream", "FileOutputStream"}
+_JAVA_IO |= {"BufferedWriter", "BufferedInputStream", "BufferedOutputStream"}
 _ELSEWHERE = {"Pattern": "java.util.regex", "Matcher": "java.util.regex"}
 _ELSEWHERE |= {"Path": "java.nio.file", "Paths": "java.nio.file", "Files": "java.nio.file"}
 _ELSEWHERE |= {"Charset": "java.nio.charset", "StandardCharsets": "java.nio.charset"}

@@ -686,7 +686,8 @@ def test_classes_arrays_and_overrides_are_judged(
     assert [expected in p for p in found] == ([True] if expected else []), found
 
 
-FILES = """import java.io.File;
+FILES = """import java.io.ByteArrayInputStream;
+import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -706,6 +707,10 @@ public class Sources {
 
     public String name(Optional<String> given) {
         return given.orElse(file.getName());
+    }
+
+    public int size(byte[] data) {
+        return new ByteArrayInputStream(data).available();
     }
 
     public boolean found(Path p, Pattern pattern) {
@@ -738,6 +743,9 @@ LIBRARY = [
     ("Files.isDirectory(p)", "Files.isDirectory(p.getParent())", ""),
     (".find()", ".matches()", ""),
     ("pattern.matcher", "pattern.match", "has no 'match'"),
+    # Commons Lang's SerializationUtils was offered new ByteArrayInputStream(objectData, false)
+    ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, false)", "take 2 arguments"),
+    ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, 0, data.length)", ""),
 ]
 
 
