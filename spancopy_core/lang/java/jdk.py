@@ -9,6 +9,7 @@ Design notes: docs/design.md#lang-java-validity.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
@@ -915,17 +916,27 @@ _LATER = {
     "InputStreamReader": "of=?(?)",
 }
 
-# Object's methods, which the table leaves out, where a box declares its own static overloads
-# (Integer.toString(int, int), Long.hashCode(long)): all of them, so that a call is judged
+# a box's static overloads of Object's method names (Integer.toString(int, int),
+# Long.hashCode(long))
 _BOXES = {"Integer": "int", "Long": "long", "Short": "short", "Byte": "byte"}
 _BOXES |= {"Double": "double", "Float": "float", "Boolean": "boolean", "Character": "char"}
 _RADIX = {"Integer": "toString=String(int,int)", "Long": "toString=String(long,int)"}
 _RADIX |= {"Character": "toString=String(int)"}  # a code point (JDK 11)
-_OBJECT_OVERLOADS = {
-    box: f"toString=String() toString=String({p}) hashCode=int() hashCode=int({p}) "
-    f"equals=boolean(?) {_RADIX.get(box, '')}"
+_BOX_OVERLOADS = {
+    box: f"toString=String({p}) hashCode=int({p}) {_RADIX.get(box, '')}"
     for box, p in _BOXES.items()
 }
+# Object's methods, which the table leaves out (a call of a member it does not name is not
+# judged), but which a type that declares other overloads of their names also has
+# (ByteArrayOutputStream.toString(String) beside toString()): all of them then, so that a call
+# is judged against every overload
+_OBJECT = "toString=String() hashCode=int() equals=boolean(?)"
+_OBJECT_NAMED = re.compile(r"(?:^|\s)(?:toString|hashCode|equals)=")
+
+
+def _with_object(spec: str) -> str:
+    """``spec`` with Object's methods where it names one of them."""
+    return f"{spec} {_OBJECT}" if _OBJECT_NAMED.search(spec) else spec
 
 
 def overload(spec: str) -> Overload:
@@ -946,7 +957,7 @@ def merge(a: Member, b: Member) -> Member:
 def _library_type(spec: str) -> LibraryType:
     methods: dict[str, Member] = {}
     fields: dict[str, str] = {}
-    for item in spec.split():
+    for item in dict.fromkeys(spec.split()):  # an overload named twice counts once
         if "=" not in item:
             name, kind = item.split(":", 1)
             fields[name] = kind
@@ -1000,7 +1011,9 @@ def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
 
 
 TYPES = {
-    name: _library_type(" ".join((spec, _LATER.get(name, ""), _OBJECT_OVERLOADS.get(name, ""))))
+    name: _library_type(
+        _with_object(" ".join((spec, _LATER.get(name, ""), _BOX_OVERLOADS.get(name, ""))))
+    )
     for name, spec in _TABLE.items()
 }
 

@@ -687,6 +687,7 @@ def test_classes_arrays_and_overrides_are_judged(
 
 
 FILES = """import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -711,6 +712,10 @@ public class Sources {
 
     public int size(byte[] data) {
         return new ByteArrayInputStream(data).available();
+    }
+
+    public String dump(ByteArrayOutputStream out) {
+        return out.toString();
     }
 
     public boolean found(Path p, Pattern pattern) {
@@ -746,6 +751,11 @@ LIBRARY = [
     # Commons Lang's SerializationUtils was offered new ByteArrayInputStream(objectData, false)
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, false)", "take 2 arguments"),
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, 0, data.length)", ""),
+    # Object's toString() beside ByteArrayOutputStream's own toString(String) (a ManySStuBs4J
+    # method as written, out.toString(), was flagged)
+    ("out.toString()", "out.toString().trim()", ""),
+    ("out.toString()", "out.toString(1, 2)", "does not take 2 arguments"),
+    ("out.toString()", "out.toString().size()", "has no 'size'"),
 ]
 
 
