@@ -1673,6 +1673,7 @@ class _Checker:
                 if body is None or c.start_byte != body.start_byte
             )
         )  # the loop walked once: its body apart, which the step's check reads again
+        changed |= _elements_assigned(n)  # for (; next[at] < m; next[at]++) (Dinics' dfs)
         # a call may change what it reads, and so may one of a field; a name not known here
         judged = not any(x.type == "method_invocation" for x in _walk(condition))
         judged &= not any(self._lookup(x) is None or x in self.env.fields for x in names)
@@ -1735,11 +1736,15 @@ class _Checker:
     def _element_dropped(self, name: str, body: SyntaxNode) -> None:
         """``for (int x : a) { x = Math.min(lo, x); }``: a value given to the loop's element
         variable that nothing reads after it in the body (the next pass takes the next
-        element): the assignment does nothing."""
+        element), nor a loop in the body around it (``while (num > 0) { ...; num /= 10; }``):
+        the assignment does nothing."""
         for x in _changes(body, name):
             if x.type != "assignment_expression":
                 continue
-            if not any(_text(y) == name and y.start_byte >= x.end_byte for y in _names(body)):
+            later = any(_text(y) == name and y.start_byte >= x.end_byte for y in _names(body))
+            if not later and not any(
+                _text(y) == name for loop in _loops_around(x, body) for y in _names(loop)
+            ):
                 self._flag(f"'{_text(x)}' gives the loop's element a value nothing reads")
                 return
 
@@ -1820,7 +1825,10 @@ class _Checker:
         if self.static:
             self._flag(f"'{_text(n)}' in a static method")
 
-    _super = _this
+    def _super(self, n: SyntaxNode) -> None:
+        parent = n.parent
+        if parent is None or parent.type != "wildcard":  # Comparable<? super T>: a bound
+            self._this(n)
 
     def _method_reference(self, n: SyntaxNode) -> None:
         first = n.named_children[0] if n.named_children else None
@@ -2737,8 +2745,15 @@ class _Checker:
         elif library is not None or (library := self._static(obj)) is not None:
             what = what if declared else f"'{_text(obj)}'"
             self._library_member(what, library, name, args)
-        elif _base(declared) in _COLLECTIONS and (args is None or name == "length"):
+        elif self._collection(_base(declared)) and (args is None or name == "length"):
             self._flag(f"{what} has no '{name}'")
+
+    def _collection(self, name: str) -> bool:
+        """Whether the type ``name`` is java.util's collection of that name, not a class of
+        the file's own (java-algorithms' CoplanarPoints declares a Vector with fields)."""
+        if name not in _COLLECTIONS:
+            return False
+        return name in self.env.library if name in jdk.PACKAGES else name not in self.env.classes
 
     def _library_member(
         self, what: str, library: jdk.LibraryType, name: str, args: list[SyntaxNode] | None
@@ -4337,6 +4352,35 @@ def _extreme_named(method: str) -> str | None:
     if rest and rest[-1] in ("of", "value", "element", "item") and len(rest) == 2:
         rest = rest[:1]
     return _EXTREME_WORDS.get(rest[0]) if len(rest) == 1 else None
+
+
+def _loops_around(n: SyntaxNode, within: SyntaxNode) -> Iterator[SyntaxNode]:
+    """The loops that hold ``n`` inside ``within``, innermost first."""
+    parent = n.parent
+    while parent is not None and parent.start_byte >= within.start_byte and parent != within:
+        if parent.type in _LOOPS:
+            yield parent
+        parent = parent.parent
+
+
+def _elements_assigned(n: SyntaxNode) -> set[str]:
+    """The names of the arrays an element of which ``n`` assigns, increments or decrements
+    (``a`` of ``a[i][j] += 2``)."""
+    out = set()
+    for x in _walk(n):
+        if x.type == "assignment_expression":
+            target = x.child_by_field_name("left")
+        elif x.type == "update_expression":
+            target = next(iter(_statements(x)), None)
+        else:
+            continue
+        if target is None or target.type != "array_access":
+            continue
+        while target is not None and target.type == "array_access":
+            target = target.child_by_field_name("array")
+        if target is not None and target.type == "identifier":
+            out.add(_text(target))
+    return out
 
 
 def _changes(n: SyntaxNode, name: str) -> list[SyntaxNode]:

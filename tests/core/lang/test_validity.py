@@ -345,6 +345,12 @@ def test_nonsense_is_found(name: str, old: str, new: str, expected: str) -> None
         ("indexOfMax", "int best = 0;", "System.out.println(a.length);\n        int best = 0;"),
         ("mean", "double sum = 0;", "if (xs.isEmpty()) return mean(xs);\n        double sum = 0;"),
         ("ready", "count > 0", "super.hashCode() > 0"),  # Object's
+        # a wildcard's bound in a static method (the JDK's PriorityQueue.siftUpComparable)
+        (
+            "mean",
+            "double sum = 0;",
+            "Object c = (List<? super Integer>) xs;\n        double sum = 0;",
+        ),
         ("indexOfMax", "int best = 0;", "int best = pick((byte) 0, 'c');"),  # char widens
         ("indexOfMax", "int best = 0;", "int best = pick((byte) 0, (short) 2);"),
         ("indexOfMax", "int best = 0;", "Arrays.sort(a);\n        int best = 0;"),
@@ -1329,6 +1335,14 @@ def test_a_candidate_is_judged_by_the_problems_it_adds() -> None:
         "if (Math.random() > n) return 1; if (Math.random() > n) return 2; return 3;",
         "if (n-- > 0) return 1; if (n-- > 0) return 2; return 3;",
         "if (n > 0) { n = 0; } if (n > 0) return 2; return 3;",
+        # a loop's condition on an array element its step or body changes (java-algorithms'
+        # Dinics: for (; next[at] < numEdges; next[at]++))
+        "int[] next = new int[2]; for (; next[1] < n; next[1]++) {} return next;",
+        "int[][] m = new int[2][2]; for (; m[0][1] < n; ) { m[0][1] += 2; } return m;",
+        # the loop's element read by an inner loop after the body changes it (VampireNumber:
+        # for (int num : nums) { while (num > 0) { digits.add(num % 10); num /= 10; } })
+        "int s = 0; for (int x : new int[] {n}) { while (x > 0) { s += x % 10; x /= 10; } }"
+        " return s;",
     ],
 )
 def test_correct_code_the_table_does_not_describe_passes(body: str) -> None:
@@ -1340,6 +1354,29 @@ def test_correct_code_the_table_does_not_describe_passes(body: str) -> None:
     doc = java.parse(source)
     (method,) = doc.methods
     assert problems(source[method.start : method.end], judged(doc, method)) == []
+
+
+def test_a_class_of_the_file_named_like_a_collection_has_its_fields() -> None:
+    """java-algorithms' CoplanarPoints declares its own Vector (double x, y, z): v1.x is its
+    field, not a field java.util.Vector lacks; java.util's Vector has none."""
+    own = """class CoplanarPoints {
+    static class Vector {
+        double x, y, z;
+    }
+
+    static double dot(Vector v1, Vector v2) {
+        return v1.x * v2.x + v1.y * v2.y + v1.z * v2.z;
+    }
+}
+"""
+    doc = java.parse(own)
+    method = next(m for m in doc.methods if m.name == "dot")
+    assert environment(doc, method).written == ()
+    nested = own[own.index("    static class") : own.index("    static double")]
+    library = "import java.util.Vector;\n" + own.replace(nested, "")
+    doc = java.parse(library)
+    method = next(m for m in doc.methods if m.name == "dot")
+    assert "'v1' (Vector) has no 'x'" in environment(doc, method).written
 
 
 def test_an_environment_is_kept_for_the_same_text_and_method() -> None:
