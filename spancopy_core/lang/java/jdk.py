@@ -9,7 +9,6 @@ Design notes: docs/design.md#lang-java-validity.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Container, Iterable
 from dataclasses import dataclass
 
@@ -414,8 +413,8 @@ _TABLE = {
         "binarySearch=int(float[],float) binarySearch=int(float[],int,int,float) "
         "binarySearch=int(int[],int) binarySearch=int(int[],int,int,int) "
         "binarySearch=int(long[],int,int,long) binarySearch=int(long[],long) "
-        "binarySearch=int(short[],int,int,short) binarySearch=int(short[],short) compare=int(?,?) "
-        "compare=int(?,?,Comparator) compare=int(?,int,int,?,int,int) "
+        "binarySearch=int(short[],int,int,short) binarySearch=int(short[],short) "
+        "compare=int(?,?) compare=int(?,?,Comparator) compare=int(?,int,int,?,int,int) "
         "compare=int(?,int,int,?,int,int,Comparator) compare=int(boolean[],boolean[]) "
         "compare=int(boolean[],int,int,boolean[],int,int) compare=int(byte[],byte[]) "
         "compare=int(byte[],int,int,byte[],int,int) compare=int(char[],char[]) "
@@ -428,23 +427,37 @@ _TABLE = {
         "compareUnsigned=int(byte[],int,int,byte[],int,int) "
         "compareUnsigned=int(int[],int,int,int[],int,int) compareUnsigned=int(int[],int[]) "
         "compareUnsigned=int(long[],int,int,long[],int,int) compareUnsigned=int(long[],long[]) "
-        "compareUnsigned=int(short[],int,int,short[],int,int) compareUnsigned=int(short[],short[]) "
-        "copyOf=?(?,int) copyOf=?(?,int,?) copyOf=boolean[](boolean[],int) "
-        "copyOf=byte[](byte[],int) copyOf=char[](char[],int) copyOf=double[](double[],int) "
-        "copyOf=float[](float[],int) copyOf=int[](int[],int) copyOf=long[](long[],int) "
-        "copyOf=short[](short[],int) copyOfRange=?(?,int,int) copyOfRange=?(?,int,int,?) "
-        "copyOfRange=boolean[](boolean[],int,int) copyOfRange=byte[](byte[],int,int) "
-        "copyOfRange=char[](char[],int,int) copyOfRange=double[](double[],int,int) "
-        "copyOfRange=float[](float[],int,int) copyOfRange=int[](int[],int,int) "
-        "copyOfRange=long[](long[],int,int) copyOfRange=short[](short[],int,int) "
-        "deepEquals=boolean(?,?) deepHashCode=int(?) deepToString=String(?) fill=void(?,?) "
-        "fill=void(?,int,int,?) fill=void(boolean[],boolean) fill=void(boolean[],int,int,boolean) "
-        "fill=void(byte[],byte) fill=void(byte[],int,int,byte) fill=void(char[],char) "
-        "fill=void(char[],int,int,char) fill=void(double[],double) "
-        "fill=void(double[],int,int,double) fill=void(float[],float) "
-        "fill=void(float[],int,int,float) fill=void(int[],int) fill=void(int[],int,int,int) "
-        "fill=void(long[],int,int,long) fill=void(long[],long) fill=void(short[],int,int,short) "
-        "fill=void(short[],short) mismatch=int(?,?) mismatch=int(?,?,Comparator) "
+        "compareUnsigned=int(short[],int,int,short[],int,int) "
+        "compareUnsigned=int(short[],short[]) copyOf=?(?,int) copyOf=?(?,int,?) "
+        "copyOf=boolean[](boolean[],int) copyOf=byte[](byte[],int) copyOf=char[](char[],int) "
+        "copyOf=double[](double[],int) copyOf=float[](float[],int) copyOf=int[](int[],int) "
+        "copyOf=long[](long[],int) copyOf=short[](short[],int) copyOfRange=?(?,int,int) "
+        "copyOfRange=?(?,int,int,?) copyOfRange=boolean[](boolean[],int,int) "
+        "copyOfRange=byte[](byte[],int,int) copyOfRange=char[](char[],int,int) "
+        "copyOfRange=double[](double[],int,int) copyOfRange=float[](float[],int,int) "
+        "copyOfRange=int[](int[],int,int) copyOfRange=long[](long[],int,int) "
+        "copyOfRange=short[](short[],int,int) deepEquals=boolean(?,?) deepHashCode=int(?) "
+        "deepToString=String(?) equals=boolean(?,?) equals=boolean(?,?,Comparator) "
+        "equals=boolean(?,int,int,?,int,int) equals=boolean(?,int,int,?,int,int,Comparator) "
+        "equals=boolean(boolean[],boolean[]) "
+        "equals=boolean(boolean[],int,int,boolean[],int,int) equals=boolean(byte[],byte[]) "
+        "equals=boolean(byte[],int,int,byte[],int,int) equals=boolean(char[],char[]) "
+        "equals=boolean(char[],int,int,char[],int,int) equals=boolean(double[],double[]) "
+        "equals=boolean(double[],int,int,double[],int,int) equals=boolean(float[],float[]) "
+        "equals=boolean(float[],int,int,float[],int,int) "
+        "equals=boolean(int[],int,int,int[],int,int) equals=boolean(int[],int[]) "
+        "equals=boolean(long[],int,int,long[],int,int) equals=boolean(long[],long[]) "
+        "equals=boolean(short[],int,int,short[],int,int) equals=boolean(short[],short[]) "
+        "fill=void(?,?) fill=void(?,int,int,?) fill=void(boolean[],boolean) "
+        "fill=void(boolean[],int,int,boolean) fill=void(byte[],byte) "
+        "fill=void(byte[],int,int,byte) fill=void(char[],char) fill=void(char[],int,int,char) "
+        "fill=void(double[],double) fill=void(double[],int,int,double) "
+        "fill=void(float[],float) fill=void(float[],int,int,float) fill=void(int[],int) "
+        "fill=void(int[],int,int,int) fill=void(long[],int,int,long) fill=void(long[],long) "
+        "fill=void(short[],int,int,short) fill=void(short[],short) hashCode=int(?) "
+        "hashCode=int(boolean[]) hashCode=int(byte[]) hashCode=int(char[]) "
+        "hashCode=int(double[]) hashCode=int(float[]) hashCode=int(int[]) hashCode=int(long[]) "
+        "hashCode=int(short[]) mismatch=int(?,?) mismatch=int(?,?,Comparator) "
         "mismatch=int(?,int,int,?,int,int) mismatch=int(?,int,int,?,int,int,Comparator) "
         "mismatch=int(boolean[],boolean[]) mismatch=int(boolean[],int,int,boolean[],int,int) "
         "mismatch=int(byte[],byte[]) mismatch=int(byte[],int,int,byte[],int,int) "
@@ -460,10 +473,11 @@ _TABLE = {
         "parallelPrefix=void(int[],IntBinaryOperator) "
         "parallelPrefix=void(int[],int,int,IntBinaryOperator) "
         "parallelPrefix=void(long[],LongBinaryOperator) "
-        "parallelPrefix=void(long[],int,int,LongBinaryOperator) parallelSetAll=void(?,IntFunction) "
-        "parallelSetAll=void(double[],IntToDoubleFunction) "
-        "parallelSetAll=void(int[],IntUnaryOperator) parallelSetAll=void(long[],IntToLongFunction) "
-        "parallelSort=void(?) parallelSort=void(?,Comparator) parallelSort=void(?,int,int) "
+        "parallelPrefix=void(long[],int,int,LongBinaryOperator) "
+        "parallelSetAll=void(?,IntFunction) parallelSetAll=void(double[],IntToDoubleFunction) "
+        "parallelSetAll=void(int[],IntUnaryOperator) "
+        "parallelSetAll=void(long[],IntToLongFunction) parallelSort=void(?) "
+        "parallelSort=void(?,Comparator) parallelSort=void(?,int,int) "
         "parallelSort=void(?,int,int,Comparator) parallelSort=void(byte[]) "
         "parallelSort=void(byte[],int,int) parallelSort=void(char[]) "
         "parallelSort=void(char[],int,int) parallelSort=void(double[]) "
@@ -475,14 +489,18 @@ _TABLE = {
         "setAll=void(double[],IntToDoubleFunction) setAll=void(int[],IntUnaryOperator) "
         "setAll=void(long[],IntToLongFunction) sort=void(?) sort=void(?,Comparator) "
         "sort=void(?,int,int) sort=void(?,int,int,Comparator) sort=void(byte[]) "
-        "sort=void(byte[],int,int) sort=void(char[]) sort=void(char[],int,int) sort=void(double[]) "
-        "sort=void(double[],int,int) sort=void(float[]) sort=void(float[],int,int) "
-        "sort=void(int[]) sort=void(int[],int,int) sort=void(long[]) sort=void(long[],int,int) "
-        "sort=void(short[]) sort=void(short[],int,int) spliterator=?(?) spliterator=?(?,int,int) "
+        "sort=void(byte[],int,int) sort=void(char[]) sort=void(char[],int,int) "
+        "sort=void(double[]) sort=void(double[],int,int) sort=void(float[]) "
+        "sort=void(float[],int,int) sort=void(int[]) sort=void(int[],int,int) "
+        "sort=void(long[]) sort=void(long[],int,int) sort=void(short[]) "
+        "sort=void(short[],int,int) spliterator=?(?) spliterator=?(?,int,int) "
         "spliterator=?(double[]) spliterator=?(double[],int,int) spliterator=?(int[]) "
         "spliterator=?(int[],int,int) spliterator=?(long[]) spliterator=?(long[],int,int) "
         "stream=?(?) stream=?(?,int,int) stream=?(double[]) stream=?(double[],int,int) "
         "stream=?(int[]) stream=?(int[],int,int) stream=?(long[]) stream=?(long[],int,int) "
+        "toString=String(?) toString=String(boolean[]) toString=String(byte[]) "
+        "toString=String(char[]) toString=String(double[]) toString=String(float[]) "
+        "toString=String(int[]) toString=String(long[]) toString=String(short[]) "
     ),
     "Collections": (
         "addAll=boolean(?,?...) asLifoQueue=?(?) binarySearch=int(?,?) "
@@ -815,6 +833,25 @@ _TABLE = {
         "query=?(?) range=?(?) toEpochMilli=long() truncatedTo=?(?) until=long(?,?) with=?(?) "
         "with=?(?,long) EPOCH: MAX: MIN: "
     ),
+    "Locale": (
+        "clone=?() filter=?(?,?) filter=?(?,?,?) filterTags=?(?,?) filterTags=?(?,?,?) "
+        "forLanguageTag=?(String) getAvailableLocales=?() getCountry=String() getDefault=?() "
+        "getDefault=?(?) getDisplayCountry=String() getDisplayCountry=String(?) "
+        "getDisplayLanguage=String() getDisplayLanguage=String(?) getDisplayName=String() "
+        "getDisplayName=String(?) getDisplayScript=String() getDisplayScript=String(?) "
+        "getDisplayVariant=String() getDisplayVariant=String(?) getExtension=String(char) "
+        "getExtensionKeys=?() getISO3Country=String() getISO3Language=String() "
+        "getISOCountries=?(?) getISOCountries=String[]() getISOLanguages=String[]() "
+        "getLanguage=String() getScript=String() getUnicodeLocaleAttributes=?() "
+        "getUnicodeLocaleKeys=?() getUnicodeLocaleType=String(String) getVariant=String() "
+        "hasExtensions=boolean() lookup=?(?,?) lookupTag=String(?,?) new=(String) "
+        "new=(String,String) new=(String,String,String) setDefault=void(?) "
+        "setDefault=void(?,?) stripExtensions=?() toLanguageTag=String() CANADA: "
+        "CANADA_FRENCH: CHINA: CHINESE: ENGLISH: FRANCE: FRENCH: GERMAN: GERMANY: ITALIAN: "
+        "ITALY: JAPAN: JAPANESE: KOREA: KOREAN: PRC: PRIVATE_USE_EXTENSION:char ROOT: "
+        "SIMPLIFIED_CHINESE: TAIWAN: TRADITIONAL_CHINESE: UK: UNICODE_LOCALE_EXTENSION:char "
+        "US: "
+    ),
     "ByteArrayInputStream": (
         "available=int() close=void() mark=void(int) markSupported=boolean() new=(byte[]) "
         "new=(byte[],int,int) nullInputStream=?() read=int() read=int(byte[]) "
@@ -914,6 +951,8 @@ _LATER = {
     "Charset": "forName=?(String,?)",  # 18
     "StringReader": "of=?(?)",  # 24, Reader's
     "InputStreamReader": "of=?(?)",
+    "Locale": "of=?(String) of=?(String,String) of=?(String,String,String) availableLocales=?()"
+    " caseFoldLanguageTag=String(String)",  # 19, 21
 }
 
 # a box's static overloads of Object's method names (Integer.toString(int, int),
@@ -926,17 +965,13 @@ _BOX_OVERLOADS = {
     box: f"toString=String({p}) hashCode=int({p}) {_RADIX.get(box, '')}"
     for box, p in _BOXES.items()
 }
-# Object's methods, which the table leaves out (a call of a member it does not name is not
-# judged), but which a type that declares other overloads of their names also has
-# (ByteArrayOutputStream.toString(String) beside toString()): all of them then, so that a call
-# is judged against every overload
-_OBJECT = "toString=String() hashCode=int() equals=boolean(?)"
-_OBJECT_NAMED = re.compile(r"(?:^|\s)(?:toString|hashCode|equals)=")
-
-
-def _with_object(spec: str) -> str:
-    """``spec`` with Object's methods where it names one of them."""
-    return f"{spec} {_OBJECT}" if _OBJECT_NAMED.search(spec) else spec
+# Object's public methods, which the table leaves out of each type (the generator skips them)
+# but every type has, an interface's too (JLS 9.2): a call of one is judged against them and
+# the type's own overloads of their names (ByteArrayOutputStream.toString(String))
+_OBJECT = (
+    "toString=String() hashCode=int() equals=boolean(?) getClass=?() notify=void() "
+    "notifyAll=void() wait=void() wait=void(long) wait=void(long,int)"
+)
 
 
 def overload(spec: str) -> Overload:
@@ -1010,9 +1045,11 @@ def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+# an array's members: Object's, and clone() (JLS 10.7); its length is a field of no type here
+ARRAY = _library_type(f"{_OBJECT} clone=?()")
 TYPES = {
     name: _library_type(
-        _with_object(" ".join((spec, _LATER.get(name, ""), _BOX_OVERLOADS.get(name, ""))))
+        " ".join((spec, _LATER.get(name, ""), _BOX_OVERLOADS.get(name, ""), _OBJECT))
     )
     for name, spec in _TABLE.items()
 }

@@ -75,7 +75,6 @@ _LITERALS = {
     "null_literal": "null",
 }
 _OBJECT_RETURNS = {"toString": "String", "hashCode": "int"}
-_ARRAY_METHODS = frozenset({"clone", "equals", "hashCode", "getClass", "toString"})
 _ORDER = frozenset({"<", ">", "<=", ">="})
 _LOOPS = frozenset({"for_statement", "enhanced_for_statement", "while_statement", "do_statement"})
 # code that may run elsewhere than where it is written: a lambda's, a local or anonymous class's
@@ -2738,10 +2737,12 @@ class _Checker:
         if kind == "primitive":
             self._flag(f"{what} has no members")
         elif kind == "array":
-            if (args is not None and name not in _ARRAY_METHODS) or (
+            if (args is not None and name not in jdk.ARRAY.methods) or (
                 args is None and name != "length"
             ):
                 self._flag(f"an array {what} has no '{name}'")
+            elif args is not None:
+                self._library_member(f"an array {what}", jdk.ARRAY, name, args)
         elif library is not None or (library := self._static(obj)) is not None:
             what = what if declared else f"'{_text(obj)}'"
             self._library_member(what, library, name, args)
@@ -2762,8 +2763,6 @@ class _Checker:
             nested = name[:1].isupper() and not name.isupper()  # Map.Entry: a type, no field
             if name not in library.fields and not nested:
                 self._flag(f"{what} has no '{name}'")
-        elif name in jdk.OBJECT_METHODS and name not in library.methods:
-            return
         elif name not in library.methods:
             self._flag(f"{what} has no '{name}'")
         else:

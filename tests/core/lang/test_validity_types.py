@@ -691,6 +691,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -716,6 +717,10 @@ public class Sources {
 
     public String dump(ByteArrayOutputStream out) {
         return out.toString();
+    }
+
+    public String lower(String s, byte[] data) {
+        return s.toLowerCase(Locale.ENGLISH) + data.clone().length;
     }
 
     public boolean found(Path p, Pattern pattern) {
@@ -756,6 +761,16 @@ LIBRARY = [
     ("out.toString()", "out.toString().trim()", ""),
     ("out.toString()", "out.toString(1, 2)", "does not take 2 arguments"),
     ("out.toString()", "out.toString().size()", "has no 'size'"),
+    # Object's methods on every type and array, java.util's Locale (Commons Codec's Lang was
+    # offered input.toString(Locale.ENGLISH), input.toLowerCase(Locale.langs); its
+    # BaseNCodec CHUNK_SEPARATOR.clone(true))
+    ("s.toLowerCase(Locale.ENGLISH)", "s.toString(Locale.ENGLISH)", "does not take 1 arg"),
+    ("s.toLowerCase(Locale.ENGLISH)", "s.toString()", ""),
+    ("Locale.ENGLISH", "Locale.langs", "has no 'langs'"),
+    ("Locale.ENGLISH", "Locale.ROOT", ""),
+    ("data.clone()", "data.clone(true)", "does not take 1 arguments"),
+    ("data.clone().length", "data.hashCode()", ""),
+    ("data.clone().length", "data.equals(s, s)", "does not take 2 arguments"),
 ]
 
 
