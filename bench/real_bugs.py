@@ -57,6 +57,7 @@ import argparse
 import difflib
 import json
 import os
+import re
 import sys
 import time
 from collections import Counter
@@ -93,14 +94,30 @@ EVERYDAY = ROOT / "bench" / "data" / "everyday_bugs.jsonl"
 TOP = 5
 
 
+SIDES = ("buggy", "fixed")
+_ABSTRACT = re.compile(r"\b(?:abstract|native)\b")
+_STRING = re.compile(r'"(?:\\.|[^"\\])*"')
+
+
+def _interface_member(method: str) -> bool:
+    """Whether ``method`` is a declaration that only an interface may hold: no body, and
+    neither abstract nor native (CodRep's IClassResolver: ``Class resolveClass(...);``; its
+    annotations may hold braces and words)."""
+    found = java.parse(method).methods
+    bodiless = len(found) == 1 and not found[0].has_body and found[0].kind == "method"
+    return bodiless and not _ABSTRACT.search(_STRING.sub('""', method))
+
+
 def file_text(record: dict[str, Any], method: str) -> tuple[str, int]:
-    """A file holding ``method`` (the record's buggy or fixed side) in its class, and the
-    0-based line where the method starts. The method follows the record's other ``members``
+    """A file holding ``method`` (the record's buggy or fixed side) in its class (an
+    interface where a side declares what only an interface may), and the 0-based line where
+    the method starts. The method follows the record's other ``members``
     (declarations, if any) unless the record carries the class body around it: ``before``
     and ``after``, lines with their indentation (whole programs, ``bench/contest_bugs.py``)."""
     head = [f"package {record['package']};", ""] if record.get("package") else []
     head += [f"import {name};" for name in record.get("imports", [])]
-    head += ["", f"class {record.get('class_name') or 'C'} {{"]
+    kind = "interface" if any(_interface_member(record.get(k, "")) for k in SIDES) else "class"
+    head += ["", f"{kind} {record.get('class_name') or 'C'} {{"]
     indent = record.get("indent", "")
     head += [indent + member for member in record.get("members", [])]
     head += record["before"].split("\n") if record.get("before") else []

@@ -44,6 +44,32 @@ def test_file_text_puts_the_method_in_its_class():
 
 
 @pytest.mark.parametrize(
+    ("buggy", "fixed", "kind"),
+    [
+        # CodRep's IClassResolver: abstract dropped, which only an interface allows
+        (
+            "public abstract Class resolve(String name);",
+            "public Class resolve(String name);",
+            "interface",
+        ),
+        ("Class resolve(String name);", "Class resolve(String name) throws E;", "interface"),
+        ("public abstract Class resolve(String name);", "abstract Class resolve();", "class"),
+        ("native int handle();", "native long handle();", "class"),
+        ("void f() { g(); }", "void f() { h(); }", "class"),
+    ],
+)
+def test_file_text_holds_a_bodiless_method_in_an_interface(
+    buggy: str, fixed: str, kind: str
+) -> None:
+    """A method without a body that is neither abstract nor native, on either side, is an
+    interface's: both sides are put in one, so that the validity check judges them there."""
+    record = {"class_name": "Resolver", "buggy": buggy, "fixed": fixed}
+    for side in (buggy, fixed):
+        text, _ = real_bugs.file_text(record, side)
+        assert f"\n{kind} Resolver {{\n" in text
+
+
+@pytest.mark.parametrize(
     ("buggy", "fixed", "line"),
     [
         ("void f() {\n  a();\n  b();\n}", "void f() {\n  a();\n  c();\n}", 2),

@@ -36,6 +36,12 @@ _SMALL = frozenset({"byte", "short", "char"})  # an int that is no constant need
 _INDEX = frozenset({"int", "short", "byte", "char"})  # what an array index may be, unboxed
 # modifiers of methods that no constructor has (JLS 8.8.3: only access modifiers)
 _NOT_OF_CONSTRUCTORS = ("abstract", "static", "final", "synchronized", "native", "default")
+# the bodies whose methods need a body unless abstract or native (not an interface's, nor an
+# annotation's)
+_CLASS_BODIES = frozenset({"class_body", "enum_body_declarations"})
+_NOT_OF_INTERFACES = ("protected", "final", "synchronized", "native")  # JLS 9.4
+# what an abstract method cannot also be (JLS 8.4.3.1)
+_NOT_ABSTRACT = ("private", "static", "final", "native", "synchronized", "strictfp")
 _WIDE = frozenset({"long", "float", "double"})  # never narrowed to int implicitly
 _WIDTH = {"byte": 1, "short": 2, "char": 2, "int": 3, "long": 4, "float": 5, "double": 6}
 _BOXED = {
@@ -279,6 +285,8 @@ class Environment:
     # the type parameters of the classes around the method (no class of the file's name)
     type_variables: frozenset[str] = frozenset()
     in_enum: bool = False  # the innermost class around the method is an enum
+    # the body the method is declared in (class_body, interface_body, ...; "" when unknown)
+    body_kind: str = ""
     # those of :attr:`type_variables` declared without a bound (Object's alone: no boolean)
     unbounded: frozenset[str] = frozenset()
 
@@ -293,7 +301,7 @@ class Environment:
             + self.suspects
             + (self.plain, constructors, self.abstract, supers, self.own_constructors)
             + (self.own_fields, self.own_class, self.blank_finals, self.type_variables)
-            + (self.in_enum, self.unbounded)
+            + (self.in_enum, self.unbounded, self.body_kind)
         )
 
 
@@ -521,6 +529,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         type_variables=frozenset(parameters),
         unbounded=frozenset(unbounded - doc.declared_types()),
         in_enum=(cls := _innermost_class(node)) is not None and cls.type == "enum_declaration",
+        body_kind=node.parent.type if node.parent is not None else "",
         own_class=_text(cls.child_by_field_name("name"))
         if (cls := _innermost_class(node)) is not None and cls.type in _TYPE_DECLS
         else "",
@@ -1016,11 +1025,12 @@ class _Checker:
             if base is not None and base.type == "type_identifier" and _text(base) in variables:
                 self._flag(f"'{_text(g)}': a type variable takes no type arguments")
 
-    def _misplaced_modifiers(self, method: SyntaxNode, modifiers: Container[str]) -> None:
+    def _misplaced_modifiers(self, method: SyntaxNode, modifiers: list[str]) -> None:
         """Modifiers that ``method`` cannot have (JLS 8.4.3, 8.8.3): a constructor's are of
         access alone, an enum's private (Commons IO's TaggedWriter was offered ``public abstract
         TaggedWriter(...)``); a method with a body is neither abstract nor native (FileEntry's
         ``public abstract void setLastModified(...) {``)."""
+        in_interface = self.env.body_kind == "interface_body"
         if method.type == "constructor_declaration":
             wrong = [w for w in _NOT_OF_CONSTRUCTORS if w in modifiers]
             if self.env.in_enum:  # JLS 8.9.2 (Guava's BoundType was offered public BoundType)
@@ -1033,6 +1043,26 @@ class _Checker:
             wrong = [w for w in ("abstract", "native") if w in modifiers]
             if wrong:
                 self._flag(f"a method with a body cannot be {wrong[0]}")
+            elif in_interface and not {"default", "static", "private"} & set(modifiers):
+                self._flag("an interface method with a body is default, static or private")
+        elif in_interface:  # JLS 9.4: only a default, static or private one has one
+            wrong = [w for w in ("default", "static", "private") if w in modifiers]
+            if wrong:
+                self._flag(f"a {wrong[0]} interface method needs a body")
+        elif self.env.body_kind in _CLASS_BODIES:
+            if "native" not in modifiers and "abstract" not in modifiers:
+                self._flag("a method without a body is abstract or native")
+            wrong = [w for w in _NOT_ABSTRACT if w in modifiers and "abstract" in modifiers]
+            if wrong:  # JLS 8.4.3.1 (Commons Codec's RFC1522Codec was offered private abstract)
+                self._flag(f"an abstract method cannot be {wrong[0]}")
+        if in_interface:  # JLS 9.4 (a default method is an instance's, and public)
+            wrong = [w for w in _NOT_OF_INTERFACES if w in modifiers]
+            wrong += [w for w in ("static", "private") if w in modifiers and "default" in modifiers]
+            if wrong:
+                self._flag(f"an interface method cannot be {wrong[0]}")
+        access = [w for w in modifiers if w in ("public", "protected", "private")]
+        if len(access) > 1:  # JLS 8.4.3, 8.8.3
+            self._flag(f"'{' '.join(access)}': one access modifier at most")
 
     def _recurses_at_once(self, method: SyntaxNode, body: SyntaxNode) -> None:
         """``int result() { return result(); }``, ``compare(left, right);`` first in

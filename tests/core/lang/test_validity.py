@@ -838,6 +838,82 @@ public class Bag<E> implements Comparator<E>, java.io.Serializable {
 """
 
 
+CODEC = """import java.util.List;
+
+abstract class RFC1522Codec {
+    protected abstract byte[] doEncoding(byte[] bytes) throws Exception;
+
+    native int handle();
+
+    public String encode(String text) {
+        return text.trim();
+    }
+}
+
+interface StringEncoder {
+    String encode(String source);
+
+    default List<String> encodeAll(List<String> sources) {
+        return sources;
+    }
+}
+
+enum Kind {
+    PLAIN {
+        int width() {
+            return 1;
+        }
+    };
+
+    abstract int width();
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # Commons Codec's RFC1522Codec was offered these at its abstract doEncoding
+        ("protected abstract byte[] doEncoding", "protected byte[] doEncoding", "without a body"),
+        ("protected abstract byte[] doEncoding", "private abstract byte[] doEncoding", "private"),
+        ("protected abstract byte[] doEncoding", "static abstract byte[] doEncoding", "static"),
+        ("protected abstract byte[] doEncoding", "final abstract byte[] doEncoding", "final"),
+        ("protected abstract byte[] doEncoding", "public abstract byte[] doEncoding", ""),
+        ("protected abstract byte[] doEncoding", "abstract byte[] doEncoding", ""),
+        ("native int handle", "private native int handle", ""),
+        ("public String encode(String text)", "public private String encode(String text)", "one"),
+        ("public String encode(String text)", "protected String encode(String text)", ""),
+        # an interface's methods: a body only where default, static or private (JLS 9.4)
+        ("String encode(String source);", "static String encode(String source);", "needs a body"),
+        ("String encode(String source);", "private String encode(String source);", "needs a"),
+        ("String encode(String source);", "protected String encode(String source);", "cannot"),
+        ("String encode(String source);", "public abstract String encode(String source);", ""),
+        ("default List<String> encodeAll", "List<String> encodeAll", "default, static or private"),
+        ("default List<String> encodeAll", "static default List<String> encodeAll", "cannot be"),
+        ("default List<String> encodeAll", "static List<String> encodeAll", ""),
+        ("default List<String> encodeAll", "private List<String> encodeAll", ""),
+        ("default List<String> encodeAll", "public default List<String> encodeAll", ""),
+        # an enum's abstract method, and its constant's body
+        ("abstract int width();", "int width();", "without a body"),
+        ("int width() {", "public int width() {", ""),
+    ],
+)
+def test_where_a_method_has_a_body_and_which_modifiers_it_may_have(
+    old: str, new: str, expected: str
+) -> None:
+    """JLS 8.4.3, 8.4.7, 9.4: javac agrees on each case, where a JDK is on the machine."""
+    from spancopy_core.lang.java import compiler
+
+    doc = java.parse(CODEC)
+    method = next(m for m in doc.methods if old in m_text(CODEC, m))
+    text, env = m_text(CODEC, method), judged(doc, method)
+    found = problems(text.replace(old, new, 1), env)
+    assert any(expected in p for p in found) if expected else found == [], found
+    assert environment(doc, method).written == ()
+    if compiler.available():
+        assert compiler.check(CODEC, [CODEC.replace(old, new, 1)], budget_s=60.0) == [not expected]
+
+
 @pytest.mark.parametrize(
     ("which", "old", "new", "expected"),
     [
