@@ -333,8 +333,9 @@ def _base(type_text: str) -> str:
 
 def _signature(method: SyntaxNode) -> jdk.Member:
     """A declared method as an overload: its parameter types where they are primitives,
-    ``String`` or arrays of them, or a functional interface of the library (``Comparator``;
-    else :data:`jdk.ANY`), its return type, its parameters' names."""
+    ``String`` or arrays of them, or a functional interface of the library (``Comparator``,
+    not ``Predicate<? super E>[]``, Commons Collections' SwitchClosure; else
+    :data:`jdk.ANY`), its return type, its parameters' names."""
     params = [
         p
         for p in _children(method.child_by_field_name("parameters"))
@@ -350,7 +351,7 @@ def _signature(method: SyntaxNode) -> jdk.Member:
         t
         if t.rstrip("[]") in _PRIMITIVES | {"String"}
         else _base(t)
-        if _base(t) in jdk.FUNCTIONAL
+        if _base(t) in jdk.FUNCTIONAL and not t.endswith("]")  # (an array of them: ANY)
         else jdk.ANY
         for t in types
     )
@@ -494,13 +495,13 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
     free = checker.free(node)
     seen = not (is_open or bool(free - checker.unresolved_types))  # the classes around, whole
     classes = _file_classes(doc)
-    # the constructors of a class around the method only where it is seen whole, more than
-    # the method (ManySStuBs4J's Worker.main is shown alone in its class: new Worker(conf, ...))
+    # the constructors of a class around the method only where it holds more than the method
+    # (ManySStuBs4J's Worker.main is shown alone in its class: new Worker(conf, ...)); what it
+    # inherits is no matter: no constructor is inherited
     constructors = {
         n: m
         for n, c in classes.items()
-        if (m := _creatable(c)) is not None
-        and (n not in enclosing or seen and _members_but(c, node))
+        if (m := _creatable(c)) is not None and (n not in enclosing or _members_but(c, node))
     }
     # a method that already uses names from out of sight lives in a class not all seen here
     found = Environment(
@@ -2388,7 +2389,10 @@ class _Checker:
         args = _statements(n.child_by_field_name("arguments"))
         base = _base(written)
         if library is None:
-            if base in self.type_params:
+            if base in self.type_params or base in self.env.type_variables:
+                if base not in self.env.classes:  # (Commons Collections' EditCommand<T> was
+                    # offered return new T(object);)
+                    self._flag(f"'{_text(n)}': a type variable cannot be instantiated")
                 return
             if base in self.env.abstract:  # a class of the file
                 self._flag(f"'{_text(n)}': {base} is abstract")

@@ -941,6 +941,11 @@ def test_where_a_method_has_a_body_and_which_modifiers_it_may_have(
             "(Object) is not a condition",
         ),
         ("a, b);", "return order", "if (a == b) return 0;\n        return order", ""),
+        # a type variable is no class to make (Commons Collections' EditCommand<T> was offered
+        # return new T(object);)
+        ("xs", "return xs.get(0);", "return new T();", "a type variable cannot be instantiated"),
+        ("a, b);", "return order", "E e = new E(a);\n        return order", "cannot be inst"),
+        ("xs", "return xs.get(0);", "return new ArrayList<T>(xs).get(0);", ""),
     ],
 )
 def test_type_variables_and_fields_a_class_can_have(
@@ -1453,6 +1458,53 @@ def test_a_class_of_the_file_named_like_a_collection_has_its_fields() -> None:
     doc = java.parse(library)
     method = next(m for m in doc.methods if m.name == "dot")
     assert "'v1' (Vector) has no 'x'" in environment(doc, method).written
+
+
+SWITCH = """import java.util.function.Predicate;
+
+public class Switch<E> extends Base {
+    private final Predicate<? super E>[] tests;
+
+    public static <E> Switch<E> of(final Predicate<? super E>[] tests) {
+        return new Switch<>(tests);
+    }
+
+    private Switch(final boolean clone, final Predicate<? super E>[] tests) {
+        this.tests = clone ? tests.clone() : tests;
+    }
+
+    public Switch(final Predicate<? super E>[] tests) {
+        this(true, tests);
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # Commons Collections' FactoryTransformer (which implements interfaces out of sight)
+        # was offered new FactoryTransformer<>(factory, true): constructors are not inherited
+        ("new Switch<>(tests)", "new Switch<>(tests, true)", "the constructor does not take"),
+        ("new Switch<>(tests)", "new Switch<>(tests, tests, tests)", "does not take 3"),
+        ("new Switch<>(tests)", "new Switch<>(false, tests)", ""),
+        ("new Switch<>(tests)", "new Switch<E>(tests)", ""),
+        ("this(true, tests)", "this(tests, true)", "the constructor does not take"),
+        ("this(true, tests)", "this(false, tests.clone())", ""),
+    ],
+)
+def test_a_classs_own_constructors_are_known_whatever_it_inherits(
+    old: str, new: str, expected: str
+) -> None:
+    """An array of a functional interface (SwitchClosure's Predicate<? super E>[]) is an
+    array; the class's constructors are all in sight where the class is, though its
+    superclass is not."""
+    doc = java.parse(SWITCH)
+    method = next(m for m in doc.methods if old in m_text(SWITCH, m))
+    text, env = m_text(SWITCH, method), judged(doc, method)
+    assert environment(doc, method).written == ()
+    found = problems(text.replace(old, new, 1), env)
+    assert any(expected in p for p in found) if expected else found == [], found
 
 
 def test_an_environment_is_kept_for_the_same_text_and_method() -> None:
