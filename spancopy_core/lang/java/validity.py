@@ -4400,19 +4400,14 @@ def _elements_assigned(n: SyntaxNode) -> set[str]:
     """The names of the arrays an element of which ``n`` assigns, increments or decrements
     (``a`` of ``a[i][j] += 2``)."""
     out = set()
-    for x in _walk(n):
-        if x.type == "assignment_expression":
-            target = x.child_by_field_name("left")
-        elif x.type == "update_expression":
-            target = next(iter(_statements(x)), None)
-        else:
+    for _, target in _written(n):
+        if target.type != "array_access":
             continue
-        if target is None or target.type != "array_access":
-            continue
-        while target is not None and target.type == "array_access":
-            target = target.child_by_field_name("array")
-        if target is not None and target.type == "identifier":
-            out.add(_text(target))
+        array: SyntaxNode | None = target
+        while array is not None and array.type == "array_access":
+            array = array.child_by_field_name("array")
+        if array is not None and array.type == "identifier":
+            out.add(_text(array))
     return out
 
 
@@ -4423,6 +4418,13 @@ def _changes(n: SyntaxNode, name: str) -> list[SyntaxNode]:
 
 def _targets(n: SyntaxNode) -> Iterator[tuple[SyntaxNode, str]]:
     """Each assignment, increment or decrement of a variable in ``n``, with its name."""
+    for x, target in _written(n):
+        if target.type == "identifier":
+            yield x, _text(target)
+
+
+def _written(n: SyntaxNode) -> Iterator[tuple[SyntaxNode, SyntaxNode]]:
+    """Each assignment, increment or decrement in ``n``, with what it changes."""
     for x in _walk(n):
         if x.type == "assignment_expression":
             target = x.child_by_field_name("left")
@@ -4430,8 +4432,8 @@ def _targets(n: SyntaxNode) -> Iterator[tuple[SyntaxNode, str]]:
             target = next(iter(_statements(x)), None)
         else:
             continue
-        if target is not None and target.type == "identifier":
-            yield x, _text(target)
+        if target is not None:
+            yield x, target
 
 
 def _steps(body: SyntaxNode, name: str) -> list[tuple[str, SyntaxNode]] | None:
