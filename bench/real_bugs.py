@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import functools
 import json
 import os
 import re
@@ -99,10 +100,13 @@ _ABSTRACT = re.compile(r"\b(?:abstract|native)\b")
 _STRING = re.compile(r'"(?:\\.|[^"\\])*"')
 
 
+@functools.lru_cache(maxsize=1024)  # each side is asked of both sides' files
 def _interface_member(method: str) -> bool:
     """Whether ``method`` is a declaration that only an interface may hold: no body, and
     neither abstract nor native (CodRep's IClassResolver: ``Class resolveClass(...);``; its
     annotations may hold braces and words)."""
+    if not method.rstrip().endswith(";"):  # a body ends in "}": no need to parse
+        return False
     found = java.parse(method).methods
     bodiless = len(found) == 1 and not found[0].has_body and found[0].kind == "method"
     return bodiless and not _ABSTRACT.search(_STRING.sub('""', method))

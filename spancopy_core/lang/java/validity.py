@@ -2771,12 +2771,10 @@ class _Checker:
         if kind == "primitive":
             self._flag(f"{what} has no members")
         elif kind == "array":
-            if (args is not None and name not in jdk.ARRAY.methods) or (
-                args is None and name != "length"
-            ):
-                self._flag(f"an array {what} has no '{name}'")
-            elif args is not None:
+            if args is not None:  # Object's methods and clone()
                 self._library_member(f"an array {what}", jdk.ARRAY, name, args)
+            elif name != "length":
+                self._flag(f"an array {what} has no '{name}'")
         elif library is not None or (library := self._static(obj)) is not None:
             what = what if declared else f"'{_text(obj)}'"
             self._library_member(what, library, name, args)

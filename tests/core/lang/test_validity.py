@@ -534,6 +534,15 @@ def m_text(source: str, method: java.Method) -> str:
     return source[method.start : method.end]
 
 
+def _changed_where(source: str, old: str, new: str) -> list[str]:
+    """What the check alone finds in the method of ``source`` that holds ``old`` (a method
+    that makes sense as written) with ``old`` changed into ``new``."""
+    doc = java.parse(source)
+    method = next(m for m in doc.methods if old in m_text(source, m))
+    assert environment(doc, method).written == ()
+    return problems(m_text(source, method).replace(old, new, 1), judged(doc, method))
+
+
 @pytest.mark.parametrize(
     ("change", "where"),
     [
@@ -904,12 +913,8 @@ def test_where_a_method_has_a_body_and_which_modifiers_it_may_have(
     """JLS 8.4.3, 8.4.7, 9.4: javac agrees on each case, where a JDK is on the machine."""
     from spancopy_core.lang.java import compiler
 
-    doc = java.parse(CODEC)
-    method = next(m for m in doc.methods if old in m_text(CODEC, m))
-    text, env = m_text(CODEC, method), judged(doc, method)
-    found = problems(text.replace(old, new, 1), env)
+    found = _changed_where(CODEC, old, new)
     assert any(expected in p for p in found) if expected else found == [], found
-    assert environment(doc, method).written == ()
     if compiler.available():
         assert compiler.check(CODEC, [CODEC.replace(old, new, 1)], budget_s=60.0) == [not expected]
 
@@ -1499,11 +1504,7 @@ def test_a_classs_own_constructors_are_known_whatever_it_inherits(
     """An array of a functional interface (SwitchClosure's Predicate<? super E>[]) is an
     array; the class's constructors are all in sight where the class is, though its
     superclass is not."""
-    doc = java.parse(SWITCH)
-    method = next(m for m in doc.methods if old in m_text(SWITCH, m))
-    text, env = m_text(SWITCH, method), judged(doc, method)
-    assert environment(doc, method).written == ()
-    found = problems(text.replace(old, new, 1), env)
+    found = _changed_where(SWITCH, old, new)
     assert any(expected in p for p in found) if expected else found == [], found
 
 
