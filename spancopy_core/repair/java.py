@@ -236,11 +236,12 @@ class JavaFrontend:
         return self._expressed(unit, self._fixes(unit, start, end), known, _FRESH)
 
     def _fixes(self, unit: Unit, start: int, end: int) -> list[TextEdit]:
-        """The fixes that the checks know of the method as written."""
+        """The fixes that the checks know of the method as written (once each: the likely
+        bugs of one condition share its fix)."""
         found = self.suspicions(unit)
-        edits = [
+        edits = dict.fromkeys(
             TextEdit(unit.start + s.fix[0], unit.start + s.fix[1], s.fix[2]) for s in found if s.fix
-        ]
+        )
         return [e for e in edits if start <= e.start and e.end <= end]
 
     def title(self, text: str, edits: Sequence[TextEdit], located: bool = False) -> str:

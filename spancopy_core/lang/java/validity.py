@@ -2878,6 +2878,34 @@ class _Checker:
                 elif op in ("+", "-", "*") or wide == "long" or kind not in ("int", "long"):
                     todo += [left, right]
 
+    def _by_reference(self, n: SyntaxNode) -> str | None:
+        """``n`` written to compare by value (``!a.equals(b)`` for ``a != b``) where it
+        compares Strings by reference, else None; never where the method compares the two
+        by value too (``a == b || a.equals(b)``: a shortcut), nor a constant or ``this`` (a
+        sentinel: javapoet's ``NO_PACKAGE = new String()``, compared by identity on purpose)."""
+        found = _comparison(n, ("==", "!="))
+        if found is None or not self._strings(found[1], found[2]):
+            return None
+        op, left, right = found
+        sentinel = any(_CONSTANT.fullmatch(_text(x).rsplit(".", 1)[-1]) for x in (left, right))
+        sentinel |= any(x.type == "this" for x in (left, right))  # in equals
+        if sentinel or self._compared_by_value(left, right):
+            return None
+        return f"{'!' if op == '!=' else ''}{_text(left)}.equals({_text(right)})"
+
+    def _by_value(self, top: SyntaxNode) -> str:
+        """The text of ``top`` with every String compared by reference in it, through its
+        ``&&``, ``||`` and parentheses, compared by value: ``lang == "tr" || lang == "az"``
+        is fixed as a whole, not one comparison of it."""
+        raw, base, at = _text(top).encode(), top.start_byte, 0
+        parts: list[str] = []
+        for c in _logical_operands(top):
+            new = self._by_reference(c)
+            if new is not None:
+                parts += [raw[at : c.start_byte - base].decode(), new]
+                at = c.end_byte - base
+        return "".join(parts) + raw[at:].decode()
+
     def _strings(self, left: SyntaxNode | None, right: SyntaxNode | None) -> bool:
         """Whether ``left`` and ``right`` are Strings: both of type String, or one of them and
         the other a call, a name or an element whose type is not known here (``password ==
@@ -3000,15 +3028,10 @@ class _Checker:
         if op in ("+", "-") and len(literals) == 2 and "0" in map(_text, literals):
             self.found.append(f"'{_text(n)}' is a number written the long way")  # return 0 + 1
         self._operands(op, self._type_of(left), self._type_of(right))
-        if op in ("==", "!=") and self._strings(left, right):
-            # a == b || a.equals(b) is a shortcut; x == NO_PACKAGE, a constant, a sentinel
-            # (javapoet's NO_PACKAGE = new String(), compared by identity on purpose)
-            sentinel = any(_CONSTANT.fullmatch(_text(x).rsplit(".", 1)[-1]) for x in (left, right))
-            sentinel |= any(x is not None and x.type == "this" for x in (left, right))  # equals
-            if not sentinel and not self._compared_by_value(left, right):
-                by_value = f"{'!' if op == '!=' else ''}{_text(left)}.equals({_text(right)})"
-                what = f"'{_text(n)}' compares Strings by reference, not by value"
-                self._suspect(n, what, (n, n, by_value))
+        if self._by_reference(n) is not None:
+            what = f"'{_text(n)}' compares Strings by reference, not by value"
+            top = _logical_chain(n)
+            self._suspect(n, what, (top, top, self._by_value(top)))
         if op in ("==", "!=") and left is not None and right is not None:
             self._boxed_by_reference(n, op, left, right)
             self._never_null(n, op, left, right)
@@ -4501,6 +4524,30 @@ def _statement(n: SyntaxNode) -> SyntaxNode:
     while at.parent is not None and not (at.type.endswith("_statement") or at.type in _COMPLETING):
         at = at.parent
     return at
+
+
+def _logical_chain(n: SyntaxNode) -> SyntaxNode:
+    """The outermost condition that ``n`` is an operand of through ``&&``, ``||`` and
+    parentheses (``a == "x" || (a == "y" && b)`` of ``a == "y"``; ``n`` itself if none)."""
+    top = n
+    while (up := top.parent) is not None and (
+        up.type == "parenthesized_expression" or _comparison(up, _CONDITION_OPS) is not None
+    ):
+        top = up
+    while top.type == "parenthesized_expression" and top.id != n.id:  # the if's own (...)
+        top = top.named_children[0]
+    return top
+
+
+def _logical_operands(n: SyntaxNode) -> Iterator[SyntaxNode]:
+    """The operands of the ``&&`` and ``||`` of ``n`` through parentheses, in order (``n``
+    itself where it is no such condition)."""
+    found = _comparison(n, _CONDITION_OPS)
+    if found is None:
+        yield _bare(n)
+        return
+    yield from _logical_operands(found[1])
+    yield from _logical_operands(found[2])
 
 
 def _parenthesized(n: SyntaxNode) -> SyntaxNode:

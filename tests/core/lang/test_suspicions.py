@@ -986,6 +986,46 @@ def test_a_fix_lands_where_its_code_is_past_wide_characters():
     assert text[start:end] == code == "s == r" and new == "s.equals(r)"
 
 
+@pytest.mark.parametrize(
+    ("buggy", "fixed"),
+    [
+        (  # the JDK's StringLatin1 shape: three comparisons of one line, one fix of them all
+            'boolean f(String lang) {\n    if (lang == "tr" || lang == "az" || lang == "lt") {\n'
+            "        return true;\n    }\n    return false;\n}",
+            'boolean f(String lang) {\n    if (lang.equals("tr") || lang.equals("az") || '
+            'lang.equals("lt")) {\n        return true;\n    }\n    return false;\n}',
+        ),
+        (  # through parentheses and &&; a comparison by value and one of ints left as they are
+            'boolean f(String a, String b, int n) {\n    return n > 0 && (a != "x" && b == a)'
+            ' || "y".equals(a) || n == 3;\n}',
+            'boolean f(String a, String b, int n) {\n    return n > 0 && (!a.equals("x") &&'
+            ' b.equals(a)) || "y".equals(a) || n == 3;\n}',
+        ),
+        (  # over two lines of one condition
+            'boolean f(String s) {\n    return s == "yes"\n        || s == "y";\n}',
+            'boolean f(String s) {\n    return s.equals("yes")\n        || s.equals("y");\n}',
+        ),
+    ],
+)
+def test_strings_compared_by_reference_in_one_condition_are_fixed_together(buggy, fixed):
+    found = validity.suspicions(buggy)
+    assert len(found) == fixed.count(".equals(") - buggy.count(".equals(")  # one each
+    assert all("compares Strings by reference" in s.what for s in found)
+    for s in found:  # each likely bug's own fix is the whole condition's
+        start, end, new = s.fix
+        assert buggy[:start] + new + buggy[end:] == fixed
+    assert validity.suspicions(fixed) == []
+
+
+def test_strings_compared_by_reference_in_separate_conditions_are_fixed_apart():
+    buggy = 'void f(String s) {\n    if (s == "a") g();\n    if (s == "b") h();\n}'
+    first, second = validity.suspicions(buggy)
+    for s, want in ((first, 'if (s.equals("a")) g();'), (second, 'if (s.equals("b")) h();')):
+        start, end, new = s.fix
+        assert want in buggy[:start] + new + buggy[end:]
+        assert (buggy[:start] + new + buggy[end:]).count(".equals") == 1
+
+
 @pytest.mark.parametrize("text", CORRECT)
 def test_correct_idioms_are_not_suspected(text):
     assert validity.suspicions(text) == []

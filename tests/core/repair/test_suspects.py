@@ -145,6 +145,31 @@ def test_with_the_shipped_model_the_fix_is_first_and_answered(model):
     assert all(not r.suspected for r in found)
 
 
+CHAINED = """class L {
+    static boolean special(String lang) {
+        if (lang == "tr" || lang == "az" || lang == "lt") {
+            return true;
+        }
+        return false;
+    }
+}
+"""
+
+
+def test_strings_compared_by_reference_on_one_line_get_one_fix_of_them_all(model):
+    """The JDK's StringLatin1 shape: three comparisons of one condition were three likely bugs,
+    each "fixed by" a repair that changed it alone; one fix changes them all, and is first."""
+    doc = ParsedText.parse(CHAINED, JAVA)
+    (u,) = JAVA.all_units(doc.parsed, ())
+    ((edit, _),) = JAVA.fixes(u, u.start, u.end, model.vocab)
+    assert edit.new_text == 'lang.equals("tr") || lang.equals("az") || lang.equals("lt")'
+    found, _ = runner.repair(model, doc, pipeline.line_focus(doc, 2), RepairOptions())
+    (r,) = found
+    assert [s.repair for s in r.suspected] == [0]  # one likely bug shown, fixed by the first
+    first = r.candidates[0].new_text
+    assert first.count(".equals(") == 3 and '== "' not in first
+
+
 def test_the_front_ends_fix_lands_in_the_document_past_wide_characters():
     from spancopy_core.editing.edits import apply_edits as applied
 
