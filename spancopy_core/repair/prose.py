@@ -926,12 +926,19 @@ def spelt_words(
     """The words of the sentence ``tokens`` spelt as meant, which the corrector never
     respells: the document's terms ``known``, the plurals and derived words of the
     lexicon's, and with ``harper`` the words Harper's dictionary holds (of those the channel
-    and :meth:`ProseFrontend.spell` may change: words of letters)."""
+    and :meth:`ProseFrontend.spell` may change: words of letters), in lower case or
+    capitalised: a name it holds only capitalised (``Gradle``: jcommander's changelog's
+    ``Added: Gradle build support`` got ``Grade``) is a name in lower case too (``run
+    gradle``)."""
     lexicon = shared_lexicon()
     spelt = known | plurals(tokens, lexicon) | derived_words(tokens, lexicon)
     if harper is not None:
         asked = {w for t in tokens if (w := t.lower()).isalpha() and w not in lexicon}
-        spelt |= {w for w in asked - spelt if knows(w, harper.dialect)}
+        spelt |= {
+            w
+            for w in asked - spelt
+            if knows(w, harper.dialect) or knows(w.capitalize(), harper.dialect)
+        }
     return spelt
 
 

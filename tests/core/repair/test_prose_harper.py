@@ -293,6 +293,23 @@ def test_a_word_harpers_dictionary_holds_is_not_respelt():
     assert "important" in fixed.tokens
 
 
+def test_a_name_harpers_dictionary_holds_capitalised_is_not_respelt_in_any_case():
+    """Harper's dictionary holds ``Gradle`` capitalised only (it flags ``gradle`` alone): the
+    corrector respelt jcommander's changelog's ``Added: Gradle build support`` to ``Grade``
+    at >99%, and ``run gradle`` too; a misspelling is still respelt, capitalised or not."""
+    assert harper.knows("Gradle") and not harper.knows("gradle")
+    assert not harper.knows("Becuase")
+    sources = (  # each its own document: a word used often is a term of the document
+        "* Added: Gradle build support\n",
+        "Gradle is required.\n",
+        "Run gradle to build it.\n",
+        "Becuase it fails, we stop.\n",
+    )
+    units = [pipeline.units(ParsedText.parse(s, PLAINTEXT), ())[0] for s in sources]
+    assert [u.tokens == written(u) for u in units] == [True, True, True, False]
+    assert units[-1].tokens[0] == "Because"
+
+
 def test_a_name_harpers_dictionary_lacks_keeps_its_case_at_a_sentence_start():
     """The lexicon counts the documentation's words, names among them (bc, zlib): one that
     Harper's dictionary lacks is not capitalised as a sentence's first word; an English word
