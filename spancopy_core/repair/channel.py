@@ -502,10 +502,11 @@ def respellings(
             continue  # no vowel: an abbreviation or a command (wrt, gvfs, gtkrc), no typo
         if i > 0 and tokens[i - 1][:1].isdigit():
             continue  # after a number: a unit (23 nats, 4 vcpus; JFLEG dev respells none)
-        if token != lower and i > 0 and (tokens[i - 1][:1].isalnum() or tokens[i - 1] in ",.["):
+        if token != lower and i > 0 and (tokens[i - 1][:1].isalnum() or tokens[i - 1] in ",.[:"):
             # capitalised after a word, a comma, or a period inside the sentence (after an
-            # abbreviation: Dr. Dobb), or opening a link's text: a name (Xchange, Darktable,
-            # Theano; Flask's "[Werkzeug] and [Jinja]" got Ninja)
+            # abbreviation: Dr. Dobb), opening a link's text, or after a label's colon: a name
+            # (Xchange, Darktable, Theano; Flask's "[Werkzeug] and [Jinja]" got Ninja; "Note:
+            # Tokio is required." got Too; JFLEG dev capitalises no misspelling after one)
             continue
         if token != lower and tokens[i + 1 : i + 2] and tokens[i + 1] != "I":
             if tokens[i + 1][:1].isupper():

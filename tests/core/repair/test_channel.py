@@ -428,8 +428,8 @@ def test_a_capitalised_word_before_a_possessive_is_a_name():
 
 def test_a_capitalised_word_in_a_list_is_a_name():
     """``such as TensorFlow, Theano, Caffe, and CNTK`` (torch's description) was respelt
-    ``Then`` and ``Safe``, and so is a name after an abbreviation; a sentence's first word is
-    still respelt."""
+    ``Then`` and ``Safe``, and so is a name after an abbreviation or a label's colon; a
+    sentence's first word is still respelt."""
     lexicon = Lexicon({w: 30 for w in ("such", "as", "then", "cafe", "and", "go")})
     listed = ["such", "as", "TensorFlow", ",", "Theano", ",", "Caffe", ",", "and", "CNTK"]
     assert respell(listed, lexicon) == tuple(listed)
@@ -438,6 +438,8 @@ def test_a_capitalised_word_in_a_list_is_a_name():
     assert respell(["as", "Dr", ".", "Caffe", "and", "go"], lexicon)[3] == "Caffe"
     # opening a link's text (Flask's description: "[Werkzeug] and [Jinja]" got Ninja)
     assert respell(["as", "[", "Caffe", "]", "and", "go"], lexicon)[2] == "Caffe"
+    # after a label's colon ("Note: Tokio is required." got Too)
+    assert respell(["Note", ":", "Caffe", "and", "go"], lexicon)[2] == "Caffe"
 
 
 def test_a_word_after_a_number_is_a_unit():
