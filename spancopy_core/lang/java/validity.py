@@ -42,6 +42,20 @@ _CLASS_BODIES = frozenset({"class_body", "enum_body_declarations"})
 _NOT_OF_INTERFACES = ("protected", "final", "synchronized", "native")  # JLS 9.4
 # what an abstract method cannot also be (JLS 8.4.3.1)
 _NOT_ABSTRACT = ("private", "static", "final", "native", "synchronized", "strictfp")
+# Object's public methods that a class may override, by name and parameters, with their return
+# types; and its final ones, which none may (JLS 4.3.2, 8.4.8.3)
+_OBJECT_PUBLIC = {
+    ("hashCode", ()): "int",
+    ("toString", ()): "String",
+    ("equals", ("Object",)): "boolean",
+}
+_OBJECT_OVERRIDABLE = frozenset(_OBJECT_PUBLIC) | {("clone", ()), ("finalize", ())}
+# interfaces that declare no method (a class that implements them alone overrides none)
+_MARKER_INTERFACES = frozenset({"Serializable", "Cloneable", "RandomAccess"})
+_OBJECT_FINAL = frozenset(
+    {("getClass", ()), ("notify", ()), ("notifyAll", ()), ("wait", ())}
+    | {("wait", ("long",)), ("wait", ("long", "int"))}
+)
 _WIDE = frozenset({"long", "float", "double"})  # never narrowed to int implicitly
 _WIDTH = {"byte": 1, "short": 2, "char": 2, "int": 3, "long": 4, "float": 5, "double": 6}
 _BOXED = {
@@ -266,6 +280,9 @@ class Environment:
     constants: dict[str, int] = field(default_factory=dict)  # final fields' integer values
     # the class around the method extends nothing: its super has Object's methods alone
     plain: bool = False
+    # nor does it implement an interface but a marker (Serializable): it overrides Object's
+    # methods alone
+    bare: bool = False
     # the constructors of each class the file declares once, seen whole (:func:`_creatable`)
     constructors: dict[str, jdk.Member] = field(default_factory=dict)
     abstract: frozenset[str] = frozenset()  # which of those classes are abstract
@@ -301,7 +318,7 @@ class Environment:
             + self.suspects
             + (self.plain, constructors, self.abstract, supers, self.own_constructors)
             + (self.own_fields, self.own_class, self.blank_finals, self.type_variables)
-            + (self.in_enum, self.unbounded, self.body_kind)
+            + (self.in_enum, self.unbounded, self.body_kind, self.bare)
         )
 
 
@@ -521,6 +538,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         # alone are out of sight: they give super nothing; a method shown alone, in a class
         # of its own, has a super unseen)
         plain=_extends_nothing(node) and (seen or _whole_but_interfaces(node, free, checker)),
+        bare=_overrides_objects_alone(node),
         constructors=constructors,
         abstract=frozenset(n for n, c in classes.items() if "abstract" in _words(c)),
         super_methods=_super_methods(node, classes),
@@ -676,6 +694,18 @@ def _uses_this(node: SyntaxNode) -> bool:
             return True
         return node == parent.child(0)  # this.x, not Outer.this
     return any(_uses_this(c) for c in node.named_children)
+
+
+def _overrides_objects_alone(node: SyntaxNode) -> bool:
+    """Whether the class around ``node`` extends nothing and implements no interface but a
+    marker (:data:`_MARKER_INTERFACES`), and declares more than ``node`` (a method shown
+    alone, in a class of its own, is a snippet whose class is not known)."""
+    cls = _innermost_class(node)
+    if cls is None or not _extends_nothing(node) or not _members_but(cls, node):
+        return False
+    interfaces = cls.child_by_field_name("interfaces")
+    listed = _children(interfaces.named_children[0]) if interfaces is not None else []
+    return all(_base(_text(t)) in _MARKER_INTERFACES for t in listed)
 
 
 def _whole_but_interfaces(node: SyntaxNode, free: set[str], checker: _Checker) -> bool:
@@ -837,6 +867,16 @@ def _beside(node: SyntaxNode, forward: bool) -> SyntaxNode | None:
     return found
 
 
+def _name_and_params(method: SyntaxNode) -> tuple[str, list[str]]:
+    """The name of ``method`` and the declared types of its parameters."""
+    params = [
+        _declared_type(p.child_by_field_name("type"), p)
+        for p in _children(method.child_by_field_name("parameters"))
+        if p.type in ("formal_parameter", "spread_parameter")
+    ]
+    return _text(method.child_by_field_name("name")), params
+
+
 def _words(node: SyntaxNode) -> list[str]:
     """The modifiers of a declaration (``static``, ``final``, ...)."""
     modifiers = next((c for c in node.children if c.type == "modifiers"), None)
@@ -989,6 +1029,8 @@ class _Checker:
         if "@Override" in modifiers and ("private" in modifiers or self.static):
             # overrides nothing (JUnit's Throwables: @Override private State processLine)
             self._flag(f"a {'static' if self.static else 'private'} method overrides nothing")
+        elif method.type == "method_declaration":  # (a private or static @Override: once)
+            self._object_override(method, modifiers)
         self._misplaced_modifiers(method, modifiers)
         self.type_params = set(_type_parameters(method))
         if self.checking:
@@ -1064,6 +1106,53 @@ class _Checker:
         access = [w for w in modifiers if w in ("public", "protected", "private")]
         if len(access) > 1:  # JLS 8.4.3, 8.8.3
             self._flag(f"'{' '.join(access)}': one access modifier at most")
+
+    def _object_override(self, method: SyntaxNode, modifiers: list[str]) -> None:
+        """A method with the signature of one of Object's overrides it, as JLS 8.4.8.3 and
+        9.4.1 allow: ``hashCode()``, ``toString()`` and ``equals(Object)`` public, of an
+        instance, returning what Object's do (no interface's a default one); ``clone()`` and
+        ``finalize()`` of a class not private or package-private, of an instance, ``clone()``
+        returning an object and ``finalize()`` nothing; ``getClass()``, ``notify()``,
+        ``notifyAll()`` and ``wait()`` never (final). jcommander's Parameterized was offered
+        ``protected int hashCode()`` and ``public long hashCode()``; in a class without a
+        supertype (:attr:`Environment.bare`), ``@Override public int size()``: a method that
+        is none of Object's overrides nothing."""
+        kind = self.env.body_kind
+        name, params = _name_and_params(method)
+        key = (name, tuple(map(_base, params)))
+        if {"Object", "String"} & self.env.classes:
+            return  # a class of the file's own by those names: not java.lang's
+        if "@Override" in modifiers and self.env.bare and key not in _OBJECT_OVERRIDABLE:
+            self._flag(
+                f"'{name}({', '.join(params)})' overrides nothing: the class has no supertype"
+            )
+            return
+        if kind not in _CLASS_BODIES | {"interface_body"}:
+            return
+        returns = _declared_type(method.child_by_field_name("type"), method)
+        wrong = ""
+        if key in _OBJECT_FINAL:
+            wrong = "it is final"
+        elif key in _OBJECT_PUBLIC:
+            if _base(returns) != _OBJECT_PUBLIC[key]:
+                wrong = f"it returns {_OBJECT_PUBLIC[key]}"
+            elif "static" in modifiers:
+                wrong = "it is an instance's"
+            elif kind == "interface_body" and {"default", "private"} & set(modifiers):
+                wrong = "an interface cannot give it a body"
+            elif kind != "interface_body" and "public" not in modifiers:
+                wrong = "it is public"
+        elif kind != "interface_body" and not params and name in ("clone", "finalize"):
+            if "static" in modifiers:
+                wrong = "it is an instance's"
+            elif not {"public", "protected"} & set(modifiers):
+                wrong = "it is protected"
+            elif name == "finalize" and returns != "void":
+                wrong = "it returns nothing"
+            elif name == "clone" and (returns in _PRIMITIVES or returns == "void"):
+                wrong = "it returns an object"
+        if wrong:
+            self._flag(f"'{name}({', '.join(params)})' cannot override Object's: {wrong}")
 
     def _recurses_at_once(self, method: SyntaxNode, body: SyntaxNode) -> None:
         """``int result() { return result(); }``, ``compare(left, right);`` first in

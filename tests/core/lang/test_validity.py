@@ -919,6 +919,104 @@ def test_where_a_method_has_a_body_and_which_modifiers_it_may_have(
         assert compiler.check(CODEC, [CODEC.replace(old, new, 1)], budget_s=60.0) == [not expected]
 
 
+OBJECTS = """class Key implements Cloneable {
+    private final int id;
+
+    Key(int id) {
+        this.id = id;
+    }
+
+    public int hashCode() {
+        return id;
+    }
+
+    public boolean equals(Object o) {
+        return o instanceof Key && ((Key) o).id == id;
+    }
+
+    @Override
+    protected Object clone() throws CloneNotSupportedException {
+        return super.clone();
+    }
+
+    int size() {
+        return id;
+    }
+}
+
+interface Named {
+    String toString();
+}
+
+class Job implements Runnable {
+    private int runs;
+
+    @Override
+    public void run() {
+        runs++;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # jcommander's Parameterized was offered these at its hashCode
+        ("public int hashCode()", "protected int hashCode()", "it is public"),
+        ("public int hashCode()", "public long hashCode()", "it returns int"),
+        ("public int hashCode()", "int hashCode()", "it is public"),
+        ("public int hashCode()", "public static int hashCode()", "an instance's"),
+        ("public int hashCode()", "public final int hashCode()", ""),
+        ("public int hashCode()", "public int width()", ""),  # a method of its own
+        # @Override where the class has no supertype but Object (and a marker interface)
+        ("public int hashCode()", "@Override public int width()", "overrides nothing"),
+        ("public int hashCode()", "@Override public int hashCode()", ""),
+        ("public boolean equals(Object o)", "@Override public boolean equals(Key o)", "nothing"),
+        ("public boolean equals(Object o)", "boolean equals(Object o)", "it is public"),
+        ("public boolean equals(Object o)", "public int equals(Object o)", "returns boolean"),
+        ("public boolean equals(Object o)", "public boolean equals(final Object o)", ""),
+        ("public boolean equals(Object o)", "public boolean equals(java.lang.Object o)", ""),
+        ("public boolean equals(Object o)", "public boolean equals(Key o)", ""),  # an overload
+        ("protected Object clone()", "Object clone()", "it is protected"),
+        ("protected Object clone()", "public Object clone()", ""),
+        ("int size()", "public Class<?> getClass()", "it is final"),
+        ("int size()", "void notify()", "it is final"),
+        ("int size()", "void wait(int id)", ""),  # not Object's wait(long)
+        ("int size()", "protected void finalize()", ""),
+        ("int size()", "protected int finalize()", "returns nothing"),
+        # an interface's are public; a default one cannot be
+        ("String toString();", "Object toString();", "it returns String"),
+        ("String toString();", "default String toString() { return null; }", "a body"),
+        ("String toString();", "int hashCode();", ""),
+        ("String toString();", "int clone();", ""),
+    ],
+)
+def test_a_method_with_the_signature_of_objects_overrides_it(
+    old: str, new: str, expected: str
+) -> None:
+    """JLS 8.4.8.3, 9.4.1: javac agrees on each case, where a JDK is on the machine."""
+    from spancopy_core.lang.java import compiler
+
+    if old == "int size()":  # a method's name and signature changed, its body kept
+        body = "{\n        return id;\n    }"
+        kept = new.startswith(("void", "protected void")) and body.replace("return id;", "")
+        found = _changed_where(OBJECTS, f"{old} {body}", f"{new} {kept or body}")
+        changed = OBJECTS.replace(f"{old} {body}", f"{new} {kept or body}", 1)
+    else:
+        found, changed = _changed_where(OBJECTS, old, new), OBJECTS.replace(old, new, 1)
+    assert any(expected in p for p in found) if expected else found == [], found
+    if compiler.available():
+        assert compiler.check(OBJECTS, [changed], budget_s=60.0) == [not expected]
+
+
+def test_only_a_class_without_a_supertype_overrides_objects_methods_alone() -> None:
+    doc = java.parse(OBJECTS)
+    bare = {m.name: environment(doc, m).bare for m in doc.methods}
+    assert bare["hashCode"] and bare["size"]  # Key: Cloneable declares no method
+    assert not bare["run"]  # Job implements Runnable
+
+
 @pytest.mark.parametrize(
     ("which", "old", "new", "expected"),
     [
