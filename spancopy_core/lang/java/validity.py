@@ -227,7 +227,7 @@ _TYPE_DECLS = frozenset(
 _METHODS = frozenset(
     {"method_declaration", "constructor_declaration", "compact_constructor_declaration"}
 )
-_SKIPPED = frozenset({"annotation", "marker_annotation", "class_body", "switch_label"})
+_SKIPPED = frozenset({"annotation", "marker_annotation", "class_body"})
 _NEVER_NULL = frozenset(
     {
         "binary_expression",
@@ -1325,7 +1325,7 @@ class _Checker:
     def _node(self, n: SyntaxNode) -> None:
         kind = n.type
         if kind in _SKIPPED:
-            return  # an annotation, a nested class body, an enum case label: not checked
+            return  # an annotation, a nested class body: not checked
         handler = getattr(self, "_" + kind, None)
         if handler is not None:
             handler(n)
@@ -1339,6 +1339,26 @@ class _Checker:
             self._reachable(n)
         if opens:
             self.scopes.pop()
+
+    def _switch_label(self, n: SyntaxNode) -> None:
+        """A case label's names are not checked (an enum's constants need no qualifier), but
+        in a switch on a primitive, a box or a String, one is a constant: not a parameter, a
+        local but a final one given a value, nor a field the class declares not final
+        (JLS 14.11.1; Commons CSV's CSVPrinter was offered ``case appendable:``, ``case i:``
+        for ``case CR:`` in a switch on a char)."""
+        block = n.parent.parent if n.parent is not None else None
+        switch = block.parent if block is not None and block.type == "switch_block" else None
+        selector = switch.child_by_field_name("condition") if switch is not None else None
+        kind = self._type_of(_bare(selector)) if selector is not None else ""
+        if _BOXED.get(kind, kind) not in _PRIMITIVES | {"String"}:
+            return
+        for label in n.named_children:
+            name = _text(label)
+            if label.type != "identifier" or name in self.sealed:
+                continue
+            local = any(name in scope for scope in self.scopes)
+            if local or name in self.env.own_fields and name not in self.env.finals:
+                self._flag(f"'case {name}': a case label is a constant, not a variable")
 
     def _cast_expression(self, n: SyntaxNode) -> None:
         """A cast of a name, a call or an element to the primitive type it has: a candidate

@@ -1010,6 +1010,72 @@ def test_a_method_with_the_signature_of_objects_overrides_it(
         assert compiler.check(OBJECTS, [changed], budget_s=60.0) == [not expected]
 
 
+SWITCHES = """class Printer {
+    private static final char CR = '\\r';
+    private int count;
+
+    int kind(char c, int i) {
+        final int tab = '\\t';
+        switch (c) {
+            case CR:
+                return 1;
+            case tab:
+                return 2;
+            default:
+                return i + count;
+        }
+    }
+
+    int day(Day d, int MONDAY) {
+        switch (d) {
+            case MONDAY:
+                return 1;
+            default:
+                return MONDAY;
+        }
+    }
+
+    int word(String s, String name) {
+        switch (s) {
+            case "yes" -> {
+                return 1;
+            }
+            default -> {
+                return name.length();
+            }
+        }
+    }
+
+    enum Day { MONDAY, TUESDAY }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # Commons CSV's CSVPrinter was offered case appendable:, case i: for case CR:
+        ("case CR:", "case i:", "a case label is a constant"),
+        ("case CR:", "case c:", "a case label is a constant"),
+        ("case CR:", "case count:", "a case label is a constant"),
+        ("case CR:", "case 'x':", ""),
+        ("case MONDAY:", "case TUESDAY:", ""),  # an enum's constant, whatever is in scope
+        ('case "yes" ->', "case name ->", "a case label is a constant"),
+    ],
+)
+def test_a_case_label_of_a_switch_on_a_value_is_a_constant(
+    old: str, new: str, expected: str
+) -> None:
+    """JLS 14.11.1: javac agrees on each case, where a JDK is on the machine."""
+    from spancopy_core.lang.java import compiler
+
+    found = _changed_where(SWITCHES, old, new)
+    assert any(expected in p for p in found) if expected else found == [], found
+    if compiler.available():
+        changed = SWITCHES.replace(old, new, 1)
+        assert compiler.check(SWITCHES, [changed], budget_s=60.0) == [not expected]
+
+
 def test_only_a_class_without_a_supertype_overrides_objects_methods_alone() -> None:
     doc = java.parse(OBJECTS)
     bare = {m.name: environment(doc, m).bare for m in doc.methods}
