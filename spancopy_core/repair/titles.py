@@ -118,11 +118,12 @@ def change_title(source: str, edits: Sequence[TextEdit], located: bool = False) 
     on = f" on {where}" if located else ""
     if old == new:
         return f"Reformat{on}"
-    removed, added = [], []
+    removed, added, span = [], [], []
     for tag, a, b, c, d in difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes():
         if tag != "equal":
             removed += old[a:b]
             added += new[c:d]
+            span.append((c, d))
     if not added:
         return f"Delete {_quote(removed)}{on}"
     if not removed:
@@ -131,7 +132,10 @@ def change_title(source: str, edits: Sequence[TextEdit], located: bool = False) 
         return f"Move {_quote(added)}{on}"
     if len(added) == 1 and len(removed) == 1:
         return _one_line(source, edits, removed[0], added[0], where if located else "")
-    return f"Change {where} to {_quote(added)}"
+    # the lines from the first changed to the last, those kept between them too: the lines
+    # changed alone read as other code (HdrHistogram's close() { if (x != null) { x.close(); } }
+    # was titled "close() { if (x != null) } }")
+    return f"Change {where} to {_quote(new[span[0][0] : span[-1][1]])}"
 
 
 def _one_line(source: str, edits: Sequence[TextEdit], old: str, new: str, where: str) -> str:

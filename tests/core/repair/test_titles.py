@@ -64,6 +64,18 @@ def test_lines_inserted_deleted_moved_and_changed():
     assert change_title(src, [TextEdit(3, 3, " ")]) == "Reformat"
 
 
+def test_lines_changed_apart_are_titled_with_the_lines_between():
+    """HdrHistogram's ``close()`` got a change of its first and last lines, titled with
+    those alone: ``"public void close() { if (scanner != null) } }"``, which reads as code
+    that does not parse; the lines kept between them belong in it."""
+    src = "    public void close()\n    {\n        scanner.close();\n    }\n"
+    first, last = src.index("()") + 2, src.rindex("}") + 1
+    edits = [TextEdit(first, first, " { if (scanner != null)"), TextEdit(last, last, " }")]
+    assert change_title(src, edits) == (
+        'Change lines 1-4 to "public void close() { if (scanner != null) { scanner.close(…"'
+    )
+
+
 @pytest.mark.parametrize("end", ["\n", "\r\n", "\r"])
 def test_every_line_end_ends_a_line(end: str):
     """Issue 28: in a file whose lines end in a lone \\r, a title quoted them all joined."""
@@ -75,7 +87,7 @@ def test_every_line_end_ends_a_line(end: str):
     )
     at = src.index("/** more")
     assert change_title(src, [TextEdit(0, 1, "//"), TextEdit(at, at + 1, "#")]) == (
-        'Change lines 1-3 to "//** doc */ #** more */"'
+        'Change lines 1-3 to "//** doc */ public abstract void select() throws…"'
     )
     k = src.index("()")
     assert change_title(src, [TextEdit(k, k, "a")]).startswith('Change to "public abstract void')
