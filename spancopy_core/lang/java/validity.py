@@ -40,6 +40,9 @@ _NOT_OF_CONSTRUCTORS = ("abstract", "static", "final", "synchronized", "native",
 # annotation's)
 _CLASS_BODIES = frozenset({"class_body", "enum_body_declarations"})
 _NOT_OF_INTERFACES = ("protected", "final", "synchronized", "native")  # JLS 9.4
+_MODIFIER_KEYWORDS = frozenset(
+    "public protected private static final abstract synchronized native strictfp default".split()
+)
 # what an abstract method cannot also be (JLS 8.4.3.1)
 _NOT_ABSTRACT = ("private", "static", "final", "native", "synchronized", "strictfp")
 # Object's public methods that a class may override, by name and parameters, with their return
@@ -878,9 +881,12 @@ def _name_and_params(method: SyntaxNode) -> tuple[str, list[str]]:
 
 
 def _words(node: SyntaxNode) -> list[str]:
-    """The modifiers of a declaration (``static``, ``final``, ...)."""
+    """The modifiers of a declaration (``static``, ``final``, ...), its annotations' words
+    too, but no comment's (Commons Collections' ``@SuppressWarnings("unchecked") // the
+    static instance works for all types`` before ``public static``)."""
     modifiers = next((c for c in node.children if c.type == "modifiers"), None)
-    return _text(modifiers).split()
+    kept = [c for c in modifiers.children if "comment" not in c.type] if modifiers else []
+    return [w for c in kept for w in _text(c).split()]
 
 
 def _members(body: SyntaxNode | None) -> list[SyntaxNode]:
@@ -1104,7 +1110,12 @@ class _Checker:
             if wrong:
                 self._flag(f"an interface method cannot be {wrong[0]}")
         access = [w for w in modifiers if w in ("public", "protected", "private")]
-        if len(access) > 1:  # JLS 8.4.3, 8.8.3
+        keywords = [w for w in modifiers if w in _MODIFIER_KEYWORDS]  # no annotation's words
+        twice = next((w for k, w in enumerate(keywords) if w in keywords[:k]), None)
+        if twice is not None:  # JLS 8.4.3, 8.8.3 (HdrHistogram's AbstractHistogramIterator
+            # was offered abstract public abstract boolean reachedIterationLevel();)
+            self._flag(f"'{twice}' twice: a modifier once at most")
+        elif len(access) > 1:  # JLS 8.4.3, 8.8.3
             self._flag(f"'{' '.join(access)}': one access modifier at most")
 
     def _object_override(self, method: SyntaxNode, modifiers: list[str]) -> None:

@@ -891,6 +891,16 @@ enum Kind {
         ("protected abstract byte[] doEncoding", "abstract byte[] doEncoding", ""),
         ("native int handle", "private native int handle", ""),
         ("public String encode(String text)", "public private String encode(String text)", "one"),
+        # HdrHistogram's AbstractHistogramIterator was offered abstract public abstract ...
+        ("protected abstract byte[]", "abstract protected abstract byte[]", "twice"),
+        ("public String encode", "public final final String encode", "twice"),
+        ("public String encode", '@SuppressWarnings({"a", "a"}) public String encode', ""),
+        # a comment's words are no modifiers (Commons Collections' DefaultEquator)
+        (
+            "public String encode",
+            "@Deprecated // the static one\n    public static String encode",
+            "",
+        ),
         ("public String encode(String text)", "protected String encode(String text)", ""),
         # an interface's methods: a body only where default, static or private (JLS 9.4)
         ("String encode(String source);", "static String encode(String source);", "needs a body"),
