@@ -51,6 +51,16 @@ class LibraryType:
     fields: dict[str, str]
 
 
+# the type parameters of the table's generic types (JDK 17, by reflection: getTypeParameters);
+# every other type of the table takes none
+TYPE_PARAMETERS = {
+    name: 1
+    for name in (
+        "ArrayDeque ArrayList Collection Deque HashSet Iterable Iterator LinkedList List Optional"
+        " PriorityQueue Queue Set Stack TreeSet".split()
+    )
+} | {"HashMap": 2, "Map": 2, "TreeMap": 2}
+
 # Object's methods, which every type has (an interface's too)
 OBJECT_METHODS = frozenset("equals hashCode toString getClass notify notifyAll wait".split())
 

@@ -1041,6 +1041,7 @@ class _Checker:
         self.type_params = set(_type_parameters(method))
         if self.checking:
             self._type_variable_arguments(method)
+            self._library_type_arguments(method)
         self.scopes.append({})
         self._params(method.child_by_field_name("parameters"))
         body = method.child_by_field_name("body")
@@ -1062,6 +1063,23 @@ class _Checker:
                     self._constructor_finals(body)
         self.returns.pop()
         self.scopes.pop()
+
+    def _library_type_arguments(self, method: SyntaxNode) -> None:
+        """A library type of the table given as many type arguments as it has parameters
+        (:data:`jdk.TYPE_PARAMETERS`), or none (raw), or ``<>``: HdrHistogram's CallStack
+        was offered ``printStackTrace(final PrintWriter<?> writer)``, ``Map<String>`` does not
+        compile either. Not a type the file declares by that name."""
+        for g in _walk(method):
+            if g.type != "generic_type" or len(g.named_children) < 2:
+                continue
+            base, arguments = g.named_children[0], g.named_children[1]
+            name, given = _text(base), len(arguments.named_children)
+            if base.type != "type_identifier" or name not in self.env.library or not given:
+                continue
+            wanted = jdk.TYPE_PARAMETERS.get(name, 0)
+            if name not in self.env.classes and given != wanted:
+                takes = "one type argument" if wanted == 1 else f"{wanted or 'no'} type arguments"
+                self._flag(f"'{_text(g)}': {name} takes {takes}")
 
     def _type_variable_arguments(self, method: SyntaxNode) -> None:
         """A type variable given type arguments (``E<? super E>``; Commons Collections'

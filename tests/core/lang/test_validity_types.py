@@ -753,6 +753,11 @@ LIBRARY = [
     ("Files.isDirectory(p)", "Files.isDirectory(p.getParent())", ""),
     (".find()", ".matches()", ""),
     ("pattern.matcher", "pattern.match", "has no 'match'"),
+    # as many type arguments as the type has parameters (HdrHistogram's CallStack was offered
+    # printStackTrace(final PrintWriter<?> writer))
+    ("(File f)", "(File<?> f)", "File takes no type arguments"),
+    ("Optional<String> given", "Optional<String, File> given", "takes one type argument"),
+    ("Pattern pattern", "Pattern<String> pattern", "Pattern takes no type arguments"),
     # Commons Lang's SerializationUtils was offered new ByteArrayInputStream(objectData, false)
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, false)", "take 2 arguments"),
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, 0, data.length)", ""),
