@@ -2956,6 +2956,15 @@ class _Checker:
             self._flag(f"{what}: '{_text(value)}' returns nothing")
         if self._kind(target) and self._kind(found) and _incompatible(target, found):
             self._flag(f"{what}: {found} cannot be converted to {target}")
+        elif bare.type == "ternary_expression" and self._kind(target) in ("String", "array"):
+            # each branch of a conditional given to a String or an array is given to it (JLS
+            # 15.25.3; Guava's ArrayBasedEscaperMap was offered return (replacementArray ==
+            # null) ? 0 : replacementArray; for a char[][])
+            for taken in _branches(value):
+                kind = self._type_of(taken)
+                if self._kind(kind) and _incompatible(target, kind):
+                    self._flag(f"{what}: {kind} cannot be converted to {target}")
+                    break
         elif self._kind(target) not in ("", "object") and self._class_typed(found):
             # a class out of sight is no primitive, box (final), String (final) or array
             self._flag(f"{what}: {found} cannot be converted to {target}")

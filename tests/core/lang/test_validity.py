@@ -1086,6 +1086,43 @@ def test_a_case_label_of_a_switch_on_a_value_is_a_constant(
         assert compiler.check(SWITCHES, [changed], budget_s=60.0) == [not expected]
 
 
+TABLE = """class Table {
+    private final char[][] replacements = new char[0][];
+
+    char[][] get() {
+        return replacements;
+    }
+
+    String name(int[] r) {
+        return "a";
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # Guava's ArrayBasedEscaperMap was offered this for its char[][] getReplacementArray()
+        ("return replacements;", "return replacements == null ? 0 : replacements;", "int cann"),
+        ("return replacements;", "return replacements.length == 0 ? null : replacements;", ""),
+        ('return "a";', 'return r == null ? 0 : "a";', "int cannot be converted to String"),
+        ('return "a";', 'return r == null ? "b" : "a";', ""),
+        ('return "a";', 'return r.length > 0 ? r.length + "" : null;', ""),
+    ],
+)
+def test_each_branch_of_a_conditional_given_to_a_string_or_an_array_is_given_to_it(
+    old: str, new: str, expected: str
+) -> None:
+    """JLS 15.25.3: javac agrees on each case, where a JDK is on the machine."""
+    from spancopy_core.lang.java import compiler
+
+    found = _changed_where(TABLE, old, new)
+    assert any(expected in p for p in found) if expected else found == [], found
+    if compiler.available():
+        assert compiler.check(TABLE, [TABLE.replace(old, new, 1)], budget_s=60.0) == [not expected]
+
+
 def test_only_a_class_without_a_supertype_overrides_objects_methods_alone() -> None:
     doc = java.parse(OBJECTS)
     bare = {m.name: environment(doc, m).bare for m in doc.methods}
