@@ -57,9 +57,9 @@ TYPE_PARAMETERS = {
     name: 1
     for name in (
         "ArrayDeque ArrayList Collection Deque HashSet Iterable Iterator LinkedList List Optional"
-        " PriorityQueue Queue Set Stack TreeSet".split()
+        " PriorityQueue Queue Set Stack TreeSet AtomicReference Future".split()
     )
-} | {"HashMap": 2, "Map": 2, "TreeMap": 2}
+} | {"HashMap": 2, "Map": 2, "TreeMap": 2, "ConcurrentHashMap": 2}
 
 # Object's methods, which every type has (an interface's too)
 OBJECT_METHODS = frozenset("equals hashCode toString getClass notify notifyAll wait".split())
@@ -926,15 +926,135 @@ _TABLE = {
         "close=void() flush=void() new=(?) new=(?,int) nullOutputStream=?() write=void(byte[]) "
         "write=void(byte[],int,int) write=void(int) "
     ),
+    # java.util.concurrent and its atomic package (Guava's Queues was offered
+    # TimeUnit.timeout for TimeUnit.NANOSECONDS)
+    "TimeUnit": (
+        "compareTo=int(?) convert=long(?) convert=long(long,?) describeConstable=?() "
+        "getDeclaringClass=?() name=String() of=?(?) ordinal=int() sleep=void(long) "
+        "timedJoin=void(?,long) timedWait=void(?,long) toChronoUnit=?() toDays=long(long) "
+        "toHours=long(long) toMicros=long(long) toMillis=long(long) toMinutes=long(long) "
+        "toNanos=long(long) toSeconds=long(long) valueOf=?(?,String) valueOf=?(String) "
+        "values=?() DAYS: HOURS: MICROSECONDS: MILLISECONDS: MINUTES: NANOSECONDS: SECONDS: "
+    ),
+    "AtomicInteger": (
+        "accumulateAndGet=int(int,IntBinaryOperator) addAndGet=int(int) byteValue=byte() "
+        "compareAndExchange=int(int,int) compareAndExchangeAcquire=int(int,int) "
+        "compareAndExchangeRelease=int(int,int) compareAndSet=boolean(int,int) "
+        "decrementAndGet=int() doubleValue=double() floatValue=float() get=int() "
+        "getAcquire=int() getAndAccumulate=int(int,IntBinaryOperator) getAndAdd=int(int) "
+        "getAndDecrement=int() getAndIncrement=int() getAndSet=int(int) "
+        "getAndUpdate=int(IntUnaryOperator) getOpaque=int() getPlain=int() "
+        "incrementAndGet=int() intValue=int() lazySet=void(int) longValue=long() new=() "
+        "new=(int) set=void(int) setOpaque=void(int) setPlain=void(int) setRelease=void(int) "
+        "shortValue=short() updateAndGet=int(IntUnaryOperator) "
+        "weakCompareAndSet=boolean(int,int) weakCompareAndSetAcquire=boolean(int,int) "
+        "weakCompareAndSetPlain=boolean(int,int) weakCompareAndSetRelease=boolean(int,int) "
+        "weakCompareAndSetVolatile=boolean(int,int) "
+    ),
+    "AtomicLong": (
+        "accumulateAndGet=long(long,LongBinaryOperator) addAndGet=long(long) byteValue=byte() "
+        "compareAndExchange=long(long,long) compareAndExchangeAcquire=long(long,long) "
+        "compareAndExchangeRelease=long(long,long) compareAndSet=boolean(long,long) "
+        "decrementAndGet=long() doubleValue=double() floatValue=float() get=long() "
+        "getAcquire=long() getAndAccumulate=long(long,LongBinaryOperator) getAndAdd=long(long) "
+        "getAndDecrement=long() getAndIncrement=long() getAndSet=long(long) "
+        "getAndUpdate=long(?) getOpaque=long() getPlain=long() incrementAndGet=long() "
+        "intValue=int() lazySet=void(long) longValue=long() new=() new=(long) set=void(long) "
+        "setOpaque=void(long) setPlain=void(long) setRelease=void(long) shortValue=short() "
+        "updateAndGet=long(?) weakCompareAndSet=boolean(long,long) "
+        "weakCompareAndSetAcquire=boolean(long,long) weakCompareAndSetPlain=boolean(long,long) "
+        "weakCompareAndSetRelease=boolean(long,long) "
+        "weakCompareAndSetVolatile=boolean(long,long) "
+    ),
+    "AtomicBoolean": (
+        "compareAndExchange=boolean(boolean,boolean) "
+        "compareAndExchangeAcquire=boolean(boolean,boolean) "
+        "compareAndExchangeRelease=boolean(boolean,boolean) "
+        "compareAndSet=boolean(boolean,boolean) get=boolean() getAcquire=boolean() "
+        "getAndSet=boolean(boolean) getOpaque=boolean() getPlain=boolean() "
+        "lazySet=void(boolean) new=() new=(boolean) set=void(boolean) setOpaque=void(boolean) "
+        "setPlain=void(boolean) setRelease=void(boolean) "
+        "weakCompareAndSet=boolean(boolean,boolean) "
+        "weakCompareAndSetAcquire=boolean(boolean,boolean) "
+        "weakCompareAndSetPlain=boolean(boolean,boolean) "
+        "weakCompareAndSetRelease=boolean(boolean,boolean) "
+        "weakCompareAndSetVolatile=boolean(boolean,boolean) "
+    ),
+    "AtomicReference": (
+        "accumulateAndGet=?(?,BinaryOperator) compareAndExchange=?(?,?) "
+        "compareAndExchangeAcquire=?(?,?) compareAndExchangeRelease=?(?,?) "
+        "compareAndSet=boolean(?,?) get=?() getAcquire=?() "
+        "getAndAccumulate=?(?,BinaryOperator) getAndSet=?(?) getAndUpdate=?(UnaryOperator) "
+        "getOpaque=?() getPlain=?() lazySet=void(?) new=() new=(?) set=void(?) "
+        "setOpaque=void(?) setPlain=void(?) setRelease=void(?) updateAndGet=?(UnaryOperator) "
+        "weakCompareAndSet=boolean(?,?) weakCompareAndSetAcquire=boolean(?,?) "
+        "weakCompareAndSetPlain=boolean(?,?) weakCompareAndSetRelease=boolean(?,?) "
+        "weakCompareAndSetVolatile=boolean(?,?) "
+    ),
+    "ConcurrentHashMap": (
+        "clear=void() compute=?(?,BiFunction) computeIfAbsent=?(?,Function) "
+        "computeIfPresent=?(?,BiFunction) contains=boolean(?) containsKey=boolean(?) "
+        "containsValue=boolean(?) elements=?() entrySet=?() forEach=void(BiConsumer) "
+        "forEach=void(long,BiConsumer) forEach=void(long,BiFunction,Consumer) "
+        "forEachEntry=void(long,Consumer) forEachEntry=void(long,Function,Consumer) "
+        "forEachKey=void(long,Consumer) forEachKey=void(long,Function,Consumer) "
+        "forEachValue=void(long,Consumer) forEachValue=void(long,Function,Consumer) get=?(?) "
+        "getOrDefault=?(?,?) isEmpty=boolean() keySet=?() keySet=?(?) keys=?() "
+        "mappingCount=long() merge=?(?,?,BiFunction) new=() new=(?) new=(int) new=(int,float) "
+        "new=(int,float,int) newKeySet=?() newKeySet=?(int) put=?(?,?) putAll=void(?) "
+        "putIfAbsent=?(?,?) reduce=?(long,BiFunction,BiFunction) "
+        "reduceEntries=?(long,BiFunction) reduceEntries=?(long,Function,BiFunction) "
+        "reduceEntriesToDouble=double(long,?,double,DoubleBinaryOperator) "
+        "reduceEntriesToInt=int(long,?,int,IntBinaryOperator) "
+        "reduceEntriesToLong=long(long,?,long,LongBinaryOperator) "
+        "reduceKeys=?(long,BiFunction) reduceKeys=?(long,Function,BiFunction) "
+        "reduceKeysToDouble=double(long,?,double,DoubleBinaryOperator) "
+        "reduceKeysToInt=int(long,?,int,IntBinaryOperator) "
+        "reduceKeysToLong=long(long,?,long,LongBinaryOperator) "
+        "reduceToDouble=double(long,?,double,DoubleBinaryOperator) "
+        "reduceToInt=int(long,?,int,IntBinaryOperator) "
+        "reduceToLong=long(long,?,long,LongBinaryOperator) reduceValues=?(long,BiFunction) "
+        "reduceValues=?(long,Function,BiFunction) "
+        "reduceValuesToDouble=double(long,?,double,DoubleBinaryOperator) "
+        "reduceValuesToInt=int(long,?,int,IntBinaryOperator) "
+        "reduceValuesToLong=long(long,?,long,LongBinaryOperator) remove=?(?) "
+        "remove=boolean(?,?) replace=?(?,?) replace=boolean(?,?,?) replaceAll=void(BiFunction) "
+        "search=?(long,BiFunction) searchEntries=?(long,Function) searchKeys=?(long,Function) "
+        "searchValues=?(long,Function) size=int() values=?() "
+    ),
+    "ExecutorService": (
+        "awaitTermination=boolean(long,?) execute=void(?) invokeAll=?(?) invokeAll=?(?,long,?) "
+        "invokeAny=?(?) invokeAny=?(?,long,?) isShutdown=boolean() isTerminated=boolean() "
+        "shutdown=void() shutdownNow=?() submit=?(?) submit=?(?,?) "
+    ),
+    "Executors": (
+        "callable=?(?) callable=?(?,?) defaultThreadFactory=?() newCachedThreadPool=?() "
+        "newCachedThreadPool=?(?) newFixedThreadPool=?(int) newFixedThreadPool=?(int,?) "
+        "newScheduledThreadPool=?(int) newScheduledThreadPool=?(int,?) "
+        "newSingleThreadExecutor=?() newSingleThreadExecutor=?(?) "
+        "newSingleThreadScheduledExecutor=?() newSingleThreadScheduledExecutor=?(?) "
+        "newWorkStealingPool=?() newWorkStealingPool=?(int) privilegedCallable=?(?) "
+        "privilegedCallableUsingCurrentClassLoader=?(?) privilegedThreadFactory=?() "
+        "unconfigurableExecutorService=?(?) unconfigurableScheduledExecutorService=?(?) "
+    ),
+    "Future": (
+        "cancel=boolean(boolean) get=?() get=?(long,?) isCancelled=boolean() isDone=boolean() "
+    ),
+    "CountDownLatch": (
+        "await=boolean(long,?) await=void() countDown=void() getCount=long() new=(int) "
+    ),
 }
 _TABLE["StringBuffer"] = _TABLE["StringBuilder"]  # the same members, synchronized
 _SEQUENCED = (
     "addFirst=void(?) addLast=void(?) getFirst=?() getLast=?() removeFirst=?() removeLast=?()"
     " reversed=?()"
 )
-# members added after JDK 17 (18: Math; 19, 21: sequenced collections, String, Math.clamp;
-# 24: Reader.of)
+# members added after JDK 17 (18: Math; 19, 21: sequenced collections, String, Math.clamp,
+# ExecutorService.close, Future's results, virtual threads; 24: Reader.of)
 _LATER = {
+    "ExecutorService": "close=void()",  # 19
+    "Future": "resultNow=?() exceptionNow=?() state=?()",  # 19
+    "Executors": "newVirtualThreadPerTaskExecutor=?() newThreadPerTaskExecutor=?(?)",  # 21
     "Math": "ceilDiv=?(?,?) ceilDivExact=?(?,?) ceilMod=?(?,?) divideExact=?(?,?)"
     " floorDivExact=?(?,?) clamp=?(?,?,?)",
     "String": "indexOf=int(?,int,int) splitWithDelimiters=String[](String,int)",
@@ -1029,6 +1149,14 @@ _ELSEWHERE = {"Pattern": "java.util.regex", "Matcher": "java.util.regex"}
 _ELSEWHERE |= {"Path": "java.nio.file", "Paths": "java.nio.file", "Files": "java.nio.file"}
 _ELSEWHERE |= {"Charset": "java.nio.charset", "StandardCharsets": "java.nio.charset"}
 _ELSEWHERE |= {"Duration": "java.time", "Instant": "java.time"}
+_ELSEWHERE |= {
+    name: "java.util.concurrent"
+    for name in "TimeUnit ConcurrentHashMap ExecutorService Executors Future CountDownLatch".split()
+}
+_ELSEWHERE |= {
+    name: "java.util.concurrent.atomic"
+    for name in "AtomicInteger AtomicLong AtomicBoolean AtomicReference".split()
+}
 PACKAGES = {
     name: "java.lang"
     if name in _JAVA_LANG

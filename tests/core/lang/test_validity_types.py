@@ -694,6 +694,8 @@ import java.nio.file.Path;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
 
 public class Sources {
@@ -721,6 +723,10 @@ public class Sources {
 
     public String lower(String s, byte[] data) {
         return s.toLowerCase(Locale.ENGLISH) + data.clone().length;
+    }
+
+    public long nanos(long timeout, TimeUnit unit, AtomicInteger calls) {
+        return unit.toNanos(timeout) + TimeUnit.NANOSECONDS.toNanos(calls.incrementAndGet());
     }
 
     public boolean found(Path p, Pattern pattern) {
@@ -758,6 +764,12 @@ LIBRARY = [
     ("(File f)", "(File<?> f)", "File takes no type arguments"),
     ("Optional<String> given", "Optional<String, File> given", "takes one type argument"),
     ("Pattern pattern", "Pattern<String> pattern", "Pattern takes no type arguments"),
+    # java.util.concurrent and its atomic package (Guava's Queues was offered TimeUnit.timeout)
+    ("TimeUnit.NANOSECONDS", "TimeUnit.timeout", "'TimeUnit' has no 'timeout'"),
+    ("unit.toNanos(timeout)", "unit.toNanos()", "does not take 0 arguments"),
+    ("unit.toNanos(timeout)", "unit.toMillis(timeout)", ""),
+    ("calls.incrementAndGet()", "calls.incrementAndGet(1)", "does not take 1 arguments"),
+    ("calls.incrementAndGet()", "calls.addAndGet(2)", ""),
     # Commons Lang's SerializationUtils was offered new ByteArrayInputStream(objectData, false)
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, false)", "take 2 arguments"),
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, 0, data.length)", ""),
