@@ -543,6 +543,19 @@ def _changed_where(source: str, old: str, new: str) -> list[str]:
     return problems(m_text(source, method).replace(old, new, 1), judged(doc, method))
 
 
+def _judged_as_javac_judges(source: str, old: str, new: str, expected: str) -> None:
+    """The check finds ``expected`` (nothing where empty) in the method of ``source`` that
+    holds ``old`` with ``old`` changed into ``new``; and where a JDK is on the machine, javac
+    compiles the file so changed exactly where nothing is expected."""
+    from spancopy_core.lang.java import compiler
+
+    found = _changed_where(source, old, new)
+    assert any(expected in p for p in found) if expected else found == [], found
+    if compiler.available():
+        changed = source.replace(old, new, 1)
+        assert compiler.check(source, [changed], budget_s=60.0) == [not expected]
+
+
 @pytest.mark.parametrize(
     ("change", "where"),
     [
@@ -920,13 +933,8 @@ enum Kind {
 def test_where_a_method_has_a_body_and_which_modifiers_it_may_have(
     old: str, new: str, expected: str
 ) -> None:
-    """JLS 8.4.3, 8.4.7, 9.4: javac agrees on each case, where a JDK is on the machine."""
-    from spancopy_core.lang.java import compiler
-
-    found = _changed_where(CODEC, old, new)
-    assert any(expected in p for p in found) if expected else found == [], found
-    if compiler.available():
-        assert compiler.check(CODEC, [CODEC.replace(old, new, 1)], budget_s=60.0) == [not expected]
+    """JLS 8.4.3, 8.4.7, 9.4."""
+    _judged_as_javac_judges(CODEC, old, new, expected)
 
 
 OBJECTS = """class Key implements Cloneable {
@@ -1005,19 +1013,12 @@ class Job implements Runnable {
 def test_a_method_with_the_signature_of_objects_overrides_it(
     old: str, new: str, expected: str
 ) -> None:
-    """JLS 8.4.8.3, 9.4.1: javac agrees on each case, where a JDK is on the machine."""
-    from spancopy_core.lang.java import compiler
-
+    """JLS 8.4.8.3, 9.4.1."""
     if old == "int size()":  # a method's name and signature changed, its body kept
         body = "{\n        return id;\n    }"
         kept = new.startswith(("void", "protected void")) and body.replace("return id;", "")
-        found = _changed_where(OBJECTS, f"{old} {body}", f"{new} {kept or body}")
-        changed = OBJECTS.replace(f"{old} {body}", f"{new} {kept or body}", 1)
-    else:
-        found, changed = _changed_where(OBJECTS, old, new), OBJECTS.replace(old, new, 1)
-    assert any(expected in p for p in found) if expected else found == [], found
-    if compiler.available():
-        assert compiler.check(OBJECTS, [changed], budget_s=60.0) == [not expected]
+        old, new = f"{old} {body}", f"{new} {kept or body}"
+    _judged_as_javac_judges(OBJECTS, old, new, expected)
 
 
 SWITCHES = """class Printer {
@@ -1076,14 +1077,8 @@ SWITCHES = """class Printer {
 def test_a_case_label_of_a_switch_on_a_value_is_a_constant(
     old: str, new: str, expected: str
 ) -> None:
-    """JLS 14.11.1: javac agrees on each case, where a JDK is on the machine."""
-    from spancopy_core.lang.java import compiler
-
-    found = _changed_where(SWITCHES, old, new)
-    assert any(expected in p for p in found) if expected else found == [], found
-    if compiler.available():
-        changed = SWITCHES.replace(old, new, 1)
-        assert compiler.check(SWITCHES, [changed], budget_s=60.0) == [not expected]
+    """JLS 14.11.1."""
+    _judged_as_javac_judges(SWITCHES, old, new, expected)
 
 
 TABLE = """class Table {
@@ -1114,13 +1109,8 @@ TABLE = """class Table {
 def test_each_branch_of_a_conditional_given_to_a_string_or_an_array_is_given_to_it(
     old: str, new: str, expected: str
 ) -> None:
-    """JLS 15.25.3: javac agrees on each case, where a JDK is on the machine."""
-    from spancopy_core.lang.java import compiler
-
-    found = _changed_where(TABLE, old, new)
-    assert any(expected in p for p in found) if expected else found == [], found
-    if compiler.available():
-        assert compiler.check(TABLE, [TABLE.replace(old, new, 1)], budget_s=60.0) == [not expected]
+    """JLS 15.25.3."""
+    _judged_as_javac_judges(TABLE, old, new, expected)
 
 
 def test_only_a_class_without_a_supertype_overrides_objects_methods_alone() -> None:
