@@ -288,7 +288,7 @@ class Environment:
     bare: bool = False
     # the constructors of each class the file declares once, seen whole (:func:`_creatable`)
     constructors: dict[str, jdk.Member] = field(default_factory=dict)
-    abstract: frozenset[str] = frozenset()  # which of those classes are abstract
+    abstract: frozenset[str] = frozenset()  # which of those classes are abstract; interfaces
     # the methods super names where the superclass is seen whole: each declaration of each
     # name, whether it is abstract (:func:`_super_methods`)
     super_methods: dict[str, tuple[tuple[bool, jdk.Overload], ...]] = field(default_factory=dict)
@@ -543,7 +543,10 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         plain=_extends_nothing(node) and (seen or _whole_but_interfaces(node, free, checker)),
         bare=_overrides_objects_alone(node),
         constructors=constructors,
-        abstract=frozenset(n for n, c in classes.items() if "abstract" in _words(c)),
+        # (an interface too: Commons Lang's FailableToLongBiFunction was offered return new
+        # FailableToLongBiFunction<>();)
+        abstract=frozenset(n for n, c in classes.items() if "abstract" in _words(c))
+        | frozenset(_file_classes(doc, "interface_declaration")),
         super_methods=_super_methods(node, classes),
         own_constructors=_own_constructors(node, classes),
         own_fields=_own_fields(node),
@@ -589,9 +592,10 @@ _ANNOTATION_NAME = re.compile(r"@([\w.]+)")
 
 
 @functools.lru_cache(maxsize=8)  # the same for every method of a file (JavaSource: by identity)
-def _file_classes(doc: JavaSource) -> dict[str, SyntaxNode]:
-    """The class declarations of the file by name, of the names only one type declaration
-    of the file has (a name declared twice, nested in two classes, may mean either)."""
+def _file_classes(doc: JavaSource, kind: str = "class_declaration") -> dict[str, SyntaxNode]:
+    """The class declarations (or those of another ``kind``: ``interface_declaration``) of the
+    file by name, of the names only one type declaration of the file has (a name declared
+    twice, nested in two classes, may mean either)."""
     counts: Counter[str] = Counter()
     found = {}
     tokens = doc.tokens
@@ -602,7 +606,7 @@ def _file_classes(doc: JavaSource) -> dict[str, SyntaxNode]:
         counts[name.text] += 1
         node = doc.tree.root_node.descendant_for_byte_range(name.start_byte, name.end_byte)
         parent = None if node is None else node.parent
-        if parent is not None and parent.type == "class_declaration":
+        if parent is not None and parent.type == kind:
             declared = parent.child_by_field_name("name")  # (the name, not a type it names)
             if declared is not None and node is not None and declared.id == node.id:
                 found[name.text] = parent

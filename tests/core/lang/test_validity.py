@@ -1113,6 +1113,21 @@ def test_each_branch_of_a_conditional_given_to_a_string_or_an_array_is_given_to_
     _judged_as_javac_judges(TABLE, old, new, expected)
 
 
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        # Commons Lang's FailableToLongBiFunction was offered return new
+        # FailableToLongBiFunction<>(); in the interface itself
+        ("new Named();", "Named is abstract"),
+        ("new Named() {};", ""),
+        ("new Key(runs);", ""),
+    ],
+)
+def test_an_interface_of_the_file_is_made_only_with_a_body(new: str, expected: str) -> None:
+    """JLS 15.9.1."""
+    _judged_as_javac_judges(OBJECTS, "runs++;", new, expected)
+
+
 def test_only_a_class_without_a_supertype_overrides_objects_methods_alone() -> None:
     doc = java.parse(OBJECTS)
     bare = {m.name: environment(doc, m).bare for m in doc.methods}
