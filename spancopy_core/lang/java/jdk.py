@@ -57,7 +57,7 @@ TYPE_PARAMETERS = {
     name: 1
     for name in (
         "ArrayDeque ArrayList Collection Deque HashSet Iterable Iterator LinkedList List Optional"
-        " PriorityQueue Queue Set Stack TreeSet AtomicReference Future".split()
+        " PriorityQueue Queue Set Stack TreeSet AtomicReference Future ThreadLocal".split()
     )
 } | {"HashMap": 2, "Map": 2, "TreeMap": 2, "ConcurrentHashMap": 2}
 
@@ -926,6 +926,24 @@ _TABLE = {
         "close=void() flush=void() new=(?) new=(?,int) nullOutputStream=?() write=void(byte[]) "
         "write=void(byte[],int,int) write=void(int) "
     ),
+    # java.lang's threads (Commons IO's QueueOutputStream was offered
+    # Thread.currentThread(e).interrupt(), DemuxOutputStream outputStreamThreadLocal.add(output))
+    "Thread": (
+        "activeCount=int() checkAccess=void() countStackFrames=int() currentThread=?() "
+        "dumpStack=void() enumerate=int(?) getAllStackTraces=?() getContextClassLoader=?() "
+        "getDefaultUncaughtExceptionHandler=?() getId=long() getName=String() "
+        "getPriority=int() getStackTrace=?() getState=?() getThreadGroup=?() "
+        "getUncaughtExceptionHandler=?() holdsLock=boolean(?) interrupt=void() "
+        "interrupted=boolean() isAlive=boolean() isDaemon=boolean() isInterrupted=boolean() "
+        "join=void() join=void(long) join=void(long,int) new=() new=(?) new=(?,?) "
+        "new=(?,?,String) new=(?,?,String,long) new=(?,?,String,long,boolean) new=(?,String) "
+        "new=(String) onSpinWait=void() resume=void() run=void() setContextClassLoader=void(?) "
+        "setDaemon=void(boolean) setDefaultUncaughtExceptionHandler=void(?) "
+        "setName=void(String) setPriority=void(int) setUncaughtExceptionHandler=void(?) "
+        "sleep=void(long) sleep=void(long,int) start=void() stop=void() suspend=void() "
+        "yield=void() MAX_PRIORITY:int MIN_PRIORITY:int NORM_PRIORITY:int "
+    ),
+    "ThreadLocal": ("get=?() new=() remove=void() set=void(?) withInitial=?(Supplier) "),
     # java.util.concurrent and its atomic package (Guava's Queues was offered
     # TimeUnit.timeout for TimeUnit.NANOSECONDS)
     "TimeUnit": (
@@ -1052,6 +1070,8 @@ _SEQUENCED = (
 # members added after JDK 17 (18: Math; 19, 21: sequenced collections, String, Math.clamp,
 # ExecutorService.close, Future's results, virtual threads; 24: Reader.of)
 _LATER = {
+    "Thread": "ofPlatform=?() ofVirtual=?() startVirtualThread=?(?) isVirtual=boolean()"
+    " threadId=long() join=boolean(?) sleep=void(?)",  # 19, 21
     "ExecutorService": "close=void()",  # 19
     "Future": "resultNow=?() exceptionNow=?() state=?()",  # 19
     "Executors": "newVirtualThreadPerTaskExecutor=?() newThreadPerTaskExecutor=?(?)",  # 21
@@ -1140,6 +1160,7 @@ _THROWN |= {"IndexOutOfBoundsException", "ArrayIndexOutOfBoundsException", "Asse
 _THROWN |= {"NumberFormatException", "ClassCastException"}
 _JAVA_LANG = {"String", "StringBuilder", "Math", "Integer", "Long", "Character", "Double"}
 _JAVA_LANG |= {"Boolean", "System", "StringBuffer", "Float", "Short", "Byte", "Iterable"} | _THROWN
+_JAVA_LANG |= {"Thread", "ThreadLocal"}
 _JAVA_IO = {"BufferedReader", "PrintWriter", "PrintStream", "InputStream", "OutputStream"}
 _JAVA_IO |= {"Reader", "Writer", "IOException", "UncheckedIOException", "File"}
 _JAVA_IO |= {"ByteArrayInputStream", "ByteArrayOutputStream", "StringReader", "StringWriter"}

@@ -729,6 +729,11 @@ public class Sources {
         return unit.toNanos(timeout) + TimeUnit.NANOSECONDS.toNanos(calls.incrementAndGet());
     }
 
+    public void stop(ThreadLocal<String> local) {
+        local.remove();
+        Thread.currentThread().interrupt();
+    }
+
     public boolean found(Path p, Pattern pattern) {
         return Files.isDirectory(p) || pattern.matcher(p.toString()).find();
     }
@@ -764,6 +769,11 @@ LIBRARY = [
     ("(File f)", "(File<?> f)", "File takes no type arguments"),
     ("Optional<String> given", "Optional<String, File> given", "takes one type argument"),
     ("Pattern pattern", "Pattern<String> pattern", "Pattern takes no type arguments"),
+    # java.lang's threads (Commons IO's QueueOutputStream was offered
+    # Thread.currentThread(e).interrupt(), DemuxOutputStream outputStreamThreadLocal.add(output))
+    ("Thread.currentThread()", "Thread.currentThread(local)", "does not take 1 arguments"),
+    ("local.remove()", "local.add(null)", "has no 'add'"),
+    ("local.remove()", "local.set(null)", ""),
     # java.util.concurrent and its atomic package (Guava's Queues was offered TimeUnit.timeout)
     ("TimeUnit.NANOSECONDS", "TimeUnit.timeout", "'TimeUnit' has no 'timeout'"),
     ("unit.toNanos(timeout)", "unit.toNanos()", "does not take 0 arguments"),
