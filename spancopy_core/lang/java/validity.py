@@ -356,11 +356,7 @@ def _signature(method: SyntaxNode) -> jdk.Member:
     ``String`` or arrays of them, or a functional interface of the library (``Comparator``,
     not ``Predicate<? super E>[]``, Commons Collections' SwitchClosure; else
     :data:`jdk.ANY`), its return type, its parameters' names."""
-    params = [
-        p
-        for p in _children(method.child_by_field_name("parameters"))
-        if p.type in ("formal_parameter", "spread_parameter")
-    ]
+    params = _parameters(method)
     types = [
         _declared_type(p.child_by_field_name("type"), p)
         if p.type == "formal_parameter"
@@ -874,13 +870,18 @@ def _beside(node: SyntaxNode, forward: bool) -> SyntaxNode | None:
     return found
 
 
-def _name_and_params(method: SyntaxNode) -> tuple[str, list[str]]:
-    """The name of ``method`` and the declared types of its parameters."""
-    params = [
-        _declared_type(p.child_by_field_name("type"), p)
+def _parameters(method: SyntaxNode) -> list[SyntaxNode]:
+    """The parameter declarations of ``method`` (a receiver parameter aside)."""
+    return [
+        p
         for p in _children(method.child_by_field_name("parameters"))
         if p.type in ("formal_parameter", "spread_parameter")
     ]
+
+
+def _name_and_params(method: SyntaxNode) -> tuple[str, list[str]]:
+    """The name of ``method`` and the declared types of its parameters."""
+    params = [_declared_type(p.child_by_field_name("type"), p) for p in _parameters(method)]
     return _text(method.child_by_field_name("name")), params
 
 
@@ -1044,8 +1045,7 @@ class _Checker:
         self._misplaced_modifiers(method, modifiers)
         self.type_params = set(_type_parameters(method))
         if self.checking:
-            self._type_variable_arguments(method)
-            self._library_type_arguments(method)
+            self._type_arguments(method)
         self.scopes.append({})
         self._params(method.child_by_field_name("parameters"))
         body = method.child_by_field_name("body")
@@ -1068,33 +1068,32 @@ class _Checker:
         self.returns.pop()
         self.scopes.pop()
 
-    def _library_type_arguments(self, method: SyntaxNode) -> None:
-        """A library type of the table given as many type arguments as it has parameters
-        (:data:`jdk.TYPE_PARAMETERS`), or none (raw), or ``<>``: HdrHistogram's CallStack
-        was offered ``printStackTrace(final PrintWriter<?> writer)``, ``Map<String>`` does not
-        compile either. Not a type the file declares by that name."""
-        for g in _walk(method):
-            if g.type != "generic_type" or len(g.named_children) < 2:
-                continue
-            base, arguments = g.named_children[0], g.named_children[1]
-            name, given = _text(base), len(arguments.named_children)
-            if base.type != "type_identifier" or name not in self.env.library or not given:
-                continue
-            wanted = jdk.TYPE_PARAMETERS.get(name, 0)
-            if name not in self.env.classes and given != wanted:
-                takes = "one type argument" if wanted == 1 else f"{wanted or 'no'} type arguments"
-                self._flag(f"'{_text(g)}': {name} takes {takes}")
-
-    def _type_variable_arguments(self, method: SyntaxNode) -> None:
-        """A type variable given type arguments (``E<? super E>``; Commons Collections'
-        TransformedSortedBag was offered ``public E<? super E> comparator()``): of the method
-        or of a class around it (:attr:`Environment.type_variables`), where no class of the
-        file has its name."""
+    def _type_arguments(self, method: SyntaxNode) -> None:
+        """Type arguments where none or others are taken: a type variable given some (``E<?
+        super E>``; Commons Collections' TransformedSortedBag was offered ``public E<? super
+        E> comparator()``), of the method or of a class around it
+        (:attr:`Environment.type_variables`), where no class of the file has its name; a
+        library type of the table given another number than it has parameters
+        (:data:`jdk.TYPE_PARAMETERS`; none, raw, and ``<>`` are right): HdrHistogram's
+        CallStack was offered ``printStackTrace(final PrintWriter<?> writer)``, ``Map<String>``
+        does not compile either. Not a type the file declares by that name."""
         variables = (set(_type_parameters(method)) | self.env.type_variables) - self.env.classes
         for g in _walk(method):
-            base = g.named_children[0] if g.type == "generic_type" and g.named_children else None
-            if base is not None and base.type == "type_identifier" and _text(base) in variables:
+            if g.type != "generic_type" or not g.named_children:
+                continue
+            base = g.named_children[0]
+            if base.type != "type_identifier":
+                continue
+            name = _text(base)
+            if name in variables:
                 self._flag(f"'{_text(g)}': a type variable takes no type arguments")
+            given = len(g.named_children[1].named_children) if len(g.named_children) > 1 else 0
+            if not given or name not in self.env.library or name in self.env.classes:
+                continue
+            wanted = jdk.TYPE_PARAMETERS.get(name, 0)
+            if given != wanted:
+                takes = "one type argument" if wanted == 1 else f"{wanted or 'no'} type arguments"
+                self._flag(f"'{_text(g)}': {name} takes {takes}")
 
     def _misplaced_modifiers(self, method: SyntaxNode, modifiers: list[str]) -> None:
         """Modifiers that ``method`` cannot have (JLS 8.4.3, 8.8.3): a constructor's are of
