@@ -353,9 +353,10 @@ def _base(type_text: str) -> str:
 
 def _signature(method: SyntaxNode) -> jdk.Member:
     """A declared method as an overload: its parameter types where they are primitives,
-    ``String`` or arrays of them, or a functional interface of the library (``Comparator``,
-    not ``Predicate<? super E>[]``, Commons Collections' SwitchClosure; else
-    :data:`jdk.ANY`), its return type, its parameters' names."""
+    ``String`` or arrays of them, or a class (``Comparator``, ``Localizable``: as a class
+    its name, :func:`_class_parameter`; not ``Predicate<? super E>[]``, Commons
+    Collections' SwitchClosure; else :data:`jdk.ANY`), its return type, its parameters'
+    names."""
     params = _parameters(method)
     types = [
         _declared_type(p.child_by_field_name("type"), p)
@@ -363,11 +364,12 @@ def _signature(method: SyntaxNode) -> jdk.Member:
         else _spread_type(p)
         for p in params
     ]
+    variables = _type_variables(method)
     known = tuple(
         t
         if t.rstrip("[]") in _PRIMITIVES | {"String"}
         else _base(t)
-        if _base(t) in jdk.FUNCTIONAL and not t.endswith("]")  # (an array of them: ANY)
+        if _class_parameter(t, variables)
         else jdk.ANY
         for t in types
     )
@@ -375,6 +377,33 @@ def _signature(method: SyntaxNode) -> jdk.Member:
     returns = _declared_type(method.child_by_field_name("type"), method) or jdk.ANY
     names = tuple(_text(p.child_by_field_name("name")) for p in params)
     return jdk.Member((jdk.Overload(returns, known, spread, names),))
+
+
+def _type_variables(node: SyntaxNode) -> frozenset[str]:
+    """The type parameters that ``node`` and the declarations around it declare."""
+    names: set[str] = set()
+    while node is not None:
+        if node.type in _TYPE_DECLS or node.type in _METHODS:
+            names.update(_type_parameters(node))
+        node = node.parent
+    return frozenset(names)
+
+
+def _class_parameter(declared: str, variables: Container[str]) -> bool:
+    """Whether a parameter declared of type ``declared`` is surely of a class that takes no
+    primitive, box, String nor array (DimensionMismatchException's ``this(wrong,
+    LocalizedFormats.DIMENSIONS_MISMATCH_SIMPLE, expected)`` was offered for its
+    ``(Localizable, int, int)``): not a type variable (one the declarations around declare,
+    or named as one is), nor a supertype of those (``Object``, ``Number``, ``Comparable``,
+    ``Cloneable``, ...)."""
+    name = _base(declared).rsplit(".", 1)[-1]
+    return (
+        not declared.endswith("]")
+        and name[:1].isupper()
+        and name not in variables
+        and not _TYPE_PARAMETER.fullmatch(name)
+        and name not in _STRING_SUPERS | {"Number", "Cloneable"}
+    )
 
 
 def _spread_type(param: SyntaxNode) -> str:

@@ -673,6 +673,70 @@ def test_this_calls_one_of_the_classs_own_constructors(new: str, expected: str) 
     )
 
 
+MISMATCH = """import java.text.NumberFormat;
+import java.util.List;
+
+class Mismatch {
+    private final int dimension;
+
+    Mismatch(NumberFormat format, int wrong, int expected) {
+        dimension = expected;
+    }
+
+    Mismatch(int wrong, int expected) {
+        this(NumberFormat.getInstance(), wrong, expected);
+    }
+
+    static String show(NumberFormat format, int value) {
+        return format.format(value);
+    }
+
+    static <T> int first(T item, int n) {
+        return n;
+    }
+
+    static int numbered(Number n, Comparable<Integer> c, Object o, CharSequence s) {
+        return 0;
+    }
+
+    static int count(List<String> names) {
+        return names.size();
+    }
+
+    static int use(int wrong, String name, int[] values) {
+        return -1;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # Commons Math's DimensionMismatchException was offered this(wrong,
+        # LocalizedFormats.DIMENSIONS_MISMATCH_SIMPLE, expected) for its (Localizable, int, int)
+        (
+            "this(NumberFormat.getInstance(), wrong",
+            "this(wrong, NumberFormat.getInstance()",
+            "the c",
+        ),
+        ("return -1;", "return show(wrong, wrong).length();", "(int, int)"),
+        ("return -1;", "return show(name, wrong).length();", "(String, int)"),
+        ("return -1;", "return count(values);", "does not take (int[])"),
+        ("return -1;", "return show(null, wrong).length();", ""),
+        ("return -1;", "return first(wrong, wrong);", ""),  # a type variable
+        ("return -1;", "return first(values, wrong);", ""),
+        ("return -1;", "return numbered(wrong, wrong, values, name);", ""),
+    ],
+)
+def test_a_parameter_of_a_class_type_takes_no_primitive_string_or_array(
+    old: str, new: str, expected: str
+) -> None:
+    """JLS 5.3: a primitive is boxed, and a box, a String or an array is of no class but its
+    own and its supertypes (Object, Number, Comparable, CharSequence, ...)."""
+    _judged_as_javac_judges(MISMATCH, old, new, expected)
+
+
 @pytest.mark.parametrize(
     ("header", "new", "expected"),
     [
