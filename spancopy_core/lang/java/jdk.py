@@ -57,9 +57,9 @@ TYPE_PARAMETERS = {
     name: 1
     for name in (
         "ArrayDeque ArrayList Collection Deque HashSet Iterable Iterator LinkedList List Optional"
-        " PriorityQueue Queue Set Stack TreeSet AtomicReference Future ThreadLocal".split()
+        " PriorityQueue Queue Set Stack TreeSet AtomicReference Future ThreadLocal LinkedHashSet".split()
     )
-} | {"HashMap": 2, "Map": 2, "TreeMap": 2, "ConcurrentHashMap": 2}
+} | {"HashMap": 2, "Map": 2, "TreeMap": 2, "ConcurrentHashMap": 2, "LinkedHashMap": 2}
 
 # Object's methods, which every type has (an interface's too)
 OBJECT_METHODS = frozenset("equals hashCode toString getClass notify notifyAll wait".split())
@@ -1061,6 +1061,77 @@ _TABLE = {
     "CountDownLatch": (
         "await=boolean(long,?) await=void() countDown=void() getCount=long() new=(int) "
     ),
+    "BigInteger": (
+        "abs=?() add=?(?) and=?(?) andNot=?(?) bitCount=int() bitLength=int() byteValue=byte() "
+        "byteValueExact=byte() clearBit=?(int) compareTo=int(?) divide=?(?) "
+        "divideAndRemainder=?(?) doubleValue=double() flipBit=?(int) floatValue=float() "
+        "gcd=?(?) getLowestSetBit=int() intValue=int() intValueExact=int() "
+        "isProbablePrime=boolean(int) longValue=long() longValueExact=long() max=?(?) min=?(?) "
+        "mod=?(?) modInverse=?(?) modPow=?(?,?) multiply=?(?) negate=?() new=(String) "
+        "new=(String,int) new=(byte[]) new=(byte[],int,int) new=(int,?) new=(int,byte[]) "
+        "new=(int,byte[],int,int) new=(int,int,?) nextProbablePrime=?() not=?() or=?(?) "
+        "pow=?(int) probablePrime=?(int,?) remainder=?(?) setBit=?(int) shiftLeft=?(int) "
+        "shiftRight=?(int) shortValue=short() shortValueExact=short() signum=int() sqrt=?() "
+        "sqrtAndRemainder=?() subtract=?(?) testBit=boolean(int) toByteArray=byte[]() "
+        "toString=String(int) valueOf=?(long) xor=?(?) ONE: TEN: TWO: ZERO: "
+    ),
+    "BigDecimal": (
+        "abs=?() abs=?(?) add=?(?) add=?(?,?) byteValue=byte() byteValueExact=byte() "
+        "compareTo=int(?) divide=?(?) divide=?(?,?) divide=?(?,int) divide=?(?,int,?) "
+        "divide=?(?,int,int) divideAndRemainder=?(?) divideAndRemainder=?(?,?) "
+        "divideToIntegralValue=?(?) divideToIntegralValue=?(?,?) doubleValue=double() "
+        "floatValue=float() intValue=int() intValueExact=int() longValue=long() "
+        "longValueExact=long() max=?(?) min=?(?) movePointLeft=?(int) movePointRight=?(int) "
+        "multiply=?(?) multiply=?(?,?) negate=?() negate=?(?) new=(?) new=(?,?) new=(?,int) "
+        "new=(?,int,?) new=(String) new=(String,?) new=(char[]) new=(char[],?) "
+        "new=(char[],int,int) new=(char[],int,int,?) new=(double) new=(double,?) new=(int) "
+        "new=(int,?) new=(long) new=(long,?) plus=?() plus=?(?) pow=?(int) pow=?(int,?) "
+        "precision=int() remainder=?(?) remainder=?(?,?) round=?(?) scale=int() "
+        "scaleByPowerOfTen=?(int) setScale=?(int) setScale=?(int,?) setScale=?(int,int) "
+        "shortValue=short() shortValueExact=short() signum=int() sqrt=?(?) "
+        "stripTrailingZeros=?() subtract=?(?) subtract=?(?,?) toBigInteger=?() "
+        "toBigIntegerExact=?() toEngineeringString=String() toPlainString=String() ulp=?() "
+        "unscaledValue=?() valueOf=?(double) valueOf=?(long) valueOf=?(long,int) ONE: "
+        "ROUND_CEILING:int ROUND_DOWN:int ROUND_FLOOR:int ROUND_HALF_DOWN:int "
+        "ROUND_HALF_EVEN:int ROUND_HALF_UP:int ROUND_UNNECESSARY:int ROUND_UP:int TEN: ZERO: "
+    ),
+    "Random": (
+        "doubles=?() doubles=?(double,double) doubles=?(long) doubles=?(long,double,double) "
+        "ints=?() ints=?(int,int) ints=?(long) ints=?(long,int,int) isDeprecated=boolean() "
+        "longs=?() longs=?(long) longs=?(long,long) longs=?(long,long,long) new=() new=(long) "
+        "nextBoolean=boolean() nextBytes=void(byte[]) nextDouble=double() "
+        "nextDouble=double(double) nextDouble=double(double,double) nextExponential=double() "
+        "nextFloat=float() nextFloat=float(float) nextFloat=float(float,float) "
+        "nextGaussian=double() nextGaussian=double(double,double) nextInt=int() "
+        "nextInt=int(int) nextInt=int(int,int) nextLong=long() nextLong=long(long) "
+        "nextLong=long(long,long) setSeed=void(long) "
+    ),
+    "LinkedHashMap": (
+        "clear=void() clone=?() compute=?(?,BiFunction) computeIfAbsent=?(?,Function) "
+        "computeIfPresent=?(?,BiFunction) containsKey=boolean(?) containsValue=boolean(?) "
+        "entrySet=?() forEach=void(BiConsumer) get=?(?) getOrDefault=?(?,?) isEmpty=boolean() "
+        "keySet=?() merge=?(?,?,BiFunction) new=() new=(?) new=(int) new=(int,float) "
+        "new=(int,float,boolean) put=?(?,?) putAll=void(?) putIfAbsent=?(?,?) remove=?(?) "
+        "remove=boolean(?,?) replace=?(?,?) replace=boolean(?,?,?) replaceAll=void(BiFunction) "
+        "size=int() values=?() "
+    ),
+    "LinkedHashSet": (
+        "add=boolean(?) addAll=boolean(?) clear=void() clone=?() contains=boolean(?) "
+        "containsAll=boolean(?) forEach=void(Consumer) isEmpty=boolean() iterator=?() new=() "
+        "new=(?) new=(int) new=(int,float) parallelStream=?() remove=boolean(?) "
+        "removeAll=boolean(?) removeIf=boolean(Predicate) retainAll=boolean(?) size=int() "
+        "spliterator=?() stream=?() toArray=?() toArray=?(?) toArray=?(IntFunction) "
+    ),
+    "BitSet": (
+        "and=void(?) andNot=void(?) cardinality=int() clear=void() clear=void(int) "
+        "clear=void(int,int) clone=?() flip=void(int) flip=void(int,int) get=?(int,int) "
+        "get=boolean(int) intersects=boolean(?) isEmpty=boolean() length=int() new=() "
+        "new=(int) nextClearBit=int(int) nextSetBit=int(int) or=void(?) "
+        "previousClearBit=int(int) previousSetBit=int(int) set=void(int) set=void(int,boolean) "
+        "set=void(int,int) set=void(int,int,boolean) size=int() stream=?() "
+        "toByteArray=byte[]() toLongArray=long[]() valueOf=?(?) valueOf=?(byte[]) "
+        "valueOf=?(long[]) xor=void(?) "
+    ),
 }
 _TABLE["StringBuffer"] = _TABLE["StringBuilder"]  # the same members, synchronized
 _SEQUENCED = (
@@ -1068,7 +1139,9 @@ _SEQUENCED = (
     " reversed=?()"
 )
 # members added after JDK 17 (18: Math; 19, 21: sequenced collections, String, Math.clamp,
-# ExecutorService.close, Future's results, virtual threads; 24: Reader.of)
+# ExecutorService.close, Future's results, virtual threads, BigInteger.parallelMultiply,
+# BigDecimal.TWO; 22: Random.equiDoubles; 24: Reader.of), read by reflection on JDK 25 where
+# the type is new to the table
 _LATER = {
     "Thread": "ofPlatform=?() ofVirtual=?() startVirtualThread=?(?) isVirtual=boolean()"
     " threadId=long() join=boolean(?) sleep=void(?)",  # 19, 21
@@ -1103,6 +1176,13 @@ _LATER = {
     "InputStreamReader": "of=?(?)",
     "Locale": "of=?(String) of=?(String,String) of=?(String,String,String) availableLocales=?()"
     " caseFoldLanguageTag=String(String)",  # 19, 21
+    "BigInteger": "parallelMultiply=?(?)",  # 19
+    "BigDecimal": "TWO:",  # 19
+    "Random": "equiDoubles=?(double,double,boolean,boolean) from=?(?)",  # 22, 19
+    "LinkedHashMap": "firstEntry=?() lastEntry=?() pollFirstEntry=?() pollLastEntry=?()"
+    " putFirst=?(?,?) putLast=?(?,?) reversed=?() sequencedKeySet=?() sequencedValues=?()"
+    " sequencedEntrySet=?() newHashMap=?(int) newLinkedHashMap=?(int)",  # 19, 21
+    "LinkedHashSet": _SEQUENCED + " newHashSet=?(int) newLinkedHashSet=?(int)",  # 19, 21
 }
 
 # a box's static overloads of Object's method names (Integer.toString(int, int),
@@ -1170,6 +1250,7 @@ _ELSEWHERE = {"Pattern": "java.util.regex", "Matcher": "java.util.regex"}
 _ELSEWHERE |= {"Path": "java.nio.file", "Paths": "java.nio.file", "Files": "java.nio.file"}
 _ELSEWHERE |= {"Charset": "java.nio.charset", "StandardCharsets": "java.nio.charset"}
 _ELSEWHERE |= {"Duration": "java.time", "Instant": "java.time"}
+_ELSEWHERE |= {"BigInteger": "java.math", "BigDecimal": "java.math"}
 _ELSEWHERE |= {
     name: "java.util.concurrent"
     for name in "TimeUnit ConcurrentHashMap ExecutorService Executors Future CountDownLatch".split()

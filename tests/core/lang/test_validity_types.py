@@ -689,11 +689,15 @@ def test_classes_arrays_and_overrides_are_judged(
 FILES = """import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
@@ -732,6 +736,10 @@ public class Sources {
     public void stop(ThreadLocal<String> local) {
         local.remove();
         Thread.currentThread().interrupt();
+    }
+
+    public int big(BigInteger a, Random random, LinkedHashMap<String, Integer> seen, BitSet bits) {
+        return a.add(BigInteger.ONE).intValue() + random.nextInt(10) + seen.size() + bits.cardinality();
     }
 
     public boolean found(Path p, Pattern pattern) {
@@ -780,6 +788,19 @@ LIBRARY = [
     ("unit.toNanos(timeout)", "unit.toMillis(timeout)", ""),
     ("calls.incrementAndGet()", "calls.incrementAndGet(1)", "does not take 1 arguments"),
     ("calls.incrementAndGet()", "calls.addAndGet(2)", ""),
+    # java.math and java.util's Random, LinkedHashMap, BitSet: what contest programs use
+    ("a.add(BigInteger.ONE)", "a.plus(BigInteger.ONE)", "(BigInteger) has no 'plus'"),
+    ("a.add(BigInteger.ONE)", "a.add(BigInteger.valueOf(2)).mod(a)", ""),
+    ("a.add(BigInteger.ONE)", "a.add(a, a)", "does not take 2 arguments"),
+    ("BigInteger.ONE)", "BigInteger.TWO)", ""),  # JDK 9
+    ("random.nextInt(10)", "random.nextInt(10, 20)", ""),  # JDK 17, RandomGenerator's
+    ("random.nextInt(10)", "random.nextInt()", ""),
+    ("random.nextInt(10)", 'random.nextInt("10")', "does not take (String)"),
+    ("seen.size()", "seen.length()", "has no 'length'"),
+    ("seen.size()", 'seen.getOrDefault("a", 0)', ""),
+    ("<String, Integer> seen", "<String> seen", "LinkedHashMap takes 2 type arguments"),
+    ("bits.cardinality()", "bits.nextSetBit(0)", ""),
+    ("bits.cardinality()", "bits.count()", "has no 'count'"),
     # Commons Lang's SerializationUtils was offered new ByteArrayInputStream(objectData, false)
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, false)", "take 2 arguments"),
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, 0, data.length)", ""),
