@@ -10,7 +10,7 @@ Design notes: docs/design.md#lang-java-validity.
 from __future__ import annotations
 
 from collections.abc import Container, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 ANY = "?"  # a parameter or return type not known here (an object, a type variable)
 
@@ -57,7 +57,8 @@ TYPE_PARAMETERS = {
     name: 1
     for name in (
         "ArrayDeque ArrayList Collection Deque HashSet Iterable Iterator LinkedList List Optional"
-        " PriorityQueue Queue Set Stack TreeSet AtomicReference Future ThreadLocal LinkedHashSet".split()
+        " PriorityQueue Queue Set Stack TreeSet AtomicReference Future ThreadLocal"
+        " LinkedHashSet".split()
     )
 } | {"HashMap": 2, "Map": 2, "TreeMap": 2, "ConcurrentHashMap": 2, "LinkedHashMap": 2}
 
@@ -1285,11 +1286,182 @@ def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
     return frozenset(out)
 
 
+# the methods whose every overload returns one type of the table (JDK 17, by reflection with
+# Method.getReturnType, bridges aside; not a box, String or a type variable's erasure): a call
+# of one has that type, so what follows it is judged too (``Arrays.asList(values).toList()``)
+_RETURNS = {
+    "StringBuilder": (
+        "append=StringBuilder appendCodePoint=StringBuilder delete=StringBuilder "
+        "deleteCharAt=StringBuilder insert=StringBuilder replace=StringBuilder "
+        "reverse=StringBuilder"
+    ),
+    "Scanner": (
+        "delimiter=Pattern ioException=IOException locale=Locale nextBigDecimal=BigDecimal "
+        "nextBigInteger=BigInteger reset=Scanner skip=Scanner useDelimiter=Scanner "
+        "useLocale=Scanner useRadix=Scanner"
+    ),
+    "List": "copyOf=List iterator=Iterator of=List subList=List",
+    "ArrayList": "iterator=Iterator subList=List",
+    "LinkedList": "descendingIterator=Iterator iterator=Iterator subList=List",
+    "Map": "copyOf=Map entrySet=Set keySet=Set of=Map ofEntries=Map values=Collection",
+    "HashMap": "entrySet=Set keySet=Set values=Collection",
+    "TreeMap": "entrySet=Set keySet=Set values=Collection",
+    "Set": "copyOf=Set iterator=Iterator of=Set",
+    "HashSet": "iterator=Iterator",
+    "TreeSet": "descendingIterator=Iterator iterator=Iterator",
+    "Deque": "descendingIterator=Iterator iterator=Iterator",
+    "ArrayDeque": "clone=ArrayDeque descendingIterator=Iterator iterator=Iterator",
+    "Queue": "iterator=Iterator",
+    "PriorityQueue": "iterator=Iterator",
+    "Stack": "iterator=Iterator subList=List",
+    "Arrays": "asList=List",
+    "Collections": (
+        "asLifoQueue=Queue checkedCollection=Collection checkedList=List checkedMap=Map "
+        "checkedQueue=Queue checkedSet=Set emptyIterator=Iterator emptyList=List emptyMap=Map "
+        "emptySet=Set list=ArrayList nCopies=List newSetFromMap=Set singleton=Set "
+        "singletonList=List singletonMap=Map synchronizedCollection=Collection "
+        "synchronizedList=List synchronizedMap=Map synchronizedSet=Set "
+        "unmodifiableCollection=Collection unmodifiableList=List unmodifiableMap=Map "
+        "unmodifiableSet=Set"
+    ),
+    "StringTokenizer": "asIterator=Iterator",
+    "BufferedReader": "nullReader=Reader",
+    "PrintWriter": "append=PrintWriter format=PrintWriter nullWriter=Writer printf=PrintWriter",
+    "PrintStream": (
+        "append=PrintStream format=PrintStream nullOutputStream=OutputStream printf=PrintStream"
+    ),
+    "InputStream": "nullInputStream=InputStream",
+    "OutputStream": "nullOutputStream=OutputStream",
+    "Reader": "nullReader=Reader",
+    "Writer": "append=Writer nullWriter=Writer",
+    "UncheckedIOException": "getCause=IOException",
+    "Optional": (
+        "empty=Optional filter=Optional flatMap=Optional map=Optional of=Optional "
+        "ofNullable=Optional or=Optional"
+    ),
+    "Collection": "iterator=Iterator",
+    "File": (
+        "createTempFile=File getAbsoluteFile=File getCanonicalFile=File getParentFile=File "
+        "toPath=Path"
+    ),
+    "Iterable": "iterator=Iterator",
+    "Pattern": "compile=Pattern matcher=Matcher",
+    "Matcher": (
+        "appendReplacement=Matcher pattern=Pattern region=Matcher reset=Matcher "
+        "useAnchoringBounds=Matcher usePattern=Matcher useTransparentBounds=Matcher"
+    ),
+    "Path": (
+        "getFileName=Path getName=Path getParent=Path getRoot=Path iterator=Iterator "
+        "normalize=Path of=Path relativize=Path resolve=Path resolveSibling=Path subpath=Path "
+        "toAbsolutePath=Path toFile=File toRealPath=Path"
+    ),
+    "Paths": "get=Path",
+    "Files": (
+        "createDirectories=Path createDirectory=Path createFile=Path createLink=Path "
+        "createSymbolicLink=Path createTempDirectory=Path createTempFile=Path "
+        "getPosixFilePermissions=Set move=Path newBufferedReader=BufferedReader "
+        "newBufferedWriter=BufferedWriter newInputStream=InputStream "
+        "newOutputStream=OutputStream readAllLines=List readSymbolicLink=Path setAttribute=Path "
+        "setLastModifiedTime=Path setOwner=Path setPosixFilePermissions=Path walkFileTree=Path "
+        "write=Path writeString=Path"
+    ),
+    "Charset": "aliases=Set defaultCharset=Charset forName=Charset",
+    "Duration": (
+        "abs=Duration between=Duration from=Duration getUnits=List minus=Duration "
+        "minusDays=Duration minusHours=Duration minusMillis=Duration minusMinutes=Duration "
+        "minusNanos=Duration minusSeconds=Duration multipliedBy=Duration negated=Duration "
+        "of=Duration ofDays=Duration ofHours=Duration ofMillis=Duration ofMinutes=Duration "
+        "ofNanos=Duration ofSeconds=Duration parse=Duration plus=Duration plusDays=Duration "
+        "plusHours=Duration plusMillis=Duration plusMinutes=Duration plusNanos=Duration "
+        "plusSeconds=Duration truncatedTo=Duration withNanos=Duration withSeconds=Duration"
+    ),
+    "Instant": (
+        "from=Instant minus=Instant minusMillis=Instant minusNanos=Instant minusSeconds=Instant "
+        "now=Instant ofEpochMilli=Instant ofEpochSecond=Instant parse=Instant plus=Instant "
+        "plusMillis=Instant plusNanos=Instant plusSeconds=Instant truncatedTo=Instant "
+        "with=Instant"
+    ),
+    "Locale": (
+        "filter=List filterTags=List forLanguageTag=Locale getDefault=Locale "
+        "getExtensionKeys=Set getUnicodeLocaleAttributes=Set getUnicodeLocaleKeys=Set "
+        "lookup=Locale stripExtensions=Locale"
+    ),
+    "ByteArrayInputStream": "nullInputStream=InputStream",
+    "ByteArrayOutputStream": "nullOutputStream=OutputStream",
+    "StringReader": "nullReader=Reader",
+    "StringWriter": "append=StringWriter getBuffer=StringBuffer nullWriter=Writer",
+    "InputStreamReader": "nullReader=Reader",
+    "OutputStreamWriter": "append=Writer nullWriter=Writer",
+    "FileInputStream": "nullInputStream=InputStream",
+    "FileOutputStream": "nullOutputStream=OutputStream",
+    "BufferedWriter": "append=Writer nullWriter=Writer",
+    "BufferedInputStream": "nullInputStream=InputStream",
+    "BufferedOutputStream": "nullOutputStream=OutputStream",
+    "Thread": "currentThread=Thread getAllStackTraces=Map",
+    "ThreadLocal": "withInitial=ThreadLocal",
+    "TimeUnit": "of=TimeUnit",
+    "ConcurrentHashMap": "entrySet=Set values=Collection",
+    "ExecutorService": "invokeAll=List shutdownNow=List submit=Future",
+    "Executors": (
+        "newCachedThreadPool=ExecutorService newFixedThreadPool=ExecutorService "
+        "newSingleThreadExecutor=ExecutorService newWorkStealingPool=ExecutorService "
+        "unconfigurableExecutorService=ExecutorService"
+    ),
+    "BigInteger": (
+        "abs=BigInteger add=BigInteger and=BigInteger andNot=BigInteger clearBit=BigInteger "
+        "divide=BigInteger flipBit=BigInteger gcd=BigInteger max=BigInteger min=BigInteger "
+        "mod=BigInteger modInverse=BigInteger modPow=BigInteger multiply=BigInteger "
+        "negate=BigInteger nextProbablePrime=BigInteger not=BigInteger or=BigInteger "
+        "pow=BigInteger probablePrime=BigInteger remainder=BigInteger setBit=BigInteger "
+        "shiftLeft=BigInteger shiftRight=BigInteger sqrt=BigInteger subtract=BigInteger "
+        "valueOf=BigInteger xor=BigInteger"
+    ),
+    "BigDecimal": (
+        "abs=BigDecimal add=BigDecimal divide=BigDecimal divideToIntegralValue=BigDecimal "
+        "max=BigDecimal min=BigDecimal movePointLeft=BigDecimal movePointRight=BigDecimal "
+        "multiply=BigDecimal negate=BigDecimal plus=BigDecimal pow=BigDecimal "
+        "remainder=BigDecimal round=BigDecimal scaleByPowerOfTen=BigDecimal setScale=BigDecimal "
+        "sqrt=BigDecimal stripTrailingZeros=BigDecimal subtract=BigDecimal "
+        "toBigInteger=BigInteger toBigIntegerExact=BigInteger ulp=BigDecimal "
+        "unscaledValue=BigInteger valueOf=BigDecimal"
+    ),
+    "LinkedHashMap": "entrySet=Set keySet=Set values=Collection",
+    "LinkedHashSet": "iterator=Iterator",
+    "BitSet": "valueOf=BitSet",
+    "StringBuffer": (
+        "append=StringBuffer appendCodePoint=StringBuffer delete=StringBuffer "
+        "deleteCharAt=StringBuffer insert=StringBuffer replace=StringBuffer reverse=StringBuffer"
+    ),
+}
+
+
 # an array's members: Object's, and clone() (JLS 10.7); its length is a field of no type here
 ARRAY = _library_type(f"{_OBJECT} clone=?()")
+
+
+def _returning(kind: LibraryType, returns: str) -> LibraryType:
+    """``kind`` with the methods named in ``returns`` (``add=BigInteger ...``) returning
+    their table type, named with its package (as :func:`visible` needs in a file that does
+    not import it, and as no class of the file is named)."""
+    methods = dict(kind.methods)
+    for item in returns.split():
+        name, returned = item.split("=")
+        qualified = f"{PACKAGES[returned]}.{returned}"
+        methods[name] = Member(
+            tuple(
+                replace(o, returns=qualified) if o.returns == ANY else o
+                for o in methods[name].overloads
+            )
+        )
+    return LibraryType(methods, kind.fields)
+
+
 TYPES = {
-    name: _library_type(
-        " ".join((spec, _LATER.get(name, ""), _BOX_OVERLOADS.get(name, ""), _OBJECT))
+    name: _returning(
+        _library_type(
+            " ".join((spec, _LATER.get(name, ""), _BOX_OVERLOADS.get(name, ""), _OBJECT))
+        ),
+        _RETURNS.get(name, ""),
     )
     for name, spec in _TABLE.items()
 }

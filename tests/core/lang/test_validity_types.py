@@ -801,6 +801,13 @@ LIBRARY = [
     ("<String, Integer> seen", "<String> seen", "LinkedHashMap takes 2 type arguments"),
     ("bits.cardinality()", "bits.nextSetBit(0)", ""),
     ("bits.cardinality()", "bits.count()", "has no 'count'"),
+    # a call of a method that returns a type of the table has it, imported or not (Matcher)
+    ("f.isHidden()", "f.getParentFile().isEmpty()", "(java.io.File) has no 'isEmpty'"),
+    ("f.isHidden()", "f.getParentFile().isHidden()", ""),
+    (".intValue()", ".length()", "(java.math.BigInteger) has no 'length'"),
+    (".intValue()", ".mod(a).pow(2).intValue()", ""),
+    ("matcher(p.toString()).find()", "matcher(p.toString()).found()", "has no 'found'"),
+    ("matcher(p.toString()).find()", "matcher(p.toString()).reset().find()", ""),
     # Commons Lang's SerializationUtils was offered new ByteArrayInputStream(objectData, false)
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, false)", "take 2 arguments"),
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, 0, data.length)", ""),
