@@ -1439,10 +1439,184 @@ _RETURNS = {
 ARRAY = _library_type(f"{_OBJECT} clone=?()")
 
 
-def _returning(kind: LibraryType, returns: str) -> LibraryType:
+# the overloads that take a type of the table (JDK 17, by reflection; not a box or String),
+# where no other overload of the name has the parameters the table writes for them ("?" for
+# a type it does not name): no primitive, String or array is given there (``a.add(1)`` for a
+# BigInteger, ``Collections.sort(values)`` for an int[])
+_PARAMETERS = {
+    "String": (
+        "format=(Locale,String,?...) getBytes=(Charset) join=(?,Iterable) new=(byte[],Charset) "
+        "new=(byte[],int,int,Charset) toLowerCase=(Locale) toUpperCase=(Locale)"
+    ),
+    "Scanner": (
+        "findAll=(Pattern) findInLine=(Pattern) findWithinHorizon=(Pattern,int) "
+        "hasNext=(Pattern) next=(Pattern) skip=(Pattern) useDelimiter=(Pattern) "
+        "useLocale=(Locale)"
+    ),
+    "List": (
+        "addAll=(Collection) addAll=(int,Collection) containsAll=(Collection) "
+        "copyOf=(Collection) removeAll=(Collection) retainAll=(Collection)"
+    ),
+    "ArrayList": (
+        "addAll=(Collection) addAll=(int,Collection) containsAll=(Collection) new=(Collection) "
+        "removeAll=(Collection) retainAll=(Collection)"
+    ),
+    "LinkedList": (
+        "addAll=(Collection) addAll=(int,Collection) containsAll=(Collection) new=(Collection) "
+        "removeAll=(Collection) retainAll=(Collection)"
+    ),
+    "Map": "copyOf=(Map) putAll=(Map)",
+    "HashMap": "new=(Map) putAll=(Map)",
+    "TreeMap": "putAll=(Map)",
+    "Set": (
+        "addAll=(Collection) containsAll=(Collection) copyOf=(Collection) removeAll=(Collection) "
+        "retainAll=(Collection)"
+    ),
+    "HashSet": (
+        "addAll=(Collection) containsAll=(Collection) new=(Collection) removeAll=(Collection) "
+        "retainAll=(Collection)"
+    ),
+    "TreeSet": (
+        "addAll=(Collection) containsAll=(Collection) removeAll=(Collection) retainAll=(Collection)"
+    ),
+    "Deque": (
+        "addAll=(Collection) containsAll=(Collection) removeAll=(Collection) retainAll=(Collection)"
+    ),
+    "ArrayDeque": (
+        "addAll=(Collection) containsAll=(Collection) new=(Collection) removeAll=(Collection) "
+        "retainAll=(Collection)"
+    ),
+    "Queue": (
+        "addAll=(Collection) containsAll=(Collection) removeAll=(Collection) retainAll=(Collection)"
+    ),
+    "PriorityQueue": (
+        "addAll=(Collection) containsAll=(Collection) removeAll=(Collection) retainAll=(Collection)"
+    ),
+    "Stack": (
+        "addAll=(Collection) addAll=(int,Collection) containsAll=(Collection) "
+        "removeAll=(Collection) retainAll=(Collection)"
+    ),
+    "Collections": (
+        "addAll=(Collection,?...) asLifoQueue=(Deque) binarySearch=(List,?) "
+        "binarySearch=(List,?,Comparator) checkedCollection=(Collection,?) checkedList=(List,?) "
+        "checkedMap=(Map,?,?) checkedQueue=(Queue,?) checkedSet=(Set,?) copy=(List,List) "
+        "disjoint=(Collection,Collection) enumeration=(Collection) fill=(List,?) "
+        "frequency=(Collection,?) indexOfSubList=(List,List) lastIndexOfSubList=(List,List) "
+        "max=(Collection) max=(Collection,Comparator) min=(Collection) "
+        "min=(Collection,Comparator) newSetFromMap=(Map) replaceAll=(List,?,?) reverse=(List) "
+        "rotate=(List,int) shuffle=(List) shuffle=(List,Random) sort=(List) "
+        "sort=(List,Comparator) swap=(List,int,int) synchronizedCollection=(Collection) "
+        "synchronizedList=(List) synchronizedMap=(Map) synchronizedSet=(Set) "
+        "unmodifiableCollection=(Collection) unmodifiableList=(List) unmodifiableMap=(Map) "
+        "unmodifiableSet=(Set)"
+    ),
+    "BufferedReader": "new=(Reader) new=(Reader,int) transferTo=(Writer)",
+    "PrintWriter": (
+        "format=(Locale,String,?...) new=(File,Charset) new=(File,String) "
+        "new=(OutputStream,boolean,Charset) new=(String,Charset) printf=(Locale,String,?...)"
+    ),
+    "PrintStream": (
+        "format=(Locale,String,?...) new=(File,Charset) new=(File,String) "
+        "new=(OutputStream,boolean) new=(OutputStream,boolean,Charset) "
+        "new=(OutputStream,boolean,String) new=(String,Charset) printf=(Locale,String,?...)"
+    ),
+    "InputStream": "transferTo=(OutputStream)",
+    "Reader": "transferTo=(Writer)",
+    "UncheckedIOException": "new=(IOException) new=(String,IOException)",
+    "System": "setErr=(PrintStream) setIn=(InputStream) setOut=(PrintStream)",
+    "Collection": (
+        "addAll=(Collection) containsAll=(Collection) removeAll=(Collection) retainAll=(Collection)"
+    ),
+    "File": "createTempFile=(String,String,File) new=(File,String) renameTo=(File)",
+    "Matcher": "usePattern=(Pattern)",
+    "Path": (
+        "endsWith=(Path) relativize=(Path) resolve=(Path) resolveSibling=(Path) startsWith=(Path)"
+    ),
+    "Files": (
+        "copy=(Path,OutputStream) createDirectories=(Path,?...) createDirectory=(Path,?...) "
+        "createFile=(Path,?...) createLink=(Path,Path) createSymbolicLink=(Path,Path,?...) "
+        "createTempDirectory=(Path,String,?...) createTempFile=(Path,String,String,?...) "
+        "delete=(Path) deleteIfExists=(Path) exists=(Path,?...) find=(Path,int,?,?...) "
+        "getAttribute=(Path,String,?...) getFileAttributeView=(Path,?,?...) getFileStore=(Path) "
+        "getLastModifiedTime=(Path,?...) getOwner=(Path,?...) "
+        "getPosixFilePermissions=(Path,?...) isDirectory=(Path,?...) isExecutable=(Path) "
+        "isHidden=(Path) isReadable=(Path) isRegularFile=(Path,?...) isSameFile=(Path,Path) "
+        "isSymbolicLink=(Path) isWritable=(Path) lines=(Path) lines=(Path,Charset) list=(Path) "
+        "mismatch=(Path,Path) move=(Path,Path,?...) newBufferedReader=(Path) "
+        "newBufferedReader=(Path,Charset) newBufferedWriter=(Path,?...) "
+        "newBufferedWriter=(Path,Charset,?...) newByteChannel=(Path,?...) "
+        "newByteChannel=(Path,Set,?...) newDirectoryStream=(Path) newDirectoryStream=(Path,?) "
+        "newDirectoryStream=(Path,String) newInputStream=(Path,?...) newOutputStream=(Path,?...) "
+        "notExists=(Path,?...) probeContentType=(Path) readAllBytes=(Path) readAllLines=(Path) "
+        "readAllLines=(Path,Charset) readAttributes=(Path,?,?...) "
+        "readAttributes=(Path,String,?...) readString=(Path) readString=(Path,Charset) "
+        "readSymbolicLink=(Path) setAttribute=(Path,String,?,?...) setLastModifiedTime=(Path,?) "
+        "setOwner=(Path,?) setPosixFilePermissions=(Path,Set) size=(Path) walk=(Path,?...) "
+        "walk=(Path,int,?...) walkFileTree=(Path,?) walkFileTree=(Path,Set,int,?) "
+        "write=(Path,Iterable,?...) write=(Path,Iterable,Charset,?...) write=(Path,byte[],?...) "
+        "writeString=(Path,?,?...) writeString=(Path,?,Charset,?...)"
+    ),
+    "Charset": "contains=(Charset) displayName=(Locale)",
+    "Duration": "dividedBy=(Duration) minus=(Duration) plus=(Duration)",
+    "Instant": "isAfter=(Instant) isBefore=(Instant)",
+    "Locale": (
+        "filter=(List,Collection) filter=(List,Collection,?) filterTags=(List,Collection) "
+        "filterTags=(List,Collection,?) getDisplayCountry=(Locale) getDisplayLanguage=(Locale) "
+        "getDisplayName=(Locale) getDisplayScript=(Locale) getDisplayVariant=(Locale) "
+        "lookup=(List,Collection) lookupTag=(List,Collection) setDefault=(?,Locale) "
+        "setDefault=(Locale)"
+    ),
+    "ByteArrayInputStream": "transferTo=(OutputStream)",
+    "ByteArrayOutputStream": "toString=(Charset) writeTo=(OutputStream)",
+    "StringReader": "transferTo=(Writer)",
+    "InputStreamReader": "new=(InputStream) new=(InputStream,String) transferTo=(Writer)",
+    "OutputStreamWriter": "new=(OutputStream) new=(OutputStream,String)",
+    "FileInputStream": "transferTo=(OutputStream)",
+    "FileOutputStream": "new=(File,boolean)",
+    "BufferedWriter": "new=(Writer) new=(Writer,int)",
+    "BufferedInputStream": "new=(InputStream) new=(InputStream,int) transferTo=(OutputStream)",
+    "BufferedOutputStream": "new=(OutputStream) new=(OutputStream,int)",
+    "TimeUnit": "convert=(Duration) convert=(long,TimeUnit) timedJoin=(Thread,long)",
+    "ConcurrentHashMap": "new=(Map) putAll=(Map)",
+    "ExecutorService": (
+        "awaitTermination=(long,TimeUnit) invokeAll=(Collection) "
+        "invokeAll=(Collection,long,TimeUnit) invokeAny=(Collection) "
+        "invokeAny=(Collection,long,TimeUnit)"
+    ),
+    "Executors": "unconfigurableExecutorService=(ExecutorService)",
+    "Future": "get=(long,TimeUnit)",
+    "CountDownLatch": "await=(long,TimeUnit)",
+    "BigInteger": (
+        "add=(BigInteger) and=(BigInteger) andNot=(BigInteger) divide=(BigInteger) "
+        "divideAndRemainder=(BigInteger) gcd=(BigInteger) max=(BigInteger) min=(BigInteger) "
+        "mod=(BigInteger) modInverse=(BigInteger) modPow=(BigInteger,BigInteger) "
+        "multiply=(BigInteger) new=(int,Random) new=(int,int,Random) or=(BigInteger) "
+        "probablePrime=(int,Random) remainder=(BigInteger) subtract=(BigInteger) "
+        "xor=(BigInteger)"
+    ),
+    "BigDecimal": (
+        "add=(BigDecimal) add=(BigDecimal,?) divide=(BigDecimal) divide=(BigDecimal,int) "
+        "divide=(BigDecimal,int,?) divide=(BigDecimal,int,int) divideAndRemainder=(BigDecimal) "
+        "divideAndRemainder=(BigDecimal,?) divideToIntegralValue=(BigDecimal) "
+        "divideToIntegralValue=(BigDecimal,?) max=(BigDecimal) min=(BigDecimal) "
+        "multiply=(BigDecimal) multiply=(BigDecimal,?) new=(BigInteger) new=(BigInteger,?) "
+        "new=(BigInteger,int) new=(BigInteger,int,?) remainder=(BigDecimal) "
+        "remainder=(BigDecimal,?) subtract=(BigDecimal) subtract=(BigDecimal,?)"
+    ),
+    "LinkedHashMap": "new=(Map) putAll=(Map)",
+    "LinkedHashSet": (
+        "addAll=(Collection) containsAll=(Collection) new=(Collection) removeAll=(Collection) "
+        "retainAll=(Collection)"
+    ),
+    "BitSet": "and=(BitSet) andNot=(BitSet) intersects=(BitSet) or=(BitSet) xor=(BitSet)",
+}
+
+
+def _typed(kind: LibraryType, returns: str, takes: str) -> LibraryType:
     """``kind`` with the methods named in ``returns`` (``add=BigInteger ...``) returning
-    their table type, named with its package (as :func:`visible` needs in a file that does
-    not import it, and as no class of the file is named)."""
+    their table type, named with its package (as :meth:`validity._Checker._library` knows it in a
+    file that does not import it, and as no class of the file is named), and the overloads
+    in ``takes`` (``add=(BigInteger) ...``) taking the table types they name."""
     methods = dict(kind.methods)
     for item in returns.split():
         name, returned = item.split("=")
@@ -1453,15 +1627,26 @@ def _returning(kind: LibraryType, returns: str) -> LibraryType:
                 for o in methods[name].overloads
             )
         )
+    for item in takes.split():
+        name, spec = item.split("=")
+        named = overload(ANY + spec).params
+        erased = tuple(ANY if p in _TABLE and p != "String" else p for p in named)
+        methods[name] = Member(
+            tuple(
+                replace(o, params=named) if o.params == erased else o
+                for o in methods[name].overloads
+            )
+        )
     return LibraryType(methods, kind.fields)
 
 
 TYPES = {
-    name: _returning(
+    name: _typed(
         _library_type(
             " ".join((spec, _LATER.get(name, ""), _BOX_OVERLOADS.get(name, ""), _OBJECT))
         ),
         _RETURNS.get(name, ""),
+        _PARAMETERS.get(name, ""),
     )
     for name, spec in _TABLE.items()
 }

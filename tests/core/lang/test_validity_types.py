@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from spancopy_core.lang import java
+from spancopy_core.lang.java import jdk
 from spancopy_core.lang.java.validity import Environment, environment, problems
 
 PROGRAM = """import java.util.*;
@@ -739,7 +740,8 @@ public class Sources {
     }
 
     public int big(BigInteger a, Random random, LinkedHashMap<String, Integer> seen, BitSet bits) {
-        return a.add(BigInteger.ONE).intValue() + random.nextInt(10) + seen.size() + bits.cardinality();
+        return a.add(BigInteger.ONE).intValue() + random.nextInt(10) + seen.size()
+            + bits.cardinality();
     }
 
     public boolean found(Path p, Pattern pattern) {
@@ -808,6 +810,14 @@ LIBRARY = [
     (".intValue()", ".mod(a).pow(2).intValue()", ""),
     ("matcher(p.toString()).find()", "matcher(p.toString()).found()", "has no 'found'"),
     ("matcher(p.toString()).find()", "matcher(p.toString()).reset().find()", ""),
+    # an overload that takes a type of the table takes no primitive, String or array
+    ("a.add(BigInteger.ONE)", "a.add(1)", "'add' does not take (int)"),
+    ("a.add(BigInteger.ONE)", 'a.add("1")', "'add' does not take (String)"),
+    ("a.add(BigInteger.ONE)", "a.add(BigInteger.valueOf(random.nextInt()))", ""),
+    ("a.add(BigInteger.ONE)", "a.add(null)", ""),
+    ("bits.cardinality()", "(bits.intersects(bits) ? 1 : 0)", ""),
+    ("Files.isDirectory(p)", 'Files.isDirectory(p.resolve("a"))', ""),
+    ("Files.isDirectory(p)", "Files.exists(p.toString())", "does not take (String)"),
     # Commons Lang's SerializationUtils was offered new ByteArrayInputStream(objectData, false)
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, false)", "take 2 arguments"),
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, 0, data.length)", ""),
@@ -844,3 +854,23 @@ def test_library_types_of_real_projects_are_known(old: str, new: str, expected: 
     assert any(expected in p for p in found) if expected else found == [], found
     if compiler.available():
         assert compiler.check(FILES, [FILES.replace(old, new, 1)], budget_s=60.0) == [not expected]
+
+
+def test_each_typed_member_of_the_table_is_one_the_table_has() -> None:
+    """What :data:`jdk._RETURNS` and :data:`jdk._PARAMETERS` name (read by reflection apart
+    from the table) is a method of the type, and each typed overload one it has."""
+    for name, returns in jdk._RETURNS.items():
+        for item in returns.split():
+            method, returned = item.split("=")
+            assert returned in jdk.PACKAGES, item
+            assert f"{jdk.PACKAGES[returned]}.{returned}" in {
+                o.returns for o in jdk.TYPES[name].methods[method].overloads
+            }, (name, item)
+    for name, takes in jdk._PARAMETERS.items():
+        for item in takes.split():
+            method, spec = item.split("=")
+            params = jdk.overload(jdk.ANY + spec).params
+            assert any(o.params == params for o in jdk.TYPES[name].methods[method].overloads), (
+                name,
+                item,
+            )
