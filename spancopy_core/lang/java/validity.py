@@ -302,6 +302,9 @@ class Environment:
     # its blank final instance fields, which each constructor must give a value
     # (:func:`_blank_finals`)
     blank_finals: frozenset[str] = frozenset()
+    # those of :attr:`finals` given their value where declared, or static: no constructor
+    # gives them one (Commons Math's MathInternalError was offered REPORT_URL = null;)
+    initialised: frozenset[str] = frozenset()
     # the type parameters of the classes around the method (no class of the file's name)
     type_variables: frozenset[str] = frozenset()
     in_enum: bool = False  # the innermost class around the method is an enum
@@ -321,7 +324,7 @@ class Environment:
             + self.suspects
             + (self.plain, constructors, self.abstract, supers, self.own_constructors)
             + (self.own_fields, self.own_class, self.blank_finals, self.type_variables)
-            + (self.in_enum, self.unbounded, self.body_kind, self.bare)
+            + (self.in_enum, self.unbounded, self.body_kind, self.bare, self.initialised)
         )
 
 
@@ -454,6 +457,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
     fields: dict[str, str] = {}
     signatures: dict[str, jdk.Member] = {}
     finals: set[str] = set()
+    initialised: set[str] = set()
     constants: dict[str, int] = {}
     types: set[str] = set()
     parameters: set[str] = set()
@@ -517,6 +521,11 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
                             fields[name] = _declared_type(kind, d)  # the innermost class's
                             if final:
                                 finals.add(name)
+                                if d.child_by_field_name("value") is not None or (
+                                    member.type == "constant_declaration"
+                                    or "static" in _words(member)
+                                ):
+                                    initialised.add(name)
                                 value = _value(d.child_by_field_name("value"))
                                 if value is not None:
                                     constants[name] = value
@@ -576,6 +585,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         own_constructors=_own_constructors(node, classes),
         own_fields=_own_fields(node),
         blank_finals=_blank_finals(node),
+        initialised=frozenset(initialised),
         type_variables=frozenset(parameters),
         unbounded=frozenset(unbounded - doc.declared_types()),
         in_enum=(cls := _innermost_class(node)) is not None and cls.type == "enum_declaration",
@@ -3952,8 +3962,9 @@ class _Checker:
         return local and text in self.env.fields and not self.static
 
     def _final(self, target: SyntaxNode) -> None:
-        """An assignment to ``target``: not to a final field, but in a constructor; not to a
-        final local given its value where declared (Jackson's VersionUtil was offered
+        """An assignment to ``target``: not to a final field, but a blank one in a
+        constructor (JLS 8.3.1.2; not one given its value where declared, nor a static one);
+        not to a final local given its value where declared (Jackson's VersionUtil was offered
         ``final Version v = null;`` for a ``v`` assigned below), where the method declares
         no other variable of its name."""
         name = _text(target)
@@ -3966,7 +3977,7 @@ class _Checker:
             name = _text(target)
         else:
             return
-        if name in self.env.finals and not self.constructor:
+        if name in self.env.finals and (not self.constructor or name in self.env.initialised):
             self._flag(f"'{name}' is a final field")
 
     def _constructor_finals(self, body: SyntaxNode) -> None:

@@ -762,6 +762,7 @@ def test_super_with_arguments_in_a_class_that_extends_nothing(
 
 
 RING = """class Ring {
+    private static final int MAX = 64;
     private final int[] items;
     private final int limit = 8;
     private int size;
@@ -789,6 +790,11 @@ RING = """class Ring {
         ("capacity", "        items = new int[capacity];\n", "", "is never given its value"),
         ("capacity", "items = new", "this.items = null;\n        this.items = new", "already"),
         ("this(4);", "this(4);", "this(4);\n        items = null;", "has its value already"),
+        # one given its value where declared, or static, has it before any constructor runs
+        # (Commons Math's MathInternalError was offered REPORT_URL = null;)
+        ("capacity", "items = new", "limit = capacity;\n        items = new", "'limit' is a fin"),
+        ("capacity", "items = new", "this.limit = 1;\n        items = new", "'limit' is a final"),
+        ("capacity", "items = new", "MAX = capacity;\n        items = new", "'MAX' is a final"),
         # sense: one assignment, in a branch or not; another field; a local of the name
         ("capacity", "items = new int[capacity];", "items = capacity > 0 ? new int[1] : null;", ""),
         ("capacity", "items = new", "size = 1;\n        size = 2;\n        items = new", ""),
