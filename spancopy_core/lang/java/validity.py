@@ -385,10 +385,11 @@ def _signature(method: SyntaxNode) -> jdk.Member:
 def _type_variables(node: SyntaxNode) -> frozenset[str]:
     """The type parameters that ``node`` and the declarations around it declare."""
     names: set[str] = set()
-    while node is not None:
-        if node.type in _TYPE_DECLS or node.type in _METHODS:
-            names.update(_type_parameters(node))
-        node = node.parent
+    current: SyntaxNode | None = node
+    while current is not None:
+        if current.type in _TYPE_DECLS or current.type in _METHODS:
+            names.update(_type_parameters(current))
+        current = current.parent
     return frozenset(names)
 
 
