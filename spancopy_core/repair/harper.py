@@ -294,18 +294,23 @@ def noun_for_verb(sentence: str, edit: TextEdit, rule: str) -> bool:
     )
 
 
-def participle_as_mass_noun(sentence: str, edit: TextEdit, rule: str) -> bool:
+def count_noun_as_mass_noun(sentence: str, edit: TextEdit, rule: str) -> bool:
     """Whether ``edit`` (offsets in ``sentence``) is a MassNouns suggestion for an article
     before a word in ``-ing``: a participle or a gerund (``a leading "v"``, ``A missing `minor`
     value``, ``a listing of a directory``: semver's and send's READMEs got ``leading "v"``),
     not a mass noun with an article (``a knowledge``, ``an information``); or for the plural
     of one, a count noun (Python's codecs docs: ``transparent transcodings`` got
-    ``transcoding``; ``encodings``, ``bindings``). MassNouns lints no such word in JFLEG dev."""
+    ``transcoding``; ``encodings``, ``bindings``); or for a plural in ``-ities`` (JUnit's
+    release notes: ``different granularities of time units`` got ``granularity``; Harper
+    lints ``equalities`` too), where learners' plurals of mass nouns are ``informations``,
+    ``knowledges``, ``pollutions``. MassNouns lints no such word in JFLEG dev."""
     words = sentence[edit.start : edit.end].split()
     if rule != "MassNouns" or not words:
         return False
     last = words[-1].lower()
-    return len(words) > 1 and last.endswith("ing") or len(words) == 1 and last.endswith("ings")
+    if len(words) > 1:
+        return last.endswith("ing")
+    return last.endswith(("ings", "ities"))
 
 
 def article_before_no_word(sentence: str, edit: TextEdit, rule: str) -> bool:
@@ -529,7 +534,7 @@ def misreads(
     """Whether the suggestion ``edit`` (offsets in ``sentence``) of ``rule`` misreads technical
     text, as the chain and the candidates alike refuse it: a rule of :data:`STYLE_RULES`,
     :func:`beside_operator`, :func:`respells_name`, :func:`plural_in_capitals`,
-    :func:`participle_as_mass_noun`, :func:`noun_after_have`, :func:`noun_for_verb`,
+    :func:`count_noun_as_mass_noun`, :func:`noun_after_have`, :func:`noun_for_verb`,
     :func:`article_before_no_word`,
     :func:`letter_as_article`, :func:`participle_after_possessive`, :func:`its_before_a_noun`,
     :func:`possessive_before_be`,
@@ -542,7 +547,7 @@ def misreads(
         or beside_operator(sentence, edit)
         or respells_name(sentence, edit, rule)
         or plural_in_capitals(sentence, edit, rule)
-        or participle_as_mass_noun(sentence, edit, rule)
+        or count_noun_as_mass_noun(sentence, edit, rule)
         or noun_after_have(sentence, edit, rule)
         or noun_for_verb(sentence, edit, rule)
         or article_before_no_word(sentence, edit, rule)

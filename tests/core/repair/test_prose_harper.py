@@ -239,6 +239,8 @@ def test_harpers_misreadings_in_gits_release_notes():
         # a term the lexicon lacks is countable (Python's regex HOWTO), so is a gerund's
         # plural (its codecs docs); a participle before a noun is an adjective (tkinter's)
         ("You can use these objects to do transparent transcodings.", "MassNouns"),
+        # and one in -ities (JUnit's release notes)
+        ("It enables you to use different granularities of time units.", "MassNouns"),
         # curl(1): "a syntax" is written 22 times, so its plural is a noun's
         ("It can be passed using one of the following syntaxes.", "MassNouns"),
         # and "redirections" is written 25 times: a count noun (curl(1))
