@@ -21,6 +21,7 @@ from spancopy_core.lang.java.syntax import (
     is_word_char,
     lex,
     lex_spans,
+    method_at,
 )
 
 _OPCHARS = frozenset("+-*/%=<>!&|^~?:.")
@@ -279,9 +280,12 @@ def equivalent(source: str, changes: Sequence[edits.TextEdit]) -> bool:
     range named to ``Arrays`` (``Arrays.sort(array, 0, array.length)`` for
     ``Arrays.sort(array)``, offered first in Commons Lang's ArraySorter), or a call of the
     class's own method qualified with ``this`` or not (``this.get()`` for ``get()``, offered
-    in Joda-Time's ``compareTo``). The same value: no repair."""
+    in Joda-Time's ``compareTo``); or a statement Java implies written
+    (:func:`_implied`). The same value: no repair."""
     if not changes:
         return False
+    if _implied(source, changes):
+        return True
     start = source.rfind("\n", 0, min(c.start for c in changes)) + 1
     end = source.find("\n", max(c.end for c in changes))
     old = source[start : len(source) if end < 0 else end]
@@ -292,6 +296,37 @@ def equivalent(source: str, changes: Sequence[edits.TextEdit]) -> bool:
     if not any(re.search(calls, code) for code in (old, new)):
         return False  # the lines touched call none, before or after
     return old != new and _canonical(old) == _canonical(new)
+
+
+# the start of a method's body: the end of its parameters (or of its throws clause) and "{"
+_BODY = re.compile(r"\)\s*(?:throws\s+[\w.<>?,\s]+?)?\s*\{")
+_INVOCATION = re.compile(r"\s*(?:this|super)\s*\(")  # an explicit constructor invocation
+
+
+def _implied(source: str, changes: Sequence[edits.TextEdit]) -> bool:
+    """Whether ``changes`` only write a statement that Java implies where it is written:
+    ``super();`` first in a constructor's body (JLS 8.8.7: JUnit's empty AssertionFailedError()
+    was offered ``Insert "super();"`` at 12%, automatically), ``return;`` last in a void
+    method's or a constructor's (JUnit's Filter.apply was offered it)."""
+    if len(changes) != 1 or source[changes[0].start : changes[0].end].strip():
+        return False
+    at, written = changes[0].start, changes[0].new_text.strip()
+    if written not in ("super();", "return;"):
+        return False
+    method = method_at(source, at)
+    if method is None or not method.has_body:
+        return False
+    text = source[method.start : method.end]
+    if written == "return;":
+        void = method.kind == "constructor" or re.search(rf"\bvoid\s+{method.name}\s*\(", text)
+        return bool(void) and source[changes[0].end : method.end].strip() == "}"
+    body = _BODY.search(text)
+    return (
+        method.kind == "constructor"
+        and body is not None
+        and not source[method.start + body.end() : at].strip()
+        and not _INVOCATION.match(source, changes[0].end)  # (one there: no program)
+    )
 
 
 def _canonical(code: str) -> str:

@@ -209,3 +209,49 @@ def test_a_swap_of_commutative_arguments_or_a_whole_range_is_the_same_program(
     source = f"class A {{\n    void f() {{\n        {line}\n    }}\n}}\n"
     at = source.index(old)
     assert java.equivalent(source, [TextEdit(at, at + len(old), new)]) is same
+
+
+IMPLIED = """class A extends B {
+    A() {
+    }
+
+    A(int x) {
+        super(x);
+    }
+
+    void f(int x) {
+        if (x > 0) {
+            g();
+        }
+    }
+
+    int h() {
+        return 1;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("after", "new", "same"),
+    [
+        # JUnit's empty AssertionFailedError() was offered Insert "super();" at 12%
+        ("    A() {", "\n        super();", True),
+        ("    A() {\n", "        super();\n", True),
+        ("    A(int x) {", "\n        super();", False),  # before its super(x): no program
+        ("    A() {", "\n        this(1);", False),
+        ("    A() {", "\n        super(1);", False),
+        # JUnit's Filter.apply was offered Insert "return;" last
+        ("            g();\n        }", "\n        return;", True),
+        ("    A() {", "\n        return;", True),  # a constructor's body, empty
+        ("            g();", "\n            return;", False),  # the end of an if's block
+        ("        return 1;", "\n        return;", False),  # no program
+    ],
+)
+def test_a_statement_java_implies_written_is_the_same_program(
+    after: str, new: str, same: bool
+) -> None:
+    """JLS 8.8.7: a constructor's body without an explicit constructor invocation begins with
+    super(); JLS 14.17: a void method's body that completes returns."""
+    at = IMPLIED.index(after) + len(after)
+    assert java.equivalent(IMPLIED, [TextEdit(at, at, new)]) is same

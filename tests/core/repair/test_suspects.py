@@ -356,6 +356,41 @@ public class Correct extends Base {
 """
 
 
+EMPTY_CONSTRUCTOR = """package demo;
+
+/**
+ * Thrown when a check fails.
+ */
+public class CheckFailedError extends AssertionError {
+
+    private static final long serialVersionUID = 1L;
+
+    public CheckFailedError() {
+    }
+
+    public CheckFailedError(String message) {
+        super(defaultString(message));
+    }
+
+    private static String defaultString(String message) {
+        return message == null ? "" : message;
+    }
+}
+"""
+
+
+def test_an_empty_constructor_is_not_offered_the_super_call_java_implies(model):
+    """JUnit's AssertionFailedError() {} was offered ``Insert "super();"`` at 12%, answered
+    automatically: the statement Java implies there (JLS 8.8.7), the same program. (What
+    else it is offered, ``init();``, is a method of no class in sight: the compile check's.)"""
+    doc = ParsedText.parse(EMPTY_CONSTRUCTOR, JAVA)
+    for line in ("    public CheckFailedError() {", "    }"):
+        focus = pipeline.line_focus(doc, EMPTY_CONSTRUCTOR.split("\n").index(line))
+        found, _ = runner.repair(model, doc, focus, RepairOptions())
+        (r,) = found
+        assert not any("super()" in c.title for c in r.candidates), [c.title for c in r.candidates]
+
+
 @pytest.mark.parametrize("correct", [CORRECT_MAX, IN_A_PROJECT], ids=["alone", "in a project"])
 def test_a_correct_index_of_max_is_not_answered_automatically_and_lists_sense(model, correct):
     """The issue's Correct.java: at its correct loop no likely bug and no confident answer
