@@ -2997,23 +2997,33 @@ class _Checker:
         found = self._type_of(value)
         if found == "void":  # return Arrays.sort(array);
             self._flag(f"{what}: '{_text(value)}' returns nothing")
-        if self._kind(target) and self._kind(found) and _incompatible(target, found):
+        if self._unconvertible(target, found):
             self._flag(f"{what}: {found} cannot be converted to {target}")
-        elif bare.type == "ternary_expression" and self._kind(target) in ("String", "array"):
-            # each branch of a conditional given to a String or an array is given to it (JLS
-            # 15.25.3; Guava's ArrayBasedEscaperMap was offered return (replacementArray ==
-            # null) ? 0 : replacementArray; for a char[][])
+        elif bare.type == "ternary_expression" and self._kind(target) != "primitive":
+            # each branch of a conditional given to an object (a String, an array, a class)
+            # is given to it (JLS 15.25.3; Guava's ArrayBasedEscaperMap was offered return
+            # (replacementArray == null) ? 0 : replacementArray; for a char[][], JUnit's
+            # ParallelComputer return methods ? parallelize(runner) : methods; for a Runner)
             for taken in _branches(value):
                 kind = self._type_of(taken)
-                if self._kind(kind) and _incompatible(target, kind):
+                if self._unconvertible(target, kind):
                     self._flag(f"{what}: {kind} cannot be converted to {target}")
                     break
-        elif self._kind(target) not in ("", "object") and self._class_typed(found):
-            # a class out of sight is no primitive, box (final), String (final) or array
-            self._flag(f"{what}: {found} cannot be converted to {target}")
-        elif self._unrelated(target, found):
-            self._flag(f"{what}: {found} cannot be converted to {target}")
         self._widened(target, value)
+
+    def _unconvertible(self, target: str, found: str) -> bool:
+        """Whether no assignment conversion surely takes a value of type ``found`` to type
+        ``target``: both known and :func:`_incompatible`, an object of a class (known or out
+        of sight) to a primitive, box, String or array, or :meth:`_unrelated`."""
+        return bool(
+            self._kind(target)
+            and self._kind(found)
+            and _incompatible(target, found)
+            # a class out of sight is no primitive, box (final), String (final) or array
+            or self._kind(target) not in ("", "object")
+            and self._class_typed(found)
+            or self._unrelated(target, found)
+        )
 
     def _unrelated(self, target: str, value: str) -> bool:
         """Whether a String, a box or a primitive ``value`` goes to a class type ``target``
@@ -3518,6 +3528,9 @@ class _Checker:
         own = [] if self.method is None else _type_parameters(self.method, bounded=False)
         unbounded = self.env.unbounded | set(own)
         plain = found == "Object" or found in unbounded - self.env.classes
+        # nor is an object of a class, known or out of sight: only Boolean unboxes to one
+        # (JUnit's ParallelComputer was offered return runner ? parallelize(runner) : runner;)
+        plain = plain or self._class_typed(found)
         if plain or self._kind(found) and _BOXED.get(found, found) != "boolean":
             self._flag(f"'{_text(n)}' ({found}) is not a condition")
 

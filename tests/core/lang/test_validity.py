@@ -1161,6 +1161,10 @@ TABLE = """class Table {
     String name(int[] r) {
         return "a";
     }
+
+    java.text.Format pick(boolean flag, java.text.Format format, StringBuilder b) {
+        return flag ? format : null;
+    }
 }
 """
 
@@ -1174,6 +1178,14 @@ TABLE = """class Table {
         ('return "a";', 'return r == null ? 0 : "a";', "int cannot be converted to String"),
         ('return "a";', 'return r == null ? "b" : "a";', ""),
         ('return "a";', 'return r.length > 0 ? r.length + "" : null;', ""),
+        ('return "a";', 'return r.length > 0 ? "b" : new StringBuilder();', "StringBuilder c"),
+        # of a class out of sight too (JUnit's ParallelComputer was offered return methods ?
+        # parallelize(runner) : methods; for a Runner)
+        ("return flag ? format : null;", "return flag ? format : flag;", "boolean cannot be"),
+        ("return flag ? format : null;", "return flag ? format : 0;", "int cannot be"),
+        ("return flag ? format : null;", 'return flag ? format : "%d";', "String cannot be"),
+        ("return flag ? format : null;", "return flag ? null : format;", ""),
+        ("return flag ? format : null;", "return flag ? format : (java.text.Format) null;", ""),
     ],
 )
 def test_each_branch_of_a_conditional_given_to_a_string_or_an_array_is_given_to_it(
@@ -1181,6 +1193,22 @@ def test_each_branch_of_a_conditional_given_to_a_string_or_an_array_is_given_to_
 ) -> None:
     """JLS 15.25.3."""
     _judged_as_javac_judges(TABLE, old, new, expected)
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        # JUnit's ParallelComputer was offered return runner ? parallelize(runner) : runner;
+        ("return format ? format : null;", "(java.text.Format) is not a condition"),
+        ("return b ? format : null;", "(StringBuilder) is not a condition"),
+        ("return !flag ? format : null;", ""),
+        ("return (flag && b != null) ? format : null;", ""),
+    ],
+)
+def test_an_object_of_a_class_is_no_condition(new: str, expected: str) -> None:
+    """JLS 15.25, 14.9: a condition is a boolean or a Boolean, the one class that unboxes to
+    it (final): no object of another class, known or out of sight, is one."""
+    _judged_as_javac_judges(TABLE, "return flag ? format : null;", new, expected)
 
 
 @pytest.mark.parametrize(
