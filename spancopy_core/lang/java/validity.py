@@ -1412,6 +1412,17 @@ class _Checker:
         if opens:
             self.scopes.pop()
 
+    def _class_literal(self, n: SyntaxNode) -> None:
+        """``x.class`` names a type (JLS 15.8.2): not a local variable or parameter where no
+        type has its name (JUnit's AllMembersSupplier was offered
+        ``clazz.getAnnotatedMethods(sig.class)`` for a parameter ``sig``)."""
+        named = n.named_children[0] if n.named_children else None
+        if named is not None and named.type == "type_identifier":
+            name = _text(named)
+            local = any(name in s for s in self.scopes) and name[:1].islower()
+            if local and name not in self.env.types and name not in self.type_params:
+                self._flag(f"'{_text(n)}': '{name}' is a variable, not a type")
+
     def _switch_label(self, n: SyntaxNode) -> None:
         """A case label's names are not checked (an enum's constants need no qualifier), but
         in a switch on a primitive, a box or a String, one is a constant: not a parameter, a

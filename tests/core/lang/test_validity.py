@@ -1198,6 +1198,21 @@ def test_each_branch_of_a_conditional_given_to_a_string_or_an_array_is_given_to_
 @pytest.mark.parametrize(
     ("new", "expected"),
     [
+        # JUnit's AllMembersSupplier was offered getAnnotatedMethods(sig.class)
+        ("return flag ? format : format.equals(b.class) ? null : format;", "'b' is a var"),
+        ("return flag ? format : format.equals(flag.class) ? null : format;", "'flag' is"),
+        ("return flag ? format : format.equals(Table.class) ? null : format;", ""),
+        ("return flag ? format : format.equals(int[].class) ? null : format;", ""),
+    ],
+)
+def test_a_class_literal_names_no_variable(new: str, expected: str) -> None:
+    """JLS 15.8.2: ``X.class`` names a type; a parameter's name is none."""
+    _judged_as_javac_judges(TABLE, "return flag ? format : null;", new, expected)
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
         # JUnit's ParallelComputer was offered return runner ? parallelize(runner) : runner;
         ("return format ? format : null;", "(java.text.Format) is not a condition"),
         ("return b ? format : null;", "(StringBuilder) is not a condition"),
