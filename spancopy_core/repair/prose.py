@@ -499,11 +499,14 @@ def glued_words(tokens: Sequence[text.Word]) -> frozenset[str]:
     to another word by punctuation of :data:`_IN_WORD` with no space around it (``tl;dr``,
     ``R&D``): the writer's own spelling, which the corrector neither respells nor re-cases
     (``tl;dr`` -> ``Tl;Dr``). Not ``/``, whose words are English words (``and/or``, capitalised
-    first in a sentence), nor ``.`` or ``,``, which a typist glues to the next sentence."""
+    first in a sentence), nor ``.`` or ``,``, which a typist glues to the next sentence; but
+    ``.`` before ``*``, a package's wildcard (JUnit's coding style: ``import java.*`` got
+    ``Java``)."""
     out: set[str] = set()
     for a, mark, b in zip(tokens, tokens[1:], tokens[2:]):
-        if mark.text in _IN_WORD and a.end == mark.start and mark.end == b.start:
-            if "punct" not in (a.kind, b.kind):  # word or code (_tl;dr: an emphasis marker)
+        wildcard = mark.text == "." and b.text == "*"
+        if (mark.text in _IN_WORD or wildcard) and a.end == mark.start and mark.end == b.start:
+            if wildcard or "punct" not in (a.kind, b.kind):  # (_tl;dr: an emphasis marker)
                 out |= {t.text.lower() for t in (a, b) if t.kind == "word"}
     return frozenset(out)
 

@@ -1068,6 +1068,11 @@ def test_a_plural_of_a_rare_word_is_not_respelt_but_one_of_a_frequent_word_is():
 def test_words_glued_inside_a_word_by_punctuation_keep_their_case():
     assert glued_words(tokenize("tl;dr: it works, R&D and/or e.g. foo;")) == {"tl", "dr", "r", "d"}
     assert glued_words(tokenize("_tl;dr: it works._")) == {"dr"}  # _tl is code
+    # a package's wildcard (JUnit's coding style, a plain-text list of imports)
+    assert glued_words(tokenize("import java.* then javax.*")) == {"java", "javax"}
+    assert glued_words(tokenize("It ends. * A list")) == set()
+    (unit,) = pipeline.units(ParsedText.parse("import java.*\n", SPELLING), ())
+    assert unit.tokens[1:] == ("java", ".", "*")
     (unit,) = pipeline.units(ParsedText.parse("tl;dr: the build is reproducible.\n", SPELLING), ())
     assert unit.tokens == (
         "tl",
