@@ -1413,15 +1413,16 @@ class _Checker:
             self.scopes.pop()
 
     def _class_literal(self, n: SyntaxNode) -> None:
-        """``x.class`` names a type (JLS 15.8.2): not a local variable or parameter where no
-        type has its name (JUnit's AllMembersSupplier was offered
-        ``clazz.getAnnotatedMethods(sig.class)`` for a parameter ``sig``)."""
+        """``x.class`` names a type (JLS 15.8.2): not a name in lower case that no type of
+        the file, its imports or its type parameters has, a variable's (JUnit's
+        AllMembersSupplier was offered ``clazz.getAnnotatedMethods(sig.class)`` for a
+        parameter ``sig``, RuleMemberValidatorTest ``new TestClass(context.class)``)."""
         named = n.named_children[0] if n.named_children else None
         if named is not None and named.type == "type_identifier":
             name = _text(named)
-            local = any(name in s for s in self.scopes) and name[:1].islower()
-            if local and name not in self.env.types and name not in self.type_params:
-                self._flag(f"'{_text(n)}': '{name}' is a variable, not a type")
+            known = name in self.env.types or name in self.type_params
+            if name[:1].islower() and not known:
+                self._flag(f"'{_text(n)}': '{name}' is no type")
 
     def _switch_label(self, n: SyntaxNode) -> None:
         """A case label's names are not checked (an enum's constants need no qualifier), but

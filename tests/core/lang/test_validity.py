@@ -1199,14 +1199,18 @@ def test_each_branch_of_a_conditional_given_to_a_string_or_an_array_is_given_to_
     ("new", "expected"),
     [
         # JUnit's AllMembersSupplier was offered getAnnotatedMethods(sig.class)
-        ("return flag ? format : format.equals(b.class) ? null : format;", "'b' is a var"),
-        ("return flag ? format : format.equals(flag.class) ? null : format;", "'flag' is"),
+        ("return flag ? format : format.equals(b.class) ? null : format;", "'b' is no type"),
+        ("return flag ? format : format.equals(flag.class) ? null : format;", "'flag' is no"),
         ("return flag ? format : format.equals(Table.class) ? null : format;", ""),
         ("return flag ? format : format.equals(int[].class) ? null : format;", ""),
+        # RuleMemberValidatorTest was offered new TestClass(context.class): no name in sight
+        ("return flag ? format : format.equals(context.class) ? null : format;", "no type"),
+        ("return flag ? format : format.equals(java.util.List.class) ? null : format;", ""),
     ],
 )
 def test_a_class_literal_names_no_variable(new: str, expected: str) -> None:
-    """JLS 15.8.2: ``X.class`` names a type; a parameter's name is none."""
+    """JLS 15.8.2: ``X.class`` names a type; a parameter's name is none, nor is a name in
+    lower case that no type in sight has."""
     _judged_as_javac_judges(TABLE, "return flag ? format : null;", new, expected)
 
 
