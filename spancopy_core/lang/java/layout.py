@@ -307,10 +307,14 @@ def _implied(source: str, changes: Sequence[edits.TextEdit]) -> bool:
     """Whether ``changes`` only write a statement that Java implies where it is written:
     ``super();`` first in a constructor's body (JLS 8.8.7: JUnit's empty AssertionFailedError()
     was offered ``Insert "super();"`` at 12%, automatically), ``return;`` last in a void
-    method's or a constructor's (JUnit's Filter.apply was offered it)."""
+    method's or a constructor's (JUnit's Filter.apply was offered it), ``;`` after a statement
+    or a brace (TestWatcherTest: an empty statement or member, or no program at all; not
+    after ``if (x)``, where it empties the branch)."""
     if len(changes) != 1 or source[changes[0].start : changes[0].end].strip():
         return False
     at, written = changes[0].start, changes[0].new_text.strip()
+    if written == ";":  # after a statement or a brace: an empty statement or member
+        return source[:at].rstrip()[-1:] in (";", "{", "}")
     if written not in ("super();", "return;"):
         return False
     method = method_at(source, at)

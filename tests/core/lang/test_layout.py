@@ -246,12 +246,17 @@ IMPLIED = """class A extends B {
         ("    A() {", "\n        return;", True),  # a constructor's body, empty
         ("            g();", "\n            return;", False),  # the end of an if's block
         ("        return 1;", "\n        return;", False),  # no program
+        # TestWatcherTest was offered Insert ";" after a statement: an empty one
+        ("            g();", "\n            ;", True),
+        ("    A() {", ";", True),
+        ("        if (x > 0)", ";", False),  # the branch emptied
     ],
 )
 def test_a_statement_java_implies_written_is_the_same_program(
     after: str, new: str, same: bool
 ) -> None:
     """JLS 8.8.7: a constructor's body without an explicit constructor invocation begins with
-    super(); JLS 14.17: a void method's body that completes returns."""
+    super(); JLS 14.17: a void method's body that completes returns; JLS 14.6: an empty
+    statement does nothing."""
     at = IMPLIED.index(after) + len(after)
     assert java.equivalent(IMPLIED, [TextEdit(at, at, new)]) is same
