@@ -444,6 +444,29 @@ def _one_word(r: Respelling, tokens: Sequence[str]) -> tuple[str, str] | None:
     return tokens[r.index].lower(), r.new[0].lower()
 
 
+def lettered_name(word: str, lexicon: Lexicon) -> bool:
+    """Whether ``word`` (lower case) is a word of the lexicon (three letters or more, counted)
+    after two or three letters that are no syllable, no vowel among them and not one letter
+    twice, nor the consonants an English word opens with (:data:`ONSETS`): how tools and
+    functions are named (zlib's ``gzprintf``, gdb's ``dvips``: respelt ``imprint`` and
+    ``dips`` in a careless writer's README); a typist's slip adds one letter there, or the same
+    twice (``wwhen``), and a learner's misspelt word opens so (``creat``, ``whlie``)."""
+    for n in (2, 3):
+        head, rest = word[:n], word[n:]
+        if len(rest) >= 3 and lexicon.counts.get(rest, 0) > 0 and len(set(head)) > 1:
+            if not set(head) & VOWELS_Y and head not in ONSETS:
+                return True
+    return False
+
+
+# The consonants an English word opens with, before its first vowel: a word in one of them is a
+# word misspelt (JFLEG's "creat", "whlie"), not letters before a word
+ONSETS = frozenset(
+    """bl br ch chr cl cr dr dw fl fr gl gn gr kl kn kr ph phr pl pr ps sc sch scr sh shr sk sl sm
+    sn sp sph spl spr squ st str sv sw th thr tr ts tw wh wr""".split()
+)
+
+
 def prefixed_name(r: Respelling, tokens: Sequence[str]) -> bool:
     """Whether the respelling ``r`` of the sentence ``tokens`` only drops letters from the
     start of a word: a lexicon word with letters before it is how commands and libraries are
@@ -575,6 +598,8 @@ def respellings(
             if tokens[i + 1] in ("'", "’") and tuple(tokens[i + 2 : i + 3]) == ("s",):
                 continue  # a name's possessive: Manacher's algorithm (not Manager's)
         if lower in lexicon and not (token == lower and lexicon.unseen_name(lower)):
+            continue
+        if lettered_name(lower, lexicon):
             continue
         respelt = best_respelling(lower, lexicon, costs)
         if respelt is not None and respelt[1] > costs.margin:

@@ -44,6 +44,7 @@ from spancopy_core.repair.channel import (
     compound,
     format_lexicon,
     glued,
+    lettered_name,
     respell,
     respellings,
     splits,
@@ -203,6 +204,19 @@ def test_near_keeps_only_the_respellings_one_edit_away_and_the_joins():
     assert respell(["glibc", "and", "musl"], lexicon, near=True)[2] == "musl"
     assert respell(["glibc", "and", "musl"], lexicon)[2] == "must"
     assert respell(["pricacy", "and"], lexicon, near=True)[0] == "privacy"
+
+
+def test_a_word_after_letters_that_are_no_syllable_is_a_name():
+    """zlib's README (a careless writer's: "formely", "workin") had ``gzprintf`` respelt
+    ``imprint``, gdb's ``dvips`` became ``dips``; JFLEG's ``creat`` and ``whlie`` open with
+    the consonants of English words, and ``wwhen`` with a slip's letter typed twice."""
+    lexicon = shared_lexicon()
+    for name in ("gzprintf", "dvips", "xzcat", "pkgconfig"):
+        assert lettered_name(name, lexicon), name
+        assert respell(["to", "get", name, "working"], lexicon, misspelt=True)[2] == name
+    for typo in ("creat", "whlie", "wwhen", "bthe", "becuase"):
+        assert not lettered_name(typo, lexicon), typo
+    assert respell(["they", "creat", "problems"], lexicon)[1] == "create"
 
 
 def test_a_careful_writer_s_word_with_a_prefix_is_a_derivation():
