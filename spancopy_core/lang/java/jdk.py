@@ -1437,6 +1437,8 @@ _RETURNS = {
 
 # an array's members: Object's, and clone() (JLS 10.7); its length is a field of no type here
 ARRAY = _library_type(f"{_OBJECT} clone=?()")
+# Object's own: its public methods, no field
+OBJECT = _library_type(_OBJECT)
 
 
 # the overloads that take a type of the table (JDK 17, by reflection; not a box or String),

@@ -2956,7 +2956,7 @@ class _Checker:
     def _member(self, obj: SyntaxNode, name: str, args: list[SyntaxNode] | None) -> None:
         """A member ``name`` of ``obj`` (a call with ``args``, or a field when None): none on
         a primitive, only ``length`` (and Object's methods) on an array, one that the library
-        type has, taking those arguments."""
+        type has, taking those arguments, Object's methods alone on an Object."""
         declared = self._type_of(obj)
         what = f"'{_text(obj)}' ({declared})"
         kind = self._kind(declared)
@@ -2971,6 +2971,11 @@ class _Checker:
         elif library is not None or (library := self._static(obj)) is not None:
             what = what if declared else f"'{_text(obj)}'"
             self._library_member(what, library, name, args)
+        elif declared in ("Object", "java.lang.Object") and _bare(obj).type in _VARIABLE_NAMES:
+            # a variable of type Object: Object's public methods alone, and no field
+            # (Hamcrest's ArrayIterator was offered this.array = array.length; for an Object
+            # array); not an anonymous class's object (new Object() { int inner; }.inner)
+            self._library_member(what, jdk.OBJECT, name, args)
         elif self._collection(_base(declared)) and (args is None or name == "length"):
             self._flag(f"{what} has no '{name}'")
 
@@ -4191,6 +4196,8 @@ _TYPE_PARAMETER = re.compile(r"[A-Z][A-Z0-9]?")  # T, E, K, V, T2
 # the supertypes of String, and of the boxes (and Number of the numeric ones), JDK 17
 _BOX_SUPERS = frozenset({"Object", "Comparable", "Serializable", "Constable", "ConstantDesc"})
 _STRING_SUPERS = _BOX_SUPERS | {"CharSequence"}
+# a variable's or a field's name (its declared type is its value's class's, or a supertype)
+_VARIABLE_NAMES = frozenset({"identifier", "field_access"})
 # expressions whose type may be unknown here and may be a String
 _UNTYPED_USES = frozenset({"method_invocation", "identifier", "field_access", "array_access"})
 # ... compare by value (Commons Lang's compareIgnoreCase: str1 == str2, then

@@ -1217,6 +1217,25 @@ def test_a_class_literal_names_no_variable(new: str, expected: str) -> None:
 @pytest.mark.parametrize(
     ("new", "expected"),
     [
+        # Hamcrest's ArrayIterator was offered this.array = array.length; for an Object
+        ("return flag ? format : o.length > 0 ? null : format;", "(Object) has no 'length'"),
+        ("return flag ? format : o.size() > 0 ? null : format;", "(Object) has no 'size'"),
+        ("return flag ? format : o.equals(format, b) ? null : format;", "does not take 2 a"),
+        ("return flag ? format : o.toString().length() > 0 ? null : format;", ""),
+        ("return flag ? format : o.hashCode() > 0 ? null : format;", ""),
+        ("return flag ? format : new Object() { int n; }.n > 0 ? null : format;", ""),
+    ],
+)
+def test_an_object_has_objects_methods_alone(new: str, expected: str) -> None:
+    """JLS 4.3.2: Object has no field, and its public methods are equals, hashCode,
+    toString, getClass, notify, notifyAll and wait; an anonymous class's object has more."""
+    source = TABLE.replace("StringBuilder b) {", "StringBuilder b, Object o) {")
+    _judged_as_javac_judges(source, "return flag ? format : null;", new, expected)
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
         # JUnit's ParallelComputer was offered return runner ? parallelize(runner) : runner;
         ("return format ? format : null;", "(java.text.Format) is not a condition"),
         ("return b ? format : null;", "(StringBuilder) is not a condition"),
