@@ -323,14 +323,23 @@ def _implied(source: str, changes: Sequence[edits.TextEdit]) -> bool:
     text = source[method.start : method.end]
     if written == "return;":
         void = method.kind == "constructor" or re.search(rf"\bvoid\s+{method.name}\s*\(", text)
-        return bool(void) and source[changes[0].end : method.end].strip() == "}"
+        return bool(void) and _uncommented(source[changes[0].end : method.end]) == "}"
     body = _BODY.search(text)
     return (
         method.kind == "constructor"
         and body is not None
-        and not source[method.start + body.end() : at].strip()
+        and not _uncommented(source[method.start + body.end() : at])
         and not _INVOCATION.match(source, changes[0].end)  # (one there: no program)
     )
+
+
+def _uncommented(code: str) -> str:
+    """``code`` without its comments and the white space around (slf4j's empty
+    ``NOPLoggerFactory() { // nothing to do }`` was offered ``super();``)."""
+    return _COMMENT.sub(" ", code).strip()
+
+
+_COMMENT = re.compile(r"//[^\n\r]*|/\*.*?\*/", re.DOTALL)
 
 
 def _canonical(code: str) -> str:

@@ -215,6 +215,10 @@ IMPLIED = """class A extends B {
     A() {
     }
 
+    A(String s) {
+        // nothing to do
+    }
+
     A(int x) {
         super(x);
     }
@@ -244,6 +248,10 @@ IMPLIED = """class A extends B {
         # JUnit's Filter.apply was offered Insert "return;" last
         ("            g();\n        }", "\n        return;", True),
         ("    A() {", "\n        return;", True),  # a constructor's body, empty
+        # slf4j's NOPLoggerFactory() { // nothing to do } was offered Insert "super();"
+        ("    A(String s) {", "\n        super();", True),
+        ("        // nothing to do", "\n        super();", True),
+        ("        // nothing to do", "\n        return;", True),
         ("            g();", "\n            return;", False),  # the end of an if's block
         ("        return 1;", "\n        return;", False),  # no program
         # TestWatcherTest was offered Insert ";" after a statement: an empty one
