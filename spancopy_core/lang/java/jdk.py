@@ -58,7 +58,7 @@ TYPE_PARAMETERS = {
     for name in (
         "ArrayDeque ArrayList Collection Deque HashSet Iterable Iterator LinkedList List Optional"
         " PriorityQueue Queue Set Stack TreeSet AtomicReference Future ThreadLocal"
-        " LinkedHashSet".split()
+        " LinkedHashSet Vector".split()
     )
 } | {"HashMap": 2, "Map": 2, "TreeMap": 2, "ConcurrentHashMap": 2, "LinkedHashMap": 2}
 
@@ -1062,6 +1062,21 @@ _TABLE = {
     "CountDownLatch": (
         "await=boolean(long,?) await=void() countDown=void() getCount=long() new=(int) "
     ),
+    "Vector": (
+        "add=boolean(?) add=void(int,?) addAll=boolean(?) addAll=boolean(int,?) "
+        "addElement=void(?) capacity=int() clear=void() clone=?() contains=boolean(?) "
+        "containsAll=boolean(?) copyInto=void(?) elementAt=?(int) elements=?() "
+        "ensureCapacity=void(int) firstElement=?() forEach=void(Consumer) get=?(int) "
+        "indexOf=int(?) indexOf=int(?,int) insertElementAt=void(?,int) isEmpty=boolean() "
+        "iterator=?() lastElement=?() lastIndexOf=int(?) lastIndexOf=int(?,int) "
+        "listIterator=?() listIterator=?(int) new=() new=(?) new=(int) new=(int,int) "
+        "parallelStream=?() remove=?(int) remove=boolean(?) removeAll=boolean(?) "
+        "removeAllElements=void() removeElement=boolean(?) removeElementAt=void(int) "
+        "removeIf=boolean(Predicate) replaceAll=void(UnaryOperator) retainAll=boolean(?) "
+        "set=?(int,?) setElementAt=void(?,int) setSize=void(int) size=int() "
+        "sort=void(Comparator) spliterator=?() stream=?() subList=?(int,int) toArray=?() "
+        "toArray=?(?) toArray=?(IntFunction) trimToSize=void() "
+    ),
     "BigInteger": (
         "abs=?() add=?(?) and=?(?) andNot=?(?) bitCount=int() bitLength=int() byteValue=byte() "
         "byteValueExact=byte() clearBit=?(int) compareTo=int(?) divide=?(?) "
@@ -1184,6 +1199,7 @@ _LATER = {
     " putFirst=?(?,?) putLast=?(?,?) reversed=?() sequencedKeySet=?() sequencedValues=?()"
     " sequencedEntrySet=?() newHashMap=?(int) newLinkedHashMap=?(int)",  # 19, 21
     "LinkedHashSet": _SEQUENCED + " newHashSet=?(int) newLinkedHashSet=?(int)",  # 19, 21
+    "Vector": _SEQUENCED,  # 21
 }
 
 # a box's static overloads of Object's method names (Integer.toString(int, int),
@@ -1290,6 +1306,7 @@ def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
 # Method.getReturnType, bridges aside; not a box, String or a type variable's erasure): a call
 # of one has that type, so what follows it is judged too (``Arrays.asList(values).toList()``)
 _RETURNS = {
+    "Vector": "iterator=Iterator subList=List",
     "StringBuilder": (
         "append=StringBuilder appendCodePoint=StringBuilder delete=StringBuilder "
         "deleteCharAt=StringBuilder insert=StringBuilder replace=StringBuilder "
@@ -1446,6 +1463,10 @@ OBJECT = _library_type(_OBJECT)
 # a type it does not name): no primitive, String or array is given there (``a.add(1)`` for a
 # BigInteger, ``Collections.sort(values)`` for an int[])
 _PARAMETERS = {
+    "Vector": (
+        "addAll=(Collection) addAll=(int,Collection) containsAll=(Collection) new=(Collection) "
+        "removeAll=(Collection) retainAll=(Collection)"
+    ),
     "String": (
         "format=(Locale,String,?...) getBytes=(Charset) join=(?,Iterable) new=(byte[],Charset) "
         "new=(byte[],int,int,Charset) toLowerCase=(Locale) toUpperCase=(Locale)"

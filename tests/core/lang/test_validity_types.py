@@ -699,6 +699,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Random;
+import java.util.Vector;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
@@ -742,6 +743,10 @@ public class Sources {
     public int big(BigInteger a, Random random, LinkedHashMap<String, Integer> seen, BitSet bits) {
         return a.add(BigInteger.ONE).intValue() + random.nextInt(10) + seen.size()
             + bits.cardinality();
+    }
+
+    public Object legacy(Vector<String> names) {
+        return new Vector<String>(names).elements();
     }
 
     public boolean found(Path p, Pattern pattern) {
@@ -818,6 +823,12 @@ LIBRARY = [
     ("bits.cardinality()", "(bits.intersects(bits) ? 1 : 0)", ""),
     ("Files.isDirectory(p)", 'Files.isDirectory(p.resolve("a"))', ""),
     ("Files.isDirectory(p)", "Files.exists(p.toString())", "does not take (String)"),
+    # java.util's Vector (SLF4J's LogManager was offered new Vector().getCurrentLoggers())
+    (".elements()", ".getCurrentLoggers()", "has no 'getCurrentLoggers'"),
+    (".elements()", ".firstElement()", ""),
+    ("(names).elements()", "(names).subList(0, 1).iterator()", ""),
+    ("(names).elements()", "(names).subList(0, 1).elements()", "has no 'elements'"),
+    ("new Vector<String>(names)", "new Vector<String>(names.size(), 2)", ""),
     # Commons Lang's SerializationUtils was offered new ByteArrayInputStream(objectData, false)
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, false)", "take 2 arguments"),
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, 0, data.length)", ""),
