@@ -403,11 +403,16 @@ def _class_parameter(declared: str, variables: Container[str]) -> bool:
     name = _base(declared).rsplit(".", 1)[-1]
     return (
         not declared.endswith("]")
-        and name[:1].isupper()
-        and name not in variables
-        and not _TYPE_PARAMETER.fullmatch(name)
+        and _names_class(name, variables)
         and name not in _STRING_SUPERS | {"Number", "Cloneable"}
     )
+
+
+def _names_class(name: str, variables: Container[str]) -> bool:
+    """Whether the simple type name ``name`` names a class: capitalised, and no type
+    variable (one of ``variables``, or a name of one or two capitals or digits, as one of a
+    class out of sight is)."""
+    return name[:1].isupper() and name not in variables and not _TYPE_PARAMETER.fullmatch(name)
 
 
 def _spread_type(param: SyntaxNode) -> str:
@@ -3051,7 +3056,7 @@ class _Checker:
         if self._kind(target) or target in ("", "var") or target.endswith("]"):
             return False  # judged by _incompatible, or not a class
         name = _base(target).rsplit(".", 1)[-1]
-        if not name[:1].isupper() or name in self.type_params or _TYPE_PARAMETER.fullmatch(name):
+        if not _names_class(name, self.type_params):
             return False
         if value == "String":
             return name not in _STRING_SUPERS
