@@ -124,6 +124,7 @@ class Judged(NamedTuple):
     raw: float
     shares: tuple[float, ...]
     right: tuple[bool, ...]
+    kept: float = 1.0  # of the beam's changes, the share that changes the unit (Detection)
 
     def within(self) -> list[float]:
         """Each repair's share among those shown (the shares do not depend on the
@@ -133,7 +134,11 @@ class Judged(NamedTuple):
 
     def calibrated(self, how: Map) -> list[float]:
         """The shares shown with the calibration ``how`` (:func:`calibrated_shares`)."""
-        return [calibrate(self.raw, *how) * q for q in self.within()]
+        return [self.probability(how) * q for q in self.within()]
+
+    def probability(self, how: Map) -> float:
+        """The probability that the list holds the fix with the calibration ``how``."""
+        return calibrate(self.raw, *how) * self.kept
 
 
 @dataclass(frozen=True)
@@ -179,7 +184,7 @@ def asked(
         (c.probability, k) for r, rs in zip(found, right) for c, k in zip(r.candidates, rs)
     )
     units = tuple(
-        Judged(r.detection.raw, tuple(c.probability for c in r.candidates), rs)
+        Judged(r.detection.raw, tuple(c.probability for c in r.candidates), rs, r.detection.kept)
         for r, rs in zip(found, right)
         if r.detection is not None
     )
@@ -461,7 +466,7 @@ def recalibrated(a: Asked, how: Map, least: float) -> Asked:
     shown = tuple(
         (p, right) for u in a.units for p, right in zip(u.calibrated(how), u.right, strict=True)
     )
-    score = max((calibrate(u.raw, *how) for u in a.units if u.shares), default=0.0)
+    score = max((u.probability(how) for u in a.units if u.shares), default=0.0)
     return replace(a, shown=shown, shipped=bool(shown) and score >= least, score=score)
 
 
@@ -547,7 +552,12 @@ def replayed(path: Path, directory: Path) -> Requests:
         how, least = methods if kind.endswith("marks") else lines
         out[kind] = [
             recalibrated(
-                Asked(ratio, (), False, tuple(Judged(r, tuple(s), tuple(k)) for r, s, k in units)),
+                Asked(
+                    ratio,
+                    (),
+                    False,
+                    tuple(Judged(r, tuple(s), tuple(k), *kept) for r, s, k, *kept in units),
+                ),
                 how,
                 least,
             )

@@ -139,6 +139,9 @@ class Detection(NamedTuple):
     probability: float  # calibrated P(the list shown holds the fix): what the shares divide
     least_share: float  # the probability the rule asks for at least
     raw: float  # the head's own P(needs a change), before calibration
+    # the share of the beam's changes that change the unit, which ``probability`` was
+    # multiplied by (repair.runner.judged): the rest leave it as it is
+    kept: float = 1.0
 
 
 def calibrate(p: float, scale: float, shift: float, found: float = 1.0) -> float:

@@ -47,6 +47,45 @@ def unchanged_share(
     return sum(math.exp(h.log_prob - total) for h in hypotheses if tuple(h.tokens) == same)
 
 
+def same_program_share(
+    text: str,
+    unit: Unit,
+    hypotheses: Sequence[Hypothesis],
+    style: Style,
+    frontend: Frontend,
+    pool: Sequence[Candidate],
+) -> float:
+    """The share, among the beam's ``hypotheses`` that change the model input, of those that
+    leave ``unit`` as it is: the text as written, or the same program another way (no edit
+    left once :meth:`~spancopy_core.repair.frontend.Frontend.tidy` has dropped what Java
+    implies: ``super();`` first in a constructor). What the beam spends on them is no repair
+    but the unit unchanged (jline's empty ``StringsCompleter() {}``: 30% of the beam writes
+    ``super();``). Those of the ``pool`` already made are repairs; a hypothesis that names
+    what the unit does not have is none of either."""
+    if not hypotheses:
+        return 0.0
+    total = logsumexp([h.log_prob for h in hypotheses])
+    changed = 1.0 - unchanged_share(unit, hypotheses)
+    if changed <= 0:
+        return 0.0
+    made = {c.tokens for c in pool}
+    same = 0.0
+    for h in hypotheses:
+        tokens = tuple(h.tokens)
+        if tokens == unit.tokens or tokens in made:
+            continue
+        try:
+            unit.mapping.concretize(h.tokens)
+            kept = tokens == written(unit) or not frontend.tidy(
+                text, edits(text, unit.source_tokens, unit.mapping, h, style=style)
+            )
+        except FrontendError:
+            continue  # a name the unit does not have
+        if kept:
+            same += math.exp(h.log_prob - total)
+    return min(1.0, same / changed)
+
+
 def candidates(
     text: str,
     unit: Unit,

@@ -17,7 +17,12 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeVar
 
 from spancopy_core.paper.actions import Hypothesis
 from spancopy_core.repair import compile_check, pipeline, ranking, suspects
-from spancopy_core.repair.candidates import Candidate, shares, unchanged_share
+from spancopy_core.repair.candidates import (
+    Candidate,
+    same_program_share,
+    shares,
+    unchanged_share,
+)
 from spancopy_core.repair.frontend import Floors, Penalties, Unit, written
 from spancopy_core.repair.pipeline import Focus, ParsedText, RepairOptions, UnitRepairs
 from spancopy_core.repair.project_rules import Rules, focus_candidates
@@ -144,6 +149,8 @@ class Ranked(NamedTuple):
     candidates: list[Candidate]
     unchanged_log_prob: float | None  # exact; None when nothing needed scoring
     unchanged_share: float
+    # of the beam's changes, the share that leaves the unit as it is (same_program_share)
+    same_share: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -227,14 +234,20 @@ def _speaks(doc: ParsedText, focus: Focus | None, unit: Unit, candidate: Candida
     return not doc.frontend.shape(doc.text, unit, candidate.edits).cosmetic
 
 
-def judged(result: Ranked, detection: Detection | None) -> Ranked:
-    """``result`` as shown: its shares as ranked without a head (``detection`` None), else
-    of the head's calibrated probability (:func:`ranking.calibrated_shares`), the unit as
-    written having the rest."""
+def judged(
+    unit: Unit, hypotheses: list[Hypothesis], result: Ranked, detection: Detection | None
+) -> UnitRepairs:
+    """``unit``'s repairs as shown: their shares as ranked without a head (``detection``
+    None), else of the head's calibrated probability (:func:`ranking.calibrated_shares`)
+    times the share of the beam's changes that change the unit (a change that leaves it as
+    it is, :attr:`Ranked.same_share`, is the unit as written), the unit as written having
+    the rest."""
     if detection is None:
-        return result
-    shown = ranking.calibrated_shares(result.candidates, detection.probability)
-    return Ranked(shown, result.unchanged_log_prob, 1.0 - detection.probability)
+        return UnitRepairs(unit, hypotheses, *result[:3])
+    kept = 1.0 - result.same_share
+    d = detection._replace(probability=detection.probability * kept, kept=detection.kept * kept)
+    shown = ranking.calibrated_shares(result.candidates, d.probability)
+    return UnitRepairs(unit, hypotheses, shown, result.unchanged_log_prob, 1.0 - d.probability, d)
 
 
 def ratio_floor(
@@ -368,19 +381,20 @@ async def run(
     found: list[Ranked | None] = [None if cache is None else cache.get(k) for k in keys]
     todo = [k for k, f in enumerate(found) if f is None]
 
-    def pools() -> list[list[Candidate]]:  # in the CPU thread: the style is learned there
+    def pools() -> list[tuple[list[Candidate], float]]:  # in the CPU thread (the style)
         return [_pool(doc, units[k], hyps[k], options, focus, known, rules) for k in todo]
 
     built = await runtime.cpu(pools) if todo else []
+    made = [pool for pool, _ in built]
     if options.ranking == "beam":
-        results = [_beam(units[k], hyps[k], pool, options, doc) for k, pool in zip(todo, built)]
+        results = [_beam(units[k], hyps[k], pool, options, doc) for k, pool in zip(todo, made)]
     else:
         sub = [units[k] for k in todo]
         results = await rank_pools(
-            runtime, doc, sub, [ids[k] for k in todo], built, lines, Ranking.of(options, doc)
+            runtime, doc, sub, [ids[k] for k in todo], made, lines, Ranking.of(options, doc)
         )
-    for k, result in zip(todo, results, strict=True):
-        found[k] = result
+    for k, result, (_, same) in zip(todo, results, built, strict=True):
+        found[k] = result = result._replace(same_share=same)
         if cache is not None:
             cache.put(keys[k], result)
     # the head reads the unit's log-probability of itself, which the ranking has scored
@@ -392,8 +406,7 @@ async def run(
         None
     ] * len(units)
     repaired = [
-        UnitRepairs(u, h, *judged(_known(r), d), detection=d)
-        for u, h, r, d in zip(units, hyps, found, detected, strict=True)
+        judged(u, h, _known(r), d) for u, h, r, d in zip(units, hyps, found, detected, strict=True)
     ]
 
     if not checked:  # the likely bugs' parses are cheap: here, as the ranking's are
@@ -430,7 +443,7 @@ async def ruled_out(
 
 def _silent(unit: Unit, detection: Detection) -> UnitRepairs:
     """What a unit :func:`ruled_out` shows: no repairs, the unit as written the head's rest."""
-    return UnitRepairs(unit, [], *judged(Ranked([], None, 1.0), detection), detection=detection)
+    return judged(unit, [], Ranked([], None, 1.0), detection)
 
 
 def _suspected(doc: ParsedText, found: UnitRepairs, lines: tuple[int, int] | None) -> UnitRepairs:
@@ -462,16 +475,18 @@ def _pool(
     focus: Focus | None,
     known: Container[str],
     rules: Rules,
-) -> list[Candidate]:
+) -> tuple[list[Candidate], float]:
     """The candidates of ``unit`` (:func:`pipeline.unit_candidates`) and, ranked with them,
     the rewrites that the project's ``rules`` make on the ``focus`` lines
-    (:func:`~spancopy_core.repair.project_rules.focus_candidates`)."""
+    (:func:`~spancopy_core.repair.project_rules.focus_candidates`); and the share of the
+    beam's changes that leave the unit as it is (:func:`same_program_share`)."""
     pool = pipeline.unit_candidates(doc, unit, hypotheses, options, focus, known)
+    same = same_program_share(doc.text, unit, hypotheses, doc.style, doc.frontend, pool)
     if focus is None or not rules or options.ranking == "beam":
-        return pool
+        return pool, same
     region = pipeline.focus_region(doc, focus)
     found = focus_candidates(doc, unit, rules, region, known, syntax_check=options.syntax_check)
-    return ranking.merge(pool, found)
+    return ranking.merge(pool, found), same
 
 
 async def _decode(

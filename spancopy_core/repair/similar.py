@@ -567,7 +567,7 @@ def proposals(
             if not result.candidates:
                 continue
             task = found[k]
-            here = SimilarRepairs(UnitRepairs(task.unit, [], *result), task.edit)
+            here = SimilarRepairs(runner.judged(task.unit, [], result, None), task.edit)
             old = best.get(task.unit.start)
             if old is None or here.repairs.confidence() > old.repairs.confidence():
                 best[task.unit.start] = here

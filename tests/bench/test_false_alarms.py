@@ -10,6 +10,7 @@ import random
 import shutil
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -133,6 +134,14 @@ def test_a_judged_unit_is_shown_with_any_calibration():
     assert again.score == pytest.approx(0.75) and again.shipped
     assert not false_alarms.recalibrated(again, (1.0, 0.0, 1.0), 0.6).shipped  # 0.5 < 0.6
     assert false_alarms.recalibrated(_judged(0.5), (1.0, 0.0, 1.0), 0.0).score == 0  # none
+    # a third of the beam's changes left the unit as it is: two thirds of it, as shown
+    kept = unit._replace(kept=2 / 3)
+    assert kept.calibrated((2.0, math.log(3), 0.5)) == pytest.approx([0.1875, 0.0625])
+    thirds = replace(_judged(0.5, 0.3, 0.1), units=(kept,))
+    assert false_alarms.recalibrated(thirds, (2.0, math.log(3), 1.0), 0.6).score == pytest.approx(
+        0.5
+    )
+    assert not false_alarms.recalibrated(thirds, (2.0, math.log(3), 1.0), 0.6).shipped
 
 
 def _scored(*scores: float) -> list[Asked]:
@@ -218,6 +227,13 @@ def test_a_dump_is_replayed_with_the_heads_calibration_now(tmp_path: Path):
     assert [p for p, _ in again["bugs"][0].shown] == pytest.approx([0.5625, 0.1875])
     assert again["bugs"][0].shipped and not again["bug_marks"][0].shipped
     assert [right for _, right in again["bugs"][0].shown] == [True, False]
+    # a unit whose beam spent a tenth of its changes on the unit as it is: 0.675 < 0.7
+    (unit,) = requests["bugs"][0].units
+    requests["bugs"] = [replace(requests["bugs"][0], units=(unit._replace(kept=0.9),))]
+    false_alarms.dump(requests, "report", tmp_path / "dump.json")
+    again = false_alarms.replayed(tmp_path / "dump.json", tmp_path)
+    assert [p for p, _ in again["bugs"][0].shown] == pytest.approx([0.50625, 0.16875])
+    assert not again["bugs"][0].shipped
 
 
 CLEAN_JAVA = """class Limits {

@@ -12,6 +12,7 @@ from spancopy_core.repair.candidates import (
     candidates,
     confidence,
     format_probability,
+    same_program_share,
     unchanged_share,
 )
 from spancopy_core.repair.frontend import Unit
@@ -185,3 +186,46 @@ def test_a_narrowed_unit_leaves_alone_what_the_model_did_not_read():
     ]
     for c in found:
         assert LONG[slice(*gap)] in c.new_text
+
+
+EMPTY = """class Toy extends Base {
+    int value;
+
+    Toy() {
+    }
+}
+"""
+
+
+def test_a_change_that_leaves_the_unit_as_it_is_is_the_unit_unchanged():
+    """jline's empty ``StringsCompleter() {}``: 30% of the beam wrote ``super();`` (Java
+    implies it: no repair, dropped) and the rest a statement the unit cannot name, so the
+    head's 13% went to ``Insert "init();"`` of 2%, answered automatically. The share of the
+    beam's changes that leave the unit as it is (``super();`` first, ``return;`` last);
+    not a real repair, a name the unit lacks or the input itself."""
+    at = EMPTY.index("Toy()")
+    (unit,) = FRONTEND.units_in(FRONTEND.parse(EMPTY), at, at, VOCAB)
+    style = FRONTEND.style(FRONTEND.parse(EMPTY))
+    t = list(unit.tokens)
+    body = t.index("{") + 1
+    implied = t[:body] + ["super", "(", ")", ";"] + t[body:]
+    assigns = t[:body] + ["this", ".", "VAR_9", "=", "0", ";"] + t[body:]  # no such name
+    returns = t[:body] + ["return", ";"] + t[body:]  # Java implies it last: the same program
+    public = ["public", *t]  # a real repair (a modifier)
+    h = [
+        Hypothesis(implied, -1.0, []),
+        Hypothesis(assigns, -1.2, []),
+        Hypothesis(t, -2.0, []),
+        Hypothesis(public, -2.5, []),
+        Hypothesis(returns, -3.0, []),
+    ]
+    pool = candidates(EMPTY, unit, h, style, FRONTEND, top_k=5)
+    assert [c.title for c in pool] == ['Change to "public Toy() {"']
+    z = sum(math.exp(x.log_prob) for x in h)
+    changed = 1 - math.exp(-2.0) / z
+    same = (math.exp(-1.0) + math.exp(-3.0)) / z
+    got = same_program_share(EMPTY, unit, h, style, FRONTEND, pool)
+    assert got == pytest.approx(same / changed)
+    assert same_program_share(EMPTY, unit, [h[2], h[3]], style, FRONTEND, pool) == 0.0
+    assert same_program_share(EMPTY, unit, [h[2]], style, FRONTEND, []) == 0.0
+    assert same_program_share(EMPTY, unit, [], style, FRONTEND, []) == 0.0

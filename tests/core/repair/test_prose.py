@@ -481,7 +481,7 @@ def test_the_corrected_sentence_is_a_candidate_without_a_beam(model):
     assert [(e.start, e.end, e.new_text) for e in pool[0].edits] == [(5, 23, "receive the message")]
     assert pool[0].title == 'Replace "recieve teh mesage" with "receive the message"'
     scores = log_probs(model, pipeline.score_items(unit, None, pool))
-    ranked, unchanged, _ = runner.ranked(
+    ranked, unchanged, *_ = runner.ranked(
         doc, unit, pool, scores, None, runner.Ranking.of(options, doc)
     )
     assert [c.new_text for c in ranked] == ["They receive the message again."]

@@ -391,6 +391,47 @@ def test_an_empty_constructor_is_not_offered_the_super_call_java_implies(model):
         assert not any("super()" in c.title for c in r.candidates), [c.title for c in r.candidates]
 
 
+EMPTY_DEFAULT = """package demo;
+
+import java.util.ArrayList;
+import java.util.List;
+
+public class WordSource implements Source {
+    private final List<String> words = new ArrayList<>();
+
+    public WordSource() {
+    }
+
+    public WordSource(List<String> words) {
+        this.words.addAll(words);
+    }
+
+    public List<String> words() {
+        return words;
+    }
+}
+"""
+
+
+@pytest.mark.parametrize("source", [EMPTY_CONSTRUCTOR, EMPTY_DEFAULT], ids=["error", "source"])
+def test_an_empty_constructor_gets_no_automatic_answer(model, source):
+    """jline's ``StringsCompleter() {}`` and SLF4J's ``NOPLoggerFactory()`` were answered
+    automatically with ``Insert "init();"`` (13%): most of the beam wrote ``super();``, which
+    Java implies (the same program), and the head's probability went to what was left. A
+    change that leaves the unit as it is counts as the unit unchanged
+    (:func:`~spancopy_core.repair.candidates.same_program_share`)."""
+    doc = ParsedText.parse(source, JAVA)
+    lines = source.split("\n")
+    at = next(k for k, x in enumerate(lines) if x.endswith("() {"))
+    for line in (at, at + 1):
+        focus = pipeline.line_focus(doc, line)
+        found, _ = runner.repair(model, doc, focus, RepairOptions())
+        (r,) = found
+        assert not runner.confident(r, pipeline.CONFIDENT_RATIO, doc, focus), [
+            (c.title, c.probability) for c in r.candidates
+        ]
+
+
 @pytest.mark.parametrize("correct", [CORRECT_MAX, IN_A_PROJECT], ids=["alone", "in a project"])
 def test_a_correct_index_of_max_is_not_answered_automatically_and_lists_sense(model, correct):
     """The issue's Correct.java: at its correct loop no likely bug and no confident answer
