@@ -74,3 +74,34 @@ LONG_CLAMP = """class Long {
     }
 }
 """
+
+# a class of methods on one line each (picocli's style), and one on three
+ONE_LINERS = """package demo;
+
+import java.util.List;
+
+public class Layout {
+    enum Mode { ATTACHED, SEPARATE }
+
+    private final List<String> cells;
+    private final int columns;
+    private final Mode mode;
+    private int anchor = Integer.MAX_VALUE;
+    private boolean relative;
+
+    Layout(List<String> cells, int columns, Mode mode) {
+        this.cells = cells;
+        this.columns = columns;
+        this.mode = mode;
+    }
+
+    public String cellAt(int row, int col) { return cells.get(col + row * columns); }
+    public boolean isAttached() { return mode != Mode.SEPARATE; }
+    boolean isRelativeToAnchor() { return anchor != Integer.MAX_VALUE && isRelative(); }
+    boolean isRelative() { return relative; }
+
+    boolean isLeftOf(int column) {
+        return anchor < column;
+    }
+}
+"""

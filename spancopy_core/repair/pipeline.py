@@ -296,6 +296,14 @@ def focus_ids(doc: ParsedText, unit: Unit, focus: Focus | None) -> tuple[int, ..
     return corrected_ids(written(unit), unit.tokens, ids)
 
 
+def whole_focus(doc: ParsedText, unit: Unit, focus: Focus | None) -> bool:
+    """Whether ``focus`` touches the line of every token of ``unit``: a request at a line that
+    holds the whole method (picocli's ``boolean matchedMinElements() { return
+    matchedFully(false); }``), which asks whether the method is wrong, not the line."""
+    ids = focus_ids(doc, unit, focus)
+    return ids is not None and all(i == INSIDE for i in ids)
+
+
 def corrected_ids(old: Sequence[str], new: Sequence[str], ids: Sequence[int]) -> tuple[int, ...]:
     """Per token of ``new`` (``old`` corrected), the id of its token in ``old`` (``ids``, one
     per token of ``old``): along the token diff of the two, a kept token its own, a token

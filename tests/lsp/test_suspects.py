@@ -17,7 +17,7 @@ from lsprotocol import types
 from spancopy_core import DEFAULT_JAVA_MODEL
 from spancopy_core.paper import detection
 from spancopy_core.paper.detection import DetectionHead, DetectorConfig
-from tests.java_sources import CORRECT_MAX, NAMES
+from tests.java_sources import CORRECT_MAX, NAMES, ONE_LINERS
 
 from .conftest import (
     change_doc,
@@ -235,5 +235,26 @@ async def test_a_correct_loop_gets_no_automatic_answer_and_an_ordered_list(tmp_p
         shares = [shown_percent(a) for a in asked]
         assert shares == sorted(shares, reverse=True)
         assert [bool(a.is_preferred) for a in asked] == [True] + [False] * (len(asked) - 1)
+    finally:
+        await close(client)
+
+
+async def test_a_method_on_one_line_gets_no_lightbulb_but_a_list_when_asked(tmp_path):
+    """picocli's one-line methods got a lightbulb at 23% of their lines (its other lines at
+    3%), real bugs in such methods no more often: the cursor moving onto one gets nothing;
+    asked for, the list comes, in order."""
+    client = await launch(DEFAULT_JAVA_MODEL)
+    try:
+        uri = (tmp_path / "Layout.java").as_uri()
+        open_doc(client, uri, ONE_LINERS)
+        lines = ONE_LINERS.split("\n")
+        at = next(k for k, x in enumerate(lines) if "isAttached()" in x)
+        line = lines[at]
+        auto = await line_actions(client, uri, at, line, types.CodeActionTriggerKind.Automatic)
+        assert not auto
+        asked = await line_actions(client, uri, at, line, types.CodeActionTriggerKind.Invoked)
+        assert asked
+        shares = [shown_percent(a) for a in asked]
+        assert shares == sorted(shares, reverse=True)
     finally:
         await close(client)

@@ -17,7 +17,7 @@ from spancopy_core.repair.candidates import Candidate
 from spancopy_core.repair.frontend import Penalties
 from spancopy_core.repair.java import JavaFrontend
 from spancopy_core.repair.pipeline import ParsedText, RepairOptions
-from tests.java_sources import CORRECT_MAX
+from tests.java_sources import CORRECT_MAX, ONE_LINERS
 
 TEXT = """class C {
     static boolean same(String s, String r) {
@@ -450,3 +450,33 @@ def test_a_correct_index_of_max_is_not_answered_automatically_and_lists_sense(mo
     assert not any("best < a.length" in c.title for c in r.candidates)
     shares = [c.probability for c in r.candidates]
     assert shares == sorted(shares, reverse=True)
+
+
+@pytest.mark.parametrize("method", ["cellAt(int row", "isAttached()", "isRelativeToAnchor()"])
+def test_a_method_on_one_line_gets_no_automatic_answer_on_the_heads_word(model, method):
+    """picocli: of 153 random lines holding a whole method, 35 were answered automatically
+    (of its 147 other lines, 4), and at the lines of 93 real bugs in a method on one line, 4:
+    there the head's line rule says nothing. The head still judges these above its rule
+    (the request would have been answered); asked for, the list is shown."""
+    doc = ParsedText.parse(ONE_LINERS, JAVA)
+    line = next(k for k, x in enumerate(ONE_LINERS.split("\n")) if method in x)
+    focus = pipeline.line_focus(doc, line)
+    (r,) = runner.repair(model, doc, focus, RepairOptions())[0]
+    assert pipeline.whole_focus(doc, r.unit, focus)
+    assert r.detection is not None and r.detection.probability >= r.detection.least_share
+    assert r.candidates and not r.suspected
+    assert not runner.confident(r, pipeline.CONFIDENT_RATIO, doc, focus)
+    assert runner.confident(r, pipeline.CONFIDENT_RATIO)  # the head's word, the line aside
+    quiet = runner.drive(runner.ruled_out(runner.Inline(model), doc, [r.unit], focus))
+    assert list(quiet) == [0]  # not even searched for an automatic request
+
+
+def test_a_line_of_a_longer_method_is_not_its_whole():
+    doc = ParsedText.parse(ONE_LINERS, JAVA)
+    lines = ONE_LINERS.split("\n")
+    at = lines.index("        return anchor < column;")
+    (unit,) = pipeline.units(doc, (), pipeline.line_focus(doc, at))
+    assert not pipeline.whole_focus(doc, unit, pipeline.line_focus(doc, at))
+    assert not pipeline.whole_focus(doc, unit, None)
+    both = (doc.lines.offset(at - 1, 0), doc.lines.offset(at + 1, 5))
+    assert pipeline.whole_focus(doc, unit, both)
