@@ -58,7 +58,7 @@ TYPE_PARAMETERS = {
     for name in (
         "ArrayDeque ArrayList Collection Deque HashSet Iterable Iterator LinkedList List Optional"
         " PriorityQueue Queue Set Stack TreeSet AtomicReference Future ThreadLocal"
-        " LinkedHashSet Vector".split()
+        " LinkedHashSet Vector Class".split()
     )
 } | {"HashMap": 2, "Map": 2, "TreeMap": 2, "ConcurrentHashMap": 2, "LinkedHashMap": 2}
 
@@ -1062,6 +1062,32 @@ _TABLE = {
     "CountDownLatch": (
         "await=boolean(long,?) await=void() countDown=void() getCount=long() new=(int) "
     ),
+    "Class": (
+        "arrayType=?() asSubclass=?(?) cast=?(?) componentType=?() describeConstable=?() "
+        "descriptorString=String() desiredAssertionStatus=boolean() forName=?(?,String) "
+        "forName=?(String) forName=?(String,boolean,?) getAnnotatedInterfaces=?() "
+        "getAnnotatedSuperclass=?() getAnnotation=?(?) getAnnotations=?() "
+        "getAnnotationsByType=?(?) getCanonicalName=String() getClassLoader=?() getClasses=?() "
+        "getComponentType=?() getConstructor=?(?...) getConstructors=?() "
+        "getDeclaredAnnotation=?(?) getDeclaredAnnotations=?() "
+        "getDeclaredAnnotationsByType=?(?) getDeclaredClasses=?() "
+        "getDeclaredConstructor=?(?...) getDeclaredConstructors=?() getDeclaredField=?(String) "
+        "getDeclaredFields=?() getDeclaredMethod=?(String,?...) getDeclaredMethods=?() "
+        "getDeclaringClass=?() getEnclosingClass=?() getEnclosingConstructor=?() "
+        "getEnclosingMethod=?() getEnumConstants=?() getField=?(String) getFields=?() "
+        "getGenericInterfaces=?() getGenericSuperclass=?() getInterfaces=?() "
+        "getMethod=?(String,?...) getMethods=?() getModifiers=int() getModule=?() "
+        "getName=String() getNestHost=?() getNestMembers=?() getPackage=?() "
+        "getPackageName=String() getPermittedSubclasses=?() getProtectionDomain=?() "
+        "getRecordComponents=?() getResource=?(String) getResourceAsStream=?(String) "
+        "getSigners=?() getSimpleName=String() getSuperclass=?() getTypeName=String() "
+        "getTypeParameters=?() isAnnotation=boolean() isAnnotationPresent=boolean(?) "
+        "isAnonymousClass=boolean() isArray=boolean() isAssignableFrom=boolean(?) "
+        "isEnum=boolean() isHidden=boolean() isInstance=boolean(?) isInterface=boolean() "
+        "isLocalClass=boolean() isMemberClass=boolean() isNestmateOf=boolean(?) "
+        "isPrimitive=boolean() isRecord=boolean() isSealed=boolean() isSynthetic=boolean() "
+        "newInstance=?() toGenericString=String() "
+    ),
     "Vector": (
         "add=boolean(?) add=void(int,?) addAll=boolean(?) addAll=boolean(int,?) "
         "addElement=void(?) capacity=int() clear=void() clone=?() contains=boolean(?) "
@@ -1159,6 +1185,7 @@ _SEQUENCED = (
 # BigDecimal.TWO; 22: Random.equiDoubles; 24: Reader.of), read by reflection on JDK 25 where
 # the type is new to the table
 _LATER = {
+    "Class": "accessFlags=?() forPrimitiveName=?(String)",  # 20, 22
     "Thread": "ofPlatform=?() ofVirtual=?() startVirtualThread=?(?) isVirtual=boolean()"
     " threadId=long() join=boolean(?) sleep=void(?)",  # 19, 21
     "ExecutorService": "close=void()",  # 19
@@ -1257,7 +1284,7 @@ _THROWN |= {"IndexOutOfBoundsException", "ArrayIndexOutOfBoundsException", "Asse
 _THROWN |= {"NumberFormatException", "ClassCastException"}
 _JAVA_LANG = {"String", "StringBuilder", "Math", "Integer", "Long", "Character", "Double"}
 _JAVA_LANG |= {"Boolean", "System", "StringBuffer", "Float", "Short", "Byte", "Iterable"} | _THROWN
-_JAVA_LANG |= {"Thread", "ThreadLocal"}
+_JAVA_LANG |= {"Thread", "ThreadLocal", "Class"}
 _JAVA_IO = {"BufferedReader", "PrintWriter", "PrintStream", "InputStream", "OutputStream"}
 _JAVA_IO |= {"Reader", "Writer", "IOException", "UncheckedIOException", "File"}
 _JAVA_IO |= {"ByteArrayInputStream", "ByteArrayOutputStream", "StringReader", "StringWriter"}
@@ -1286,10 +1313,12 @@ PACKAGES = {
 }
 
 
-def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
+def visible(imports: Iterable[str], declared: Container[str], here: str = "") -> frozenset[str]:
     """The types of the table that a file with these ``imports`` (as written after
     ``import``) and these ``declared`` type names sees: java.lang's, and the others imported
-    from their package, unless the file declares or imports another of that name."""
+    from their package, unless the file declares or imports another of that name; none of
+    the file's own package ``here``, whose members it may use beyond the table's public ones (the
+    JDK's ClassLoader calls ``Class.getClassLoader0()``)."""
     imported = {name.rsplit(".", 1)[-1]: name for name in imports if not name.startswith("static ")}
     wildcards = {name[:-2] for name in imports if name.endswith(".*")}
     out = set()
@@ -1297,6 +1326,8 @@ def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
         single = imported.get(name)
         if name in declared or (single is not None and single != f"{package}.{name}"):
             continue  # a class of that name of the file or of another package
+        if package == here:
+            continue  # package-private members: not the table's
         if package == "java.lang" or single is not None or package in wildcards:
             out.add(name)
     return frozenset(out)
@@ -1306,6 +1337,11 @@ def visible(imports: Iterable[str], declared: Container[str]) -> frozenset[str]:
 # Method.getReturnType, bridges aside; not a box, String or a type variable's erasure): a call
 # of one has that type, so what follows it is judged too (``Arrays.asList(values).toList()``)
 _RETURNS = {
+    "Class": (
+        "arrayType=Class asSubclass=Class componentType=Class describeConstable=Optional "
+        "forName=Class getComponentType=Class getDeclaringClass=Class getEnclosingClass=Class "
+        "getNestHost=Class getResourceAsStream=InputStream getSuperclass=Class"
+    ),
     "Vector": "iterator=Iterator subList=List",
     "StringBuilder": (
         "append=StringBuilder appendCodePoint=StringBuilder delete=StringBuilder "
@@ -1463,6 +1499,11 @@ OBJECT = _library_type(_OBJECT)
 # a type it does not name): no primitive, String or array is given there (``a.add(1)`` for a
 # BigInteger, ``Collections.sort(values)`` for an int[])
 _PARAMETERS = {
+    "Class": (
+        "asSubclass=(Class) getAnnotation=(Class) getAnnotationsByType=(Class) "
+        "getDeclaredAnnotation=(Class) getDeclaredAnnotationsByType=(Class) "
+        "isAnnotationPresent=(Class) isAssignableFrom=(Class) isNestmateOf=(Class)"
+    ),
     "Vector": (
         "addAll=(Collection) addAll=(int,Collection) containsAll=(Collection) new=(Collection) "
         "removeAll=(Collection) retainAll=(Collection)"

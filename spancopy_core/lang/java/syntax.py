@@ -380,6 +380,14 @@ class JavaSource:
             open_ends.append(node.end_byte)
         return out
 
+    @property
+    def package(self) -> str:
+        """The package the file declares (``""``: the unnamed package)."""
+        texts = [t.text for t in self.tokens[:64]]
+        if texts[:1] != ["package"] or ";" not in texts:
+            return ""
+        return "".join(texts[1 : texts.index(";")])
+
     def _imports(self, ranges: list[tuple], starts: list[int]) -> tuple[str, ...]:
         out = []
         for lo, hi in ranges:

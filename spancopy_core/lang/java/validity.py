@@ -548,7 +548,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         open_types=open_types,
         classes=frozenset(doc.declared_types() - parameters),
         signatures=signatures,
-        library=jdk.visible(doc.imports, doc.declared_types() | parameters),
+        library=jdk.visible(doc.imports, doc.declared_types() | parameters, doc.package),
         constants=constants,
     )
     checker = _Checker(env)

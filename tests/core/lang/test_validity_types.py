@@ -424,6 +424,24 @@ def test_a_library_type_is_the_one_the_file_imports() -> None:
     assert found == [[], ["'l' (List) has no 'getItemCount'"]]
 
 
+def test_a_library_type_of_the_files_own_package_is_not_judged_by_the_table() -> None:
+    """The table holds public members only: the JDK's own java.lang (ClassLoader's
+    ``caller.getClassLoader0()``) uses Class's package-private ones, as does any file of
+    that package; elsewhere they are not Class's."""
+    found = []
+    for package in ("java.lang", "demo"):
+        text = (
+            f"package {package};\nclass C {{\n"
+            "  Object f(Class<?> c) { return c.getClassLoader0(); }\n}\n"
+        )
+        doc = java.parse(text)
+        assert doc.package == package
+        f = doc.methods[0]
+        found.append(problems(text[f.start : f.end], replace(environment(doc, f), written=())))
+    assert found == [[], ["'c' (Class<?>) has no 'getClassLoader0'"]]
+    assert java.parse("class C {}\n").package == ""
+
+
 def changed(source: str, name: str, old: str, new: str) -> list[str]:
     """What the check alone finds in the method ``name`` of ``source`` (nothing as written)
     with ``old`` changed into ``new``."""
@@ -752,6 +770,11 @@ public class Sources {
     public boolean found(Path p, Pattern pattern) {
         return Files.isDirectory(p) || pattern.matcher(p.toString()).find();
     }
+
+    public <T> T state(Class<T> cls, Object value) {
+        if (cls == Number.class) { return cls.cast(value); }
+        return null;
+    }
 }
 """
 
@@ -829,6 +852,14 @@ LIBRARY = [
     ("(names).elements()", "(names).subList(0, 1).iterator()", ""),
     ("(names).elements()", "(names).subList(0, 1).elements()", "has no 'elements'"),
     ("new Vector<String>(names)", "new Vector<String>(names.size(), 2)", ""),
+    # java.lang's Class (picocli's getter was offered cls.getExtension(initialValueState))
+    ("cls.cast(value)", "cls.getExtension(value)", "has no 'getExtension'"),
+    ("cls.cast(value)", "cls.cast()", "does not take 0 arguments"),
+    ("return null;", "return cls.getSuperclass().isInstance(value) ? cls.cast(value) : null;", ""),
+    ("cls.cast(value)", "cls.getSuperclass().get(value)", "has no 'get'"),
+    ("cls.cast(value)", "cls.getSimpleName().length().cast(value)", "has no members"),
+    ("cls.cast(value)", "cls.isAssignableFrom(1)", "does not take (int)"),
+    ("return null;", "return cls.getName().isEmpty() ? null : cls.cast(value);", ""),
     # Commons Lang's SerializationUtils was offered new ByteArrayInputStream(objectData, false)
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, false)", "take 2 arguments"),
     ("ByteArrayInputStream(data)", "ByteArrayInputStream(data, 0, data.length)", ""),
