@@ -1412,7 +1412,7 @@ class _Checker:
             self.scopes.append({})
         for child in n.named_children:
             self._node(child)
-        if kind in ("block", "switch_block_statement_group"):
+        if kind in ("block", "switch_block_statement_group", "constructor_body"):
             self._reachable(n)
         if opens:
             self.scopes.pop()
@@ -4070,6 +4070,23 @@ class _Checker:
         if self.checking:
             for statements in zip(body, body[1:], body[2:]):
                 self._swapped(*statements)
+            for first, second in zip(body, body[1:]):
+                self._overwritten(first, second)
+
+    def _overwritten(self, first: SyntaxNode, second: SyntaxNode) -> None:
+        """``x = a; x = b;``: a value given to a variable and at once another, not read (a
+        plain name or ``this.name``; the first value free of calls, ``new`` and updates,
+        whose effects stay), is lost: a candidate that writes it repairs nothing (picocli's
+        ``startStyles = style1; endStyles = style2;`` was offered ``endStyles = style1;``)."""
+        given, again = _assignment(first), _assignment(second)
+        if given is None or again is None or not _same(given[0], again[0]):
+            return
+        if given[0].type not in ("identifier", "field_access") or not _same(given[1], given[1]):
+            return
+        name = _text(given[0]).removeprefix("this.")
+        if any(x.type == "identifier" and _text(x) == name for x in _walk(again[1])):
+            return  # x = a; x = x + b: read
+        self._flag(f"'{_text(first)}' is lost: '{_text(second)}' follows")
 
     def _swapped(self, first: SyntaxNode, second: SyntaxNode, third: SyntaxNode) -> None:
         """``int tmp = a[i]; a[i] = a[j]; a[i] = tmp;``: a swap whose last assignment

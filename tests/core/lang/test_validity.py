@@ -797,7 +797,7 @@ RING = """class Ring {
         ("capacity", "items = new", "MAX = capacity;\n        items = new", "'MAX' is a final"),
         # sense: one assignment, in a branch or not; another field; a local of the name
         ("capacity", "items = new int[capacity];", "items = capacity > 0 ? new int[1] : null;", ""),
-        ("capacity", "items = new", "size = 1;\n        size = 2;\n        items = new", ""),
+        ("capacity", "items = new", "size = 1;\n        size += 2;\n        items = new", ""),
         ("capacity", "items = new", "int[] items = null;\n        this.items = new", ""),
         # a constructor that always throws gives no field a value
         ("why", "throw", "throw", ""),

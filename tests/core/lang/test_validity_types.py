@@ -916,3 +916,47 @@ def test_each_typed_member_of_the_table_is_one_the_table_has() -> None:
                 name,
                 item,
             )
+
+
+SECTION = """import java.io.BufferedReader;
+import java.io.IOException;
+
+class Section {
+    int start, length;
+    String first, last;
+
+    Section(int start, int len, String a, String b) {
+        this.start = start; length = len; first = a; last = b;
+    }
+
+    String header(BufferedReader in) throws IOException {
+        String line = in.readLine();
+        line = in.readLine();
+        int[] seen = new int[2];
+        seen[0] = start;
+        seen[1] = length;
+        return line + seen[0];
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("name", "old", "new", "expected"),
+    [
+        # picocli's StyledSection was offered endStyles = style1; endStyles = style2;
+        ("Section", "first = a;", "last = a;", "'last = a;' is lost: 'last = b;' follows"),
+        ("Section", "length = len;", "this.start = len;", "'this.start = start;' is lost"),
+        ("Section", "first = a;", "first = a; first = first + b;", ""),  # read
+        ("Section", "last = b;", "last = b; last = a;", "'last = b;' is lost"),
+        ("header", "seen[1] = length;", "seen[0] = length;", ""),  # an element: not judged
+        ("header", "\n        line = in", "\n        line = null; line = in", "is lost"),
+        ("header", "String line = in", "String line = null; line = in", ""),  # declared
+        ("header", "int[] seen", "line = line.trim(); int[] seen", ""),
+    ],
+)
+def test_a_value_given_and_at_once_replaced_is_lost(name, old, new, expected):
+    """A value given to a variable and then at once another, unread, is lost (a call's
+    value is not: the call's effects stay, as a skipped line of a reader)."""
+    found = changed(SECTION, name, old, new)
+    assert any(expected in p for p in found) if expected else found == [], found
