@@ -327,6 +327,33 @@ def foreign_words(tokens: list[str] | tuple[str, ...]) -> frozenset[str]:
     return frozenset(w for _, member, _ in found for w in member if w not in FUNCTION_WORDS)
 
 
+# Function words of other languages that no English sentence uses (what "and", "with", "for",
+# "the" are to them; none an English word, an abbreviation or a variable of code): two of one
+# language in a sentence say the sentence is in it (picocli's README lists French and
+# Portuguese talks: "Des applications en ligne de commande avec Picocli" got "line" and
+# "command", "Desenvolva aplicações CLI nativas em Java com Graalvm" "applicant's", at >99%).
+OTHER_LANGUAGES: dict[str, frozenset[str]] = {
+    language: frozenset(words.split())
+    for language, words in {
+        "French": "avec pour dans une les des sur sont nous vous cette leur aux est et du",
+        "Portuguese": "com em uma para não dos das ao pelo pela seu sua são também muito",
+        "Spanish": "con los las por una del que para pero más como también muy",
+        "German": "und mit für der das ist nicht ein eine auf ich wir oder wird werden auch",
+        "Italian": "della che per una sono gli delle nel alla anche",
+    }.items()
+}
+
+
+def other_language(tokens: list[str] | tuple[str, ...]) -> str | None:
+    """The language other than English that the words ``tokens`` are in, if two distinct
+    function words of one of :data:`OTHER_LANGUAGES` are among them; else None."""
+    words = {t.lower() for t in tokens}
+    for language, marks in OTHER_LANGUAGES.items():
+        if len(words & marks) >= 2:
+            return language
+    return None
+
+
 # Marks beside which a letter is code, not the pronoun "i": an operator on either side (a
 # variable: ++i, i++, a[i], i = 0), or a dash before it (an option: grep -i).
 OPERATORS = frozenset("+=<>[]*/")

@@ -36,6 +36,7 @@ from spancopy_core.lang.english import (
     introductory_comma,
     its_and_it_is,
     less_bases,
+    other_language,
     participles,
     plural_forms,
     prefixed,
@@ -130,12 +131,12 @@ def warm() -> None:
 
 
 def has_words(source: TextSource, sentence: text.Sentence) -> bool:
-    """Whether ``sentence`` holds a word of two letters or more; one without (emoji, numbers,
-    punctuation or code alone) is not prose, and gets no repairs."""
-    return any(
-        t.kind == "word" and sum(c.isalpha() for c in t.text) >= 2
-        for t in source.tokens[sentence.tokens]
-    )
+    """Whether ``sentence`` holds a word of two letters or more and is English; one without
+    (emoji, numbers, punctuation or code alone) is not prose, and one in another language
+    (:func:`~spancopy_core.lang.english.other_language`: the French and Portuguese titles of
+    talks picocli's README lists) is none of ours: neither gets repairs."""
+    words = [t.text for t in source.tokens[sentence.tokens] if t.kind == "word"]
+    return any(sum(c.isalpha() for c in w) >= 2 for w in words) and other_language(words) is None
 
 
 # A sentence's tokens, the document's terms and whether it is a fragment -> corrected tokens.

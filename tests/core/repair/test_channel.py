@@ -25,6 +25,7 @@ from spancopy_core.lang.english import (
     foreign_words,
     introductory_comma,
     its_and_it_is,
+    other_language,
     participles,
     plural_forms,
     prefixed,
@@ -619,6 +620,24 @@ def test_the_words_of_a_latin_or_french_phrase_but_its_function_words():
     assert foreign_words(words) == {"de", "facto", "priori", "se", "et", "al"}
     assert foreign_words("The De Facto rule".split()) == {"de", "facto"}
     assert foreign_words("a fact , per day , de rigueur".split()) == set()
+
+
+@pytest.mark.parametrize(
+    ("words", "expected"),
+    [
+        ("Des applications en ligne de commande avec Picocli et GraalVM", "French"),
+        ("Desenvolva aplicações CLI nativas em Java com Graalvm e Picocli", "Portuguese"),
+        ("Aplicaciones de línea de comandos con Java para todos", "Spanish"),
+        ("Kommandozeilen mit Java und Picocli für alle", "German"),
+        # one function word of another language is no sentence in it
+        ("Run du to see what the disk holds", None),
+        ("It is the de facto standard , a priori and per se", None),
+        ("Send mail to info at example dot com with the des key", None),
+        ("The pros and the con of it , as Smith et al . say", None),
+    ],
+)
+def test_a_sentence_in_another_language_is_told_by_two_of_its_function_words(words, expected):
+    assert other_language(words.split()) == expected
 
 
 def test_a_name_never_seen_written_in_lower_case_is_respelt():

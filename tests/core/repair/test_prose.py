@@ -75,6 +75,22 @@ def test_one_sentence_per_paragraph_is_one_unit_each():
     assert [(t.start, t.end) for t in first.source_tokens] == [(0, 1), (2, 9), (10, 12), (13, 14)]
 
 
+def test_a_sentence_in_another_language_is_none_of_ours():
+    """picocli's README lists talks in French and Portuguese: ``Des applications en ligne
+    de commande avec Picocli`` got ``line`` and ``command``, ``Desenvolva aplicações CLI
+    nativas em Java com Graalvm`` ``applicant's``, at >99%. A sentence in another language
+    gets no unit; the English around it still does."""
+    text = (
+        "#### Talks\n\n"
+        "* [Des applications en ligne de commande avec Picocli](https://example.org/a) (2019)\n"
+        "* [Desenvolva aplicações CLI nativas em Java com Graalvm](https://example.org/b)\n"
+        "* A talk that we recieve often.\n"
+    )
+    doc = ParsedText.parse(text, MARKDOWN)
+    assert names(doc) == ["Talks", "A talk that we recieve often."]
+    assert pipeline.units(doc, ())[1].tokens[4] == "receive"
+
+
 def test_the_corrector_makes_a_counted_noun_plural_and_drops_the_to_after_make_them():
     """Learners' grammar the model seldom fixes (JFLEG dev: ``There are several reason``,
     ``makes them to be``), made by the corrector with the shipped lexicon's plurals; a
