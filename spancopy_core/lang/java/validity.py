@@ -298,6 +298,8 @@ class Environment:
     # the fields the innermost class around the method declares itself (this.x is one, where
     # no local hides it, whatever its supertypes)
     own_fields: frozenset[str] = frozenset()
+    # those of them not static (of a class or an enum: an interface's are static)
+    instance_fields: frozenset[str] = frozenset()
     own_class: str = ""  # the innermost named class around the method: the type of this
     # its blank final instance fields, which each constructor must give a value
     # (:func:`_blank_finals`)
@@ -590,6 +592,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
         super_methods=_super_methods(node, classes),
         own_constructors=_own_constructors(node, classes),
         own_fields=_own_fields(node),
+        instance_fields=_own_fields(node, instance=True),
         blank_finals=_blank_finals(node),
         initialised=frozenset(initialised),
         type_variables=frozenset(parameters),
@@ -673,16 +676,19 @@ def _creatable(cls: SyntaxNode) -> jdk.Member | None:
     return jdk.Member(tuple(o for m in declared for o in _signature(m).overloads))
 
 
-def _own_fields(node: SyntaxNode) -> frozenset[str]:
-    """The names of the fields that the innermost class around ``node`` declares."""
+def _own_fields(node: SyntaxNode, instance: bool = False) -> frozenset[str]:
+    """The names of the fields that the innermost class around ``node`` declares (with
+    ``instance``, those not static of a class or an enum)."""
     cls = _innermost_class(node)
     body = None if cls is None else cls.child_by_field_name("body")
     if body is None and cls is not None and cls.type == "object_creation_expression":
         body = next((c for c in cls.named_children if c.type == "class_body"), None)
+    if instance and (cls is None or cls.type not in ("class_declaration", "enum_declaration")):
+        return frozenset()
     return frozenset(
         _text(d.child_by_field_name("name"))
         for m in _members(body)
-        if m.type == "field_declaration"
+        if m.type == "field_declaration" and not (instance and "static" in _words(m))
         for d in _children(m)
         if d.type == "variable_declarator"
     )
@@ -2071,6 +2077,10 @@ class _Checker:
         if name == self.initializing:
             self._flag(f"'{name}' is read in its own initializer")
         declared = self._lookup(name)
+        if self.static and name in self.env.instance_fields:
+            if not any(name in scope for scope in self.scopes) and name not in self.env.locals:
+                # (picocli's descriptionKey() { return descriptionKey; } was offered static)
+                self._flag(f"'{name}', an instance field, in a static method")
         if declared is None and _camel(name) and _as_value(n):
             if name in JAVA_LANG or name in self.env.types:  # value == Character
                 self._flag(f"'{name}' is a type, not a value")
@@ -3004,6 +3014,16 @@ class _Checker:
             self._arguments(f"{what}: '{name}'", library.methods[name], args)
 
     # -- operations ------------------------------------------------------------------------
+    def _not_this(self, target: str) -> bool:
+        """Whether ``this`` cannot be of type ``target``: its class extends nothing and
+        implements only markers (:attr:`Environment.bare`), and ``target`` is none of those,
+        the class itself, Object or a type variable."""
+        base = _base(target).rsplit(".", 1)[-1]  # Outer.Inner, java.io.Serializable
+        if not (self.env.bare and self.env.own_class) or not base or self.env.in_enum:
+            return False  # (an enum's is an Enum and a Comparable)
+        kept = {self.env.own_class, "Object", "Record", *_MARKER_INTERFACES}
+        return base not in kept and base not in self.env.type_variables | self.type_params
+
     def _assign(self, target: str, value: SyntaxNode, what: str) -> None:
         """A value of ``value``'s type given to a variable (or returned) of type ``target``:
         of a conditional, each branch's (``flag ? set(holder) : null`` returned as an int)."""
@@ -3021,6 +3041,9 @@ class _Checker:
             self._flag(f"{what}: '{_text(value)}' returns nothing")
         if self._unconvertible(target, found):
             self._flag(f"{what}: {found} cannot be converted to {target}")
+        elif bare.type == "this" and self._not_this(target):
+            # (picocli's subgroups() was offered return this; for a List<ArgGroupSpec>)
+            self._flag(f"{what}: this ({self.env.own_class}) is no {target}")
         elif bare.type == "ternary_expression" and self._kind(target) != "primitive":
             # each branch of a conditional given to an object (a String, an array, a class)
             # is given to it (JLS 15.25.3; Guava's ArrayBasedEscaperMap was offered return

@@ -19,8 +19,8 @@ STATS = """import java.util.Arrays;
 import java.util.List;
 
 class Stats {
-    private int count;
-    private int[] seen;
+    private static int count;
+    private static int[] seen;
 
     static double mean(List<Integer> xs) {
         double sum = 0;
@@ -1867,7 +1867,7 @@ def test_an_environment_is_kept_for_the_same_text_and_method() -> None:
     method = next(m for m in doc.methods if m.name == "mean")
     first = environment(doc, method)
     assert environment(java.parse(STATS), method) is first
-    edited = STATS.replace("private int count;", "private long count;")
+    edited = STATS.replace("private static int count;", "private static long count;")
     other = java.parse(edited)
     again = environment(other, next(m for m in other.methods if m.name == "mean"))
     assert again is not first and again.fields["count"] == "long"
@@ -1916,3 +1916,75 @@ def test_an_identity_shortcut_before_a_comparison_by_value_passes(by_value: str)
     assert problems(alone[method.start : method.end], judged(doc, method)) == [
         "'str1 == str2' compares Strings by reference, not by value"
     ]
+
+
+SPEC = """import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.List;
+
+public class GroupSpec implements Serializable {
+    private static final int LIMIT = 8;
+    private final List<String> subgroups = new ArrayList<>();
+    private String descriptionKey;
+
+    public List<String> subgroups() {
+        return subgroups;
+    }
+
+    public String descriptionKey() {
+        return descriptionKey;
+    }
+
+    public static int limit(GroupSpec other) {
+        return LIMIT + other.subgroups.size();
+    }
+
+    static class Inner {
+        Inner self() {
+            return null;
+        }
+    }
+
+    enum Kind {
+        ONE;
+
+        Comparable<Kind> order() {
+            return null;
+        }
+    }
+}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        # picocli's descriptionKey() was offered static, its subgroups() return this;
+        ("public String descriptionKey()", "public static String descriptionKey()", "instance"),
+        ("return LIMIT + other", "return descriptionKey.length() + other", "instance field"),
+        ("return LIMIT + other", "return LIMIT + subgroups.size() + other", "instance field"),
+        ("other.subgroups.size()", "other.descriptionKey.length()", ""),
+        ("(GroupSpec other) {", "(GroupSpec other) {\n        int subgroups = 2;", ""),
+        ("return subgroups;", "return this;", "this (GroupSpec) is no List<String>"),
+        ("return descriptionKey;", "return this;", "cannot be converted to String"),
+        (
+            "public List<String> subgroups() {\n        return subgroups;",
+            "public Serializable subgroups() {\n        return this;",
+            "",
+        ),
+        (
+            "Inner self() {\n            return null;",
+            "Inner self() {\n            return this;",
+            "",
+        ),
+        (
+            "Kind> order() {\n            return null;",
+            "Kind> order() {\n            return this;",
+            "",
+        ),
+    ],
+)
+def test_what_this_is_and_what_a_static_method_sees(old: str, new: str, expected: str) -> None:
+    """An instance field named in a static method (JLS 8.4.3.2) and ``this`` given as a type
+    its class is not, where the class extends nothing and implements only markers."""
+    _judged_as_javac_judges(SPEC, old, new, expected)
