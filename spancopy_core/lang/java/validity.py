@@ -55,6 +55,17 @@ _OBJECT_PUBLIC = {
 _OBJECT_OVERRIDABLE = frozenset(_OBJECT_PUBLIC) | {("clone", ()), ("finalize", ())}
 # interfaces that declare no method (a class that implements them alone overrides none)
 _MARKER_INTERFACES = frozenset({"Serializable", "Cloneable", "RandomAccess"})
+# The assertions of JUnit 3, 4 and 5 and TestNG that return nothing in each (not assertThat,
+# AssertJ's, nor assertThrows or fail, Jupiter's, which return a value), by themselves (a
+# static import, TestCase's) or of the classes that hold them: a test's own helper of the
+# name, declared in its file, is its own (Jackson's DataInputTest was offered JsonParser p =
+# assertNull(JSON_F, ...);)
+_ASSERTIONS = frozenset(
+    "assertEquals assertNotEquals assertTrue assertFalse assertNull assertNotNull assertSame"
+    " assertNotSame assertArrayEquals".split()
+)
+_ASSERTING = frozenset({"Assert", "Assertions", "TestCase", "AssertJUnit"})
+_ASSERTION = jdk.Member((jdk.Overload("void", (jdk.ANY,), True),))  # any arguments
 _OBJECT_FINAL = frozenset(
     {("getClass", ()), ("notify", ()), ("notifyAll", ()), ("wait", ())}
     | {("wait", ("long",)), ("wait", ("long", "int"))}
@@ -472,6 +483,7 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
     unbounded: set[str] = set()
     is_open = open_types = False
     static_imports: set[str] = set()
+    asserting: set[str] = set()  # assertions statically imported from JUnit's or TestNG's
     for name in doc.imports:
         simple = name.rsplit(".", 1)[-1]
         if simple == "*":
@@ -479,6 +491,8 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
             is_open |= name.startswith("static ")
         elif name.startswith("static "):
             static_imports.add(simple)
+            if simple in _ASSERTIONS and name.rsplit(".", 2)[-2] in _ASSERTING:
+                asserting.add(simple)
         else:
             types.add(simple)
     types.update(doc.declared_types())
@@ -541,6 +555,8 @@ def _environment(doc: JavaSource, method: Method) -> Environment:
     fields.update(dict.fromkeys(static_imports - fields.keys(), ""))
     for name in static_imports:  # a statically imported method: any arguments, any type
         signatures[name] = jdk.Member((jdk.Overload(jdk.ANY, (jdk.ANY,), True),))
+    for name in asserting:  # (none returns a value)
+        signatures[name] = _ASSERTION
     types |= parameters
     env = Environment(
         fields,
@@ -2948,6 +2964,9 @@ class _Checker:
         args = _statements(n.child_by_field_name("arguments"))
         if not args and name in _OBJECT_RETURNS:  # Object's, whose return no class may change
             return _OBJECT_RETURNS[name]
+        if name in _ASSERTIONS and self.env.signatures.get(name, _ASSERTION) == _ASSERTION:
+            if obj is None or _text(obj) in _ASSERTING and self._lookup(_text(obj)) is None:
+                return "void"
         if obj is None:
             found = self.env.signatures.get(name)
             return self._returns(found, args) if found is not None and not self.env.open else ""

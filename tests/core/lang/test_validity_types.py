@@ -960,3 +960,46 @@ def test_a_value_given_and_at_once_replaced_is_lost(name, old, new, expected):
     value is not: the call's effects stay, as a skipped line of a reader)."""
     found = changed(SECTION, name, old, new)
     assert any(expected in p for p in found) if expected else found == [], found
+
+
+CHECKS = """import static org.junit.Assert.assertNull;
+
+import org.junit.Assert;
+
+public class ParserTest extends BaseTest {
+    public void testValue() throws Exception {
+        Parser p = createParser("{ }");
+        assertNull(p.next());
+        Assert.assertTrue(p.done());
+    }
+
+    public void testOwn() {
+        boolean same = check(1, 1);
+        Assert.assertTrue(same);
+    }
+
+    private boolean check(int a, int b) {
+        return a == b;
+    }
+}
+"""
+
+OWN = CHECKS.replace("private boolean check(", "private boolean assertEquals(").replace(
+    "check(1, 1)", "assertEquals(1, 1)"
+)
+
+
+@pytest.mark.parametrize(
+    ("source", "name", "old", "new", "expected"),
+    [
+        # Jackson's DataInputTest was offered JsonParser p = assertNull(JSON_F, ...);
+        (CHECKS, "testValue", "createParser(", "assertNull(", "returns nothing"),
+        (CHECKS, "testValue", "createParser(", "Assert.assertEquals(", "returns nothing"),
+        (CHECKS, "testOwn", "check(1, 1)", "assertSame(1, 1)", "returns nothing"),
+        (CHECKS, "testValue", "createParser(", "assertThat(", ""),  # AssertJ's returns
+        (OWN, "testOwn", "assertEquals(1, 1)", "assertEquals(2, 1)", ""),  # the test's own
+    ],
+)
+def test_an_assertion_of_junit_returns_nothing(source, name, old, new, expected):
+    found = changed(source, name, old, new)
+    assert any(expected in p for p in found) if expected else found == [], found
